@@ -1,0 +1,64 @@
+/* sudokusat decoder: models back to grids, the independent validator, and
+ * counting solutions with blocking clauses. */
+#ifndef SKS_DECODER_H
+#define SKS_DECODER_H
+
+#include "sks_solver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A model as a solver printed it: the value of each variable. */
+typedef struct sks_model {
+  int status;              /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN */
+  int nvars;
+  signed char *val;        /* by var 1..nvars: +1, -1, 0 unassigned */
+  bool has_status;         /* an `s` / SAT / UNSAT line was seen */
+} sks_model;
+
+sks_model *sks_model_new(void);
+void sks_model_delete(sks_model *m);
+/* Reads a solver's output: SAT-competition `s`/`v` lines, minisat's result
+ * file (`SAT` then literals, or `UNSAT`), or a bare literal list.  Returns
+ * 0, or -1 with err filled. */
+int sks_model_read(sks_input *in, sks_model *m, sks_error *err);
+
+/* Checks that the model satisfies every clause of cnf; on failure err says
+ * which clause (1-based). */
+bool sks_model_satisfies(const sks_model *m, const sks_cnf *cnf,
+                         sks_error *err);
+
+/* The independent validator: grid (n*n digits 0..n-1) fills every cell,
+ * every region holds each digit once, and every given of p is kept.  It
+ * reads only p's regions and givens.  On failure err says what is wrong. */
+bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err);
+
+/* Grid from a solver holding a loaded exactly-one system: fixed cells
+ * from eo, the rest from the solver's model.  Returns 0, or -1 when a
+ * cell has no true candidate or more than one (err says which). */
+int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
+                      sks_error *err);
+/* Grid from a model of a CNF the encoder wrote (cnf->desc set): eo is the
+ * system rebuilt from the description and loaded with its givens. */
+int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
+                     const sks_model *m, int *grid, sks_error *err);
+
+/* Counting by blocking clauses: solve, decode, validate, block the free
+ * cells' values, again, up to limit (0 = none).  DLX counts natively and
+ * is asked directly.  first/second (n*n, may be NULL) receive the first
+ * two solutions.  *status: SKS_SAT exact, SKS_UNKNOWN stopped by a limit,
+ * -1 a solution failed validation (err says why). */
+typedef struct sks_count_result {
+  long long count;
+  int status;
+} sks_count_result;
+
+sks_count_result sks_count(sks_solver *s, const sks_eo *eo, long long limit,
+                           const sks_limits *lim, int *first, int *second,
+                           sks_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

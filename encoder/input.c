@@ -1,0 +1,124 @@
+/* Buffered byte input from a file, standard input or memory; gzip is
+ * recognised by its magic bytes and inflated through zlib. */
+#define _POSIX_C_SOURCE 200809L
+#include "sks_encoder.h"
+#include "stack_int.h"
+
+#include <errno.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+enum { BUFFER = 1 << 16 };
+
+struct sks_input {
+  char *name;
+  gzFile gz;        /* file or standard input (NULL for memory) */
+  const unsigned char *mem; /* memory input */
+  unsigned char *buf;
+  size_t pos, len;
+  long long consumed, size;
+  int pushed;       /* ungetc slot, or EOF */
+  bool eof, failed;
+};
+
+static sks_input *input_alloc(const char *name) {
+  sks_input *in = sks_calloc(1, sizeof *in);
+  in->name = sks_strdup(name);
+  in->pushed = EOF;
+  in->size = -1;
+  return in;
+}
+
+sks_input *sks_input_open(const char *path, sks_error *err) {
+  bool is_stdin = !strcmp(path, "-");
+  int fd = is_stdin ? dup(STDIN_FILENO) : open(path, O_RDONLY);
+  if (fd < 0) {
+    sks_error_set(err, -1, 0, 0, "cannot open: %s", strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  bool regular = false;
+  if (fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      close(fd);
+      sks_error_set(err, -1, 0, 0, "cannot open: is a directory");
+      return NULL;
+    }
+    regular = S_ISREG(st.st_mode);
+  }
+  /* zlib reads gzip by its magic bytes and anything else as it is. */
+  gzFile gz = gzdopen(fd, "rb");
+  if (!gz) {
+    close(fd);
+    sks_error_set(err, -1, 0, 0, "cannot open: out of memory");
+    return NULL;
+  }
+  gzbuffer(gz, BUFFER);
+  sks_input *in = input_alloc(is_stdin ? "<stdin>" : path);
+  in->gz = gz;
+  in->buf = sks_malloc(BUFFER);
+  if (regular)
+    in->size = (long long)st.st_size;
+  return in;
+}
+
+sks_input *sks_input_memory(const void *data, size_t len) {
+  sks_input *in = input_alloc("<memory>");
+  in->mem = data;
+  in->len = len;
+  in->size = (long long)len;
+  return in;
+}
+
+void sks_input_close(sks_input *in) {
+  if (!in)
+    return;
+  if (in->gz)
+    gzclose(in->gz);
+  free(in->buf);
+  free(in->name);
+  free(in);
+}
+
+const char *sks_input_name(const sks_input *in) { return in->name; }
+bool sks_input_failed(const sks_input *in) { return in->failed; }
+long long sks_input_size(const sks_input *in) { return in->size; }
+
+long long sks_input_offset(const sks_input *in) {
+  if (in->gz)
+    return (long long)gzoffset(in->gz);
+  return in->consumed + (long long)in->pos;
+}
+
+static bool refill(sks_input *in) {
+  if (in->eof || in->mem)
+    return false;
+  in->consumed += (long long)in->len;
+  in->pos = in->len = 0;
+  int got = gzread(in->gz, in->buf, BUFFER);
+  if (got < 0) {
+    in->failed = true;
+    got = 0;
+  }
+  in->len = (size_t)got;
+  if (!in->len)
+    in->eof = true;
+  return in->len > 0;
+}
+
+int sks_input_getc(sks_input *in) {
+  if (in->pushed != EOF) {
+    int ch = in->pushed;
+    in->pushed = EOF;
+    return ch;
+  }
+  if (in->pos == in->len && !refill(in))
+    return EOF;
+  const unsigned char *b = in->mem ? in->mem : in->buf;
+  return b[in->pos++];
+}
+
+void sks_input_ungetc(sks_input *in, int ch) { in->pushed = ch; }

@@ -1,0 +1,274 @@
+/* sudokusat encoder: puzzles, their text formats, the exactly-one system,
+ * its lowering to CNF, and the DIMACS codec.  Nothing here prints or exits. */
+#ifndef SKS_ENCODER_H
+#define SKS_ENCODER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Solve results, as picosat.h and every SAT solver report them. */
+enum { SKS_UNKNOWN = 0, SKS_SAT = 10, SKS_UNSAT = 20 };
+
+enum { SKS_MIN_N = 1, SKS_MAX_N = 256 };
+
+/* A diagnostic for bad input: position (1-based; 0 = none) and text.
+ * The caller prefixes the file name. */
+typedef struct sks_error {
+  long line, col;
+  char msg[256];
+} sks_error;
+
+/* Fill err (which may be NULL) and return `code`. */
+int sks_error_set(sks_error *err, int code, long line, long col,
+                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* ------------------------------------------------------------------ */
+/* Byte input: a file, standard input ("-") or memory; gzip detected by
+ * its magic bytes through zlib.  Buffered; getc is cheap. */
+
+typedef struct sks_input sks_input;
+
+/* NULL and err filled when the file cannot be opened. */
+sks_input *sks_input_open(const char *path, sks_error *err);
+/* Reads from a caller-owned buffer that must outlive the input. */
+sks_input *sks_input_memory(const void *data, size_t len);
+void sks_input_close(sks_input *in); /* NULL is a no-op */
+const char *sks_input_name(const sks_input *in);
+/* The next byte, or EOF.  A read error sets sks_input_failed. */
+int sks_input_getc(sks_input *in);
+/* Pushes back one byte (at most one between reads). */
+void sks_input_ungetc(sks_input *in, int ch);
+bool sks_input_failed(const sks_input *in);
+/* Total size when known (regular uncompressed file), else -1. */
+long long sks_input_size(const sks_input *in);
+/* Bytes consumed so far (compressed bytes for gzip). */
+long long sks_input_offset(const sks_input *in);
+
+/* ------------------------------------------------------------------ */
+/* Puzzles.  Digits d are 0-based (0 .. n-1) in memory; cells are indexed
+ * r*n + c.  A puzzle is a shape (size, boxes, regions) plus givens. */
+
+enum sks_variant {
+  SKS_VARIANT_X = 1u,       /* both main diagonals are regions */
+  SKS_VARIANT_WINDOKU = 2u, /* four extra 3x3 windows (9x9 only) */
+  SKS_VARIANT_JIGSAW = 4u   /* boxes replaced by irregular regions */
+};
+
+/* How a puzzle was written, so its answer goes out the same way. */
+typedef enum sks_layout {
+  SKS_LAYOUT_LINE,    /* one line of n*n symbols */
+  SKS_LAYOUT_GRID,    /* n lines of n symbols, maybe with | + - rules */
+  SKS_LAYOUT_NUMBERS  /* whitespace-separated numbers, 0 = blank */
+} sks_layout;
+
+typedef struct sks_puzzle {
+  int n;                 /* side: n = box_rows * box_cols */
+  int box_rows, box_cols;
+  unsigned variants;     /* SKS_VARIANT_* */
+  int *cell;             /* n*n: -1 blank, else digit 0..n-1 */
+  int nregions;          /* rows, columns, boxes (or jigsaw), variants */
+  int *region;           /* nregions * n cell indices, one region a row */
+  int *jigsaw;           /* n*n region id 0..n-1 when JIGSAW, else NULL */
+  /* Presentation, for writing the answer in the puzzle's own form. */
+  sks_layout layout;
+  char blank;            /* the blank symbol the puzzle used */
+  bool hex;              /* symbols 0-F (16x16) instead of 1-9A-G */
+  bool ruled;            /* a grid drawn with | and +---+ rules */
+  long line;             /* input line where the puzzle started */
+  char *name;            /* trailing text after a one-line puzzle, or NULL */
+} sks_puzzle;
+
+/* The one map from a candidate to its variable: x(r,c,d), 1-based. */
+static inline int sks_var(int n, int r, int c, int d) {
+  return (r * n + c) * n + d + 1;
+}
+
+/* A blank puzzle with all regions; NULL and err filled on a bad shape.
+ * jigsaw: n*n region ids (copied) when variants has JIGSAW, else NULL. */
+sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
+                           const int *jigsaw, sks_error *err);
+sks_puzzle *sks_puzzle_copy(const sks_puzzle *p);
+void sks_puzzle_delete(sks_puzzle *p); /* NULL is a no-op */
+/* Same size, boxes, variants and regions. */
+bool sks_puzzle_same_shape(const sks_puzzle *a, const sks_puzzle *b);
+/* Number of givens. */
+int sks_puzzle_givens(const sks_puzzle *p);
+/* Most square box shape rows x cols with rows <= cols for side n. */
+void sks_puzzle_default_box(int n, int *box_rows, int *box_cols);
+
+/* ------------------------------------------------------------------ */
+/* Puzzle text formats (see README "Puzzle formats").  A reader streams
+ * puzzles one at a time from an input; memory does not grow with it. */
+
+typedef struct sks_format_options {
+  int box_rows, box_cols; /* 0 = infer from the size */
+  unsigned variants;
+  const int *jigsaw;      /* n*n region ids for JIGSAW, else NULL */
+  bool hex;               /* read 16x16 one-line/grid symbols as 0-F */
+} sks_format_options;
+
+typedef struct sks_reader sks_reader;
+
+sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt);
+void sks_reader_delete(sks_reader *rd); /* does not close the input */
+/* 1: *out holds the next puzzle (the reader owns it; valid until the next
+ * call); 0: end of input; -1: bad input, err says where and why, and the
+ * reader has skipped to the next line so the caller may go on. */
+int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
+/* Parses exactly one puzzle from a string (tests, fuzzing). */
+int sks_puzzle_parse(const char *text, const sks_format_options *opt,
+                     sks_puzzle **out, sks_error *err);
+
+/* Writes grid (n*n digits 0..n-1, or -1 blank) in p's layout, ending with
+ * a newline.  Returns 0, or -1 on a write error. */
+int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);
+/* The symbol for digit d (0-based) of an n-sized puzzle; '.' for -1. */
+char sks_puzzle_symbol(const sks_puzzle *p, int d);
+
+/* ------------------------------------------------------------------ */
+/* The exactly-one system: candidates x(r,c,d) and groups that must hold
+ * exactly one true candidate: one group per cell and one per (region,
+ * digit).  It is the exact-cover matrix: rows = candidates, columns =
+ * groups.  Loading givens propagates them; groups they satisfy and
+ * candidates they kill leave the problem. */
+
+typedef enum sks_group_kind {
+  SKS_GROUP_CELL,   /* cell (r,c) holds one digit */
+  SKS_GROUP_REGION  /* region holds digit d once */
+} sks_group_kind;
+
+typedef struct sks_eo {
+  const sks_puzzle *shape; /* borrowed: regions and size */
+  int n;
+  int nvars;               /* n^3 candidates, var 1..nvars */
+  int ngroups;             /* n*n cell groups, then nregions*n */
+  int *gstart, *gvar;      /* group g: vars gvar[gstart[g] .. gstart[g+1]) */
+  int *vstart, *vgroup;    /* var v: groups vgroup[vstart[v] .. ] */
+  /* State after load: */
+  signed char *val;        /* by var: +1 true, -1 false, 0 open */
+  unsigned char *gdone;    /* by group: 1 when satisfied */
+  int *gopen;              /* by group: open candidates left */
+  int *given;              /* n*n: the givens loaded (-1 blank) */
+  int status;              /* SKS_UNSAT: contradiction; SKS_SAT: solved */
+  int nfixed;              /* cells with a value (givens + deduced) */
+  int nopen_vars, nopen_groups;
+  int *queue;              /* internal work list */
+} sks_eo;
+
+/* Propagation strength when loading givens. */
+typedef enum sks_propagate {
+  SKS_PROPAGATE_GIVENS,  /* drop what the givens satisfy or kill */
+  SKS_PROPAGATE_SINGLES  /* to a fixpoint: naked and hidden singles */
+} sks_propagate;
+
+/* Structure for a puzzle shape; reusable for every puzzle of that shape. */
+sks_eo *sks_eo_new(const sks_puzzle *shape);
+void sks_eo_delete(sks_eo *eo);
+/* Loads the givens of p (same shape) and propagates.  Returns SKS_UNSAT
+ * when they contradict each other, SKS_SAT when propagation filled the
+ * grid, SKS_UNKNOWN otherwise. */
+int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
+static inline sks_group_kind sks_eo_group_kind(const sks_eo *eo, int g) {
+  return g < eo->n * eo->n ? SKS_GROUP_CELL : SKS_GROUP_REGION;
+}
+/* Reads the fixed cells into grid (n*n; -1 where open). */
+void sks_eo_grid(const sks_eo *eo, int *grid);
+
+/* ------------------------------------------------------------------ */
+/* CNF: clauses as one array of literals, each clause ending in 0. */
+
+typedef enum sks_encoding {
+  SKS_ENCODING_MINIMAL,   /* cell ALO + region AMO */
+  SKS_ENCODING_EFFICIENT, /* minimal + cell AMO */
+  SKS_ENCODING_EXTENDED   /* efficient + region ALO (default) */
+} sks_encoding;
+
+typedef enum sks_amo {
+  SKS_AMO_AUTO,       /* pairwise up to n = 16, sequential above */
+  SKS_AMO_PAIRWISE,
+  SKS_AMO_SEQUENTIAL, /* Sinz's sequential counter: 3k clauses, k-1 vars */
+  SKS_AMO_PRODUCT     /* Chen's 2-product: ~2k + 4 sqrt(k) clauses */
+} sks_amo;
+
+/* What a CNF encodes, written as `c` comments so a model can be decoded
+ * from the CNF alone. */
+typedef struct sks_cnf_desc {
+  int n, box_rows, box_cols;
+  unsigned variants;
+  int *jigsaw;             /* n*n or NULL */
+  int *given;              /* n*n, -1 blank */
+  sks_encoding encoding;
+  sks_amo amo;
+  sks_propagate propagate;
+  int *map;                /* CNF var -> x var (1..nvars), NULL = identity */
+  int nmap;
+} sks_cnf_desc;
+
+typedef struct sks_cnf {
+  int nvars;
+  long nclauses;
+  int *lits;               /* clauses, each ended by 0 */
+  size_t nlits, cap;
+  int maxlen;              /* longest clause */
+  sks_cnf_desc *desc;      /* owned; NULL for a plain CNF */
+} sks_cnf;
+
+sks_cnf *sks_cnf_new(void);
+void sks_cnf_delete(sks_cnf *cnf);
+void sks_cnf_clear(sks_cnf *cnf); /* keeps the buffer */
+/* Adds a literal; 0 ends the clause.  Grows nvars as needed. */
+void sks_cnf_add(sks_cnf *cnf, int lit);
+void sks_cnf_add_clause(sks_cnf *cnf, const int *lits, int n);
+
+typedef struct sks_encode_options {
+  sks_encoding encoding;
+  sks_amo amo;
+  bool renumber; /* number the open candidates 1..k and record the map */
+} sks_encode_options;
+
+/* Lowers a loaded system to CNF (replacing cnf's contents) and fills
+ * cnf->desc.  When the system is already UNSAT, writes the empty clause. */
+int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
+               sks_cnf *cnf);
+const char *sks_encoding_name(sks_encoding e);
+const char *sks_amo_name(sks_amo a);
+
+/* ------------------------------------------------------------------ */
+/* DIMACS. */
+
+typedef struct sks_dimacs_options {
+  bool gzip;     /* compress through zlib */
+  int level;     /* gzip level 1..9; 0 = default (6) */
+} sks_dimacs_options;
+
+/* Writes cnf (with its description as comments) to path ("-" = stdout).
+ * Returns 0, or -1 with err filled. */
+int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
+                          const sks_dimacs_options *opt, sks_error *err);
+int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err);
+
+/* Reads DIMACS (plain or gzip) into cnf, and its description when the
+ * comments carry one.  Tolerant like minisat: comments anywhere, clauses
+ * spanning lines; a header count mismatch is a warning (warn receives
+ * it; may be NULL).  Returns 0, or -1 with err filled (line, column). */
+typedef void (*sks_warn_fn)(void *ctx, const sks_error *w);
+int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
+                    void *warn_ctx, sks_error *err);
+
+/* Builds the puzzle shape and givens a description names. */
+sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

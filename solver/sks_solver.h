@@ -1,0 +1,94 @@
+/* sudokusat solvers: one interface, several backends picked by name. */
+#ifndef SKS_SOLVER_H
+#define SKS_SOLVER_H
+
+#include "sks_encoder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a backend can do. */
+enum sks_capability {
+  SKS_CAP_CNF = 1u,         /* loads any CNF */
+  SKS_CAP_EO = 2u,          /* loads an exactly-one system (a puzzle) */
+  SKS_CAP_UNSAT = 4u,       /* can prove there is no solution */
+  SKS_CAP_COUNT = 8u,       /* counts natively (sks_solver_count) */
+  SKS_CAP_BLOCK = 16u       /* takes added clauses (blocking) */
+};
+
+typedef struct sks_limits {
+  double time_limit;        /* seconds of this call; 0 = none */
+  long long max_steps;      /* conflicts / nodes / ODE steps; 0 = none */
+} sks_limits;
+
+typedef struct sks_stats {
+  double seconds;           /* time inside the backend */
+  unsigned long long calls;
+  unsigned long long decisions, propagations, conflicts; /* CDCL */
+  unsigned long long nodes;                              /* DLX */
+  unsigned long long steps, rejected, rhs, restarts;     /* analog */
+  double analog_time;
+  size_t bytes;             /* memory the backend holds */
+} sks_stats;
+
+typedef struct sks_solver_options {
+  unsigned long long seed;  /* analog: initial state; others: phases */
+  int threads;              /* analog portfolio on one puzzle; 0/1 = one */
+  const char *command;      /* external: the solver command line */
+  int analog_memory;        /* analog: 1 = da/dt = a K (default), 2 = a K^2 */
+  int analog_method;        /* analog integrator, see analog.c; 0 = default */
+  FILE *trace;              /* analog: CSV trace stream, or NULL */
+  long trace_every;         /* analog: a trace row every K accepted steps */
+  double restart_base;      /* analog: first restart after this analog time */
+} sks_solver_options;
+
+typedef struct sks_solver sks_solver;
+
+typedef struct sks_backend {
+  const char *name;
+  unsigned caps;            /* SKS_CAP_* */
+  const char *help;
+} sks_backend;
+
+/* The registry: NULL-terminated list of backends. */
+const sks_backend *const *sks_backends(void);
+const sks_backend *sks_backend_find(const char *name);
+
+/* A new solver of the named backend; NULL with err filled when the name is
+ * unknown or the backend cannot start (external: no command). */
+sks_solver *sks_solver_new(const char *backend, const sks_solver_options *opt,
+                           sks_error *err);
+void sks_solver_delete(sks_solver *s); /* NULL is a no-op */
+const sks_backend *sks_solver_backend(const sks_solver *s);
+
+/* Loads a problem, replacing the previous one (and its added clauses).
+ * The solver reuses what it can (a batch of one shape shares the base
+ * rules).  Returns 0, or -1 with err filled (e.g. not supported). */
+int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err);
+/* Model variables are then x(r,c,d) = sks_var(n,r,c,d). */
+int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err);
+
+/* Adds a clause to the loaded problem (gone with the next load). */
+int sks_solver_add_clause(sks_solver *s, const int *lits, int n);
+
+/* SKS_SAT, SKS_UNSAT or SKS_UNKNOWN (a limit stopped it). */
+int sks_solver_solve(sks_solver *s, const sks_limits *lim);
+/* After SKS_SAT: >0 when var is true, <0 when false. */
+int sks_solver_value(const sks_solver *s, int var);
+/* Native count up to limit (0 = none), for SKS_CAP_COUNT backends.  Sets
+ * *status: SKS_SAT when the count is exact, SKS_UNKNOWN when a limit
+ * (count or time) stopped it.  Returns the solutions found. */
+long long sks_solver_count(sks_solver *s, long long limit,
+                           const sks_limits *lim, int *status);
+void sks_solver_stats(const sks_solver *s, sks_stats *st);
+
+/* Seconds since an arbitrary start, monotonic. */
+double sks_time(void);
+/* Peak resident memory of the process in bytes (0 when unknown). */
+size_t sks_peak_memory(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

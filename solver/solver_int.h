@@ -1,0 +1,31 @@
+/* Private: what a backend implements.  Each backend's solver struct starts
+ * with `struct sks_solver base;` and registers a vtable in solver.c. */
+#ifndef SKS_SOLVER_INT_H
+#define SKS_SOLVER_INT_H
+
+#include "sks_solver.h"
+
+typedef struct sks_backend_ops {
+  sks_backend info;
+  sks_solver *(*create)(const sks_solver_options *opt, sks_error *err);
+  void (*destroy)(sks_solver *s);
+  int (*load_cnf)(sks_solver *s, const sks_cnf *cnf, sks_error *err);
+  int (*load_eo)(sks_solver *s, const sks_eo *eo, sks_error *err);
+  int (*add_clause)(sks_solver *s, const int *lits, int n);
+  int (*solve)(sks_solver *s, const sks_limits *lim);
+  int (*value)(const sks_solver *s, int var);
+  long long (*count)(sks_solver *s, long long limit, const sks_limits *lim,
+                     int *status);
+  void (*stats)(const sks_solver *s, sks_stats *st);
+} sks_backend_ops;
+
+struct sks_solver {
+  const sks_backend_ops *ops;
+};
+
+extern const sks_backend_ops sks_picosat_backend;
+extern const sks_backend_ops sks_dlx_backend;
+extern const sks_backend_ops sks_analog_backend;
+extern const sks_backend_ops sks_external_backend;
+
+#endif

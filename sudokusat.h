@@ -1,0 +1,11 @@
+/* sudokusat: Sudoku puzzles to SAT and back.  The umbrella header. */
+#ifndef SUDOKUSAT_H
+#define SUDOKUSAT_H
+
+#include "sks_encoder.h"
+#include "sks_solver.h"
+#include "sks_dlx.h"
+#include "sks_analog.h"
+#include "sks_decoder.h"
+
+#endif

@@ -1,0 +1,62 @@
+/* Private to the tool: the parsed command line and what the commands
+ * share (messages, opening puzzle inputs, exit codes). */
+#ifndef SKS_APP_INT_H
+#define SKS_APP_INT_H
+
+#include "options.h"
+#include "sudokusat.h"
+
+#include <stdbool.h>
+
+/* Exit statuses (README "Exit status"). */
+enum {
+  EXIT_ALL_OK = 0,        /* batch: every answer decided */
+  EXIT_UNKNOWN_ANY = 1,   /* batch: some answer unknown */
+  EXIT_USAGE = 2,         /* bad command line */
+  EXIT_INPUT = 3,         /* bad input (some puzzle or file unreadable) */
+  EXIT_INVALID = 4,       /* a model failed the validator */
+  EXIT_DISAGREE = 5,      /* --cross-check: backends disagree */
+  EXIT_SOLVED = 10,       /* one problem: solved */
+  EXIT_NONE = 20          /* one problem: no solution */
+};
+
+#define SKS_OPT_STR const char *
+#define SKS_OPT_BOOL int
+#define SKS_OPT_INT int
+#define SKS_OPT_LONG long long
+#define SKS_OPT_DOUBLE double
+
+typedef struct app_options {
+#define O(name, type, def, lo, hi, help) SKS_OPT_##type name;
+  SKS_OPTIONS(O)
+#undef O
+} app_options;
+
+typedef struct sks_app {
+  app_options opt;
+  const char *command;    /* solve, encode, ... */
+  int nfiles;
+  char **files;           /* operands; none = standard input */
+  sks_format_options fmt; /* from --box, --variant, --hex */
+  int *jigsaw;            /* owned, for --variant jigsaw=FILE */
+  bool stderr_tty;
+} sks_app;
+
+/* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL
+ * are left out). */
+void app_error(const char *path, const sks_error *err);
+void app_message(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Subcommands: each returns the process exit status. */
+int app_solve(sks_app *app);
+int app_encode(sks_app *app);
+int app_decode(sks_app *app);
+int app_check(sks_app *app); /* count and unique */
+int app_exact_cover(sks_app *app);
+int app_rate(sks_app *app);
+
+#endif
