@@ -1,1 +1,81 @@
-/* placeholder: being written */
+/* Counting solutions: blocking clauses over the free cells' primary
+ * variables until the solver says there are no more, or natively for
+ * backends that count (DLX).  Every solution is validated on the way. */
+#include "sks_decoder.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+static bool remaining(const sks_limits *lim, double start, sks_limits *now) {
+  *now = *lim;
+  if (lim->time_limit > 0) {
+    now->time_limit = lim->time_limit - (sks_time() - start);
+    if (now->time_limit <= 0)
+      return false;
+  }
+  return true;
+}
+
+sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
+                           const sks_puzzle *p, long long limit,
+                           const sks_limits *lim, int *first, int *second,
+                           sks_error *err) {
+  static const sks_limits none = {0, 0};
+  sks_count_result res = {0, SKS_SAT, false};
+  if (!lim)
+    lim = &none;
+  int n = eo->n, cells = n * n;
+  unsigned caps = sks_solver_backend(s)->caps;
+  if ((caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK)) {
+    int status = SKS_UNKNOWN;
+    res.count = sks_solver_count(s, limit, lim, &status);
+    res.status = status;
+    res.at_limit = limit && res.count >= limit;
+    if (first && res.count > 0) {
+      int r = sks_solver_solve(s, lim);
+      if (r != SKS_SAT || sks_decode_solver(eo, s, first, err) ||
+          !sks_validate(p, first, err))
+        res.status = -1;
+    }
+    return res;
+  }
+  int *grid = sks_malloc((size_t)cells * sizeof *grid);
+  int *block = sks_malloc((size_t)cells * sizeof *block);
+  double start = sks_time();
+  sks_limits now;
+  while (!limit || res.count < limit) {
+    if (!remaining(lim, start, &now)) {
+      res.status = SKS_UNKNOWN;
+      break;
+    }
+    int r = sks_solver_solve(s, &now);
+    if (r == SKS_UNSAT)
+      break;
+    if (r != SKS_SAT) {
+      res.status = SKS_UNKNOWN;
+      break;
+    }
+    /* Read the whole model before adding anything. */
+    if (sks_decode_solver(eo, s, grid, err) || !sks_validate(p, grid, err)) {
+      res.status = -1;
+      break;
+    }
+    if (res.count == 0 && first)
+      memcpy(first, grid, (size_t)cells * sizeof *grid);
+    if (res.count == 1 && second)
+      memcpy(second, grid, (size_t)cells * sizeof *grid);
+    res.count++;
+    if (limit && res.count >= limit) {
+      res.at_limit = true;
+      break;
+    }
+    int k = 0;
+    for (int i = 0; i < cells; i++)
+      if (p->cell[i] < 0)
+        block[k++] = -sks_var(n, i / n, i % n, grid[i]);
+    sks_solver_add_clause(s, block, k);
+  }
+  free(grid);
+  free(block);
+  return res;
+}

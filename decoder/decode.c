@@ -1,1 +1,71 @@
-/* placeholder: being written */
+/* From a model to a grid: the fixed cells of the exactly-one system plus,
+ * for the open ones, the one candidate the model makes true. */
+#include "sks_decoder.h"
+
+#include <stdlib.h>
+
+typedef int (*value_fn)(const void *src, int var);
+
+static int decode(const sks_eo *eo, value_fn value, const void *src,
+                  int *grid, sks_error *err) {
+  int n = eo->n;
+  for (int i = 0; i < n * n; i++) {
+    int digit = -1;
+    for (int d = 0; d < n; d++) {
+      int v = i * n + d + 1;
+      int x = eo->val[v] ? eo->val[v] : value(src, v);
+      if (x <= 0)
+        continue;
+      if (digit >= 0)
+        return sks_error_set(err, -1, 0, 0,
+                             "model sets cell r%dc%d to both %d and %d",
+                             i / n + 1, i % n + 1, digit + 1, d + 1);
+      digit = d;
+    }
+    if (digit < 0)
+      return sks_error_set(err, -1, 0, 0, "model leaves cell r%dc%d empty",
+                           i / n + 1, i % n + 1);
+    grid[i] = digit;
+  }
+  return 0;
+}
+
+static int solver_value(const void *src, int var) {
+  return sks_solver_value(src, var);
+}
+
+int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
+                      sks_error *err) {
+  return decode(eo, solver_value, s, grid, err);
+}
+
+typedef struct model_src {
+  const sks_model *m;
+  const int *inverse; /* x var -> CNF var, or NULL for identity */
+} model_src;
+
+static int model_value(const void *src, int var) {
+  const model_src *ms = src;
+  int v = ms->inverse ? ms->inverse[var] : var;
+  if (v <= 0 || v > ms->m->nvars)
+    return -1;
+  return ms->m->val[v];
+}
+
+int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
+                     const sks_model *m, int *grid, sks_error *err) {
+  model_src ms = {m, NULL};
+  int *inverse = NULL;
+  if (desc && desc->map) {
+    inverse = calloc((size_t)eo->nvars + 1, sizeof *inverse);
+    if (!inverse)
+      return sks_error_set(err, -1, 0, 0, "out of memory");
+    for (int i = 0; i < desc->nmap; i++)
+      if (desc->map[i] >= 1 && desc->map[i] <= eo->nvars)
+        inverse[desc->map[i]] = i + 1;
+    ms.inverse = inverse;
+  }
+  int res = decode(eo, model_value, &ms, grid, err);
+  free(inverse);
+  return res;
+}

@@ -44,17 +44,21 @@ int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
 int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
                      const sks_model *m, int *grid, sks_error *err);
 
-/* Counting by blocking clauses: solve, decode, validate, block the free
- * cells' values, again, up to limit (0 = none).  DLX counts natively and
- * is asked directly.  first/second (n*n, may be NULL) receive the first
- * two solutions.  *status: SKS_SAT exact, SKS_UNKNOWN stopped by a limit,
- * -1 a solution failed validation (err says why). */
+/* Counting by blocking clauses: solve, decode, validate against p (the
+ * puzzle eo was loaded with), block the free cells' values, again, up to
+ * limit (0 = none).  Backends that count natively (DLX) are asked
+ * directly.  first/second (n*n, may be NULL) receive the first two
+ * solutions when found.  status: SKS_SAT when the count is exact (or the
+ * count limit was reached: at_limit), SKS_UNKNOWN when a time or step
+ * limit stopped it, -1 when a solution failed validation (err says why). */
 typedef struct sks_count_result {
   long long count;
   int status;
+  bool at_limit;
 } sks_count_result;
 
-sks_count_result sks_count(sks_solver *s, const sks_eo *eo, long long limit,
+sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
+                           const sks_puzzle *p, long long limit,
                            const sks_limits *lim, int *first, int *second,
                            sks_error *err);
 

@@ -1,1 +1,37 @@
-/* placeholder: being written */
+/* The independent validator: it trusts no solver and no encoding, only the
+ * puzzle's regions and givens. */
+#include "sks_decoder.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
+  int n = p->n;
+  for (int i = 0; i < n * n; i++) {
+    if (grid[i] < 0 || grid[i] >= n) {
+      sks_error_set(err, -1, 0, 0, "cell r%dc%d is empty", i / n + 1,
+                    i % n + 1);
+      return false;
+    }
+    if (p->cell[i] >= 0 && p->cell[i] != grid[i]) {
+      sks_error_set(err, -1, 0, 0, "cell r%dc%d: given %d changed to %d",
+                    i / n + 1, i % n + 1, p->cell[i] + 1, grid[i] + 1);
+      return false;
+    }
+  }
+  unsigned char seen[SKS_MAX_N];
+  for (int k = 0; k < p->nregions; k++) {
+    const int *reg = p->region + (size_t)k * n;
+    memset(seen, 0, (size_t)n);
+    for (int j = 0; j < n; j++) {
+      int d = grid[reg[j]];
+      if (seen[d]) {
+        sks_error_set(err, -1, 0, 0, "digit %d twice in region %d (cell r%dc%d)",
+                      d + 1, k + 1, reg[j] / n + 1, reg[j] % n + 1);
+        return false;
+      }
+      seen[d] = 1;
+    }
+  }
+  return true;
+}

@@ -20,14 +20,14 @@ struct sks_input {
   unsigned char *buf;
   size_t pos, len;
   long long consumed, size;
-  int pushed;       /* ungetc slot, or EOF */
+  int pushed[8];    /* bytes pushed back, last on top */
+  int npushed;
   bool eof, failed;
 };
 
 static sks_input *input_alloc(const char *name) {
   sks_input *in = sks_calloc(1, sizeof *in);
   in->name = sks_strdup(name);
-  in->pushed = EOF;
   in->size = -1;
   return in;
 }
@@ -110,15 +110,15 @@ static bool refill(sks_input *in) {
 }
 
 int sks_input_getc(sks_input *in) {
-  if (in->pushed != EOF) {
-    int ch = in->pushed;
-    in->pushed = EOF;
-    return ch;
-  }
+  if (in->npushed)
+    return in->pushed[--in->npushed];
   if (in->pos == in->len && !refill(in))
     return EOF;
   const unsigned char *b = in->mem ? in->mem : in->buf;
   return b[in->pos++];
 }
 
-void sks_input_ungetc(sks_input *in, int ch) { in->pushed = ch; }
+void sks_input_ungetc(sks_input *in, int ch) {
+  if (ch != EOF && in->npushed < (int)(sizeof in->pushed / sizeof *in->pushed))
+    in->pushed[in->npushed++] = ch;
+}

@@ -46,7 +46,7 @@ void sks_input_close(sks_input *in); /* NULL is a no-op */
 const char *sks_input_name(const sks_input *in);
 /* The next byte, or EOF.  A read error sets sks_input_failed. */
 int sks_input_getc(sks_input *in);
-/* Pushes back one byte (at most one between reads). */
+/* Pushes back a byte (up to 8 between reads); EOF is ignored. */
 void sks_input_ungetc(sks_input *in, int ch);
 bool sks_input_failed(const sks_input *in);
 /* Total size when known (regular uncompressed file), else -1. */
@@ -160,6 +160,7 @@ typedef struct sks_eo {
   int *gopen;              /* by group: open candidates left */
   int *given;              /* n*n: the givens loaded (-1 blank) */
   int status;              /* SKS_UNSAT: contradiction; SKS_SAT: solved */
+  int level;               /* the sks_propagate level of the last load */
   int nfixed;              /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;              /* internal work list */

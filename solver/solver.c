@@ -1,1 +1,112 @@
-/* placeholder */
+/* The solver interface: the backend registry and the calls that dispatch
+ * to a backend's vtable. */
+#define _POSIX_C_SOURCE 200809L
+#include "require_int.h"
+#include "solver_int.h"
+
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static const sks_backend_ops *const registry[] = {
+    &sks_picosat_backend, &sks_dlx_backend, &sks_analog_backend,
+    &sks_external_backend, NULL};
+
+const sks_backend *const *sks_backends(void) {
+  static const sks_backend *list[sizeof registry / sizeof *registry];
+  for (size_t i = 0; registry[i]; i++)
+    list[i] = &registry[i]->info;
+  return list;
+}
+
+static const sks_backend_ops *find(const char *name) {
+  for (size_t i = 0; registry[i]; i++)
+    if (!strcmp(registry[i]->info.name, name))
+      return registry[i];
+  return NULL;
+}
+
+const sks_backend *sks_backend_find(const char *name) {
+  const sks_backend_ops *ops = find(name);
+  return ops ? &ops->info : NULL;
+}
+
+sks_solver *sks_solver_new(const char *name, const sks_solver_options *opt,
+                           sks_error *err) {
+  static const sks_solver_options defaults = {.seed = 1};
+  const sks_backend_ops *ops = find(name);
+  if (!ops) {
+    sks_error_set(err, -1, 0, 0,
+                  "unknown backend '%s' (expected picosat, dlx, analog or "
+                  "external)",
+                  name);
+    return NULL;
+  }
+  sks_solver *s = ops->create(opt ? opt : &defaults, err);
+  if (s)
+    s->ops = ops;
+  return s;
+}
+
+void sks_solver_delete(sks_solver *s) {
+  if (s)
+    s->ops->destroy(s);
+}
+
+const sks_backend *sks_solver_backend(const sks_solver *s) {
+  return &s->ops->info;
+}
+
+int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
+  if (!s->ops->load_cnf)
+    return sks_error_set(err, -1, 0, 0, "the %s backend does not read CNF",
+                         s->ops->info.name);
+  return s->ops->load_cnf(s, cnf, err);
+}
+
+int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
+  if (!s->ops->load_eo)
+    return sks_error_set(err, -1, 0, 0, "the %s backend does not take puzzles",
+                         s->ops->info.name);
+  return s->ops->load_eo(s, eo, err);
+}
+
+int sks_solver_add_clause(sks_solver *s, const int *lits, int n) {
+  sks_require(s->ops->add_clause, "backend takes no added clauses");
+  return s->ops->add_clause(s, lits, n);
+}
+
+int sks_solver_solve(sks_solver *s, const sks_limits *lim) {
+  static const sks_limits none = {0, 0};
+  return s->ops->solve(s, lim ? lim : &none);
+}
+
+int sks_solver_value(const sks_solver *s, int var) {
+  return s->ops->value(s, var);
+}
+
+long long sks_solver_count(sks_solver *s, long long limit,
+                           const sks_limits *lim, int *status) {
+  static const sks_limits none = {0, 0};
+  sks_require(s->ops->count, "backend does not count natively");
+  return s->ops->count(s, limit, lim ? lim : &none, status);
+}
+
+void sks_solver_stats(const sks_solver *s, sks_stats *st) {
+  memset(st, 0, sizeof *st);
+  if (s->ops->stats)
+    s->ops->stats(s, st);
+}
+
+double sks_time(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+size_t sks_peak_memory(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru))
+    return 0;
+  return (size_t)ru.ru_maxrss * 1024; /* Linux reports kilobytes */
+}

@@ -1,1 +1,75 @@
-/* placeholder: being written */
+/* `sudokusat decode CNF MODEL`: a SAT solver's model of an encoder-written
+ * CNF back to the grid, checked by the validator. */
+#include "worker_int.h"
+
+#include <stdlib.h>
+
+int app_decode(sks_app *app) {
+  if (app->nfiles != 2) {
+    app_message("decode takes two files: CNF MODEL ('-' for standard input)");
+    return EXIT_USAGE;
+  }
+  const char *cnf_path = app->files[0], *model_path = app->files[1];
+  sks_error err = {0};
+  sks_input *in = sks_input_open(cnf_path, &err);
+  if (!in) {
+    app_error(cnf_path, &err);
+    return EXIT_INPUT;
+  }
+  sks_cnf *cnf = sks_cnf_new();
+  int res = operand_read_cnf(app, in, cnf);
+  sks_input_close(in);
+  if (!res && !cnf->desc) {
+    app_message("%s: the CNF carries no puzzle description (decode needs a "
+                "CNF written by 'sudokusat encode')",
+                cnf_path);
+    res = EXIT_INPUT;
+  }
+  sks_model *m = sks_model_new();
+  if (!res) {
+    in = sks_input_open(model_path, &err);
+    if (!in || sks_model_read(in, m, &err)) {
+      app_error(in ? sks_input_name(in) : model_path, &err);
+      res = EXIT_INPUT;
+    }
+    sks_input_close(in);
+  }
+  if (!res && m->status == SKS_UNSAT) {
+    printf("none\n");
+    res = EXIT_NONE;
+  } else if (!res && m->status != SKS_SAT) {
+    printf("unknown\n");
+    res = 0;
+  } else if (!res && !sks_model_satisfies(m, cnf, &err)) {
+    app_message("%s: the model does not satisfy %s: %s", model_path, cnf_path,
+                err.msg);
+    res = EXIT_INVALID;
+  } else if (!res) {
+    sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, &err);
+    if (!p) {
+      app_error(cnf_path, &err);
+      res = EXIT_INPUT;
+    } else {
+      sks_eo *eo = sks_eo_new(p);
+      sks_eo_load(eo, p, cnf->desc->propagate);
+      int *grid = sks_malloc((size_t)p->n * p->n * sizeof *grid);
+      if (sks_decode_model(eo, cnf->desc, m, grid, &err) ||
+          !sks_validate(p, grid, &err)) {
+        app_message("%s: the model does not solve the puzzle: %s",
+                    model_path, err.msg);
+        res = EXIT_INVALID;
+      } else {
+        worker w = {.app = app};
+        p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+        worker_print(&w, p, grid, stdout);
+        res = EXIT_SOLVED;
+      }
+      free(grid);
+      sks_eo_delete(eo);
+      sks_puzzle_delete(p);
+    }
+  }
+  sks_model_delete(m);
+  sks_cnf_delete(cnf);
+  return res;
+}

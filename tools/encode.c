@@ -1,1 +1,113 @@
-/* placeholder: being written */
+/* `sudokusat encode`: one puzzle to DIMACS, plain or gzip. */
+#define _POSIX_C_SOURCE 200809L
+#include "worker_int.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static bool parse_encoding(const char *name, sks_encoding *e) {
+  if (!strcmp(name, "minimal"))
+    *e = SKS_ENCODING_MINIMAL;
+  else if (!strcmp(name, "efficient"))
+    *e = SKS_ENCODING_EFFICIENT;
+  else if (!strcmp(name, "extended"))
+    *e = SKS_ENCODING_EXTENDED;
+  else
+    return false;
+  return true;
+}
+
+static bool parse_amo(const char *name, sks_amo *a) {
+  static const sks_amo all[] = {SKS_AMO_AUTO, SKS_AMO_PAIRWISE,
+                                SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    if (!strcmp(name, sks_amo_name(all[i]))) {
+      *a = all[i];
+      return true;
+    }
+  return false;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && !strcmp(s + a - b, suffix);
+}
+
+int app_encode(sks_app *app) {
+  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO,
+                             app->opt.renumber};
+  if (!parse_encoding(app->opt.encoding, &eopt.encoding)) {
+    app_message("--encoding: unknown '%s' (expected minimal, efficient or "
+                "extended)",
+                app->opt.encoding);
+    return EXIT_USAGE;
+  }
+  if (!parse_amo(app->opt.amo, &eopt.amo)) {
+    app_message("--amo: unknown '%s' (expected auto, pairwise, sequential or "
+                "product)",
+                app->opt.amo);
+    return EXIT_USAGE;
+  }
+  if (app->nfiles > 1) {
+    app_message("encode takes one puzzle file (got %d)", app->nfiles);
+    return EXIT_USAGE;
+  }
+  const char *out = app->opt.output[0] ? app->opt.output : "-";
+  if (strcmp(out, "-") && !app->opt.force && access(out, F_OK) == 0) {
+    app_message("%s exists; not overwriting it without --force", out);
+    return EXIT_USAGE;
+  }
+  const char *path = app->nfiles ? app->files[0] : "-";
+  sks_error err = {0};
+  sks_input *in = sks_input_open(path, &err);
+  if (!in) {
+    app_error(path, &err);
+    return EXIT_INPUT;
+  }
+  sks_reader *rd = sks_reader_new(in, &app->fmt);
+  sks_puzzle *p = NULL, *extra = NULL;
+  int r = sks_reader_next(rd, &p, &err), res = 0;
+  if (r < 0) {
+    app_error(sks_input_name(in), &err);
+    res = EXIT_INPUT;
+  } else if (r == 0) {
+    app_message("%s: no puzzle", sks_input_name(in));
+    res = EXIT_INPUT;
+  } else {
+    p = sks_puzzle_copy(p);
+    long line = p->line;
+    int r2 = sks_reader_next(rd, &extra, &err);
+    if (r2 != 0) {
+      app_message("%s: more than one puzzle (the second starts after line "
+                  "%ld); encode takes one",
+                  sks_input_name(in), line);
+      res = EXIT_INPUT;
+    }
+  }
+  sks_reader_delete(rd);
+  sks_input_close(in);
+  if (!res) {
+    sks_propagate level = strcmp(app->opt.propagate, "givens")
+                              ? SKS_PROPAGATE_SINGLES
+                              : SKS_PROPAGATE_GIVENS;
+    sks_eo *eo = sks_eo_new(p);
+    if (sks_eo_load(eo, p, level) == SKS_UNSAT && !app->opt.quiet)
+      app_message("%s: the givens contradict each other; the CNF is "
+                  "unsatisfiable",
+                  path);
+    sks_cnf *cnf = sks_cnf_new();
+    sks_encode(eo, &eopt, cnf);
+    sks_dimacs_options dopt = {app->opt.gzip || ends_with(out, ".gz"), 0};
+    if (sks_dimacs_write_file(cnf, out, &dopt, &err)) {
+      app_error(out, &err);
+      res = EXIT_INPUT;
+    } else if (app->opt.verbose)
+      app_message("%s: %d variables, %ld clauses (%s, %s)", out, cnf->nvars,
+                  cnf->nclauses, sks_encoding_name(eopt.encoding),
+                  sks_amo_name(eopt.amo));
+    sks_cnf_delete(cnf);
+    sks_eo_delete(eo);
+  }
+  sks_puzzle_delete(p);
+  return res;
+}

@@ -1,1 +1,216 @@
-/* placeholder: being written */
+/* `sudokusat solve`: puzzles in, one answer per puzzle out, in input order;
+ * a DIMACS file gets a SAT-competition answer (and its grid when the CNF
+ * describes a puzzle). */
+#include "batch_int.h"
+#include "worker_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { SOLVED, NONE, UNKNOWN, INVALID };
+
+static void *solve_new(sks_app *app) {
+  sks_error err = {0};
+  return worker_create(app, &err); /* checked once before the batch */
+}
+
+static void solve_delete(void *w) { worker_destroy(w); }
+
+static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
+  worker *w = data;
+  sks_error err = {0};
+  if (worker_load(w, p, &err) < 0) {
+    app_error(NULL, &err);
+    fputs("error\n", out);
+    return BATCH_ERROR;
+  }
+  int r = sks_solver_solve(w->solver, &w->lim);
+  if (r == SKS_UNSAT) {
+    fputs("none\n", out);
+    return NONE;
+  }
+  if (r != SKS_SAT) {
+    fputs("unknown\n", out);
+    return UNKNOWN;
+  }
+  if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
+      !sks_validate(p, w->grid, &err)) {
+    app_message("line %ld: the %s answer failed validation: %s", p->line,
+                w->app->opt.backend, err.msg);
+    fputs("invalid\n", out);
+    return INVALID;
+  }
+  worker_print(w, p, w->grid, out);
+  return SOLVED;
+}
+
+static const batch_ops solve_ops = {solve_new, solve_delete, solve_run};
+
+/* v lines of at most 78 characters, SAT-competition style. */
+static void print_model(const sks_solver *s, int nvars) {
+  char buf[96];
+  int len = 0;
+  for (int v = 1; v <= nvars + 1; v++) {
+    char lit[16];
+    int k = v <= nvars ? snprintf(lit, sizeof lit, " %d",
+                                  sks_solver_value(s, v) > 0 ? v : -v)
+                       : snprintf(lit, sizeof lit, " 0");
+    if (len && len + k > 78) {
+      printf("v%s\n", buf);
+      len = 0;
+    }
+    memcpy(buf + len, lit, (size_t)k + 1);
+    len += k;
+  }
+  printf("v%s\n", buf);
+}
+
+/* The grid a satisfying model of an encoder-written CNF stands for. */
+static int print_cnf_grid(const sks_app *app, const sks_cnf *cnf,
+                          const sks_model *m) {
+  sks_error err = {0};
+  sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, &err);
+  if (!p) {
+    app_error(NULL, &err);
+    return EXIT_INPUT;
+  }
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, cnf->desc->propagate);
+  int *grid = sks_malloc((size_t)p->n * p->n * sizeof *grid);
+  int res = 0;
+  if (sks_decode_model(eo, cnf->desc, m, grid, &err) ||
+      !sks_validate(p, grid, &err)) {
+    app_message("the model does not solve the puzzle: %s", err.msg);
+    res = EXIT_INVALID;
+  } else {
+    p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+    (void)app;
+    sks_puzzle_write(stdout, p, grid);
+  }
+  free(grid);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+  return res;
+}
+
+static int solve_cnf(sks_app *app, sks_input *in) {
+  sks_cnf *cnf = sks_cnf_new();
+  int res = operand_read_cnf(app, in, cnf);
+  if (res) {
+    sks_cnf_delete(cnf);
+    return res;
+  }
+  sks_error err = {0};
+  sks_solver_options so;
+  app_solver_options(app, &so);
+  sks_solver *s = sks_solver_new(app->opt.backend, &so, &err);
+  if (!s || sks_solver_load_cnf(s, cnf, &err)) {
+    app_error(sks_input_name(in), &err);
+    sks_solver_delete(s);
+    sks_cnf_delete(cnf);
+    return s ? EXIT_INPUT : EXIT_USAGE;
+  }
+  sks_limits lim = {app->opt.time_limit, app->opt.max_steps};
+  int r = sks_solver_solve(s, &lim);
+  if (r == SKS_SAT) {
+    /* Check the model against every clause, whoever found it. */
+    sks_model *m = sks_model_new();
+    m->status = SKS_SAT;
+    m->nvars = cnf->nvars;
+    m->val = sks_realloc(m->val, (size_t)cnf->nvars + 1);
+    for (int v = 1; v <= cnf->nvars; v++)
+      m->val[v] = sks_solver_value(s, v) > 0 ? 1 : -1;
+    if (!sks_model_satisfies(m, cnf, &err)) {
+      app_message("%s: the %s model is wrong: %s", sks_input_name(in),
+                  app->opt.backend, err.msg);
+      res = EXIT_INVALID;
+    } else {
+      printf("s SATISFIABLE\n");
+      print_model(s, cnf->nvars);
+      res = EXIT_SOLVED;
+      if (cnf->desc && print_cnf_grid(app, cnf, m))
+        res = EXIT_INVALID;
+    }
+    sks_model_delete(m);
+  } else if (r == SKS_UNSAT) {
+    printf("s UNSATISFIABLE\n");
+    res = EXIT_NONE;
+  } else {
+    printf("s UNKNOWN\n");
+    res = 0;
+  }
+  fflush(stdout);
+  sks_solver_delete(s);
+  sks_cnf_delete(cnf);
+  return res;
+}
+
+static void summary(const sks_app *app, const batch_totals *t) {
+  if (app->opt.quiet || t->puzzles < 2)
+    return;
+  app_message("%lld puzzles: %lld solved, %lld none, %lld unknown, %lld "
+              "errors; %.2f s, %.0f puzzles/s, peak %.1f MB",
+              t->puzzles, t->by_class[SOLVED], t->by_class[NONE],
+              t->by_class[UNKNOWN], t->by_class[BATCH_ERROR], t->seconds,
+              t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0,
+              (double)sks_peak_memory() / (1024.0 * 1024.0));
+}
+
+int app_solve(sks_app *app) {
+  sks_error err = {0};
+  worker *probe = worker_create(app, &err);
+  if (!probe) {
+    app_error(NULL, &err);
+    return EXIT_USAGE;
+  }
+  worker_destroy(probe);
+  operand *ops;
+  int nops, res = operands_open(app, &ops, &nops);
+  if (res) {
+    operands_close(ops, nops);
+    return res;
+  }
+  batch_totals all;
+  memset(&all, 0, sizeof all);
+  int cnf_res = -1, ncnf = 0;
+  for (int i = 0; i < nops;) {
+    if (ops[i].dimacs) {
+      int r = solve_cnf(app, ops[i].in);
+      ncnf++;
+      if (r == EXIT_INPUT || r == EXIT_INVALID || r == EXIT_USAGE ||
+          cnf_res < 0 || cnf_res == EXIT_SOLVED || cnf_res == EXIT_NONE)
+        cnf_res = cnf_res == EXIT_INPUT || cnf_res == EXIT_INVALID ? cnf_res
+                                                                   : r;
+      i++;
+      continue;
+    }
+    int j = i;
+    sks_input *ins[nops];
+    while (j < nops && !ops[j].dimacs) {
+      ins[j - i] = ops[j].in;
+      j++;
+    }
+    batch_totals t;
+    batch_run(app, &solve_ops, ins, j - i, &t);
+    all.puzzles += t.puzzles;
+    for (int k = 0; k < BATCH_CLASSES; k++)
+      all.by_class[k] += t.by_class[k];
+    all.input_errors += t.input_errors;
+    all.seconds += t.seconds;
+    i = j;
+  }
+  operands_close(ops, nops);
+  summary(app, &all);
+  app_print_stats(app);
+  if (ncnf && !all.puzzles)
+    return ncnf == 1 ? cnf_res : (cnf_res == EXIT_INPUT || cnf_res == EXIT_INVALID ? cnf_res : 0);
+  if (all.by_class[INVALID])
+    return EXIT_INVALID;
+  if (all.input_errors || all.by_class[BATCH_ERROR])
+    return EXIT_INPUT;
+  if (all.puzzles == 1 && !ncnf)
+    return all.by_class[SOLVED] ? EXIT_SOLVED
+           : all.by_class[NONE] ? EXIT_NONE
+                                : 0;
+  return all.by_class[UNKNOWN] ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
+}

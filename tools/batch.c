@@ -1,0 +1,261 @@
+/* Streaming batches: puzzles are read in chunks into a fixed ring, worked
+ * on by N threads, and printed in input order; memory is bounded by the
+ * ring, not by the input. */
+#define _POSIX_C_SOURCE 200809L
+#include "batch_int.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CHUNK = 64 };
+
+typedef struct item {
+  sks_puzzle *p;     /* reused while the shape stays the same */
+  char *error;       /* a read error to report instead, or NULL */
+  int cls;           /* result class from the work function */
+} item;
+
+typedef struct chunk {
+  item items[CHUNK];
+  int nitems;
+  char *out;         /* output of the whole chunk */
+  size_t outlen;
+  FILE *stream;
+  enum { FREE, FILLED, CLAIMED, DONE } state;
+} chunk;
+
+typedef struct batch {
+  sks_app *app;
+  const batch_ops *ops;
+  chunk *ring;
+  int nslots;
+  long long filled, next_claim, printed; /* chunk sequence numbers */
+  bool reading_done;
+  pthread_mutex_t lock;
+  pthread_cond_t work_cv, done_cv;
+} batch;
+
+static void store_puzzle(item *it, const sks_puzzle *p) {
+  free(it->error);
+  it->error = NULL;
+  if (it->p && sks_puzzle_same_shape(it->p, p)) {
+    memcpy(it->p->cell, p->cell, (size_t)p->n * p->n * sizeof *p->cell);
+    it->p->layout = p->layout;
+    it->p->blank = p->blank;
+    it->p->hex = p->hex;
+    it->p->ruled = p->ruled;
+    it->p->line = p->line;
+    free(it->p->name);
+    it->p->name = NULL;
+  } else {
+    sks_puzzle_delete(it->p);
+    it->p = sks_puzzle_copy(p);
+    free(it->p->name);
+    it->p->name = NULL;
+  }
+}
+
+static void store_error(item *it, const char *path, const sks_error *err) {
+  free(it->error);
+  size_t len = strlen(path) + strlen(err->msg) + 64;
+  it->error = sks_malloc(len);
+  if (err->line > 0)
+    snprintf(it->error, len, "%s:%ld:%ld: %s", path, err->line, err->col,
+             err->msg);
+  else
+    snprintf(it->error, len, "%s: %s", path, err->msg);
+}
+
+static void work_chunk(const batch *b, void *worker, chunk *c) {
+  if (!c->stream)
+    c->stream = open_memstream(&c->out, &c->outlen);
+  else
+    rewind(c->stream);
+  for (int i = 0; i < c->nitems; i++) {
+    item *it = &c->items[i];
+    if (it->error) {
+      fputs("error\n", c->stream);
+      it->cls = BATCH_ERROR;
+    } else
+      it->cls = b->ops->run(worker, it->p, c->stream);
+  }
+  fflush(c->stream);
+}
+
+static void *thread_main(void *data) {
+  batch *b = data;
+  void *worker = b->ops->worker_new(b->app);
+  pthread_mutex_lock(&b->lock);
+  for (;;) {
+    while (b->next_claim == b->filled && !b->reading_done)
+      pthread_cond_wait(&b->work_cv, &b->lock);
+    if (b->next_claim == b->filled)
+      break;
+    chunk *c = &b->ring[b->next_claim++ % b->nslots];
+    c->state = CLAIMED;
+    pthread_mutex_unlock(&b->lock);
+    work_chunk(b, worker, c);
+    pthread_mutex_lock(&b->lock);
+    c->state = DONE;
+    pthread_cond_broadcast(&b->done_cv);
+  }
+  pthread_mutex_unlock(&b->lock);
+  b->ops->worker_delete(worker);
+  return NULL;
+}
+
+static void progress(const batch_totals *t, double start, bool final) {
+  double secs = sks_time() - start;
+  fprintf(stderr, "\rsudokusat: %lld puzzles  %.0f/s  %.1f s%s", t->puzzles,
+          secs > 0 ? (double)t->puzzles / secs : 0.0, secs,
+          final ? "\n" : "   ");
+  fflush(stderr);
+}
+
+/* Prints chunk c (already DONE) and counts its classes. */
+static void emit(chunk *c, batch_totals *t) {
+  size_t len = (size_t)ftell(c->stream);
+  fwrite(c->out, 1, len, stdout);
+  for (int i = 0; i < c->nitems; i++) {
+    item *it = &c->items[i];
+    if (it->error)
+      fprintf(stderr, "sudokusat: %s\n", it->error);
+    t->puzzles++;
+    t->by_class[it->cls]++;
+  }
+  c->state = FREE;
+}
+
+int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
+              int ninputs, batch_totals *tot) {
+  memset(tot, 0, sizeof *tot);
+  batch b;
+  memset(&b, 0, sizeof b);
+  b.app = app;
+  b.ops = ops;
+  int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
+  b.nslots = threads ? 4 * threads : 1;
+  b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
+  pthread_mutex_init(&b.lock, NULL);
+  pthread_cond_init(&b.work_cv, NULL);
+  pthread_cond_init(&b.done_cv, NULL);
+  pthread_t *tid = sks_calloc((size_t)(threads ? threads : 1), sizeof *tid);
+  for (int i = 0; i < threads; i++)
+    pthread_create(&tid[i], NULL, thread_main, &b);
+  void *inline_worker = threads ? NULL : ops->worker_new(app);
+
+  bool show = app->stderr_tty && !app->opt.quiet;
+  double start = sks_time(), last = start;
+  chunk *cur = NULL;
+  for (int f = 0; f < ninputs; f++) {
+    sks_error err = {0};
+    sks_input *in = inputs[f];
+    sks_reader *rd = sks_reader_new(in, &app->fmt);
+    for (;;) {
+      sks_puzzle *p = NULL;
+      int r = sks_reader_next(rd, &p, &err);
+      if (r == 0)
+        break;
+      if (!cur) {
+        /* Wait for the slot to be printed and free. */
+        pthread_mutex_lock(&b.lock);
+        for (;;) {
+          while (b.printed < b.filled &&
+                 b.ring[b.printed % b.nslots].state == DONE) {
+            emit(&b.ring[b.printed % b.nslots], tot);
+            b.printed++;
+          }
+          if (b.ring[b.filled % b.nslots].state == FREE)
+            break;
+          pthread_cond_wait(&b.done_cv, &b.lock);
+        }
+        pthread_mutex_unlock(&b.lock);
+        cur = &b.ring[b.filled % b.nslots];
+        cur->nitems = 0;
+      }
+      item *it = &cur->items[cur->nitems++];
+      if (r < 0)
+        store_error(it, sks_input_name(in), &err);
+      else
+        store_puzzle(it, p);
+      if (cur->nitems == CHUNK) {
+        if (threads) {
+          pthread_mutex_lock(&b.lock);
+          cur->state = FILLED;
+          b.filled++;
+          pthread_cond_signal(&b.work_cv);
+          pthread_mutex_unlock(&b.lock);
+        } else {
+          work_chunk(&b, inline_worker, cur);
+          emit(cur, tot);
+          b.filled++;
+          b.printed++;
+        }
+        cur = NULL;
+        double now = sks_time();
+        if (show && now - last > 0.25) {
+          progress(tot, start, false);
+          last = now;
+        }
+      }
+    }
+    if (sks_input_failed(in)) {
+      err.line = err.col = 0;
+      snprintf(err.msg, sizeof err.msg, "read error");
+      app_error(sks_input_name(in), &err);
+      tot->input_errors++;
+    }
+    sks_reader_delete(rd);
+  }
+  /* The last, partial chunk. */
+  if (cur && cur->nitems) {
+    if (threads) {
+      pthread_mutex_lock(&b.lock);
+      cur->state = FILLED;
+      b.filled++;
+      pthread_mutex_unlock(&b.lock);
+    } else {
+      work_chunk(&b, inline_worker, cur);
+      emit(cur, tot);
+      b.filled++;
+      b.printed++;
+    }
+  }
+  if (threads) {
+    pthread_mutex_lock(&b.lock);
+    b.reading_done = true;
+    pthread_cond_broadcast(&b.work_cv);
+    while (b.printed < b.filled) {
+      chunk *c = &b.ring[b.printed % b.nslots];
+      if (c->state == DONE) {
+        emit(c, tot);
+        b.printed++;
+      } else
+        pthread_cond_wait(&b.done_cv, &b.lock);
+    }
+    pthread_mutex_unlock(&b.lock);
+    for (int i = 0; i < threads; i++)
+      pthread_join(tid[i], NULL);
+  } else
+    ops->worker_delete(inline_worker);
+  tot->seconds = sks_time() - start;
+  if (show && tot->puzzles > CHUNK)
+    fputs("\r\033[K", stderr);
+  fflush(stdout);
+  for (int s = 0; s < b.nslots; s++) {
+    for (int i = 0; i < CHUNK; i++) {
+      sks_puzzle_delete(b.ring[s].items[i].p);
+      free(b.ring[s].items[i].error);
+    }
+    if (b.ring[s].stream)
+      fclose(b.ring[s].stream);
+    free(b.ring[s].out);
+  }
+  free(b.ring);
+  free(tid);
+  pthread_mutex_destroy(&b.lock);
+  pthread_cond_destroy(&b.work_cv);
+  pthread_cond_destroy(&b.done_cv);
+  return 0;
+}

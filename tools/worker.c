@@ -1,0 +1,207 @@
+/* Per-thread puzzle work shared by solve, unique and count, and the
+ * operands they read. */
+#include "worker_int.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+void app_solver_options(const sks_app *app, sks_solver_options *so) {
+  memset(so, 0, sizeof *so);
+  so->seed = (unsigned long long)app->opt.seed;
+  so->command = app->opt.solver[0] ? app->opt.solver : NULL;
+  so->analog_memory = !strcmp(app->opt.analog_memory, "K2") ? 2 : 1;
+  so->trace_every = app->opt.trace_every;
+  so->restart_base = app->opt.restart;
+}
+
+worker *worker_create(sks_app *app, sks_error *err) {
+  sks_solver_options so;
+  app_solver_options(app, &so);
+  sks_solver *s = sks_solver_new(app->opt.backend, &so, err);
+  if (!s)
+    return NULL;
+  worker *w = sks_calloc(1, sizeof *w);
+  w->app = app;
+  w->solver = s;
+  if (app->opt.cross_check) {
+    const char *other = strcmp(app->opt.backend, "dlx") ? "dlx" : "picosat";
+    w->second = sks_solver_new(other, &so, err);
+    if (!w->second) {
+      worker_destroy(w);
+      return NULL;
+    }
+  }
+  w->lim.time_limit = app->opt.time_limit;
+  w->lim.max_steps = app->opt.max_steps;
+  w->level = strcmp(app->opt.propagate, "givens") ? SKS_PROPAGATE_SINGLES
+                                                  : SKS_PROPAGATE_GIVENS;
+  return w;
+}
+
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+static sks_stats stats_total;
+
+static void add_stats(const sks_solver *s) {
+  sks_stats st;
+  sks_solver_stats(s, &st);
+  pthread_mutex_lock(&stats_lock);
+  stats_total.seconds += st.seconds;
+  stats_total.calls += st.calls;
+  stats_total.decisions += st.decisions;
+  stats_total.propagations += st.propagations;
+  stats_total.conflicts += st.conflicts;
+  stats_total.nodes += st.nodes;
+  stats_total.steps += st.steps;
+  stats_total.rejected += st.rejected;
+  stats_total.rhs += st.rhs;
+  stats_total.restarts += st.restarts;
+  stats_total.analog_time += st.analog_time;
+  if (st.bytes > stats_total.bytes)
+    stats_total.bytes = st.bytes;
+  pthread_mutex_unlock(&stats_lock);
+}
+
+void app_print_stats(const sks_app *app) {
+  if (!app->opt.stats)
+    return;
+  const sks_stats *t = &stats_total;
+  fprintf(stderr, "c backend %s\n", app->opt.backend);
+  fprintf(stderr, "c solver-seconds %.3f\nc solve-calls %llu\n", t->seconds,
+          t->calls);
+  if (t->decisions || t->propagations)
+    fprintf(stderr, "c decisions %llu\nc propagations %llu\n", t->decisions,
+            t->propagations);
+  if (t->nodes)
+    fprintf(stderr, "c dlx-nodes %llu\n", t->nodes);
+  if (t->steps)
+    fprintf(stderr,
+            "c analog-time %.3f\nc steps %llu\nc rejected %llu\n"
+            "c rhs-evaluations %llu\nc restarts %llu\n",
+            t->analog_time, t->steps, t->rejected, t->rhs, t->restarts);
+  fprintf(stderr, "c peak-memory-mb %.1f\n",
+          (double)sks_peak_memory() / (1024.0 * 1024.0));
+}
+
+void worker_destroy(worker *w) {
+  if (!w)
+    return;
+  if (w->solver)
+    add_stats(w->solver);
+  sks_solver_delete(w->solver);
+  sks_solver_delete(w->second);
+  sks_eo_delete(w->eo);
+  sks_puzzle_delete(w->shape);
+  free(w->grid);
+  free(w->grid2);
+  free(w);
+}
+
+int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
+  if (!w->shape || !sks_puzzle_same_shape(w->shape, p)) {
+    sks_eo_delete(w->eo);
+    sks_puzzle_delete(w->shape);
+    w->shape = sks_puzzle_copy(p);
+    w->eo = sks_eo_new(w->shape);
+    w->cells = p->n * p->n;
+    w->grid = sks_realloc(w->grid, (size_t)w->cells * sizeof *w->grid);
+    w->grid2 = sks_realloc(w->grid2, (size_t)w->cells * sizeof *w->grid2);
+  }
+  int status = sks_eo_load(w->eo, p, w->level);
+  if (sks_solver_load_eo(w->solver, w->eo, err))
+    return -1;
+  if (w->second && sks_solver_load_eo(w->second, w->eo, err))
+    return -1;
+  return status;
+}
+
+void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
+                  FILE *out) {
+  const char *layout = w->app->opt.layout;
+  if (!strcmp(layout, "same") || !strcmp(layout, "")) {
+    sks_puzzle_write(out, p, grid);
+    return;
+  }
+  /* Write through a view of p with another layout. */
+  sks_puzzle view = *p;
+  if (!strcmp(layout, "line") && p->n <= 35)
+    view.layout = SKS_LAYOUT_LINE;
+  else if (!strcmp(layout, "grid") && p->n <= 35)
+    view.layout = SKS_LAYOUT_GRID;
+  else
+    view.layout = SKS_LAYOUT_NUMBERS;
+  sks_puzzle_write(out, &view, grid);
+}
+
+static bool named_dimacs(const char *path) {
+  static const char *const ext[] = {".cnf", ".cnf.gz", ".dimacs",
+                                    ".dimacs.gz"};
+  size_t len = strlen(path);
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    size_t k = strlen(ext[i]);
+    if (len >= k && !strcmp(path + len - k, ext[i]))
+      return true;
+  }
+  return false;
+}
+
+/* DIMACS when the first line starts "p " or is a "c" comment line. */
+static bool looks_dimacs(sks_input *in) {
+  int a = sks_input_getc(in);
+  int b = a == EOF ? EOF : sks_input_getc(in);
+  sks_input_ungetc(in, b);
+  sks_input_ungetc(in, a);
+  if (a == 'p' && b == ' ')
+    return true;
+  return a == 'c' && (b == ' ' || b == '\t' || b == '\n' || b == '\r' ||
+                      b == EOF);
+}
+
+int operands_open(sks_app *app, operand **ops, int *nops) {
+  int n = app->nfiles ? app->nfiles : 1;
+  *ops = sks_calloc((size_t)n, sizeof **ops);
+  *nops = 0;
+  for (int i = 0; i < n; i++) {
+    const char *path = app->nfiles ? app->files[i] : "-";
+    sks_error err = {0};
+    sks_input *in = sks_input_open(path, &err);
+    if (!in) {
+      app_error(path, &err);
+      return EXIT_INPUT;
+    }
+    (*ops)[i].in = in;
+    (*ops)[i].dimacs = named_dimacs(path) || looks_dimacs(in);
+    (*nops)++;
+  }
+  return 0;
+}
+
+void operands_close(operand *ops, int nops) {
+  for (int i = 0; i < nops; i++)
+    sks_input_close(ops[i].in);
+  free(ops);
+}
+
+typedef struct warn_ctx {
+  const sks_app *app;
+  const char *path;
+} warn_ctx;
+
+static void warn(void *data, const sks_error *w) {
+  const warn_ctx *ctx = data;
+  if (ctx->app->opt.quiet)
+    return;
+  sks_error e = *w;
+  snprintf(e.msg, sizeof e.msg, "warning: %.240s", w->msg);
+  app_error(ctx->path, &e);
+}
+
+int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf) {
+  sks_error err = {0};
+  warn_ctx ctx = {app, sks_input_name(in)};
+  if (sks_dimacs_read(in, cnf, warn, &ctx, &err)) {
+    app_error(sks_input_name(in), &err);
+    return EXIT_INPUT;
+  }
+  return 0;
+}

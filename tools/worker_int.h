@@ -1,0 +1,50 @@
+/* Private to the tool: what every puzzle command needs per thread (a
+ * solver, the exactly-one system of the current shape, scratch grids) and
+ * the operands (files) it reads. */
+#ifndef SKS_WORKER_INT_H
+#define SKS_WORKER_INT_H
+
+#include "app_int.h"
+
+typedef struct worker {
+  sks_app *app;
+  sks_solver *solver;   /* the chosen backend */
+  sks_solver *second;   /* --cross-check: the other backend, or NULL */
+  sks_puzzle *shape;    /* the shape eo was built for (owned copy) */
+  sks_eo *eo;
+  int *grid, *grid2;    /* n*n scratch */
+  int cells;
+  sks_limits lim;
+  sks_propagate level;
+} worker;
+
+/* NULL with err filled when the backend cannot start. */
+worker *worker_create(sks_app *app, sks_error *err);
+void worker_destroy(worker *w);
+/* Loads p into the worker's system (rebuilt when the shape changes) and
+ * into its solver(s).  Returns the system's status, or -1 with err. */
+int worker_load(worker *w, const sks_puzzle *p, sks_error *err);
+/* Writes grid in p's layout or the one --layout asks for. */
+void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
+                  FILE *out);
+/* --stats: the sums over every worker destroyed so far, as c lines. */
+void app_print_stats(const sks_app *app);
+/* The solver options the command line sets. */
+void app_solver_options(const sks_app *app, sks_solver_options *so);
+
+/* An operand: an opened input and whether it holds DIMACS. */
+typedef struct operand {
+  sks_input *in;
+  bool dimacs;
+} operand;
+
+/* Opens every operand (standard input when there is none).  Returns 0, or
+ * EXIT_INPUT after reporting; *ops is then still to be freed. */
+int operands_open(sks_app *app, operand **ops, int *nops);
+void operands_close(operand *ops, int nops);
+
+/* Reads a DIMACS operand into cnf, reporting warnings (unless -q) and
+ * errors; returns 0 or EXIT_INPUT. */
+int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf);
+
+#endif
