@@ -1,0 +1,238 @@
+/* Unit tests of the exactly-one system, its CNF lowering, the at-most-one
+ * encodings, the validator and counting with the picosat backend. */
+#include "check.h"
+#include "encode_int.h" /* the AMO encodings are private */
+#include "sudokusat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A 9x9 puzzle from 81 characters ('.' blank), built without the text
+ * reader so these tests stand on the encoder alone. */
+static sks_puzzle *puzzle9(const char *s) {
+  sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
+  for (int i = 0; i < 81; i++)
+    p->cell[i] = s[i] >= '1' && s[i] <= '9' ? s[i] - '1' : -1;
+  return p;
+}
+
+static const char *escargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......"
+    "7..7...3..";
+
+static void test_clause_counts(void) {
+  sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
+  sks_eo *eo = sks_eo_new(p);
+  CHECK_EQ(eo->nvars, 729);
+  CHECK_EQ(eo->ngroups, 324);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
+  sks_cnf *cnf = sks_cnf_new();
+  static const struct {
+    sks_encoding e;
+    long clauses;
+  } want[] = {{SKS_ENCODING_MINIMAL, 8829},
+              {SKS_ENCODING_EFFICIENT, 11745},
+              {SKS_ENCODING_EXTENDED, 11988}};
+  for (int i = 0; i < 3; i++) {
+    sks_encode_options o = {want[i].e, SKS_AMO_PAIRWISE, false};
+    sks_encode(eo, &o, cnf);
+    CHECK_EQ(cnf->nclauses, want[i].clauses);
+    CHECK_EQ(cnf->nvars, 729);
+  }
+  /* Auxiliary encodings keep the semantics but fewer clauses for big k. */
+  sks_encode_options seq = {SKS_ENCODING_EXTENDED, SKS_AMO_SEQUENTIAL, false};
+  sks_encode(eo, &seq, cnf);
+  CHECK_EQ(cnf->nclauses, 324 + 324 * (3 * 9 - 4));
+  CHECK_EQ(cnf->nvars, 729 + 324 * 8);
+  sks_cnf_delete(cnf);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
+static void test_reduction(void) {
+  sks_puzzle *p = puzzle9(escargot);
+  sks_eo *eo = sks_eo_new(p);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
+  /* 23 givens satisfy 4 groups each. */
+  CHECK_EQ(eo->nopen_groups, 324 - 4 * 23);
+  sks_cnf *cnf = sks_cnf_new();
+  sks_encode(eo, NULL, cnf);
+  CHECK(cnf->nclauses < 11988);
+  CHECK(cnf->desc && cnf->desc->n == 9 && cnf->desc->given[0] == 0);
+  /* Renumbered: variables 1..open, the map back to x(r,c,d). */
+  sks_encode_options o = {SKS_ENCODING_EXTENDED, SKS_AMO_PAIRWISE, true};
+  sks_encode(eo, &o, cnf);
+  CHECK_EQ(cnf->nvars, eo->nopen_vars);
+  CHECK_EQ(cnf->desc->nmap, eo->nopen_vars);
+  bool map_ok = true;
+  for (int i = 0; i < cnf->desc->nmap; i++)
+    map_ok &= eo->val[cnf->desc->map[i]] == 0;
+  CHECK(map_ok);
+  /* Singles never lose a solution and fix at least the givens. */
+  CHECK(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES) != SKS_UNSAT);
+  CHECK(eo->nfixed >= 23);
+  sks_cnf_delete(cnf);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
+static void test_contradictions(void) {
+  /* Two equal givens in a row: UNSAT without any solver. */
+  char s[82];
+  memset(s, '.', 81);
+  s[81] = 0;
+  s[0] = s[5] = '4';
+  sks_puzzle *p = puzzle9(s);
+  sks_eo *eo = sks_eo_new(p);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNSAT);
+  sks_cnf *cnf = sks_cnf_new();
+  sks_encode(eo, NULL, cnf);
+  CHECK_EQ(cnf->nclauses, 1); /* the empty clause */
+  sks_cnf_delete(cnf);
+  /* A given in a box that already holds it (different row and column). */
+  memset(s, '.', 81);
+  s[0] = s[10] = '7';
+  sks_puzzle_delete(p);
+  p = puzzle9(s);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNSAT);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
+/* Every AMO encoding: with k literals, any assignment of at most one true
+ * extends to a model; two true ones never do. */
+static void test_amo_semantics(void) {
+  sks_amo kinds[] = {SKS_AMO_PAIRWISE, SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
+  sks_solver *s = sks_solver_new("picosat", NULL, NULL);
+  sks_cnf *cnf = sks_cnf_new();
+  int bad = 0;
+  for (int kind = 0; kind < 3; kind++)
+    for (int k = 1; k <= 11; k++)
+      for (int a = -1; a < k; a++)
+        for (int b = a; b < k; b++) {
+          int lits[16];
+          for (int i = 0; i < k; i++)
+            lits[i] = i + 1;
+          sks_cnf_clear(cnf);
+          int next = k + 1;
+          sks_amo_encode(cnf, kinds[kind], lits, k, &next);
+          for (int i = 0; i < k; i++) {
+            int on = i == a || i == b;
+            sks_cnf_add(cnf, on ? i + 1 : -(i + 1));
+            sks_cnf_add(cnf, 0);
+          }
+          sks_solver_load_cnf(s, cnf, NULL);
+          int want = (a < 0 || a == b) ? SKS_SAT : SKS_UNSAT;
+          if (sks_solver_solve(s, NULL) != want)
+            bad++;
+        }
+  CHECK_EQ(bad, 0);
+  sks_cnf_delete(cnf);
+  sks_solver_delete(s);
+}
+
+static void test_validator(void) {
+  sks_puzzle *p = sks_puzzle_new(2, 2, 0, NULL, NULL);
+  int grid[16] = {0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0};
+  sks_error err;
+  CHECK(sks_validate(p, grid, &err));
+  p->cell[5] = 3;
+  CHECK(sks_validate(p, grid, &err));
+  p->cell[5] = 2; /* a given the grid does not keep */
+  CHECK(!sks_validate(p, grid, &err));
+  p->cell[5] = -1;
+  int swapped[16];
+  memcpy(swapped, grid, sizeof grid);
+  swapped[0] = 1, swapped[1] = 0; /* rows fine, columns broken */
+  CHECK(!sks_validate(p, swapped, &err));
+  grid[15] = -1;
+  CHECK(!sks_validate(p, grid, &err));
+  sks_puzzle_delete(p);
+}
+
+static long long count_with(const char *backend, sks_puzzle *p,
+                            sks_propagate level, long long limit) {
+  sks_solver *s = sks_solver_new(backend, NULL, NULL);
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, level);
+  sks_solver_load_eo(s, eo, NULL);
+  sks_count_result r = sks_count(s, eo, p, limit, NULL, NULL, NULL, NULL);
+  sks_eo_delete(eo);
+  sks_solver_delete(s);
+  return r.status == SKS_SAT ? r.count : -1;
+}
+
+static void test_counts(void) {
+  /* The empty 4x4 grid has 288 solutions. */
+  sks_puzzle *p = sks_puzzle_new(2, 2, 0, NULL, NULL);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 288);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 1000), 288);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 10), 10);
+  sks_puzzle_delete(p);
+  /* A unique hard puzzle; the same with a wrong extra given has none. */
+  p = puzzle9(escargot);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 0), 1);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 1);
+  sks_solver *s = sks_solver_new("picosat", NULL, NULL);
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);
+  sks_solver_load_eo(s, eo, NULL);
+  CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+  int grid[81];
+  CHECK_EQ(sks_decode_solver(eo, s, grid, NULL), 0);
+  CHECK(sks_validate(p, grid, NULL));
+  int wrong = -1;
+  for (int i = 0; i < 81 && wrong < 0; i++)
+    if (p->cell[i] < 0)
+      wrong = i;
+  p->cell[wrong] = (grid[wrong] + 1) % 9;
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 0), 0);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 0);
+  /* Removing givens from a unique puzzle until it has several. */
+  p->cell[wrong] = -1;
+  long long c = 1;
+  for (int i = 80; i >= 0 && c == 1; i--)
+    if (p->cell[i] >= 0) {
+      p->cell[i] = -1;
+      c = count_with("picosat", p, SKS_PROPAGATE_SINGLES, 2);
+    }
+  CHECK_EQ(c, 2);
+  sks_eo_delete(eo);
+  sks_solver_delete(s);
+  sks_puzzle_delete(p);
+}
+
+static void test_variants(void) {
+  sks_puzzle *p = sks_puzzle_new(3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU,
+                                 NULL, NULL);
+  CHECK_EQ(p->nregions, 27 + 2 + 4);
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);
+  sks_solver *s = sks_solver_new("picosat", NULL, NULL);
+  sks_solver_load_eo(s, eo, NULL);
+  CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+  int grid[81];
+  CHECK_EQ(sks_decode_solver(eo, s, grid, NULL), 0);
+  CHECK(sks_validate(p, grid, NULL));
+  /* The diagonals really are constrained. */
+  unsigned diag = 0;
+  for (int i = 0; i < 9; i++)
+    diag |= 1u << grid[i * 9 + i];
+  CHECK_EQ(diag, 0x1ff);
+  sks_solver_delete(s);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+  sks_error err;
+  CHECK(!sks_puzzle_new(2, 3, SKS_VARIANT_WINDOKU, NULL, &err));
+}
+
+int main(void) {
+  test_clause_counts();
+  test_reduction();
+  test_contradictions();
+  test_amo_semantics();
+  test_validator();
+  test_counts();
+  test_variants();
+  return check_report();
+}
