@@ -1,13 +1,288 @@
-/* placeholder backend: being written */
+/* The `dlx` backend: a loaded exactly-one system is the exact-cover
+ * matrix (rows = open candidates, columns = open groups), solved and
+ * counted by solver/dlx.c.  A CNF is taken only when it carries the
+ * encoder's puzzle description. */
+#include "require_int.h"
+#include "sks_dlx.h"
 #include "solver_int.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+typedef struct dlx_solver {
+  struct sks_solver base;
+  sks_dlx *dlx;            /* node arrays kept across the loads of a batch */
+  int nvars, ngroups;      /* sizes the arrays below are made for */
+  int *gitem;              /* by group: its item, or -1 when satisfied */
+  int *optvar;             /* by option: its candidate */
+  signed char *fixed;      /* by var: the system's values after loading */
+  signed char *model;      /* by var: +1 true in the first solution */
+  signed char *model2;     /* by var: +1 true in the second solution */
+  int status;              /* the system's status at loading */
+  bool loaded, has_model, has_model2;
+  /* For a CNF: the system rebuilt from its description. */
+  sks_puzzle *puzzle;
+  sks_eo *eo;
+  int *map;                /* CNF var i+1 -> x var map[i], or NULL */
+  int nmap;
+  bool from_cnf;
+  sks_stats st;
+} dlx_solver;
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
-  (void)opt;
-  sks_error_set(err, -1, 0, 0, "backend 'dlx' is not available yet");
-  return NULL;
+  (void)opt; /* the search is deterministic: no seed */
+  (void)err;
+  dlx_solver *s = sks_calloc(1, sizeof *s);
+  s->dlx = sks_dlx_new(0, 0);
+  return &s->base;
+}
+
+static void destroy(sks_solver *base) {
+  dlx_solver *s = (dlx_solver *)base;
+  sks_dlx_delete(s->dlx);
+  free(s->gitem);
+  free(s->optvar);
+  free(s->fixed);
+  free(s->model);
+  free(s->model2);
+  sks_eo_delete(s->eo);
+  sks_puzzle_delete(s->puzzle);
+  free(s->map);
+  free(s);
+}
+
+/* Sizes the per-shape arrays; a batch of one shape allocates once. */
+static void fit(dlx_solver *s, const sks_eo *eo) {
+  if (s->nvars == eo->nvars && s->ngroups == eo->ngroups)
+    return;
+  s->nvars = eo->nvars;
+  s->ngroups = eo->ngroups;
+  size_t nv = (size_t)eo->nvars + 1;
+  s->gitem = sks_realloc(s->gitem, (size_t)eo->ngroups * sizeof *s->gitem);
+  s->optvar = sks_realloc(s->optvar, nv * sizeof *s->optvar);
+  s->fixed = sks_realloc(s->fixed, nv);
+  s->model = sks_realloc(s->model, nv);
+  s->model2 = sks_realloc(s->model2, nv);
+  sks_dlx_reset(s->dlx, eo->ngroups, 0);
+  sks_dlx_reserve(s->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
+}
+
+static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
+  (void)err;
+  dlx_solver *s = (dlx_solver *)base;
+  fit(s, eo);
+  if (!s->from_cnf) {
+    free(s->map);
+    s->map = NULL;
+    s->nmap = 0;
+  }
+  s->loaded = true;
+  s->has_model = s->has_model2 = false;
+  s->status = eo->status;
+  memcpy(s->fixed, eo->val, (size_t)eo->nvars + 1);
+  if (eo->status != SKS_UNKNOWN)
+    return 0;
+  /* Items: the open groups, numbered in group order. */
+  int m = 0;
+  for (int g = 0; g < eo->ngroups; g++)
+    s->gitem[g] = eo->gdone[g] ? -1 : m++;
+  sks_dlx_reset(s->dlx, m, 0);
+  /* Options: the open candidates, in variable order.  Every group of an
+   * open candidate is open (a satisfied group's other candidates died). */
+  const signed char *val = eo->val;
+  const int *vstart = eo->vstart, *vgroup = eo->vgroup;
+  int items[64 + SKS_MAX_N], o = 0;
+  for (int v = 1; v <= eo->nvars; v++) {
+    if (val[v])
+      continue;
+    int k = 0;
+    for (int i = vstart[v]; i < vstart[v + 1]; i++) {
+      int it = s->gitem[vgroup[i]];
+      if (it >= 0) {
+        sks_require(k < (int)(sizeof items / sizeof *items),
+                    "a candidate in too many groups");
+        items[k++] = it;
+      }
+    }
+    sks_dlx_add_option(s->dlx, items, k);
+    s->optvar[o++] = v;
+  }
+  return 0;
+}
+
+static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
+  dlx_solver *s = (dlx_solver *)base;
+  if (!cnf->desc)
+    return sks_error_set(
+        err, -1, 0, 0,
+        "not an exact-cover problem for dlx: this CNF carries no puzzle "
+        "description (dlx solves only a CNF that 'sudokusat encode' wrote, "
+        "from the puzzle it describes; use --backend picosat for any CNF)");
+  sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, err);
+  if (!p)
+    return -1;
+  if (s->eo && s->puzzle && sks_puzzle_same_shape(s->puzzle, p)) {
+    sks_puzzle_delete(s->puzzle);
+    s->puzzle = p;
+    s->eo->shape = p; /* same regions: the structure stays valid */
+  } else {
+    sks_eo_delete(s->eo);
+    sks_puzzle_delete(s->puzzle);
+    s->puzzle = p;
+    s->eo = sks_eo_new(p);
+  }
+  sks_eo_load(s->eo, p, cnf->desc->propagate);
+  free(s->map);
+  s->map = NULL;
+  s->nmap = 0;
+  if (cnf->desc->map) {
+    s->nmap = cnf->desc->nmap;
+    s->map = sks_malloc(((size_t)s->nmap + 1) * sizeof *s->map);
+    memcpy(s->map, cnf->desc->map, (size_t)s->nmap * sizeof *s->map);
+  }
+  s->from_cnf = true;
+  int rc = load_eo(base, s->eo, err);
+  s->from_cnf = false;
+  return rc;
+}
+
+/* Blocking clauses are not an exact-cover notion; the backend counts
+ * natively instead (no SKS_CAP_BLOCK). */
+static int add_clause(sks_solver *base, const int *lits, int n) {
+  (void)base;
+  (void)lits;
+  (void)n;
+  return -1;
+}
+
+/* Records a solution's candidates in model (fixed ones included). */
+static void set_model(dlx_solver *s, signed char *model, const int *opts,
+                      int k) {
+  for (int v = 0; v <= s->nvars; v++)
+    model[v] = s->fixed[v] > 0 ? 1 : -1;
+  for (int j = 0; j < k; j++)
+    model[s->optvar[opts[j]]] = 1;
+}
+
+static int solve(sks_solver *base, const sks_limits *lim) {
+  dlx_solver *s = (dlx_solver *)base;
+  sks_require(s->loaded, "nothing loaded");
+  double t0 = sks_time();
+  s->st.calls++;
+  s->has_model = s->has_model2 = false;
+  int r = s->status;
+  if (r == SKS_SAT) {
+    set_model(s, s->model, NULL, 0);
+    s->has_model = true;
+  } else if (r == SKS_UNKNOWN) {
+    r = sks_dlx_solve(s->dlx, lim);
+    s->st.nodes += sks_dlx_last_nodes(s->dlx);
+    if (r == SKS_SAT) {
+      const int *opts;
+      int k = sks_dlx_solution(s->dlx, &opts);
+      set_model(s, s->model, opts, k);
+      s->has_model = true;
+    }
+  }
+  s->st.seconds += sks_time() - t0;
+  return r;
+}
+
+static int value(const sks_solver *base, int var) {
+  const dlx_solver *s = (const dlx_solver *)base;
+  sks_require(s->has_model, "no solution to read");
+  if (s->map) {
+    if (var < 1 || var > s->nmap)
+      return -1; /* an auxiliary variable of the CNF: not modelled */
+    var = s->map[var - 1];
+  }
+  if (var < 1 || var > s->nvars)
+    return -1;
+  return s->model[var];
+}
+
+/* Keeps the second solution while counting. */
+typedef struct counting {
+  dlx_solver *s;
+  long long seen;
+} counting;
+
+static int on_solution(void *ctx, const int *opts, int k) {
+  counting *c = ctx;
+  if (++c->seen == 2) {
+    set_model(c->s, c->s->model2, opts, k);
+    c->s->has_model2 = true;
+  }
+  return 0;
+}
+
+/* The first solution comes from sks_dlx_solution, the second from the
+ * visitor (decoders show two solutions of a puzzle that has several). */
+static long long count(sks_solver *base, long long limit,
+                       const sks_limits *lim, int *status) {
+  dlx_solver *s = (dlx_solver *)base;
+  sks_require(s->loaded, "nothing loaded");
+  double t0 = sks_time();
+  s->st.calls++;
+  s->has_model = s->has_model2 = false;
+  long long k = 0;
+  int st = SKS_SAT;
+  if (s->status == SKS_SAT) {
+    set_model(s, s->model, NULL, 0);
+    s->has_model = true;
+    k = 1;
+  } else if (s->status == SKS_UNKNOWN) {
+    counting c = {s, 0};
+    k = sks_dlx_search(s->dlx, limit, lim, on_solution, &c, &st);
+    s->st.nodes += sks_dlx_last_nodes(s->dlx);
+    if (k > 0) {
+      const int *opts;
+      int m = sks_dlx_solution(s->dlx, &opts);
+      set_model(s, s->model, opts, m);
+      s->has_model = true;
+    }
+  }
+  if (status)
+    *status = st;
+  s->st.seconds += sks_time() - t0;
+  return k;
+}
+
+static void stats(const sks_solver *base, sks_stats *st) {
+  const dlx_solver *s = (const dlx_solver *)base;
+  *st = s->st;
+  st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) +
+              (size_t)s->ngroups * sizeof *s->gitem +
+              ((size_t)s->nvars + 1) * (sizeof *s->optvar + 3);
+}
+
+int sks_dlx_model_value(const sks_solver *base, int which, int var) {
+  sks_require(base->ops == &sks_dlx_backend, "not a dlx solver");
+  const dlx_solver *s = (const dlx_solver *)base;
+  if (which == 0)
+    return value(base, var);
+  sks_require(which == 1 && s->has_model2, "no second solution to read");
+  if (s->map) {
+    if (var < 1 || var > s->nmap)
+      return -1;
+    var = s->map[var - 1];
+  }
+  if (var < 1 || var > s->nvars)
+    return -1;
+  return s->model2[var];
 }
 
 const sks_backend_ops sks_dlx_backend = {
-    .info = {"dlx", 0, "not available yet"},
+    .info = {"dlx", SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT,
+             "dancing links (Knuth's Algorithm X): exact cover over the "
+             "puzzle's exactly-one system; solves, proves none, counts"},
     .create = create,
+    .destroy = destroy,
+    .load_cnf = load_cnf,
+    .load_eo = load_eo,
+    .add_clause = add_clause,
+    .solve = solve,
+    .value = value,
+    .count = count,
+    .stats = stats,
 };
