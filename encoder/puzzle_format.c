@@ -1,1 +1,807 @@
-/* placeholder: being written */
+/* Puzzle text formats: one-line puzzles, grids (plain or ruled with | and
+ * +---+) and whitespace-separated numbers, read as a stream and written
+ * back in the layout they came in.  docs/formats.md describes the forms. */
+#include "require_int.h"
+#include "sks_encoder.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+enum {
+  LINE_LIMIT = 1 << 16, /* longer lines are an error: memory stays bounded */
+  GRID_MAX = 35,        /* symbols 1-9, A-Z */
+  SYM_BLANK = -1,
+  SYM_BAD = -2
+};
+
+/* How the rows of the puzzle being read are spelled.  AMBIG: so far every
+ * row was single digits separated by spaces, which read the same as grid
+ * symbols or as numbers. */
+typedef enum row_mode { MODE_GRID, MODE_NUMBERS, MODE_AMBIG } row_mode;
+
+struct sks_reader {
+  sks_input *in;
+  sks_format_options opt;
+  sks_puzzle *p;       /* reused while the shape stays the same */
+  char *name;          /* p->name points here when the puzzle has one */
+  size_t name_cap;
+  SKS_STACK(char) line; /* the current line, without its line end */
+  long lineno;
+  bool toolong, pending, eof, failed_reported;
+  bool rule_seen;      /* a rule line since the last blank line / puzzle */
+  /* Resynchronisation after a bad grid: rows of it still to skip. */
+  int skip, skip_n;
+  row_mode skip_mode;
+  /* The grid being read. */
+  row_mode mode;
+  char blank;
+  bool ruled;
+  /* Symbol table for table_n / table_hex: value, SYM_BLANK or SYM_BAD. */
+  int table_n;
+  bool table_hex;
+  signed char sym[256];
+};
+
+/* What one line holds, from a single scan. */
+typedef struct line_info {
+  size_t start, end;  /* first and one past the last non-blank byte */
+  size_t t0end;       /* end of the first whitespace-separated token */
+  int ntok;           /* whitespace-separated tokens (saturates) */
+  bool numbers;       /* every token is 0 or [1-9][0-9]* */
+  bool single;        /* every token is one byte */
+  bool multi;         /* some token has several bytes */
+  long maxval;        /* largest number token (saturates) */
+  bool bar;           /* holds '|' */
+  bool t0bar;         /* the first token holds '|' */
+  long cells;         /* bytes other than whitespace and '|' */
+  bool ruleish;       /* only - = + | and whitespace */
+  bool plus_eq;       /* holds '+' or '=' */
+  long dashes;
+} line_info;
+
+/* Byte classes for scanning a line in one pass. */
+enum {
+  C_SPACE = 1,
+  C_DIGIT = 2,
+  C_BAR = 4,
+  C_DASH = 8,
+  C_PLUSEQ = 16,
+  C_RULE = 32 /* - = + | */
+};
+
+static const unsigned char byte_class[256] = {
+    [' '] = C_SPACE,  ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
+    ['\r'] = C_SPACE, ['0'] = C_DIGIT,  ['1'] = C_DIGIT,  ['2'] = C_DIGIT,
+    ['3'] = C_DIGIT,  ['4'] = C_DIGIT,  ['5'] = C_DIGIT,  ['6'] = C_DIGIT,
+    ['7'] = C_DIGIT,  ['8'] = C_DIGIT,  ['9'] = C_DIGIT,
+    ['|'] = C_BAR | C_RULE,
+    ['-'] = C_DASH | C_RULE,
+    ['+'] = C_PLUSEQ | C_RULE,
+    ['='] = C_PLUSEQ | C_RULE};
+
+static bool is_space(int ch) { return byte_class[ch & 255] & C_SPACE; }
+
+static bool is_square(long k, int *root) {
+  long r = 0;
+  while ((r + 1) * (r + 1) <= k)
+    r++;
+  *root = (int)r;
+  return r * r == k;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines. */
+
+/* Reads the next line into rd->line; false at the end of the input.
+ * "\n", "\r\n" and a lone "\r" all end a line. */
+static bool read_line(sks_reader *rd) {
+  if (rd->pending) {
+    rd->pending = false;
+    return true;
+  }
+  if (rd->eof)
+    return false;
+  int ch = sks_input_getc(rd->in);
+  if (ch == EOF) {
+    rd->eof = true;
+    return false;
+  }
+  rd->toolong = false;
+  rd->lineno++;
+  size_t len = 0;
+  while (ch != EOF && ch != '\n') {
+    if (ch == '\r') {
+      int next = sks_input_getc(rd->in);
+      if (next != '\n' && next != EOF)
+        sks_input_ungetc(rd->in, next);
+      break;
+    }
+    if (len == rd->line.cap && len < LINE_LIMIT)
+      SKS_STACK_RESERVE(rd->line, len + 1);
+    if (len < LINE_LIMIT)
+      rd->line.a[len++] = (char)ch;
+    else
+      rd->toolong = true;
+    ch = sks_input_getc(rd->in);
+  }
+  rd->line.n = len;
+  if (ch == EOF)
+    rd->eof = true;
+  return true;
+}
+
+static void analyze(const sks_reader *rd, line_info *li) {
+  const unsigned char *s = (const unsigned char *)rd->line.a;
+  size_t n = rd->line.n, i = 0;
+  memset(li, 0, sizeof *li);
+  li->numbers = li->single = true;
+  unsigned any = 0, all = C_RULE;
+  long bytes = 0;
+  while (i < n && (byte_class[s[i]] & C_SPACE))
+    i++;
+  li->start = li->end = li->t0end = i;
+  while (i < n) {
+    size_t t = i;
+    unsigned tok_all = C_DIGIT, tok_any = 0;
+    for (; i < n; i++) {
+      unsigned cls = byte_class[s[i]];
+      if (cls & C_SPACE)
+        break;
+      tok_any |= cls;
+      tok_all &= cls;
+      all &= cls;
+    }
+    any |= tok_any;
+    if (tok_any & C_BAR) {
+      if (!li->ntok)
+        li->t0bar = true;
+      for (size_t k = t; k < i; k++)
+        li->cells -= s[k] == '|';
+    }
+    bytes += (long)(i - t);
+    if (!li->ntok)
+      li->t0end = i;
+    if (li->ntok < 1 << 20)
+      li->ntok++;
+    li->end = i;
+    if (i - t > 1)
+      li->multi = true;
+    li->single &= i - t == 1;
+    /* A number is 0 or has no leading zero: "007" is a grid row. */
+    bool number = (tok_all & C_DIGIT) && !(s[t] == '0' && i - t > 1);
+    li->numbers &= number;
+    if (number) {
+      long val = 0;
+      for (size_t k = t; k < i; k++)
+        val = val < 100000 ? val * 10 + (s[k] - '0') : val;
+      if (val > li->maxval)
+        li->maxval = val;
+    }
+    while (i < n && (byte_class[s[i]] & C_SPACE))
+      i++;
+  }
+  li->cells += bytes;
+  li->bar = any & C_BAR;
+  li->plus_eq = any & C_PLUSEQ;
+  li->ruleish = li->ntok && (all & C_RULE);
+  if (li->ruleish)
+    for (size_t k = li->start; k < li->end; k++)
+      li->dashes += s[k] == '-';
+  if (!li->ntok)
+    li->numbers = li->single = false;
+}
+
+static bool is_blank_line(const line_info *li) { return li->start == li->end; }
+
+static bool is_comment(const sks_reader *rd, const line_info *li) {
+  return li->start < rd->line.n && rd->line.a[li->start] == '#';
+}
+
+/* ------------------------------------------------------------------ */
+/* Symbols. */
+
+static void build_table(sks_reader *rd, int n, bool hex) {
+  if (rd->table_n == n && rd->table_hex == hex)
+    return;
+  rd->table_n = n;
+  rd->table_hex = hex;
+  memset(rd->sym, SYM_BAD, sizeof rd->sym);
+  rd->sym['.'] = rd->sym['_'] = rd->sym['-'] = SYM_BLANK;
+  if (hex) {
+    for (int d = 0; d < 16; d++) {
+      int ch = "0123456789ABCDEF"[d];
+      rd->sym[ch] = (signed char)d;
+      if (d >= 10)
+        rd->sym[ch - 'A' + 'a'] = (signed char)d;
+    }
+    return;
+  }
+  rd->sym['0'] = SYM_BLANK;
+  for (int d = 0; d < n && d < GRID_MAX; d++) {
+    int ch = d < 9 ? '1' + d : 'A' + d - 9;
+    rd->sym[ch] = (signed char)d;
+    if (d >= 9)
+      rd->sym[ch - 'A' + 'a'] = (signed char)d;
+  }
+}
+
+/* "1-9, A-G, '.' or '0'": what a grid of side n accepts. */
+static void expected_symbols(char *buf, size_t size, int n, bool hex) {
+  if (hex)
+    snprintf(buf, size, "0-9, A-F or '.'");
+  else if (n == 1)
+    snprintf(buf, size, "1, '.' or '0'");
+  else if (n <= 9)
+    snprintf(buf, size, "1-%d, '.' or '0'", n);
+  else if (n == 10)
+    snprintf(buf, size, "1-9, A, '.' or '0'");
+  else
+    snprintf(buf, size, "1-9, A-%c, '.' or '0'", 'A' + n - 10);
+}
+
+/* "'x'" for a printable byte, "byte 0x00" otherwise. */
+static void show_byte(char *buf, size_t size, int ch) {
+  if (ch > ' ' && ch < 127)
+    snprintf(buf, size, "'%c'", ch);
+  else
+    snprintf(buf, size, "byte 0x%02X", (unsigned)ch);
+}
+
+static int bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
+  char what[16], expect[64];
+  show_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
+  expected_symbols(expect, sizeof expect, rd->table_n, rd->table_hex);
+  return sks_error_set(err, -1, rd->lineno, (long)pos + 1,
+                       "unexpected %s (expected %s)", what, expect);
+}
+
+static int wrong_count(sks_reader *rd, int row, long cells, size_t col,
+                       sks_error *err) {
+  return sks_error_set(err, -1, rd->lineno, (long)col,
+                       "row %d has %ld cell%s, expected %d", row + 1, cells,
+                       cells == 1 ? "" : "s", rd->p->n);
+}
+
+/* Reads row `row` of the puzzle from the symbols of [s, e) (whitespace and
+ * '|' between them are ignored). */
+static int parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
+                         sks_error *err) {
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int n = rd->p->n, k = 0;
+  int *cell = rd->p->cell + (size_t)row * n;
+  long count = 0;
+  size_t extra = 0;
+  for (size_t i = s; i < e; i++) {
+    int ch = a[i];
+    if (is_space(ch) || ch == '|')
+      continue;
+    int v = rd->sym[ch];
+    if (v == SYM_BAD)
+      return bad_symbol(rd, i, err);
+    if (k == n) {
+      if (!count++)
+        extra = i;
+      continue;
+    }
+    if (v == SYM_BLANK && !rd->blank)
+      rd->blank = (char)ch;
+    cell[k++] = v;
+  }
+  if (count)
+    return wrong_count(rd, row, n + count, extra + 1, err);
+  if (k < n)
+    return wrong_count(rd, row, k, e + 1, err);
+  return 0;
+}
+
+/* Reads row `row` from whitespace-separated numbers in [s, e). */
+static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
+                         sks_error *err) {
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int n = rd->p->n, k = 0;
+  int *cell = rd->p->cell + (size_t)row * n;
+  size_t i = s, extra = 0;
+  long count = 0;
+  while (i < e) {
+    size_t t = i;
+    long val = 0;
+    for (; i < e && !is_space(a[i]); i++) {
+      if (a[i] < '0' || a[i] > '9') {
+        char what[16];
+        show_byte(what, sizeof what, a[i]);
+        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                             "unexpected %s (expected a number 0-%d)", what,
+                             n);
+      }
+      val = val < 100000 ? val * 10 + (a[i] - '0') : val;
+    }
+    if (k == n) {
+      if (!count++)
+        extra = t;
+    } else if (val > n) {
+      int len = (int)(i - t) > 12 ? 12 : (int)(i - t);
+      return sks_error_set(err, -1, rd->lineno, (long)t + 1,
+                           "digit %.*s%s out of range 1-%d", len,
+                           (const char *)a + t, (int)(i - t) > 12 ? "..." : "",
+                           n);
+    } else {
+      cell[k++] = (int)val - 1;
+    }
+    while (i < e && is_space(a[i]))
+      i++;
+  }
+  if (count)
+    return wrong_count(rd, row, n + count, extra + 1, err);
+  if (k < n)
+    return wrong_count(rd, row, k, e + 1, err);
+  return 0;
+}
+
+/* One grid row in the puzzle's mode; an AMBIG puzzle turns into GRID or
+ * NUMBERS at the first row that tells them apart. */
+static int parse_row(sks_reader *rd, const line_info *li, int row,
+                     sks_error *err) {
+  int n = rd->p->n;
+  if (rd->mode == MODE_AMBIG) {
+    /* Numbers of several digits where a row holds more than 9 cells can
+     * only be numbers; below that only grid symbols fit. */
+    bool as_numbers = !li->bar && li->numbers && (li->ntok == n || n > 9);
+    if (n > GRID_MAX || as_numbers) {
+      if (li->numbers && li->multi)
+        rd->mode = MODE_NUMBERS;
+      return parse_numbers(rd, row, li->start, li->end, err);
+    }
+    rd->mode = MODE_GRID;
+  }
+  if (rd->mode == MODE_NUMBERS)
+    return parse_numbers(rd, row, li->start, li->end, err);
+  rd->ruled |= li->bar;
+  return parse_symbols(rd, row, li->start, li->end, err);
+}
+
+/* Would this line be a row of an n-wide grid read in `mode`? */
+static bool fits_row(const line_info *li, int n, row_mode mode) {
+  bool by_tokens = li->numbers && li->ntok == n;
+  bool by_cells = li->cells == n;
+  return mode == MODE_NUMBERS ? by_tokens
+         : mode == MODE_GRID  ? by_cells
+                              : by_tokens || by_cells;
+}
+
+/* ------------------------------------------------------------------ */
+/* Puzzles. */
+
+/* Makes rd->p an empty puzzle of side n (reusing it when the shape is the
+ * same) and resets the per-puzzle state. */
+static int prepare(sks_reader *rd, int n, sks_error *err) {
+  int br, bc;
+  if (rd->opt.box_rows) {
+    br = rd->opt.box_rows;
+    bc = rd->opt.box_cols;
+    if (br * bc != n)
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "a %dx%d puzzle does not fit %dx%d boxes", n, n, br,
+                           bc);
+  } else {
+    sks_puzzle_default_box(n, &br, &bc);
+  }
+  sks_puzzle *p = rd->p;
+  if (p && p->n == n && p->box_rows == br && p->box_cols == bc) {
+    for (int i = 0; i < n * n; i++)
+      p->cell[i] = -1;
+  } else {
+    if (p) {
+      p->name = NULL;
+      sks_puzzle_delete(p);
+    }
+    rd->p = p = sks_puzzle_new(br, bc, rd->opt.variants, rd->opt.jigsaw, err);
+    if (!p) {
+      if (err)
+        err->line = rd->lineno, err->col = 1;
+      return -1;
+    }
+  }
+  p->name = NULL;
+  p->line = rd->lineno;
+  p->hex = false;
+  p->ruled = false;
+  rd->blank = 0;
+  rd->ruled = rd->rule_seen;
+  return 0;
+}
+
+static void finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
+  sks_puzzle *p = rd->p;
+  p->layout = layout;
+  p->blank = layout == SKS_LAYOUT_NUMBERS ? '0' : rd->blank ? rd->blank : '.';
+  p->ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
+  if (layout == SKS_LAYOUT_NUMBERS)
+    p->hex = false;
+  rd->rule_seen = false;
+  *out = p;
+}
+
+static void set_name(sks_reader *rd, size_t s, size_t e) {
+  size_t len = e - s;
+  if (!len) {
+    rd->p->name = NULL;
+    return;
+  }
+  if (rd->name_cap < len + 1) {
+    rd->name = sks_realloc(rd->name, len + 1);
+    rd->name_cap = len + 1;
+  }
+  for (size_t i = 0; i < len; i++) {
+    unsigned char ch = (unsigned char)rd->line.a[s + i];
+    rd->name[i] = ch < ' ' || ch == 127 ? '?' : (char)ch;
+  }
+  rd->name[len] = 0;
+  rd->p->name = rd->name;
+}
+
+/* One-line puzzle: the first token holds the n*n symbols; the rest of the
+ * line is the name. */
+static int read_one_line(sks_reader *rd, const line_info *li,
+                         sks_puzzle **out, sks_error *err) {
+  long len = (long)(li->t0end - li->start);
+  int n;
+  if (!is_square(len, &n)) {
+    long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
+    long near = len - lo < hi - len ? lo : hi;
+    size_t col = len < near ? li->t0end + 1 : li->start + (size_t)near + 1;
+    return sks_error_set(err, -1, rd->lineno, (long)col,
+                         "%ld symbols: a one-line puzzle needs a square count "
+                         "such as %ld",
+                         len, near);
+  }
+  if (n > GRID_MAX)
+    return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                         "%ld symbols: one-line puzzles go up to 35x35 (1225 "
+                         "symbols); write larger sizes as numbers",
+                         len);
+  bool hex = rd->opt.hex && n == 16;
+  if (prepare(rd, n, err))
+    return -1;
+  build_table(rd, n, hex);
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int *cell = rd->p->cell;
+  for (size_t i = li->start; i < li->t0end; i++) {
+    int v = rd->sym[a[i]];
+    if (v == SYM_BAD)
+      return bad_symbol(rd, i, err);
+    if (v == SYM_BLANK && !rd->blank)
+      rd->blank = (char)a[i];
+    *cell++ = v;
+  }
+  size_t s = li->t0end;
+  while (s < li->end && is_space((unsigned char)rd->line.a[s]))
+    s++;
+  set_name(rd, s, li->end);
+  rd->p->hex = hex;
+  finish(rd, SKS_LAYOUT_LINE, out);
+  return 1;
+}
+
+/* Is the first token a one-line puzzle rather than a grid row?  Only 16
+ * and 25 symbols are truly ambiguous (a 4x4 or 5x5 puzzle, or a row of a
+ * 16x16 or 25x25 grid); a line that only uses the small puzzle's symbols
+ * is taken as the small puzzle. */
+static bool one_line_form(sks_reader *rd, const line_info *li) {
+  if (li->t0bar)
+    return false;
+  long len = (long)(li->t0end - li->start);
+  int want = rd->opt.box_rows * rd->opt.box_cols;
+  if (len > GRID_MAX)
+    return true;
+  int n;
+  if (!is_square(len, &n))
+    return false;
+  if (want)
+    return want == n;
+  if (len < 16)
+    return false;
+  if (li->ntok > 1)
+    return true;
+  if (rd->opt.hex && len == 16)
+    return false;
+  for (size_t i = li->start; i < li->t0end; i++) {
+    int ch = (unsigned char)rd->line.a[i];
+    bool ok = ch == '.' || ch == '0' || ch == '_' || ch == '-' ||
+              (ch >= '1' && ch < '1' + n);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* Sets up a grid (GRID, NUMBERS or AMBIG) from its first row.  Once the
+ * width is known, a failure leaves the rest of the grid to be skipped. */
+static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
+  int n;
+  bool hex16 = rd->opt.hex && li->ntok == 16;
+  if (!li->bar && li->ntok >= 2 && li->numbers &&
+      ((li->single && !hex16) ||
+       (!li->single && li->ntok >= 4 && li->maxval <= SKS_MAX_N))) {
+    if (li->ntok > SKS_MAX_N)
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a row of %d numbers: sizes go up to %d", li->ntok,
+                           SKS_MAX_N);
+    n = li->ntok;
+    rd->mode = li->single ? MODE_AMBIG : MODE_NUMBERS;
+  } else {
+    if (li->cells > GRID_MAX)
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a grid row of %ld cells: grids go up to 35 "
+                           "columns; write larger sizes as numbers",
+                           li->cells);
+    if (li->cells < 2)
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a grid row needs at least 2 cells");
+    n = (int)li->cells;
+    rd->mode = MODE_GRID;
+  }
+  rd->skip = n - 1;
+  rd->skip_n = n;
+  rd->skip_mode = rd->mode;
+  if (prepare(rd, n, err))
+    return -1;
+  bool hex = rd->opt.hex && n == 16 && rd->mode == MODE_GRID;
+  rd->p->hex = hex;
+  if (n <= GRID_MAX)
+    build_table(rd, n, hex);
+  if (parse_row(rd, li, 0, err)) {
+    rd->skip_mode = rd->mode;
+    return -1;
+  }
+  rd->skip = 0;
+  return 0;
+}
+
+static int grid_error(sks_reader *rd, int rows_left) {
+  rd->skip = rows_left;
+  rd->skip_n = rd->p->n;
+  rd->skip_mode = rd->mode;
+  return -1;
+}
+
+static int read_grid(sks_reader *rd, const line_info *first,
+                     sks_puzzle **out, sks_error *err) {
+  if (first_row(rd, first, err))
+    return -1;
+  int n = rd->p->n;
+  for (int row = 1; row < n;) {
+    if (!read_line(rd)) {
+      if (sks_input_failed(rd->in) && !rd->failed_reported) {
+        rd->failed_reported = true;
+        return sks_error_set(err, -1, rd->lineno + 1, 1, "read error");
+      }
+      return sks_error_set(err, -1, rd->lineno + 1, 1,
+                           "grid ended after %d of %d rows", row, n);
+    }
+    line_info li;
+    analyze(rd, &li);
+    if (is_comment(rd, &li))
+      continue;
+    if (rd->toolong) {
+      sks_error_set(err, -1, rd->lineno, LINE_LIMIT + 1,
+                    "line longer than %d bytes", LINE_LIMIT);
+      return grid_error(rd, n - row - 1);
+    }
+    if (is_blank_line(&li))
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "grid ended after %d of %d rows", row, n);
+    bool blank_row = !li.plus_eq && li.dashes == n && rd->mode != MODE_NUMBERS;
+    if (li.ruleish && !blank_row) {
+      rd->ruled = true;
+      continue;
+    }
+    /* A one-line puzzle in the middle: this grid was cut short. */
+    if (!fits_row(&li, n, rd->mode) && one_line_form(rd, &li)) {
+      rd->pending = true;
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "grid ended after %d of %d rows", row, n);
+    }
+    if (parse_row(rd, &li, row, err))
+      return grid_error(rd, n - row - 1);
+    row++;
+  }
+  finish(rd, rd->mode == MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS,
+         out);
+  return 1;
+}
+
+/* A line of only '-' is a rule, unless it holds n*n of them (4 <= n <= 35,
+ * or the size the options ask for): then it is an empty one-line puzzle. */
+static bool dash_puzzle(const sks_reader *rd, const line_info *li) {
+  if (li->ntok != 1 || li->bar || li->plus_eq)
+    return false;
+  int n, want = rd->opt.box_rows * rd->opt.box_cols;
+  if (!is_square(li->dashes, &n) || n > GRID_MAX)
+    return false;
+  return want ? n == want : n >= 4;
+}
+
+/* After a bad grid: skip the rest of its rows (lines as wide as the grid,
+ * rules and comments), stopping at a blank line or anything else. */
+static void resync(sks_reader *rd) {
+  while (rd->skip > 0 && read_line(rd)) {
+    line_info li;
+    analyze(rd, &li);
+    if (is_blank_line(&li) && !rd->toolong)
+      break;
+    if (is_comment(rd, &li) || (li.ruleish && !rd->toolong))
+      continue;
+    if (rd->toolong || !fits_row(&li, rd->skip_n, rd->skip_mode)) {
+      rd->pending = true;
+      break;
+    }
+    rd->skip--;
+  }
+  rd->skip = 0;
+}
+
+int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+  sks_require(rd && out, "reader and out must not be NULL");
+  *out = NULL;
+  if (rd->skip)
+    resync(rd);
+  for (;;) {
+    if (!read_line(rd)) {
+      if (sks_input_failed(rd->in) && !rd->failed_reported) {
+        rd->failed_reported = true;
+        return sks_error_set(err, -1, rd->lineno + 1, 1, "read error");
+      }
+      return 0;
+    }
+    line_info li;
+    analyze(rd, &li);
+    if (is_comment(rd, &li))
+      continue;
+    if (rd->toolong)
+      return sks_error_set(err, -1, rd->lineno, LINE_LIMIT + 1,
+                           "line longer than %d bytes", LINE_LIMIT);
+    if (is_blank_line(&li)) {
+      rd->rule_seen = false;
+      continue;
+    }
+    if (li.ruleish && !dash_puzzle(rd, &li)) {
+      rd->rule_seen = true;
+      continue;
+    }
+    if (one_line_form(rd, &li))
+      return read_one_line(rd, &li, out, err);
+    return read_grid(rd, &li, out, err);
+  }
+}
+
+sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt) {
+  sks_require(in, "input must not be NULL");
+  sks_reader *rd = sks_calloc(1, sizeof *rd);
+  rd->in = in;
+  if (opt)
+    rd->opt = *opt;
+  sks_require((rd->opt.box_rows > 0) == (rd->opt.box_cols > 0),
+              "box_rows and box_cols are both set or both 0");
+  sks_require(!(rd->opt.variants & SKS_VARIANT_JIGSAW) ||
+                  (rd->opt.jigsaw && rd->opt.box_rows > 0),
+              "a jigsaw map needs box_rows and box_cols (its size)");
+  return rd;
+}
+
+void sks_reader_delete(sks_reader *rd) {
+  if (!rd)
+    return;
+  if (rd->p) {
+    rd->p->name = NULL;
+    sks_puzzle_delete(rd->p);
+  }
+  free(rd->name);
+  SKS_STACK_FREE(rd->line);
+  free(rd);
+}
+
+int sks_puzzle_parse(const char *text, const sks_format_options *opt,
+                     sks_puzzle **out, sks_error *err) {
+  sks_require(text && out, "text and out must not be NULL");
+  *out = NULL;
+  sks_input *in = sks_input_memory(text, strlen(text));
+  sks_reader *rd = sks_reader_new(in, opt);
+  sks_puzzle *p;
+  int rc = sks_reader_next(rd, &p, err);
+  if (rc == 0)
+    rc = sks_error_set(err, -1, rd->lineno + 1, 1, "no puzzle in the text");
+  if (rc == 1) {
+    /* Exactly one: only blank, comment and rule lines may follow. */
+    while (rc == 1 && read_line(rd)) {
+      line_info li;
+      analyze(rd, &li);
+      if (rd->toolong || !(is_blank_line(&li) || is_comment(rd, &li) ||
+                           li.ruleish))
+        rc = sks_error_set(err, -1, rd->lineno, (long)li.start + 1,
+                           "text after the puzzle");
+    }
+  }
+  if (rc == 1) {
+    p->name = p->name ? sks_strdup(p->name) : NULL;
+    rd->p = NULL;
+    *out = p;
+  }
+  sks_reader_delete(rd);
+  sks_input_close(in);
+  return rc == 1 ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing. */
+
+char sks_puzzle_symbol(const sks_puzzle *p, int d) {
+  if (d < 0)
+    return '.';
+  if (p->hex && p->n == 16)
+    return "0123456789ABCDEF"[d & 15];
+  if (d < 9)
+    return (char)('1' + d);
+  if (d < GRID_MAX)
+    return (char)('A' + d - 9);
+  return '?';
+}
+
+static char blank_symbol(const sks_puzzle *p) {
+  char b = p->blank;
+  if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->hex))
+    return b;
+  return '.';
+}
+
+static void write_rule(FILE *out, const sks_puzzle *p) {
+  int boxes = p->n / p->box_cols;
+  for (int j = 0; j < boxes; j++) {
+    int width = 2 * p->box_cols - 1 + (j > 0) + (j < boxes - 1);
+    if (j > 0)
+      putc('+', out);
+    for (int k = 0; k < width; k++)
+      putc('-', out);
+  }
+  putc('\n', out);
+}
+
+int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
+  sks_require(out && p, "out and puzzle must not be NULL");
+  int n = p->n;
+  if (!grid)
+    grid = p->cell;
+  for (int i = 0; i < n * n; i++)
+    sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
+  char blank = blank_symbol(p);
+  sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->layout;
+  if (layout == SKS_LAYOUT_LINE) {
+    for (int i = 0; i < n * n; i++)
+      putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
+    putc('\n', out);
+  } else if (layout == SKS_LAYOUT_NUMBERS) {
+    int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c < n; c++)
+        fprintf(out, c ? " %*d" : "%*d", width, grid[r * n + c] + 1);
+      putc('\n', out);
+    }
+  } else {
+    /* Rows of 16 or 25 symbols would read as one-line 4x4 or 5x5 puzzles,
+     * so plain grids of those sizes get a space between boxes. */
+    bool gaps = !p->hex && (n == 16 || n == 25);
+    for (int r = 0; r < n; r++) {
+      if (p->ruled && r > 0 && r % p->box_rows == 0)
+        write_rule(out, p);
+      for (int c = 0; c < n; c++) {
+        if (c > 0 && p->ruled)
+          fputs(c % p->box_cols ? " " : " | ", out);
+        else if (c > 0 && gaps && c % p->box_cols == 0)
+          putc(' ', out);
+        int d = grid[r * n + c];
+        putc(d < 0 ? blank : sks_puzzle_symbol(p, d), out);
+      }
+      putc('\n', out);
+    }
+  }
+  return ferror(out) ? -1 : 0;
+}
