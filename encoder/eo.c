@@ -81,38 +81,49 @@ typedef struct prop {
   int head, tail; /* queue of groups down to one open candidate */
 } prop;
 
+/* The arrays are read into locals: stores through the signed char array
+ * val would otherwise force every field of eo to be reloaded. */
 static bool kill(prop *p, int v) {
   sks_eo *eo = p->eo;
-  eo->val[v] = -1;
-  for (int i = eo->vstart[v]; i < eo->vstart[v + 1]; i++) {
-    int g = eo->vgroup[i];
-    if (eo->gdone[g])
+  signed char *val = eo->val;
+  const unsigned char *gdone = eo->gdone;
+  const int *vgroup = eo->vgroup;
+  int *gopen = eo->gopen, *queue = eo->queue;
+  int end = eo->vstart[v + 1];
+  val[v] = -1;
+  for (int i = eo->vstart[v]; i < end; i++) {
+    int g = vgroup[i];
+    if (gdone[g])
       continue;
-    int left = --eo->gopen[g];
+    int left = --gopen[g];
     if (!left)
       return false;
     if (left == 1 && p->singles)
-      eo->queue[p->tail++] = g;
+      queue[p->tail++] = g;
   }
   return true;
 }
 
 static bool assign(prop *p, int v) {
   sks_eo *eo = p->eo;
-  if (eo->val[v] > 0)
+  signed char *val = eo->val;
+  if (val[v] > 0)
     return true;
-  if (eo->val[v] < 0)
+  if (val[v] < 0)
     return false;
-  eo->val[v] = 1;
+  val[v] = 1;
   eo->nfixed++;
+  const int *vgroup = eo->vgroup, *gstart = eo->gstart, *gvar = eo->gvar;
+  unsigned char *gdone = eo->gdone;
+  int begin = eo->vstart[v], end = eo->vstart[v + 1];
   /* Mark every group of v done first, so kills skip them. */
-  for (int i = eo->vstart[v]; i < eo->vstart[v + 1]; i++)
-    eo->gdone[eo->vgroup[i]] = 1;
-  for (int i = eo->vstart[v]; i < eo->vstart[v + 1]; i++) {
-    int g = eo->vgroup[i];
-    for (int j = eo->gstart[g]; j < eo->gstart[g + 1]; j++) {
-      int w = eo->gvar[j];
-      if (!eo->val[w] && !kill(p, w))
+  for (int i = begin; i < end; i++)
+    gdone[vgroup[i]] = 1;
+  for (int i = begin; i < end; i++) {
+    int g = vgroup[i];
+    for (int j = gstart[g], last = gstart[g + 1]; j < last; j++) {
+      int w = gvar[j];
+      if (!val[w] && !kill(p, w))
         return false;
     }
   }
