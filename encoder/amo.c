@@ -9,20 +9,16 @@
 #include "encode_int.h"
 #include "stack_int.h"
 
-static long pairwise(sks_cnf *cnf, const int *x, int k) {
-  for (int i = 0; i < k; i++)
-    for (int j = i + 1; j < k; j++) {
-      sks_cnf_add(cnf, -x[i]);
-      sks_cnf_add(cnf, -x[j]);
-      sks_cnf_add(cnf, 0);
-    }
-  return (long)k * (k - 1) / 2;
+static void binary(sks_cnf *cnf, int a, int b) {
+  int clause[2] = {a, b};
+  sks_cnf_add_clause(cnf, clause, 2);
 }
 
-static void binary(sks_cnf *cnf, int a, int b) {
-  sks_cnf_add(cnf, a);
-  sks_cnf_add(cnf, b);
-  sks_cnf_add(cnf, 0);
+static long pairwise(sks_cnf *cnf, const int *x, int k) {
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < k; j++)
+      binary(cnf, -x[i], -x[j]);
+  return (long)k * (k - 1) / 2;
 }
 
 /* s_i means "some of x_1..x_i is true". */
