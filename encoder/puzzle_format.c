@@ -484,9 +484,9 @@ static int read_one_line(sks_reader *rd, const line_info *li,
 
 /* Is the first token a one-line puzzle rather than a grid row?  Only 16
  * and 25 symbols are truly ambiguous (a 4x4 or 5x5 puzzle, or a row of a
- * 16x16 or 25x25 grid); a line that only uses the small puzzle's symbols
- * is taken as the small puzzle. */
-static bool one_line_form(sks_reader *rd, const line_info *li) {
+ * 16x16 or 25x25 grid): the line is a grid row when it uses a symbol that
+ * only the grid knows (5-9 or a letter), else the small puzzle. */
+static bool one_line_form(const sks_reader *rd, const line_info *li) {
   if (li->t0bar)
     return false;
   long len = (long)(li->t0end - li->start);
@@ -506,9 +506,8 @@ static bool one_line_form(sks_reader *rd, const line_info *li) {
     return false;
   for (size_t i = li->start; i < li->t0end; i++) {
     int ch = (unsigned char)rd->line.a[i];
-    bool ok = ch == '.' || ch == '0' || ch == '_' || ch == '-' ||
-              (ch >= '1' && ch < '1' + n);
-    if (!ok)
+    int up = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
+    if ((ch > '0' + n && ch <= '9') || (up >= 'A' && up < 'A' + len - 9))
       return false;
   }
   return true;
