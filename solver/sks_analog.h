@@ -1,5 +1,109 @@
-/* sudokusat analog solver (placeholder, being written). */
+/* sudokusat analog solver: the continuous-time dynamics of Ercsey-Ravasz and
+ * Toroczkai on any CNF, with restarts, a seed portfolio and a hardness rating.
+ * Nothing here prints; a trace goes to a stream the caller owns. */
 #ifndef SKS_ANALOG_H
 #define SKS_ANALOG_H
+
 #include "sks_solver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Integrators (sks_analog_options.method; sks_solver_options.analog_method). */
+typedef enum sks_analog_method {
+  SKS_ANALOG_DEFAULT = 0,   /* the measured best: see docs/analog.md */
+  SKS_ANALOG_CASH_KARP = 1, /* adaptive explicit Runge-Kutta 4(5) */
+  SKS_ANALOG_RKC = 2        /* stabilised explicit Runge-Kutta-Chebyshev 2 */
+} sks_analog_method;
+
+typedef struct sks_analog_options {
+  int memory;          /* 1: da/dt = a K (published, default); 2: a K^2 */
+  int method;          /* sks_analog_method */
+  double rtol, atol;   /* local error tolerances; 0 = defaults */
+  double restart_base; /* Luby restarts in analog time; 0 = default,
+                          < 0 = never restart */
+  int threads;         /* seed portfolio on one problem; 0/1 = one */
+  FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
+  long trace_every;    /* a row every K accepted steps (0 = 100) */
+} sks_analog_options;
+
+/* Defaults for every field. */
+void sks_analog_options_init(sks_analog_options *opt);
+/* Method by name ("ck", "cash-karp", "rkc", "" = default); -1 if unknown. */
+int sks_analog_method_parse(const char *name);
+const char *sks_analog_method_name(int method);
+
+/* A problem: the CNF in flat CSR arrays with duplicate literals, duplicate
+ * clauses and tautologies removed.  Read-only while solving, so threads
+ * share it.  The caller keeps ownership of cnf; the problem copies it. */
+typedef struct sks_analog sks_analog;
+
+sks_analog *sks_analog_new(const sks_cnf *cnf);
+void sks_analog_delete(sks_analog *a); /* NULL is a no-op */
+int sks_analog_nvars(const sks_analog *a);
+long sks_analog_nclauses(const sks_analog *a); /* after deduplication */
+long sks_analog_nlits(const sks_analog *a);
+
+typedef struct sks_analog_result {
+  int status;                      /* SKS_SAT or SKS_UNKNOWN, never UNSAT */
+  double t;                        /* analog time of the run that ended */
+  unsigned long long seed;         /* that run's seed */
+  unsigned long long steps;        /* accepted steps, all runs */
+  unsigned long long rejected;     /* rejected trial steps */
+  unsigned long long rhs;          /* right-hand-side evaluations */
+  unsigned long long restarts;
+  double analog_time;              /* summed over all runs */
+  double seconds;                  /* wall time */
+} sks_analog_result;
+
+/* One trajectory from one seed, no restart: stops at the first accepted
+ * step whose signs satisfy every clause (SKS_SAT), or at analog time tmax,
+ * max_steps accepted+rejected steps or `seconds` of wall time (each 0 =
+ * none) with SKS_UNKNOWN. */
+int sks_analog_run(sks_analog *a, const sks_analog_options *opt,
+                   unsigned long long seed, double tmax, long long max_steps,
+                   double seconds, sks_analog_result *res);
+
+/* Restarts from new seeds on a Luby schedule and, with opt->threads > 1,
+ * that many independent seed streams in parallel (first to finish wins).
+ * lim: wall seconds and steps per thread (0 = none). */
+int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
+                     unsigned long long seed, const sks_limits *lim,
+                     sks_analog_result *res);
+
+/* After SKS_SAT: by var 1..nvars, +1 true, -1 false.  Every clause of the
+ * problem is satisfied by it (checked before it is returned). */
+const signed char *sks_analog_model(const sks_analog *a);
+
+/* Hardness: eta = -log10 kappa, kappa the escape rate estimated from `runs`
+ * runs from random starts, each with analog-time budget tmax (censored
+ * maximum likelihood kappa = solved / sum min(t_r, tmax)), with a 95%
+ * percentile bootstrap interval over the runs.  No run solved: kappa = 0
+ * and eta = +inf; eta_lo is then the bound -log10(1 / exposure). */
+typedef struct sks_analog_rating {
+  double eta, eta_lo, eta_hi, kappa;
+  int runs, solved;
+  double tmax, exposure; /* exposure = sum min(t_r, tmax) */
+  double seconds;
+} sks_analog_rating;
+
+enum { SKS_ANALOG_RATE_RUNS = 32 };
+#define SKS_ANALOG_RATE_TMAX 1000.0
+
+/* threads: runs in parallel; seconds: wall cap per run (0 = none; a run
+ * stopped by it is censored at the analog time it reached). */
+int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
+                    unsigned long long seed, int runs, double tmax,
+                    double seconds, int threads, sks_analog_rating *r);
+/* easy (eta <= 1), medium (<= 2), hard (<= 3), ultra-hard. */
+const char *sks_analog_label(double eta);
+
+/* Nanoseconds per literal occurrence of one right-hand-side evaluation at a
+ * random state, the median of `reps` timed blocks (benchmarks). */
+double sks_analog_rhs_ns(const sks_analog *a, int reps);
+
+#ifdef __cplusplus
+}
+#endif
 #endif
