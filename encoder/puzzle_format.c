@@ -325,6 +325,8 @@ static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
                            (const char *)a + t, (int)(i - t) > 12 ? "..." : "",
                            n);
     } else {
+      if (!val && !rd->blank)
+        rd->blank = '0';
       cell[k++] = (int)val - 1;
     }
     while (i < e && is_space(a[i]))
@@ -500,10 +502,10 @@ static bool one_line_form(const sks_reader *rd, const line_info *li) {
     return want == n;
   if (len < 16)
     return false;
-  if (li->ntok > 1)
-    return true;
   if (rd->opt.hex && len == 16)
     return false;
+  if (li->ntok > 1)
+    return true;
   for (size_t i = li->start; i < li->t0end; i++) {
     int ch = (unsigned char)rd->line.a[i];
     int up = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
@@ -773,6 +775,14 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
   char blank = blank_symbol(p);
   sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->layout;
+  if (layout == SKS_LAYOUT_GRID && blank == '-') {
+    /* An empty first row of dashes would read as a rule line. */
+    bool empty = true;
+    for (int c = 0; c < n; c++)
+      empty &= grid[c] < 0;
+    if (empty)
+      blank = '.';
+  }
   if (layout == SKS_LAYOUT_LINE) {
     for (int i = 0; i < n * n; i++)
       putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
@@ -786,15 +796,18 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     }
   } else {
     /* Rows of 16 or 25 symbols would read as one-line 4x4 or 5x5 puzzles,
-     * so plain grids of those sizes get a space between boxes. */
-    bool gaps = !p->hex && (n == 16 || n == 25);
+     * so plain grids of those sizes get a space between boxes (between
+     * cells when boxes are narrower than 3: "12 34" reads as numbers). */
+    int gap = !p->hex && (n == 16 || n == 25) ? p->box_cols : 0;
+    if (gap && gap < 3)
+      gap = 1;
     for (int r = 0; r < n; r++) {
       if (p->ruled && r > 0 && r % p->box_rows == 0)
         write_rule(out, p);
       for (int c = 0; c < n; c++) {
         if (c > 0 && p->ruled)
           fputs(c % p->box_cols ? " " : " | ", out);
-        else if (c > 0 && gaps && c % p->box_cols == 0)
+        else if (c > 0 && gap && c % gap == 0)
           putc(' ', out);
         int d = grid[r * n + c];
         putc(d < 0 ? blank : sks_puzzle_symbol(p, d), out);

@@ -419,6 +419,47 @@ static void test_ambiguous_widths(void) {
   sks_puzzle_delete(p);
 }
 
+/* Cases where a written puzzle once read back differently. */
+static void test_write_read_back(void) {
+  /* '0' blanks of a spaced first row are the puzzle's blank. */
+  sks_puzzle *p = parse("0 0\n- 0\n", NULL);
+  CHECK(p && p->n == 2 && p->blank == '0' && sks_puzzle_givens(p) == 0);
+  char *out = p ? written(p, p->cell) : NULL;
+  sks_puzzle *q = out ? parse(out, NULL) : NULL;
+  CHECK(q && q->n == 2 && sks_puzzle_givens(q) == 0);
+  sks_puzzle_delete(q);
+  free(out);
+  sks_puzzle_delete(p);
+  /* An empty first row in '-' would be a rule line. */
+  p = parse("-.--\n1---\n----\n---4\n", NULL);
+  CHECK(p && p->n == 4 && p->blank == '-' && sks_puzzle_givens(p) == 2);
+  out = p ? written(p, p->cell) : NULL;
+  q = out ? parse(out, NULL) : NULL;
+  CHECK(q && q->n == 4 && q->cell[4] == 0 && q->cell[15] == 3);
+  sks_puzzle_delete(q);
+  free(out);
+  sks_puzzle_delete(p);
+  /* Under hex, 16 symbols are a grid row, with or without text after. */
+  sks_format_options hex = {.hex = true};
+  sks_puzzle *r = NULL;
+  sks_error err;
+  CHECK_EQ(sks_puzzle_parse("12...12221434321 x\n", &hex, &r, &err), -1);
+  CHECK(r == NULL && strstr(err.msg, "unexpected 'x'"));
+  /* 16x16 grids with narrow boxes: rows must not read as numbers. */
+  int *sol = make_solution(8, 2);
+  sks_format_options b82 = {.box_rows = 8, .box_cols = 2};
+  char *s = grid_form(sol, 8, 2, false, false);
+  p = parse(s, &b82);
+  out = p ? written(p, p->cell) : NULL;
+  q = out ? parse(out, &b82) : NULL;
+  CHECK(q && q->n == 16 && same_cells(q, sol));
+  sks_puzzle_delete(q);
+  sks_puzzle_delete(p);
+  free(out);
+  free(s);
+  free(sol);
+}
+
 /* 36x36 and 64x64 in numbers, aligned and ragged. */
 static void test_numbers(void) {
   int *sol = make_solution(8, 8), *giv = make_solution(8, 8);
@@ -775,6 +816,7 @@ int main(void) {
   test_hex();
   test_ambiguous_widths();
   test_numbers();
+  test_write_read_back();
   test_symbols_and_variants();
   test_stream();
   test_garbage();
