@@ -11,10 +11,12 @@
 
 typedef struct dlx_solver {
   struct sks_solver base;
-  sks_dlx *dlx;            /* node arrays kept across the loads of a batch */
-  int nvars, ngroups;      /* sizes the arrays below are made for */
-  int *gitem;              /* by group: its item, or -1 when satisfied */
-  int *optvar;             /* by option: its candidate */
+  /* The whole matrix of a shape: option v-1 is candidate v, item g is
+   * group g.  Built once per shape; each puzzle restricts it to its open
+   * candidates and groups. */
+  sks_dlx *dlx;
+  int n, nregions, nvars, ngroups;
+  int *region;             /* the shape's regions, to tell shapes apart */
   signed char *fixed;      /* by var: the system's values after loading */
   signed char *model;      /* by var: +1 true in the first solution */
   signed char *model2;     /* by var: +1 true in the second solution */
@@ -40,8 +42,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 static void destroy(sks_solver *base) {
   dlx_solver *s = (dlx_solver *)base;
   sks_dlx_delete(s->dlx);
-  free(s->gitem);
-  free(s->optvar);
+  free(s->region);
   free(s->fixed);
   free(s->model);
   free(s->model2);
@@ -51,20 +52,30 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
-/* Sizes the per-shape arrays; a batch of one shape allocates once. */
+/* Builds the matrix of eo's shape unless it is the one already built.
+ * The regions determine the groups (sks_eo_new), so they name the shape. */
 static void fit(dlx_solver *s, const sks_eo *eo) {
-  if (s->nvars == eo->nvars && s->ngroups == eo->ngroups)
+  const sks_puzzle *sh = eo->shape;
+  size_t rsize = (size_t)sh->nregions * sh->n * sizeof *s->region;
+  if (s->region && s->n == eo->n && s->nregions == sh->nregions &&
+      s->nvars == eo->nvars && s->ngroups == eo->ngroups &&
+      !memcmp(s->region, sh->region, rsize))
     return;
+  s->n = eo->n;
+  s->nregions = sh->nregions;
   s->nvars = eo->nvars;
   s->ngroups = eo->ngroups;
+  s->region = sks_realloc(s->region, rsize);
+  memcpy(s->region, sh->region, rsize);
   size_t nv = (size_t)eo->nvars + 1;
-  s->gitem = sks_realloc(s->gitem, (size_t)eo->ngroups * sizeof *s->gitem);
-  s->optvar = sks_realloc(s->optvar, nv * sizeof *s->optvar);
   s->fixed = sks_realloc(s->fixed, nv);
   s->model = sks_realloc(s->model, nv);
   s->model2 = sks_realloc(s->model2, nv);
   sks_dlx_reset(s->dlx, eo->ngroups, 0);
   sks_dlx_reserve(s->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
+  for (int v = 1; v <= eo->nvars; v++)
+    sks_dlx_add_option(s->dlx, eo->vgroup + eo->vstart[v],
+                       eo->vstart[v + 1] - eo->vstart[v]);
 }
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
@@ -80,33 +91,11 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   s->has_model = s->has_model2 = false;
   s->status = eo->status;
   memcpy(s->fixed, eo->val, (size_t)eo->nvars + 1);
-  if (eo->status != SKS_UNKNOWN)
-    return 0;
-  /* Items: the open groups, numbered in group order. */
-  int m = 0;
-  for (int g = 0; g < eo->ngroups; g++)
-    s->gitem[g] = eo->gdone[g] ? -1 : m++;
-  sks_dlx_reset(s->dlx, m, 0);
-  /* Options: the open candidates, in variable order.  Every group of an
-   * open candidate is open (a satisfied group's other candidates died). */
-  const signed char *val = eo->val;
-  const int *vstart = eo->vstart, *vgroup = eo->vgroup;
-  int items[64 + SKS_MAX_N], o = 0;
-  for (int v = 1; v <= eo->nvars; v++) {
-    if (val[v])
-      continue;
-    int k = 0;
-    for (int i = vstart[v]; i < vstart[v + 1]; i++) {
-      int it = s->gitem[vgroup[i]];
-      if (it >= 0) {
-        sks_require(k < (int)(sizeof items / sizeof *items),
-                    "a candidate in too many groups");
-        items[k++] = it;
-      }
-    }
-    sks_dlx_add_option(s->dlx, items, k);
-    s->optvar[o++] = v;
-  }
+  /* Open candidates (val 0) and open groups (gdone 0) stay in; every
+   * group of an open candidate is open, as a satisfied group's other
+   * candidates are dead. */
+  if (eo->status == SKS_UNKNOWN)
+    sks_dlx_restrict(s->dlx, eo->val + 1, eo->gdone);
   return 0;
 }
 
@@ -161,7 +150,7 @@ static void set_model(dlx_solver *s, signed char *model, const int *opts,
   for (int v = 0; v <= s->nvars; v++)
     model[v] = s->fixed[v] > 0 ? 1 : -1;
   for (int j = 0; j < k; j++)
-    model[s->optvar[opts[j]]] = 1;
+    model[opts[j] + 1] = 1;
 }
 
 static int solve(sks_solver *base, const sks_limits *lim) {
@@ -251,9 +240,8 @@ static long long count(sks_solver *base, long long limit,
 static void stats(const sks_solver *base, sks_stats *st) {
   const dlx_solver *s = (const dlx_solver *)base;
   *st = s->st;
-  st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) +
-              (size_t)s->ngroups * sizeof *s->gitem +
-              ((size_t)s->nvars + 1) * (sizeof *s->optvar + 3);
+  st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) + ((size_t)s->nvars + 1) * 3 +
+              (size_t)s->nregions * s->n * sizeof *s->region;
 }
 
 int sks_dlx_model_value(const sks_solver *base, int which, int var) {

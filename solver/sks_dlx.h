@@ -32,6 +32,15 @@ void sks_dlx_reserve(sks_dlx *x, long long nodes, int options);
  * An item out of range or repeated is API misuse (sks_require). */
 int sks_dlx_add_option(sks_dlx *x, const int *items, int k);
 
+/* Restricts the problem to part of it, until the next call or reset: the
+ * options with option_out[o] == 0 and the items with item_out[i] == 0
+ * (either array may be NULL: all in).  An item left out counts as covered
+ * already; an option left in must not hold an item left out.  Costs one
+ * pass over the items and the kept options' nodes, so one instance built
+ * for a puzzle shape serves every puzzle of a batch. */
+void sks_dlx_restrict(sks_dlx *x, const signed char *option_out,
+                      const unsigned char *item_out);
+
 int sks_dlx_items(const sks_dlx *x);
 int sks_dlx_primary(const sks_dlx *x);
 int sks_dlx_options(const sks_dlx *x);
