@@ -1,1 +1,93 @@
-/* placeholder: being written */
+/* The CNF container: every clause in one flat literal array, each clause
+ * ended by 0, plus the description of what it encodes (owned). */
+#include "require_int.h"
+#include "sks_encoder.h"
+#include "stack_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+sks_cnf *sks_cnf_new(void) { return sks_calloc(1, sizeof(sks_cnf)); }
+
+static void desc_free(sks_cnf_desc *d) {
+  if (!d)
+    return;
+  free(d->jigsaw);
+  free(d->given);
+  free(d->map);
+  free(d);
+}
+
+void sks_cnf_delete(sks_cnf *cnf) {
+  if (!cnf)
+    return;
+  free(cnf->lits);
+  desc_free(cnf->desc);
+  free(cnf);
+}
+
+void sks_cnf_clear(sks_cnf *cnf) {
+  sks_require(cnf, "cnf is NULL");
+  cnf->nvars = 0;
+  cnf->nclauses = 0;
+  cnf->nlits = 0;
+  cnf->maxlen = 0;
+  desc_free(cnf->desc);
+  cnf->desc = NULL;
+}
+
+/* Doubling keeps appending amortised O(1); the encoder and the DIMACS
+ * reader push every literal through here. */
+static void reserve(sks_cnf *cnf, size_t need) {
+  if (need <= cnf->cap)
+    return;
+  size_t cap = cnf->cap ? cnf->cap : 1024;
+  while (cap < need)
+    cap *= 2;
+  cnf->lits = sks_realloc(cnf->lits, cap * sizeof *cnf->lits);
+  cnf->cap = cap;
+}
+
+/* Length of the clause still open at the end of the array. */
+static int open_len(const sks_cnf *cnf) {
+  size_t i = cnf->nlits;
+  while (i > 0 && cnf->lits[i - 1] != 0)
+    i--;
+  return (int)(cnf->nlits - i);
+}
+
+void sks_cnf_add(sks_cnf *cnf, int lit) {
+  sks_require(lit != INT32_MIN, "literal out of range");
+  if (!lit) {
+    /* Walking back over the clause is cheap next to having pushed it. */
+    int len = open_len(cnf);
+    if (len > cnf->maxlen)
+      cnf->maxlen = len;
+    cnf->nclauses++;
+  } else if (abs(lit) > cnf->nvars)
+    cnf->nvars = abs(lit);
+  if (cnf->nlits == cnf->cap)
+    reserve(cnf, cnf->nlits + 1);
+  cnf->lits[cnf->nlits++] = lit;
+}
+
+void sks_cnf_add_clause(sks_cnf *cnf, const int *lits, int n) {
+  sks_require(n >= 0, "negative clause length");
+  reserve(cnf, cnf->nlits + (size_t)n + 1);
+  int *out = cnf->lits + cnf->nlits;
+  int nvars = cnf->nvars;
+  for (int i = 0; i < n; i++) {
+    int lit = lits[i];
+    sks_require(lit != 0 && lit != INT32_MIN, "bad literal in clause");
+    int v = abs(lit);
+    if (v > nvars)
+      nvars = v;
+    out[i] = lit;
+  }
+  out[n] = 0;
+  cnf->nlits += (size_t)n + 1;
+  cnf->nvars = nvars;
+  cnf->nclauses++;
+  if (n > cnf->maxlen)
+    cnf->maxlen = n;
+}

@@ -1,1 +1,946 @@
-/* placeholder: being written */
+/* The DIMACS codec: a buffered writer with hand-rolled integer formatting
+ * (plain or gzip) and a tolerant reader; both carry the description of a
+ * puzzle CNF in `c` comment lines (see docs/dimacs.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "require_int.h"
+#include "sks_encoder.h"
+#include "stack_int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* Symbols of the description rows for n <= 35; larger sizes use numbers.
+ * Fixed here (not the puzzle's own symbols) so the comments read the same
+ * whatever the input looked like. */
+static const char SYMBOLS[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+enum { MAX_SYMBOL_N = 35 };
+
+/* ================================================================== */
+/* Writing. */
+
+enum { OUT_BUFFER = 1 << 16, OUT_SLACK = 64 };
+
+typedef struct sink {
+  char *buf, *p, *end; /* end leaves OUT_SLACK bytes for one literal */
+  FILE *file;
+  gzFile gz;
+  bool failed;
+  int error;           /* errno of the first failure */
+} sink;
+
+static void sink_flush(sink *s) {
+  size_t len = (size_t)(s->p - s->buf);
+  s->p = s->buf;
+  if (!len || s->failed)
+    return;
+  if (s->gz) {
+    if (gzwrite(s->gz, s->buf, (unsigned)len) != (int)len) {
+      int zerr;
+      gzerror(s->gz, &zerr);
+      s->failed = true;
+      s->error = zerr == Z_ERRNO ? errno : EIO;
+    }
+  } else if (fwrite(s->buf, 1, len, s->file) != len) {
+    s->failed = true;
+    s->error = errno ? errno : EIO;
+  }
+}
+
+static inline void sink_room(sink *s) {
+  if (s->p >= s->end)
+    sink_flush(s);
+}
+
+static void put_char(sink *s, char ch) {
+  sink_room(s);
+  *s->p++ = ch;
+}
+
+static void put_str(sink *s, const char *str) {
+  while (*str)
+    put_char(s, *str++);
+}
+
+/* Two decimal digits at a time halves the divisions. */
+static const char PAIRS[201] = "00010203040506070809"
+                               "10111213141516171819"
+                               "20212223242526272829"
+                               "30313233343536373839"
+                               "40414243444546474849"
+                               "50515253545556575859"
+                               "60616263646566676869"
+                               "70717273747576777879"
+                               "80818283848586878889"
+                               "90919293949596979899";
+
+/* Writes v in decimal at p and returns the end. */
+static char *format_uint(char *p, unsigned long v) {
+  char tmp[24], *t = tmp + sizeof tmp;
+  while (v >= 100) {
+    unsigned i = (unsigned)(v % 100) * 2;
+    v /= 100;
+    *--t = PAIRS[i + 1];
+    *--t = PAIRS[i];
+  }
+  if (v >= 10) {
+    *--t = PAIRS[v * 2 + 1];
+    *--t = PAIRS[v * 2];
+  } else
+    *--t = (char)('0' + v);
+  size_t len = (size_t)(tmp + sizeof tmp - t);
+  memcpy(p, t, len);
+  return p + len;
+}
+
+static void put_uint(sink *s, unsigned long v) {
+  sink_room(s);
+  s->p = format_uint(s->p, v);
+}
+
+/* The decimal text of each variable, followed by a space, in an 8-byte
+ * slot whose last byte is the length: a literal is then one 8-byte copy.
+ * Built per write for the variables the CNF uses (up to TABLE_VARS);
+ * that costs a few ns a variable and makes formatting ~1 ns a literal. */
+enum { TABLE_VARS = 1 << 16, SLOT = 8 };
+
+static char *build_table(int nvars) {
+  char *tab = sks_malloc((size_t)(nvars + 1) * SLOT);
+  for (int v = 1; v <= nvars; v++) {
+    char *slot = tab + (size_t)v * SLOT;
+    char *e = format_uint(slot, (unsigned long)v);
+    *e++ = ' ';
+    slot[SLOT - 1] = (char)(e - slot);
+  }
+  return tab;
+}
+
+static void put_clauses(sink *s, const sks_cnf *cnf) {
+  int tabvars = cnf->nvars < TABLE_VARS ? cnf->nvars : TABLE_VARS;
+  if ((size_t)tabvars > cnf->nlits)
+    tabvars = (int)cnf->nlits; /* a table longer than the text is waste */
+  char *tab = tabvars > 0 ? build_table(tabvars) : NULL;
+  const int *lit = cnf->lits, *end = cnf->lits + cnf->nlits;
+  char *p = s->p;
+  while (lit < end) {
+    if (p >= s->end) {
+      s->p = p;
+      sink_flush(s);
+      p = s->p;
+    }
+    int l = *lit++;
+    if (!l) {
+      p[0] = '0';
+      p[1] = '\n';
+      p += 2;
+      continue;
+    }
+    unsigned v = l < 0 ? 0u - (unsigned)l : (unsigned)l;
+    *p = '-';
+    p += l < 0;
+    if (v <= (unsigned)tabvars) {
+      const char *slot = tab + (size_t)v * SLOT;
+      memcpy(p, slot, SLOT);
+      p += (unsigned char)slot[SLOT - 1];
+    } else {
+      p = format_uint(p, v);
+      *p++ = ' ';
+    }
+  }
+  s->p = p;
+  free(tab);
+}
+
+/* One row of a description grid: symbols for small sizes, else numbers
+ * (0 = blank).  values are 0-based, -1 blank. */
+static void put_row(sink *s, const char *key, int row, int n,
+                    const int *values) {
+  put_str(s, "c ");
+  put_str(s, key);
+  put_char(s, ' ');
+  put_uint(s, (unsigned long)row);
+  put_char(s, ' ');
+  for (int c = 0; c < n; c++) {
+    int v = values[c];
+    if (n <= MAX_SYMBOL_N)
+      put_char(s, v < 0 ? '.' : SYMBOLS[v]);
+    else {
+      if (c)
+        put_char(s, ' ');
+      put_uint(s, (unsigned long)(v + 1));
+    }
+  }
+  put_char(s, '\n');
+}
+
+static const char *propagate_name(sks_propagate p) {
+  return p == SKS_PROPAGATE_SINGLES ? "singles" : "givens";
+}
+
+/* The map as runs: `a-b` stands for a, a+1, ..., b.  Renumbered
+ * candidates ascend, so runs keep a 25x25 map to a few hundred lines. */
+static void put_map(sink *s, const int *map, int nmap) {
+  put_str(s, "c mapped ");
+  put_uint(s, (unsigned long)nmap);
+  put_char(s, '\n');
+  int width = 0;
+  for (int i = 0; i < nmap;) {
+    int j = i;
+    while (j + 1 < nmap && map[j + 1] == map[j] + 1)
+      j++;
+    if (!width)
+      put_str(s, "c map");
+    char item[32], *e = item;
+    *e++ = ' ';
+    e = format_uint(e, (unsigned long)map[i]);
+    if (j > i) {
+      *e++ = j == i + 1 ? ' ' : '-';
+      e = format_uint(e, (unsigned long)map[j]);
+    }
+    *e = 0;
+    put_str(s, item);
+    width += (int)(e - item);
+    if (width >= 64) {
+      put_char(s, '\n');
+      width = 0;
+    }
+    i = j + 1;
+  }
+  if (width)
+    put_char(s, '\n');
+}
+
+static void put_desc(sink *s, const sks_cnf_desc *d) {
+  int n = d->n;
+  put_str(s, "c sudokusat v1\n");
+  put_str(s, "c size ");
+  put_uint(s, (unsigned long)n);
+  put_str(s, " box ");
+  put_uint(s, (unsigned long)d->box_rows);
+  put_char(s, 'x');
+  put_uint(s, (unsigned long)d->box_cols);
+  put_char(s, '\n');
+  if (d->variants) {
+    put_str(s, "c variants");
+    if (d->variants & SKS_VARIANT_X)
+      put_str(s, " x");
+    if (d->variants & SKS_VARIANT_WINDOKU)
+      put_str(s, " windoku");
+    if (d->variants & SKS_VARIANT_JIGSAW)
+      put_str(s, " jigsaw");
+    put_char(s, '\n');
+  }
+  if ((d->variants & SKS_VARIANT_JIGSAW) && d->jigsaw)
+    for (int r = 0; r < n; r++)
+      put_row(s, "region", r + 1, n, d->jigsaw + (size_t)r * n);
+  int ngiven = 0;
+  for (int i = 0; d->given && i < n * n; i++)
+    ngiven += d->given[i] >= 0;
+  put_str(s, "c givens ");
+  put_uint(s, (unsigned long)ngiven);
+  put_char(s, '\n');
+  for (int r = 0; d->given && r < n; r++)
+    put_row(s, "row", r + 1, n, d->given + (size_t)r * n);
+  put_str(s, "c encoding ");
+  put_str(s, sks_encoding_name(d->encoding));
+  put_str(s, " amo ");
+  put_str(s, sks_amo_name(d->amo));
+  put_str(s, " propagate ");
+  put_str(s, propagate_name(d->propagate));
+  put_char(s, '\n');
+  put_str(s, "c variable x(r,c,d) = (r*");
+  put_uint(s, (unsigned long)n);
+  put_str(s, " + c)*");
+  put_uint(s, (unsigned long)n);
+  put_str(s, " + d + 1 for 0-based row r, column c, digit d\n");
+  if (d->map) {
+    put_str(s, "c renumbered: CNF variable i is x variable map[i],"
+               " listed in order; a-b is a run\n");
+    put_map(s, d->map, d->nmap);
+  }
+}
+
+static int write_all(const sks_cnf *cnf, sink *s) {
+  if (cnf->desc)
+    put_desc(s, cnf->desc);
+  put_str(s, "p cnf ");
+  put_uint(s, (unsigned long)cnf->nvars);
+  put_char(s, ' ');
+  put_uint(s, (unsigned long)cnf->nclauses);
+  put_char(s, '\n');
+  put_clauses(s, cnf);
+  sink_flush(s);
+  return s->failed ? -1 : 0;
+}
+
+static void sink_init(sink *s, char *buf) {
+  memset(s, 0, sizeof *s);
+  s->buf = s->p = buf;
+  s->end = buf + OUT_BUFFER - OUT_SLACK;
+}
+
+int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err) {
+  sks_require(cnf && out, "cnf and out must be set");
+  char buf[OUT_BUFFER];
+  sink s;
+  sink_init(&s, buf);
+  s.file = out;
+  if (write_all(cnf, &s) < 0 || fflush(out) != 0)
+    return sks_error_set(err, -1, 0, 0, "write error: %s",
+                         strerror(s.error ? s.error : errno));
+  return 0;
+}
+
+int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
+                          const sks_dimacs_options *opt, sks_error *err) {
+  sks_require(cnf && path, "cnf and path must be set");
+  bool to_stdout = !strcmp(path, "-");
+  if (!opt || !opt->gzip) {
+    if (to_stdout)
+      return sks_dimacs_write(cnf, stdout, err);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+      return sks_error_set(err, -1, 0, 0, "cannot create: %s",
+                           strerror(errno));
+    int res = sks_dimacs_write(cnf, f, err);
+    if (fclose(f) != 0 && res == 0)
+      res = sks_error_set(err, -1, 0, 0, "write error: %s", strerror(errno));
+    return res;
+  }
+  int level = opt->level >= 1 && opt->level <= 9 ? opt->level : 6;
+  char mode[4] = {'w', 'b', (char)('0' + level), 0};
+  gzFile gz;
+  if (to_stdout) {
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    gz = fd >= 0 ? gzdopen(fd, mode) : NULL;
+    if (!gz && fd >= 0)
+      close(fd);
+  } else
+    gz = gzopen(path, mode);
+  if (!gz)
+    return sks_error_set(err, -1, 0, 0, "cannot create: %s",
+                         strerror(errno ? errno : ENOMEM));
+  gzbuffer(gz, 1 << 17);
+  char buf[OUT_BUFFER];
+  sink s;
+  sink_init(&s, buf);
+  s.gz = gz;
+  int res = write_all(cnf, &s);
+  int close_res = gzclose(gz);
+  if (res < 0)
+    return sks_error_set(err, -1, 0, 0, "write error: %s", strerror(s.error));
+  if (close_res != Z_OK)
+    return sks_error_set(err, -1, 0, 0, "write error: %s",
+                         close_res == Z_ERRNO ? strerror(errno)
+                                              : "compression failed");
+  return 0;
+}
+
+/* ================================================================== */
+/* Reading the description comments. */
+
+enum { DESC_LINE = 8192 };
+
+typedef struct desc_parse {
+  bool active, bad, have_size, have_encoding;
+  long line;                   /* of `c sudokusat v1` */
+  int n, box_rows, box_cols;
+  unsigned variants;
+  int ngivens_declared;
+  int rows, regions;           /* rows of givens / jigsaw read so far */
+  int *given, *jigsaw;
+  sks_encoding encoding;
+  sks_amo amo;
+  sks_propagate propagate;
+  int nmap, mapped;            /* declared map size, entries read */
+  int *map;
+} desc_parse;
+
+typedef struct reader {
+  sks_input *in;
+  long long pos, line_start;   /* bytes read; offset of the line's start */
+  long line;
+  sks_warn_fn warn;
+  void *warn_ctx;
+  sks_error *err;
+  desc_parse desc;
+  char text[DESC_LINE];        /* the comment line being parsed */
+  size_t len;
+  long text_col;               /* column of text[0] */
+} reader;
+
+static void warn_at(reader *rd, long line, long col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void warn_at(reader *rd, long line, long col, const char *fmt, ...) {
+  if (!rd->warn)
+    return;
+  sks_error w = {line, col, {0}};
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w.msg, sizeof w.msg, fmt, ap);
+  va_end(ap);
+  rd->warn(rd->warn_ctx, &w);
+}
+
+/* A bad description is a warning: the CNF stays solvable, only decoding
+ * it needs the description, and the warning says why it is gone. */
+static int desc_fail(reader *rd, const char *at, const char *what) {
+  desc_parse *d = &rd->desc;
+  if (!d->bad) {
+    d->bad = true;
+    long col = rd->text_col + (at ? (long)(at - rd->text) : 0);
+    warn_at(rd, rd->line, col, "description ignored: %s", what);
+  }
+  return -1;
+}
+
+static const char *skip_space(const char *p) {
+  while (*p == ' ' || *p == '\t' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* The next word of p into w (size cap); returns the text after it. */
+static const char *word(const char *p, char *w, size_t cap) {
+  p = skip_space(p);
+  size_t k = 0;
+  while (*p && *p != ' ' && *p != '\t' && *p != '\r') {
+    if (k + 1 < cap)
+      w[k++] = *p;
+    p++;
+  }
+  w[k] = 0;
+  return p;
+}
+
+/* A non-negative decimal number; NULL when there is none. */
+static const char *number(const char *p, int *out) {
+  p = skip_space(p);
+  if (*p < '0' || *p > '9')
+    return NULL;
+  long v = 0;
+  while (*p >= '0' && *p <= '9') {
+    v = v * 10 + (*p++ - '0');
+    if (v > INT_MAX)
+      return NULL;
+  }
+  if (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '-' && *p != 'x')
+    return NULL;
+  *out = (int)v;
+  return p;
+}
+
+static int symbol_value(char ch) {
+  const char *s = ch ? strchr(SYMBOLS, ch) : NULL;
+  return s ? (int)(s - SYMBOLS) : -2;
+}
+
+/* Reads one row of n values into out (0-based, -1 blank when blank_ok). */
+static bool desc_row(reader *rd, const char *p, int *out, bool blank_ok) {
+  int n = rd->desc.n;
+  p = skip_space(p);
+  const char *q = p;
+  while (*q && *q != ' ' && *q != '\t' && *q != '\r')
+    q++;
+  if (n <= MAX_SYMBOL_N && q - p == n && !*skip_space(q)) {
+    for (int c = 0; c < n; c++) {
+      int v = p[c] == '.' || p[c] == '0' ? -1 : symbol_value(p[c]);
+      if (v < -1 || v >= n || (v < 0 && !blank_ok)) {
+        desc_fail(rd, p + c, "bad symbol in row");
+        return false;
+      }
+      out[c] = v;
+    }
+    return true;
+  }
+  for (int c = 0; c < n; c++) {
+    int v;
+    const char *at = skip_space(p);
+    p = number(p, &v);
+    if (!p || v > n || (v == 0 && !blank_ok)) {
+      desc_fail(rd, at, "bad value in row");
+      return false;
+    }
+    out[c] = v - 1;
+  }
+  if (*skip_space(p)) {
+    desc_fail(rd, skip_space(p), "too many values in row");
+    return false;
+  }
+  return true;
+}
+
+static bool name_match(const char *w, const char *name) {
+  return name && !strcmp(w, name);
+}
+
+static int desc_line(reader *rd) {
+  desc_parse *d = &rd->desc;
+  char key[32], w[32];
+  rd->text[rd->len] = 0;
+  const char *p = rd->text + 1; /* after the 'c' */
+  const char *at = skip_space(p);
+  p = word(p, key, sizeof key);
+  if (!d->active) {
+    if (!strcmp(key, "sudokusat")) {
+      word(p, w, sizeof w);
+      if (!strcmp(w, "v1")) {
+        d->active = true;
+        d->line = rd->line;
+      }
+      else
+        warn_at(rd, rd->line, rd->text_col,
+                "unknown sudokusat description '%s' ignored", w);
+    }
+    return 0;
+  }
+  if (d->bad)
+    return -1;
+  if (!strcmp(key, "sudokusat"))
+    desc_fail(rd, at, "a second description");
+  else if (!strcmp(key, "size")) {
+    int n, br, bc;
+    if (d->have_size)
+      return desc_fail(rd, at, "a second 'size' line");
+    if (!(p = number(p, &n)) || (p = word(p, w, sizeof w), strcmp(w, "box")) ||
+        !(p = number(p, &br)) || *p++ != 'x' || !(p = number(p, &bc)) ||
+        *skip_space(p) || n < SKS_MIN_N || n > SKS_MAX_N || br < 1 ||
+        bc < 1 || br > n || bc > n || br * bc != n)
+      return desc_fail(rd, at, "expected 'size N box RxC' with N = R*C");
+    d->have_size = true;
+    d->n = n;
+    d->box_rows = br;
+    d->box_cols = bc;
+    d->given = sks_malloc((size_t)n * n * sizeof *d->given);
+    for (int i = 0; i < n * n; i++)
+      d->given[i] = -1;
+  } else if (!d->have_size) {
+    if (!strcmp(key, "variants") || !strcmp(key, "region") ||
+        !strcmp(key, "givens") || !strcmp(key, "row") ||
+        !strcmp(key, "mapped") || !strcmp(key, "map"))
+      return desc_fail(rd, at, "'size' line missing before this line");
+  } else if (!strcmp(key, "variants")) {
+    for (;;) {
+      const char *wat = skip_space(p);
+      p = word(p, w, sizeof w);
+      if (!*w)
+        break;
+      if (!strcmp(w, "x"))
+        d->variants |= SKS_VARIANT_X;
+      else if (!strcmp(w, "windoku"))
+        d->variants |= SKS_VARIANT_WINDOKU;
+      else if (!strcmp(w, "jigsaw"))
+        d->variants |= SKS_VARIANT_JIGSAW;
+      else
+        return desc_fail(rd, wat, "unknown variant");
+    }
+  } else if (!strcmp(key, "region") || !strcmp(key, "row")) {
+    bool region = key[1] == 'e';
+    int *count = region ? &d->regions : &d->rows, r;
+    if (!(p = number(p, &r)) || r != *count + 1 || r > d->n)
+      return desc_fail(rd, at, region ? "region rows out of order"
+                                      : "given rows out of order");
+    int **grid = region ? &d->jigsaw : &d->given;
+    if (!*grid)
+      *grid = sks_malloc((size_t)d->n * d->n * sizeof **grid);
+    if (!desc_row(rd, p, *grid + (size_t)(r - 1) * d->n, !region))
+      return -1;
+    ++*count;
+  } else if (!strcmp(key, "givens")) {
+    if (!number(p, &d->ngivens_declared))
+      return desc_fail(rd, at, "expected 'givens COUNT'");
+  } else if (!strcmp(key, "encoding")) {
+    bool ok = true;
+    p = word(p, w, sizeof w);
+    int e = 0;
+    while (e <= SKS_ENCODING_EXTENDED && !name_match(w, sks_encoding_name(e)))
+      e++;
+    ok = ok && e <= SKS_ENCODING_EXTENDED;
+    p = word(p, w, sizeof w);
+    ok = ok && !strcmp(w, "amo");
+    p = word(p, w, sizeof w);
+    int a = 0;
+    while (a <= SKS_AMO_PRODUCT && !name_match(w, sks_amo_name(a)))
+      a++;
+    ok = ok && a <= SKS_AMO_PRODUCT;
+    p = word(p, w, sizeof w);
+    ok = ok && !strcmp(w, "propagate");
+    p = word(p, w, sizeof w);
+    ok = ok && (!strcmp(w, "givens") || !strcmp(w, "singles"));
+    if (!ok || *skip_space(p))
+      return desc_fail(rd, at, "expected 'encoding NAME amo NAME propagate "
+                               "givens|singles'");
+    d->have_encoding = true;
+    d->encoding = (sks_encoding)e;
+    d->amo = (sks_amo)a;
+    d->propagate = w[0] == 's' ? SKS_PROPAGATE_SINGLES : SKS_PROPAGATE_GIVENS;
+  } else if (!strcmp(key, "mapped")) {
+    int k;
+    if (d->map || !number(p, &k) || k < 1 || k > d->n * d->n * d->n)
+      return desc_fail(rd, at, "expected 'mapped COUNT' once");
+    d->nmap = k;
+    d->map = sks_malloc((size_t)k * sizeof *d->map);
+  } else if (!strcmp(key, "map")) {
+    if (!d->map)
+      return desc_fail(rd, at, "'map' before 'mapped'");
+    int maxvar = d->n * d->n * d->n;
+    for (;;) {
+      const char *eat = skip_space(p);
+      if (!*eat)
+        break;
+      int a, b;
+      if (!(p = number(p, &a)) || a < 1 || a > maxvar)
+        return desc_fail(rd, eat, "bad map entry");
+      b = a;
+      if (*p == '-' && (!(p = number(p + 1, &b)) || b < a || b > maxvar))
+        return desc_fail(rd, eat, "bad map run");
+      if ((long)d->mapped + (b - a) + 1 > d->nmap)
+        return desc_fail(rd, eat, "more map entries than 'mapped' says");
+      for (int v = a; v <= b; v++)
+        d->map[d->mapped++] = v;
+    }
+  }
+  /* Other words (the variable rule, remarks) are for people. */
+  return 0;
+}
+
+/* Moves a complete description into cnf->desc. */
+static void desc_finish(reader *rd, sks_cnf *cnf) {
+  desc_parse *d = &rd->desc;
+  if (d->active && !d->bad) {
+    const char *missing = NULL;
+    if (!d->have_size)
+      missing = "no 'size' line";
+    else if (d->rows != d->n)
+      missing = "given rows missing";
+    else if ((d->variants & SKS_VARIANT_JIGSAW) && d->regions != d->n)
+      missing = "jigsaw region rows missing";
+    else if (!(d->variants & SKS_VARIANT_JIGSAW) && d->regions)
+      missing = "region rows without the jigsaw variant";
+    else if (!d->have_encoding)
+      missing = "no 'encoding' line";
+    else if (d->map && d->mapped != d->nmap)
+      missing = "map entries missing";
+    int ngiven = 0;
+    for (int i = 0; !missing && i < d->n * d->n; i++)
+      ngiven += d->given[i] >= 0;
+    if (!missing && ngiven != d->ngivens_declared)
+      missing = "given count differs from the 'givens' line";
+    if (!missing && d->map && d->nmap > cnf->nvars)
+      missing = "more mapped variables than the CNF has";
+    if (missing) {
+      d->bad = true;
+      warn_at(rd, d->line, 1, "description ignored: %s", missing);
+    } else {
+      sks_cnf_desc *out = sks_calloc(1, sizeof *out);
+      out->n = d->n;
+      out->box_rows = d->box_rows;
+      out->box_cols = d->box_cols;
+      out->variants = d->variants;
+      out->jigsaw = d->jigsaw;
+      out->given = d->given;
+      out->encoding = d->encoding;
+      out->amo = d->amo;
+      out->propagate = d->propagate;
+      out->map = d->map;
+      out->nmap = d->map ? d->nmap : 0;
+      cnf->desc = out;
+      d->jigsaw = d->given = d->map = NULL;
+    }
+  }
+  free(d->jigsaw);
+  free(d->given);
+  free(d->map);
+}
+
+/* ================================================================== */
+/* Reading DIMACS. */
+
+static inline int next(reader *rd) {
+  rd->pos++;
+  return sks_input_getc(rd->in);
+}
+
+static inline long col_of(const reader *rd) {
+  return (long)(rd->pos - rd->line_start);
+}
+
+static int fail(reader *rd, long col, const char *fmt, const char *arg) {
+  sks_error_set(rd->err, -1, rd->line, col, fmt, arg);
+  return -1;
+}
+
+/* The CNF's literal array grows by doubling, as in cnf.c. */
+static void lits_reserve(sks_cnf *cnf, size_t need) {
+  if (need <= cnf->cap)
+    return;
+  size_t cap = cnf->cap ? cnf->cap : 1024;
+  while (cap < need)
+    cap *= 2;
+  cnf->lits = sks_realloc(cnf->lits, cap * sizeof *cnf->lits);
+  cnf->cap = cap;
+}
+
+static const char *show(int ch, char *buf) {
+  if (ch == EOF)
+    return "end of input";
+  if (ch == '\n')
+    return "end of line";
+  if (ch == ' ' || ch == '\t')
+    return "a space";
+  if (ch >= 0x21 && ch < 0x7f)
+    snprintf(buf, 16, "'%c'", ch);
+  else
+    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
+  return buf;
+}
+
+static inline bool is_space(int ch) {
+  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* Consumes a comment line after its 'c'; keeps the text when it may be
+ * part of a description. */
+static void comment(reader *rd) {
+  rd->len = 0;
+  rd->text[rd->len++] = 'c';
+  rd->text_col = col_of(rd);
+  bool keep = true;
+  int ch;
+  while ((ch = next(rd)) != '\n' && ch != EOF) {
+    if (keep && rd->len + 1 < DESC_LINE)
+      rd->text[rd->len++] = (char)ch;
+    else if (keep) {
+      keep = false;
+      if (rd->desc.active && !rd->desc.bad)
+        warn_at(rd, rd->line, rd->text_col, "overlong comment line");
+    }
+    /* Only `c sudokusat` starts a description: drop other text early. */
+    if (keep && !rd->desc.active && rd->len == 12 &&
+        memcmp(rd->text, "c sudokusat", 11) != 0)
+      keep = false;
+  }
+  if (keep)
+    desc_line(rd);
+  if (ch == '\n') {
+    rd->line++;
+    rd->line_start = rd->pos;
+  }
+}
+
+/* `p cnf VARS CLAUSES`; anything else is an error. */
+static int header(reader *rd, long *vars, long *clauses) {
+  char buf[16];
+  int ch = next(rd);
+  if (!is_space(ch))
+    return fail(rd, col_of(rd), "malformed header: expected 'p cnf VARS "
+                                "CLAUSES', got %s after 'p'", show(ch, buf));
+  while (is_space(ch))
+    ch = next(rd);
+  const char *fmt = "cnf";
+  for (int i = 0; i < 3; i++, ch = next(rd))
+    if (ch != fmt[i])
+      return fail(rd, col_of(rd),
+                  "malformed header: expected 'p cnf VARS CLAUSES' "
+                  "(only the cnf format is read), got %s",
+                  show(ch, buf));
+  long *field[2] = {vars, clauses};
+  for (int f = 0; f < 2; f++) {
+    bool spaced = is_space(ch);
+    while (is_space(ch))
+      ch = next(rd);
+    if (!spaced && ch >= '0' && ch <= '9')
+      return fail(rd, col_of(rd), "malformed header: expected a space "
+                                  "before %s", show(ch, buf));
+    if (ch < '0' || ch > '9')
+      return fail(rd, col_of(rd), f ? "malformed header: expected the "
+                                      "number of clauses, got %s"
+                                    : "malformed header: expected the "
+                                      "number of variables, got %s",
+                  show(ch, buf));
+    long long v = 0;
+    long start = col_of(rd);
+    for (; ch >= '0' && ch <= '9'; ch = next(rd))
+      if ((v = v * 10 + (ch - '0')) > INT_MAX)
+        return fail(rd, start, "header %s count too large",
+                    f ? "clause" : "variable");
+    *field[f] = (long)v;
+  }
+  while (is_space(ch))
+    ch = next(rd);
+  if (ch != '\n' && ch != EOF)
+    return fail(rd, col_of(rd),
+                "malformed header: unexpected %s after the counts",
+                show(ch, buf));
+  if (ch == '\n') {
+    rd->line++;
+    rd->line_start = rd->pos;
+  }
+  return 0;
+}
+
+int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
+                    void *warn_ctx, sks_error *err) {
+  sks_require(in && cnf, "in and cnf must be set");
+  sks_cnf_clear(cnf);
+  reader *rd = sks_malloc(sizeof *rd);
+  memset(rd, 0, offsetof(reader, text));
+  rd->in = in;
+  rd->line = 1;
+  rd->warn = warn;
+  rd->warn_ctx = warn_ctx;
+  rd->err = err;
+  bool have_header = false, warned_var = false;
+  long hvars = 0, hclauses = 0, hline = 0, clause_line = 0, clause_col = 0;
+  int maxvar = 0, maxlen = 0;
+  long nclauses = 0;
+  size_t nlits = 0, start = 0; /* start: first literal of the open clause */
+  int res = 0;
+  char buf[16];
+  for (;;) {
+    int ch = next(rd);
+    if (ch == '-' || (ch >= '0' && ch <= '9')) {
+      long col = col_of(rd), line = rd->line;
+      if (!have_header) {
+        res = fail(rd, col, "clause before the 'p cnf' header%s", "");
+        break;
+      }
+      bool neg = ch == '-';
+      if (neg && ((ch = next(rd)) < '0' || ch > '9')) {
+        res = fail(rd, col_of(rd), "expected a digit after '-', got %s",
+                   show(ch, buf));
+        break;
+      }
+      unsigned long long v = (unsigned)(ch - '0');
+      while ((ch = next(rd)) >= '0' && ch <= '9')
+        if ((v = v * 10 + (unsigned)(ch - '0')) >= INT_MAX)
+          break;
+      if (v >= INT_MAX) {
+        res = fail(rd, col, "literal out of range%s", "");
+        break;
+      }
+      if (ch == '\n') {
+        rd->line++;
+        rd->line_start = rd->pos;
+      } else if (ch == EOF)
+        rd->pos--; /* seen again at the top of the loop */
+      else if (!is_space(ch)) {
+        res = fail(rd, col_of(rd), "unexpected %s in a literal",
+                   show(ch, buf));
+        break;
+      }
+      if (nlits == cnf->cap)
+        lits_reserve(cnf, nlits + 1);
+      cnf->lits[nlits++] = neg ? -(int)v : (int)v;
+      if (v == 0) {
+        nclauses++;
+        if ((int)(nlits - 1 - start) > maxlen)
+          maxlen = (int)(nlits - 1 - start);
+        start = nlits;
+      } else {
+        if (nlits - 1 == start) {
+          clause_line = line;
+          clause_col = col;
+        }
+        if ((int)v > maxvar) {
+          maxvar = (int)v;
+          if (maxvar > hvars && !warned_var) {
+            warned_var = true;
+            warn_at(rd, line, col,
+                    "variable %d exceeds the header's %ld variables", maxvar,
+                    hvars);
+          }
+        }
+      }
+    } else if (ch == '\n') {
+      rd->line++;
+      rd->line_start = rd->pos;
+    } else if (is_space(ch))
+      continue;
+    else if (ch == 'c')
+      comment(rd);
+    else if (ch == 'p') {
+      if (have_header) {
+        res = fail(rd, col_of(rd), "a second 'p' header line%s", "");
+        break;
+      }
+      hline = rd->line;
+      if ((res = header(rd, &hvars, &hclauses)) < 0)
+        break;
+      have_header = true;
+    } else if (ch == '%' && have_header) {
+      /* SATLIB files end with "%\n0\n": the formula is over. */
+      warn_at(rd, rd->line, col_of(rd),
+              "'%%' ends the formula; the rest is ignored");
+      break;
+    } else if (ch == EOF) {
+      if (sks_input_failed(in))
+        res = fail(rd, 0, "read error%s", "");
+      else if (!have_header)
+        res = fail(rd, 0, "no 'p cnf' header%s", "");
+      break;
+    } else {
+      res = fail(rd, col_of(rd),
+                 have_header ? "unexpected %s (expected a literal or a "
+                               "'c' comment)"
+                             : "unexpected %s (expected 'p cnf' or a 'c' "
+                               "comment)",
+                 show(ch, buf));
+      break;
+    }
+  }
+  cnf->nlits = nlits;
+  if (res == 0 && nlits > start) {
+    warn_at(rd, clause_line, clause_col,
+            "the last clause has no final 0 (taken as ended)");
+    lits_reserve(cnf, nlits + 1);
+    cnf->lits[cnf->nlits++] = 0;
+    if ((int)(nlits - start) > maxlen)
+      maxlen = (int)(nlits - start);
+    nclauses++;
+  }
+  if (res == 0 && nclauses != hclauses)
+    warn_at(rd, hline, 1, "the header says %ld clauses, found %ld", hclauses,
+            nclauses);
+  cnf->nvars = maxvar > hvars ? maxvar : (int)hvars;
+  cnf->nclauses = nclauses;
+  cnf->maxlen = maxlen;
+  if (res < 0)
+    rd->desc.active = false; /* no description from a broken file */
+  desc_finish(rd, cnf);
+  free(rd);
+  return res;
+}
+
+sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
+  sks_require(desc, "desc is NULL");
+  if (desc->n != desc->box_rows * desc->box_cols) {
+    sks_error_set(err, -1, 0, 0, "description: size %d is not %dx%d",
+                  desc->n, desc->box_rows, desc->box_cols);
+    return NULL;
+  }
+  sks_puzzle *p = sks_puzzle_new(desc->box_rows, desc->box_cols,
+                                 desc->variants, desc->jigsaw, err);
+  if (!p)
+    return NULL;
+  int n = desc->n;
+  for (int i = 0; desc->given && i < n * n; i++) {
+    if (desc->given[i] < -1 || desc->given[i] >= n) {
+      sks_puzzle_delete(p);
+      sks_error_set(err, -1, 0, 0, "description: given %d out of range",
+                    desc->given[i] + 1);
+      return NULL;
+    }
+    p->cell[i] = desc->given[i];
+  }
+  return p;
+}
