@@ -373,10 +373,13 @@ static bool fits_row(const line_info *li, int n, row_mode mode) {
 /* ------------------------------------------------------------------ */
 /* Puzzles. */
 
-/* Makes rd->p an empty puzzle of side n (reusing it when the shape is the
- * same) and resets the per-puzzle state. */
+/* Makes rd->p a puzzle of side n (reusing it when the shape is the same)
+ * and resets the per-puzzle state.  The cells are not cleared: every row
+ * read fills all of its cells, and a puzzle with an error is not handed
+ * out. */
 static int prepare(sks_reader *rd, int n, sks_error *err) {
   int br, bc;
+  sks_puzzle *p = rd->p;
   if (rd->opt.box_rows) {
     br = rd->opt.box_rows;
     bc = rd->opt.box_cols;
@@ -384,14 +387,12 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
       return sks_error_set(err, -1, rd->lineno, 1,
                            "a %dx%d puzzle does not fit %dx%d boxes", n, n, br,
                            bc);
+  } else if (p && p->n == n) {
+    br = p->box_rows, bc = p->box_cols; /* the default box of n */
   } else {
     sks_puzzle_default_box(n, &br, &bc);
   }
-  sks_puzzle *p = rd->p;
-  if (p && p->n == n && p->box_rows == br && p->box_cols == bc) {
-    for (int i = 0; i < n * n; i++)
-      p->cell[i] = -1;
-  } else {
+  if (!(p && p->n == n && p->box_rows == br && p->box_cols == bc)) {
     if (p) {
       p->name = NULL;
       sks_puzzle_delete(p);
