@@ -362,11 +362,288 @@ static void test_sudoku_direct(void) {
   CHECK_EQ(sudoku_direct(3, 3, given, grid, 0), 0);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The `dlx` backend on the exactly-one system. */
+
+/* Every region of p holds each digit once and the givens are kept: a
+ * check of its own, reading only p's regions. */
+static int regions_ok(const sks_puzzle *p, const int *g) {
+  int n = p->n;
+  for (int i = 0; i < n * n; i++)
+    if (g[i] < 0 || g[i] >= n || (p->cell[i] >= 0 && p->cell[i] != g[i]))
+      return 0;
+  char seen[256];
+  for (int k = 0; k < p->nregions; k++) {
+    memset(seen, 0, sizeof seen);
+    for (int j = 0; j < n; j++)
+      if (seen[g[p->region[k * n + j]]]++)
+        return 0;
+  }
+  return 1;
+}
+
+/* The grid of the solver's model (value > 0: candidate true). */
+static void model_grid(const sks_solver *s, int n, int *g) {
+  for (int i = 0; i < n * n; i++) {
+    g[i] = -1;
+    for (int d = 0; d < n; d++)
+      if (sks_solver_value(s, i * n + d + 1) > 0)
+        g[i] = g[i] < 0 ? d : -2; /* -2: two digits, caught as invalid */
+  }
+}
+
+/* Counts p's solutions up to limit with dlx; every solution it reports is
+ * checked; status in *st. */
+static long long dlx_count(sks_solver *s, sks_eo *eo, const sks_puzzle *p,
+                           sks_propagate level, long long limit, int *st) {
+  sks_error err;
+  sks_eo_load(eo, p, level);
+  CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
+  long long k = sks_solver_count(s, limit, NULL, st);
+  int *g = malloc((size_t)p->n * p->n * sizeof *g);
+  if (k > 0) {
+    model_grid(s, p->n, g);
+    CHECK(regions_ok(p, g));
+  }
+  if (k > 1) { /* the second solution: valid and different */
+    int *g2 = malloc((size_t)p->n * p->n * sizeof *g2);
+    for (int i = 0; i < p->n * p->n; i++) {
+      g2[i] = -1;
+      for (int d = 0; d < p->n; d++)
+        if (sks_dlx_model_value(s, 1, i * p->n + d + 1) > 0)
+          g2[i] = d;
+    }
+    CHECK(regions_ok(p, g2));
+    CHECK(memcmp(g, g2, (size_t)p->n * p->n * sizeof *g) != 0);
+    free(g2);
+  }
+  /* Solving agrees with counting. */
+  int r = sks_solver_solve(s, NULL);
+  CHECK_EQ(r, k > 0 ? SKS_SAT : SKS_UNSAT);
+  if (r == SKS_SAT) {
+    model_grid(s, p->n, g);
+    CHECK(regions_ok(p, g));
+    CHECK(sks_validate(p, g, &err));
+  }
+  free(g);
+  return k;
+}
+
+static sks_puzzle *puzzle_from(int br, int bc, unsigned variants,
+                               const char *line) {
+  sks_puzzle *p = sks_puzzle_new(br, bc, variants, NULL, NULL);
+  if (line)
+    CHECK(parse_line(line, p->n, p->cell));
+  return p;
+}
+
+static void test_backend_basics(void) {
+  const sks_backend *b = sks_backend_find("dlx");
+  CHECK(b != NULL);
+  if (!b)
+    return;
+  CHECK_EQ(b->caps, SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT);
+  sks_error err;
+  sks_solver *s = sks_solver_new("dlx", NULL, &err);
+  int st;
+  for (int j = 0; j < 2; j++) {
+    sks_puzzle *p = puzzle_from(3, 3, 0, famous[j]);
+    sks_eo *eo = sks_eo_new(p);
+    CHECK_EQ(dlx_count(s, eo, p, SKS_PROPAGATE_GIVENS, 0, &st), 1);
+    CHECK_EQ(st, SKS_SAT);
+    CHECK_EQ(dlx_count(s, eo, p, SKS_PROPAGATE_SINGLES, 2, &st), 1);
+    sks_eo_delete(eo);
+    sks_puzzle_delete(p);
+  }
+  /* Empty grids: 288 (4x4); the 6x6 ones stop at the limit. */
+  sks_puzzle *p4 = puzzle_from(2, 2, 0, NULL);
+  sks_eo *eo4 = sks_eo_new(p4);
+  CHECK_EQ(dlx_count(s, eo4, p4, SKS_PROPAGATE_GIVENS, 0, &st), 288);
+  CHECK_EQ(st, SKS_SAT);
+  sks_puzzle *p6 = puzzle_from(2, 3, 0, NULL);
+  sks_eo *eo6 = sks_eo_new(p6);
+  CHECK_EQ(dlx_count(s, eo6, p6, SKS_PROPAGATE_GIVENS, 100, &st), 100);
+  CHECK_EQ(st, SKS_UNKNOWN);
+  /* Back to the 4x4 shape on the same solver: the matrix is rebuilt. */
+  CHECK_EQ(dlx_count(s, eo4, p4, SKS_PROPAGATE_SINGLES, 0, &st), 288);
+  /* 3x2 boxes: same size as 2x3 but other regions. */
+  sks_puzzle *p32 = puzzle_from(3, 2, 0, NULL);
+  sks_eo *eo32 = sks_eo_new(p32);
+  CHECK_EQ(dlx_count(s, eo32, p32, SKS_PROPAGATE_GIVENS, 3, &st), 3);
+  /* Clashing givens: none, known without search. */
+  sks_puzzle *px = puzzle_from(3, 3, 0, NULL);
+  sks_eo *eox = sks_eo_new(px);
+  px->cell[0] = px->cell[8] = 3;
+  CHECK_EQ(dlx_count(s, eox, px, SKS_PROPAGATE_GIVENS, 0, &st), 0);
+  CHECK_EQ(st, SKS_SAT);
+  /* A step limit leaves the answer unknown. */
+  sks_puzzle *pe = puzzle_from(3, 3, 0, famous[1]);
+  sks_eo *eoe = sks_eo_new(pe);
+  sks_eo_load(eoe, pe, SKS_PROPAGATE_GIVENS);
+  sks_solver_load_eo(s, eoe, &err);
+  sks_limits lim = {0, 3};
+  CHECK_EQ(sks_solver_solve(s, &lim), SKS_UNKNOWN);
+  sks_stats stats;
+  sks_solver_stats(s, &stats);
+  CHECK(stats.nodes > 0 && stats.calls > 0 && stats.bytes > 0);
+  /* Adding clauses is not an exact-cover notion. */
+  int lit = 1;
+  CHECK_EQ(sks_solver_add_clause(s, &lit, 1), -1);
+  sks_eo_delete(eoe);
+  sks_puzzle_delete(pe);
+  sks_eo_delete(eox);
+  sks_puzzle_delete(px);
+  sks_eo_delete(eo32);
+  sks_puzzle_delete(p32);
+  sks_eo_delete(eo6);
+  sks_puzzle_delete(p6);
+  sks_eo_delete(eo4);
+  sks_puzzle_delete(p4);
+  sks_solver_delete(s);
+}
+
+/* Larger sizes and variants: grids valid by the region check. */
+static void test_backend_shapes(void) {
+  sks_error err;
+  sks_solver *s = sks_solver_new("dlx", NULL, &err);
+  static const int shapes[][3] = {{4, 4, 0},
+                                  {3, 4, 0},
+                                  {5, 5, 0},
+                                  {3, 3, SKS_VARIANT_X},
+                                  {3, 3, SKS_VARIANT_WINDOKU},
+                                  {3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU},
+                                  {4, 4, SKS_VARIANT_X}};
+  for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
+    sks_puzzle *p = puzzle_from(shapes[k][0], shapes[k][1],
+                                (unsigned)shapes[k][2], NULL);
+    sks_eo *eo = sks_eo_new(p);
+    int st;
+    sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+    sks_solver_load_eo(s, eo, &err);
+    sks_limits lim = {20.0, 0};
+    int r = sks_solver_solve(s, &lim);
+    CHECK_EQ(r, SKS_SAT);
+    if (r == SKS_SAT) {
+      int *g = malloc((size_t)p->n * p->n * sizeof *g);
+      model_grid(s, p->n, g);
+      CHECK(regions_ok(p, g));
+      /* Its own solution, with a third of the cells blanked, is a puzzle
+       * with at least one solution. */
+      for (int i = 0; i < p->n * p->n; i++)
+        p->cell[i] = (i * 7) % 3 ? g[i] : -1;
+      CHECK(dlx_count(s, eo, p, SKS_PROPAGATE_SINGLES, 2, &st) >= 1);
+      free(g);
+    }
+    sks_eo_delete(eo);
+    sks_puzzle_delete(p);
+  }
+  sks_solver_delete(s);
+}
+
+/* dlx and picosat decide the same puzzles alike: unique, several, none.
+ * The puzzles are the famous ones as published (unique), with givens
+ * removed (several solutions: they are minimal) or changed (often none). */
+static void test_backend_vs_picosat(void) {
+  sks_error err;
+  sks_solver *d = sks_solver_new("dlx", NULL, &err);
+  sks_solver *ps = sks_solver_new("picosat", NULL, &err);
+  CHECK(ps != NULL);
+  if (!ps) {
+    sks_solver_delete(d);
+    return;
+  }
+  sks_puzzle *p = puzzle_from(3, 3, 0, NULL);
+  sks_eo *eo = sks_eo_new(p);
+  int kinds[3] = {0, 0, 0}, disagree = 0, total = 0;
+  for (int base = 0; base < 2; base++)
+    for (int t = 0; t < 40; t++) {
+      CHECK(parse_line(famous[base], 9, p->cell));
+      int given[81], ng = 0;
+      for (int i = 0; i < 81; i++)
+        if (p->cell[i] >= 0)
+          given[ng++] = i;
+      if (t < 4) { /* as published: unique */
+      } else if (t % 2 == 0) { /* drop 1..3 givens */
+        for (int j = 0; j <= t % 3; j++)
+          p->cell[given[(t * 7 + j * 5) % ng]] = -1;
+      } else { /* change one given */
+        int i = given[(t * 3) % ng];
+        p->cell[i] = (p->cell[i] + 1 + t % 8) % 9;
+      }
+      int st;
+      long long kd = dlx_count(d, eo, p, SKS_PROPAGATE_GIVENS, 2, &st);
+      sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+      CHECK_EQ(sks_solver_load_eo(ps, eo, &err), 0);
+      sks_count_result r = sks_count(ps, eo, p, 2, NULL, NULL, NULL, &err);
+      CHECK(r.status >= 0);
+      total++;
+      if (r.count != kd)
+        disagree++;
+      kinds[kd > 2 ? 2 : kd]++;
+    }
+  CHECK_EQ(disagree, 0);
+  fprintf(stderr, "dlx vs picosat: %d none, %d unique, %d several\n", kinds[0],
+          kinds[1], kinds[2]);
+  CHECK(total == 80 && kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+  sks_solver_delete(ps);
+  sks_solver_delete(d);
+}
+
+/* A CNF the encoder wrote carries its puzzle: dlx solves it, and the
+ * values it gives the CNF's variables satisfy every clause (identity and
+ * renumbered); a plain CNF is refused with the reason. */
+static void test_backend_cnf(void) {
+  sks_error err;
+  sks_solver *s = sks_solver_new("dlx", NULL, &err);
+  sks_puzzle *p = puzzle_from(3, 3, 0, famous[0]);
+  sks_eo *eo = sks_eo_new(p);
+  for (int renumber = 0; renumber <= 1; renumber++)
+    for (int level = 0; level <= 1; level++) {
+      sks_eo_load(eo, p, (sks_propagate)level);
+      sks_cnf *cnf = sks_cnf_new();
+      sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_PAIRWISE,
+                                 renumber != 0};
+      sks_encode(eo, &eopt, cnf);
+      CHECK(cnf->desc != NULL);
+      CHECK_EQ(sks_solver_load_cnf(s, cnf, &err), 0);
+      CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+      sks_model *m = sks_model_new();
+      m->nvars = cnf->nvars;
+      m->val = malloc((size_t)cnf->nvars + 1);
+      for (int v = 1; v <= cnf->nvars; v++)
+        m->val[v] = sks_solver_value(s, v) > 0 ? 1 : -1;
+      m->status = SKS_SAT;
+      CHECK(sks_model_satisfies(m, cnf, &err));
+      int g[81];
+      CHECK_EQ(sks_decode_model(eo, cnf->desc, m, g, &err), 0);
+      CHECK(regions_ok(p, g));
+      sks_model_delete(m);
+      sks_cnf_delete(cnf);
+    }
+  sks_cnf *plain = sks_cnf_new();
+  int cl[2] = {1, 2};
+  sks_cnf_add_clause(plain, cl, 2);
+  memset(&err, 0, sizeof err);
+  CHECK_EQ(sks_solver_load_cnf(s, plain, &err), -1);
+  CHECK(strstr(err.msg, "not an exact-cover problem") != NULL);
+  sks_cnf_delete(plain);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+  sks_solver_delete(s);
+}
+
 int main(void) {
   test_knuth_example();
   test_queens();
   test_random_brute();
   test_edges();
   test_sudoku_direct();
+  test_backend_basics();
+  test_backend_shapes();
+  test_backend_vs_picosat();
+  test_backend_cnf();
   return check_report();
 }
