@@ -454,7 +454,7 @@ static void test_tolerance(void) {
 
 /* ---- the malformed-input corpus ---- */
 
-/* Each bad-input/dimacs/NAME.cnf has NAME.expected: the warnings and the
+/* Each bad-input/dimacs/NAME.cnf has NAME.cnf.expected: the warnings and the
  * error the reader must produce, one "warning|error LINE:COL: message" a
  * line, and "ok" when the file must read. */
 static void test_corpus(void) {
@@ -472,8 +472,8 @@ static void test_corpus(void) {
       continue;
     char path[512], expected_path[512], expected[4096] = {0}, got[8192];
     snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-    snprintf(expected_path, sizeof expected_path, "%s/%.*s.expected", dir,
-             (int)(len - 4), de->d_name);
+    snprintf(expected_path, sizeof expected_path, "%s/%s.expected", dir,
+             de->d_name);
     FILE *f = fopen(expected_path, "r");
     CHECK(f != NULL);
     if (!f)
@@ -508,7 +508,7 @@ static void test_corpus(void) {
 
 static double now(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -518,14 +518,14 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 static void bench(void) {
-  enum { RUNS = 7 };
+  enum { RUNS = 5 };
   double t[RUNS];
   sks_cnf *sudoku = sudoku_cnf();
   printf("9x9 CNF: %d vars, %ld clauses, %zu literals\n", sudoku->nvars,
          sudoku->nclauses, sudoku->nlits);
   FILE *null = fopen("/dev/null", "w");
   sks_error err;
-  const int reps = 20000;
+  const int reps = 5000;
   for (int r = 0; r < RUNS; r++) {
     double t0 = now();
     for (int i = 0; i < reps; i++)
@@ -540,7 +540,7 @@ static void bench(void) {
   char *text = write_to_string(sudoku);
   size_t len = strlen(text);
   sks_cnf *back = sks_cnf_new();
-  const int rreps = 2000;
+  const int rreps = 500;
   for (int r = 0; r < RUNS; r++) {
     double t0 = now();
     for (int i = 0; i < rreps; i++) {
