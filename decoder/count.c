@@ -31,6 +31,8 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
     res.count = sks_solver_count(s, limit, lim, &status);
     res.status = status;
     res.at_limit = limit && res.count >= limit;
+    if (res.at_limit && status == SKS_UNKNOWN)
+      res.status = SKS_SAT; /* stopped by the count limit, not by time */
     if (first && res.count > 0) {
       int r = sks_solver_solve(s, lim);
       if (r != SKS_SAT || sks_decode_solver(eo, s, first, err) ||

@@ -104,8 +104,14 @@ static bool refill(sks_input *in) {
     got = 0;
   }
   in->len = (size_t)got;
-  if (!in->len)
+  if (!in->len) {
     in->eof = true;
+    /* A truncated gzip stream ends "normally" with Z_BUF_ERROR. */
+    int code = Z_OK;
+    gzerror(in->gz, &code);
+    if (code != Z_OK && code != Z_STREAM_END)
+      in->failed = true;
+  }
   return in->len > 0;
 }
 

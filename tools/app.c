@@ -320,6 +320,10 @@ static int parse_variant(sks_app *app, sks_error *err) {
           app->jigsaw[i] = p->cell[i];
         }
         if (r == 1) {
+          if (!app->fmt.box_rows) {
+            app->fmt.box_rows = p->box_rows;
+            app->fmt.box_cols = p->box_cols;
+          }
           app->fmt.variants |= SKS_VARIANT_JIGSAW;
           app->fmt.jigsaw = app->jigsaw;
         }
