@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# End-to-end runs of the sudokusat tool: each case compares standard output
+# and exit status exactly.  usage: run-cli.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-cli.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+
+# Well-known puzzles and their solutions (tests/puzzles/corpus.txt has the
+# same, with counts established by two backends).
+ESCARGOT='1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'
+ESCARGOT_SOL='162857493534129678789643521475312986913586742628794135356478219241935867897261354'
+EULER='..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
+EULER_SOL='483921657967345821251876493548132976729564138136798245372689514814253769695417382'
+
+# ---------------------------------------------------------------- solve
+input "$ESCARGOT"
+check solve-line 10 "$ESCARGOT_SOL" "$S" solve
+check solve-line-file 10 "$ESCARGOT_SOL" "$S" solve in.txt
+check solve-line-dlx 10 "$ESCARGOT_SOL" "$S" solve --backend dlx
+check solve-line-givens 10 "$ESCARGOT_SOL" "$S" solve --propagate givens
+check solve-line-numbers-out 10 "$(grid_of "$ESCARGOT_SOL" numbers)" \
+  "$S" solve --layout numbers
+
+input "$(grid_of "$ESCARGOT" ruled)"
+check solve-grid-ruled 10 "$(grid_of "$ESCARGOT_SOL" ruled)" "$S" solve
+
+input "$(grid_of "$EULER" plain)"
+check solve-grid-plain 10 "$(grid_of "$EULER_SOL" plain)" "$S" solve
+check solve-grid-as-line 10 "$EULER_SOL" "$S" solve --layout line
+
+input "$(grid_of "$EULER" numbers)"
+check solve-numbers 10 "$(grid_of "$EULER_SOL" numbers)" "$S" solve
+
+input '.4....2...12....'
+check solve-4x4 10 '2431312443121243' "$S" solve
+input '................'
+check solve-4x4-empty-valid 10 '' valid_answers "$S" solve
+
+input '11..............'
+check solve-none-twin 20 'none' "$S" solve
+# A unique puzzle plus one wrong given that breaks no rule on its own (the
+# solution has 6 in r1c2; 2 is not in that row, column or box).
+input "12${ESCARGOT:2}"
+check solve-none-wrong-given 20 'none' "$S" solve
+check solve-none-dlx 20 'none' "$S" solve --backend dlx
+
+# One DLX node cannot fill 58 open cells, so the limit always stops it.
+input "$ESCARGOT"
+check solve-unknown-dlx 0 'unknown' "$S" solve --backend dlx --max-steps 1 \
+  --propagate givens
+
+# ---------------------------------------------------------------- batches
+input "$ESCARGOT" '11..............' "$EULER"
+check batch-mixed 0 "$ESCARGOT_SOL
+none
+$EULER_SOL" "$S" solve -q
+input "$EULER" "$ESCARGOT"
+check batch-unknown 1 "$EULER_SOL
+unknown" "$S" solve -q --backend dlx --max-steps 1
+input "$EULER" '1x..............' "$ESCARGOT"
+check batch-bad-line 3 "$EULER_SOL
+error
+$ESCARGOT_SOL" "$S" solve -q
+expect_stderr "sudokusat: <stdin>:2:2: unexpected 'x' (expected 1-9, A-G, '.' or '0')"
+
+printf '%s\n' "$EULER" '# a comment' "12x4${EULER:4}" >bad.txt
+check bad-file-line-col 3 "$EULER_SOL
+error" "$S" solve -q bad.txt
+expect_stderr "sudokusat: bad.txt:3:3: unexpected 'x' (expected 1-9, '.' or '0')"
+check missing-file 3 '' "$S" solve no-such-file.txt
+expect_stderr_has "no-such-file.txt"
+
+# ---------------------------------------------------------------- usage
+input "$ESCARGOT"
+check usage-no-command 2 '' "$S"
+check usage-unknown-command 2 '' "$S" frobnicate
+expect_stderr "sudokusat: unknown command 'frobnicate' (see 'sudokusat --help')"
+check usage-unknown-option 2 '' "$S" solve --frobnicate
+expect_stderr "sudokusat: unknown option '--frobnicate' (see 'sudokusat --help')"
+check usage-bad-number 2 '' "$S" solve --max-steps=lots
+check usage-out-of-range 2 '' "$S" solve -j 5000
+check usage-missing-value 2 '' "$S" solve --backend
+check usage-bad-backend 2 '' "$S" solve --backend nosuch
+check usage-bad-box 2 '' "$S" solve --box 3by3
+check usage-bad-variant 2 '' "$S" solve --variant spiral
+check usage-decode-args 2 '' "$S" decode only-one.cnf
+check help 0 '' stdout_has "exit status:" "$S" --help
+check version 0 'sudokusat 0.1.0' "$S" --version
+
+# ---------------------------------------------------------------- unique / count
+input "$ESCARGOT"
+check unique-one 10 'unique' "$S" unique
+check unique-show 10 "unique
+$ESCARGOT_SOL" "$S" unique --show
+check count-one 10 '1' "$S" count
+check count-one-dlx 10 '1' "$S" count --backend dlx
+check cross-check 10 'unique' "$S" unique --cross-check
+input '1.........2.....'
+check unique-multiple 10 'multiple' "$S" unique
+check unique-show-two 10 '' show_two "$S" unique --show
+input '................'
+check count-empty-4x4 10 '288' "$S" count --limit 0
+check count-empty-4x4-dlx 10 '288' "$S" count --limit 0 --backend dlx
+check count-limit 10 '10+' "$S" count --limit 10
+check count-limit-dlx 10 '10+' "$S" count --limit 10 --backend dlx
+input '11..............'
+check unique-none 20 'none' "$S" unique
+check count-none 20 '0' "$S" count
+input "$ESCARGOT" '1.........2.....' '11..............'
+check unique-batch 0 'unique
+multiple
+none' "$S" unique -q
+check unique-analog-refused 2 '' "$S" unique --backend analog
+
+# ---------------------------------------------------------------- encode
+input "$ESCARGOT"
+check encode-stdout 0 '' is_dimacs "$S" encode
+check encode-file 0 '' "$S" encode in.txt -o e.cnf
+check_file encode-file-dimacs is_dimacs e.cnf
+check encode-no-overwrite 2 '' "$S" encode in.txt -o e.cnf
+expect_stderr "sudokusat: e.cnf exists; not overwriting it without --force"
+echo keep >keep.cnf
+check encode-no-overwrite-keeps 2 '' "$S" encode in.txt -o keep.cnf
+check_file encode-no-overwrite-kept same_text keep.cnf keep
+check encode-force 0 '' "$S" encode in.txt -o keep.cnf --force
+check_file encode-force-wrote is_dimacs keep.cnf
+check encode-gz 0 '' "$S" encode in.txt -o e.cnf.gz
+check_file encode-gz-magic is_gzip e.cnf.gz
+check_file encode-gz-dimacs is_gzip_dimacs e.cnf.gz
+check encode-gzip-flag 0 '' "$S" encode in.txt -o z.cnf --gzip
+check_file encode-gzip-flag-magic is_gzip z.cnf
+for amo in pairwise sequential product; do
+  check "encode-amo-$amo" 0 '' "$S" encode in.txt -o "e-$amo.cnf" --amo $amo
+  check_file "encode-amo-$amo-dimacs" is_dimacs "e-$amo.cnf"
+  check "solve-amo-$amo" 10 "$ESCARGOT_SOL" last_line "$S" solve "e-$amo.cnf"
+done
+check encode-renumber 0 '' "$S" encode in.txt -o r.cnf --renumber
+check solve-renumbered 10 "$ESCARGOT_SOL" last_line "$S" solve r.cnf
+input "$ESCARGOT" "$EULER"
+check encode-two-puzzles 3 '' "$S" encode
+
+# ---------------------------------------------------------------- CNF in, model in
+check solve-cnf 10 "s SATISFIABLE" first_line "$S" solve e.cnf
+check solve-cnf-grid 10 "$ESCARGOT_SOL" last_line "$S" solve e.cnf
+check solve-cnf-gz 10 "$ESCARGOT_SOL" last_line "$S" solve e.cnf.gz
+check solve-cnf-dlx 10 "$ESCARGOT_SOL" last_line "$S" solve --backend dlx e.cnf
+# The s and v lines of solve's answer are a model (the grid line after
+# them is for people).
+"$S" solve e.cnf | grep '^[sv]' >model.txt
+check decode-file 10 "$ESCARGOT_SOL" "$S" decode e.cnf model.txt
+input_file model.txt
+check decode-stdin 10 "$ESCARGOT_SOL" "$S" decode e.cnf -
+check count-cnf 10 '1' "$S" count e.cnf
+# A model with one literal flipped no longer satisfies the CNF (var 15 is
+# x(r1,c2,6): the 6 of the open cell r1c2).
+sed 's/ 15 / -15 /' model.txt >flipped.txt
+check decode-wrong-model 4 '' "$S" decode e.cnf flipped.txt
+printf 's UNSATISFIABLE\n' >unsat.txt
+check decode-unsat-model 20 'none' "$S" decode e.cnf unsat.txt
+printf 'p cnf 2 2\n1 2 0\n-1 0\n' >plain.cnf
+check solve-plain-cnf 10 's SATISFIABLE
+v -1 2 0' "$S" solve plain.cnf
+printf 'p cnf 1 2\n1 0\n-1 0\n' >unsat.cnf
+check solve-unsat-cnf 20 's UNSATISFIABLE' "$S" solve unsat.cnf
+check decode-plain-cnf 3 '' "$S" decode plain.cnf model.txt
+printf 'p cnf 2 1\n1 x 0\n' >broken.cnf
+check solve-broken-cnf 3 '' "$S" solve broken.cnf
+expect_stderr_has "broken.cnf:2:"
+
+input '11..............'
+"$S" encode -q -o none.cnf in.txt
+check solve-cnf-none 20 's UNSATISFIABLE' "$S" solve none.cnf
+
+# ---------------------------------------------------------------- external solvers
+# encode -> solver binary -> decode, for every solver that is installed.
+"$S" encode -q -o bt.cnf <<<"$EULER"
+for solver in "minisat" "cadical -q" "picosat" "cryptominisat5 --verb=0" \
+  "clasp --verbose=0"; do
+  name=${solver%% *}
+  if ! command -v "$name" >/dev/null; then
+    skip "roundtrip-$name" "not installed"
+    continue
+  fi
+  for cnf in e.cnf e-sequential.cnf r.cnf bt.cnf none.cnf; do
+    if [ "$name" = minisat ]; then
+      minisat -verb=0 "$cnf" out.txt >/dev/null 2>&1
+    else
+      $solver "$cnf" >out.txt 2>/dev/null
+    fi
+    case $cnf in
+    none.cnf) want=none status=20 ;;
+    bt.cnf) want=$EULER_SOL status=10 ;;
+    *) want=$ESCARGOT_SOL status=10 ;;
+    esac
+    check "roundtrip-$name-$cnf" $status "$want" "$S" decode "$cnf" out.txt
+  done
+done
+
+# ---------------------------------------------------------------- -j
+# A few hundred generated puzzles of mixed sizes (unique, several, none):
+# the answers must not depend on the number of threads.
+gen_batch 300 7 >batch.txt
+"$S" solve -q -j 1 batch.txt >j1.txt
+r1=$?
+check solve-j2-same $r1 '' same_as j1.txt "$S" solve -q -j 2 batch.txt
+check_file solve-j1-valid valid_batch batch.txt j1.txt
+"$S" unique -q -j 1 batch.txt >u1.txt
+check unique-j2-same $? '' same_as u1.txt "$S" unique -q -j 2 batch.txt
+"$S" count -q --limit 5 -j 1 --backend dlx batch.txt >c1.txt
+check count-j2-same $? '' same_as c1.txt "$S" count -q --limit 5 -j 2 \
+  --backend dlx batch.txt
+check count-dlx-picosat $? '' same_as c1.txt "$S" count -q --limit 5 -j 2 \
+  batch.txt
+
+summary
