@@ -82,6 +82,10 @@ int sks_solver_value(const sks_solver *s, int var);
 long long sks_solver_count(sks_solver *s, long long limit,
                            const sks_limits *lim, int *status);
 void sks_solver_stats(const sks_solver *s, sks_stats *st);
+/* Why the last solve of an `external` solver gave SKS_UNKNOWN other than
+ * by its time limit (the command failed, or its answer was unreadable or
+ * wrong); NULL when it did not fail or s is another backend. */
+const char *sks_external_error(const sks_solver *s);
 
 /* Seconds since an arbitrary start, monotonic. */
 double sks_time(void);
