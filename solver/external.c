@@ -1,13 +1,517 @@
-/* placeholder backend: being written */
+/* The external backend: writes the problem to a private temporary DIMACS
+ * file, runs a solver command on it and reads its answer as a model. */
+#define _POSIX_C_SOURCE 200809L
+#include "require_int.h"
+#include "sks_decoder.h"
 #include "solver_int.h"
+#include "stack_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct external {
+  struct sks_solver base;
+  char *command;
+  bool minisat;         /* answers in a result file named after the CNF */
+  sks_cnf *cnf;         /* the loaded problem plus added clauses */
+  sks_model *model;
+  int status;
+  /* A loaded puzzle: x(r,c,d) vars answered through the encoder's map. */
+  bool eo_mode;
+  int eo_status;        /* SKS_UNSAT / SKS_SAT when givens decided it */
+  int nx;               /* x vars 1..nx */
+  signed char *fixed;   /* by x var: value fixed by propagation, or 0 */
+  int *cnf_var;         /* by x var: its CNF var, or 0 */
+  sks_stats stats;
+  char error[256];      /* why the last solve failed, or "" */
+} external;
+
+/* ---- the command ---- */
+
+/* The program word of a command line: after leading blanks and VAR=value
+ * assignments, up to the next blank (quotes are not interpreted). */
+static void program_word(const char *cmd, char *out, size_t cap) {
+  for (;;) {
+    while (*cmd == ' ' || *cmd == '\t')
+      cmd++;
+    size_t len = strcspn(cmd, " \t");
+    if (memchr(cmd, '=', len) && *cmd != '=' && *cmd != '/') {
+      cmd += len;
+      continue;
+    }
+    if (len >= cap)
+      len = cap - 1;
+    memcpy(out, cmd, len);
+    out[len] = 0;
+    return;
+  }
+}
+
+static bool executable(const char *path) {
+  struct stat st;
+  return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+static bool on_path(const char *prog) {
+  if (strchr(prog, '/'))
+    return executable(prog);
+  const char *path = getenv("PATH");
+  if (!path || !*path)
+    path = "/usr/bin:/bin";
+  char buf[4096];
+  while (*path) {
+    size_t len = strcspn(path, ":");
+    if (len + strlen(prog) + 2 < sizeof buf) {
+      if (len)
+        memcpy(buf, path, len);
+      else
+        buf[len++] = '.';
+      buf[len] = '/';
+      strcpy(buf + len + 1, prog);
+      if (executable(buf))
+        return true;
+    }
+    path += len + (path[len] == ':');
+  }
+  return false;
+}
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
-  (void)opt;
-  sks_error_set(err, -1, 0, 0, "backend 'external' is not available yet");
-  return NULL;
+  const char *cmd = opt ? opt->command : NULL;
+  char prog[256] = "";
+  if (cmd)
+    program_word(cmd, prog, sizeof prog);
+  if (!*prog) {
+    sks_error_set(err, -1, 0, 0,
+                  "the external backend needs a solver command "
+                  "(e.g. \"cadical -q\")");
+    return NULL;
+  }
+  if (!on_path(prog)) {
+    sks_error_set(err, -1, 0, 0, "external solver '%s' not found%s", prog,
+                  strchr(prog, '/') ? " or not executable" : " in PATH");
+    return NULL;
+  }
+  external *x = sks_calloc(1, sizeof *x);
+  x->command = sks_strdup(cmd);
+  const char *base = strrchr(prog, '/');
+  base = base ? base + 1 : prog;
+  x->minisat = !strncmp(base, "minisat", 7);
+  x->cnf = sks_cnf_new();
+  x->model = sks_model_new();
+  return &x->base;
+}
+
+static void destroy(sks_solver *s) {
+  external *x = (external *)s;
+  free(x->command);
+  sks_cnf_delete(x->cnf);
+  sks_model_delete(x->model);
+  free(x->fixed);
+  free(x->cnf_var);
+  free(x);
+}
+
+/* ---- loading ---- */
+
+static void reset(external *x) {
+  x->status = SKS_UNKNOWN;
+  x->model->nvars = 0;
+  x->eo_mode = false;
+  x->eo_status = SKS_UNKNOWN;
+  x->error[0] = 0;
+}
+
+/* Copies the clauses only: the solver needs no description. */
+static void copy_clauses(sks_cnf *dst, const sks_cnf *src) {
+  sks_cnf_clear(dst);
+  if (dst->cap < src->nlits) {
+    free(dst->lits);
+    dst->lits = sks_malloc(src->nlits * sizeof *dst->lits);
+    dst->cap = src->nlits;
+  }
+  if (src->nlits)
+    memcpy(dst->lits, src->lits, src->nlits * sizeof *dst->lits);
+  dst->nlits = src->nlits;
+  dst->nvars = src->nvars;
+  dst->nclauses = src->nclauses;
+  dst->maxlen = src->maxlen;
+}
+
+static int load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
+  (void)err;
+  external *x = (external *)s;
+  reset(x);
+  copy_clauses(x->cnf, cnf);
+  return 0;
+}
+
+static int load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
+  (void)err;
+  external *x = (external *)s;
+  reset(x);
+  sks_cnf *tmp = sks_cnf_new();
+  x->eo_status = sks_encode(eo, NULL, tmp);
+  copy_clauses(x->cnf, tmp);
+  x->eo_mode = true;
+  x->nx = eo->nvars;
+  x->fixed = sks_realloc(x->fixed, (size_t)eo->nvars + 1);
+  x->cnf_var = sks_realloc(x->cnf_var,
+                           ((size_t)eo->nvars + 1) * sizeof *x->cnf_var);
+  memcpy(x->fixed, eo->val, (size_t)eo->nvars + 1);
+  for (int v = 0; v <= eo->nvars; v++)
+    x->cnf_var[v] = tmp->desc && tmp->desc->map ? 0 : v;
+  if (tmp->desc && tmp->desc->map)
+    for (int i = 0; i < tmp->desc->nmap; i++)
+      x->cnf_var[tmp->desc->map[i]] = i + 1;
+  sks_cnf_delete(tmp);
+  return 0;
+}
+
+static int add_clause(sks_solver *s, const int *lits, int n) {
+  external *x = (external *)s;
+  if (!x->eo_mode) {
+    sks_cnf_add_clause(x->cnf, lits, n);
+    return 0;
+  }
+  /* Over x vars: fixed candidates decide their literal here. */
+  for (int i = 0; i < n; i++) {
+    int v = abs(lits[i]);
+    sks_require(v >= 1 && v <= x->nx, "literal beyond the puzzle's variables");
+    int sign = lits[i] > 0 ? 1 : -1;
+    if (x->fixed[v] == sign)
+      return 0; /* satisfied for good */
+    if (!x->fixed[v] && x->cnf_var[v])
+      sks_cnf_add(x->cnf, sign * x->cnf_var[v]);
+  }
+  sks_cnf_add(x->cnf, 0);
+  return 0;
+}
+
+/* ---- running ---- */
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int fail(external *x, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int fail(external *x, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(x->error, sizeof x->error, fmt, ap);
+  va_end(ap);
+  return SKS_UNKNOWN;
+}
+
+/* A private file in $TMPDIR (or /tmp); path receives its name. */
+static int temp_file(char *path, size_t cap) {
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  if ((size_t)snprintf(path, cap, "%s/sudokusat-XXXXXX", dir) >= cap)
+    return -1;
+  int fd = mkstemp(path);
+  if (fd >= 0)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+typedef SKS_STACK(char) text;
+
+/* Runs argv with stdout and stderr captured; kills it at the deadline
+ * (0 = none).  Returns the wait status, or -1 (timed out: -2). */
+static int spawn_and_wait(char *const argv[], double deadline,
+                          text *out, text *errtext) {
+  int po[2], pe[2];
+  if (pipe(po))
+    return -1;
+  if (pipe(pe)) {
+    close(po[0]);
+    close(po[1]);
+    return -1;
+  }
+  /* Other threads may spawn too: keep our pipe ends out of their children. */
+  for (int i = 0; i < 2; i++) {
+    fcntl(po[i], F_SETFD, FD_CLOEXEC);
+    fcntl(pe[i], F_SETFD, FD_CLOEXEC);
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t def;
+  sigemptyset(&def);
+  sigaddset(&def, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attr, &def);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  pid_t pid;
+  int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  close(po[1]);
+  close(pe[1]);
+  if (rc) {
+    close(po[0]);
+    close(pe[0]);
+    errno = rc;
+    return -1;
+  }
+  struct pollfd fds[2] = {{po[0], POLLIN, 0}, {pe[0], POLLIN, 0}};
+  text *dst[2] = {out, errtext};
+  int open_fds = 2;
+  bool timed_out = false;
+  char buf[65536];
+  while (open_fds && !timed_out) {
+    int ms = -1;
+    if (deadline > 0) {
+      double left = deadline - now();
+      if (left <= 0) {
+        timed_out = true;
+        break;
+      }
+      ms = (int)(left * 1000) + 1;
+    }
+    int r = poll(fds, 2, ms);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      break;
+    for (int i = 0; i < 2; i++) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+        continue;
+      ssize_t got = read(fds[i].fd, buf, sizeof buf);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        open_fds--;
+        continue;
+      }
+      /* Standard error is only for messages: keep its start. */
+      size_t keep = i == 0 ? (size_t)got
+                           : (dst[i]->n < 512 ? 512 - dst[i]->n : 0);
+      if (keep > (size_t)got)
+        keep = (size_t)got;
+      SKS_STACK_RESERVE(*dst[i], dst[i]->n + keep + 1);
+      memcpy(dst[i]->a + dst[i]->n, buf, keep);
+      dst[i]->n += keep;
+    }
+  }
+  /* The pipes are closed or the time is up; now the process itself. */
+  int wstatus = 0;
+  while (!timed_out) {
+    pid_t w = waitpid(pid, &wstatus, deadline > 0 ? WNOHANG : 0);
+    if (w == pid)
+      break;
+    if (w < 0 && errno != EINTR) {
+      wstatus = 0;
+      break;
+    }
+    if (w == 0) {
+      if (now() >= deadline)
+        timed_out = true;
+      else {
+        struct timespec ts = {0, 1000000}; /* 1 ms */
+        nanosleep(&ts, NULL);
+      }
+    }
+  }
+  if (timed_out) {
+    kill(pid, SIGKILL); /* a solver has nothing to save */
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+      ;
+  }
+  for (int i = 0; i < 2; i++)
+    if (fds[i].fd >= 0)
+      close(fds[i].fd);
+  return timed_out ? -2 : wstatus;
+}
+
+/* The first line of the solver's standard error, for messages. */
+static const char *first_line(text *t) {
+  SKS_PUSH(*t, 0);
+  char *s = t->a;
+  s[strcspn(s, "\n")] = 0;
+  return s;
+}
+
+static int run(external *x, const sks_limits *lim) {
+  char cnf_path[4096], result_path[4096] = "";
+  int fd = temp_file(cnf_path, sizeof cnf_path);
+  if (fd < 0)
+    return fail(x, "cannot create a temporary file: %s", strerror(errno));
+  FILE *f = fdopen(fd, "w");
+  sks_error err = {0, 0, {0}};
+  int wrote = f ? sks_dimacs_write(x->cnf, f, &err) : -1;
+  if (f)
+    fclose(f);
+  else
+    close(fd);
+  int status = SKS_UNKNOWN;
+  text out = {0}, errtext = {0};
+  char *script = NULL;
+  if (wrote < 0) {
+    status = fail(x, "cannot write the temporary CNF: %s",
+                  f ? err.msg : strerror(errno));
+    goto done;
+  }
+  if (x->minisat) {
+    int rfd = temp_file(result_path, sizeof result_path);
+    if (rfd < 0) {
+      status = fail(x, "cannot create a temporary file: %s",
+                    strerror(errno));
+      goto done;
+    }
+    close(rfd);
+  }
+  /* The paths go in as positional parameters, so no quoting is needed;
+   * exec makes the solver the child itself, which a time limit kills. */
+  size_t len = strlen(x->command) + 32;
+  script = sks_malloc(len);
+  snprintf(script, len, "exec %s \"$1\"%s", x->command,
+           x->minisat ? " \"$2\"" : "");
+  char *argv[] = {"/bin/sh", "-c", script, "sh", cnf_path,
+                  x->minisat ? result_path : NULL, NULL};
+  double deadline = lim->time_limit > 0 ? now() + lim->time_limit : 0;
+  int ws = spawn_and_wait(argv, deadline, &out, &errtext);
+  if (ws == -2) {
+    status = SKS_UNKNOWN; /* the time limit, not an error */
+    goto done;
+  }
+  if (ws == -1) {
+    status = fail(x, "cannot run /bin/sh: %s", strerror(errno));
+    goto done;
+  }
+  if (WIFSIGNALED(ws)) {
+    status = fail(x, "the solver was killed by signal %d %s", WTERMSIG(ws),
+                  first_line(&errtext));
+    goto done;
+  }
+  int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+  if (code == 126 || code == 127) {
+    status = fail(x, "cannot run the solver: %s", first_line(&errtext));
+    goto done;
+  }
+  sks_input *in;
+  if (x->minisat) {
+    in = sks_input_open(result_path, &err);
+    if (!in) {
+      status = fail(x, "cannot read minisat's result file: %s", err.msg);
+      goto done;
+    }
+  } else
+    in = sks_input_memory(out.a ? out.a : "", out.n);
+  int res = sks_model_read(in, x->model, &err);
+  sks_input_close(in);
+  sks_model *m = x->model;
+  if (res < 0) {
+    if (code == 20) {
+      status = SKS_UNSAT; /* no `s` line, but the exit code says it */
+      goto done;
+    }
+    status = fail(x, "cannot read the solver's answer (exit status %d; "
+                     "line %ld: %s) %s",
+                  code, err.line, err.msg, first_line(&errtext));
+    goto done;
+  }
+  if (m->has_status)
+    status = m->status;
+  else if (code == 20)
+    status = SKS_UNSAT;
+  else
+    status = SKS_SAT; /* a bare literal list */
+  if (status == SKS_SAT && !sks_model_satisfies(m, x->cnf, &err))
+    status = fail(x, "the solver's model is wrong: %s", err.msg);
+  if (status == SKS_UNKNOWN && code != 0 && code != 10 && code != 20)
+    fail(x, "the solver gave no answer (exit status %d) %s", code,
+         first_line(&errtext));
+done:
+  unlink(cnf_path);
+  if (*result_path)
+    unlink(result_path);
+  free(script);
+  SKS_STACK_FREE(out);
+  SKS_STACK_FREE(errtext);
+  return status;
+}
+
+static int solve(sks_solver *s, const sks_limits *lim) {
+  external *x = (external *)s;
+  double t0 = now();
+  x->error[0] = 0;
+  x->model->nvars = 0;
+  /* When the givens decided the puzzle there is nothing to run. */
+  if (x->eo_mode && x->eo_status == SKS_UNSAT)
+    x->status = SKS_UNSAT;
+  else if (x->eo_mode && x->cnf->nclauses == 0)
+    x->status = SKS_SAT;
+  else
+    x->status = run(x, lim);
+  x->stats.calls++;
+  x->stats.seconds += now() - t0;
+  return x->status;
+}
+
+static int value(const sks_solver *s, int var) {
+  const external *x = (const external *)s;
+  if (x->eo_mode) {
+    if (var < 1 || var > x->nx)
+      return -1;
+    if (x->fixed[var])
+      return x->fixed[var];
+    var = x->cnf_var[var];
+  }
+  if (var < 1 || var > x->model->nvars)
+    return -1;
+  return x->model->val[var] > 0 ? 1 : -1;
+}
+
+static void stats(const sks_solver *s, sks_stats *st) {
+  const external *x = (const external *)s;
+  *st = x->stats;
+  st->bytes = sizeof *x + x->cnf->cap * sizeof(int) +
+              (size_t)x->model->nvars + (x->eo_mode ? (size_t)x->nx * 5 : 0);
+}
+
+const char *sks_external_error(const sks_solver *s) {
+  if (!s || s->ops != &sks_external_backend)
+    return NULL;
+  const external *x = (const external *)s;
+  return x->error[0] ? x->error : NULL;
 }
 
 const sks_backend_ops sks_external_backend = {
-    .info = {"external", 0, "not available yet"},
+    .info = {"external", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                             SKS_CAP_BLOCK,
+             "a DIMACS solver run as a command (--solver \"cadical -q\")"},
     .create = create,
+    .destroy = destroy,
+    .load_cnf = load_cnf,
+    .load_eo = load_eo,
+    .add_clause = add_clause,
+    .solve = solve,
+    .value = value,
+    .stats = stats,
 };
