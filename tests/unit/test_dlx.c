@@ -635,6 +635,73 @@ static void test_backend_cnf(void) {
   sks_solver_delete(s);
 }
 
+/* The shared corpus (tests/puzzles/corpus.txt: puzzle:count[:solution],
+ * 4x4 to 25x25): dlx finds each known count, both propagation levels, and
+ * its first solution is valid and, where the corpus gives the solution,
+ * equal to it. */
+static void test_backend_corpus(void) {
+  FILE *f = fopen("puzzles/corpus.txt", "r");
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  sks_error err;
+  sks_solver *s = sks_solver_new("dlx", NULL, &err);
+  static char line[4096];
+  int lines = 0, wrong = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    line[strcspn(line, "\r\n")] = '\0';
+    char *c1 = strchr(line, ':');
+    if (!c1)
+      continue;
+    *c1 = '\0';
+    char *c2 = strchr(c1 + 1, ':');
+    if (c2)
+      *c2 = '\0';
+    long long want = atoll(c1 + 1);
+    sks_format_options opt;
+    memset(&opt, 0, sizeof opt);
+    sks_puzzle *p = NULL, *sol = NULL;
+    if (sks_puzzle_parse(line, &opt, &p, &err) != 0 || !p) {
+      fprintf(stderr, "corpus: cannot parse %s: %s\n", line, err.msg);
+      wrong++;
+      continue;
+    }
+    lines++;
+    sks_eo *eo = sks_eo_new(p);
+    for (int level = 0; level <= 1; level++) {
+      int st;
+      long long got = dlx_count(s, eo, p, (sks_propagate)level, want + 1, &st);
+      if (got != want || st != SKS_SAT) {
+        fprintf(stderr, "corpus: %s: dlx counts %lld, known %lld\n", line,
+                got, want);
+        wrong++;
+      }
+    }
+    if (c2 && sks_puzzle_parse(c2 + 1, &opt, &sol, &err) == 0 && sol) {
+      sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+      sks_solver_load_eo(s, eo, &err);
+      int *g = malloc((size_t)p->n * p->n * sizeof *g);
+      if (sks_solver_solve(s, NULL) == SKS_SAT) {
+        model_grid(s, p->n, g);
+        if (memcmp(g, sol->cell, (size_t)p->n * p->n * sizeof *g))
+          wrong++;
+      } else {
+        wrong++;
+      }
+      free(g);
+      sks_puzzle_delete(sol);
+    }
+    sks_eo_delete(eo);
+    sks_puzzle_delete(p);
+  }
+  fclose(f);
+  CHECK(lines > 40);
+  CHECK_EQ(wrong, 0);
+  sks_solver_delete(s);
+}
+
 int main(void) {
   test_knuth_example();
   test_queens();
@@ -645,5 +712,6 @@ int main(void) {
   test_backend_shapes();
   test_backend_vs_picosat();
   test_backend_cnf();
+  test_backend_corpus();
   return check_report();
 }
