@@ -37,6 +37,29 @@ const char *sks_amo_name(sks_amo a) {
   }
 }
 
+const char *sks_propagate_name(sks_propagate p) {
+  switch (p) {
+  case SKS_PROPAGATE_GIVENS:
+    return "givens";
+  case SKS_PROPAGATE_SINGLES:
+    return "singles";
+  default:
+    return "locked";
+  }
+}
+
+int sks_propagate_parse(const char *name, sks_propagate *p) {
+  static const sks_propagate all[] = {SKS_PROPAGATE_GIVENS,
+                                      SKS_PROPAGATE_SINGLES,
+                                      SKS_PROPAGATE_LOCKED};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    if (!strcmp(name, sks_propagate_name(all[i]))) {
+      *p = all[i];
+      return 0;
+    }
+  return -1;
+}
+
 static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
                       sks_cnf *cnf) {
   const sks_puzzle *shape = eo->shape;

@@ -149,6 +149,51 @@ static bool run_singles(prop *p) {
   return true;
 }
 
+static bool in_group(const sks_eo *eo, int v, int g) {
+  for (int i = eo->vstart[v]; i < eo->vstart[v + 1]; i++)
+    if (eo->vgroup[i] == g)
+      return true;
+  return false;
+}
+
+/* Locked candidates, for any regions: when every open candidate of group A
+ * also lies in group B, B's other candidates die (A needs one of them to
+ * be true, and B can hold only one).  Returns -1 on a contradiction, else
+ * the number of candidates killed. */
+static int locked(prop *p) {
+  sks_eo *eo = p->eo;
+  int killed = 0, open[SKS_MAX_N];
+  for (int a = 0; a < eo->ngroups; a++) {
+    if (eo->gdone[a] || eo->gopen[a] < 2)
+      continue;
+    int k = 0;
+    for (int j = eo->gstart[a]; j < eo->gstart[a + 1]; j++)
+      if (!eo->val[eo->gvar[j]])
+        open[k++] = eo->gvar[j];
+    for (int i = eo->vstart[open[0]]; i < eo->vstart[open[0] + 1]; i++) {
+      int b = eo->vgroup[i];
+      if (b == a || eo->gdone[b] || eo->gopen[b] <= k)
+        continue;
+      int m = 1;
+      while (m < k && in_group(eo, open[m], b))
+        m++;
+      if (m < k)
+        continue;
+      for (int j = eo->gstart[b]; j < eo->gstart[b + 1]; j++) {
+        int w = eo->gvar[j];
+        if (!eo->val[w] && !in_group(eo, w, a)) {
+          if (!kill(p, w))
+            return -1;
+          killed++;
+        }
+      }
+      if (eo->gdone[a])
+        break;
+    }
+  }
+  return killed;
+}
+
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   sks_require(pz->n == eo->n && pz->nregions == eo->shape->nregions,
               "puzzle shape differs from the system's");
@@ -161,7 +206,7 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
-  prop p = {eo, level == SKS_PROPAGATE_SINGLES, 0, 0};
+  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0};
   bool ok = true;
   for (int i = 0; ok && i < cells; i++) {
     int d = pz->cell[i];
@@ -172,6 +217,12 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   }
   if (ok && p.singles)
     ok = run_singles(&p);
+  while (ok && level == SKS_PROPAGATE_LOCKED && eo->nfixed < cells) {
+    int killed = locked(&p);
+    ok = killed >= 0 && run_singles(&p);
+    if (killed <= 0)
+      break;
+  }
   /* With givens only, a group whose candidates all died is already
    * caught by kill(); count what is left open. */
   eo->nopen_vars = eo->nopen_groups = 0;

@@ -169,7 +169,8 @@ typedef struct sks_eo {
 /* Propagation strength when loading givens. */
 typedef enum sks_propagate {
   SKS_PROPAGATE_GIVENS,  /* drop what the givens satisfy or kill */
-  SKS_PROPAGATE_SINGLES  /* to a fixpoint: naked and hidden singles */
+  SKS_PROPAGATE_SINGLES, /* to a fixpoint: naked and hidden singles */
+  SKS_PROPAGATE_LOCKED   /* singles and locked candidates, to a fixpoint */
 } sks_propagate;
 
 /* Structure for a puzzle shape; reusable for every puzzle of that shape. */
@@ -242,6 +243,9 @@ typedef struct sks_encode_options {
 int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
                sks_cnf *cnf);
 const char *sks_encoding_name(sks_encoding e);
+const char *sks_propagate_name(sks_propagate p);
+/* 0 and *p set for "givens", "singles" or "locked"; -1 otherwise. */
+int sks_propagate_parse(const char *name, sks_propagate *p);
 const char *sks_amo_name(sks_amo a);
 
 /* ------------------------------------------------------------------ */

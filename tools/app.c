@@ -273,6 +273,13 @@ static int parse(sks_app *app, int argc, char **argv) {
     app->fmt.box_cols = c;
   }
   app->fmt.hex = app->opt.hex;
+  sks_propagate level;
+  if (sks_propagate_parse(app->opt.propagate, &level)) {
+    app_message("--propagate: unknown '%s' (expected givens, singles or "
+                "locked)",
+                app->opt.propagate);
+    return EXIT_USAGE;
+  }
   sks_error err = {0};
   if (parse_variant(app, &err)) {
     app_error(NULL, &err);

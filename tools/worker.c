@@ -34,8 +34,7 @@ worker *worker_create(sks_app *app, sks_error *err) {
   }
   w->lim.time_limit = app->opt.time_limit;
   w->lim.max_steps = app->opt.max_steps;
-  w->level = strcmp(app->opt.propagate, "givens") ? SKS_PROPAGATE_SINGLES
-                                                  : SKS_PROPAGATE_GIVENS;
+  sks_propagate_parse(app->opt.propagate, &w->level); /* checked in app.c */
   return w;
 }
 
