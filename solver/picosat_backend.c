@@ -23,6 +23,7 @@ typedef struct psolver {
   int *shape_region; /* copy, to recognise the same shape */
   unsigned shape_variants;
   bool in_context;   /* a push is open for the current puzzle */
+  bool searched;     /* picosat_sat ran last: learned clauses removable */
   const sks_eo *eo;  /* the loaded system, or NULL for a CNF */
   bool solved_by_propagation;
   SKS_STACK(int) assumptions;
@@ -69,6 +70,7 @@ static void destroy(sks_solver *base) {
 static void new_instance(psolver *s) {
   drop_instance(s);
   s->ps = picosat_init();
+  s->searched = false;
   picosat_set_seed(s->ps, (unsigned)s->opt.seed);
 }
 
@@ -133,10 +135,16 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   if (eo->nvars <= BASE_MAX_VARS) {
     if (!same_shape(s, eo->shape))
       load_base(s, eo);
+    /* Clauses learned under another puzzle's assumptions are valid but
+     * mostly useless here, and they slow propagation: measured 0.66 s ->
+     * 0.44 s CPU on top1465. */
+    if (s->searched)
+      picosat_remove_learned(s->ps, 100);
     if (s->in_context) {
       picosat_pop(s->ps);
       s->in_context = false;
     }
+    s->searched = false;
     for (int v = 1; v <= eo->nvars; v++)
       if (eo->val[v] > 0)
         SKS_PUSH(s->assumptions, v);
@@ -171,6 +179,7 @@ static int add_clause(sks_solver *base, const int *lits, int n) {
     SKS_PUSH(s->added, 0);
     return 0;
   }
+  s->searched = false; /* PicoSAT is back in its "ready" state */
   if (s->incremental && s->eo && !s->in_context) {
     picosat_push(s->ps);
     s->in_context = true;
@@ -230,6 +239,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
                     ? (int)lim->max_steps
                     : -1;
     res = picosat_sat(s->ps, limit);
+    s->searched = true;
     if (res == PICOSAT_SATISFIABLE)
       for (int v = 1; v <= s->nvars; v++)
         s->model[v] = v <= picosat_variables(s->ps)
