@@ -66,7 +66,7 @@ input "$EULER" '1x..............' "$ESCARGOT"
 check batch-bad-line 3 "$EULER_SOL
 error
 $ESCARGOT_SOL" "$S" solve -q
-expect_stderr "sudokusat: <stdin>:2:2: unexpected 'x' (expected 1-9, A-G, '.' or '0')"
+expect_stderr "sudokusat: <stdin>:2:2: unexpected 'x' (expected 1-4, '.' or '0')"
 
 printf '%s\n' "$EULER" '# a comment' "12x4${EULER:4}" >bad.txt
 check bad-file-line-col 3 "$EULER_SOL
@@ -138,6 +138,14 @@ for amo in pairwise sequential product; do
   check "encode-amo-$amo" 0 '' "$S" encode in.txt -o "e-$amo.cnf" --amo $amo
   check_file "encode-amo-$amo-dimacs" is_dimacs "e-$amo.cnf"
   check "solve-amo-$amo" 10 "$ESCARGOT_SOL" last_line "$S" solve "e-$amo.cnf"
+done
+for level in givens singles locked; do
+  check "encode-propagate-$level" 0 '' "$S" encode in.txt -o "p-$level.cnf" \
+    --propagate $level
+  check "solve-propagate-$level" 10 "$ESCARGOT_SOL" last_line "$S" solve \
+    "p-$level.cnf"
+  check "decode-propagate-$level" 10 "$ESCARGOT_SOL" sh -c \
+    "minisat -verb=0 p-$level.cnf m-$level.txt >/dev/null; \"$S\" decode p-$level.cnf m-$level.txt"
 done
 check encode-renumber 0 '' "$S" encode in.txt -o r.cnf --renumber
 check solve-renumbered 10 "$ESCARGOT_SOL" last_line "$S" solve r.cnf
