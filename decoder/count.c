@@ -2,9 +2,19 @@
  * variables until the solver says there are no more, or natively for
  * backends that count (DLX).  Every solution is validated on the way. */
 #include "sks_decoder.h"
+#include "sks_dlx.h"
 #include "stack_int.h"
 
 #include <string.h>
+
+/* The first two solutions a native count kept (DLX). */
+static int first_value(const void *src, int var) {
+  return sks_dlx_model_value(src, 0, var);
+}
+
+static int second_value(const void *src, int var) {
+  return sks_dlx_model_value(src, 1, var);
+}
 
 static bool remaining(const sks_limits *lim, double start, sks_limits *now) {
   *now = *lim;
@@ -33,12 +43,14 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
     res.at_limit = limit && res.count >= limit;
     if (res.at_limit && status == SKS_UNKNOWN)
       res.status = SKS_SAT; /* stopped by the count limit, not by time */
-    if (first && res.count > 0) {
-      int r = sks_solver_solve(s, lim);
-      if (r != SKS_SAT || sks_decode_solver(eo, s, first, err) ||
-          !sks_validate(p, first, err))
-        res.status = -1;
-    }
+    if (first && res.count > 0 &&
+        (sks_decode_values(eo, first_value, s, first, err) ||
+         !sks_validate(p, first, err)))
+      res.status = -1;
+    if (second && res.count > 1 &&
+        (sks_decode_values(eo, second_value, s, second, err) ||
+         !sks_validate(p, second, err)))
+      res.status = -1;
     return res;
   }
   int *grid = sks_malloc((size_t)cells * sizeof *grid);

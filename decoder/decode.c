@@ -4,10 +4,8 @@
 
 #include <stdlib.h>
 
-typedef int (*value_fn)(const void *src, int var);
-
-static int decode(const sks_eo *eo, value_fn value, const void *src,
-                  int *grid, sks_error *err) {
+int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
+                      int *grid, sks_error *err) {
   int n = eo->n;
   for (int i = 0; i < n * n; i++) {
     int digit = -1;
@@ -36,7 +34,7 @@ static int solver_value(const void *src, int var) {
 
 int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
                       sks_error *err) {
-  return decode(eo, solver_value, s, grid, err);
+  return sks_decode_values(eo, solver_value, s, grid, err);
 }
 
 typedef struct model_src {
@@ -65,7 +63,7 @@ int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
         inverse[desc->map[i]] = i + 1;
     ms.inverse = inverse;
   }
-  int res = decode(eo, model_value, &ms, grid, err);
+  int res = sks_decode_values(eo, model_value, &ms, grid, err);
   free(inverse);
   return res;
 }

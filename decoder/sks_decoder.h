@@ -39,6 +39,10 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err);
  * cell has no true candidate or more than one (err says which). */
 int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
                       sks_error *err);
+/* The same from any source of values (>0 true) for the open candidates. */
+typedef int (*sks_value_fn)(const void *src, int var);
+int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
+                      int *grid, sks_error *err);
 /* Grid from a model of a CNF the encoder wrote (cnf->desc set): eo is the
  * system rebuilt from the description and loaded with its givens. */
 int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
