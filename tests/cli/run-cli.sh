@@ -209,6 +209,23 @@ for solver in "minisat" "cadical -q" "picosat" "cryptominisat5 --verb=0" \
   done
 done
 
+# ---------------------------------------------------------------- corpus
+# The tool on tests/puzzles/corpus.txt: counts with both backends agreeing,
+# solutions valid and equal to the corpus's where it has one.
+CORPUS=$SRC/tests/puzzles/corpus.txt
+grep -v '^#' "$CORPUS" | cut -d: -f1 >corpus-puzzles.txt
+grep -v '^#' "$CORPUS" | cut -d: -f2 >corpus-counts.txt
+check corpus-count 0 '' same_as corpus-counts.txt "$S" count -q --limit 0 \
+  --cross-check corpus-puzzles.txt
+"$S" solve -q corpus-puzzles.txt >corpus-answers.txt
+check_file corpus-solve-valid valid_batch corpus-puzzles.txt corpus-answers.txt
+check_file corpus-solve-none awk -F: 'NR == FNR { if (!/^#/) c[++n] = $2; next }
+  (c[FNR] == 0) != ($1 == "none") { print "answer " FNR ": " $1 }' \
+  "$CORPUS" corpus-answers.txt
+check_file corpus-solve-same awk -F: 'NR == FNR { if (!/^#/) s[++n] = $3; next }
+  s[FNR] != "" && s[FNR] != $1 { print "answer " FNR " differs" }' \
+  "$CORPUS" corpus-answers.txt
+
 # ---------------------------------------------------------------- -j
 # A few hundred generated puzzles of mixed sizes (unique, several, none):
 # the answers must not depend on the number of threads.
