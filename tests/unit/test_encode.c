@@ -168,6 +168,7 @@ static void test_counts(void) {
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 288);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 1000), 288);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 10), 10);
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_LOCKED, 0), 288);
   sks_puzzle_delete(p);
   /* A unique hard puzzle; the same with a wrong extra given has none. */
   p = puzzle9(escargot);
@@ -188,15 +189,32 @@ static void test_counts(void) {
   p->cell[wrong] = (grid[wrong] + 1) % 9;
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 0), 0);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 0);
-  /* Removing givens from a unique puzzle until it has several. */
+  CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_LOCKED, 0), 0);
+  /* Removing givens from a unique puzzle until it has several; every
+   * propagation level must count the same on the way. */
   p->cell[wrong] = -1;
   long long c = 1;
+  int agree = 0, steps = 0;
   for (int i = 80; i >= 0 && c == 1; i--)
     if (p->cell[i] >= 0) {
       p->cell[i] = -1;
       c = count_with("picosat", p, SKS_PROPAGATE_SINGLES, 2);
+      agree += c == count_with("picosat", p, SKS_PROPAGATE_LOCKED, 2) &&
+               c == count_with("picosat", p, SKS_PROPAGATE_GIVENS, 2);
+      steps++;
     }
   CHECK_EQ(c, 2);
+  CHECK_EQ(agree, steps);
+  /* A 6x6 (2x3 boxes) with its first band given: many solutions. */
+  sks_puzzle *six = sks_puzzle_new(2, 3, 0, NULL, NULL);
+  int band[12] = {0, 1, 2, 3, 4, 5, 3, 4, 5, 0, 1, 2};
+  for (int j = 0; j < 12; j++)
+    six->cell[j] = band[j];
+  long long g6 = count_with("picosat", six, SKS_PROPAGATE_GIVENS, 0);
+  CHECK(g6 > 1);
+  CHECK_EQ(count_with("picosat", six, SKS_PROPAGATE_LOCKED, 0), g6);
+  CHECK_EQ(count_with("dlx", six, SKS_PROPAGATE_LOCKED, 0), g6);
+  sks_puzzle_delete(six);
   sks_eo_delete(eo);
   sks_solver_delete(s);
   sks_puzzle_delete(p);
