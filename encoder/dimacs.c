@@ -156,7 +156,7 @@ static void put_clauses(sink *s, const sks_cnf *cnf) {
 }
 
 /* One row of a description grid: symbols for small sizes, else numbers
- * (0 = blank).  values are 0-based, -1 blank. */
+ * (0 = blank).  values are 0-based, -1 blank; NULL is a blank row. */
 static void put_row(sink *s, const char *key, int row, int n,
                     const int *values) {
   put_str(s, "c ");
@@ -165,7 +165,7 @@ static void put_row(sink *s, const char *key, int row, int n,
   put_uint(s, (unsigned long)row);
   put_char(s, ' ');
   for (int c = 0; c < n; c++) {
-    int v = values[c];
+    int v = values ? values[c] : -1;
     if (n <= MAX_SYMBOL_N)
       put_char(s, v < 0 ? '.' : SYMBOLS[v]);
     else {
@@ -177,9 +177,6 @@ static void put_row(sink *s, const char *key, int row, int n,
   put_char(s, '\n');
 }
 
-static const char *propagate_name(sks_propagate p) {
-  return p == SKS_PROPAGATE_SINGLES ? "singles" : "givens";
-}
 
 /* The map as runs: `a-b` stands for a, a+1, ..., b.  Renumbered
  * candidates ascend, so runs keep a 25x25 map to a few hundred lines. */
@@ -243,14 +240,14 @@ static void put_desc(sink *s, const sks_cnf_desc *d) {
   put_str(s, "c givens ");
   put_uint(s, (unsigned long)ngiven);
   put_char(s, '\n');
-  for (int r = 0; d->given && r < n; r++)
-    put_row(s, "row", r + 1, n, d->given + (size_t)r * n);
+  for (int r = 0; r < n; r++) /* no givens: blank rows */
+    put_row(s, "row", r + 1, n, d->given ? d->given + (size_t)r * n : NULL);
   put_str(s, "c encoding ");
   put_str(s, sks_encoding_name(d->encoding));
   put_str(s, " amo ");
   put_str(s, sks_amo_name(d->amo));
   put_str(s, " propagate ");
-  put_str(s, propagate_name(d->propagate));
+  put_str(s, sks_propagate_name(d->propagate));
   put_char(s, '\n');
   put_str(s, "c variable x(r,c,d) = (r*");
   put_uint(s, (unsigned long)n);
@@ -575,14 +572,15 @@ static int desc_line(reader *rd) {
     p = word(p, w, sizeof w);
     ok = ok && !strcmp(w, "propagate");
     p = word(p, w, sizeof w);
-    ok = ok && (!strcmp(w, "givens") || !strcmp(w, "singles"));
+    sks_propagate level = SKS_PROPAGATE_GIVENS;
+    ok = ok && !sks_propagate_parse(w, &level);
     if (!ok || *skip_space(p))
       return desc_fail(rd, at, "expected 'encoding NAME amo NAME propagate "
-                               "givens|singles'");
+                               "givens|singles|locked'");
     d->have_encoding = true;
     d->encoding = (sks_encoding)e;
     d->amo = (sks_amo)a;
-    d->propagate = w[0] == 's' ? SKS_PROPAGATE_SINGLES : SKS_PROPAGATE_GIVENS;
+    d->propagate = level;
   } else if (!strcmp(key, "mapped")) {
     int k;
     if (d->map || !number(p, &k) || k < 1 || k > d->n * d->n * d->n)
@@ -806,22 +804,35 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
   size_t nlits = 0, start = 0; /* start: first literal of the open clause */
   int res = 0;
   char buf[16];
+  /* The hot state lives in locals (the compiler cannot keep rd's fields in
+   * registers across the getc calls); SAVE before helpers read rd, LOAD
+   * after they moved it. */
+  long long pos = 0, line_start = 0;
+  long line_no = 1;
+  int *lits = cnf->lits;
+  size_t cap = cnf->cap;
+#define NEXT() (pos++, sks_input_getc(in))
+#define COL() ((long)(pos - line_start))
+#define SAVE() (rd->pos = pos, rd->line = line_no, rd->line_start = line_start)
+#define LOAD() (pos = rd->pos, line_no = rd->line, line_start = rd->line_start)
   for (;;) {
-    int ch = next(rd);
+    int ch = NEXT();
     if (ch == '-' || (ch >= '0' && ch <= '9')) {
-      long col = col_of(rd), line = rd->line;
+      long col = COL(), lit_line = line_no;
+      SAVE();
       if (!have_header) {
         res = fail(rd, col, "clause before the 'p cnf' header%s", "");
         break;
       }
       bool neg = ch == '-';
-      if (neg && ((ch = next(rd)) < '0' || ch > '9')) {
-        res = fail(rd, col_of(rd), "expected a digit after '-', got %s",
+      if (neg && ((ch = NEXT()) < '0' || ch > '9')) {
+        SAVE();
+        res = fail(rd, COL(), "expected a digit after '-', got %s",
                    show(ch, buf));
         break;
       }
       unsigned long long v = (unsigned)(ch - '0');
-      while ((ch = next(rd)) >= '0' && ch <= '9')
+      while ((ch = NEXT()) >= '0' && ch <= '9')
         if ((v = v * 10 + (unsigned)(ch - '0')) >= INT_MAX)
           break;
       if (v >= INT_MAX) {
@@ -829,18 +840,22 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
         break;
       }
       if (ch == '\n') {
-        rd->line++;
-        rd->line_start = rd->pos;
+        line_no++;
+        line_start = pos;
       } else if (ch == EOF)
-        rd->pos--; /* seen again at the top of the loop */
+        pos--; /* seen again at the top of the loop */
       else if (!is_space(ch)) {
-        res = fail(rd, col_of(rd), "unexpected %s in a literal",
+        SAVE();
+        res = fail(rd, COL(), "unexpected %s in a literal",
                    show(ch, buf));
         break;
       }
-      if (nlits == cnf->cap)
+      if (nlits == cap) {
         lits_reserve(cnf, nlits + 1);
-      cnf->lits[nlits++] = neg ? -(int)v : (int)v;
+        lits = cnf->lits;
+        cap = cnf->cap;
+      }
+      lits[nlits++] = neg ? -(int)v : (int)v;
       if (v == 0) {
         nclauses++;
         if ((int)(nlits - 1 - start) > maxlen)
@@ -848,48 +863,54 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
         start = nlits;
       } else {
         if (nlits - 1 == start) {
-          clause_line = line;
+          clause_line = lit_line;
           clause_col = col;
         }
         if ((int)v > maxvar) {
           maxvar = (int)v;
           if (maxvar > hvars && !warned_var) {
             warned_var = true;
-            warn_at(rd, line, col,
+            warn_at(rd, lit_line, col,
                     "variable %d exceeds the header's %ld variables", maxvar,
                     hvars);
           }
         }
       }
     } else if (ch == '\n') {
-      rd->line++;
-      rd->line_start = rd->pos;
+      line_no++;
+      line_start = pos;
     } else if (is_space(ch))
       continue;
-    else if (ch == 'c')
+    else if (ch == 'c') {
+      SAVE();
       comment(rd);
-    else if (ch == 'p') {
+      LOAD();
+    } else if (ch == 'p') {
+      SAVE();
       if (have_header) {
-        res = fail(rd, col_of(rd), "a second 'p' header line%s", "");
+        res = fail(rd, COL(), "a second 'p' header line%s", "");
         break;
       }
-      hline = rd->line;
+      hline = line_no;
       if ((res = header(rd, &hvars, &hclauses)) < 0)
         break;
+      LOAD();
       have_header = true;
     } else if (ch == '%' && have_header) {
       /* SATLIB files end with "%\n0\n": the formula is over. */
-      warn_at(rd, rd->line, col_of(rd),
+      warn_at(rd, line_no, COL(),
               "'%%' ends the formula; the rest is ignored");
       break;
     } else if (ch == EOF) {
+      SAVE();
       if (sks_input_failed(in))
         res = fail(rd, 0, "read error%s", "");
       else if (!have_header)
         res = fail(rd, 0, "no 'p cnf' header%s", "");
       break;
     } else {
-      res = fail(rd, col_of(rd),
+      SAVE();
+      res = fail(rd, COL(),
                  have_header ? "unexpected %s (expected a literal or a "
                                "'c' comment)"
                              : "unexpected %s (expected 'p cnf' or a 'c' "
@@ -898,6 +919,11 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
       break;
     }
   }
+  SAVE();
+#undef NEXT
+#undef COL
+#undef SAVE
+#undef LOAD
   cnf->nlits = nlits;
   if (res == 0 && nlits > start) {
     warn_at(rd, clause_line, clause_col,
