@@ -396,7 +396,8 @@ static void rhs(work *w, const double *y, double *dy) {
   rhs_general(w, p->bin_hi, m, s, ds, du, eU);
 }
 
-/* V = sum a_m K_m^2 at the current state (trace only). */
+/* ln V, V = sum a_m K_m^2 at the current state (trace only; V itself
+ * overflows once ln a passes ~709). */
 static double potential(const work *w) {
   const sks_analog *p = w->p;
   const double *s = w->y, *u = w->y + p->nact;
@@ -407,13 +408,13 @@ static double potential(const work *w) {
       K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
     v += exp(u[c] - w->U) * K * K;
   }
-  return exp(w->U) * v;
+  return w->U + log(v);
 }
 
 static void trace_header(const work *w) {
   if (!w->trace)
     return;
-  fprintf(w->trace, "run,t,unsat,V,max_ln_a,mean_ln_a");
+  fprintf(w->trace, "run,t,unsat,ln_V,max_ln_a,mean_ln_a");
   int n = w->p->nact, shown = n < 8 ? n : 8;
   for (int j = 0; j < shown; j++)
     fprintf(w->trace, ",s%d", w->p->var_of[(long)j * n / shown]);

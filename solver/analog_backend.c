@@ -1,13 +1,175 @@
-/* placeholder backend: being written */
+/* The `analog` backend: the solver interface over solver/analog.c.  A puzzle
+ * is lowered to its givens-reduced CNF; the dynamics never proves
+ * anything, so answers are SAT (checked against every clause) or UNKNOWN. */
+#include "require_int.h"
+#include "sks_analog.h"
 #include "solver_int.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+typedef struct analog_solver {
+  struct sks_solver base;
+  sks_analog_options aopt;
+  unsigned long long seed;
+  sks_cnf *cnf;         /* the problem as loaded, plus added clauses */
+  sks_analog *a;        /* built from cnf at the next solve when dirty */
+  bool dirty, loaded, has_model;
+  int nvars;            /* model range: the CNF's or the system's */
+  signed char *fixed;   /* by var: values the system fixed (eo), else 0 */
+  signed char *model;   /* by var, after SKS_SAT */
+  sks_stats st;
+} analog_solver;
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
-  (void)opt;
-  sks_error_set(err, -1, 0, 0, "backend 'analog' is not available yet");
-  return NULL;
+  (void)err;
+  analog_solver *s = sks_calloc(1, sizeof *s);
+  sks_analog_options_init(&s->aopt);
+  s->aopt.memory = opt->analog_memory == 2 ? 2 : 1;
+  s->aopt.method = opt->analog_method;
+  s->aopt.threads = opt->threads;
+  s->aopt.trace = opt->trace;
+  if (opt->trace_every > 0)
+    s->aopt.trace_every = opt->trace_every;
+  s->aopt.restart_base = opt->restart_base;
+  s->seed = opt->seed;
+  s->cnf = sks_cnf_new();
+  return &s->base;
+}
+
+static void destroy(sks_solver *base) {
+  analog_solver *s = (analog_solver *)base;
+  sks_analog_delete(s->a);
+  sks_cnf_delete(s->cnf);
+  free(s->fixed);
+  free(s->model);
+  free(s);
+}
+
+static void resize(analog_solver *s, int nvars) {
+  s->nvars = nvars;
+  s->fixed = sks_realloc(s->fixed, (size_t)nvars + 1);
+  s->model = sks_realloc(s->model, (size_t)nvars + 1);
+  memset(s->fixed, 0, (size_t)nvars + 1);
+  memset(s->model, 0, (size_t)nvars + 1);
+  s->dirty = s->loaded = true;
+  s->has_model = false;
+}
+
+static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
+  (void)err;
+  analog_solver *s = (analog_solver *)base;
+  sks_cnf_clear(s->cnf);
+  for (size_t i = 0; i < cnf->nlits; i++)
+    sks_cnf_add(s->cnf, cnf->lits[i]);
+  if (s->cnf->nvars < cnf->nvars)
+    s->cnf->nvars = cnf->nvars;
+  resize(s, cnf->nvars);
+  return 0;
+}
+
+/* The papers' reduction: the givens (and what propagation deduced) leave
+ * the problem, the open groups become clauses over open candidates. */
+static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
+  (void)err;
+  analog_solver *s = (analog_solver *)base;
+  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
+  sks_encode(eo, &eopt, s->cnf);
+  resize(s, eo->nvars > s->cnf->nvars ? eo->nvars : s->cnf->nvars);
+  for (int v = 1; v <= eo->nvars; v++)
+    s->fixed[v] = eo->val[v];
+  return 0;
+}
+
+static int add_clause(sks_solver *base, const int *lits, int n) {
+  analog_solver *s = (analog_solver *)base;
+  sks_cnf_add_clause(s->cnf, lits, n);
+  if (s->cnf->nvars > s->nvars) {
+    int old = s->nvars;
+    s->nvars = s->cnf->nvars;
+    s->fixed = sks_realloc(s->fixed, (size_t)s->nvars + 1);
+    s->model = sks_realloc(s->model, (size_t)s->nvars + 1);
+    memset(s->fixed + old + 1, 0, (size_t)(s->nvars - old));
+  }
+  s->dirty = true;
+  return 0;
+}
+
+/* Every clause of the loaded problem under the model: the last word
+ * before SAT is reported, independent of the dynamics' own counters. */
+static bool model_satisfies(const analog_solver *s) {
+  const int *l = s->cnf->lits, *end = l + s->cnf->nlits;
+  while (l < end) {
+    bool sat = false;
+    for (; *l; l++) {
+      int v = abs(*l);
+      if (v <= s->nvars && (*l > 0) == (s->model[v] > 0))
+        sat = true;
+    }
+    if (!sat)
+      return false;
+    l++;
+  }
+  return true;
+}
+
+static int solve(sks_solver *base, const sks_limits *lim) {
+  analog_solver *s = (analog_solver *)base;
+  sks_require(s->loaded, "no problem loaded");
+  if (s->dirty) {
+    sks_analog_delete(s->a);
+    s->a = sks_analog_new(s->cnf);
+    s->dirty = false;
+  }
+  sks_analog_result res;
+  int status = sks_analog_solve(s->a, &s->aopt, s->seed, lim, &res);
+  s->st.calls++;
+  s->st.seconds += res.seconds;
+  s->st.steps += res.steps;
+  s->st.rejected += res.rejected;
+  s->st.rhs += res.rhs;
+  s->st.restarts += res.restarts;
+  s->st.analog_time += res.analog_time;
+  s->has_model = false;
+  if (status != SKS_SAT)
+    return SKS_UNKNOWN;
+  const signed char *m = sks_analog_model(s->a);
+  int na = sks_analog_nvars(s->a);
+  for (int v = 1; v <= s->nvars; v++)
+    s->model[v] = s->fixed[v] ? s->fixed[v] : v <= na && m[v] > 0 ? 1 : -1;
+  if (!model_satisfies(s))
+    return SKS_UNKNOWN; /* cannot happen: analog.c checked it too */
+  s->has_model = true;
+  return SKS_SAT;
+}
+
+static int value(const sks_solver *base, int var) {
+  const analog_solver *s = (const analog_solver *)base;
+  sks_require(s->has_model, "no model: the last solve was not SAT");
+  sks_require(var >= 1, "variables are 1-based");
+  return var <= s->nvars ? s->model[var] : -1;
+}
+
+static void stats(const sks_solver *base, sks_stats *st) {
+  const analog_solver *s = (const analog_solver *)base;
+  *st = s->st;
+  st->bytes = s->cnf->cap * sizeof(int) + (size_t)s->nvars * 2;
+  if (s->a)
+    st->bytes += (size_t)sks_analog_nlits(s->a) * 28 +
+                 (size_t)sks_analog_nclauses(s->a) * 24;
 }
 
 const sks_backend_ops sks_analog_backend = {
-    .info = {"analog", 0, "not available yet"},
+    .info = {"analog", SKS_CAP_CNF | SKS_CAP_EO,
+             "continuous-time dynamics (Ercsey-Ravasz & Toroczkai); finds "
+             "solutions, never proves none"},
     .create = create,
+    .destroy = destroy,
+    .load_cnf = load_cnf,
+    .load_eo = load_eo,
+    .add_clause = add_clause,
+    .solve = solve,
+    .value = value,
+    .count = NULL,
+    .stats = stats,
 };

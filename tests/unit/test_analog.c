@@ -1,0 +1,450 @@
+/* Unit tests of the analog solver: small CNFs with known answers, an
+ * unsatisfiable one ending unknown, puzzles checked by a grid check written
+ * here, reproducibility, overflow-free weights, the backend on a loaded
+ * puzzle, and the hardness rating ordering an easy and a very hard puzzle. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "sks_analog.h"
+#include "sudokusat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tcnf { int *lits; size_t n, cap; long ncl; } tcnf;
+static void tpush(tcnf *t, int x) {
+  if (t->n == t->cap) { t->cap = t->cap ? 2 * t->cap : 1024; t->lits = realloc(t->lits, t->cap * sizeof *t->lits); }
+  t->lits[t->n++] = x;
+  if (!x) t->ncl++;
+}
+static int tvar(int n, int r, int c, int d) { return (r * n + c) * n + d + 1; }
+/* grid: n*n, -1 blank.  Returns a CNF in cnf (lits owned by the caller). */
+static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
+  int b = (int)(sqrt((double)n) + 0.5);
+  char *dead = calloc((size_t)n * n * n + 1, 1);
+  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {
+    int g = grid[r * n + c];
+    if (g < 0) continue;
+    for (int d = 0; d < n; d++) if (d != g) dead[tvar(n, r, c, d)] = 1;
+    for (int k = 0; k < n; k++) {
+      if (k != c) dead[tvar(n, r, k, g)] = 1;
+      if (k != r) dead[tvar(n, k, c, g)] = 1;
+      int rr = r / b * b + k / b, cc = c / b * b + k % b;
+      if (rr != r || cc != c) dead[tvar(n, rr, cc, g)] = 1;
+    }
+  }
+  tcnf t = {0};
+  int *grp = malloc(n * sizeof *grp);
+  for (int kind = 0; kind < 4; kind++)
+    for (int x = 0; x < n; x++) for (int y = 0; y < n; y++) {
+      int k = 0, done = 0;
+      for (int z = 0; z < n; z++) {
+        int r, c, d;
+        if (kind == 0) r = x, c = y, d = z;          /* cell */
+        else if (kind == 1) r = x, d = y, c = z;     /* row, digit */
+        else if (kind == 2) c = x, d = y, r = z;     /* column, digit */
+        else r = x / b * b + z / b, c = x % b * b + z % b, d = y; /* box */
+        int v = tvar(n, r, c, d);
+        if (grid[r * n + c] == d) done = 1;
+        if (!dead[v] && grid[r * n + c] < 0) grp[k++] = v;
+      }
+      if (done) continue;
+      for (int i = 0; i < k; i++) tpush(&t, grp[i]);
+      tpush(&t, 0);
+      for (int i = 0; i < k; i++) for (int j = i + 1; j < k; j++) {
+        tpush(&t, -grp[i]); tpush(&t, -grp[j]); tpush(&t, 0);
+      }
+    }
+  memset(cnf, 0, sizeof *cnf);
+  cnf->nvars = n * n * n;
+  cnf->nclauses = t.ncl;
+  cnf->lits = t.lits;
+  cnf->nlits = cnf->cap = t.n;
+  free(grp);
+  free(dead);
+}
+static int parse81(const char *s, int *grid) {
+  int k = 0;
+  for (; *s && k < 81; s++) {
+    if (*s >= '1' && *s <= '9') grid[k++] = *s - '1';
+    else if (*s == '.' || *s == '0') grid[k++] = -1;
+    else return -1;
+  }
+  return k == 81 ? 0 : -1;
+}
+/* Independent check: every row, column and box holds 0..n-1 once, givens kept. */
+static int grid_ok(const int *given, const int *g, int n) {
+  int b = (int)(sqrt((double)n) + 0.5);
+  for (int i = 0; i < n * n; i++) {
+    if (g[i] < 0 || g[i] >= n) return 0;
+    if (given[i] >= 0 && given[i] != g[i]) return 0;
+  }
+  for (int x = 0; x < n; x++) {
+    unsigned long long row = 0, col = 0, box = 0;
+    for (int z = 0; z < n; z++) {
+      row |= 1ull << g[x * n + z];
+      col |= 1ull << g[z * n + x];
+      box |= 1ull << g[(x / b * b + z / b) * n + x % b * b + z % b];
+    }
+    unsigned long long all = n == 64 ? ~0ull : (1ull << n) - 1;
+    if (row != all || col != all || box != all) return 0;
+  }
+  return 1;
+}
+/* Grid from a model by var: givens, else the one true candidate. */
+static void model_grid(const signed char *model, const int *given, int n, int *g) {
+  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {
+    g[r * n + c] = given[r * n + c];
+    if (g[r * n + c] >= 0) continue;
+    for (int d = 0; d < n; d++)
+      if (model[tvar(n, r, c, d)] > 0) { g[r * n + c] = g[r * n + c] < 0 ? d : n; }
+  }
+}
+
+static const char *EASY =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+static const char *NEWSPAPER =
+    "..3.2..9...2..5...9.4.8...14...6..8....5.7....3..1...41...5.3.9...1..8...7..9.2..";
+static const char *PLATINUM_BLONDE =
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+static const char *SEVENTEEN[] = {
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+};
+
+/* Every clause of a CNF under a model (by var, >0 true). */
+static bool clauses_ok(const sks_cnf *cnf, const signed char *model) {
+  bool sat = false;
+  for (size_t i = 0; i < cnf->nlits; i++) {
+    int l = cnf->lits[i];
+    if (!l) {
+      if (!sat)
+        return false;
+      sat = false;
+    } else if ((l > 0) == (model[abs(l)] > 0))
+      sat = true;
+  }
+  return true;
+}
+
+static void plain_cnf(sks_cnf *cnf, const int *lits, size_t n) {
+  memset(cnf, 0, sizeof *cnf);
+  cnf->lits = malloc((n + 1) * sizeof *cnf->lits);
+  memcpy(cnf->lits, lits, n * sizeof *lits);
+  cnf->nlits = cnf->cap = n;
+  for (size_t i = 0; i < n; i++) {
+    if (abs(lits[i]) > cnf->nvars)
+      cnf->nvars = abs(lits[i]);
+    cnf->nclauses += !lits[i];
+  }
+}
+
+static void test_small(void) {
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  sks_limits lim = {10, 0};
+  sks_analog_result res;
+  /* (x1 | x2) (-x1 | x2) (x1 | -x2): only x1 = x2 = true. */
+  static const int two[] = {1, 2, 0, -1, 2, 0, 1, -2, 0};
+  sks_cnf cnf;
+  plain_cnf(&cnf, two, sizeof two / sizeof *two);
+  for (int method = 1; method <= 2; method++) {
+    opt.method = method;
+    sks_analog *a = sks_analog_new(&cnf);
+    CHECK_EQ(sks_analog_solve(a, &opt, 3, &lim, &res), SKS_SAT);
+    CHECK(sks_analog_model(a)[1] > 0 && sks_analog_model(a)[2] > 0);
+    sks_analog_delete(a);
+  }
+  free(cnf.lits);
+  opt.method = 0;
+  /* Repeated literals, duplicate clauses and a tautology are dropped. */
+  static const int dup[] = {1, 1, 0, 1, 0, 2, -3, 0, -3, 2, 0, 3, -3, 0};
+  plain_cnf(&cnf, dup, sizeof dup / sizeof *dup);
+  sks_analog *a = sks_analog_new(&cnf);
+  CHECK_EQ(sks_analog_nclauses(a), 2);
+  CHECK_EQ(sks_analog_nlits(a), 3);
+  CHECK_EQ(sks_analog_solve(a, &opt, 1, &lim, &res), SKS_SAT);
+  CHECK(clauses_ok(&cnf, sks_analog_model(a)));
+  sks_analog_delete(a);
+  free(cnf.lits);
+  /* Planted random 3-SAT, 80 variables at ratio 4: satisfiable. */
+  uint64_t rng = 99;
+  int planted[81], *lits = malloc(4 * 320 * sizeof *lits);
+  for (int v = 1; v <= 80; v++)
+    planted[v] = (int)(rng = rng * 6364136223846793005ull + 1) >> 31 & 1;
+  size_t n = 0;
+  for (int c = 0; c < 320;) {
+    int cl[3];
+    bool sat = false;
+    for (int j = 0; j < 3; j++) {
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      int v = 1 + (int)((rng >> 33) % 80);
+      int sign = (rng >> 20) & 1;
+      cl[j] = sign ? v : -v;
+      sat |= (cl[j] > 0) == (planted[v] == 1);
+    }
+    if (!sat)
+      continue;
+    for (int j = 0; j < 3; j++)
+      lits[n++] = cl[j];
+    lits[n++] = 0;
+    c++;
+  }
+  plain_cnf(&cnf, lits, n);
+  free(lits);
+  for (int method = 1; method <= 2; method++) {
+    opt.method = method;
+    a = sks_analog_new(&cnf);
+    CHECK_EQ(sks_analog_solve(a, &opt, 5, &lim, &res), SKS_SAT);
+    CHECK(clauses_ok(&cnf, sks_analog_model(a)));
+    sks_analog_delete(a);
+  }
+  free(cnf.lits);
+}
+
+static void test_unsat(void) {
+  /* x1 and not x1; and pigeonhole 3 into 2 (vars p*2+h+1). */
+  static const int contra[] = {1, 0, -1, 0, 2, 3, 0};
+  static const int php[] = {1, 2, 0, 3, 4, 0, 5, 6, 0, -1, -3, 0, -1, -5, 0,
+                            -3, -5, 0, -2, -4, 0, -2, -6, 0, -4, -6, 0};
+  const int *cases[] = {contra, php};
+  size_t sizes[] = {sizeof contra / sizeof *contra, sizeof php / sizeof *php};
+  for (int k = 0; k < 2; k++) {
+    sks_cnf cnf;
+    plain_cnf(&cnf, cases[k], sizes[k]);
+    sks_analog *a = sks_analog_new(&cnf);
+    sks_analog_options opt;
+    sks_analog_options_init(&opt);
+    sks_limits lim = {5, 3000};
+    sks_analog_result res;
+    double t0 = sks_time();
+    CHECK_EQ(sks_analog_solve(a, &opt, 1, &lim, &res), SKS_UNKNOWN);
+    CHECK(res.steps + res.rejected <= 3000);
+    CHECK(res.steps > 0);
+    CHECK(sks_time() - t0 < 5);
+    sks_analog_delete(a);
+    free(cnf.lits);
+  }
+}
+
+static int solve_puzzle(const char *text, const sks_analog_options *opt,
+                        unsigned long long seed, double seconds,
+                        sks_analog_result *res, int *grid) {
+  int given[81];
+  if (parse81(text, given))
+    return -1;
+  sks_cnf cnf;
+  sudoku_cnf(given, 9, &cnf);
+  sks_analog *a = sks_analog_new(&cnf);
+  sks_limits lim = {seconds, 0};
+  int st = sks_analog_solve(a, opt, seed, &lim, res);
+  int ok = 0;
+  if (st == SKS_SAT) {
+    model_grid(sks_analog_model(a), given, 9, grid);
+    ok = grid_ok(given, grid, 9) && clauses_ok(&cnf, sks_analog_model(a));
+  }
+  sks_analog_delete(a);
+  free(cnf.lits);
+  return ok;
+}
+
+static void test_puzzles(void) {
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  sks_analog_result res;
+  int grid[81];
+  const char *list[] = {EASY, NEWSPAPER, SEVENTEEN[0], SEVENTEEN[1]};
+  for (int i = 0; i < 4; i++)
+    CHECK_EQ(solve_puzzle(list[i], &opt, 1, 60, &res, grid), 1);
+  /* The other integrator and the K^2 law on the same puzzle. */
+  opt.method = SKS_ANALOG_CASH_KARP;
+  CHECK_EQ(solve_puzzle(EASY, &opt, 1, 60, &res, grid), 1);
+  opt.method = SKS_ANALOG_RKC;
+  opt.memory = 2;
+  CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 2, 60, &res, grid), 1);
+  /* Two threads: first to finish wins, the answer is still checked. */
+  opt.memory = 1;
+  opt.threads = 2;
+  CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 3, 60, &res, grid), 1);
+}
+
+static void test_reproducible(void) {
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  sks_analog_result r1, r2;
+  int g1[81], g2[81];
+  CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 7, 60, &r1, g1), 1);
+  CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 7, 60, &r2, g2), 1);
+  CHECK_EQ(r1.steps, r2.steps);
+  CHECK_EQ(r1.rejected, r2.rejected);
+  CHECK_EQ(r1.rhs, r2.rhs);
+  CHECK_EQ(r1.seed, r2.seed);
+  CHECK(r1.t == r2.t);
+  CHECK(!memcmp(g1, g2, sizeof g1));
+  /* A different seed takes a different path. */
+  CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 8, 60, &r2, g2), 1);
+  CHECK(r1.steps != r2.steps || r1.t != r2.t);
+}
+
+/* Reads a trace and checks every field of every row is a finite number;
+ * returns the largest max_ln_a seen (or -1 on a malformed trace). */
+static double trace_check(FILE *f, long *rows) {
+  char line[4096];
+  rewind(f);
+  *rows = 0;
+  if (!fgets(line, sizeof line, f) || strncmp(line, "run,t,unsat,ln_V", 16))
+    return -1;
+  double umax = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *p = line, *end;
+    for (int field = 0; *p && *p != '\n'; field++) {
+      double x = strtod(p, &end);
+      if (end == p || !isfinite(x))
+        return -1;
+      if (field == 4 && x > umax)
+        umax = x;
+      p = *end == ',' ? end + 1 : end;
+    }
+    ++*rows;
+  }
+  return umax;
+}
+
+static void test_overflow(void) {
+  /* x1 and not x1: the weights grow without end (u >= t/2 for one of the
+   * two clauses), and the spin ODE stiffens with them: the integrators must
+   * keep rejecting what would blow up rather than let it in. */
+  static const int contra[] = {1, 0, -1, 0};
+  sks_cnf cnf;
+  plain_cnf(&cnf, contra, 4);
+  sks_analog *a = sks_analog_new(&cnf);
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  FILE *f = tmpfile();
+  opt.trace = f;
+  opt.trace_every = 10;
+  sks_analog_result res;
+  for (int method = 1; method <= 2; method++) {
+    opt.method = method;
+    rewind(f);
+    CHECK_EQ(sks_analog_run(a, &opt, 1, 0, 20000, 20, &res), SKS_UNKNOWN);
+    fflush(f);
+    long rows;
+    double umax = trace_check(f, &rows);
+    CHECK(umax > 5);
+    CHECK(rows > 10);
+    CHECK(isfinite(res.t) && res.t > 10);
+  }
+  sks_analog_delete(a);
+  free(cnf.lits);
+  fclose(f);
+  /* A hard puzzle without restarts: nothing non-finite ever reaches the
+   * state (the trace shows spins, weights and V). */
+  int given[81];
+  parse81(PLATINUM_BLONDE, given);
+  sudoku_cnf(given, 9, &cnf);
+  a = sks_analog_new(&cnf);
+  f = tmpfile();
+  opt.trace = f;
+  opt.trace_every = 20;
+  opt.method = 0;
+  sks_analog_run(a, &opt, 1, 0, 0, 3, &res);
+  fflush(f);
+  long rows;
+  double umax = trace_check(f, &rows);
+  CHECK(umax > 5);
+  CHECK(rows > 20);
+  fclose(f);
+  sks_analog_delete(a);
+  free(cnf.lits);
+}
+
+/* The backend through the solver interface, on a puzzle loaded as an
+ * exactly-one system, decoded and validated. */
+static void test_backend(void) {
+  sks_solver_options so = {.seed = 1, .analog_memory = 1};
+  sks_error err;
+  sks_solver *s = sks_solver_new("analog", &so, &err);
+  CHECK(s != NULL);
+  if (!s)
+    return;
+  CHECK(!(sks_solver_backend(s)->caps & SKS_CAP_UNSAT));
+  const char *list[] = {EASY, NEWSPAPER, SEVENTEEN[0]};
+  for (int i = 0; i < 3; i++) {
+    sks_puzzle *p = NULL;
+    sks_format_options fo = {0};
+    CHECK_EQ(sks_puzzle_parse(list[i], &fo, &p, &err), 0);
+    if (!p)
+      continue;
+    sks_eo *eo = sks_eo_new(p);
+    sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+    CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
+    sks_limits lim = {60, 0};
+    CHECK_EQ(sks_solver_solve(s, &lim), SKS_SAT);
+    int grid[81], given[81];
+    CHECK_EQ(sks_decode_solver(eo, s, grid, &err), 0);
+    parse81(list[i], given);
+    CHECK(grid_ok(given, grid, 9));
+    CHECK(sks_validate(p, grid, &err));
+    sks_eo_delete(eo);
+    sks_puzzle_delete(p);
+  }
+  /* A plain CNF, then an unsatisfiable one: unknown, never UNSAT. */
+  static const int two[] = {1, 2, 0, -1, 2, 0, 1, -2, 0};
+  sks_cnf cnf;
+  plain_cnf(&cnf, two, 9);
+  CHECK_EQ(sks_solver_load_cnf(s, &cnf, &err), 0);
+  CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+  CHECK(sks_solver_value(s, 1) > 0 && sks_solver_value(s, 2) > 0);
+  int block[] = {-1, -2};
+  sks_solver_add_clause(s, block, 2);
+  sks_limits lim = {2, 2000};
+  CHECK_EQ(sks_solver_solve(s, &lim), SKS_UNKNOWN);
+  sks_stats st;
+  sks_solver_stats(s, &st);
+  CHECK(st.steps > 0 && st.rhs >= st.steps && st.analog_time > 0);
+  free(cnf.lits);
+  sks_solver_delete(s);
+}
+
+static void test_rate(void) {
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  const char *list[] = {EASY, PLATINUM_BLONDE};
+  sks_analog_rating r[2];
+  for (int i = 0; i < 2; i++) {
+    int given[81];
+    parse81(list[i], given);
+    sks_cnf cnf;
+    sudoku_cnf(given, 9, &cnf);
+    sks_analog *a = sks_analog_new(&cnf);
+    sks_analog_rate(a, &opt, 1, 8, 100, 10, 2, &r[i]);
+    sks_analog_delete(a);
+    free(cnf.lits);
+  }
+  CHECK_EQ(r[0].runs, 8);
+  CHECK(r[0].solved >= 6);
+  CHECK(r[0].eta_lo <= r[0].eta && r[0].eta <= r[0].eta_hi);
+  CHECK(r[0].eta < r[1].eta);
+  CHECK(r[0].eta_hi < r[1].eta_lo);
+  CHECK(!strcmp(sks_analog_label(r[0].eta), "easy") ||
+        !strcmp(sks_analog_label(r[0].eta), "medium"));
+  CHECK(!strcmp(sks_analog_label(3.58), "ultra-hard"));
+  CHECK(!strcmp(sks_analog_label(1.0), "easy"));
+  CHECK(!strcmp(sks_analog_label(2.5), "hard"));
+}
+
+int main(void) {
+  test_small();
+  test_unsat();
+  test_puzzles();
+  test_reproducible();
+  test_overflow();
+  test_backend();
+  test_rate();
+  return check_report();
+}
