@@ -140,6 +140,12 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
      * 0.44 s CPU on top1465. */
     if (s->searched)
       picosat_remove_learned(s->ps, 100);
+    /* The answer to a puzzle must not depend on the puzzles before it (a
+     * batch on N threads prints what one thread prints), so the search
+     * heuristics start afresh too. */
+    picosat_reset_phases(s->ps);
+    picosat_reset_scores(s->ps);
+    picosat_set_seed(s->ps, (unsigned)s->opt.seed);
     if (s->in_context) {
       picosat_pop(s->ps);
       s->in_context = false;

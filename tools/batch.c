@@ -67,7 +67,7 @@ static void store_error(item *it, const char *path, const sks_error *err) {
     snprintf(it->error, len, "%s: %s", path, err->msg);
 }
 
-static void work_chunk(const batch *b, void *worker, chunk *c) {
+static void work_chunk(const batch *b, void *wk, chunk *c) {
   if (!c->stream)
     c->stream = open_memstream(&c->out, &c->outlen);
   else
@@ -78,14 +78,14 @@ static void work_chunk(const batch *b, void *worker, chunk *c) {
       fputs("error\n", c->stream);
       it->cls = BATCH_ERROR;
     } else
-      it->cls = b->ops->run(worker, it->p, c->stream);
+      it->cls = b->ops->run(wk, it->p, c->stream);
   }
   fflush(c->stream);
 }
 
 static void *thread_main(void *data) {
   batch *b = data;
-  void *worker = b->ops->worker_new(b->app);
+  void *wk = b->ops->worker_new(b->app);
   pthread_mutex_lock(&b->lock);
   for (;;) {
     while (b->next_claim == b->filled && !b->reading_done)
@@ -95,13 +95,13 @@ static void *thread_main(void *data) {
     chunk *c = &b->ring[b->next_claim++ % b->nslots];
     c->state = CLAIMED;
     pthread_mutex_unlock(&b->lock);
-    work_chunk(b, worker, c);
+    work_chunk(b, wk, c);
     pthread_mutex_lock(&b->lock);
     c->state = DONE;
     pthread_cond_broadcast(&b->done_cv);
   }
   pthread_mutex_unlock(&b->lock);
-  b->ops->worker_delete(worker);
+  b->ops->worker_delete(wk);
   return NULL;
 }
 
@@ -125,6 +125,23 @@ static void emit(chunk *c, batch_totals *t) {
     t->by_class[it->cls]++;
   }
   c->state = FREE;
+}
+
+/* Gives a full chunk to the threads, or works and prints it inline. */
+static void hand_off(batch *b, void *inline_worker, chunk *c,
+                     batch_totals *tot) {
+  if (inline_worker) {
+    work_chunk(b, inline_worker, c);
+    emit(c, tot);
+    b->filled++;
+    b->printed++;
+    return;
+  }
+  pthread_mutex_lock(&b->lock);
+  c->state = FILLED;
+  b->filled++;
+  pthread_cond_signal(&b->work_cv);
+  pthread_mutex_unlock(&b->lock);
 }
 
 int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
@@ -180,18 +197,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       else
         store_puzzle(it, p);
       if (cur->nitems == CHUNK) {
-        if (threads) {
-          pthread_mutex_lock(&b.lock);
-          cur->state = FILLED;
-          b.filled++;
-          pthread_cond_signal(&b.work_cv);
-          pthread_mutex_unlock(&b.lock);
-        } else {
-          work_chunk(&b, inline_worker, cur);
-          emit(cur, tot);
-          b.filled++;
-          b.printed++;
-        }
+        hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
         double now = sks_time();
         if (show && now - last > 0.25) {
@@ -209,19 +215,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     sks_reader_delete(rd);
   }
   /* The last, partial chunk. */
-  if (cur && cur->nitems) {
-    if (threads) {
-      pthread_mutex_lock(&b.lock);
-      cur->state = FILLED;
-      b.filled++;
-      pthread_mutex_unlock(&b.lock);
-    } else {
-      work_chunk(&b, inline_worker, cur);
-      emit(cur, tot);
-      b.filled++;
-      b.printed++;
-    }
-  }
+  if (cur && cur->nitems)
+    hand_off(&b, inline_worker, cur, tot);
   if (threads) {
     pthread_mutex_lock(&b.lock);
     b.reading_done = true;
@@ -258,4 +253,74 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   pthread_cond_destroy(&b.work_cv);
   pthread_cond_destroy(&b.done_cv);
   return 0;
+}
+
+static void add_totals(batch_totals *all, const batch_totals *t) {
+  all->puzzles += t->puzzles;
+  for (int k = 0; k < BATCH_CLASSES; k++)
+    all->by_class[k] += t->by_class[k];
+  all->input_errors += t->input_errors;
+  all->seconds += t->seconds;
+}
+
+void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
+                    batch_totals *all) {
+  memset(all, 0, sizeof *all);
+  operand *opd;
+  int n;
+  if (operands_open(app, &opd, &n))
+    all->input_errors++;
+  sks_input **ins = sks_calloc((size_t)n + 1, sizeof *ins);
+  for (int i = 0; !all->input_errors && i < n;) {
+    if (opd[i].dimacs) {
+      double start = sks_time();
+      int cls = on_cnf(app, opd[i++].in);
+      batch_totals t = {.puzzles = 1, .seconds = sks_time() - start};
+      t.by_class[cls] = 1;
+      add_totals(all, &t);
+      continue;
+    }
+    int j = i;
+    for (; j < n && !opd[j].dimacs; j++)
+      ins[j - i] = opd[j].in;
+    batch_totals t;
+    batch_run(app, ops, ins, j - i, &t);
+    add_totals(all, &t);
+    i = j;
+  }
+  free(ins);
+  operands_close(opd, n);
+}
+
+int batch_exit(const batch_totals *t) {
+  if (t->by_class[BATCH_DISAGREE])
+    return EXIT_DISAGREE;
+  if (t->by_class[BATCH_INVALID])
+    return EXIT_INVALID;
+  if (t->input_errors || t->by_class[BATCH_ERROR])
+    return EXIT_INPUT;
+  if (t->puzzles == 1)
+    return t->by_class[BATCH_NONE]      ? EXIT_NONE
+           : t->by_class[BATCH_UNKNOWN] ? 0
+                                        : EXIT_SOLVED;
+  return t->by_class[BATCH_UNKNOWN] ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
+}
+
+void batch_summary(const sks_app *app, const batch_totals *t,
+                   const char *one, const char *many) {
+  if (app->opt.quiet || t->puzzles < 2)
+    return;
+  char kinds[160];
+  int len = snprintf(kinds, sizeof kinds, "%lld %s, ", t->by_class[BATCH_ONE],
+                     one);
+  if (many)
+    len += snprintf(kinds + len, sizeof kinds - (size_t)len, "%lld %s, ",
+                    t->by_class[BATCH_MANY], many);
+  snprintf(kinds + len, sizeof kinds - (size_t)len,
+           "%lld none, %lld unknown, %lld errors", t->by_class[BATCH_NONE],
+           t->by_class[BATCH_UNKNOWN], t->by_class[BATCH_ERROR]);
+  app_message("%lld puzzles: %s; %.2f s, %.0f puzzles/s, peak %.1f MB",
+              t->puzzles, kinds, t->seconds,
+              t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0,
+              (double)sks_peak_memory() / (1024.0 * 1024.0));
 }

@@ -3,9 +3,20 @@
 #ifndef SKS_BATCH_INT_H
 #define SKS_BATCH_INT_H
 
-#include "app_int.h"
+#include "worker_int.h"
 
-enum { BATCH_ERROR = 7, BATCH_CLASSES = 8 };
+/* Answer classes, shared by the commands, for the summary and the exit
+ * status. */
+enum {
+  BATCH_ONE,      /* solved / unique / one solution */
+  BATCH_MANY,     /* multiple / several solutions */
+  BATCH_NONE,     /* no solution */
+  BATCH_UNKNOWN,  /* a limit stopped it */
+  BATCH_INVALID,  /* an answer failed the validator */
+  BATCH_DISAGREE, /* --cross-check: backends disagree */
+  BATCH_ERROR,    /* the puzzle could not be read */
+  BATCH_CLASSES
+};
 
 typedef struct batch_ops {
   void *(*worker_new)(sks_app *app); /* per thread: solver, scratch */
@@ -24,5 +35,21 @@ typedef struct batch_totals {
 /* Runs over the puzzles of inputs (not closed here). */
 int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
               int ninputs, batch_totals *tot);
+
+/* Answers one DIMACS operand; returns its class. */
+typedef int (*batch_cnf_fn)(sks_app *app, sks_input *in);
+
+/* Every operand of the command line in order: runs of puzzle files go
+ * through batch_run, each DIMACS file through on_cnf.  Totals add up. */
+void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
+                    batch_totals *all);
+
+/* The one-line summary of a batch on stderr (not for one puzzle, not with
+ * -q); one/many name the first two classes (many NULL: not shown). */
+void batch_summary(const sks_app *app, const batch_totals *t,
+                   const char *one, const char *many);
+
+/* The exit status the totals call for (README "Exit status"). */
+int batch_exit(const batch_totals *t);
 
 #endif

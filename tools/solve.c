@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SOLVED, NONE, UNKNOWN, INVALID };
-
 static void *solve_new(sks_app *app) {
   sks_error err = {0};
   return worker_create(app, &err); /* checked once before the batch */
@@ -27,21 +25,21 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
   int r = sks_solver_solve(w->solver, &w->lim);
   if (r == SKS_UNSAT) {
     fputs("none\n", out);
-    return NONE;
+    return BATCH_NONE;
   }
   if (r != SKS_SAT) {
     fputs("unknown\n", out);
-    return UNKNOWN;
+    return BATCH_UNKNOWN;
   }
   if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
       !sks_validate(p, w->grid, &err)) {
     app_message("line %ld: the %s answer failed validation: %s", p->line,
                 w->app->opt.backend, err.msg);
     fputs("invalid\n", out);
-    return INVALID;
+    return BATCH_INVALID;
   }
   worker_print(w, p, w->grid, out);
-  return SOLVED;
+  return BATCH_ONE;
 }
 
 static const batch_ops solve_ops = {solve_new, solve_delete, solve_run};
@@ -93,10 +91,11 @@ static int print_cnf_grid(const sks_app *app, const sks_cnf *cnf,
   return res;
 }
 
+/* Answers a DIMACS file in SAT-competition form; returns its class. */
 static int solve_cnf(sks_app *app, sks_input *in) {
   sks_cnf *cnf = sks_cnf_new();
-  int res = operand_read_cnf(app, in, cnf);
-  if (res) {
+  int res = BATCH_ERROR;
+  if (operand_read_cnf(app, in, cnf)) {
     sks_cnf_delete(cnf);
     return res;
   }
@@ -108,7 +107,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     app_error(sks_input_name(in), &err);
     sks_solver_delete(s);
     sks_cnf_delete(cnf);
-    return s ? EXIT_INPUT : EXIT_USAGE;
+    return BATCH_ERROR;
   }
   sks_limits lim = {app->opt.time_limit, app->opt.max_steps};
   int r = sks_solver_solve(s, &lim);
@@ -123,37 +122,26 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
                   app->opt.backend, err.msg);
-      res = EXIT_INVALID;
+      res = BATCH_INVALID;
     } else {
       printf("s SATISFIABLE\n");
       print_model(s, cnf->nvars);
-      res = EXIT_SOLVED;
+      res = BATCH_ONE;
       if (cnf->desc && print_cnf_grid(app, cnf, m))
-        res = EXIT_INVALID;
+        res = BATCH_INVALID;
     }
     sks_model_delete(m);
   } else if (r == SKS_UNSAT) {
     printf("s UNSATISFIABLE\n");
-    res = EXIT_NONE;
+    res = BATCH_NONE;
   } else {
     printf("s UNKNOWN\n");
-    res = 0;
+    res = BATCH_UNKNOWN;
   }
   fflush(stdout);
   sks_solver_delete(s);
   sks_cnf_delete(cnf);
   return res;
-}
-
-static void summary(const sks_app *app, const batch_totals *t) {
-  if (app->opt.quiet || t->puzzles < 2)
-    return;
-  app_message("%lld puzzles: %lld solved, %lld none, %lld unknown, %lld "
-              "errors; %.2f s, %.0f puzzles/s, peak %.1f MB",
-              t->puzzles, t->by_class[SOLVED], t->by_class[NONE],
-              t->by_class[UNKNOWN], t->by_class[BATCH_ERROR], t->seconds,
-              t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0,
-              (double)sks_peak_memory() / (1024.0 * 1024.0));
 }
 
 int app_solve(sks_app *app) {
@@ -164,53 +152,9 @@ int app_solve(sks_app *app) {
     return EXIT_USAGE;
   }
   worker_destroy(probe);
-  operand *ops;
-  int nops, res = operands_open(app, &ops, &nops);
-  if (res) {
-    operands_close(ops, nops);
-    return res;
-  }
   batch_totals all;
-  memset(&all, 0, sizeof all);
-  int cnf_res = -1, ncnf = 0;
-  for (int i = 0; i < nops;) {
-    if (ops[i].dimacs) {
-      int r = solve_cnf(app, ops[i].in);
-      ncnf++;
-      if (r == EXIT_INPUT || r == EXIT_INVALID || r == EXIT_USAGE ||
-          cnf_res < 0 || cnf_res == EXIT_SOLVED || cnf_res == EXIT_NONE)
-        cnf_res = cnf_res == EXIT_INPUT || cnf_res == EXIT_INVALID ? cnf_res
-                                                                   : r;
-      i++;
-      continue;
-    }
-    int j = i;
-    sks_input *ins[nops];
-    while (j < nops && !ops[j].dimacs) {
-      ins[j - i] = ops[j].in;
-      j++;
-    }
-    batch_totals t;
-    batch_run(app, &solve_ops, ins, j - i, &t);
-    all.puzzles += t.puzzles;
-    for (int k = 0; k < BATCH_CLASSES; k++)
-      all.by_class[k] += t.by_class[k];
-    all.input_errors += t.input_errors;
-    all.seconds += t.seconds;
-    i = j;
-  }
-  operands_close(ops, nops);
-  summary(app, &all);
+  batch_operands(app, &solve_ops, solve_cnf, &all);
+  batch_summary(app, &all, "solved", NULL);
   app_print_stats(app);
-  if (ncnf && !all.puzzles)
-    return ncnf == 1 ? cnf_res : (cnf_res == EXIT_INPUT || cnf_res == EXIT_INVALID ? cnf_res : 0);
-  if (all.by_class[INVALID])
-    return EXIT_INVALID;
-  if (all.input_errors || all.by_class[BATCH_ERROR])
-    return EXIT_INPUT;
-  if (all.puzzles == 1 && !ncnf)
-    return all.by_class[SOLVED] ? EXIT_SOLVED
-           : all.by_class[NONE] ? EXIT_NONE
-                                : 0;
-  return all.by_class[UNKNOWN] ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
+  return batch_exit(&all);
 }
