@@ -21,6 +21,11 @@ void sks_model_delete(sks_model *m) {
   free(m);
 }
 
+/* Values are kept by variable, so one stray huge number would allocate
+ * its size: the cap is above the largest puzzle CNF (a 256x256 puzzle
+ * with sequential at-most-one needs about 84 million variables). */
+enum { MAX_MODEL_VAR = (1 << 28) - 1 };
+
 typedef struct parse {
   sks_input *in;
   long line;
@@ -162,6 +167,10 @@ static int literals(parse *ps, int ch) {
                            "literal %s%lld after the terminating 0",
                            neg ? "-" : "", v);
     int var = (int)v;
+    if (var > MAX_MODEL_VAR)
+      return sks_error_set(ps->err, -1, ps->line, col,
+                           "variable %d is too large for a model (at most %d)",
+                           var, MAX_MODEL_VAR);
     if (var >= (int)ps->val.n) {
       size_t old = ps->val.n;
       SKS_STACK_RESERVE(ps->val, (size_t)var + 1);

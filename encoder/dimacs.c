@@ -125,31 +125,43 @@ static void put_clauses(sink *s, const sks_cnf *cnf) {
     tabvars = (int)cnf->nlits; /* a table longer than the text is waste */
   char *tab = tabvars > 0 ? build_table(tabvars) : NULL;
   const int *lit = cnf->lits, *end = cnf->lits + cnf->nlits;
+  while (end > lit && end[-1] != 0)
+    end--; /* a clause still open is not written (nor counted) */
   char *p = s->p;
+  /* Room is checked once a clause when the longest clause fits the slack
+   * of a buffer many times over; else once a literal. */
+  size_t clause_bytes = ((size_t)cnf->maxlen + 1) * 12 + 2;
+  const char *limit = clause_bytes < OUT_BUFFER / 4
+                          ? s->buf + OUT_BUFFER - clause_bytes
+                          : NULL;
   while (lit < end) {
-    if (p >= s->end) {
+    if (limit ? p >= limit : p >= s->end) {
       s->p = p;
       sink_flush(s);
       p = s->p;
     }
-    int l = *lit++;
-    if (!l) {
-      p[0] = '0';
-      p[1] = '\n';
-      p += 2;
-      continue;
+    int l;
+    while ((l = *lit++) != 0) {
+      unsigned v = l < 0 ? 0u - (unsigned)l : (unsigned)l;
+      *p = '-';
+      p += l < 0;
+      if (v <= (unsigned)tabvars) {
+        const char *slot = tab + (size_t)v * SLOT;
+        memcpy(p, slot, SLOT);
+        p += (unsigned char)slot[SLOT - 1];
+      } else {
+        p = format_uint(p, v);
+        *p++ = ' ';
+      }
+      if (!limit && p >= s->end) {
+        s->p = p;
+        sink_flush(s);
+        p = s->p;
+      }
     }
-    unsigned v = l < 0 ? 0u - (unsigned)l : (unsigned)l;
-    *p = '-';
-    p += l < 0;
-    if (v <= (unsigned)tabvars) {
-      const char *slot = tab + (size_t)v * SLOT;
-      memcpy(p, slot, SLOT);
-      p += (unsigned char)slot[SLOT - 1];
-    } else {
-      p = format_uint(p, v);
-      *p++ = ' ';
-    }
+    p[0] = '0';
+    p[1] = '\n';
+    p += 2;
   }
   s->p = p;
   free(tab);

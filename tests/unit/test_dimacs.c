@@ -159,6 +159,27 @@ static void test_write_exact(void) {
                       "0\n"
                       "-9 10 -99 100 0\n"));
   free(text);
+  /* A clause still open is neither written nor counted. */
+  sks_cnf_clear(cnf);
+  sks_cnf_add(cnf, 4);
+  sks_cnf_add(cnf, 0);
+  sks_cnf_add(cnf, 5);
+  text = write_to_string(cnf);
+  CHECK(!strcmp(text, "p cnf 5 1\n4 0\n"));
+  free(text);
+  /* A clause longer than the output buffer. */
+  sks_cnf_clear(cnf);
+  for (int i = 1; i <= 30000; i++)
+    sks_cnf_add(cnf, -1000000 - i);
+  sks_cnf_add(cnf, 0);
+  text = write_to_string(cnf);
+  sks_cnf *back = sks_cnf_new();
+  sks_error err;
+  CHECK_EQ(read_string(text, back, NULL, &err), 0);
+  CHECK(same_clauses(cnf, back));
+  CHECK_EQ(strlen(text), strlen("p cnf 1030000 1\n") + 30000 * 9 + 2);
+  sks_cnf_delete(back);
+  free(text);
   sks_cnf_clear(cnf);
   text = write_to_string(cnf);
   CHECK(!strcmp(text, "p cnf 0 0\n"));
