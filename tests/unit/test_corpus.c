@@ -183,9 +183,9 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
       }
       sks_limits lim = {be->seconds, 0};
       int res = sks_solver_solve(be->solver, &lim);
-      if (!be->complete && res == SKS_UNKNOWN) {
+      if (res == SKS_UNKNOWN)
         be->unknown++;
-      } else if (e->count == 0) {
+      if (e->count == 0) {
         CHECK_EQ(res, SKS_UNSAT);
       } else {
         CHECK_EQ(res, SKS_SAT);
@@ -247,10 +247,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cannot open the corpus (run in tests/ or pass a path)\n");
     return check_report();
   }
-  /* The analog solver integrates an ODE over every clause; from 9x9 up a
-   * puzzle takes it seconds (more under the sanitizers), which the quick
-   * suite cannot afford, so it gets the small sizes and a time budget and
-   * an answer it does not find in time is counted, not failed. */
+  /* The analog solver integrates an ODE over every clause.  4x4 and 6x6
+   * take it milliseconds, and it must solve them within the budget; 9x9
+   * takes seconds (Release: the 20 solvable 9x9 corpus puzzles 17-33 s with
+   * a 5 s budget each, 3-4 of them still unknown; the sanitizers multiply
+   * that), which the quick suite cannot afford, so larger sizes are left
+   * to the analog unit tests and benchmarks. */
   backend_run backends[] = {
       {"picosat", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"dlx", NULL, false, true, SKS_MAX_N, 0, 0, 0},
