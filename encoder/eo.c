@@ -79,27 +79,31 @@ typedef struct prop {
   sks_eo *eo;
   bool singles;
   int head, tail; /* queue of groups down to one open candidate */
+  int open_vars, open_groups;
 } prop;
+
+/* A satisfied group's open count is set this high: kill() then needs no
+ * separate test for it (decrements never bring it near 1). */
+enum { DONE = 1 << 30 };
 
 /* The arrays are read into locals: stores through the signed char array
  * val would otherwise force every field of eo to be reloaded. */
 static bool kill(prop *p, int v) {
   sks_eo *eo = p->eo;
-  signed char *val = eo->val;
-  const unsigned char *gdone = eo->gdone;
   const int *vgroup = eo->vgroup;
-  int *gopen = eo->gopen, *queue = eo->queue;
+  int *gopen = eo->gopen;
   int end = eo->vstart[v + 1];
-  val[v] = -1;
+  eo->val[v] = -1;
+  p->open_vars--;
   for (int i = eo->vstart[v]; i < end; i++) {
     int g = vgroup[i];
-    if (gdone[g])
-      continue;
     int left = --gopen[g];
-    if (!left)
-      return false;
-    if (left == 1 && p->singles)
-      queue[p->tail++] = g;
+    if (left <= 1) {
+      if (!left)
+        return false;
+      if (p->singles)
+        eo->queue[p->tail++] = g;
+    }
   }
   return true;
 }
@@ -113,12 +117,18 @@ static bool assign(prop *p, int v) {
     return false;
   val[v] = 1;
   eo->nfixed++;
+  p->open_vars--;
   const int *vgroup = eo->vgroup, *gstart = eo->gstart, *gvar = eo->gvar;
   unsigned char *gdone = eo->gdone;
+  int *gopen = eo->gopen;
   int begin = eo->vstart[v], end = eo->vstart[v + 1];
-  /* Mark every group of v done first, so kills skip them. */
-  for (int i = begin; i < end; i++)
-    gdone[vgroup[i]] = 1;
+  /* Mark every group of v done first, so kills leave them alone. */
+  for (int i = begin; i < end; i++) {
+    int g = vgroup[i];
+    gdone[g] = 1;
+    gopen[g] = DONE;
+    p->open_groups--;
+  }
   for (int i = begin; i < end; i++) {
     int g = vgroup[i];
     for (int j = gstart[g], last = gstart[g + 1]; j < last; j++) {
@@ -206,7 +216,7 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
-  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0};
+  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups};
   bool ok = true;
   for (int i = 0; ok && i < cells; i++) {
     int d = pz->cell[i];
@@ -223,15 +233,8 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
     if (killed <= 0)
       break;
   }
-  /* With givens only, a group whose candidates all died is already
-   * caught by kill(); count what is left open. */
-  eo->nopen_vars = eo->nopen_groups = 0;
-  if (ok) {
-    for (int v = 1; v <= eo->nvars; v++)
-      eo->nopen_vars += !eo->val[v];
-    for (int g = 0; g < eo->ngroups; g++)
-      eo->nopen_groups += !eo->gdone[g];
-  }
+  eo->nopen_vars = ok ? p.open_vars : 0;
+  eo->nopen_groups = ok ? p.open_groups : 0;
   if (!ok)
     eo->status = SKS_UNSAT;
   else if (eo->nfixed == cells)

@@ -157,7 +157,7 @@ typedef struct sks_eo {
   /* State after load: */
   signed char *val;        /* by var: +1 true, -1 false, 0 open */
   unsigned char *gdone;    /* by group: 1 when satisfied */
-  int *gopen;              /* by group: open candidates left */
+  int *gopen;              /* by group: open candidates left (open groups) */
   int *given;              /* n*n: the givens loaded (-1 blank) */
   int status;              /* SKS_UNSAT: contradiction; SKS_SAT: solved */
   int level;               /* the sks_propagate level of the last load */

@@ -274,9 +274,10 @@ static int parse(sks_app *app, int argc, char **argv) {
   }
   app->fmt.hex = app->opt.hex;
   sks_propagate level;
-  if (sks_propagate_parse(app->opt.propagate, &level)) {
-    app_message("--propagate: unknown '%s' (expected givens, singles or "
-                "locked)",
+  if (strcmp(app->opt.propagate, "auto") &&
+      sks_propagate_parse(app->opt.propagate, &level)) {
+    app_message("--propagate: unknown '%s' (expected givens, singles, locked "
+                "or auto)",
                 app->opt.propagate);
     return EXIT_USAGE;
   }

@@ -87,8 +87,7 @@ int app_encode(sks_app *app) {
   sks_reader_delete(rd);
   sks_input_close(in);
   if (!res) {
-    sks_propagate level = SKS_PROPAGATE_LOCKED;
-    sks_propagate_parse(app->opt.propagate, &level); /* checked in app.c */
+    sks_propagate level = app_propagate(app);
     sks_eo *eo = sks_eo_new(p);
     if (sks_eo_load(eo, p, level) == SKS_UNSAT && !app->opt.quiet)
       app_message("%s: the givens contradict each other; the CNF is "

@@ -14,8 +14,9 @@
   O(encoding, STR, "extended", 0, 0, "CNF: minimal, efficient, extended")      \
   O(amo, STR, "auto", 0, 0,                                                    \
     "at-most-one: auto, pairwise, sequential, product")                        \
-  O(propagate, STR, "locked", 0, 0,                                            \
-    "before solving: givens, singles, or locked (singles + locked cands.)")  \
+  O(propagate, STR, "auto", 0, 0,                                              \
+    "before solving: givens, singles, locked, or auto (dlx: singles, else "  \
+    "locked)")                                                                 \
   O(renumber, BOOL, 0, 0, 1, "encode: number open candidates 1..k (map kept)") \
   O(output, STR, "", 0, 0, "encode: output file (.gz = gzip); default stdout") \
   O(gzip, BOOL, 0, 0, 1, "encode: gzip the output whatever its name")          \

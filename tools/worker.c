@@ -15,6 +15,17 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   so->restart_base = app->opt.restart;
 }
 
+sks_propagate app_propagate(const sks_app *app) {
+  /* auto: measured per backend (BENCHMARKS.md): DLX searches the open
+   * candidates so cheaply that locked candidates do not pay for
+   * themselves; every CNF backend gains from the smaller problem. */
+  sks_propagate level = strcmp(app->opt.backend, "dlx")
+                            ? SKS_PROPAGATE_LOCKED
+                            : SKS_PROPAGATE_SINGLES;
+  sks_propagate_parse(app->opt.propagate, &level); /* checked in app.c */
+  return level;
+}
+
 worker *worker_create(sks_app *app, sks_error *err) {
   sks_solver_options so;
   app_solver_options(app, &so);
@@ -34,7 +45,7 @@ worker *worker_create(sks_app *app, sks_error *err) {
   }
   w->lim.time_limit = app->opt.time_limit;
   w->lim.max_steps = app->opt.max_steps;
-  sks_propagate_parse(app->opt.propagate, &w->level); /* checked in app.c */
+  w->level = app_propagate(app);
   return w;
 }
 

@@ -29,6 +29,8 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out);
 /* --stats: the sums over every worker destroyed so far, as c lines. */
 void app_print_stats(const sks_app *app);
+/* The propagation level --propagate asks for (auto: by backend). */
+sks_propagate app_propagate(const sks_app *app);
 /* The solver options the command line sets. */
 void app_solver_options(const sks_app *app, sks_solver_options *so);
 
