@@ -595,7 +595,7 @@ static int desc_line(reader *rd) {
     d->propagate = level;
   } else if (!strcmp(key, "mapped")) {
     int k;
-    if (d->map || !number(p, &k) || k < 1 || k > d->n * d->n * d->n)
+    if (d->map || !number(p, &k) || k > d->n * d->n * d->n)
       return desc_fail(rd, at, "expected 'mapped COUNT' once");
     d->nmap = k;
     d->map = sks_malloc((size_t)k * sizeof *d->map);

@@ -360,6 +360,38 @@ static void test_desc(void) {
   desc_roundtrip(5, 7, 0, false);  /* 35: the last size written in symbols */
   desc_roundtrip(6, 6, SKS_VARIANT_JIGSAW | SKS_VARIANT_X, true); /* numbers */
   desc_roundtrip(1, 1, 0, false);
+  /* An empty map: renumbered, and propagation fixed every candidate. */
+  {
+    sks_cnf *cnf = sks_cnf_new(), *back = sks_cnf_new();
+    cnf->desc = make_desc(2, 2, 0);
+    cnf->desc->map = malloc(sizeof(int));
+    cnf->desc->nmap = 0;
+    char *text = write_to_string(cnf);
+    sks_error err;
+    warnings ws;
+    CHECK_EQ(read_string(text, back, &ws, &err), 0);
+    CHECK_EQ(ws.count, 0);
+    CHECK(back->desc && back->desc->map && back->desc->nmap == 0);
+    free(text);
+    sks_cnf_delete(cnf);
+    sks_cnf_delete(back);
+  }
+  /* Every propagation level survives the trip. */
+  for (int level = SKS_PROPAGATE_GIVENS; level <= SKS_PROPAGATE_LOCKED;
+       level++) {
+    sks_cnf *cnf = sks_cnf_new(), *back = sks_cnf_new();
+    sks_cnf_add(cnf, 1);
+    sks_cnf_add(cnf, 0);
+    cnf->desc = make_desc(2, 2, 0);
+    cnf->desc->propagate = (sks_propagate)level;
+    char *text = write_to_string(cnf);
+    sks_error err;
+    CHECK_EQ(read_string(text, back, NULL, &err), 0);
+    CHECK(back->desc && back->desc->propagate == (sks_propagate)level);
+    free(text);
+    sks_cnf_delete(cnf);
+    sks_cnf_delete(back);
+  }
 
   /* The exact comment block of a small description. */
   sks_cnf *cnf = sks_cnf_new();
