@@ -105,12 +105,28 @@ static void *thread_main(void *data) {
   return NULL;
 }
 
-static void progress(const batch_totals *t, double start, bool final) {
+/* done: the fraction of the input read, or < 0 when unknown (a pipe). */
+static void progress(const batch_totals *t, double start, double done) {
   double secs = sks_time() - start;
-  fprintf(stderr, "\rsudokusat: %lld puzzles  %.0f/s  %.1f s%s", t->puzzles,
-          secs > 0 ? (double)t->puzzles / secs : 0.0, secs,
-          final ? "\n" : "   ");
+  char part[32] = "";
+  if (done >= 0)
+    snprintf(part, sizeof part, " (%.0f%% read)", 100 * done);
+  fprintf(stderr, "\rsudokusat: %lld puzzles%s  %.0f/s  %.1f s   ",
+          t->puzzles, part, secs > 0 ? (double)t->puzzles / secs : 0.0, secs);
   fflush(stderr);
+}
+
+/* Fraction of all inputs consumed so far, or -1 when a size is unknown. */
+static double fraction_read(sks_input **inputs, int ninputs, int current) {
+  long long total = 0, read = 0;
+  for (int i = 0; i < ninputs; i++) {
+    long long size = sks_input_size(inputs[i]);
+    if (size < 0)
+      return -1;
+    total += size;
+    read += i < current ? size : i == current ? sks_input_offset(inputs[i]) : 0;
+  }
+  return total > 0 ? (double)read / (double)total : -1;
 }
 
 /* Prints chunk c (already DONE) and counts its classes. */
@@ -201,7 +217,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         cur = NULL;
         double now = sks_time();
         if (show && now - last > 0.25) {
-          progress(tot, start, false);
+          progress(tot, start, fraction_read(inputs, ninputs, f));
           last = now;
         }
       }
