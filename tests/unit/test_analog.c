@@ -422,7 +422,7 @@ static void test_rate(void) {
     sks_cnf cnf;
     sudoku_cnf(given, 9, &cnf);
     sks_analog *a = sks_analog_new(&cnf);
-    sks_analog_rate(a, &opt, 1, 8, 100, 10, 2, &r[i]);
+    sks_analog_rate(a, &opt, 1, 8, 50, 10, 2, &r[i]);
     sks_analog_delete(a);
     free(cnf.lits);
   }
