@@ -143,10 +143,8 @@ int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
     if (!cell || cell_amo)
       sks_amo_encode(cnf, opt->amo, lits, k, &next);
   }
-  /* Keep the variable range of the whole system so a model maps back even
-   * when no clause mentions the last candidates. */
-  if (!num && cnf->nvars < eo->nvars)
-    cnf->nvars = eo->nvars;
+  /* The header names the largest variable used (every open candidate is
+   * in its cell's clause); models leave the others unassigned. */
   if (cnf->nvars < next - 1)
     cnf->nvars = next - 1;
   free(num);

@@ -1,6 +1,7 @@
 /* `sudokusat solve`: puzzles in, one answer per puzzle out, in input order;
  * a DIMACS file gets a SAT-competition answer (and its grid when the CNF
  * describes a puzzle). */
+#define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
 #include "worker_int.h"
 
@@ -63,6 +64,21 @@ static void print_model(const sks_solver *s, int nvars) {
   printf("v%s\n", buf);
 }
 
+/* Writes the grid with every line after the first prefixed "c grid ". */
+static void print_commented(const sks_puzzle *p, const int *grid) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  sks_puzzle_write(mem, p, grid);
+  fclose(mem);
+  for (size_t i = 0; i < len; i++) {
+    putchar(text[i]);
+    if (text[i] == '\n' && i + 1 < len)
+      fputs("c grid ", stdout);
+  }
+  free(text);
+}
+
 /* The grid a satisfying model of an encoder-written CNF stands for. */
 static int print_cnf_grid(const sks_app *app, const sks_cnf *cnf,
                           const sks_model *m) {
@@ -81,9 +97,12 @@ static int print_cnf_grid(const sks_app *app, const sks_cnf *cnf,
     app_message("the model does not solve the puzzle: %s", err.msg);
     res = EXIT_INVALID;
   } else {
+    /* As comment lines, so the answer stays SAT-competition output that
+     * decode and other tools read. */
     p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
     (void)app;
-    sks_puzzle_write(stdout, p, grid);
+    fputs("c grid ", stdout);
+    print_commented(p, grid);
   }
   free(grid);
   sks_eo_delete(eo);
