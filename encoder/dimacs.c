@@ -366,7 +366,7 @@ typedef struct desc_parse {
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;
-  int nmap, mapped;            /* declared map size, entries read */
+  int nmap, mapped, mapcap;    /* declared map size, entries read, room */
   int *map;
 } desc_parse;
 
@@ -597,8 +597,10 @@ static int desc_line(reader *rd) {
     int k;
     if (d->map || !number(p, &k) || k > d->n * d->n * d->n)
       return desc_fail(rd, at, "expected 'mapped COUNT' once");
+    /* Grown as entries come: a stray count allocates nothing. */
     d->nmap = k;
-    d->map = sks_malloc((size_t)k * sizeof *d->map);
+    d->mapcap = 64;
+    d->map = sks_malloc((size_t)d->mapcap * sizeof *d->map);
   } else if (!strcmp(key, "map")) {
     if (!d->map)
       return desc_fail(rd, at, "'map' before 'mapped'");
@@ -615,6 +617,10 @@ static int desc_line(reader *rd) {
         return desc_fail(rd, eat, "bad map run");
       if ((long)d->mapped + (b - a) + 1 > d->nmap)
         return desc_fail(rd, eat, "more map entries than 'mapped' says");
+      while (d->mapped + (b - a) + 1 > d->mapcap) {
+        d->mapcap *= 2;
+        d->map = sks_realloc(d->map, (size_t)d->mapcap * sizeof *d->map);
+      }
       for (int v = a; v <= b; v++)
         d->map[d->mapped++] = v;
     }
