@@ -376,22 +376,27 @@ static void test_desc(void) {
     sks_cnf_delete(cnf);
     sks_cnf_delete(back);
   }
-  /* Every propagation level survives the trip. */
-  for (int level = SKS_PROPAGATE_GIVENS; level <= SKS_PROPAGATE_LOCKED;
-       level++) {
-    sks_cnf *cnf = sks_cnf_new(), *back = sks_cnf_new();
-    sks_cnf_add(cnf, 1);
-    sks_cnf_add(cnf, 0);
-    cnf->desc = make_desc(2, 2, 0);
-    cnf->desc->propagate = (sks_propagate)level;
-    char *text = write_to_string(cnf);
-    sks_error err;
-    CHECK_EQ(read_string(text, back, NULL, &err), 0);
-    CHECK(back->desc && back->desc->propagate == (sks_propagate)level);
-    free(text);
-    sks_cnf_delete(cnf);
-    sks_cnf_delete(back);
-  }
+  /* Every encoding, at-most-one encoding and propagation level survives
+   * the trip. */
+  for (int e = SKS_ENCODING_MINIMAL; e <= SKS_ENCODING_EXTENDED; e++)
+    for (int a = SKS_AMO_AUTO; a <= SKS_AMO_PRODUCT; a++)
+      for (int level = SKS_PROPAGATE_GIVENS; level <= SKS_PROPAGATE_LOCKED;
+           level++) {
+        sks_cnf *cnf = sks_cnf_new(), *back = sks_cnf_new();
+        sks_cnf_add(cnf, 1);
+        sks_cnf_add(cnf, 0);
+        cnf->desc = make_desc(2, 2, 0);
+        cnf->desc->encoding = (sks_encoding)e;
+        cnf->desc->amo = (sks_amo)a;
+        cnf->desc->propagate = (sks_propagate)level;
+        char *text = write_to_string(cnf);
+        sks_error err;
+        CHECK_EQ(read_string(text, back, NULL, &err), 0);
+        CHECK(same_desc(cnf->desc, back->desc));
+        free(text);
+        sks_cnf_delete(cnf);
+        sks_cnf_delete(back);
+      }
 
   /* The exact comment block of a small description. */
   sks_cnf *cnf = sks_cnf_new();
