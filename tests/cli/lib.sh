@@ -1,6 +1,7 @@
 # Helpers of the shell suites (sourced): cases that compare a command's
 # standard output and exit status exactly, CaDiCaL test/cnf style, checks
 # written here independently of the tool, and a closing summary.
+# shellcheck shell=bash
 
 PASSED=0 FAILED=0 SKIPPED=0
 : >in.txt
@@ -148,6 +149,7 @@ show_two() {
 
 # is_dimacs [FILE]: a `p cnf V C` header after comment lines, no comment
 # line starting `c --`, then C clauses of literals within 1..V.
+# shellcheck disable=SC2120 # a file, or standard input when none
 is_dimacs() {
   awk '
     /^c/ { if (/^c --/) { print "line " NR ": comment starts c --"; bad = 1 }
