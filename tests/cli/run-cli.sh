@@ -72,6 +72,18 @@ printf '%s\n' "$EULER" '# a comment' "12x4${EULER:4}" >bad.txt
 check bad-file-line-col 3 "$EULER_SOL
 error" "$S" solve -q bad.txt
 expect_stderr "sudokusat: bad.txt:3:3: unexpected 'x' (expected 1-9, '.' or '0')"
+grid_of "$ESCARGOT" numbers | sed '3s/^0 0 9/0 0 19/' >bad-numbers.txt
+check bad-number 3 'error' "$S" solve bad-numbers.txt
+expect_stderr "sudokusat: bad-numbers.txt:3:5: digit 19 out of range 1-9"
+grid_of "$ESCARGOT" ruled | sed '6s/^\. 1/. Q/' >bad-ruled.txt
+check bad-ruled-grid 3 'error' "$S" solve bad-ruled.txt
+expect_stderr "sudokusat: bad-ruled.txt:6:3: unexpected 'Q' (expected 1-9, '.' or '0')"
+grid_of "$ESCARGOT" plain | sed '9d' >short-grid.txt
+check short-grid 3 'error' "$S" solve short-grid.txt
+expect_stderr "sudokusat: short-grid.txt:9:1: grid ended after 8 of 9 rows"
+input "${ESCARGOT:1}"
+check short-line 3 'error' "$S" solve
+expect_stderr "sudokusat: <stdin>:1:81: 80 symbols: a one-line puzzle needs a square count such as 81"
 check missing-file 3 '' "$S" solve no-such-file.txt
 expect_stderr_has "no-such-file.txt"
 
