@@ -240,7 +240,9 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
                           show(ch, buf));
   }
   if (!res && sks_input_failed(in))
-    res = sks_error_set(err, -1, 0, 0, "read error");
+    res = sks_error_set(err, -1, ps.line, 0,
+                        "read error (an I/O error, or truncated or corrupt "
+                        "gzip)");
   if (!res && ps.status < 0 && !ps.lit_line)
     res = sks_error_set(err, -1, ps.line, 0,
                         "no result: expected 's SATISFIABLE', 'SAT', "

@@ -922,7 +922,8 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
     } else if (ch == EOF) {
       SAVE();
       if (sks_input_failed(in))
-        res = fail(rd, 0, "read error%s", "");
+        res = fail(rd, 0, "read error (%s)",
+                   "an I/O error, or truncated or corrupt gzip");
       else if (!have_header)
         res = fail(rd, 0, "no 'p cnf' header%s", "");
       break;
