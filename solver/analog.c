@@ -121,7 +121,8 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
     }
     start = i + 1;
   }
-  qsort(refs.a, refs.n, sizeof *refs.a, cmp_clause);
+  if (refs.n) /* qsort of a NULL array is undefined, even when empty */
+    qsort(refs.a, refs.n, sizeof *refs.a, cmp_clause);
   size_t m = 0;
   for (size_t i = 0; i < refs.n; i++)
     if (!m || cmp_clause(&refs.a[m - 1], &refs.a[i]))

@@ -290,6 +290,30 @@ static int parse(sks_app *app, int argc, char **argv) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     app->opt.jobs = cores > 0 ? (int)cores : 1;
   }
+  if (strcmp(app->opt.analog_memory, "K") &&
+      strcmp(app->opt.analog_memory, "K2")) {
+    app_message("--analog-memory: '%s' is not K or K2",
+                app->opt.analog_memory);
+    return EXIT_USAGE;
+  }
+  if (sks_analog_method_parse(app->opt.analog_method) < 0) {
+    app_message("--analog-method: unknown '%s' (expected rkc or ck)",
+                app->opt.analog_method);
+    return EXIT_USAGE;
+  }
+  /* The analog solver's -j races seeds on each puzzle (first to finish
+   * wins); the batch then runs on one thread. */
+  if (!strcmp(app->opt.backend, "analog") && strcmp(app->command, "rate")) {
+    app->analog_threads = app->opt.jobs;
+    app->opt.jobs = 1;
+  }
+  if (app->opt.trace[0]) {
+    app->trace = fopen(app->opt.trace, "w");
+    if (!app->trace) {
+      app_message("--trace: cannot write %s", app->opt.trace);
+      return EXIT_USAGE;
+    }
+  }
   return 0;
 }
 
@@ -387,6 +411,8 @@ int sks_app_main(int argc, char **argv) {
   int res = parse(&app, argc, argv);
   if (!res)
     res = commands[c].run(&app);
+  if (app.trace)
+    fclose(app.trace);
   free(app.files);
   free(app.jigsaw);
   return res;

@@ -41,6 +41,8 @@ typedef struct sks_app {
   sks_format_options fmt; /* from --box, --variant, --hex */
   int *jigsaw;            /* owned, for --variant jigsaw=FILE */
   bool stderr_tty;
+  int analog_threads;     /* analog: seeds raced on each puzzle (-j) */
+  FILE *trace;            /* analog: the --trace stream, or NULL */
 } sks_app;
 
 /* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL

@@ -15,8 +15,8 @@
   O(amo, STR, "auto", 0, 0,                                                    \
     "at-most-one: auto, pairwise, sequential, product")                        \
   O(propagate, STR, "auto", 0, 0,                                              \
-    "before solving: givens, singles, locked, or auto (dlx: singles, else "  \
-    "locked)")                                                                 \
+    "before solving: givens, singles, locked, or auto (dlx: singles, "       \
+    "analog: givens, else locked)")                                            \
   O(renumber, BOOL, 0, 0, 1, "encode: number open candidates 1..k (map kept)") \
   O(output, STR, "", 0, 0, "encode: output file (.gz = gzip); default stdout") \
   O(gzip, BOOL, 0, 0, 1, "encode: gzip the output whatever its name")          \
@@ -38,6 +38,7 @@
   O(trace, STR, "", 0, 0, "analog: write a CSV trace to this file")            \
   O(trace_every, LONG, 100, 1, 1000000000, "analog: trace every K steps")      \
   O(runs, INT, 32, 1, 100000, "rate: runs from random starts")                 \
+  O(rate_time, DOUBLE, 1000, 1, 1e9, "rate: analog-time budget T of each run")  \
   O(analog, BOOL, 0, 0, 1, "rate: use the analog solver's escape rate")        \
   O(stats, BOOL, 0, 0, 1, "print statistics as 'c' lines on stderr")          \
   O(quiet, BOOL, 0, 0, 1, "no progress, summary or warnings")                  \

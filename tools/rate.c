@@ -1,6 +1,6 @@
 /* `sudokusat rate --analog`: each puzzle's hardness eta = -log10 kappa, kappa
  * the escape rate of the analog dynamics' transient chaos (Ercsey-Ravasz &
- * Toroczkai 2012), from --runs runs of analog time SKS_ANALOG_RATE_TMAX. */
+ * Toroczkai 2012), from --runs runs of analog time --rate-time each. */
 #define _POSIX_C_SOURCE 200809L
 #include "app_int.h"
 #include "sks_analog.h"
@@ -33,7 +33,7 @@ static void rate_one(sks_app *app, const sks_analog_options *opt,
   sks_analog *a = sks_analog_new(cnf);
   sks_analog_rating r;
   sks_analog_rate(a, opt, (unsigned long long)app->opt.seed, app->opt.runs,
-                  SKS_ANALOG_RATE_TMAX, app->opt.time_limit, threads, &r);
+                  app->opt.rate_time, app->opt.time_limit, threads, &r);
   /* eta [lo, hi] label solved/runs name */
   print_eta(r.eta);
   printf(" [");

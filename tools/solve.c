@@ -29,6 +29,9 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
     return BATCH_NONE;
   }
   if (r != SKS_SAT) {
+    const char *why = sks_external_error(w->solver);
+    if (why && !w->app->opt.quiet)
+      app_message("line %ld: %s", p->line, why);
     fputs("unknown\n", out);
     return BATCH_UNKNOWN;
   }
@@ -154,6 +157,9 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     printf("s UNSATISFIABLE\n");
     res = BATCH_NONE;
   } else {
+    const char *why = sks_external_error(s);
+    if (why && !app->opt.quiet)
+      app_message("%s: %s", sks_input_name(in), why);
     printf("s UNKNOWN\n");
     res = BATCH_UNKNOWN;
   }

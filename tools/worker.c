@@ -11,6 +11,9 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   so->seed = (unsigned long long)app->opt.seed;
   so->command = app->opt.solver[0] ? app->opt.solver : NULL;
   so->analog_memory = !strcmp(app->opt.analog_memory, "K2") ? 2 : 1;
+  so->analog_method = sks_analog_method_parse(app->opt.analog_method);
+  so->threads = app->analog_threads;
+  so->trace = app->trace;
   so->trace_every = app->opt.trace_every;
   so->restart_base = app->opt.restart;
 }
@@ -18,10 +21,12 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
 sks_propagate app_propagate(const sks_app *app) {
   /* auto: measured per backend (BENCHMARKS.md): DLX searches the open
    * candidates so cheaply that locked candidates do not pay for
-   * themselves; every CNF backend gains from the smaller problem. */
-  sks_propagate level = strcmp(app->opt.backend, "dlx")
-                            ? SKS_PROPAGATE_LOCKED
-                            : SKS_PROPAGATE_SINGLES;
+   * themselves; the CDCL backends gain from the smaller problem; the
+   * analog dynamics get the givens-reduced CNF the papers study. */
+  const char *b = app->opt.backend;
+  sks_propagate level = !strcmp(b, "dlx")      ? SKS_PROPAGATE_SINGLES
+                        : !strcmp(b, "analog") ? SKS_PROPAGATE_GIVENS
+                                               : SKS_PROPAGATE_LOCKED;
   sks_propagate_parse(app->opt.propagate, &level); /* checked in app.c */
   return level;
 }
