@@ -19,6 +19,7 @@ typedef struct analog_solver {
   signed char *fixed;   /* by var: values the system fixed (eo), else 0 */
   signed char *model;   /* by var, after SKS_SAT */
   sks_stats st;
+  const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
 } analog_solver;
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
@@ -33,6 +34,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
     s->aopt.trace_every = opt->trace_every;
   s->aopt.restart_base = opt->restart_base;
   s->seed = opt->seed;
+  s->encode = opt->encode;
   s->cnf = sks_cnf_new();
   return &s->base;
 }
@@ -73,8 +75,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   analog_solver *s = (analog_solver *)base;
-  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
-  sks_encode(eo, &eopt, s->cnf);
+  sks_encode(eo, s->encode, s->cnf);
   resize(s, eo->nvars > s->cnf->nvars ? eo->nvars : s->cnf->nvars);
   for (int v = 1; v <= eo->nvars; v++)
     s->fixed[v] = eo->val[v];

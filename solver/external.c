@@ -35,6 +35,7 @@ typedef struct external {
   int *cnf_var;         /* by x var: its CNF var, or 0 */
   sks_stats stats;
   char error[256];      /* why the last solve failed, or "" */
+  const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
 } external;
 
 /* ---- the command ---- */
@@ -108,6 +109,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   const char *base = strrchr(prog, '/');
   base = base ? base + 1 : prog;
   x->minisat = !strncmp(base, "minisat", 7);
+  x->encode = opt->encode;
   x->cnf = sks_cnf_new();
   x->model = sks_model_new();
   return &x->base;
@@ -162,7 +164,7 @@ static int load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
   external *x = (external *)s;
   reset(x);
   sks_cnf *tmp = sks_cnf_new();
-  x->eo_status = sks_encode(eo, NULL, tmp);
+  x->eo_status = sks_encode(eo, x->encode, tmp);
   copy_clauses(x->cnf, tmp);
   x->eo_mode = true;
   x->nx = eo->nvars;

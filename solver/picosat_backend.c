@@ -101,6 +101,9 @@ static void load_base(psolver *s, const sks_eo *eo) {
   if (!s->cnf)
     s->cnf = sks_cnf_new();
   sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
+  if (s->opt.encode)
+    eopt = *s->opt.encode;
+  eopt.renumber = false; /* the base speaks of x(r,c,d) */
   sks_encode(empty, &eopt, s->cnf);
   add_cnf(s->ps, s->cnf);
   sks_eo_delete(empty);
@@ -160,7 +163,7 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   new_instance(s);
   if (!s->cnf)
     s->cnf = sks_cnf_new();
-  sks_encode(eo, NULL, s->cnf);
+  sks_encode(eo, s->opt.encode, s->cnf);
   add_cnf(s->ps, s->cnf);
   return 0;
 }

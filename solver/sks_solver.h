@@ -41,6 +41,8 @@ typedef struct sks_solver_options {
   FILE *trace;              /* analog: CSV trace stream, or NULL */
   long trace_every;         /* analog: a trace row every K accepted steps */
   double restart_base;      /* analog: first restart after this analog time */
+  const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:
+                                       extended, auto at-most-one */
 } sks_solver_options;
 
 typedef struct sks_solver sks_solver;

@@ -197,6 +197,34 @@ static int short_option(char c) {
 
 static int parse_variant(sks_app *app, sks_error *err);
 
+/* --encoding and --amo by their names in the library. */
+static bool parse_encode(sks_app *app) {
+  static const sks_encoding encodings[] = {
+      SKS_ENCODING_MINIMAL, SKS_ENCODING_EFFICIENT, SKS_ENCODING_EXTENDED};
+  static const sks_amo amos[] = {SKS_AMO_AUTO, SKS_AMO_PAIRWISE,
+                                 SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
+  size_t i = 0, j = 0;
+  while (i < 3 && strcmp(app->opt.encoding, sks_encoding_name(encodings[i])))
+    i++;
+  while (j < 4 && strcmp(app->opt.amo, sks_amo_name(amos[j])))
+    j++;
+  if (i == 3)
+    app_message("--encoding: unknown '%s' (expected minimal, efficient or "
+                "extended)",
+                app->opt.encoding);
+  else if (j == 4)
+    app_message("--amo: unknown '%s' (expected auto, pairwise, sequential or "
+                "product)",
+                app->opt.amo);
+  else {
+    app->encode.encoding = encodings[i];
+    app->encode.amo = amos[j];
+    app->encode.renumber = app->opt.renumber;
+    return true;
+  }
+  return false;
+}
+
 static int parse(sks_app *app, int argc, char **argv) {
   defaults(&app->opt);
   app->files = sks_malloc((size_t)argc * sizeof *app->files);
@@ -273,6 +301,8 @@ static int parse(sks_app *app, int argc, char **argv) {
     app->fmt.box_cols = c;
   }
   app->fmt.hex = app->opt.hex;
+  if (!parse_encode(app))
+    return EXIT_USAGE;
   sks_propagate level;
   if (strcmp(app->opt.propagate, "auto") &&
       sks_propagate_parse(app->opt.propagate, &level)) {

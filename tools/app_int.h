@@ -43,6 +43,7 @@ typedef struct sks_app {
   bool stderr_tty;
   int analog_threads;     /* analog: seeds raced on each puzzle (-j) */
   FILE *trace;            /* analog: the --trace stream, or NULL */
+  sks_encode_options encode; /* --encoding, --amo, --renumber */
 } sks_app;
 
 /* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL

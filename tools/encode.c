@@ -5,49 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static bool parse_encoding(const char *name, sks_encoding *e) {
-  if (!strcmp(name, "minimal"))
-    *e = SKS_ENCODING_MINIMAL;
-  else if (!strcmp(name, "efficient"))
-    *e = SKS_ENCODING_EFFICIENT;
-  else if (!strcmp(name, "extended"))
-    *e = SKS_ENCODING_EXTENDED;
-  else
-    return false;
-  return true;
-}
-
-static bool parse_amo(const char *name, sks_amo *a) {
-  static const sks_amo all[] = {SKS_AMO_AUTO, SKS_AMO_PAIRWISE,
-                                SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    if (!strcmp(name, sks_amo_name(all[i]))) {
-      *a = all[i];
-      return true;
-    }
-  return false;
-}
-
 static bool ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
   return a >= b && !strcmp(s + a - b, suffix);
 }
 
 int app_encode(sks_app *app) {
-  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO,
-                             app->opt.renumber};
-  if (!parse_encoding(app->opt.encoding, &eopt.encoding)) {
-    app_message("--encoding: unknown '%s' (expected minimal, efficient or "
-                "extended)",
-                app->opt.encoding);
-    return EXIT_USAGE;
-  }
-  if (!parse_amo(app->opt.amo, &eopt.amo)) {
-    app_message("--amo: unknown '%s' (expected auto, pairwise, sequential or "
-                "product)",
-                app->opt.amo);
-    return EXIT_USAGE;
-  }
   if (app->nfiles > 1) {
     app_message("encode takes one puzzle file (got %d)", app->nfiles);
     return EXIT_USAGE;
@@ -94,15 +57,15 @@ int app_encode(sks_app *app) {
                   "unsatisfiable",
                   path);
     sks_cnf *cnf = sks_cnf_new();
-    sks_encode(eo, &eopt, cnf);
+    sks_encode(eo, &app->encode, cnf);
     sks_dimacs_options dopt = {app->opt.gzip || ends_with(out, ".gz"), 0};
     if (sks_dimacs_write_file(cnf, out, &dopt, &err)) {
       app_error(out, &err);
       res = EXIT_INPUT;
     } else if (app->opt.verbose)
       app_message("%s: %d variables, %ld clauses (%s, %s)", out, cnf->nvars,
-                  cnf->nclauses, sks_encoding_name(eopt.encoding),
-                  sks_amo_name(eopt.amo));
+                  cnf->nclauses, sks_encoding_name(app->encode.encoding),
+                  sks_amo_name(app->encode.amo));
     sks_cnf_delete(cnf);
     sks_eo_delete(eo);
   }

@@ -28,8 +28,7 @@ static void rate_one(sks_app *app, const sks_analog_options *opt,
     return;
   }
   sks_cnf *cnf = sks_cnf_new();
-  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
-  sks_encode(eo, &eopt, cnf);
+  sks_encode(eo, &app->encode, cnf);
   sks_analog *a = sks_analog_new(cnf);
   sks_analog_rating r;
   sks_analog_rate(a, opt, (unsigned long long)app->opt.seed, app->opt.runs,

@@ -14,6 +14,7 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   so->analog_method = sks_analog_method_parse(app->opt.analog_method);
   so->threads = app->analog_threads;
   so->trace = app->trace;
+  so->encode = &app->encode;
   so->trace_every = app->opt.trace_every;
   so->restart_base = app->opt.restart;
 }
