@@ -3,6 +3,7 @@
  * literal list; and the check that a model satisfies a CNF. */
 #include "require_int.h"
 #include "sks_decoder.h"
+#include "text_int.h"
 #include "stack_int.h"
 
 #include <limits.h>
@@ -52,19 +53,6 @@ static inline bool is_space(int ch) {
   return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
 }
 
-static const char *show(int ch, char *buf) {
-  if (ch == EOF)
-    return "end of input";
-  if (ch == '\n')
-    return "end of line";
-  if (ch == ' ' || ch == '\t')
-    return "a space";
-  if (ch >= 0x21 && ch < 0x7f)
-    snprintf(buf, 16, "'%c'", ch);
-  else
-    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
-  return buf;
-}
 
 /* Skips to the end of the line; returns '\n' or EOF. */
 static int skip_line(parse *ps) {
@@ -117,7 +105,7 @@ static int status_line(parse *ps, int ch) {
     ch = next(ps);
   if (ch != '\n' && ch != EOF)
     return sks_error_set(ps->err, -1, ps->line, col_of(ps),
-                         "unexpected %s after the result", show(ch, buf));
+                         "unexpected %s after the result", sks_describe_char(ch, buf));
   if (ps->status >= 0 && ps->status != status)
     return sks_error_set(ps->err, -1, ps->line, col,
                          "result %s contradicts line %ld", w,
@@ -145,7 +133,7 @@ static int literals(parse *ps, int ch) {
       return sks_error_set(ps->err, -1, ps->line, col_of(ps),
                            neg ? "expected a digit after '-', got %s"
                                : "unexpected %s (expected a literal)",
-                           show(ch, buf));
+                           sks_describe_char(ch, buf));
     long long v = 0;
     for (; ch >= '0' && ch <= '9'; ch = next(ps))
       if ((v = v * 10 + (ch - '0')) >= INT_MAX)
@@ -153,7 +141,7 @@ static int literals(parse *ps, int ch) {
                              "literal out of range");
     if (ch != '\n' && ch != EOF && !is_space(ch))
       return sks_error_set(ps->err, -1, ps->line, col_of(ps),
-                           "unexpected %s in a literal", show(ch, buf));
+                           "unexpected %s in a literal", sks_describe_char(ch, buf));
     if (!ps->lit_line) {
       ps->lit_line = ps->line;
       ps->lit_col = col;
@@ -221,7 +209,7 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
         res = sks_error_set(err, -1, ps.line, col,
                             "unexpected '%c' followed by %s (expected "
                             "'%c ' and a %s)",
-                            kind, show(ch, buf), kind,
+                            kind, sks_describe_char(ch, buf), kind,
                             kind == 's' ? "result" : "literal list");
       else if (kind == 's') {
         while (is_space(ch))
@@ -237,7 +225,7 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
       res = sks_error_set(err, -1, ps.line, col_of(&ps),
                           "unexpected %s (expected 's', 'v', 'c', SAT, "
                           "UNSAT or a literal)",
-                          show(ch, buf));
+                          sks_describe_char(ch, buf));
   }
   if (!res && sks_input_failed(in))
     res = sks_error_set(err, -1, ps.line, 0,

@@ -2,6 +2,7 @@
  * ended by 0, plus the description of what it encodes (owned). */
 #include "require_int.h"
 #include "sks_encoder.h"
+#include "text_int.h"
 #include "stack_int.h"
 
 #include <stdlib.h>
@@ -38,7 +39,7 @@ void sks_cnf_clear(sks_cnf *cnf) {
 
 /* Doubling keeps appending amortised O(1); the encoder and the DIMACS
  * reader push every literal through here. */
-static void reserve(sks_cnf *cnf, size_t need) {
+void sks_cnf_reserve(sks_cnf *cnf, size_t need) {
   if (need <= cnf->cap)
     return;
   size_t cap = cnf->cap ? cnf->cap : 1024;
@@ -67,13 +68,13 @@ void sks_cnf_add(sks_cnf *cnf, int lit) {
   } else if (abs(lit) > cnf->nvars)
     cnf->nvars = abs(lit);
   if (cnf->nlits == cnf->cap)
-    reserve(cnf, cnf->nlits + 1);
+    sks_cnf_reserve(cnf, cnf->nlits + 1);
   cnf->lits[cnf->nlits++] = lit;
 }
 
 void sks_cnf_add_clause(sks_cnf *cnf, const int *lits, int n) {
   sks_require(n >= 0, "negative clause length");
-  reserve(cnf, cnf->nlits + (size_t)n + 1);
+  sks_cnf_reserve(cnf, cnf->nlits + (size_t)n + 1);
   int *out = cnf->lits + cnf->nlits;
   int nvars = cnf->nvars;
   for (int i = 0; i < n; i++) {

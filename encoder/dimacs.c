@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "require_int.h"
 #include "sks_encoder.h"
+#include "text_int.h"
 #include "stack_int.h"
 
 #include <errno.h>
@@ -695,30 +696,7 @@ static int fail(reader *rd, long col, const char *fmt, const char *arg) {
   return -1;
 }
 
-/* The CNF's literal array grows by doubling, as in cnf.c. */
-static void lits_reserve(sks_cnf *cnf, size_t need) {
-  if (need <= cnf->cap)
-    return;
-  size_t cap = cnf->cap ? cnf->cap : 1024;
-  while (cap < need)
-    cap *= 2;
-  cnf->lits = sks_realloc(cnf->lits, cap * sizeof *cnf->lits);
-  cnf->cap = cap;
-}
 
-static const char *show(int ch, char *buf) {
-  if (ch == EOF)
-    return "end of input";
-  if (ch == '\n')
-    return "end of line";
-  if (ch == ' ' || ch == '\t')
-    return "a space";
-  if (ch >= 0x21 && ch < 0x7f)
-    snprintf(buf, 16, "'%c'", ch);
-  else
-    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
-  return buf;
-}
 
 static inline bool is_space(int ch) {
   return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
@@ -759,7 +737,7 @@ static int header(reader *rd, long *vars, long *clauses) {
   int ch = next(rd);
   if (!is_space(ch))
     return fail(rd, col_of(rd), "malformed header: expected 'p cnf VARS "
-                                "CLAUSES', got %s after 'p'", show(ch, buf));
+                                "CLAUSES', got %s after 'p'", sks_describe_char(ch, buf));
   while (is_space(ch))
     ch = next(rd);
   const char *fmt = "cnf";
@@ -768,7 +746,7 @@ static int header(reader *rd, long *vars, long *clauses) {
       return fail(rd, col_of(rd),
                   "malformed header: expected 'p cnf VARS CLAUSES' "
                   "(only the cnf format is read), got %s",
-                  show(ch, buf));
+                  sks_describe_char(ch, buf));
   long *field[2] = {vars, clauses};
   for (int f = 0; f < 2; f++) {
     bool spaced = is_space(ch);
@@ -776,13 +754,13 @@ static int header(reader *rd, long *vars, long *clauses) {
       ch = next(rd);
     if (!spaced && ch >= '0' && ch <= '9')
       return fail(rd, col_of(rd), "malformed header: expected a space "
-                                  "before %s", show(ch, buf));
+                                  "before %s", sks_describe_char(ch, buf));
     if (ch < '0' || ch > '9')
       return fail(rd, col_of(rd), f ? "malformed header: expected the "
                                       "number of clauses, got %s"
                                     : "malformed header: expected the "
                                       "number of variables, got %s",
-                  show(ch, buf));
+                  sks_describe_char(ch, buf));
     long long v = 0;
     long start = col_of(rd);
     for (; ch >= '0' && ch <= '9'; ch = next(rd))
@@ -796,7 +774,7 @@ static int header(reader *rd, long *vars, long *clauses) {
   if (ch != '\n' && ch != EOF)
     return fail(rd, col_of(rd),
                 "malformed header: unexpected %s after the counts",
-                show(ch, buf));
+                sks_describe_char(ch, buf));
   if (ch == '\n') {
     rd->line++;
     rd->line_start = rd->pos;
@@ -846,7 +824,7 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
       if (neg && ((ch = NEXT()) < '0' || ch > '9')) {
         SAVE();
         res = fail(rd, COL(), "expected a digit after '-', got %s",
-                   show(ch, buf));
+                   sks_describe_char(ch, buf));
         break;
       }
       unsigned long long v = (unsigned)(ch - '0');
@@ -865,11 +843,11 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
       else if (!is_space(ch)) {
         SAVE();
         res = fail(rd, COL(), "unexpected %s in a literal",
-                   show(ch, buf));
+                   sks_describe_char(ch, buf));
         break;
       }
       if (nlits == cap) {
-        lits_reserve(cnf, nlits + 1);
+        sks_cnf_reserve(cnf, nlits + 1);
         lits = cnf->lits;
         cap = cnf->cap;
       }
@@ -934,7 +912,7 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
                                "'c' comment)"
                              : "unexpected %s (expected 'p cnf' or a 'c' "
                                "comment)",
-                 show(ch, buf));
+                 sks_describe_char(ch, buf));
       break;
     }
   }
@@ -947,7 +925,7 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
   if (res == 0 && nlits > start) {
     warn_at(rd, clause_line, clause_col,
             "the last clause has no final 0 (taken as ended)");
-    lits_reserve(cnf, nlits + 1);
+    sks_cnf_reserve(cnf, nlits + 1);
     cnf->lits[cnf->nlits++] = 0;
     if ((int)(nlits - start) > maxlen)
       maxlen = (int)(nlits - start);

@@ -2,6 +2,7 @@
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"
+#include "text_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,4 +55,19 @@ int sks_error_set(sks_error *err, int code, long line, long col,
     va_end(ap);
   }
   return code;
+}
+
+const char *sks_describe_char(int ch, char *buf) {
+
+  if (ch == EOF)
+    return "end of input";
+  if (ch == '\n')
+    return "end of line";
+  if (ch == ' ' || ch == '\t')
+    return "a space";
+  if (ch >= 0x21 && ch < 0x7f)
+    snprintf(buf, 16, "'%c'", ch);
+  else
+    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
+  return buf;
 }
