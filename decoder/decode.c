@@ -4,14 +4,16 @@
 
 #include <stdlib.h>
 
-int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
-                      int *grid, sks_error *err) {
+/* model, when not NULL, answers every open candidate without a call. */
+static int decode(const sks_eo *eo, const signed char *model,
+                  sks_value_fn value, const void *src, int *grid,
+                  sks_error *err) {
   int n = eo->n;
   for (int i = 0; i < n * n; i++) {
     int digit = -1;
     for (int d = 0; d < n; d++) {
       int v = i * n + d + 1;
-      int x = eo->val[v] ? eo->val[v] : value(src, v);
+      int x = eo->val[v] ? eo->val[v] : model ? model[v] : value(src, v);
       if (x <= 0)
         continue;
       if (digit >= 0)
@@ -28,13 +30,22 @@ int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
   return 0;
 }
 
+int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
+                      int *grid, sks_error *err) {
+  return decode(eo, NULL, value, src, grid, err);
+}
+
 static int solver_value(const void *src, int var) {
   return sks_solver_value(src, var);
 }
 
 int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
                       sks_error *err) {
-  return sks_decode_values(eo, solver_value, s, grid, err);
+  int nvars;
+  const signed char *model = sks_solver_model(s, &nvars);
+  if (nvars < eo->nvars)
+    model = NULL;
+  return decode(eo, model, solver_value, s, grid, err);
 }
 
 typedef struct model_src {

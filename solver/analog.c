@@ -7,6 +7,7 @@
 #include "stack_int.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -49,6 +50,8 @@ int sks_analog_method_parse(const char *name) {
     return SKS_ANALOG_CASH_KARP;
   if (!strcmp(name, "rkc"))
     return SKS_ANALOG_RKC;
+  if (!strcmp(name, "split"))
+    return SKS_ANALOG_SPLIT;
   return -1;
 }
 
@@ -58,6 +61,8 @@ const char *sks_analog_method_name(int method) {
     return "cash-karp";
   case SKS_ANALOG_RKC:
     return "rkc";
+  case SKS_ANALOG_SPLIT:
+    return "split";
   default:
     return "default";
   }
@@ -274,6 +279,7 @@ static void work_init(work *w, const sks_analog *p,
    * whatever the tolerance; Cash-Karp keeps its own tighter default. */
   w->method = opt->method ? opt->method : SKS_ANALOG_RKC;
   double tol = w->method == SKS_ANALOG_RKC ? 1e-2 : 1e-3;
+  if (getenv("XTOL")) tol = atof(getenv("XTOL")); /* XXX experiment */
   w->rtol = opt->rtol > 0 ? opt->rtol : tol;
   w->atol = opt->atol > 0 ? opt->atol : tol;
   w->dim = (size_t)p->nact + (size_t)p->nclauses;
@@ -652,6 +658,86 @@ static double step_rkc(work *w, double h) {
   return error_norm(w, y, w->ynew, w->err);
 }
 
+/* The splitting integrator.  In the spins alone, with the weights and the
+ * other spins held, V is a quadratic in s_i: K_m = (1 - c_mi s_i) K_mi, so
+ *   ds_i/dtau = B_i - A_i s_i,  A_i = 2 sum w_m K_mi^2,  B_i = A_i-weighted c
+ * whose exact flow relaxes s_i towards s* = B_i / A_i (inside [-1, 1]) as
+ * e^(-A_i h).  Composing these one-spin flows in a Gauss-Seidel sweep, each
+ * exact and each lowering V, gives a step whose stability does not depend
+ * on the weights; the weights' own flow with the spins held is exact too
+ * (u += h e^-U K^p).  Strang: half a weight step, a forward sweep and a
+ * backward sweep of h/2 each (a symmetric composition, order 2), half a
+ * weight step.  The error estimate is its distance to the Lie step (weights
+ * h, one forward sweep h), which is O(h^2). */
+
+/* K_m^p e^-U for every clause at spins s into kp. */
+static void clause_kp(work *w, const double *s, double *kp) {
+  const sks_analog *p = w->p;
+  const double eU = exp(-w->U);
+  for (long c = 0; c < p->nclauses; c++) {
+    double K = p->cscale[c];
+    for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
+      K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+    kp[c] = eU * (w->memory == 2 ? K * K : K);
+  }
+}
+
+/* One Gauss-Seidel sweep of exact one-spin flows over time h, forward
+ * (dir > 0) or backward, with clause weights wt. */
+static void sweep(const work *w, double *s, const double *wt, double h,
+                  int dir) {
+  const sks_analog *p = w->p;
+  const int n = p->nact;
+  for (int k = 0; k < n; k++) {
+    int i = dir > 0 ? k : n - 1 - k;
+    double A = 0, B = 0;
+    for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
+      long c = p->oclause[o];
+      double K = p->cscale[c];
+      for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
+        if (p->lvar[q] != i)
+          K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+      double g = wt[c] * K * K;
+      A += g;
+      B += g * p->osign[o];
+    }
+    if (A > 0) {
+      double star = B / A;
+      s[i] = star + (s[i] - star) * exp(-2.0 * A * h);
+    }
+  }
+}
+
+static double step_split(work *w, double h) {
+  const sks_analog *p = w->p;
+  const int n = p->nact;
+  const long m = p->nclauses;
+  const size_t d = w->dim;
+  double *y = w->y, *ys = w->ynew, *yl = w->tmp;
+  double *kp = w->k[0], *ws = w->k[1], *wl = w->k[2];
+  clause_kp(w, y, kp);
+  w->rhs++;
+  memcpy(ys, y, d * sizeof *ys);
+  memcpy(yl, y, d * sizeof *yl);
+  for (long c = 0; c < m; c++) {
+    ys[n + c] = y[n + c] + 0.5 * h * kp[c];
+    yl[n + c] = y[n + c] + h * kp[c];
+    ws[c] = fast_exp(ys[n + c] - w->U);
+    wl[c] = fast_exp(yl[n + c] - w->U);
+  }
+  sweep(w, ys, ws, 0.5 * h, 1);
+  sweep(w, ys, ws, 0.5 * h, -1);
+  sweep(w, yl, wl, h, 1);
+  w->rhs += 3;
+  clause_kp(w, ys, kp);
+  w->rhs++;
+  for (long c = 0; c < m; c++)
+    ys[n + c] += 0.5 * h * kp[c];
+  for (size_t i = 0; i < d; i++)
+    w->err[i] = ys[i] - yl[i];
+  return error_norm(w, y, ys, w->err);
+}
+
 /* ------------------------------------------------------------------ */
 /* One trajectory. */
 
@@ -674,6 +760,7 @@ static int trajectory(work *w, uint64_t seed, double tmax, long long max_steps,
   const sks_analog *p = w->p;
   const int n = p->nact;
   const bool rkc = w->method == SKS_ANALOG_RKC;
+  const bool split = w->method == SKS_ANALOG_SPLIT;
   uint64_t rng = seed;
   for (int i = 0; i < n; i++)
     w->y[i] = 2.0 * uniform(&rng) - 1.0;
@@ -706,13 +793,17 @@ static int trajectory(work *w, uint64_t seed, double tmax, long long max_steps,
     double eU = exp(w->U), h = w->h;
     if (tmax > 0 && w->t + h / eU > tmax)
       h = (tmax - w->t) * eU;
-    double e = rkc ? step_rkc(w, h) : step_cash_karp(w, h);
+    double e = rkc     ? step_rkc(w, h)
+               : split ? step_split(w, h)
+                       : step_cash_karp(w, h);
     nsteps++;
     if (!(e <= 1.0)) {
       /* A rejection; NaN or inf in the trial state lands here too, so it
        * never reaches y. */
       w->rejected++;
-      double f = isfinite(e) ? 0.9 * pow(e, rkc ? -1.0 / 3 : -0.25) : 0.25;
+      double f = isfinite(e)
+                     ? 0.9 * pow(e, rkc ? -1.0 / 3 : split ? -0.5 : -0.25)
+                     : 0.25;
       w->h = h * fmin(0.5, fmax(0.1, f));
       if (rkc)
         w->rho_age = 0;
@@ -749,9 +840,11 @@ static int trajectory(work *w, uint64_t seed, double tmax, long long max_steps,
       w->rho *= exp(-dU);
       w->f0ok = false;
     }
-    double f = e > 0 ? (rkc ? 0.8 * pow(e, -1.0 / 3) : 0.9 * pow(e, -0.2))
+    double f = e > 0 ? (rkc     ? 0.8 * pow(e, -1.0 / 3)
+                        : split ? 0.8 * pow(e, -0.5)
+                                : 0.9 * pow(e, -0.2))
                      : 10.0;
-    w->h = h * fmin(rkc ? 10.0 : 5.0, fmax(0.2, f));
+    w->h = h * fmin(rkc || split ? 10.0 : 5.0, fmax(0.2, f));
     if (w->trace && ++since_trace >= w->trace_every) {
       since_trace = 0;
       trace_row(w);

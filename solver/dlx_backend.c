@@ -190,6 +190,14 @@ static int value(const sks_solver *base, int var) {
   return s->model[var];
 }
 
+static const signed char *model(const sks_solver *base, int *nvars) {
+  const dlx_solver *s = (const dlx_solver *)base;
+  if (!s->has_model || s->map)
+    return NULL; /* a renumbered CNF: only value() knows the way */
+  *nvars = s->nvars;
+  return s->model;
+}
+
 /* Keeps the second solution while counting. */
 typedef struct counting {
   dlx_solver *s;
@@ -273,4 +281,5 @@ const sks_backend_ops sks_dlx_backend = {
     .value = value,
     .count = count,
     .stats = stats,
+    .model = model,
 };

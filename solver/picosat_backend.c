@@ -267,6 +267,12 @@ static int value(const sks_solver *base, int var) {
   return s->model[var];
 }
 
+static const signed char *model(const sks_solver *base, int *nvars) {
+  const psolver *s = (const psolver *)base;
+  *nvars = s->nvars;
+  return s->model;
+}
+
 static void stats(const sks_solver *base, sks_stats *st) {
   const psolver *s = (const psolver *)base;
   *st = s->st;
@@ -288,4 +294,5 @@ const sks_backend_ops sks_picosat_backend = {
     .solve = solve,
     .value = value,
     .stats = stats,
+    .model = model,
 };

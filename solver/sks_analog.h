@@ -14,7 +14,10 @@ extern "C" {
 typedef enum sks_analog_method {
   SKS_ANALOG_DEFAULT = 0,   /* the measured best: see docs/analog.md */
   SKS_ANALOG_CASH_KARP = 1, /* adaptive explicit Runge-Kutta 4(5) */
-  SKS_ANALOG_RKC = 2        /* stabilised explicit Runge-Kutta-Chebyshev 2 */
+  SKS_ANALOG_RKC = 2,       /* stabilised explicit Runge-Kutta-Chebyshev 2 */
+  SKS_ANALOG_SPLIT = 3      /* Strang splitting: exact weight flow, exact
+                               one-spin flows in a symmetric Gauss-Seidel
+                               sweep; stable at any step */
 } sks_analog_method;
 
 typedef struct sks_analog_options {
@@ -30,7 +33,8 @@ typedef struct sks_analog_options {
 
 /* Defaults for every field. */
 void sks_analog_options_init(sks_analog_options *opt);
-/* Method by name ("ck", "cash-karp", "rkc", "" = default); -1 if unknown. */
+/* Method by name ("ck", "cash-karp", "rkc", "split", "" = default); -1 if
+ * unknown. */
 int sks_analog_method_parse(const char *name);
 const char *sks_analog_method_name(int method);
 

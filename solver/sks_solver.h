@@ -84,6 +84,10 @@ int sks_solver_value(const sks_solver *s, int var);
 long long sks_solver_count(sks_solver *s, long long limit,
                            const sks_limits *lim, int *status);
 void sks_solver_stats(const sks_solver *s, sks_stats *st);
+/* After SKS_SAT, the model as an array (model[var] > 0: true) when the
+ * backend keeps it so, else NULL; the same values sks_solver_value gives
+ * for variables the loaded problem leaves open.  *nvars: its last index. */
+const signed char *sks_solver_model(const sks_solver *s, int *nvars);
 /* Why the last solve of an `external` solver gave SKS_UNKNOWN other than
  * by its time limit (the command failed, or its answer was unreadable or
  * wrong); NULL when it did not fail or s is another backend. */

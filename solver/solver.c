@@ -92,6 +92,11 @@ long long sks_solver_count(sks_solver *s, long long limit,
   return s->ops->count(s, limit, lim ? lim : &none, status);
 }
 
+const signed char *sks_solver_model(const sks_solver *s, int *nvars) {
+  *nvars = 0;
+  return s->ops->model ? s->ops->model(s, nvars) : NULL;
+}
+
 void sks_solver_stats(const sks_solver *s, sks_stats *st) {
   memset(st, 0, sizeof *st);
   if (s->ops->stats)

@@ -17,6 +17,9 @@ typedef struct sks_backend_ops {
   long long (*count)(sks_solver *s, long long limit, const sks_limits *lim,
                      int *status);
   void (*stats)(const sks_solver *s, sks_stats *st);
+  /* Optional: the model as an array by variable (after SKS_SAT), when the
+   * backend holds it that way; *nvars receives its last index. */
+  const signed char *(*model)(const sks_solver *s, int *nvars);
 } sks_backend_ops;
 
 struct sks_solver {
