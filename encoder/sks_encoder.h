@@ -164,6 +164,7 @@ typedef struct sks_eo {
   int nfixed;              /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;              /* internal work list */
+  struct sks_eo_masks *masks; /* internal: bit-parallel singles, n <= 64 */
 } sks_eo;
 
 /* Propagation strength when loading givens. */
