@@ -64,7 +64,7 @@ int app_rate(sks_app *app) {
   opt.memory = !strcmp(app->opt.analog_memory, "K2") ? 2 : 1;
   opt.method = sks_analog_method_parse(app->opt.analog_method);
   if (opt.method < 0) {
-    app_message("--analog-method: unknown '%s' (expected ck or rkc)",
+    app_message("--analog-method: unknown '%s' (expected split, rkc or ck)",
                 app->opt.analog_method);
     return EXIT_USAGE;
   }

@@ -148,11 +148,13 @@ static void test_small(void) {
   sks_analog_options_init(&opt);
   sks_limits lim = {10, 0};
   sks_analog_result res;
+  CHECK_EQ(sks_analog_method_parse("split"), SKS_ANALOG_SPLIT);
+  CHECK(!strcmp(sks_analog_method_name(SKS_ANALOG_SPLIT), "split"));
   /* (x1 | x2) (-x1 | x2) (x1 | -x2): only x1 = x2 = true. */
   static const int two[] = {1, 2, 0, -1, 2, 0, 1, -2, 0};
   sks_cnf cnf;
   plain_cnf(&cnf, two, sizeof two / sizeof *two);
-  for (int method = 1; method <= 2; method++) {
+  for (int method = 1; method <= 3; method++) {
     opt.method = method;
     sks_analog *a = sks_analog_new(&cnf);
     CHECK_EQ(sks_analog_solve(a, &opt, 3, &lim, &res), SKS_SAT);
@@ -196,7 +198,7 @@ static void test_small(void) {
   }
   plain_cnf(&cnf, lits, n);
   free(lits);
-  for (int method = 1; method <= 2; method++) {
+  for (int method = 1; method <= 3; method++) {
     opt.method = method;
     a = sks_analog_new(&cnf);
     CHECK_EQ(sks_analog_solve(a, &opt, 5, &lim, &res), SKS_SAT);
@@ -266,6 +268,8 @@ static void test_puzzles(void) {
   /* The other integrator and the K^2 law on the same puzzle. */
   opt.method = SKS_ANALOG_CASH_KARP;
   CHECK_EQ(solve_puzzle(EASY, &opt, 1, 60, &res, grid), 1);
+  opt.method = SKS_ANALOG_SPLIT;
+  CHECK_EQ(solve_puzzle(SEVENTEEN[0], &opt, 1, 60, &res, grid), 1);
   opt.method = SKS_ANALOG_RKC;
   opt.memory = 2;
   CHECK_EQ(solve_puzzle(NEWSPAPER, &opt, 2, 60, &res, grid), 1);
@@ -331,7 +335,7 @@ static void test_overflow(void) {
   opt.trace = f;
   opt.trace_every = 10;
   sks_analog_result res;
-  for (int method = 1; method <= 2; method++) {
+  for (int method = 1; method <= 3; method++) {
     opt.method = method;
     rewind(f);
     CHECK_EQ(sks_analog_run(a, &opt, 1, 0, 20000, 20, &res), SKS_UNKNOWN);
