@@ -112,6 +112,13 @@ $ESCARGOT_SOL" "$S" unique --show
 check count-one 10 '1' "$S" count
 check count-one-dlx 10 '1' "$S" count --backend dlx
 check cross-check 10 'unique' "$S" unique --cross-check
+# A solver that claims every CNF unsatisfiable: dlx finds the solution, so
+# the cross-check must fail loudly (exit 5, the puzzle's line on stderr).
+printf '#!/bin/sh\necho "s UNSATISFIABLE"\nexit 20\n' >liar.sh
+chmod +x liar.sh
+check cross-check-disagree 5 'disagree' "$S" unique --cross-check \
+  --backend external --solver "$PWD/liar.sh"
+check_file cross-check-names-line grep -q 'line 1: backends disagree' err.txt
 input '1.........2.....'
 check unique-multiple 10 'multiple' "$S" unique
 check unique-show-two 10 '' show_two "$S" unique --show
