@@ -27,14 +27,16 @@
   O(show, BOOL, 0, 0, 1, "unique: print the solution, or two for multiple")    \
   O(cross_check, BOOL, 0, 0, 1, "unique/count: decide with picosat and dlx")   \
   O(count, BOOL, 0, 0, 1, "exact-cover: print the number of solutions only")   \
-  O(jobs, INT, 0, 0, 1024, "threads for a batch (0 = number of cores)")        \
+  O(jobs, INT, 0, 0, 1024,                                                     \
+    "threads for a batch (0 = cores); analog: seeds raced on each puzzle")    \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL, "random seed (analog)")            \
   O(time_limit, DOUBLE, 0, 0, 1e9, "seconds per puzzle (0 = none)")            \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
-    "conflicts / nodes / ODE steps per puzzle (0 = none)")                     \
+    "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
   O(analog_memory, STR, "K", 0, 0, "analog weight law: K (da=aK) or K2")       \
-  O(analog_method, STR, "", 0, 0, "analog integrator (see README)")            \
-  O(restart, DOUBLE, 0, 0, 1e9, "analog: first restart time (0 = default)")    \
+  O(analog_method, STR, "", 0, 0, "analog integrator: rkc (default) or ck")    \
+  O(restart, DOUBLE, 0, -1, 1e9,                                               \
+    "analog: Luby restart unit, analog time (0 = default, -1 = never)")       \
   O(trace, STR, "", 0, 0, "analog: write a CSV trace to this file")            \
   O(trace_every, LONG, 100, 1, 1000000000, "analog: trace every K steps")      \
   O(runs, INT, 32, 1, 100000, "rate: runs from random starts")                 \
