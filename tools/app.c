@@ -327,7 +327,7 @@ static int parse(sks_app *app, int argc, char **argv) {
     return EXIT_USAGE;
   }
   if (sks_analog_method_parse(app->opt.analog_method) < 0) {
-    app_message("--analog-method: unknown '%s' (expected rkc or ck)",
+    app_message("--analog-method: unknown '%s' (expected split, rkc or ck)",
                 app->opt.analog_method);
     return EXIT_USAGE;
   }

@@ -34,7 +34,8 @@
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
   O(analog_memory, STR, "K", 0, 0, "analog weight law: K (da=aK) or K2")       \
-  O(analog_method, STR, "", 0, 0, "analog integrator: rkc (default) or ck")    \
+  O(analog_method, STR, "", 0, 0,                                              \
+    "analog integrator: split (default), rkc or ck (Cash-Karp)")              \
   O(restart, DOUBLE, 0, -1, 1e9,                                               \
     "analog: Luby restart unit, analog time (0 = default, -1 = never)")       \
   O(trace, STR, "", 0, 0, "analog: write a CSV trace to this file")            \
