@@ -1,0 +1,92 @@
+/* Writing puzzles and answers in the layout a puzzle came in: one line,
+ * a grid (with the rules it had), or numbers (README "Puzzle formats"). */
+#include "require_int.h"
+#include "sks_encoder.h"
+
+#include <stdio.h>
+
+enum { GRID_MAX = 35 }; /* symbols 1-9, A-Z; larger sizes are numbers */
+
+
+char sks_puzzle_symbol(const sks_puzzle *p, int d) {
+  if (d < 0)
+    return '.';
+  if (p->hex && p->n == 16)
+    return "0123456789ABCDEF"[d & 15];
+  if (d < 9)
+    return (char)('1' + d);
+  if (d < GRID_MAX)
+    return (char)('A' + d - 9);
+  return '?';
+}
+
+static char blank_symbol(const sks_puzzle *p) {
+  char b = p->blank;
+  if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->hex))
+    return b;
+  return '.';
+}
+
+static void write_rule(FILE *out, const sks_puzzle *p) {
+  int boxes = p->n / p->box_cols;
+  for (int j = 0; j < boxes; j++) {
+    int width = 2 * p->box_cols - 1 + (j > 0) + (j < boxes - 1);
+    if (j > 0)
+      putc('+', out);
+    for (int k = 0; k < width; k++)
+      putc('-', out);
+  }
+  putc('\n', out);
+}
+
+int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
+  sks_require(out && p, "out and puzzle must not be NULL");
+  int n = p->n;
+  if (!grid)
+    grid = p->cell;
+  for (int i = 0; i < n * n; i++)
+    sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
+  char blank = blank_symbol(p);
+  sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->layout;
+  if (layout == SKS_LAYOUT_GRID && blank == '-') {
+    /* An empty first row of dashes would read as a rule line. */
+    bool empty = true;
+    for (int c = 0; c < n; c++)
+      empty &= grid[c] < 0;
+    if (empty)
+      blank = '.';
+  }
+  if (layout == SKS_LAYOUT_LINE) {
+    for (int i = 0; i < n * n; i++)
+      putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
+    putc('\n', out);
+  } else if (layout == SKS_LAYOUT_NUMBERS) {
+    int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    for (int r = 0; r < n; r++) {
+      for (int c = 0; c < n; c++)
+        fprintf(out, c ? " %*d" : "%*d", width, grid[r * n + c] + 1);
+      putc('\n', out);
+    }
+  } else {
+    /* Rows of 16 or 25 symbols would read as one-line 4x4 or 5x5 puzzles,
+     * so plain grids of those sizes get a space between boxes (between
+     * cells when boxes are narrower than 3: "12 34" reads as numbers). */
+    int gap = !p->hex && (n == 16 || n == 25) ? p->box_cols : 0;
+    if (gap && gap < 3)
+      gap = 1;
+    for (int r = 0; r < n; r++) {
+      if (p->ruled && r > 0 && r % p->box_rows == 0)
+        write_rule(out, p);
+      for (int c = 0; c < n; c++) {
+        if (c > 0 && p->ruled)
+          fputs(c % p->box_cols ? " " : " | ", out);
+        else if (c > 0 && gap && c % gap == 0)
+          putc(' ', out);
+        int d = grid[r * n + c];
+        putc(d < 0 ? blank : sks_puzzle_symbol(p, d), out);
+      }
+      putc('\n', out);
+    }
+  }
+  return ferror(out) ? -1 : 0;
+}
