@@ -1,0 +1,143 @@
+/* Private to the analog solver (analog.c, analog_integrate.c,
+ * analog_portfolio.c): the problem's layout, a trajectory's working state,
+ * and what the three files call in one another. */
+#ifndef SKS_ANALOG_INT_H
+#define SKS_ANALOG_INT_H
+
+#include "sks_analog.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The problem, read-only while solving.  Clause m holds literals
+ * lvar/lsign[cstart[m] .. cstart[m+1]); occurrences of variable i (for the
+ * incremental sign check) are oclause/osign[ostart[i] .. ostart[i+1]).
+ * Variables are the dense spin indices 0..nact-1. */
+struct sks_analog {
+  int nvars;   /* of the CNF, for the model */
+  int nact;    /* variables that occur: the spins, densely numbered */
+  int *var_of; /* spin index -> CNF variable */
+  long nclauses, nlits;
+  long bin_lo, bin_hi; /* the binary clauses are bin_lo .. bin_hi-1 */
+  int maxlen;
+  bool empty; /* an empty clause: nothing satisfies it */
+  long *cstart;
+  int *lvar;      /* 0-based variable */
+  double *lsign;  /* c_mi = +1 / -1 */
+  double *cscale; /* 2^-k_m */
+  long *ostart;
+  long *oclause;
+  long *opos; /* the occurrence's literal index in lvar/lsign */
+  signed char *osign;
+  signed char *model; /* 1..nvars after SKS_SAT */
+  pthread_mutex_t lock;
+};
+
+/* ------------------------------------------------------------------ */
+/* Random numbers: splitmix64, enough for initial states and seeds. */
+
+static inline uint64_t splitmix(uint64_t *x) {
+  uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static inline double uniform(uint64_t *x) {
+  return (double)(splitmix(x) >> 11) * 0x1.0p-53;
+}
+
+/* ------------------------------------------------------------------ */
+/* A trajectory's working state.  The state vector y is s (nvars spins)
+ * then u (nclauses log weights); it evolves in the re-parametrised time
+ * tau, dtau = e^U dt, which keeps every derivative bounded however large
+ * the weights grow:
+ *   ds_i/dtau = sum_m 2 e^(u_m - U) c_mi K_mi K_m
+ *   du_m/dtau = e^-U K_m^p                        dt/dtau = e^-U   */
+
+enum { NSTAGE = 6 };
+
+typedef struct work {
+  const sks_analog *p;
+  int memory, method;
+  double rtol, atol;
+  size_t dim;
+  double *y, *ynew, *err, *k[NSTAGE], *tmp;
+  double *w;       /* e^(u_m - U), per clause */
+  double *pre;     /* prefix products, maxlen + 1 */
+  double *eig;     /* RKC: last dominant direction */
+  double *f0, *f1; /* RKC: F(y), F(ynew) */
+  bool f0ok;       /* f0 holds F(y) at the current U */
+  double rho;      /* RKC: spectral radius estimate (tau units) */
+  long rho_age;
+  signed char *sign; /* current sign assignment, by 0-based var */
+  int *ntrue;        /* true literals per clause under sign */
+  long nunsat;
+  double U, t, h; /* h in tau units */
+  unsigned long long steps, rejected, rhs;
+  FILE *trace;
+  long trace_every;
+  long run;
+  const atomic_int *stop;
+} work;
+
+void sks_analog_work_init(work *w, const sks_analog *p,
+                          const sks_analog_options *opt);
+void sks_analog_work_free(work *w);
+
+/* e^x for x <= ~0 in a form the compiler vectorises: x = n ln2 + r,
+ * |r| <= ln2/2, a degree-11 Taylor polynomial (relative error < 2e-15),
+ * and 2^n built in the exponent bits.  Below -700 it returns 0: a weight
+ * 1e-304 of the largest adds nothing. */
+static inline double fast_exp(double x) {
+  /* clamp to [-700, 700] with fabs, which vectorises (a ternary does not
+   * under strict IEEE semantics); off by ~1e-13 absolute, harmless */
+  x = 0.5 * (x - 700.0 + fabs(x + 700.0));
+  x = 0.5 * (x + 700.0 - fabs(x - 700.0));
+  /* t = 1.5 * 2^52 + n rounds x / ln2 to the nearest n without a libm
+   * call, and its low mantissa bits hold n for the exponent field. */
+  double t = x * 1.4426950408889634 + 0x1.8p52;
+  double n = t - 0x1.8p52;
+  double r = x - n * 0.6931471803691238 - n * 1.9082149292705877e-10;
+  double q = 1.0 / 362880; /* degree 9: relative error < 1e-11 */
+  q = q * r + 1.0 / 40320;
+  q = q * r + 1.0 / 5040;
+  q = q * r + 1.0 / 720;
+  q = q * r + 1.0 / 120;
+  q = q * r + 1.0 / 24;
+  q = q * r + 1.0 / 6;
+  q = q * r + 0.5;
+  q = q * r + 1.0;
+  q = q * r + 1.0;
+  uint64_t bits;
+  memcpy(&bits, &t, sizeof bits);
+  bits = (bits + 1023) << 52;
+  double scale;
+  memcpy(&scale, &bits, sizeof scale);
+  return q * scale;
+}
+
+/* dy = F(y), the explicit methods' right-hand side (analog.c). */
+void sks_analog_rhs(work *w, const double *y, double *dy);
+
+/* Trial steps of size h (tau units) from w->y into w->ynew; each returns
+ * the error norm, infinite for NaN or inf (analog_integrate.c). */
+double sks_analog_step_cash_karp(work *w, double h);
+double sks_analog_step_rkc(work *w, double h);
+double sks_analog_step_split(work *w, double h);
+
+/* One trajectory from one seed, no restart (analog.c): SKS_SAT at the first
+ * accepted step whose signs satisfy every clause, else SKS_UNKNOWN at tmax,
+ * max_steps or the deadline (each 0 = none) or when *w->stop is set. */
+int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
+                          long long max_steps, double deadline);
+/* The CSV header for w->trace (nothing when it is NULL). */
+void sks_analog_trace_header(const work *w);
+/* After SKS_SAT from w: the model into a->model. */
+void sks_analog_copy_model(sks_analog *a, const work *w);
+
+#endif
