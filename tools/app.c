@@ -139,8 +139,12 @@ static bool set_option(app_options *o, int i, const char *flag,
       return false;
     }
     if ((double)v < table[i].lo || (double)v > table[i].hi) {
-      app_message("%s: %lld is out of range %.0f..%.0f", flag, v, table[i].lo,
-                  table[i].hi);
+      if (table[i].hi >= 9e18)
+        app_message("%s: %lld is out of range (at least %.0f)", flag, v,
+                    table[i].lo);
+      else
+        app_message("%s: %lld is out of range %.0f..%.0f", flag, v,
+                    table[i].lo, table[i].hi);
       return false;
     }
     if (table[i].type == T_INT)

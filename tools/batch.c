@@ -185,6 +185,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     sks_error err = {0};
     sks_input *in = inputs[f];
     sks_reader *rd = sks_reader_new(in, &app->fmt);
+    bool any = false;
     for (;;) {
       sks_puzzle *p = NULL;
       int r = sks_reader_next(rd, &p, &err);
@@ -207,6 +208,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;
       }
+      any = true;
       item *it = &cur->items[cur->nitems++];
       if (r < 0)
         store_error(it, sks_input_name(in), &err);
@@ -222,6 +224,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         }
       }
     }
+    if (!any && !sks_input_failed(in) && !app->opt.quiet)
+      app_message("%s: no puzzle in this input", sks_input_name(in));
     if (sks_input_failed(in)) {
       err.line = err.col = 0;
       snprintf(err.msg, sizeof err.msg, "read error");
