@@ -145,6 +145,28 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
       a->osign[o] = a->lsign[q] > 0 ? 1 : -1;
     }
   free(fill);
+  /* The sweep's table costs sum k(k-1) entries, as one sweep costs that
+   * many products: bounded so that one very long clause cannot take
+   * gigabytes (the sweep then falls back to reading the clauses). */
+  size_t nx = 0;
+  for (long c = 0; c < (long)m; c++) {
+    size_t k = (size_t)(a->cstart[c + 1] - a->cstart[c]);
+    nx += k ? k * (k - 1) : 0;
+  }
+  if (nx <= 16 * (size_t)l + ((size_t)1 << 20)) {
+    a->xstart = sks_malloc((l + 1) * sizeof *a->xstart);
+    a->xvar = sks_malloc((nx + 1) * sizeof *a->xvar);
+    a->xsign = sks_malloc((nx + 1) * sizeof *a->xsign);
+    long x = 0;
+    for (long o = 0; o < l; o++) {
+      long c = a->oclause[o], pos = a->opos[o];
+      a->xstart[o] = x;
+      for (long q = a->cstart[c]; q < a->cstart[c + 1]; q++)
+        if (q != pos)
+          a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
+    }
+    a->xstart[l] = x;
+  }
   free(buf);
   SKS_STACK_FREE(refs);
   a->model = sks_calloc((size_t)a->nvars + 1, 1);
@@ -164,6 +186,9 @@ void sks_analog_delete(sks_analog *a) {
   free(a->oclause);
   free(a->osign);
   free(a->opos);
+  free(a->xstart);
+  free(a->xvar);
+  free(a->xsign);
   free(a->model);
   free(a);
 }

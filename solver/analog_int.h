@@ -33,6 +33,14 @@ struct sks_analog {
   long *oclause;
   long *opos; /* the occurrence's literal index in lvar/lsign */
   signed char *osign;
+  /* The splitting sweep's table: for occurrence o, the other literals of
+   * its clause in clause order, xvar/xsign[xstart[o] .. xstart[o+1]), so
+   * the sweep reads one contiguous run per spin instead of chasing clause
+   * offsets.  NULL when sum k(k-1) is too large; the sweep then reads the
+   * clauses. */
+  long *xstart;
+  int *xvar;
+  double *xsign;
   signed char *model; /* 1..nvars after SKS_SAT */
   pthread_mutex_t lock;
 };

@@ -193,23 +193,38 @@ static void sweep(const work *w, double *s, const double *wt, double h,
                   int dir) {
   const sks_analog *p = w->p;
   const int n = p->nact;
+  const long *xs = p->xstart;
+  const int *xv = p->xvar;
+  const double *xc = p->xsign;
   for (int k = 0; k < n; k++) {
     int i = dir > 0 ? k : n - 1 - k;
     double A = 0, B = 0;
     for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
-      long c = p->oclause[o], pos = p->opos[o];
+      long c = p->oclause[o];
       double K = p->cscale[c];
-      for (long q = p->cstart[c]; q < pos; q++)
-        K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
-      for (long q = pos + 1; q < p->cstart[c + 1]; q++)
-        K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+      /* K_mi: the same products in the same order either way, so both
+       * paths give the same bits. */
+      if (xs) {
+        for (long x = xs[o]; x < xs[o + 1]; x++)
+          K *= 1.0 - xc[x] * s[xv[x]];
+      } else {
+        long pos = p->opos[o];
+        for (long q = p->cstart[c]; q < pos; q++)
+          K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+        for (long q = pos + 1; q < p->cstart[c + 1]; q++)
+          K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+      }
       double g = wt[c] * K * K;
       A += g;
       B += g * p->osign[o];
     }
     if (A > 0) {
       double star = B / A;
-      s[i] = star + (s[i] - star) * exp(-2.0 * A * h);
+      /* exp underflows to 0 below -745.2 through libm's slow path; the
+       * relaxed spin is then exactly s*. */
+      double r = 2.0 * A * h;
+      s[i] = r > 746.0 ? star + (s[i] - star) * 0.0
+                       : star + (s[i] - star) * exp(-r);
     }
   }
 }
@@ -228,9 +243,14 @@ double sks_analog_step_split(work *w, double h) {
   for (long c = 0; c < m; c++) {
     ys[n + c] = y[n + c] + 0.5 * h * kp[c];
     yl[n + c] = y[n + c] + h * kp[c];
-    ws[c] = fast_exp(ys[n + c] - w->U);
-    wl[c] = fast_exp(yl[n + c] - w->U);
   }
+  /* The weights in loops of their own, with U in a local (a store through
+   * ws could alias w->U), so gcc vectorises the polynomial exp. */
+  const double U = w->U, *us = ys + n, *ul = yl + n;
+  for (long c = 0; c < m; c++)
+    ws[c] = fast_exp(us[c] - U);
+  for (long c = 0; c < m; c++)
+    wl[c] = fast_exp(ul[c] - U);
   sweep(w, ys, ws, 0.5 * h, 1);
   sweep(w, ys, ws, 0.5 * h, -1);
   sweep(w, yl, wl, h, 1);
