@@ -8,16 +8,20 @@
  * atol + rtol |y|; NaN or inf anywhere makes it infinite (a rejection). */
 static double error_norm(const work *w, const double *y, const double *yn,
                          const double *e) {
+  /* Branch-free so it pipelines: any NaN ratio or non-finite new state
+   * sets `bad` (x - x is 0 only for finite x). */
+  const double atol = w->atol, rtol = w->rtol;
+  const size_t d = w->dim;
   double worst = 0;
-  for (size_t i = 0; i < w->dim; i++) {
+  int bad = 0;
+  for (size_t i = 0; i < d; i++) {
     double ay = fabs(y[i]), an = fabs(yn[i]);
-    double sc = w->atol + w->rtol * (ay > an ? ay : an);
+    double sc = atol + rtol * (ay > an ? ay : an);
     double r = fabs(e[i]) / sc;
-    if (!(r <= worst)) /* also catches NaN */
-      worst = r;
-    if (!isfinite(yn[i])) return INFINITY;
+    worst = r > worst ? r : worst;
+    bad |= !(r == r) | !(yn[i] - yn[i] == 0.0);
   }
-  return isnan(worst) ? INFINITY : worst;
+  return bad ? INFINITY : worst;
 }
 
 /* Cash-Karp 4(5): a trial step of size h from y into ynew, error into err.
