@@ -166,6 +166,20 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
           a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
     }
     a->xstart[l] = x;
+    a->obin = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin);
+    a->obin_end = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin_end);
+    a->ocoef = sks_malloc((l + 1) * sizeof *a->ocoef);
+    for (long o = 0; o < l; o++)
+      a->ocoef[o] = a->osign[o];
+    for (int i = 0; i < a->nact; i++) {
+      long o = a->ostart[i], e = a->ostart[i + 1];
+      while (o < e && a->oclause[o] < a->bin_lo)
+        o++;
+      a->obin[i] = o;
+      while (o < e && a->oclause[o] < a->bin_hi)
+        o++;
+      a->obin_end[i] = o;
+    }
   }
   free(buf);
   SKS_STACK_FREE(refs);
@@ -189,6 +203,9 @@ void sks_analog_delete(sks_analog *a) {
   free(a->xstart);
   free(a->xvar);
   free(a->xsign);
+  free(a->obin);
+  free(a->obin_end);
+  free(a->ocoef);
   free(a->model);
   free(a);
 }

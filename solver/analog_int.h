@@ -41,6 +41,11 @@ struct sks_analog {
   long *xstart;
   int *xvar;
   double *xsign;
+  /* Spin i's occurrences in binary clauses are obin[i] .. obin_end[i]
+   * (contiguous: clauses are sorted by length), so the sweep takes them in
+   * a loop without an inner one; ocoef[o] is osign[o] as a double. */
+  long *obin, *obin_end;
+  double *ocoef;
   signed char *model; /* 1..nvars after SKS_SAT */
   pthread_mutex_t lock;
 };

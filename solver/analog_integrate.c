@@ -197,30 +197,55 @@ static void sweep(const work *w, double *s, const double *wt, double h,
                   int dir) {
   const sks_analog *p = w->p;
   const int n = p->nact;
-  const long *xs = p->xstart;
+  const long *xs = p->xstart, *oc = p->oclause;
   const int *xv = p->xvar;
-  const double *xc = p->xsign;
+  const double *xc = p->xsign, *sc = p->cscale, *co = p->ocoef;
   for (int k = 0; k < n; k++) {
     int i = dir > 0 ? k : n - 1 - k;
     double A = 0, B = 0;
-    for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
-      long c = p->oclause[o];
-      double K = p->cscale[c];
-      /* K_mi: the same products in the same order either way, so both
-       * paths give the same bits. */
-      if (xs) {
+    if (xs) {
+      /* The same products and sums in the same order as reading the
+       * clauses (below), so the same bits; binary clauses (most of a
+       * Sudoku CNF) without an inner loop whose varying trip count the
+       * branch predictor cannot follow. */
+      long o = p->ostart[i], b0 = p->obin[i], b1 = p->obin_end[i];
+      for (; o < b0; o++) {
+        long c = oc[o];
+        double K = sc[c];
         for (long x = xs[o]; x < xs[o + 1]; x++)
           K *= 1.0 - xc[x] * s[xv[x]];
-      } else {
-        long pos = p->opos[o];
+        double g = wt[c] * K * K;
+        A += g;
+        B += g * co[o];
+      }
+      for (; o < b1; o++) {
+        long c = oc[o], x = xs[o];
+        double K = sc[c] * (1.0 - xc[x] * s[xv[x]]);
+        double g = wt[c] * K * K;
+        A += g;
+        B += g * co[o];
+      }
+      for (; o < p->ostart[i + 1]; o++) {
+        long c = oc[o];
+        double K = sc[c];
+        for (long x = xs[o]; x < xs[o + 1]; x++)
+          K *= 1.0 - xc[x] * s[xv[x]];
+        double g = wt[c] * K * K;
+        A += g;
+        B += g * co[o];
+      }
+    } else {
+      for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
+        long c = oc[o], pos = p->opos[o];
+        double K = sc[c];
         for (long q = p->cstart[c]; q < pos; q++)
           K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
         for (long q = pos + 1; q < p->cstart[c + 1]; q++)
           K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
+        double g = wt[c] * K * K;
+        A += g;
+        B += g * p->osign[o];
       }
-      double g = wt[c] * K * K;
-      A += g;
-      B += g * p->osign[o];
     }
     if (A > 0) {
       double star = B / A;
