@@ -208,6 +208,34 @@ static void test_small(void) {
   free(cnf.lits);
 }
 
+/* One clause of 1,100 literals makes the splitting sweep's table of other
+ * literals (sum k(k-1) = 1.2 million) too large, so the sweep reads the
+ * clauses instead: that path must solve too.  With the implication chain
+ * x_(i+1) -> x_i the solutions are the nonempty prefixes x_1..x_k. */
+static void test_long_clause(void) {
+  enum { N = 1100 };
+  int *lits = malloc((N + 1 + 3 * (N - 1)) * sizeof *lits);
+  size_t n = 0;
+  for (int v = 1; v <= N; v++)
+    lits[n++] = v;
+  lits[n++] = 0;
+  for (int v = 1; v < N; v++)
+    lits[n++] = v, lits[n++] = -(v + 1), lits[n++] = 0;
+  sks_cnf cnf;
+  plain_cnf(&cnf, lits, n);
+  free(lits);
+  sks_analog_options opt;
+  sks_analog_options_init(&opt);
+  sks_limits lim = {20, 0};
+  sks_analog_result res;
+  sks_analog *a = sks_analog_new(&cnf);
+  CHECK_EQ(sks_analog_nlits(a), N + 2 * (N - 1));
+  CHECK_EQ(sks_analog_solve(a, &opt, 1, &lim, &res), SKS_SAT);
+  CHECK(clauses_ok(&cnf, sks_analog_model(a)));
+  sks_analog_delete(a);
+  free(cnf.lits);
+}
+
 static void test_unsat(void) {
   /* x1 and not x1; and pigeonhole 3 into 2 (vars p*2+h+1). */
   static const int contra[] = {1, 0, -1, 0, 2, 3, 0};
@@ -447,6 +475,7 @@ static void test_rate(void) {
 
 int main(void) {
   test_small();
+  test_long_clause();
   test_unsat();
   test_puzzles();
   test_reproducible();
