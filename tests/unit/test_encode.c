@@ -71,6 +71,14 @@ static void test_reduction(void) {
   /* Singles never lose a solution and fix at least the givens. */
   CHECK(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES) != SKS_UNSAT);
   CHECK(eo->nfixed >= 23);
+  int fixed[81], kept = 0, filled = 0;
+  sks_eo_grid(eo, fixed);
+  for (int i = 0; i < 81; i++) {
+    kept += p->cell[i] < 0 || fixed[i] == p->cell[i];
+    filled += fixed[i] >= 0;
+  }
+  CHECK_EQ(kept, 81);
+  CHECK_EQ(filled, eo->nfixed);
   sks_cnf_delete(cnf);
   sks_eo_delete(eo);
   sks_puzzle_delete(p);
@@ -129,6 +137,19 @@ static void test_amo_semantics(void) {
   CHECK_EQ(bad, 0);
   sks_cnf_delete(cnf);
   sks_solver_delete(s);
+}
+
+/* The registry lists every backend once, each findable by its name. */
+static void test_registry(void) {
+  const sks_backend *const *all = sks_backends();
+  int count = 0, found = 0;
+  for (; all[count]; count++)
+    found += sks_backend_find(all[count]->name) == all[count];
+  CHECK_EQ(count, 4);
+  CHECK_EQ(found, count);
+  CHECK(sks_backend_find("nosuch") == NULL);
+  CHECK(sks_backend_find("dlx")->caps & SKS_CAP_COUNT);
+  CHECK(!(sks_backend_find("analog")->caps & SKS_CAP_UNSAT));
 }
 
 static void test_validator(void) {
@@ -249,6 +270,7 @@ int main(void) {
   test_reduction();
   test_contradictions();
   test_amo_semantics();
+  test_registry();
   test_validator();
   test_counts();
   test_variants();
