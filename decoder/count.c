@@ -41,8 +41,6 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
     res.count = sks_solver_count(s, limit, lim, &status);
     res.status = status;
     res.at_limit = limit && res.count >= limit;
-    if (res.at_limit && status == SKS_UNKNOWN)
-      res.status = SKS_SAT; /* stopped by the count limit, not by time */
     if (first && res.count > 0 &&
         (sks_decode_values(eo, first_value, s, first, err) ||
          !sks_validate(p, first, err)))

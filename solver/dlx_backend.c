@@ -231,6 +231,8 @@ static long long count(sks_solver *base, long long limit,
   } else if (s->status == SKS_UNKNOWN) {
     counting c = {s, 0};
     k = sks_dlx_search(s->dlx, limit, lim, on_solution, &c, &st);
+    if (limit > 0 && k >= limit)
+      st = SKS_SAT; /* the count limit stopped it: "at least limit" holds */
     s->st.nodes += sks_dlx_last_nodes(s->dlx);
     if (k > 0) {
       const int *opts;

@@ -79,8 +79,9 @@ int sks_solver_solve(sks_solver *s, const sks_limits *lim);
 /* After SKS_SAT: >0 when var is true, <0 when false. */
 int sks_solver_value(const sks_solver *s, int var);
 /* Native count up to limit (0 = none), for SKS_CAP_COUNT backends.  Sets
- * *status: SKS_SAT when the count is exact, SKS_UNKNOWN when a limit
- * (count or time) stopped it.  Returns the solutions found. */
+ * *status: SKS_SAT when the count is exact or reached limit (there are at
+ * least that many), SKS_UNKNOWN when a time or step limit stopped it.
+ * Returns the solutions found. */
 long long sks_solver_count(sks_solver *s, long long limit,
                            const sks_limits *lim, int *status);
 void sks_solver_stats(const sks_solver *s, sks_stats *st);

@@ -463,8 +463,16 @@ static void test_backend_basics(void) {
   CHECK_EQ(st, SKS_SAT);
   sks_puzzle *p6 = puzzle_from(2, 3, 0, NULL);
   sks_eo *eo6 = sks_eo_new(p6);
+  /* Stopped by the count limit: "at least 100" is decided. */
   CHECK_EQ(dlx_count(s, eo6, p6, SKS_PROPAGATE_GIVENS, 100, &st), 100);
-  CHECK_EQ(st, SKS_UNKNOWN);
+  CHECK_EQ(st, SKS_SAT);
+  /* Stopped by a step limit: undecided. */
+  {
+    sks_limits few = {0, 20};
+    long long k = sks_solver_count(s, 0, &few, &st);
+    CHECK(k < 100);
+    CHECK_EQ(st, SKS_UNKNOWN);
+  }
   /* Back to the 4x4 shape on the same solver: the matrix is rebuilt. */
   CHECK_EQ(dlx_count(s, eo4, p4, SKS_PROPAGATE_SINGLES, 0, &st), 288);
   /* 3x2 boxes: same size as 2x3 but other regions. */
