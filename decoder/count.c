@@ -29,7 +29,7 @@ static bool remaining(const sks_limits *lim, double start, sks_limits *now) {
 sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
                            const sks_puzzle *p, long long limit,
                            const sks_limits *lim, int *first, int *second,
-                           sks_error *err) {
+                           int *scratch, sks_error *err) {
   static const sks_limits none = {0, 0};
   sks_count_result res = {0, SKS_SAT, false};
   if (!lim)
@@ -51,8 +51,8 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
       res.status = -1;
     return res;
   }
-  int *grid = sks_malloc((size_t)cells * sizeof *grid);
-  int *block = sks_malloc((size_t)cells * sizeof *block);
+  int *own = scratch ? NULL : sks_malloc(2 * (size_t)cells * sizeof *own);
+  int *grid = scratch ? scratch : own, *block = grid + cells;
   double start = sks_time();
   sks_limits now;
   while (!limit || res.count < limit) {
@@ -87,7 +87,6 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
         block[k++] = -sks_var(n, i / n, i % n, grid[i]);
     sks_solver_add_clause(s, block, k);
   }
-  free(grid);
-  free(block);
+  free(own);
   return res;
 }

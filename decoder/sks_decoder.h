@@ -52,7 +52,9 @@ int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
  * puzzle eo was loaded with), block the free cells' values, again, up to
  * limit (0 = none).  Backends that count natively (DLX) are asked
  * directly.  first/second (n*n, may be NULL) receive the first two
- * solutions when found.  status: SKS_SAT when the count is exact (or the
+ * solutions when found.  scratch: 2*n*n ints to work in (a batch passes
+ * the same each time, so counting allocates nothing), or NULL to have them
+ * allocated for this call.  status: SKS_SAT when the count is exact (or the
  * count limit was reached: at_limit), SKS_UNKNOWN when a time or step
  * limit stopped it, -1 when a solution failed validation (err says why). */
 typedef struct sks_count_result {
@@ -64,7 +66,7 @@ typedef struct sks_count_result {
 sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
                            const sks_puzzle *p, long long limit,
                            const sks_limits *lim, int *first, int *second,
-                           sks_error *err);
+                           int *scratch, sks_error *err);
 
 #ifdef __cplusplus
 }

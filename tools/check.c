@@ -31,7 +31,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
   bool show = unique && app->opt.show;
   sks_count_result r =
       sks_count(w->solver, w->eo, p, limit, &w->lim, show ? w->grid : NULL,
-                show ? w->grid2 : NULL, &err);
+                show ? w->grid2 : NULL, w->scratch, &err);
   if (r.status < 0) {
     app_message("line %ld: the %s answer failed validation: %s", p->line,
                 app->opt.backend, err.msg);
@@ -40,7 +40,8 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
   }
   if (w->second && r.status == SKS_SAT) {
     sks_count_result r2 =
-        sks_count(w->second, w->eo, p, limit, &w->lim, NULL, NULL, &err);
+        sks_count(w->second, w->eo, p, limit, &w->lim, NULL, NULL,
+                  w->scratch, &err);
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
       app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "
                   "%lld%s",

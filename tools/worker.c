@@ -110,6 +110,7 @@ void worker_destroy(worker *w) {
   sks_puzzle_delete(w->shape);
   free(w->grid);
   free(w->grid2);
+  free(w->scratch);
   free(w);
 }
 
@@ -122,6 +123,8 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
     w->cells = p->n * p->n;
     w->grid = sks_realloc(w->grid, (size_t)w->cells * sizeof *w->grid);
     w->grid2 = sks_realloc(w->grid2, (size_t)w->cells * sizeof *w->grid2);
+    w->scratch =
+        sks_realloc(w->scratch, 2 * (size_t)w->cells * sizeof *w->scratch);
   }
   int status = sks_eo_load(w->eo, p, w->level);
   if (sks_solver_load_eo(w->solver, w->eo, err))

@@ -13,6 +13,7 @@ typedef struct worker {
   sks_puzzle *shape;    /* the shape eo was built for (owned copy) */
   sks_eo *eo;
   int *grid, *grid2;    /* n*n scratch */
+  int *scratch;         /* 2*n*n, for sks_count */
   int cells;
   sks_limits lim;
   sks_propagate level;

@@ -207,7 +207,8 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
         memset(first, -1, (size_t)cells * sizeof *first);
         memset(second, -1, (size_t)cells * sizeof *second);
         sks_count_result cr =
-            sks_count(be->solver, eo, p, COUNT_TO, NULL, first, second, &err);
+            sks_count(be->solver, eo, p, COUNT_TO, NULL, first, second, NULL,
+                      &err);
         CHECK_EQ(cr.count, want);
         CHECK_EQ(cr.status, SKS_SAT);
         CHECK(cr.at_limit == (e->count >= COUNT_TO));

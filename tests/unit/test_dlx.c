@@ -583,7 +583,7 @@ static void test_backend_vs_picosat(void) {
       long long kd = dlx_count(d, eo, p, SKS_PROPAGATE_GIVENS, 2, &st);
       sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
       CHECK_EQ(sks_solver_load_eo(ps, eo, &err), 0);
-      sks_count_result r = sks_count(ps, eo, p, 2, NULL, NULL, NULL, &err);
+      sks_count_result r = sks_count(ps, eo, p, 2, NULL, NULL, NULL, NULL, &err);
       CHECK(r.status >= 0);
       total++;
       if (r.count != kd)

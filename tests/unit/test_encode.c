@@ -177,7 +177,7 @@ static long long count_with(const char *backend, sks_puzzle *p,
   sks_eo *eo = sks_eo_new(p);
   sks_eo_load(eo, p, level);
   sks_solver_load_eo(s, eo, NULL);
-  sks_count_result r = sks_count(s, eo, p, limit, NULL, NULL, NULL, NULL);
+  sks_count_result r = sks_count(s, eo, p, limit, NULL, NULL, NULL, NULL, NULL);
   sks_eo_delete(eo);
   sks_solver_delete(s);
   return r.status == SKS_SAT ? r.count : -1;
