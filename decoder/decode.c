@@ -1,6 +1,7 @@
 /* From a model to a grid: the fixed cells of the exactly-one system plus,
  * for the open ones, the one candidate the model makes true. */
 #include "sks_decoder.h"
+#include "stack_int.h"
 
 #include <stdlib.h>
 
@@ -77,4 +78,30 @@ int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
   int res = sks_decode_values(eo, model_value, &ms, grid, err);
   free(inverse);
   return res;
+}
+
+int sks_decode_cnf(const sks_cnf_desc *desc, const sks_model *m,
+                   sks_puzzle **puzzle, int **grid, sks_error *err) {
+  *puzzle = NULL;
+  *grid = NULL;
+  sks_puzzle *p = sks_cnf_desc_puzzle(desc, err);
+  if (!p)
+    return -1;
+  /* The same propagation as the encoder's rebuilds the fixed cells the
+   * CNF leaves out. */
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, desc->propagate);
+  int *g = sks_malloc((size_t)p->n * p->n * sizeof *g);
+  int res = -2;
+  if (!sks_decode_model(eo, desc, m, g, err) && sks_validate(p, g, err))
+    res = 0;
+  sks_eo_delete(eo);
+  if (res) {
+    free(g);
+    sks_puzzle_delete(p);
+    return res;
+  }
+  *puzzle = p;
+  *grid = g;
+  return 0;
 }

@@ -48,6 +48,14 @@ int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
 int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
                      const sks_model *m, int *grid, sks_error *err);
 
+/* The puzzle a described CNF stands for (desc, as the encoder wrote it)
+ * and the grid model m gives it, checked by the validator.  Returns 0 with
+ * *puzzle (free with sks_puzzle_delete) and *grid (n*n, free with free);
+ * -1 when the description names no usable puzzle, -2 when the model does
+ * not solve it; err then says why and there is nothing to free. */
+int sks_decode_cnf(const sks_cnf_desc *desc, const sks_model *m,
+                   sks_puzzle **puzzle, int **grid, sks_error *err);
+
 /* Counting by blocking clauses: solve, decode, validate against p (the
  * puzzle eo was loaded with), block the free cells' values, again, up to
  * limit (0 = none).  Backends that count natively (DLX) are asked

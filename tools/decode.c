@@ -45,27 +45,22 @@ int app_decode(sks_app *app) {
                 err.msg);
     res = EXIT_INVALID;
   } else if (!res) {
-    sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, &err);
-    if (!p) {
+    sks_puzzle *p;
+    int *grid;
+    int r = sks_decode_cnf(cnf->desc, m, &p, &grid, &err);
+    if (r == -1) {
       app_error(cnf_path, &err);
       res = EXIT_INPUT;
+    } else if (r) {
+      app_message("%s: the model does not solve the puzzle: %s", model_path,
+                  err.msg);
+      res = EXIT_INVALID;
     } else {
-      sks_eo *eo = sks_eo_new(p);
-      sks_eo_load(eo, p, cnf->desc->propagate);
-      int *grid = sks_malloc((size_t)p->n * p->n * sizeof *grid);
-      if (sks_decode_model(eo, cnf->desc, m, grid, &err) ||
-          !sks_validate(p, grid, &err)) {
-        app_message("%s: the model does not solve the puzzle: %s",
-                    model_path, err.msg);
-        res = EXIT_INVALID;
-      } else {
-        worker w = {.app = app};
-        p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
-        worker_print(&w, p, grid, stdout);
-        res = EXIT_SOLVED;
-      }
+      worker w = {.app = app};
+      p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+      worker_print(&w, p, grid, stdout);
+      res = EXIT_SOLVED;
       free(grid);
-      sks_eo_delete(eo);
       sks_puzzle_delete(p);
     }
   }

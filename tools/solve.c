@@ -82,35 +82,24 @@ static void print_commented(const sks_puzzle *p, const int *grid) {
   free(text);
 }
 
-/* The grid a satisfying model of an encoder-written CNF stands for. */
-static int print_cnf_grid(const sks_app *app, const sks_cnf *cnf,
-                          const sks_model *m) {
+/* The grid a satisfying model of an encoder-written CNF stands for, as
+ * comment lines, so the answer stays SAT-competition output that decode
+ * and other tools read.  Returns 0, or -1 when the model does not solve
+ * the puzzle. */
+static int print_cnf_grid(const sks_cnf *cnf, const sks_model *m) {
   sks_error err = {0};
-  sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, &err);
-  if (!p) {
-    app_error(NULL, &err);
-    return EXIT_INPUT;
-  }
-  sks_eo *eo = sks_eo_new(p);
-  sks_eo_load(eo, p, cnf->desc->propagate);
-  int *grid = sks_malloc((size_t)p->n * p->n * sizeof *grid);
-  int res = 0;
-  if (sks_decode_model(eo, cnf->desc, m, grid, &err) ||
-      !sks_validate(p, grid, &err)) {
+  sks_puzzle *p;
+  int *grid;
+  if (sks_decode_cnf(cnf->desc, m, &p, &grid, &err)) {
     app_message("the model does not solve the puzzle: %s", err.msg);
-    res = EXIT_INVALID;
-  } else {
-    /* As comment lines, so the answer stays SAT-competition output that
-     * decode and other tools read. */
-    p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
-    (void)app;
-    fputs("c grid ", stdout);
-    print_commented(p, grid);
+    return -1;
   }
+  p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+  fputs("c grid ", stdout);
+  print_commented(p, grid);
   free(grid);
-  sks_eo_delete(eo);
   sks_puzzle_delete(p);
-  return res;
+  return 0;
 }
 
 /* Answers a DIMACS file in SAT-competition form; returns its class. */
@@ -149,7 +138,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
       printf("s SATISFIABLE\n");
       print_model(s, cnf->nvars);
       res = BATCH_ONE;
-      if (cnf->desc && print_cnf_grid(app, cnf, m))
+      if (cnf->desc && print_cnf_grid(cnf, m))
         res = BATCH_INVALID;
     }
     sks_model_delete(m);
