@@ -191,6 +191,23 @@ static void clause_kp(work *w, const double *s, double *kp) {
   }
 }
 
+/* Adds one occurrence o of a spin in a clause of three or more literals
+ * to the sweep's sums: K is the clause's product over its other literals,
+ * g = a K^2 its weight in the one-spin flow. */
+static inline void occurrence(long o, const long *oc, const long *xs,
+                              const int *xv, const double *xc,
+                              const double *sc, const double *co,
+                              const double *s, const double *wt, double *A,
+                              double *B) {
+  long c = oc[o];
+  double K = sc[c];
+  for (long x = xs[o]; x < xs[o + 1]; x++)
+    K *= 1.0 - xc[x] * s[xv[x]];
+  double g = wt[c] * K * K;
+  *A += g;
+  *B += g * co[o];
+}
+
 /* One Gauss-Seidel sweep of exact one-spin flows over time h, forward
  * (dir > 0) or backward, with clause weights wt. */
 static void sweep(const work *w, double *s, const double *wt, double h,
@@ -209,15 +226,8 @@ static void sweep(const work *w, double *s, const double *wt, double h,
        * Sudoku CNF) without an inner loop whose varying trip count the
        * branch predictor cannot follow. */
       long o = p->ostart[i], b0 = p->obin[i], b1 = p->obin_end[i];
-      for (; o < b0; o++) {
-        long c = oc[o];
-        double K = sc[c];
-        for (long x = xs[o]; x < xs[o + 1]; x++)
-          K *= 1.0 - xc[x] * s[xv[x]];
-        double g = wt[c] * K * K;
-        A += g;
-        B += g * co[o];
-      }
+      for (; o < b0; o++)
+        occurrence(o, oc, xs, xv, xc, sc, co, s, wt, &A, &B);
       for (; o < b1; o++) {
         long c = oc[o], x = xs[o];
         double K = sc[c] * (1.0 - xc[x] * s[xv[x]]);
@@ -225,15 +235,8 @@ static void sweep(const work *w, double *s, const double *wt, double h,
         A += g;
         B += g * co[o];
       }
-      for (; o < p->ostart[i + 1]; o++) {
-        long c = oc[o];
-        double K = sc[c];
-        for (long x = xs[o]; x < xs[o + 1]; x++)
-          K *= 1.0 - xc[x] * s[xv[x]];
-        double g = wt[c] * K * K;
-        A += g;
-        B += g * co[o];
-      }
+      for (; o < p->ostart[i + 1]; o++)
+        occurrence(o, oc, xs, xv, xc, sc, co, s, wt, &A, &B);
     } else {
       for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
         long c = oc[o], pos = p->opos[o];
