@@ -265,6 +265,39 @@ static void test_variants(void) {
   CHECK(!sks_puzzle_new(2, 3, SKS_VARIANT_WINDOKU, NULL, &err));
 }
 
+/* Past 64x64 propagation runs on the groups instead of bit masks: an
+ * 81x81 (9x9 boxes) from a valid grid with a tenth of its cells blanked is
+ * filled by singles, and equal givens in a row are found at once. */
+static void test_large(void) {
+  sks_puzzle *p = sks_puzzle_new(9, 9, 0, NULL, NULL);
+  int n = p->n, blanks = 0;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int i = r * n + c;
+      p->cell[i] = (r * 9 + r / 9 + c) % n;
+      if ((i * 7919) % 10 == 0) {
+        p->cell[i] = -1;
+        blanks++;
+      }
+    }
+  sks_eo *eo = sks_eo_new(p);
+  CHECK(eo->masks == NULL);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
+  CHECK_EQ(eo->nfixed, n * n - blanks);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES), SKS_SAT);
+  int *grid = malloc((size_t)n * n * sizeof *grid);
+  sks_eo_grid(eo, grid);
+  CHECK(sks_validate(p, grid, NULL));
+  free(grid);
+  int blank = 0;
+  while (p->cell[blank] >= 0)
+    blank++;
+  p->cell[blank] = p->cell[blank + 1 < n ? blank + 1 : blank - 1];
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES), SKS_UNSAT);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
   test_clause_counts();
   test_reduction();
@@ -274,5 +307,6 @@ int main(void) {
   test_validator();
   test_counts();
   test_variants();
+  test_large();
   return check_report();
 }
