@@ -302,17 +302,19 @@ static bool place(const sks_eo *eo, sks_eo_masks *m, int c, int d) {
   for (int i = m->cstart[c]; i < m->cstart[c + 1]; i++)
     m->placed[m->creg[i]] |= bit;
   uint64_t *mask = m->mask;
+  /* The store is unconditional and one test catches both rare events
+   * (no candidate left, one left): whether a peer still had d is
+   * unpredictable, and a branch on it mispredicted often. */
   for (int i = m->pstart[c], end = m->pstart[c + 1]; i < end; i++) {
     int x = m->peer[i];
-    uint64_t before = mask[x];
-    if (!(before & bit))
-      continue;
-    uint64_t after = before & ~bit;
+    uint64_t before = mask[x], after = before & ~bit;
     mask[x] = after;
-    if (!after)
-      return false;
-    if (!(after & (after - 1)) && m->digit[x] < 0)
-      m->todo[m->ntodo++] = x; /* a naked single */
+    if (!(after & (after - 1)) && after != before) {
+      if (!after)
+        return false;
+      if (m->digit[x] < 0)
+        m->todo[m->ntodo++] = x; /* a naked single */
+    }
   }
   return true;
 }
@@ -412,6 +414,9 @@ static bool load_masks(sks_eo *eo, const sks_puzzle *pz, bool singles) {
     eo->gopen[c] = fixed ? DONE : k;
     open_groups += !fixed;
   }
+  int planes = 1; /* bits of a count of up to n cells */
+  while (n >> planes)
+    planes++;
   for (int k = 0; k < eo->shape->nregions; k++) {
     int g0 = cells + k * n;
     for (int d = 0; d < n; d++) {
@@ -420,10 +425,27 @@ static bool load_masks(sks_eo *eo, const sks_puzzle *pz, bool singles) {
       eo->gopen[g0 + d] = done ? DONE : 0;
       open_groups += !done;
     }
+    /* Each digit's count of cells, bit-sliced: plane p holds bit p of
+     * every digit's count, and a cell's mask is added with carries.  No
+     * branch on the masks and no counter in memory (walking each mask's
+     * bits mispredicted once a cell and chained its increments). */
     const int *cell = eo->shape->region + (size_t)k * n;
-    for (int j = 0; j < n; j++)
-      for (uint64_t x = m->mask[cell[j]]; x; x &= x - 1)
-        eo->gopen[g0 + __builtin_ctzll(x)]++;
+    uint64_t plane[7] = {0};
+    for (int j = 0; j < n; j++) {
+      uint64_t carry = m->mask[cell[j]];
+      for (int b = 0; b < planes; b++) {
+        uint64_t t = plane[b] & carry;
+        plane[b] ^= carry;
+        carry = t;
+      }
+    }
+    int *open = eo->gopen + g0;
+    for (int d = 0; d < n; d++) {
+      int c = 0;
+      for (int b = 0; b < planes; b++)
+        c |= (int)(plane[b] >> d & 1) << b;
+      open[d] += c;
+    }
   }
   eo->nopen_vars = open_vars;
   eo->nopen_groups = open_groups;
