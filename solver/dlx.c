@@ -383,15 +383,16 @@ static inline void uncover_rest(dance *z, int p) {
  * lowest-numbered of equals instead made 2-5% more nodes on the 9x9
  * benchmark sets.)
  *
- * Once a search has spent SCORE_AFTER nodes it is a hard one, and a real
- * branch (no item of length 1) weighs the first SCORE_TIES items of the
- * shortest length: the one whose options remove the most other options
- * (the sum of the lengths of the items they cover) wins, the first of
- * equals again.  Choosing where a choice removes most cut the nodes on
- * top1465 from 341 to 287 per puzzle; weighing every tie cut them to 257
- * but cost more time than it saved, and weighing from the first node
- * slowed the easy sets (most of their searches are over in 50 nodes). */
-enum { SCORE_AFTER = 100, SCORE_TIES = 10 };
+ * A real branch (no item of length 1) weighs the first SCORE_TIES items
+ * of the shortest length: the one whose options remove the most other
+ * options (the sum of the lengths of the items they cover) wins, the
+ * first of equals again.  On top1465 this cut the nodes from 341 to 266
+ * per puzzle and the time by 10%; weighing every tie cut them to 257 but
+ * cost more time than it saved.  The easy sets (most searches over in 50
+ * nodes) lose 4-9% to the weighing; weighing only after the first 100
+ * nodes of a search kept that but gained half as much on top1465, and
+ * the rule without a threshold leaves every 9x9 target the same margin. */
+enum { SCORE_TIES = 10 };
 
 /* The options item i's choice would remove: the lengths of the other
  * items of each of its options, summed. */
@@ -411,7 +412,7 @@ static inline long removal(const dance *z, int i) {
   return sum;
 }
 
-static inline int choose(dance *z, int *blen, bool weigh) {
+static inline int choose(dance *z, int *blen) {
   while (z->sp > 0) {
     int x = z->stk[z->sp - 1], at = z->apos[x];
     if (z->len[x] == 1 && at < z->nact && z->act[at] == x) {
@@ -431,7 +432,7 @@ static inline int choose(dance *z, int *blen, bool weigh) {
     }
   }
   *blen = bl;
-  if (weigh && bl > 1) {
+  if (bl > 1) {
     long most = removal(z, best);
     for (int j = at + 1, ties = 1; ties < SCORE_TIES && j < z->nact; j++) {
       int i = act[j];
@@ -532,7 +533,7 @@ forward:
   if (z.nzero)
     goto backtrack;
   {
-    int bl, best = choose(&z, &bl, nodes > SCORE_AFTER);
+    int bl, best = choose(&z, &bl);
     if (bl == 0)
       goto backtrack;
     h0[level] = z.sp;
