@@ -415,8 +415,6 @@ static int parse_variant(sks_app *app, sks_error *err) {
   return 0;
 }
 
-int sks_app_main(int argc, char **argv);
-
 int sks_app_main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);

@@ -56,6 +56,9 @@ void app_message(const char *fmt, ...)
     ;
 
 /* Subcommands: each returns the process exit status. */
+/* The whole command line: the tool's main. */
+int sks_app_main(int argc, char **argv);
+
 int app_solve(sks_app *app);
 int app_encode(sks_app *app);
 int app_decode(sks_app *app);

@@ -1,4 +1,4 @@
 /* sudokusat: the command line; everything lives in app.c and the library. */
-int sks_app_main(int argc, char **argv);
+#include "app_int.h"
 
 int main(int argc, char **argv) { return sks_app_main(argc, argv); }

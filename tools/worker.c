@@ -134,22 +134,22 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
   return status;
 }
 
+/* A multi-line answer (grid or numbers) ends with an empty line, so the
+ * answers of a batch, and the two witnesses of `unique --show`, stay
+ * apart; a one-line answer is one line. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out) {
   const char *layout = w->app->opt.layout;
-  if (!strcmp(layout, "same") || !strcmp(layout, "")) {
-    sks_puzzle_write(out, p, grid);
-    return;
-  }
-  /* Write through a view of p with another layout. */
   sks_puzzle view = *p;
   if (!strcmp(layout, "line") && p->n <= 35)
     view.layout = SKS_LAYOUT_LINE;
   else if (!strcmp(layout, "grid") && p->n <= 35)
     view.layout = SKS_LAYOUT_GRID;
-  else
+  else if (strcmp(layout, "same") && strcmp(layout, ""))
     view.layout = SKS_LAYOUT_NUMBERS;
   sks_puzzle_write(out, &view, grid);
+  if (view.layout != SKS_LAYOUT_LINE || p->n > 35)
+    putc('\n', out);
 }
 
 static bool named_dimacs(const char *path) {

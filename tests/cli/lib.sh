@@ -25,7 +25,7 @@ skip() {
 # as standard input; its exit status must be STATUS and its standard
 # output, passed through FILTER when one is named, must be WANT exactly.
 # Filters read the output on standard input and print what is compared.
-FILTERS=" first_line last_line valid_answers is_dimacs show_two "
+FILTERS=" first_line last_line valid_answers is_dimacs show_two blank_lines "
 FILTERS1=" stdout_has same_as "
 check() {
   local name=$1 status=$2 want=$3 filter='' farg=''
@@ -97,6 +97,8 @@ summary() {
 
 # ------------------------------------------------------------------ filters
 first_line() { head -n 1; }
+# The numbers of the empty lines, on one line.
+blank_lines() { awk '!NF { printf "%s%d", n++ ? " " : "", NR } END { print "" }'; }
 last_line() { tail -n 1; }
 stdout_has() { grep -qF -- "$1" || echo "no '$1' in the output"; }
 same_as() { diff "$1" - | head -20; }

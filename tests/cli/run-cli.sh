@@ -33,6 +33,14 @@ input "$(grid_of "$EULER" plain)"
 check solve-grid-plain 10 "$(grid_of "$EULER_SOL" plain)" "$S" solve
 check solve-grid-as-line 10 "$EULER_SOL" "$S" solve --layout line
 
+# A batch of grids: each grid ends with an empty line (the answers stay
+# apart) and the whole reads back as the same puzzles.
+input "$ESCARGOT" "$EULER"
+check solve-grid-batch-apart 0 "10 20" blank_lines "$S" solve --layout grid
+"$S" solve --layout grid in.txt >grids.txt 2>/dev/null
+check solve-grid-batch-reads-back 0 "$ESCARGOT_SOL
+$EULER_SOL" "$S" solve --layout line grids.txt
+
 input "$(grid_of "$EULER" numbers)"
 check solve-numbers 10 "$(grid_of "$EULER_SOL" numbers)" "$S" solve
 
