@@ -124,6 +124,9 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   }
   sks_analog_result res;
   int status = sks_analog_solve(s->a, &s->aopt, s->seed, lim, &res);
+  /* The trace is of the first problem run: one header, one problem's
+   * columns (a batch's later puzzles name other spins). */
+  s->aopt.trace = NULL;
   s->st.calls++;
   s->st.seconds += res.seconds;
   s->st.steps += res.steps;

@@ -38,7 +38,7 @@ typedef struct sks_solver_options {
   const char *command;      /* external: the solver command line */
   int analog_memory;        /* analog: 1 = da/dt = a K (default), 2 = a K^2 */
   int analog_method;        /* analog integrator, see analog.c; 0 = default */
-  FILE *trace;              /* analog: CSV trace stream, or NULL */
+  FILE *trace;              /* analog: CSV trace of the first solve, or NULL */
   long trace_every;         /* analog: a trace row every K accepted steps */
   double restart_base;      /* analog: first restart after this analog time */
   const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:

@@ -38,7 +38,7 @@
     "analog integrator: split (default), rkc or ck (Cash-Karp)")              \
   O(restart, DOUBLE, 0, -1, 1e9,                                               \
     "analog: Luby restart unit, analog time (0 = default, -1 = never)")       \
-  O(trace, STR, "", 0, 0, "analog: write a CSV trace to this file")            \
+  O(trace, STR, "", 0, 0, "analog: CSV trace of the first puzzle run")        \
   O(trace_every, LONG, 100, 1, 1000000000, "analog: trace every K steps")      \
   O(runs, INT, 32, 1, 100000, "rate: runs from random starts")                 \
   O(rate_time, DOUBLE, 1000, 1, 1e9, "rate: analog-time budget T of each run")  \

@@ -144,6 +144,16 @@ multiple
 none' "$S" unique -q
 check unique-analog-refused 2 '' "$S" unique --backend analog
 
+# --trace over a batch: the first puzzle's run only, under one header.
+input "$EULER" '.4....2...12....'
+check solve-analog-trace-batch 0 "$EULER_SOL
+2431312443121243" "$S" solve --backend analog --propagate givens \
+  --trace trace.csv --trace-every 1
+check analog-trace-one-header 0 '1' grep -c '^run,t,unsat,' trace.csv
+check analog-trace-columns 0 'rows agree' \
+  awk -F, 'NR == 1 { n = NF } NR > 1 && NF != n { bad = 1 }
+    END { print (NR > 1 && !bad) ? "rows agree" : "ragged" }' trace.csv
+
 # ---------------------------------------------------------------- encode
 input "$ESCARGOT"
 check encode-stdout 0 '' is_dimacs "$S" encode
