@@ -144,6 +144,24 @@ multiple
 none' "$S" unique -q
 check unique-analog-refused 2 '' "$S" unique --backend analog
 
+# dlx keeps no state between puzzles: a puzzle with many solutions gets
+# the same answer alone, after other puzzles, and with any -j.
+MANY1=".${ESCARGOT:1}"
+MANY2="${ESCARGOT:0:5}.${ESCARGOT:6}"
+input "$MANY1"
+"$S" solve --backend dlx <in.txt >alone1.txt 2>/dev/null
+input "$MANY2"
+"$S" solve --backend dlx <in.txt >alone2.txt 2>/dev/null
+input "$EULER" "$MANY2" "$ESCARGOT" "$MANY1"
+check solve-dlx-stateless-j1 0 "$EULER_SOL
+$(cat alone2.txt)
+$ESCARGOT_SOL
+$(cat alone1.txt)" "$S" solve --backend dlx -j 1
+check solve-dlx-stateless-j2 0 "$EULER_SOL
+$(cat alone2.txt)
+$ESCARGOT_SOL
+$(cat alone1.txt)" "$S" solve --backend dlx -j 2
+
 # --trace over a batch: the first puzzle's run only, under one header.
 input "$EULER" '.4....2...12....'
 check solve-analog-trace-batch 0 "$EULER_SOL
