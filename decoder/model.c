@@ -254,7 +254,7 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
 bool sks_model_satisfies(const sks_model *m, const sks_cnf *cnf,
                          sks_error *err) {
   sks_require(m && cnf, "m and cnf must be set");
-  const int *lit = cnf->lits, *end = cnf->lits + cnf->nlits;
+  const int *lit = cnf->lits, *end = lit ? lit + cnf->nlits : lit;
   long k = 0;
   while (lit < end) {
     const int *start = lit;

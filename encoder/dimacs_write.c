@@ -120,7 +120,7 @@ static void put_clauses(sink *s, const sks_cnf *cnf) {
   if ((size_t)tabvars > cnf->nlits)
     tabvars = (int)cnf->nlits; /* a table longer than the text is waste */
   char *tab = tabvars > 0 ? build_table(tabvars) : NULL;
-  const int *lit = cnf->lits, *end = cnf->lits + cnf->nlits;
+  const int *lit = cnf->lits, *end = lit ? lit + cnf->nlits : lit;
   while (end > lit && end[-1] != 0)
     end--; /* a clause still open is not written (nor counted) */
   char *p = s->p;

@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sks_input_close(in);
   if (back->nvars != cnf->nvars || back->nclauses != cnf->nclauses ||
       back->nlits != cnf->nlits || back->maxlen != cnf->maxlen ||
-      memcmp(back->lits, cnf->lits, cnf->nlits * sizeof(int)) ||
+      (cnf->nlits && memcmp(back->lits, cnf->lits, cnf->nlits * sizeof(int))) ||
       !same_desc(cnf->desc, back->desc))
     abort();
   free(buf);
