@@ -3,6 +3,7 @@
  * writer puts in, and rebuilds the puzzle they describe. */
 #define _POSIX_C_SOURCE 200809L
 #include "dimacs_int.h"
+#include "input_int.h"
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "text_int.h"
@@ -349,7 +350,7 @@ static void desc_finish(reader *rd, sks_cnf *cnf) {
 
 static inline int next(reader *rd) {
   rd->pos++;
-  return sks_input_getc(rd->in);
+  return sks_input_next(rd->in);
 }
 
 static inline long col_of(const reader *rd) {
@@ -472,7 +473,7 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
   long line_no = 1;
   int *lits = cnf->lits;
   size_t cap = cnf->cap;
-#define NEXT() (pos++, sks_input_getc(in))
+#define NEXT() (pos++, sks_input_next(in))
 #define COL() ((long)(pos - line_start))
 #define SAVE() (rd->pos = pos, rd->line = line_no, rd->line_start = line_start)
 #define LOAD() (pos = rd->pos, line_no = rd->line, line_start = rd->line_start)

@@ -1,7 +1,7 @@
 /* Buffered byte input from a file, standard input or memory; gzip is
  * recognised by its magic bytes and inflated through zlib. */
 #define _POSIX_C_SOURCE 200809L
-#include "sks_encoder.h"
+#include "input_int.h"
 #include "stack_int.h"
 
 #include <errno.h>
@@ -9,21 +9,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 enum { BUFFER = 1 << 16 };
-
-struct sks_input {
-  char *name;
-  gzFile gz;        /* file or standard input (NULL for memory) */
-  const unsigned char *mem; /* memory input */
-  unsigned char *buf;
-  size_t pos, len;
-  long long consumed, size;
-  int pushed[8];    /* bytes pushed back, last on top */
-  int npushed;
-  bool eof, failed;
-};
 
 static sks_input *input_alloc(const char *name) {
   sks_input *in = sks_calloc(1, sizeof *in);
@@ -60,6 +47,7 @@ sks_input *sks_input_open(const char *path, sks_error *err) {
   sks_input *in = input_alloc(is_stdin ? "<stdin>" : path);
   in->gz = gz;
   in->buf = sks_malloc(BUFFER);
+  in->data = in->buf;
   if (regular)
     in->size = (long long)st.st_size;
   return in;
@@ -67,7 +55,7 @@ sks_input *sks_input_open(const char *path, sks_error *err) {
 
 sks_input *sks_input_memory(const void *data, size_t len) {
   sks_input *in = input_alloc("<memory>");
-  in->mem = data;
+  in->mem = in->data = data;
   in->len = len;
   in->size = (long long)len;
   return in;
@@ -120,8 +108,7 @@ int sks_input_getc(sks_input *in) {
     return in->pushed[--in->npushed];
   if (in->pos == in->len && !refill(in))
     return EOF;
-  const unsigned char *b = in->mem ? in->mem : in->buf;
-  return b[in->pos++];
+  return in->data[in->pos++];
 }
 
 void sks_input_ungetc(sks_input *in, int ch) {

@@ -1,6 +1,7 @@
 /* Reading puzzle text: one-line puzzles, grids (plain or ruled with | and
  * +---+) and whitespace-separated numbers, as a stream (README "Puzzle
  * formats"); puzzle_write.c writes answers back in the same layouts. */
+#include "input_int.h"
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"
@@ -101,7 +102,7 @@ static bool read_line(sks_reader *rd) {
   }
   if (rd->eof)
     return false;
-  int ch = sks_input_getc(rd->in);
+  int ch = sks_input_next(rd->in);
   if (ch == EOF) {
     rd->eof = true;
     return false;
@@ -111,7 +112,7 @@ static bool read_line(sks_reader *rd) {
   size_t len = 0;
   while (ch != EOF && ch != '\n') {
     if (ch == '\r') {
-      int next = sks_input_getc(rd->in);
+      int next = sks_input_next(rd->in);
       if (next != '\n' && next != EOF)
         sks_input_ungetc(rd->in, next);
       break;
@@ -122,7 +123,7 @@ static bool read_line(sks_reader *rd) {
       rd->line.a[len++] = (char)ch;
     else
       rd->toolong = true;
-    ch = sks_input_getc(rd->in);
+    ch = sks_input_next(rd->in);
   }
   rd->line.n = len;
   if (ch == EOF)
