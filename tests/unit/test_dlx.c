@@ -529,7 +529,7 @@ static void test_backend_shapes(void) {
     int st;
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     sks_solver_load_eo(s, eo, &err);
-    sks_limits lim = {20.0, 0};
+    sks_limits lim = {0, 100000000}; /* nodes, not seconds */
     int r = sks_solver_solve(s, &lim);
     CHECK_EQ(r, SKS_SAT);
     if (r == SKS_SAT) {
