@@ -36,7 +36,8 @@ typedef struct sks_solver_options {
   unsigned long long seed;  /* analog: initial state; others: phases */
   int threads;              /* analog portfolio on one puzzle; 0/1 = one */
   const char *command;      /* external: the solver command line */
-  int analog_memory;        /* analog: 1 = da/dt = a K (default), 2 = a K^2 */
+  int analog_memory;        /* analog: 1 = da/dt = a K (published law),
+                               2 or 0 (default) = a K^2 (faster, measured) */
   int analog_method;        /* analog integrator, see analog.c; 0 = default */
   FILE *trace;              /* analog: CSV trace of the first solve, or NULL */
   long trace_every;         /* analog: a trace row every K accepted steps */

@@ -324,7 +324,7 @@ static int parse(sks_app *app, int argc, char **argv) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     app->opt.jobs = cores > 0 ? (int)cores : 1;
   }
-  if (strcmp(app->opt.analog_memory, "K") &&
+  if (app->opt.analog_memory[0] && strcmp(app->opt.analog_memory, "K") &&
       strcmp(app->opt.analog_memory, "K2")) {
     app_message("--analog-memory: '%s' is not K or K2",
                 app->opt.analog_memory);

@@ -33,7 +33,8 @@
   O(time_limit, DOUBLE, 0, 0, 1e9, "seconds per puzzle (0 = none)")            \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
-  O(analog_memory, STR, "K", 0, 0, "analog weight law: K (da=aK) or K2")       \
+  O(analog_memory, STR, "", 0, 0,                                              \
+    "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")   \
   O(analog_method, STR, "", 0, 0,                                              \
     "analog integrator: split (default), rkc or ck (Cash-Karp)")              \
   O(restart, DOUBLE, 0, -1, 1e9,                                               \

@@ -61,6 +61,8 @@ int app_rate(sks_app *app) {
   }
   sks_analog_options opt;
   sks_analog_options_init(&opt);
+  /* The rating is the papers' eta, defined on their law: K unless K2 is
+   * asked for. */
   opt.memory = !strcmp(app->opt.analog_memory, "K2") ? 2 : 1;
   opt.method = sks_analog_method_parse(app->opt.analog_method);
   if (opt.method < 0) {

@@ -10,7 +10,10 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   memset(so, 0, sizeof *so);
   so->seed = (unsigned long long)app->opt.seed;
   so->command = app->opt.solver[0] ? app->opt.solver : NULL;
-  so->analog_memory = !strcmp(app->opt.analog_memory, "K2") ? 2 : 1;
+  /* Not given: 0, the backend's default (K2, measured faster). */
+  so->analog_memory = !strcmp(app->opt.analog_memory, "K2")  ? 2
+                      : !strcmp(app->opt.analog_memory, "K") ? 1
+                                                              : 0;
   so->analog_method = sks_analog_method_parse(app->opt.analog_method);
   so->threads = app->analog_threads;
   so->trace = app->trace;

@@ -400,6 +400,34 @@ static void test_overflow(void) {
   free(cnf.lits);
 }
 
+/* The backend's weight law: unset is K2 (measured faster), 1 the
+ * published K.  Same seed: unset and 2 take the same path; 1 another. */
+static void test_backend_law(void) {
+  sks_puzzle *p = NULL;
+  sks_format_options fo = {0};
+  sks_error err;
+  CHECK_EQ(sks_puzzle_parse(NEWSPAPER, &fo, &p, &err), 0);
+  if (!p)
+    return;
+  sks_eo *eo = sks_eo_new(p);
+  sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+  sks_stats st[3];
+  for (int law = 0; law < 3; law++) {
+    sks_solver_options so = {.seed = 5, .analog_memory = law};
+    sks_solver *s = sks_solver_new("analog", &so, &err);
+    CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
+    sks_limits lim = {0, 2000000};
+    CHECK_EQ(sks_solver_solve(s, &lim), SKS_SAT);
+    sks_solver_stats(s, &st[law]);
+    sks_solver_delete(s);
+  }
+  CHECK_EQ(st[0].steps, st[2].steps);
+  CHECK(st[0].analog_time == st[2].analog_time);
+  CHECK(st[1].steps != st[2].steps || st[1].analog_time != st[2].analog_time);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
 /* The backend through the solver interface, on a puzzle loaded as an
  * exactly-one system, decoded and validated. */
 static void test_backend(void) {
@@ -483,6 +511,7 @@ int main(void) {
   test_reproducible();
   test_overflow();
   test_backend();
+  test_backend_law();
   test_rate();
   return check_report();
 }
