@@ -261,7 +261,8 @@ static void sweep(const work *w, double *s, const double *wt, double h,
   }
 }
 
-double sks_analog_step_split(work *w, double h) {
+SKS_VECTOR_CLONES
+static double step_split(work *w, double h) {
   const sks_analog *p = w->p;
   const int n = p->nact;
   const long m = p->nclauses;
@@ -295,3 +296,8 @@ double sks_analog_step_split(work *w, double h) {
     w->err[i] = ys[i] - yl[i];
   return error_norm(w, y, ys, w->err);
 }
+
+/* The clones are resolved within this file (a multiversioned function
+ * called from another file needs the attribute on every declaration, and
+ * compilers differ there). */
+double sks_analog_step_split(work *w, double h) { return step_split(w, h); }
