@@ -192,15 +192,15 @@ static void clause_kp(work *w, const double *s, double *kp) {
 }
 
 /* Adds one occurrence o of a spin in a clause of three or more literals
- * to the sweep's sums: K is the clause's product over its other literals,
- * g = a K^2 its weight in the one-spin flow. */
+ * to the sweep's sums: K is the product over the clause's other literals
+ * (without the 2^-k factor, which the weight carries), g = wt K^2 its
+ * weight in the one-spin flow. */
 static inline void occurrence(long o, const long *oc, const long *xs,
                               const int *xv, const double *xc,
-                              const double *sc, const double *co,
-                              const double *s, const double *wt, double *A,
-                              double *B) {
+                              const double *co, const double *s,
+                              const double *wt, double *A, double *B) {
   long c = oc[o];
-  double K = sc[c];
+  double K = 1.0;
   for (long x = xs[o]; x < xs[o + 1]; x++)
     K *= 1.0 - xc[x] * s[xv[x]];
   double g = wt[c] * K * K;
@@ -209,14 +209,16 @@ static inline void occurrence(long o, const long *oc, const long *xs,
 }
 
 /* One Gauss-Seidel sweep of exact one-spin flows over time h, forward
- * (dir > 0) or backward, with clause weights wt. */
+ * (dir > 0) or backward, with clause weights wt = a e^-U 2^-2k: the
+ * clause's factor 2^-k, squared, is folded into its weight once a step
+ * instead of into every occurrence (a power of two: the same bits). */
 static void sweep(const work *w, double *s, const double *wt, double h,
                   int dir) {
   const sks_analog *p = w->p;
   const int n = p->nact;
   const long *xs = p->xstart, *oc = p->oclause;
   const int *xv = p->xvar;
-  const double *xc = p->xsign, *sc = p->cscale, *co = p->ocoef;
+  const double *xc = p->xsign, *co = p->ocoef;
   for (int k = 0; k < n; k++) {
     int i = dir > 0 ? k : n - 1 - k;
     double A = 0, B = 0;
@@ -227,20 +229,20 @@ static void sweep(const work *w, double *s, const double *wt, double h,
        * branch predictor cannot follow. */
       long o = p->ostart[i], b0 = p->obin[i], b1 = p->obin_end[i];
       for (; o < b0; o++)
-        occurrence(o, oc, xs, xv, xc, sc, co, s, wt, &A, &B);
+        occurrence(o, oc, xs, xv, xc, co, s, wt, &A, &B);
       for (; o < b1; o++) {
         long c = oc[o], x = xs[o];
-        double K = sc[c] * (1.0 - xc[x] * s[xv[x]]);
+        double K = 1.0 - xc[x] * s[xv[x]];
         double g = wt[c] * K * K;
         A += g;
         B += g * co[o];
       }
       for (; o < p->ostart[i + 1]; o++)
-        occurrence(o, oc, xs, xv, xc, sc, co, s, wt, &A, &B);
+        occurrence(o, oc, xs, xv, xc, co, s, wt, &A, &B);
     } else {
       for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
         long c = oc[o], pos = p->opos[o];
-        double K = sc[c];
+        double K = 1.0;
         for (long q = p->cstart[c]; q < pos; q++)
           K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
         for (long q = pos + 1; q < p->cstart[c + 1]; q++)
@@ -278,12 +280,14 @@ static double step_split(work *w, double h) {
     yl[n + c] = y[n + c] + h * kp[c];
   }
   /* The weights in loops of their own, with U in a local (a store through
-   * ws could alias w->U), so gcc vectorises the polynomial exp. */
+   * ws could alias w->U), so gcc vectorises the polynomial exp; each
+   * carries its clause's 2^-2k (see sweep). */
   const double U = w->U, *us = ys + n, *ul = yl + n;
+  const double *sc = p->cscale;
   for (long c = 0; c < m; c++)
-    ws[c] = fast_exp(us[c] - U);
+    ws[c] = fast_exp(us[c] - U) * (sc[c] * sc[c]);
   for (long c = 0; c < m; c++)
-    wl[c] = fast_exp(ul[c] - U);
+    wl[c] = fast_exp(ul[c] - U) * (sc[c] * sc[c]);
   sweep(w, ys, ws, 0.5 * h, 1);
   sweep(w, ys, ws, 0.5 * h, -1);
   sweep(w, yl, wl, h, 1);
