@@ -11,7 +11,7 @@ static int cell_error(const sks_eo *eo, const signed char *model,
                       sks_error *err) {
   int n = eo->n, digit = -1;
   for (int d = 0; d < n; d++) {
-    int v = i * n + d + 1;
+    int v = sks_cell_var(n, i, d);
     int x = eo->val[v] ? eo->val[v] : model ? model[v] : value(src, v);
     if (x <= 0)
       continue;
@@ -45,7 +45,7 @@ static int decode(const sks_eo *eo, const signed char *model,
       }
     } else {
       for (int d = 0; d < n; d++) {
-        int x = fixed[d] ? fixed[d] : value(src, i * n + d + 1);
+        int x = fixed[d] ? fixed[d] : value(src, sks_cell_var(n, i, d));
         set += x > 0;
         digit = x > 0 ? d : digit;
       }

@@ -254,31 +254,23 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
 bool sks_model_satisfies(const sks_model *m, const sks_cnf *cnf,
                          sks_error *err) {
   sks_require(m && cnf, "m and cnf must be set");
-  const int *lit = cnf->lits, *end = lit ? lit + cnf->nlits : lit;
-  long k = 0;
-  while (lit < end) {
-    const int *start = lit;
-    bool sat = false;
-    for (; *lit; lit++) {
-      int v = abs(*lit);
-      if (v <= m->nvars && m->val[v] == (*lit > 0 ? 1 : -1))
-        sat = true;
-    }
-    lit++;
-    k++;
-    if (!sat) {
-      char text[96];
-      size_t len = 0;
-      const int *p = start;
-      for (; *p && len < sizeof text - 24; p++)
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s%d",
-                                p == start ? "" : " ", *p);
-      if (*p)
-        snprintf(text + len, sizeof text - len, " ...");
-      sks_error_set(err, -1, 0, 0, "clause %ld (%s) is not satisfied", k,
-                    lit - start == 1 ? "empty" : text);
-      return false;
-    }
-  }
-  return true;
+  long k = sks_cnf_check(cnf, m->val, m->nvars);
+  if (k < 0)
+    return true;
+  /* The k-th clause, for the message. */
+  const int *start = cnf->lits;
+  for (long i = 0; i < k; i++)
+    while (*start++)
+      ;
+  char text[96];
+  size_t len = 0;
+  const int *p = start;
+  for (; *p && len < sizeof text - 24; p++)
+    len += (size_t)snprintf(text + len, sizeof text - len, "%s%d",
+                            p == start ? "" : " ", *p);
+  if (*p)
+    snprintf(text + len, sizeof text - len, " ...");
+  sks_error_set(err, -1, 0, 0, "clause %ld (%s) is not satisfied", k + 1,
+                *start ? text : "empty");
+  return false;
 }

@@ -92,3 +92,21 @@ void sks_cnf_add_clause(sks_cnf *cnf, const int *lits, int n) {
   if (n > cnf->maxlen)
     cnf->maxlen = n;
 }
+
+long sks_clauses_check(const int *lits, size_t nlits, const signed char *val,
+                       int nvars) {
+  /* An empty CNF may have no literal array: no arithmetic on NULL. */
+  const int *lit = lits, *end = lits ? lits + nlits : lits;
+  for (long k = 0; lit < end; k++) {
+    bool sat = false;
+    for (; *lit; lit++) {
+      int v = abs(*lit);
+      if (v <= nvars && val[v] == (*lit > 0 ? 1 : -1))
+        sat = true;
+    }
+    lit++;
+    if (!sat)
+      return k;
+  }
+  return -1;
+}

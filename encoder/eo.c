@@ -95,13 +95,13 @@ sks_eo *sks_eo_new(const sks_puzzle *shape) {
   for (int i = 0; i < cells; i++) {
     eo->gstart[i] = (int)(out - eo->gvar);
     for (int d = 0; d < n; d++)
-      *out++ = i * n + d + 1;
+      *out++ = sks_cell_var(n, i, d);
   }
   for (int k = 0; k < shape->nregions; k++)
     for (int d = 0; d < n; d++) {
       eo->gstart[cells + k * n + d] = (int)(out - eo->gvar);
       for (int j = 0; j < n; j++)
-        *out++ = shape->region[(size_t)k * n + j] * n + d + 1;
+        *out++ = sks_cell_var(n, shape->region[(size_t)k * n + j], d);
     }
   eo->gstart[eo->ngroups] = (int)(out - eo->gvar);
   /* Var -> groups, by inverting (cell group first, then regions). */
@@ -475,7 +475,7 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
       int d = pz->cell[i];
       if (d >= 0) {
         sks_require(d < n, "digit out of range");
-        ok = assign(&p, i * n + d + 1);
+        ok = assign(&p, sks_cell_var(n, i, d));
       }
     }
     if (ok && p.singles)
@@ -501,7 +501,7 @@ void sks_eo_grid(const sks_eo *eo, int *grid) {
   for (int i = 0; i < n * n; i++) {
     grid[i] = -1;
     for (int d = 0; d < n; d++)
-      if (eo->val[i * n + d + 1] > 0) {
+      if (eo->val[sks_cell_var(n, i, d)] > 0) {
         grid[i] = d;
         break;
       }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "input_int.h"
 #include "stack_int.h"
+#include "text_int.h"
 
 #include <errno.h>
 #include <string.h>
@@ -114,4 +115,18 @@ int sks_input_getc(sks_input *in) {
 void sks_input_ungetc(sks_input *in, int ch) {
   if (ch != EOF && in->npushed < (int)(sizeof in->pushed / sizeof *in->pushed))
     in->pushed[in->npushed++] = ch;
+}
+
+const char *sks_describe_char(int ch, char *buf) {
+  if (ch == EOF)
+    return "end of input";
+  if (ch == '\n')
+    return "end of line";
+  if (ch == ' ' || ch == '\t')
+    return "a space";
+  if (ch >= 0x21 && ch < 0x7f)
+    snprintf(buf, 16, "'%c'", ch);
+  else
+    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
+  return buf;
 }

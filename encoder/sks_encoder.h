@@ -3,6 +3,8 @@
 #ifndef SKS_ENCODER_H
 #define SKS_ENCODER_H
 
+#include "sks_common.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,25 +14,10 @@
 extern "C" {
 #endif
 
-/* Solve results, as picosat.h and every SAT solver report them. */
-enum { SKS_UNKNOWN = 0, SKS_SAT = 10, SKS_UNSAT = 20 };
-
-enum { SKS_MIN_N = 1, SKS_MAX_N = 256 };
-
-/* A diagnostic for bad input: position (1-based; 0 = none) and text.
- * The caller prefixes the file name. */
-typedef struct sks_error {
-  long line, col;
-  char msg[256];
-} sks_error;
-
-/* Fill err (which may be NULL) and return `code`. */
-int sks_error_set(sks_error *err, int code, long line, long col,
-                  const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
+/* Sizes: n from SKS_MIN_N to SKS_MAX_N; one symbol a digit (1-9, then
+ * A-Z, the one-line and grid forms) up to SKS_MAX_SYMBOL_N, numbers past
+ * it. */
+enum { SKS_MIN_N = 1, SKS_MAX_N = 256, SKS_MAX_SYMBOL_N = 35 };
 
 /* ------------------------------------------------------------------ */
 /* Byte input: a file, standard input ("-") or memory; gzip detected by
@@ -88,9 +75,13 @@ typedef struct sks_puzzle {
   char *name;            /* trailing text after a one-line puzzle, or NULL */
 } sks_puzzle;
 
-/* The one map from a candidate to its variable: x(r,c,d), 1-based. */
+/* The one map from a candidate to its variable: x(r,c,d), 1-based, and
+ * the same by cell index r*n + c. */
+static inline int sks_cell_var(int n, int cell, int d) {
+  return cell * n + d + 1;
+}
 static inline int sks_var(int n, int r, int c, int d) {
-  return (r * n + c) * n + d + 1;
+  return sks_cell_var(n, r * n + c, d);
 }
 
 /* A blank puzzle with all regions; NULL and err filled on a bad shape.
@@ -232,6 +223,17 @@ void sks_cnf_clear(sks_cnf *cnf); /* keeps the buffer */
 /* Adds a literal; 0 ends the clause.  Grows nvars as needed. */
 void sks_cnf_add(sks_cnf *cnf, int lit);
 void sks_cnf_add_clause(sks_cnf *cnf, const int *lits, int n);
+/* The one check of an assignment against clauses: lits[0 .. nlits) are
+ * clauses each ended by 0; val[v] is +1 (true), -1 (false) or 0 (not
+ * assigned) for v in 1 .. nvars, and variables past nvars are not
+ * assigned.  Returns the 0-based index of the first clause no literal
+ * satisfies, or -1 when every clause holds. */
+long sks_clauses_check(const int *lits, size_t nlits, const signed char *val,
+                       int nvars);
+static inline long sks_cnf_check(const sks_cnf *cnf, const signed char *val,
+                                 int nvars) {
+  return sks_clauses_check(cnf->lits, cnf->nlits, val, nvars);
+}
 
 typedef struct sks_encode_options {
   sks_encoding encoding;

@@ -98,24 +98,6 @@ static int add_clause(sks_solver *base, const int *lits, int n) {
   return 0;
 }
 
-/* Every clause of the loaded problem under the model: the last word
- * before SAT is reported, independent of the dynamics' own counters. */
-static bool model_satisfies(const analog_solver *s) {
-  const int *l = s->cnf->lits, *end = l + s->cnf->nlits;
-  while (l < end) {
-    bool sat = false;
-    for (; *l; l++) {
-      int v = abs(*l);
-      if (v <= s->nvars && (*l > 0) == (s->model[v] > 0))
-        sat = true;
-    }
-    if (!sat)
-      return false;
-    l++;
-  }
-  return true;
-}
-
 static int solve(sks_solver *base, const sks_limits *lim) {
   analog_solver *s = (analog_solver *)base;
   sks_require(s->loaded, "no problem loaded");
@@ -143,7 +125,9 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   int na = sks_analog_nvars(s->a);
   for (int v = 1; v <= s->nvars; v++)
     s->model[v] = s->fixed[v] ? s->fixed[v] : v <= na && m[v] > 0 ? 1 : -1;
-  if (!model_satisfies(s))
+  /* Every clause of the loaded problem under the model: the last word
+   * before SAT is reported, independent of the dynamics' own counters. */
+  if (sks_cnf_check(s->cnf, s->model, s->nvars) >= 0)
     return SKS_UNKNOWN; /* cannot happen: analog.c checked it too */
   s->has_model = true;
   return SKS_SAT;

@@ -9,7 +9,6 @@
 #include <assert.h>
 #include <limits.h>
 #include <string.h>
-#include <time.h>
 
 /* One entry of the matrix.  Item i's header node is node i + 1 (its top
  * is 0); an option's node has top = its item's header; a spacer has top =
@@ -456,12 +455,6 @@ static int option_of(const node *nd, int p) {
   return -nd[p].top;
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int cmp_int(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
   return (x > y) - (x < y);
@@ -490,7 +483,7 @@ long long sks_dlx_search(sks_dlx *x, long long limit, const sks_limits *lim,
   if (lim && lim->max_steps > 0)
     max_nodes = (unsigned long long)lim->max_steps;
   if (lim && lim->time_limit > 0)
-    deadline = now() + lim->time_limit;
+    deadline = sks_time() + lim->time_limit;
   long long found = 0;
   bool stopped = false;
   int level = 0, p, i;
@@ -504,7 +497,7 @@ long long sks_dlx_search(sks_dlx *x, long long limit, const sks_limits *lim,
 
 forward:
   if (nodes >= max_nodes ||
-      (deadline > 0 && (nodes & 1023) == 1023 && now() >= deadline)) {
+      (deadline > 0 && (nodes & 1023) == 1023 && sks_time() >= deadline)) {
     stopped = true;
     goto unwind;
   }

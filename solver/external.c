@@ -203,12 +203,6 @@ static int add_clause(sks_solver *s, const int *lits, int n) {
 
 /* ---- running ---- */
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int fail(external *x, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -287,7 +281,7 @@ static int spawn_and_wait(char *const argv[], double deadline,
   while (open_fds && !timed_out) {
     int ms = -1;
     if (deadline > 0) {
-      double left = deadline - now();
+      double left = deadline - sks_time();
       if (left <= 0) {
         timed_out = true;
         break;
@@ -332,7 +326,7 @@ static int spawn_and_wait(char *const argv[], double deadline,
       break;
     }
     if (w == 0) {
-      if (now() >= deadline)
+      if (sks_time() >= deadline)
         timed_out = true;
       else {
         struct timespec ts = {0, 1000000}; /* 1 ms */
@@ -396,7 +390,7 @@ static int run(external *x, const sks_limits *lim) {
            x->minisat ? " \"$2\"" : "");
   char *argv[] = {"/bin/sh", "-c", script, "sh", cnf_path,
                   x->minisat ? result_path : NULL, NULL};
-  double deadline = lim->time_limit > 0 ? now() + lim->time_limit : 0;
+  double deadline = lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   int ws = spawn_and_wait(argv, deadline, &out, &errtext);
   if (ws == -2) {
     status = SKS_UNKNOWN; /* the time limit, not an error */
@@ -461,7 +455,7 @@ done:
 
 static int solve(sks_solver *s, const sks_limits *lim) {
   external *x = (external *)s;
-  double t0 = now();
+  double t0 = sks_time();
   x->error[0] = 0;
   x->model->nvars = 0;
   /* When the givens decided the puzzle there is nothing to run. */
@@ -472,7 +466,7 @@ static int solve(sks_solver *s, const sks_limits *lim) {
   else
     x->status = run(x, lim);
   x->stats.calls++;
-  x->stats.seconds += now() - t0;
+  x->stats.seconds += sks_time() - t0;
   return x->status;
 }
 

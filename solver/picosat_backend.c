@@ -214,16 +214,8 @@ static int solve_propagated(psolver *s) {
   const sks_eo *eo = s->eo;
   if (eo->status == SKS_UNSAT)
     return SKS_UNSAT;
-  for (size_t i = 0; i < s->added.n; i++) {
-    bool sat = false;
-    for (; s->added.a[i]; i++) {
-      int lit = s->added.a[i];
-      if ((lit > 0) == (eo->val[abs(lit)] > 0))
-        sat = true;
-    }
-    if (!sat)
-      return SKS_UNSAT;
-  }
+  if (sks_clauses_check(s->added.a, s->added.n, eo->val, eo->nvars) >= 0)
+    return SKS_UNSAT;
   for (int v = 1; v <= eo->nvars; v++)
     s->model[v] = eo->val[v] > 0 ? 1 : -1;
   return SKS_SAT;

@@ -95,11 +95,6 @@ const signed char *sks_solver_model(const sks_solver *s, int *nvars);
  * wrong); NULL when it did not fail or s is another backend. */
 const char *sks_external_error(const sks_solver *s);
 
-/* Seconds since an arbitrary start, monotonic. */
-double sks_time(void);
-/* Peak resident memory of the process in bytes (0 when unknown). */
-size_t sks_peak_memory(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -5,8 +5,6 @@
 #include "solver_int.h"
 
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 
 static const sks_backend_ops *const registry[] = {
     &sks_picosat_backend, &sks_dlx_backend, &sks_analog_backend,
@@ -101,17 +99,4 @@ void sks_solver_stats(const sks_solver *s, sks_stats *st) {
   memset(st, 0, sizeof *st);
   if (s->ops->stats)
     s->ops->stats(s, st);
-}
-
-double sks_time(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-size_t sks_peak_memory(void) {
-  struct rusage ru;
-  if (getrusage(RUSAGE_SELF, &ru))
-    return 0;
-  return (size_t)ru.ru_maxrss * 1024; /* Linux reports kilobytes */
 }

@@ -4,7 +4,6 @@
 #define SKS_APP_INT_H
 
 #include "options.h"
-#include "stack_int.h" /* the library's allocation helpers */
 #include "sudokusat.h"
 
 #include <stdbool.h>

@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 81; i++) {
           grid[i] = -1;
           for (int d = 0; d < 9; d++)
-            if (sks_solver_value(s, i * 9 + d + 1) > 0)
+            if (sks_solver_value(s, sks_cell_var(9, i, d)) > 0)
               grid[i] = d;
         }
         bad += !grid_ok(given, grid);

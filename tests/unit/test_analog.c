@@ -21,7 +21,6 @@ static void tpush(tcnf *t, int x) {
   t->lits[t->n++] = x;
   if (!x) t->ncl++;
 }
-static int tvar(int n, int r, int c, int d) { return (r * n + c) * n + d + 1; }
 /* grid: n*n, -1 blank.  Returns a CNF in cnf (lits owned by the caller). */
 static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
   int b = (int)(sqrt((double)n) + 0.5);
@@ -29,12 +28,12 @@ static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
   for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {
     int g = grid[r * n + c];
     if (g < 0) continue;
-    for (int d = 0; d < n; d++) if (d != g) dead[tvar(n, r, c, d)] = 1;
+    for (int d = 0; d < n; d++) if (d != g) dead[sks_var(n, r, c, d)] = 1;
     for (int k = 0; k < n; k++) {
-      if (k != c) dead[tvar(n, r, k, g)] = 1;
-      if (k != r) dead[tvar(n, k, c, g)] = 1;
+      if (k != c) dead[sks_var(n, r, k, g)] = 1;
+      if (k != r) dead[sks_var(n, k, c, g)] = 1;
       int rr = r / b * b + k / b, cc = c / b * b + k % b;
-      if (rr != r || cc != c) dead[tvar(n, rr, cc, g)] = 1;
+      if (rr != r || cc != c) dead[sks_var(n, rr, cc, g)] = 1;
     }
   }
   tcnf t = {0};
@@ -48,7 +47,7 @@ static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
         else if (kind == 1) r = x, d = y, c = z;     /* row, digit */
         else if (kind == 2) c = x, d = y, r = z;     /* column, digit */
         else r = x / b * b + z / b, c = x % b * b + z % b, d = y; /* box */
-        int v = tvar(n, r, c, d);
+        int v = sks_var(n, r, c, d);
         if (grid[r * n + c] == d) done = 1;
         if (!dead[v] && grid[r * n + c] < 0) grp[k++] = v;
       }
@@ -101,7 +100,7 @@ static void model_grid(const signed char *model, const int *given, int n, int *g
     g[r * n + c] = given[r * n + c];
     if (g[r * n + c] >= 0) continue;
     for (int d = 0; d < n; d++)
-      if (model[tvar(n, r, c, d)] > 0) { g[r * n + c] = g[r * n + c] < 0 ? d : n; }
+      if (model[sks_var(n, r, c, d)] > 0) { g[r * n + c] = g[r * n + c] < 0 ? d : n; }
   }
 }
 

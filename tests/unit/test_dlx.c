@@ -388,7 +388,7 @@ static void model_grid(const sks_solver *s, int n, int *g) {
   for (int i = 0; i < n * n; i++) {
     g[i] = -1;
     for (int d = 0; d < n; d++)
-      if (sks_solver_value(s, i * n + d + 1) > 0)
+      if (sks_solver_value(s, sks_cell_var(n, i, d)) > 0)
         g[i] = g[i] < 0 ? d : -2; /* -2: two digits, caught as invalid */
   }
 }
@@ -411,7 +411,7 @@ static long long dlx_count(sks_solver *s, sks_eo *eo, const sks_puzzle *p,
     for (int i = 0; i < p->n * p->n; i++) {
       g2[i] = -1;
       for (int d = 0; d < p->n; d++)
-        if (sks_dlx_model_value(s, 1, i * p->n + d + 1) > 0)
+        if (sks_dlx_model_value(s, 1, sks_cell_var(p->n, i, d)) > 0)
           g2[i] = d;
     }
     CHECK(regions_ok(p, g2));

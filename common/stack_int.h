@@ -1,16 +1,12 @@
-/* Private: the one growable-array idiom (after Kissat's stack.h) and
- * allocation helpers that abort on exhaustion (the only way out the
- * library takes: it cannot go on without memory). */
+/* Private: the one growable-array idiom (after Kissat's stack.h), over
+ * the base's allocation that cannot fail. */
 #ifndef SKS_STACK_INT_H
 #define SKS_STACK_INT_H
 
+#include "sks_common.h"
+
 #include <stddef.h>
 #include <stdlib.h>
-
-void *sks_malloc(size_t bytes);
-void *sks_calloc(size_t count, size_t size);
-void *sks_realloc(void *p, size_t bytes);
-char *sks_strdup(const char *s);
 
 #define SKS_STACK(T)                                                           \
   struct {                                                                     \

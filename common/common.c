@@ -1,12 +1,15 @@
-/* Allocation, errors and API-misuse checks shared by all library parts. */
+/* The common base: allocation, errors, API-misuse checks, name lookup and
+ * the clock, shared by all library parts. */
+#define _POSIX_C_SOURCE 200809L
 #include "require_int.h"
-#include "sks_encoder.h"
-#include "stack_int.h"
-#include "text_int.h"
+#include "sks_common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static void out_of_memory(size_t bytes) {
   fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
@@ -57,17 +60,22 @@ int sks_error_set(sks_error *err, int code, long line, long col,
   return code;
 }
 
-const char *sks_describe_char(int ch, char *buf) {
+int sks_name_index(const char *name, const char *const *names, int count) {
+  for (int i = 0; i < count; i++)
+    if (!strcmp(name, names[i]))
+      return i;
+  return -1;
+}
 
-  if (ch == EOF)
-    return "end of input";
-  if (ch == '\n')
-    return "end of line";
-  if (ch == ' ' || ch == '\t')
-    return "a space";
-  if (ch >= 0x21 && ch < 0x7f)
-    snprintf(buf, 16, "'%c'", ch);
-  else
-    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
-  return buf;
+double sks_time(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+size_t sks_peak_memory(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru))
+    return 0;
+  return (size_t)ru.ru_maxrss * 1024; /* Linux reports kilobytes */
 }

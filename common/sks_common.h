@@ -1,0 +1,50 @@
+/* sudokusat common base: solve results, error reports, allocation and the
+ * clock, shared by every part of the library and by its callers. */
+#ifndef SKS_COMMON_H
+#define SKS_COMMON_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Solve results, as picosat.h and every SAT solver report them. */
+enum { SKS_UNKNOWN = 0, SKS_SAT = 10, SKS_UNSAT = 20 };
+
+/* A diagnostic for bad input: position (1-based; 0 = none) and text.
+ * The caller prefixes the file name. */
+typedef struct sks_error {
+  long line, col;
+  char msg[256];
+} sks_error;
+
+/* Fill err (which may be NULL) and return `code`. */
+int sks_error_set(sks_error *err, int code, long line, long col,
+                  const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Allocation that cannot fail: on exhaustion a message goes to stderr and
+ * the process aborts (the library cannot go on without memory).  Free the
+ * results with free(). */
+void *sks_malloc(size_t bytes);
+void *sks_calloc(size_t count, size_t size);
+void *sks_realloc(void *p, size_t bytes);
+char *sks_strdup(const char *s);
+
+/* The index of name in names[0 .. count), or -1: the one way an option's
+ * text becomes its enum value (every sks_*_parse uses it). */
+int sks_name_index(const char *name, const char *const *names, int count);
+
+/* Seconds since an arbitrary start, monotonic: the library's one clock. */
+double sks_time(void);
+/* Peak resident memory of the process in bytes (0 when unknown). */
+size_t sks_peak_memory(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
