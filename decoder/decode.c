@@ -115,9 +115,9 @@ int sks_decode_cnf(const sks_cnf_desc *desc, const sks_model *m,
     return -1;
   /* The same propagation as the encoder's rebuilds the fixed cells the
    * CNF leaves out. */
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, desc->propagate);
-  int *g = sks_malloc((size_t)p->n * p->n * sizeof *g);
+  int *g = sks_malloc((size_t)p->shape->n * p->shape->n * sizeof *g);
   int res = -2;
   if (!sks_decode_model(eo, desc, m, g, err) && sks_validate(p, g, err))
     res = 0;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
-  int n = p->n;
+  int n = p->shape->n;
   for (int i = 0; i < n * n; i++) {
     if (grid[i] < 0 || grid[i] >= n) {
       sks_error_set(err, -1, 0, 0, "cell r%dc%d is empty", i / n + 1,
@@ -20,8 +20,8 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
     }
   }
   unsigned char seen[SKS_MAX_N];
-  for (int k = 0; k < p->nregions; k++) {
-    const int *reg = p->region + (size_t)k * n;
+  for (int k = 0; k < p->shape->nregions; k++) {
+    const int *reg = p->shape->region + (size_t)k * n;
     memset(seen, 0, (size_t)n);
     for (int j = 0; j < n; j++) {
       int d = grid[reg[j]];

@@ -62,7 +62,7 @@ int sks_propagate_parse(const char *name, sks_propagate *p) {
 
 static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
                       sks_cnf *cnf) {
-  const sks_puzzle *shape = eo->shape;
+  const sks_shape *shape = eo->shape;
   int n = eo->n, cells = n * n;
   sks_cnf_desc *d = cnf->desc;
   if (d && d->n != n) {
@@ -149,4 +149,17 @@ int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
     cnf->nvars = next - 1;
   free(num);
   return eo->status;
+}
+
+int sks_encode_base(const sks_shape *shape, const sks_encode_options *opt,
+                    sks_cnf *cnf) {
+  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
+  if (opt)
+    eopt = *opt;
+  eopt.renumber = false; /* the base speaks of x(r,c,d) */
+  sks_eo *empty = sks_eo_new(shape);
+  sks_eo_load(empty, NULL, SKS_PROPAGATE_GIVENS);
+  int status = sks_encode(empty, &eopt, cnf);
+  sks_eo_delete(empty);
+  return status;
 }

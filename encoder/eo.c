@@ -22,7 +22,7 @@ typedef struct sks_eo_masks {
   int ntodo;
 } sks_eo_masks;
 
-static sks_eo_masks *masks_new(const sks_puzzle *shape) {
+static sks_eo_masks *masks_new(const sks_shape *shape) {
   int n = shape->n, cells = n * n;
   sks_eo_masks *m = sks_calloc(1, sizeof *m);
   m->cstart = sks_calloc((size_t)cells + 1, sizeof *m->cstart);
@@ -80,11 +80,11 @@ static void masks_delete(sks_eo_masks *m) {
   free(m);
 }
 
-sks_eo *sks_eo_new(const sks_puzzle *shape) {
+sks_eo *sks_eo_new(const sks_shape *shape) {
   sks_require(shape, "shape is NULL");
   int n = shape->n, cells = n * n;
   sks_eo *eo = sks_calloc(1, sizeof *eo);
-  eo->shape = shape;
+  eo->shape = sks_shape_retain(shape);
   eo->n = n;
   eo->nvars = cells * n;
   eo->ngroups = cells + shape->nregions * n;
@@ -136,6 +136,7 @@ sks_eo *sks_eo_new(const sks_puzzle *shape) {
 void sks_eo_delete(sks_eo *eo) {
   if (!eo)
     return;
+  sks_shape_release(eo->shape);
   free(eo->gstart);
   free(eo->gvar);
   free(eo->vstart);
@@ -363,7 +364,7 @@ static int sweep(const sks_eo *eo, sks_eo_masks *m) {
 }
 
 /* Givens and (optionally) singles with masks, then the groups' state. */
-static bool load_masks(sks_eo *eo, const sks_puzzle *pz, bool singles) {
+static bool load_masks(sks_eo *eo, bool singles) {
   sks_eo_masks *m = eo->masks;
   int n = eo->n, cells = n * n;
   uint64_t full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
@@ -374,9 +375,9 @@ static bool load_masks(sks_eo *eo, const sks_puzzle *pz, bool singles) {
   memset(m->placed, 0, (size_t)eo->shape->nregions * sizeof *m->placed);
   m->ntodo = 0;
   for (int c = 0; c < cells; c++)
-    if (pz->cell[c] >= 0) {
-      sks_require(pz->cell[c] < n, "digit out of range");
-      if (!place(eo, m, c, pz->cell[c]))
+    if (eo->given[c] >= 0) {
+      sks_require(eo->given[c] < n, "digit out of range");
+      if (!place(eo, m, c, eo->given[c]))
         return false;
     }
   if (singles) {
@@ -453,17 +454,21 @@ static bool load_masks(sks_eo *eo, const sks_puzzle *pz, bool singles) {
 }
 
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
-  sks_require(pz->n == eo->n && pz->nregions == eo->shape->nregions,
+  sks_require(!pz || sks_shape_same(pz->shape, eo->shape),
               "puzzle shape differs from the system's");
   int n = eo->n, cells = n * n;
-  memcpy(eo->given, pz->cell, (size_t)cells * sizeof *eo->given);
+  if (pz)
+    memcpy(eo->given, pz->cell, (size_t)cells * sizeof *eo->given);
+  else
+    for (int i = 0; i < cells; i++)
+      eo->given[i] = -1;
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
   prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups};
   bool ok = true;
   if (eo->masks) {
-    ok = load_masks(eo, pz, p.singles);
+    ok = load_masks(eo, p.singles);
     p.open_vars = eo->nopen_vars;
     p.open_groups = eo->nopen_groups;
   } else {
@@ -472,7 +477,7 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
     for (int g = 0; g < eo->ngroups; g++)
       eo->gopen[g] = n;
     for (int i = 0; ok && i < cells; i++) {
-      int d = pz->cell[i];
+      int d = eo->given[i];
       if (d >= 0) {
         sks_require(d < n, "digit out of range");
         ok = assign(&p, sks_cell_var(n, i, d));

@@ -1,13 +1,21 @@
-/* The puzzle model: size, box shape and regions (rows, columns, boxes or
- * jigsaw pieces, and variant regions), plus the givens. */
+/* Shapes (size, box shape and regions: rows, columns, boxes or jigsaw
+ * pieces, and variant regions), counted and shared, and the puzzles over
+ * them: givens plus how they were written. */
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <string.h>
 
-void sks_puzzle_default_box(int n, int *box_rows, int *box_cols) {
+/* A shape and its reference count, which stays out of the public view. */
+typedef struct counted {
+  sks_shape shape;
+  atomic_int refs;
+} counted;
+
+void sks_shape_default_box(int n, int *box_rows, int *box_cols) {
   int r = 1;
   for (int k = 1; k * k <= n; k++)
     if (n % k == 0)
@@ -40,8 +48,8 @@ static bool jigsaw_ok(int n, const int *jigsaw, sks_error *err) {
   return ok;
 }
 
-sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
-                           const int *jigsaw, sks_error *err) {
+const sks_shape *sks_shape_new(int box_rows, int box_cols, unsigned variants,
+                               const int *jigsaw, sks_error *err) {
   if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > SKS_MAX_N) {
     sks_error_set(err, -1, 0, 0, "unsupported box shape %dx%d", box_rows,
                   box_cols);
@@ -61,22 +69,22 @@ sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
     if (!jigsaw_ok(n, jigsaw, err))
       return NULL;
   }
-  sks_puzzle *p = sks_calloc(1, sizeof *p);
+  counted *box = sks_calloc(1, sizeof *box);
+  sks_shape *p = &box->shape;
+  atomic_init(&box->refs, 1);
   p->n = n;
   p->box_rows = box_rows;
   p->box_cols = box_cols;
   p->variants = variants;
-  p->cell = sks_malloc((size_t)n * n * sizeof *p->cell);
-  for (int i = 0; i < n * n; i++)
-    p->cell[i] = -1;
   int nreg = 3 * n;
   if (variants & SKS_VARIANT_X)
     nreg += 2;
   if (variants & SKS_VARIANT_WINDOKU)
     nreg += windoku_windows(box_rows, box_cols);
   p->nregions = nreg;
-  p->region = sks_malloc((size_t)nreg * n * sizeof *p->region);
-  int *out = p->region;
+  int *region = sks_malloc((size_t)nreg * n * sizeof *region);
+  int *out = region;
+  p->region = region;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++)
       *out++ = r * n + c;
@@ -84,8 +92,9 @@ sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
     for (int r = 0; r < n; r++)
       *out++ = r * n + c;
   if (variants & SKS_VARIANT_JIGSAW) {
-    p->jigsaw = sks_malloc((size_t)n * n * sizeof *p->jigsaw);
-    memcpy(p->jigsaw, jigsaw, (size_t)n * n * sizeof *p->jigsaw);
+    int *map = sks_malloc((size_t)n * n * sizeof *map);
+    memcpy(map, jigsaw, (size_t)n * n * sizeof *map);
+    p->jigsaw = map;
     for (int g = 0; g < n; g++)
       for (int i = 0; i < n * n; i++)
         if (jigsaw[i] == g)
@@ -116,49 +125,113 @@ sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
             *out++ = (r0 + i) * n + c0 + j;
       }
   }
-  assert(out == p->region + (size_t)nreg * n);
-  p->layout = SKS_LAYOUT_LINE;
-  p->blank = '.';
+  assert(out == region + (size_t)nreg * n);
   return p;
 }
 
+const sks_shape *sks_shape_retain(const sks_shape *s) {
+  sks_require(s, "shape is NULL");
+  atomic_fetch_add_explicit(&((counted *)s)->refs, 1, memory_order_relaxed);
+  return s;
+}
+
+void sks_shape_release(const sks_shape *s) {
+  if (!s)
+    return;
+  counted *box = (counted *)s;
+  if (atomic_fetch_sub_explicit(&box->refs, 1, memory_order_acq_rel) != 1)
+    return;
+  free((void *)s->region);
+  free((void *)s->jigsaw);
+  free(box);
+}
+
+bool sks_shape_same(const sks_shape *a, const sks_shape *b) {
+  if (a == b)
+    return true;
+  if (a->n != b->n || a->box_rows != b->box_rows ||
+      a->box_cols != b->box_cols || a->variants != b->variants)
+    return false;
+  return !a->jigsaw ||
+         !memcmp(a->jigsaw, b->jigsaw, (size_t)a->n * a->n * sizeof *a->jigsaw);
+}
+
+sks_puzzle *sks_puzzle_of(const sks_shape *s) {
+  int cells = s->n * s->n;
+  sks_puzzle *p = sks_calloc(1, sizeof *p);
+  p->shape = sks_shape_retain(s);
+  p->cell = sks_malloc((size_t)cells * sizeof *p->cell);
+  for (int i = 0; i < cells; i++)
+    p->cell[i] = -1;
+  p->look.layout = SKS_LAYOUT_LINE;
+  p->look.blank = '.';
+  return p;
+}
+
+sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
+                           const int *jigsaw, sks_error *err) {
+  const sks_shape *s = sks_shape_new(box_rows, box_cols, variants, jigsaw, err);
+  if (!s)
+    return NULL;
+  sks_puzzle *p = sks_puzzle_of(s);
+  sks_shape_release(s);
+  return p;
+}
+
+void sks_puzzle_assign(sks_puzzle *dst, const sks_puzzle *src) {
+  int cells = src->shape->n * src->shape->n;
+  if (dst->shape != src->shape) {
+    if (dst->shape->n != src->shape->n)
+      dst->cell = sks_realloc(dst->cell, (size_t)cells * sizeof *dst->cell);
+    const sks_shape *old = dst->shape;
+    dst->shape = sks_shape_retain(src->shape);
+    sks_shape_release(old);
+  }
+  memcpy(dst->cell, src->cell, (size_t)cells * sizeof *dst->cell);
+  char *name = dst->look.name;
+  dst->look = src->look;
+  dst->look.name = name;
+  const char *text = src->look.name;
+  sks_puzzle_set_name(dst, text, text ? strlen(text) : 0);
+}
+
 sks_puzzle *sks_puzzle_copy(const sks_puzzle *p) {
-  sks_puzzle *q = sks_puzzle_new(p->box_rows, p->box_cols, p->variants,
-                                 p->jigsaw, NULL);
-  sks_require(q, "copy of an invalid puzzle");
-  memcpy(q->cell, p->cell, (size_t)p->n * p->n * sizeof *q->cell);
-  q->layout = p->layout;
-  q->blank = p->blank;
-  q->hex = p->hex;
-  q->ruled = p->ruled;
-  q->line = p->line;
-  q->name = p->name ? sks_strdup(p->name) : NULL;
+  sks_puzzle *q = sks_puzzle_of(p->shape);
+  sks_puzzle_assign(q, p);
   return q;
 }
 
 void sks_puzzle_delete(sks_puzzle *p) {
   if (!p)
     return;
+  sks_shape_release(p->shape);
   free(p->cell);
-  free(p->region);
-  free(p->jigsaw);
-  free(p->name);
+  free(p->look.name);
   free(p);
 }
 
-bool sks_puzzle_same_shape(const sks_puzzle *a, const sks_puzzle *b) {
-  if (a->n != b->n || a->box_rows != b->box_rows ||
-      a->box_cols != b->box_cols || a->variants != b->variants)
-    return false;
-  if (a->jigsaw &&
-      memcmp(a->jigsaw, b->jigsaw, (size_t)a->n * a->n * sizeof *a->jigsaw))
-    return false;
-  return true;
+void sks_puzzle_set_name(sks_puzzle *p, const char *text, size_t len) {
+  if (!len) {
+    free(p->look.name);
+    p->look.name = NULL;
+    return;
+  }
+  char *name = sks_realloc(p->look.name, len + 1);
+  for (size_t i = 0; i < len; i++) {
+    unsigned char ch = (unsigned char)text[i];
+    name[i] = ch < ' ' || ch == 127 ? '?' : (char)ch;
+  }
+  name[len] = 0;
+  p->look.name = name;
 }
 
 int sks_puzzle_givens(const sks_puzzle *p) {
   int k = 0;
-  for (int i = 0; i < p->n * p->n; i++)
+  for (int i = 0; i < p->shape->n * p->shape->n; i++)
     k += p->cell[i] >= 0;
   return k;
+}
+
+sks_layout sks_layout_default(int n) {
+  return n <= SKS_MAX_SYMBOL_N ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
 }

@@ -24,8 +24,6 @@ struct sks_reader {
   sks_input *in;
   sks_format_options opt;
   sks_puzzle *p;       /* reused while the shape stays the same */
-  char *name;          /* p->name points here when the puzzle has one */
-  size_t name_cap;
   SKS_STACK(char) line; /* the current line, without its line end */
   long lineno;
   bool toolong, pending, eof, failed_reported;
@@ -260,7 +258,7 @@ static int wrong_count(sks_reader *rd, int row, long cells, size_t col,
                        sks_error *err) {
   return sks_error_set(err, -1, rd->lineno, (long)col,
                        "row %d has %ld cell%s, expected %d", row + 1, cells,
-                       cells == 1 ? "" : "s", rd->p->n);
+                       cells == 1 ? "" : "s", rd->p->shape->n);
 }
 
 /* Reads row `row` of the puzzle from the symbols of [s, e) (whitespace and
@@ -268,7 +266,7 @@ static int wrong_count(sks_reader *rd, int row, long cells, size_t col,
 static int parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
                          sks_error *err) {
   const unsigned char *a = (const unsigned char *)rd->line.a;
-  int n = rd->p->n, k = 0;
+  int n = rd->p->shape->n, k = 0;
   int *cell = rd->p->cell + (size_t)row * n;
   long count = 0;
   size_t extra = 0;
@@ -299,7 +297,7 @@ static int parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
 static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
                          sks_error *err) {
   const unsigned char *a = (const unsigned char *)rd->line.a;
-  int n = rd->p->n, k = 0;
+  int n = rd->p->shape->n, k = 0;
   int *cell = rd->p->cell + (size_t)row * n;
   size_t i = s, extra = 0;
   long count = 0;
@@ -344,7 +342,7 @@ static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
  * NUMBERS at the first row that tells them apart. */
 static int parse_row(sks_reader *rd, const line_info *li, int row,
                      sks_error *err) {
-  int n = rd->p->n;
+  int n = rd->p->shape->n;
   if (rd->mode == MODE_AMBIG) {
     /* Numbers of several digits where a row holds more than 9 cells can
      * only be numbers; below that only grid symbols fit. */
@@ -388,16 +386,16 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
       return sks_error_set(err, -1, rd->lineno, 1,
                            "a %dx%d puzzle does not fit %dx%d boxes", n, n, br,
                            bc);
-  } else if (p && p->n == n) {
-    br = p->box_rows, bc = p->box_cols; /* the default box of n */
+  } else if (p && p->shape->n == n) {
+    br = p->shape->box_rows, bc = p->shape->box_cols; /* the default box of n */
   } else {
-    sks_puzzle_default_box(n, &br, &bc);
+    sks_shape_default_box(n, &br, &bc);
   }
-  if (!(p && p->n == n && p->box_rows == br && p->box_cols == bc)) {
-    if (p) {
-      p->name = NULL;
-      sks_puzzle_delete(p);
-    }
+  /* One shape for every puzzle of this size: the puzzles handed out share
+   * it, so a batch is one shape to the systems and backends. */
+  if (!(p && p->shape->n == n && p->shape->box_rows == br &&
+        p->shape->box_cols == bc)) {
+    sks_puzzle_delete(p);
     rd->p = p = sks_puzzle_new(br, bc, rd->opt.variants, rd->opt.jigsaw, err);
     if (!p) {
       if (err)
@@ -405,10 +403,10 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
       return -1;
     }
   }
-  p->name = NULL;
-  p->line = rd->lineno;
-  p->hex = false;
-  p->ruled = false;
+  sks_puzzle_set_name(p, NULL, 0);
+  p->look.line = rd->lineno;
+  p->look.hex = false;
+  p->look.ruled = false;
   rd->blank = 0;
   rd->ruled = rd->rule_seen;
   return 0;
@@ -416,31 +414,17 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
 
 static void finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
   sks_puzzle *p = rd->p;
-  p->layout = layout;
-  p->blank = layout == SKS_LAYOUT_NUMBERS ? '0' : rd->blank ? rd->blank : '.';
-  p->ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
+  p->look.layout = layout;
+  p->look.blank = layout == SKS_LAYOUT_NUMBERS ? '0' : rd->blank ? rd->blank : '.';
+  p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
   if (layout == SKS_LAYOUT_NUMBERS)
-    p->hex = false;
+    p->look.hex = false;
   rd->rule_seen = false;
   *out = p;
 }
 
 static void set_name(sks_reader *rd, size_t s, size_t e) {
-  size_t len = e - s;
-  if (!len) {
-    rd->p->name = NULL;
-    return;
-  }
-  if (rd->name_cap < len + 1) {
-    rd->name = sks_realloc(rd->name, len + 1);
-    rd->name_cap = len + 1;
-  }
-  for (size_t i = 0; i < len; i++) {
-    unsigned char ch = (unsigned char)rd->line.a[s + i];
-    rd->name[i] = ch < ' ' || ch == 127 ? '?' : (char)ch;
-  }
-  rd->name[len] = 0;
-  rd->p->name = rd->name;
+  sks_puzzle_set_name(rd->p, rd->line.a + s, e - s);
 }
 
 /* One-line puzzle: the first token holds the n*n symbols; the rest of the
@@ -481,7 +465,7 @@ static int read_one_line(sks_reader *rd, const line_info *li,
   while (s < li->end && is_space((unsigned char)rd->line.a[s]))
     s++;
   set_name(rd, s, li->end);
-  rd->p->hex = hex;
+  rd->p->look.hex = hex;
   finish(rd, SKS_LAYOUT_LINE, out);
   return 1;
 }
@@ -549,7 +533,7 @@ static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
   if (prepare(rd, n, err))
     return -1;
   bool hex = rd->opt.hex && n == 16 && rd->mode == MODE_GRID;
-  rd->p->hex = hex;
+  rd->p->look.hex = hex;
   if (n <= GRID_MAX)
     build_table(rd, n, hex);
   if (parse_row(rd, li, 0, err)) {
@@ -562,7 +546,7 @@ static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
 
 static int grid_error(sks_reader *rd, int rows_left) {
   rd->skip = rows_left;
-  rd->skip_n = rd->p->n;
+  rd->skip_n = rd->p->shape->n;
   rd->skip_mode = rd->mode;
   return -1;
 }
@@ -571,7 +555,7 @@ static int read_grid(sks_reader *rd, const line_info *first,
                      sks_puzzle **out, sks_error *err) {
   if (first_row(rd, first, err))
     return -1;
-  int n = rd->p->n;
+  int n = rd->p->shape->n;
   for (int row = 1; row < n;) {
     if (!read_line(rd)) {
       if (sks_input_failed(rd->in) && !rd->failed_reported) {
@@ -694,11 +678,7 @@ sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt) {
 void sks_reader_delete(sks_reader *rd) {
   if (!rd)
     return;
-  if (rd->p) {
-    rd->p->name = NULL;
-    sks_puzzle_delete(rd->p);
-  }
-  free(rd->name);
+  sks_puzzle_delete(rd->p);
   SKS_STACK_FREE(rd->line);
   free(rd);
 }
@@ -725,7 +705,6 @@ int sks_puzzle_parse(const char *text, const sks_format_options *opt,
     }
   }
   if (rc == 1) {
-    p->name = p->name ? sks_strdup(p->name) : NULL;
     rd->p = NULL;
     *out = p;
   }

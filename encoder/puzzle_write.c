@@ -11,7 +11,7 @@ enum { GRID_MAX = 35 }; /* symbols 1-9, A-Z; larger sizes are numbers */
 char sks_puzzle_symbol(const sks_puzzle *p, int d) {
   if (d < 0)
     return '.';
-  if (p->hex && p->n == 16)
+  if (p->look.hex && p->shape->n == 16)
     return "0123456789ABCDEF"[d & 15];
   if (d < 9)
     return (char)('1' + d);
@@ -21,16 +21,16 @@ char sks_puzzle_symbol(const sks_puzzle *p, int d) {
 }
 
 static char blank_symbol(const sks_puzzle *p) {
-  char b = p->blank;
-  if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->hex))
+  char b = p->look.blank;
+  if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->look.hex))
     return b;
   return '.';
 }
 
 static void write_rule(FILE *out, const sks_puzzle *p) {
-  int boxes = p->n / p->box_cols;
+  int boxes = p->shape->n / p->shape->box_cols;
   for (int j = 0; j < boxes; j++) {
-    int width = 2 * p->box_cols - 1 + (j > 0) + (j < boxes - 1);
+    int width = 2 * p->shape->box_cols - 1 + (j > 0) + (j < boxes - 1);
     if (j > 0)
       putc('+', out);
     for (int k = 0; k < width; k++)
@@ -41,13 +41,13 @@ static void write_rule(FILE *out, const sks_puzzle *p) {
 
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
   sks_require(out && p, "out and puzzle must not be NULL");
-  int n = p->n;
+  int n = p->shape->n;
   if (!grid)
     grid = p->cell;
   for (int i = 0; i < n * n; i++)
     sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
   char blank = blank_symbol(p);
-  sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->layout;
+  sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->look.layout;
   if (layout == SKS_LAYOUT_GRID && blank == '-') {
     /* An empty first row of dashes would read as a rule line. */
     bool empty = true;
@@ -71,15 +71,15 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     /* Rows of 16 or 25 symbols would read as one-line 4x4 or 5x5 puzzles,
      * so plain grids of those sizes get a space between boxes (between
      * cells when boxes are narrower than 3: "12 34" reads as numbers). */
-    int gap = !p->hex && (n == 16 || n == 25) ? p->box_cols : 0;
+    int gap = !p->look.hex && (n == 16 || n == 25) ? p->shape->box_cols : 0;
     if (gap && gap < 3)
       gap = 1;
     for (int r = 0; r < n; r++) {
-      if (p->ruled && r > 0 && r % p->box_rows == 0)
+      if (p->look.ruled && r > 0 && r % p->shape->box_rows == 0)
         write_rule(out, p);
       for (int c = 0; c < n; c++) {
-        if (c > 0 && p->ruled)
-          fputs(c % p->box_cols ? " " : " | ", out);
+        if (c > 0 && p->look.ruled)
+          fputs(c % p->shape->box_cols ? " " : " | ", out);
         else if (c > 0 && gap && c % gap == 0)
           putc(' ', out);
         int d = grid[r * n + c];

@@ -42,14 +42,43 @@ long long sks_input_size(const sks_input *in);
 long long sks_input_offset(const sks_input *in);
 
 /* ------------------------------------------------------------------ */
-/* Puzzles.  Digits d are 0-based (0 .. n-1) in memory; cells are indexed
- * r*n + c.  A puzzle is a shape (size, boxes, regions) plus givens. */
+/* Shapes and puzzles.  Digits d are 0-based (0 .. n-1) in memory; cells
+ * are indexed r*n + c.  A puzzle is a shape (shared), its givens, and its
+ * presentation (how it was written). */
 
 enum sks_variant {
   SKS_VARIANT_X = 1u,       /* both main diagonals are regions */
   SKS_VARIANT_WINDOKU = 2u, /* four extra 3x3 windows (9x9 only) */
   SKS_VARIANT_JIGSAW = 4u   /* boxes replaced by irregular regions */
 };
+
+/* What every puzzle of one kind shares: the side n = box_rows * box_cols,
+ * the variants, the regions and the jigsaw map.  Immutable once made, and
+ * counted: each puzzle, system or backend that keeps a shape holds a
+ * reference, so the puzzles of one input share one shape and backends
+ * cache their work by it. */
+typedef struct sks_shape {
+  int n;                 /* side */
+  int box_rows, box_cols;
+  unsigned variants;     /* SKS_VARIANT_* */
+  int nregions;          /* rows, columns, boxes (or jigsaw), variants */
+  const int *region;     /* nregions * n cell indices, one region a row */
+  const int *jigsaw;     /* n*n region id 0..n-1 when JIGSAW, else NULL */
+} sks_shape;
+
+/* A new shape holding one reference; NULL and err filled on a bad shape.
+ * jigsaw: n*n region ids (copied) when variants has JIGSAW, else NULL. */
+const sks_shape *sks_shape_new(int box_rows, int box_cols, unsigned variants,
+                               const int *jigsaw, sks_error *err);
+/* Another reference to s, which it returns (thread-safe). */
+const sks_shape *sks_shape_retain(const sks_shape *s);
+/* Drops a reference; the last frees the shape.  NULL is a no-op. */
+void sks_shape_release(const sks_shape *s);
+/* One object, or the same side, boxes, variants and jigsaw map (which
+ * determine the regions). */
+bool sks_shape_same(const sks_shape *a, const sks_shape *b);
+/* Most square box shape rows x cols with rows <= cols for side n. */
+void sks_shape_default_box(int n, int *box_rows, int *box_cols);
 
 /* How a puzzle was written, so its answer goes out the same way. */
 typedef enum sks_layout {
@@ -58,22 +87,38 @@ typedef enum sks_layout {
   SKS_LAYOUT_NUMBERS  /* whitespace-separated numbers, 0 = blank */
 } sks_layout;
 
-typedef struct sks_puzzle {
-  int n;                 /* side: n = box_rows * box_cols */
-  int box_rows, box_cols;
-  unsigned variants;     /* SKS_VARIANT_* */
-  int *cell;             /* n*n: -1 blank, else digit 0..n-1 */
-  int nregions;          /* rows, columns, boxes (or jigsaw), variants */
-  int *region;           /* nregions * n cell indices, one region a row */
-  int *jigsaw;           /* n*n region id 0..n-1 when JIGSAW, else NULL */
-  /* Presentation, for writing the answer in the puzzle's own form. */
+typedef struct sks_presentation {
   sks_layout layout;
   char blank;            /* the blank symbol the puzzle used */
   bool hex;              /* symbols 0-F (16x16) instead of 1-9A-G */
   bool ruled;            /* a grid drawn with | and +---+ rules */
   long line;             /* input line where the puzzle started */
-  char *name;            /* trailing text after a one-line puzzle, or NULL */
+  char *name;            /* text after a one-line puzzle, or NULL; the
+                            puzzle owns it, always */
+} sks_presentation;
+
+typedef struct sks_puzzle {
+  const sks_shape *shape; /* a reference the puzzle holds */
+  int *cell;              /* n*n: -1 blank, else digit 0..n-1 */
+  sks_presentation look;
 } sks_puzzle;
+
+/* A blank puzzle of a new shape (see sks_shape_new); NULL and err filled
+ * on a bad shape. */
+sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
+                           const int *jigsaw, sks_error *err);
+/* A blank puzzle of shape s (shared), one-line layout, no name. */
+sks_puzzle *sks_puzzle_of(const sks_shape *s);
+/* A copy: the shape shared, givens and presentation (name too) copied. */
+sks_puzzle *sks_puzzle_copy(const sks_puzzle *p);
+/* Makes dst a copy of src, keeping dst's memory where the size allows. */
+void sks_puzzle_assign(sks_puzzle *dst, const sks_puzzle *src);
+void sks_puzzle_delete(sks_puzzle *p); /* NULL is a no-op */
+/* The name becomes a copy of len bytes of text (control bytes as '?'),
+ * or none when len is 0. */
+void sks_puzzle_set_name(sks_puzzle *p, const char *text, size_t len);
+/* Number of givens. */
+int sks_puzzle_givens(const sks_puzzle *p);
 
 /* The one map from a candidate to its variable: x(r,c,d), 1-based, and
  * the same by cell index r*n + c. */
@@ -83,19 +128,10 @@ static inline int sks_cell_var(int n, int cell, int d) {
 static inline int sks_var(int n, int r, int c, int d) {
   return sks_cell_var(n, r * n + c, d);
 }
-
-/* A blank puzzle with all regions; NULL and err filled on a bad shape.
- * jigsaw: n*n region ids (copied) when variants has JIGSAW, else NULL. */
-sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
-                           const int *jigsaw, sks_error *err);
-sks_puzzle *sks_puzzle_copy(const sks_puzzle *p);
-void sks_puzzle_delete(sks_puzzle *p); /* NULL is a no-op */
-/* Same size, boxes, variants and regions. */
-bool sks_puzzle_same_shape(const sks_puzzle *a, const sks_puzzle *b);
-/* Number of givens. */
-int sks_puzzle_givens(const sks_puzzle *p);
-/* Most square box shape rows x cols with rows <= cols for side n. */
-void sks_puzzle_default_box(int n, int *box_rows, int *box_cols);
+/* The layout an answer takes when the puzzle's own form is unknown (a
+ * puzzle rebuilt from a CNF): one line while symbols can spell it, else
+ * numbers. */
+sks_layout sks_layout_default(int n);
 
 /* ------------------------------------------------------------------ */
 /* Puzzle text formats (see README "Puzzle formats").  A reader streams
@@ -139,7 +175,7 @@ typedef enum sks_group_kind {
 } sks_group_kind;
 
 typedef struct sks_eo {
-  const sks_puzzle *shape; /* borrowed: regions and size */
+  const sks_shape *shape;  /* a reference the system holds */
   int n;
   int nvars;               /* n^3 candidates, var 1..nvars */
   int ngroups;             /* n*n cell groups, then nregions*n */
@@ -166,9 +202,10 @@ typedef enum sks_propagate {
 } sks_propagate;
 
 /* Structure for a puzzle shape; reusable for every puzzle of that shape. */
-sks_eo *sks_eo_new(const sks_puzzle *shape);
+sks_eo *sks_eo_new(const sks_shape *shape);
 void sks_eo_delete(sks_eo *eo);
-/* Loads the givens of p (same shape) and propagates.  Returns SKS_UNSAT
+/* Loads the givens of p (same shape; NULL: none, the empty grid) and
+ * propagates.  Returns SKS_UNSAT
  * when they contradict each other, SKS_SAT when propagation filled the
  * grid, SKS_UNKNOWN otherwise. */
 int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
@@ -245,6 +282,11 @@ typedef struct sks_encode_options {
  * cnf->desc.  When the system is already UNSAT, writes the empty clause. */
 int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
                sks_cnf *cnf);
+/* The base rules of a shape: the encoding of its empty grid over the
+ * variables x(r,c,d) (never renumbered), which every puzzle of the shape
+ * satisfies together with its givens as unit literals or assumptions. */
+int sks_encode_base(const sks_shape *shape, const sks_encode_options *opt,
+                    sks_cnf *cnf);
 const char *sks_encoding_name(sks_encoding e);
 const char *sks_propagate_name(sks_propagate p);
 /* 0 and *p set for "givens", "singles" or "locked"; -1 otherwise. */

@@ -15,8 +15,8 @@ typedef struct dlx_solver {
    * group g.  Built once per shape; each puzzle restricts it to its open
    * candidates and groups. */
   sks_dlx *dlx;
-  int n, nregions, nvars, ngroups;
-  int *region;             /* the shape's regions, to tell shapes apart */
+  const sks_shape *shape;  /* a reference: the shape the matrix is of */
+  int nvars, ngroups;
   signed char *fixed;      /* by var: the system's values after loading */
   signed char *model;      /* by var: +1 true in the first solution */
   signed char *model2;     /* by var: +1 true in the second solution */
@@ -42,7 +42,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 static void destroy(sks_solver *base) {
   dlx_solver *s = (dlx_solver *)base;
   sks_dlx_delete(s->dlx);
-  free(s->region);
+  sks_shape_release(s->shape);
   free(s->fixed);
   free(s->model);
   free(s->model2);
@@ -52,21 +52,15 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
-/* Builds the matrix of eo's shape unless it is the one already built.
- * The regions determine the groups (sks_eo_new), so they name the shape. */
+/* Builds the matrix of eo's shape unless it is the one already built:
+ * the shape determines the groups (sks_eo_new). */
 static void fit(dlx_solver *s, const sks_eo *eo) {
-  const sks_puzzle *sh = eo->shape;
-  size_t rsize = (size_t)sh->nregions * sh->n * sizeof *s->region;
-  if (s->region && s->n == eo->n && s->nregions == sh->nregions &&
-      s->nvars == eo->nvars && s->ngroups == eo->ngroups &&
-      !memcmp(s->region, sh->region, rsize))
+  if (s->shape && sks_shape_same(s->shape, eo->shape))
     return;
-  s->n = eo->n;
-  s->nregions = sh->nregions;
+  sks_shape_release(s->shape);
+  s->shape = sks_shape_retain(eo->shape);
   s->nvars = eo->nvars;
   s->ngroups = eo->ngroups;
-  s->region = sks_realloc(s->region, rsize);
-  memcpy(s->region, sh->region, rsize);
   size_t nv = (size_t)eo->nvars + 1;
   s->fixed = sks_realloc(s->fixed, nv);
   s->model = sks_realloc(s->model, nv);
@@ -110,16 +104,12 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, err);
   if (!p)
     return -1;
-  if (s->eo && s->puzzle && sks_puzzle_same_shape(s->puzzle, p)) {
-    sks_puzzle_delete(s->puzzle);
-    s->puzzle = p;
-    s->eo->shape = p; /* same regions: the structure stays valid */
-  } else {
+  if (!s->eo || !sks_shape_same(s->eo->shape, p->shape)) {
     sks_eo_delete(s->eo);
-    sks_puzzle_delete(s->puzzle);
-    s->puzzle = p;
-    s->eo = sks_eo_new(p);
+    s->eo = sks_eo_new(p->shape);
   }
+  sks_puzzle_delete(s->puzzle);
+  s->puzzle = p;
   sks_eo_load(s->eo, p, cnf->desc->propagate);
   free(s->map);
   s->map = NULL;
@@ -250,8 +240,7 @@ static long long count(sks_solver *base, long long limit,
 static void stats(const sks_solver *base, sks_stats *st) {
   const dlx_solver *s = (const dlx_solver *)base;
   *st = s->st;
-  st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) + ((size_t)s->nvars + 1) * 3 +
-              (size_t)s->nregions * s->n * sizeof *s->region;
+  st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) + ((size_t)s->nvars + 1) * 3;
 }
 
 int sks_dlx_model_value(const sks_solver *base, int which, int var) {

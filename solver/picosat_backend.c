@@ -19,9 +19,7 @@ typedef struct psolver {
   sks_solver_options opt;
   /* Incremental mode: base rules of this shape are in ps. */
   bool incremental;
-  int shape_n, shape_nregions;
-  int *shape_region; /* copy, to recognise the same shape */
-  unsigned shape_variants;
+  const sks_shape *shape; /* a reference: the shape of the base rules */
   bool in_context;   /* a push is open for the current puzzle */
   bool searched;     /* picosat_sat ran last: learned clauses removable */
   const sks_eo *eo;  /* the loaded system, or NULL for a CNF */
@@ -52,9 +50,8 @@ static void drop_instance(psolver *s) {
   s->ps = NULL;
   s->incremental = false;
   s->in_context = false;
-  free(s->shape_region);
-  s->shape_region = NULL;
-  s->shape_n = 0;
+  sks_shape_release(s->shape);
+  s->shape = NULL;
 }
 
 static void destroy(sks_solver *base) {
@@ -81,40 +78,19 @@ static void add_cnf(PicoSAT *ps, const sks_cnf *cnf) {
     picosat_add(ps, cnf->lits[i]);
 }
 
-static bool same_shape(const psolver *s, const sks_puzzle *p) {
-  return s->incremental && s->shape_n == p->n &&
-         s->shape_nregions == p->nregions &&
-         s->shape_variants == p->variants &&
-         !memcmp(s->shape_region, p->region,
-                 (size_t)p->nregions * p->n * sizeof *p->region);
+static bool same_shape(const psolver *s, const sks_shape *shape) {
+  return s->incremental && sks_shape_same(s->shape, shape);
 }
 
-/* Base rules: the extended encoding of the empty grid of this shape. */
+/* Base rules: the encoding of the empty grid of this shape. */
 static void load_base(psolver *s, const sks_eo *eo) {
-  const sks_puzzle *p = eo->shape;
   new_instance(s);
-  sks_puzzle *blank = sks_puzzle_copy(p);
-  for (int i = 0; i < p->n * p->n; i++)
-    blank->cell[i] = -1;
-  sks_eo *empty = sks_eo_new(blank);
-  sks_eo_load(empty, blank, SKS_PROPAGATE_GIVENS);
   if (!s->cnf)
     s->cnf = sks_cnf_new();
-  sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, false};
-  if (s->opt.encode)
-    eopt = *s->opt.encode;
-  eopt.renumber = false; /* the base speaks of x(r,c,d) */
-  sks_encode(empty, &eopt, s->cnf);
+  sks_encode_base(eo->shape, s->opt.encode, s->cnf);
   add_cnf(s->ps, s->cnf);
-  sks_eo_delete(empty);
-  sks_puzzle_delete(blank);
   s->incremental = true;
-  s->shape_n = p->n;
-  s->shape_nregions = p->nregions;
-  s->shape_variants = p->variants;
-  size_t bytes = (size_t)p->nregions * p->n * sizeof *p->region;
-  s->shape_region = sks_malloc(bytes);
-  memcpy(s->shape_region, p->region, bytes);
+  s->shape = sks_shape_retain(eo->shape);
 }
 
 static void reserve_model(psolver *s, int nvars) {

@@ -374,7 +374,7 @@ static int parse_variant(sks_app *app, sks_error *err) {
       sks_puzzle *p = NULL;
       int r = sks_reader_next(rd, &p, err);
       if (r == 1) {
-        int n = p->n;
+        int n = p->shape->n;
         app->jigsaw = sks_malloc((size_t)n * n * sizeof *app->jigsaw);
         for (int i = 0; i < n * n; i++) {
           if (p->cell[i] < 0) {
@@ -387,8 +387,8 @@ static int parse_variant(sks_app *app, sks_error *err) {
         }
         if (r == 1) {
           if (!app->fmt.box_rows) {
-            app->fmt.box_rows = p->box_rows;
-            app->fmt.box_cols = p->box_cols;
+            app->fmt.box_rows = p->shape->box_rows;
+            app->fmt.box_cols = p->shape->box_cols;
           }
           app->fmt.variants |= SKS_VARIANT_JIGSAW;
           app->fmt.jigsaw = app->jigsaw;

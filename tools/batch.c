@@ -11,7 +11,7 @@
 enum { CHUNK = 64 };
 
 typedef struct item {
-  sks_puzzle *p;     /* reused while the shape stays the same */
+  sks_puzzle *p;     /* its memory reused from puzzle to puzzle */
   char *error;       /* a read error to report instead, or NULL */
   int cls;           /* result class from the work function */
 } item;
@@ -39,21 +39,10 @@ typedef struct batch {
 static void store_puzzle(item *it, const sks_puzzle *p) {
   free(it->error);
   it->error = NULL;
-  if (it->p && sks_puzzle_same_shape(it->p, p)) {
-    memcpy(it->p->cell, p->cell, (size_t)p->n * p->n * sizeof *p->cell);
-    it->p->layout = p->layout;
-    it->p->blank = p->blank;
-    it->p->hex = p->hex;
-    it->p->ruled = p->ruled;
-    it->p->line = p->line;
-    free(it->p->name);
-    it->p->name = NULL;
-  } else {
-    sks_puzzle_delete(it->p);
+  if (it->p)
+    sks_puzzle_assign(it->p, p);
+  else
     it->p = sks_puzzle_copy(p);
-    free(it->p->name);
-    it->p->name = NULL;
-  }
 }
 
 static void store_error(item *it, const char *path, const sks_error *err) {

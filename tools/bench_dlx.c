@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
   }
   fclose(f);
   sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_error err;
   sks_solver *s = sks_solver_new("dlx", NULL, &err);
   if (!s) {

@@ -27,7 +27,6 @@ int main(int argc, char **argv) {
   sks_reader *rd = sks_reader_new(in, &fo);
   sks_cnf *cnf = sks_cnf_new();
   sks_eo *eo = NULL;
-  sks_puzzle *shape = NULL;
   sks_puzzle *p;
   long count = 0, clauses = 0;
   double start = sks_time();
@@ -35,11 +34,9 @@ int main(int argc, char **argv) {
   while ((r = sks_reader_next(rd, &p, &err)) != 0) {
     if (r < 0)
       continue;
-    if (!shape || !sks_puzzle_same_shape(shape, p)) {
+    if (!eo || !sks_shape_same(eo->shape, p->shape)) {
       sks_eo_delete(eo);
-      sks_puzzle_delete(shape);
-      shape = sks_puzzle_copy(p);
-      eo = sks_eo_new(shape);
+      eo = sks_eo_new(p->shape);
     }
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     sks_encode(eo, NULL, cnf);
@@ -56,7 +53,6 @@ int main(int argc, char **argv) {
   fclose(out);
   sks_cnf_delete(cnf);
   sks_eo_delete(eo);
-  sks_puzzle_delete(shape);
   sks_reader_delete(rd);
   sks_input_close(in);
   return 0;

@@ -33,7 +33,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
       sks_count(w->solver, w->eo, p, limit, &w->lim, show ? w->grid : NULL,
                 show ? w->grid2 : NULL, w->scratch, &err);
   if (r.status < 0) {
-    app_message("line %ld: the %s answer failed validation: %s", p->line,
+    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
                 app->opt.backend, err.msg);
     fputs("invalid\n", out);
     return BATCH_INVALID;
@@ -45,7 +45,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
       app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "
                   "%lld%s",
-                  p->line, app->opt.backend, r.count, r.at_limit ? "+" : "",
+                  p->look.line, app->opt.backend, r.count, r.at_limit ? "+" : "",
                   sks_solver_backend(w->second)->name, r2.count,
                   r2.at_limit ? "+" : "");
       fputs("disagree\n", out);
@@ -94,7 +94,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
     app_error(sks_input_name(in), &err);
   else {
     worker *w = worker_create(app, &err);
-    p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+    p->look.layout = sks_layout_default(p->shape->n);
     cls = check_run(w, p, stdout);
     worker_destroy(w);
     sks_puzzle_delete(p);

@@ -57,7 +57,7 @@ int app_decode(sks_app *app) {
       res = EXIT_INVALID;
     } else {
       worker w = {.app = app};
-      p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+      p->look.layout = sks_layout_default(p->shape->n);
       worker_print(&w, p, grid, stdout);
       res = EXIT_SOLVED;
       free(grid);

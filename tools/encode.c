@@ -38,7 +38,7 @@ int app_encode(sks_app *app) {
     res = EXIT_INPUT;
   } else {
     p = sks_puzzle_copy(p);
-    long line = p->line;
+    long line = p->look.line;
     int r2 = sks_reader_next(rd, &extra, &err);
     if (r2 != 0) {
       app_message("%s: more than one puzzle (the second starts after line "
@@ -51,7 +51,7 @@ int app_encode(sks_app *app) {
   sks_input_close(in);
   if (!res) {
     sks_propagate level = app_propagate(app);
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     if (sks_eo_load(eo, p, level) == SKS_UNSAT && !app->opt.quiet)
       app_message("%s: the givens contradict each other; the CNF is "
                   "unsatisfiable",

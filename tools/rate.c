@@ -19,9 +19,9 @@ static void print_eta(double eta) {
 /* One puzzle: the givens-reduced CNF, as the papers rate it. */
 static void rate_one(sks_app *app, const sks_analog_options *opt,
                      const sks_puzzle *p, int threads) {
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   int status = sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
-  const char *name = p->name ? p->name : "";
+  const char *name = p->look.name ? p->look.name : "";
   if (status == SKS_UNSAT) {
     printf("- - - none 0/0 %s\n", name);
     sks_eo_delete(eo);
@@ -47,7 +47,7 @@ static void rate_one(sks_app *app, const sks_analog_options *opt,
     fprintf(stderr,
             "c line %ld: clauses %ld literals %ld exposure %.1f tmax %.0f "
             "seconds %.2f\n",
-            p->line, sks_analog_nclauses(a), sks_analog_nlits(a), r.exposure,
+            p->look.line, sks_analog_nclauses(a), sks_analog_nlits(a), r.exposure,
             r.tmax, r.seconds);
   sks_analog_delete(a);
   sks_cnf_delete(cnf);

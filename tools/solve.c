@@ -31,13 +31,13 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
   if (r != SKS_SAT) {
     const char *why = sks_external_error(w->solver);
     if (why && !w->app->opt.quiet)
-      app_message("line %ld: %s", p->line, why);
+      app_message("line %ld: %s", p->look.line, why);
     fputs("unknown\n", out);
     return BATCH_UNKNOWN;
   }
   if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
       !sks_validate(p, w->grid, &err)) {
-    app_message("line %ld: the %s answer failed validation: %s", p->line,
+    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
                 w->app->opt.backend, err.msg);
     fputs("invalid\n", out);
     return BATCH_INVALID;
@@ -94,7 +94,7 @@ static int print_cnf_grid(const sks_cnf *cnf, const sks_model *m) {
     app_message("the model does not solve the puzzle: %s", err.msg);
     return -1;
   }
-  p->layout = p->n <= 35 ? SKS_LAYOUT_LINE : SKS_LAYOUT_NUMBERS;
+  p->look.layout = sks_layout_default(p->shape->n);
   fputs("c grid ", stdout);
   print_commented(p, grid);
   free(grid);

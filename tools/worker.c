@@ -110,7 +110,6 @@ void worker_destroy(worker *w) {
   sks_solver_delete(w->solver);
   sks_solver_delete(w->second);
   sks_eo_delete(w->eo);
-  sks_puzzle_delete(w->shape);
   free(w->grid);
   free(w->grid2);
   free(w->scratch);
@@ -118,12 +117,10 @@ void worker_destroy(worker *w) {
 }
 
 int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
-  if (!w->shape || !sks_puzzle_same_shape(w->shape, p)) {
+  if (!w->eo || !sks_shape_same(w->eo->shape, p->shape)) {
     sks_eo_delete(w->eo);
-    sks_puzzle_delete(w->shape);
-    w->shape = sks_puzzle_copy(p);
-    w->eo = sks_eo_new(w->shape);
-    w->cells = p->n * p->n;
+    w->eo = sks_eo_new(p->shape);
+    w->cells = p->shape->n * p->shape->n;
     w->grid = sks_realloc(w->grid, (size_t)w->cells * sizeof *w->grid);
     w->grid2 = sks_realloc(w->grid2, (size_t)w->cells * sizeof *w->grid2);
     w->scratch =
@@ -143,15 +140,16 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out) {
   const char *layout = w->app->opt.layout;
-  sks_puzzle view = *p;
-  if (!strcmp(layout, "line") && p->n <= 35)
-    view.layout = SKS_LAYOUT_LINE;
-  else if (!strcmp(layout, "grid") && p->n <= 35)
-    view.layout = SKS_LAYOUT_GRID;
+  sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
+  bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
+  if (!strcmp(layout, "line") && symbols)
+    view.look.layout = SKS_LAYOUT_LINE;
+  else if (!strcmp(layout, "grid") && symbols)
+    view.look.layout = SKS_LAYOUT_GRID;
   else if (strcmp(layout, "same") && strcmp(layout, ""))
-    view.layout = SKS_LAYOUT_NUMBERS;
+    view.look.layout = SKS_LAYOUT_NUMBERS;
   sks_puzzle_write(out, &view, grid);
-  if (view.layout != SKS_LAYOUT_LINE || p->n > 35)
+  if (view.look.layout != SKS_LAYOUT_LINE || !symbols)
     putc('\n', out);
 }
 

@@ -10,8 +10,7 @@ typedef struct worker {
   sks_app *app;
   sks_solver *solver;   /* the chosen backend */
   sks_solver *second;   /* --cross-check: the other backend, or NULL */
-  sks_puzzle *shape;    /* the shape eo was built for (owned copy) */
-  sks_eo *eo;
+  sks_eo *eo;           /* the system of the current shape */
   int *grid, *grid2;    /* n*n scratch */
   int *scratch;         /* 2*n*n, for sks_count */
   int cells;

@@ -408,7 +408,7 @@ static void test_backend_law(void) {
   CHECK_EQ(sks_puzzle_parse(NEWSPAPER, &fo, &p, &err), 0);
   if (!p)
     return;
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
   sks_stats st[3];
   for (int law = 0; law < 3; law++) {
@@ -444,7 +444,7 @@ static void test_backend(void) {
     CHECK_EQ(sks_puzzle_parse(list[i], &fo, &p, &err), 0);
     if (!p)
       continue;
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
     sks_limits lim = {0, 2000000}; /* steps: the same outcome anywhere */

@@ -140,11 +140,11 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
     sks_puzzle_delete(p);
     return;
   }
-  int n = p->n, cells = n * n;
+  int n = p->shape->n, cells = n * n;
   CHECK_EQ((long)strlen(e->puzzle), (long)cells);
   int br, bc;
   box_shape(n, &br, &bc);
-  CHECK(p->box_rows == br && p->box_cols == bc);
+  CHECK(p->shape->box_rows == br && p->shape->box_cols == bc);
 
   /* Our own reading of the givens and the solution. */
   int *givens = malloc((size_t)cells * sizeof *givens);
@@ -174,7 +174,7 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
       continue; /* it could only run out of time */
     /* Both propagation levels: what the backend sees differs. */
     for (int level = 0; level < 2; level++) {
-      sks_eo *eo = sks_eo_new(p);
+      sks_eo *eo = sks_eo_new(p->shape);
       sks_eo_load(eo, p, level ? SKS_PROPAGATE_SINGLES : SKS_PROPAGATE_GIVENS);
       if (!load(be, eo, cnf)) {
         CHECK(!"load");

@@ -341,8 +341,8 @@ static void desc_roundtrip(int br, int bc, unsigned variants, bool map) {
     sks_puzzle *p = sks_cnf_desc_puzzle(back->desc, &err);
     CHECK(p != NULL);
     if (p) {
-      CHECK_EQ(p->n, n);
-      CHECK_EQ(p->variants, variants);
+      CHECK_EQ(p->shape->n, n);
+      CHECK_EQ(p->shape->variants, variants);
       CHECK(!memcmp(p->cell, cnf->desc->given, (size_t)n * n * sizeof(int)));
       sks_puzzle_delete(p);
     }
@@ -597,7 +597,7 @@ static void bench(void) {
   if (sks_puzzle_parse("4.....8.5.3..........7......2.....6.....8.4......1......"
                        ".6.3.7.5..2.....1.4......",
                        NULL, &p, &err) == 0) {
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     sks_cnf *pc = sks_cnf_new();
     sks_encode(eo, NULL, pc);

@@ -369,15 +369,15 @@ static void test_sudoku_direct(void) {
 /* Every region of p holds each digit once and the givens are kept: a
  * check of its own, reading only p's regions. */
 static int regions_ok(const sks_puzzle *p, const int *g) {
-  int n = p->n;
+  int n = p->shape->n;
   for (int i = 0; i < n * n; i++)
     if (g[i] < 0 || g[i] >= n || (p->cell[i] >= 0 && p->cell[i] != g[i]))
       return 0;
   char seen[256];
-  for (int k = 0; k < p->nregions; k++) {
+  for (int k = 0; k < p->shape->nregions; k++) {
     memset(seen, 0, sizeof seen);
     for (int j = 0; j < n; j++)
-      if (seen[g[p->region[k * n + j]]]++)
+      if (seen[g[p->shape->region[k * n + j]]]++)
         return 0;
   }
   return 1;
@@ -401,28 +401,28 @@ static long long dlx_count(sks_solver *s, sks_eo *eo, const sks_puzzle *p,
   sks_eo_load(eo, p, level);
   CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
   long long k = sks_solver_count(s, limit, NULL, st);
-  int *g = malloc((size_t)p->n * p->n * sizeof *g);
+  int *g = malloc((size_t)p->shape->n * p->shape->n * sizeof *g);
   if (k > 0) {
-    model_grid(s, p->n, g);
+    model_grid(s, p->shape->n, g);
     CHECK(regions_ok(p, g));
   }
   if (k > 1) { /* the second solution: valid and different */
-    int *g2 = malloc((size_t)p->n * p->n * sizeof *g2);
-    for (int i = 0; i < p->n * p->n; i++) {
+    int *g2 = malloc((size_t)p->shape->n * p->shape->n * sizeof *g2);
+    for (int i = 0; i < p->shape->n * p->shape->n; i++) {
       g2[i] = -1;
-      for (int d = 0; d < p->n; d++)
-        if (sks_dlx_model_value(s, 1, sks_cell_var(p->n, i, d)) > 0)
+      for (int d = 0; d < p->shape->n; d++)
+        if (sks_dlx_model_value(s, 1, sks_cell_var(p->shape->n, i, d)) > 0)
           g2[i] = d;
     }
     CHECK(regions_ok(p, g2));
-    CHECK(memcmp(g, g2, (size_t)p->n * p->n * sizeof *g) != 0);
+    CHECK(memcmp(g, g2, (size_t)p->shape->n * p->shape->n * sizeof *g) != 0);
     free(g2);
   }
   /* Solving agrees with counting. */
   int r = sks_solver_solve(s, NULL);
   CHECK_EQ(r, k > 0 ? SKS_SAT : SKS_UNSAT);
   if (r == SKS_SAT) {
-    model_grid(s, p->n, g);
+    model_grid(s, p->shape->n, g);
     CHECK(regions_ok(p, g));
     CHECK(sks_validate(p, g, &err));
   }
@@ -434,7 +434,7 @@ static sks_puzzle *puzzle_from(int br, int bc, unsigned variants,
                                const char *line) {
   sks_puzzle *p = sks_puzzle_new(br, bc, variants, NULL, NULL);
   if (line)
-    CHECK(parse_line(line, p->n, p->cell));
+    CHECK(parse_line(line, p->shape->n, p->cell));
   return p;
 }
 
@@ -449,7 +449,7 @@ static void test_backend_basics(void) {
   int st;
   for (int j = 0; j < 2; j++) {
     sks_puzzle *p = puzzle_from(3, 3, 0, famous[j]);
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     CHECK_EQ(dlx_count(s, eo, p, SKS_PROPAGATE_GIVENS, 0, &st), 1);
     CHECK_EQ(st, SKS_SAT);
     CHECK_EQ(dlx_count(s, eo, p, SKS_PROPAGATE_SINGLES, 2, &st), 1);
@@ -458,11 +458,11 @@ static void test_backend_basics(void) {
   }
   /* Empty grids: 288 (4x4); the 6x6 ones stop at the limit. */
   sks_puzzle *p4 = puzzle_from(2, 2, 0, NULL);
-  sks_eo *eo4 = sks_eo_new(p4);
+  sks_eo *eo4 = sks_eo_new(p4->shape);
   CHECK_EQ(dlx_count(s, eo4, p4, SKS_PROPAGATE_GIVENS, 0, &st), 288);
   CHECK_EQ(st, SKS_SAT);
   sks_puzzle *p6 = puzzle_from(2, 3, 0, NULL);
-  sks_eo *eo6 = sks_eo_new(p6);
+  sks_eo *eo6 = sks_eo_new(p6->shape);
   /* Stopped by the count limit: "at least 100" is decided. */
   CHECK_EQ(dlx_count(s, eo6, p6, SKS_PROPAGATE_GIVENS, 100, &st), 100);
   CHECK_EQ(st, SKS_SAT);
@@ -477,17 +477,17 @@ static void test_backend_basics(void) {
   CHECK_EQ(dlx_count(s, eo4, p4, SKS_PROPAGATE_SINGLES, 0, &st), 288);
   /* 3x2 boxes: same size as 2x3 but other regions. */
   sks_puzzle *p32 = puzzle_from(3, 2, 0, NULL);
-  sks_eo *eo32 = sks_eo_new(p32);
+  sks_eo *eo32 = sks_eo_new(p32->shape);
   CHECK_EQ(dlx_count(s, eo32, p32, SKS_PROPAGATE_GIVENS, 3, &st), 3);
   /* Clashing givens: none, known without search. */
   sks_puzzle *px = puzzle_from(3, 3, 0, NULL);
-  sks_eo *eox = sks_eo_new(px);
+  sks_eo *eox = sks_eo_new(px->shape);
   px->cell[0] = px->cell[8] = 3;
   CHECK_EQ(dlx_count(s, eox, px, SKS_PROPAGATE_GIVENS, 0, &st), 0);
   CHECK_EQ(st, SKS_SAT);
   /* A step limit leaves the answer unknown. */
   sks_puzzle *pe = puzzle_from(3, 3, 0, famous[1]);
-  sks_eo *eoe = sks_eo_new(pe);
+  sks_eo *eoe = sks_eo_new(pe->shape);
   sks_eo_load(eoe, pe, SKS_PROPAGATE_GIVENS);
   sks_solver_load_eo(s, eoe, &err);
   sks_limits lim = {0, 3};
@@ -525,7 +525,7 @@ static void test_backend_shapes(void) {
   for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
     sks_puzzle *p = puzzle_from(shapes[k][0], shapes[k][1],
                                 (unsigned)shapes[k][2], NULL);
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     int st;
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     sks_solver_load_eo(s, eo, &err);
@@ -533,12 +533,12 @@ static void test_backend_shapes(void) {
     int r = sks_solver_solve(s, &lim);
     CHECK_EQ(r, SKS_SAT);
     if (r == SKS_SAT) {
-      int *g = malloc((size_t)p->n * p->n * sizeof *g);
-      model_grid(s, p->n, g);
+      int *g = malloc((size_t)p->shape->n * p->shape->n * sizeof *g);
+      model_grid(s, p->shape->n, g);
       CHECK(regions_ok(p, g));
       /* Its own solution, with a third of the cells blanked, is a puzzle
        * with at least one solution. */
-      for (int i = 0; i < p->n * p->n; i++)
+      for (int i = 0; i < p->shape->n * p->shape->n; i++)
         p->cell[i] = (i * 7) % 3 ? g[i] : -1;
       CHECK(dlx_count(s, eo, p, SKS_PROPAGATE_SINGLES, 2, &st) >= 1);
       free(g);
@@ -562,7 +562,7 @@ static void test_backend_vs_picosat(void) {
     return;
   }
   sks_puzzle *p = puzzle_from(3, 3, 0, NULL);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   int kinds[3] = {0, 0, 0}, disagree = 0, total = 0;
   for (int base = 0; base < 2; base++)
     for (int t = 0; t < 40; t++) {
@@ -607,7 +607,7 @@ static void test_backend_cnf(void) {
   sks_error err;
   sks_solver *s = sks_solver_new("dlx", NULL, &err);
   sks_puzzle *p = puzzle_from(3, 3, 0, famous[0]);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   for (int renumber = 0; renumber <= 1; renumber++)
     for (int level = 0; level <= 1; level++) {
       sks_eo_load(eo, p, (sks_propagate)level);
@@ -677,7 +677,7 @@ static void test_backend_corpus(void) {
       continue;
     }
     lines++;
-    sks_eo *eo = sks_eo_new(p);
+    sks_eo *eo = sks_eo_new(p->shape);
     for (int level = 0; level <= 1; level++) {
       int st;
       long long got = dlx_count(s, eo, p, (sks_propagate)level, want + 1, &st);
@@ -690,10 +690,10 @@ static void test_backend_corpus(void) {
     if (c2 && sks_puzzle_parse(c2 + 1, &opt, &sol, &err) == 0 && sol) {
       sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
       sks_solver_load_eo(s, eo, &err);
-      int *g = malloc((size_t)p->n * p->n * sizeof *g);
+      int *g = malloc((size_t)p->shape->n * p->shape->n * sizeof *g);
       if (sks_solver_solve(s, NULL) == SKS_SAT) {
-        model_grid(s, p->n, g);
-        if (memcmp(g, sol->cell, (size_t)p->n * p->n * sizeof *g))
+        model_grid(s, p->shape->n, g);
+        if (memcmp(g, sol->cell, (size_t)p->shape->n * p->shape->n * sizeof *g))
           wrong++;
       } else {
         wrong++;

@@ -22,7 +22,7 @@ static const char *escargot =
 
 static void test_clause_counts(void) {
   sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   CHECK_EQ(eo->nvars, 729);
   CHECK_EQ(eo->ngroups, 324);
   CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
@@ -51,7 +51,7 @@ static void test_clause_counts(void) {
 
 static void test_reduction(void) {
   sks_puzzle *p = puzzle9(escargot);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
   /* 23 givens satisfy 4 groups each. */
   CHECK_EQ(eo->nopen_groups, 324 - 4 * 23);
@@ -91,7 +91,7 @@ static void test_contradictions(void) {
   s[81] = 0;
   s[0] = s[5] = '4';
   sks_puzzle *p = puzzle9(s);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNSAT);
   sks_cnf *cnf = sks_cnf_new();
   sks_encode(eo, NULL, cnf);
@@ -174,7 +174,7 @@ static void test_validator(void) {
 static long long count_with(const char *backend, sks_puzzle *p,
                             sks_propagate level, long long limit) {
   sks_solver *s = sks_solver_new(backend, NULL, NULL);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, level);
   sks_solver_load_eo(s, eo, NULL);
   sks_count_result r = sks_count(s, eo, p, limit, NULL, NULL, NULL, NULL, NULL);
@@ -196,7 +196,7 @@ static void test_counts(void) {
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 0), 1);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_GIVENS, 0), 1);
   sks_solver *s = sks_solver_new("picosat", NULL, NULL);
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);
   sks_solver_load_eo(s, eo, NULL);
   CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
@@ -244,8 +244,8 @@ static void test_counts(void) {
 static void test_variants(void) {
   sks_puzzle *p = sks_puzzle_new(3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU,
                                  NULL, NULL);
-  CHECK_EQ(p->nregions, 27 + 2 + 4);
-  sks_eo *eo = sks_eo_new(p);
+  CHECK_EQ(p->shape->nregions, 27 + 2 + 4);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);
   sks_solver *s = sks_solver_new("picosat", NULL, NULL);
   sks_solver_load_eo(s, eo, NULL);
@@ -270,7 +270,7 @@ static void test_variants(void) {
  * filled by singles, and equal givens in a row are found at once. */
 static void test_large(void) {
   sks_puzzle *p = sks_puzzle_new(9, 9, 0, NULL, NULL);
-  int n = p->n, blanks = 0;
+  int n = p->shape->n, blanks = 0;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       int i = r * n + c;
@@ -280,7 +280,7 @@ static void test_large(void) {
         blanks++;
       }
     }
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   CHECK(eo->masks == NULL);
   CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
   CHECK_EQ(eo->nfixed, n * n - blanks);

@@ -168,7 +168,7 @@ static void test_puzzle(const char *cmd) {
   CHECK_EQ(sks_puzzle_parse(text, NULL, &p, &err), 0);
   if (!p)
     return;
-  sks_eo *eo = sks_eo_new(p);
+  sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
   sks_solver_options opt = {0};
   opt.command = cmd;

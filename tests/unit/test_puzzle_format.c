@@ -150,7 +150,7 @@ static char *written(const sks_puzzle *p, const int *grid) {
 }
 
 static bool same_cells(const sks_puzzle *p, const int *g) {
-  for (int i = 0; i < p->n * p->n; i++)
+  for (int i = 0; i < p->shape->n * p->shape->n; i++)
     if (p->cell[i] != g[i])
       return false;
   return true;
@@ -177,18 +177,18 @@ static void check_form(const char *s, const sks_format_options *opt,
   CHECK(p != NULL);
   if (!p)
     return;
-  CHECK_EQ(p->n, n);
-  CHECK_EQ(p->box_rows, br);
-  CHECK_EQ(p->box_cols, bc);
-  CHECK_EQ(p->layout, layout);
+  CHECK_EQ(p->shape->n, n);
+  CHECK_EQ(p->shape->box_rows, br);
+  CHECK_EQ(p->shape->box_cols, bc);
+  CHECK_EQ(p->look.layout, layout);
   CHECK(same_cells(p, givens));
   char *out = written(p, givens);
   sks_puzzle *q = parse(out, opt);
-  CHECK(q && q->n == n && q->layout == p->layout && q->ruled == p->ruled);
+  CHECK(q && q->shape->n == n && q->look.layout == p->look.layout && q->look.ruled == p->look.ruled);
   CHECK(q && same_cells(q, givens));
   char *ans = written(p, solution);
   sks_puzzle *a = parse(ans, opt);
-  CHECK(a && a->n == n && sks_puzzle_givens(a) == n * n);
+  CHECK(a && a->shape->n == n && sks_puzzle_givens(a) == n * n);
   CHECK(a && valid_solution(a->cell, br, bc));
   CHECK(a && same_cells(a, solution));
   free(out);
@@ -207,7 +207,7 @@ static void check_shape(int br, int bc) {
   blank_some(giv, n, (unsigned)n);
   sks_format_options none = {0}, box = {.box_rows = br, .box_cols = bc};
   int dbr, dbc;
-  sks_puzzle_default_box(n, &dbr, &dbc);
+  sks_shape_default_box(n, &dbr, &dbc);
   const sks_format_options *opt = dbr == br && dbc == bc ? &none : &box;
   char *s;
   if (n <= 35) {
@@ -264,11 +264,11 @@ static void test_line_names(void) {
   CHECK(p != NULL);
   if (!p)
     return;
-  CHECK_EQ(p->n, 9);
-  CHECK_EQ(p->layout, SKS_LAYOUT_LINE);
-  CHECK_EQ(p->blank, '.');
-  CHECK_EQ(p->line, 1);
-  CHECK(p->name && !strcmp(p->name, "AI Escargot (Arto Inkala, 2006)"));
+  CHECK_EQ(p->shape->n, 9);
+  CHECK_EQ(p->look.layout, SKS_LAYOUT_LINE);
+  CHECK_EQ(p->look.blank, '.');
+  CHECK_EQ(p->look.line, 1);
+  CHECK(p->look.name && !strcmp(p->look.name, "AI Escargot (Arto Inkala, 2006)"));
   CHECK_EQ(sks_puzzle_givens(p), 23);
   for (int i = 0; i < 81; i++)
     CHECK_EQ(p->cell[i], ESCARGOT[i] == '.' ? -1 : ESCARGOT[i] - '1');
@@ -283,16 +283,16 @@ static void test_line_names(void) {
     alt[i] = ESCARGOT[i] == '.' ? "0_-"[i % 3] : ESCARGOT[i];
   alt[81] = 0;
   p = parse(alt, NULL);
-  CHECK(p && p->name == NULL && sks_puzzle_givens(p) == 23);
+  CHECK(p && p->look.name == NULL && sks_puzzle_givens(p) == 23);
   int first = (int)(strchr(ESCARGOT, '.') - ESCARGOT);
-  CHECK(p && p->blank == "0_-"[first % 3]); /* the first blank used */
+  CHECK(p && p->look.blank == "0_-"[first % 3]); /* the first blank used */
   sks_puzzle_delete(p);
   char lower[300];
   memset(lower, '.', 256);
   lower[0] = 'g', lower[1] = 'A', lower[255] = 'f';
   lower[256] = 0;
   p = parse(lower, NULL);
-  CHECK(p && p->n == 16 && p->cell[0] == 15 && p->cell[1] == 9 &&
+  CHECK(p && p->shape->n == 16 && p->cell[0] == 15 && p->cell[1] == 9 &&
         p->cell[255] == 14);
   sks_puzzle_delete(p);
 }
@@ -326,11 +326,11 @@ static void test_grid_forms(void) {
     CHECK(p != NULL);
     if (!p)
       continue;
-    CHECK_EQ(p->n, 9);
-    CHECK_EQ(p->layout, SKS_LAYOUT_GRID);
-    CHECK_EQ(p->ruled, k >= 3);
-    CHECK_EQ(p->line, k == 4 ? 3 : 1);
-    CHECK_EQ(p->blank, k == 2 ? '0' : '.');
+    CHECK_EQ(p->shape->n, 9);
+    CHECK_EQ(p->look.layout, SKS_LAYOUT_GRID);
+    CHECK_EQ(p->look.ruled, k >= 3);
+    CHECK_EQ(p->look.line, k == 4 ? 3 : 1);
+    CHECK_EQ(p->look.blank, k == 2 ? '0' : '.');
     for (int i = 0; i < 81; i++)
       CHECK_EQ(p->cell[i], want[i] == '.' ? -1 : want[i] - '1');
     sks_puzzle_delete(p);
@@ -342,7 +342,7 @@ static void test_grid_forms(void) {
                         "0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n"
                         "0 0 0 0 8 0 0 7 9\n",
                         NULL);
-  CHECK(p && p->layout == SKS_LAYOUT_NUMBERS && p->blank == '0');
+  CHECK(p && p->look.layout == SKS_LAYOUT_NUMBERS && p->look.blank == '0');
   for (int i = 0; p && i < 81; i++)
     CHECK_EQ(p->cell[i], want[i] == '.' ? -1 : want[i] - '1');
   sks_puzzle_delete(p);
@@ -355,7 +355,7 @@ static void test_hex(void) {
   char *s = line_form(giv, 16, true, "hex line");
   check_form(s, &hex, giv, sol, 4, 4, SKS_LAYOUT_LINE);
   sks_puzzle *p = parse(s, &hex);
-  CHECK(p && p->hex && p->name && !strcmp(p->name, "hex line"));
+  CHECK(p && p->look.hex && p->look.name && !strcmp(p->look.name, "hex line"));
   CHECK(p && sks_puzzle_symbol(p, 0) == '0' && sks_puzzle_symbol(p, 15) == 'F');
   sks_puzzle_delete(p);
   free(s);
@@ -383,13 +383,13 @@ static void test_hex(void) {
 /* 16 and 25 symbols on a line: a small one-line puzzle or a big grid row. */
 static void test_ambiguous_widths(void) {
   sks_puzzle *p = parse("1234341221434321\n", NULL);
-  CHECK(p && p->n == 4 && p->layout == SKS_LAYOUT_LINE);
+  CHECK(p && p->shape->n == 4 && p->look.layout == SKS_LAYOUT_LINE);
   sks_puzzle_delete(p);
   /* With a 5 in it, it can only be the first row of a 16x16 grid. */
   int *sol = make_solution(4, 4);
   char *s = grid_form(sol, 4, 4, false, false);
   p = parse(s, NULL);
-  CHECK(p && p->n == 16 && p->layout == SKS_LAYOUT_GRID);
+  CHECK(p && p->shape->n == 16 && p->look.layout == SKS_LAYOUT_GRID);
   sks_puzzle_delete(p);
   free(s);
   free(sol);
@@ -399,7 +399,7 @@ static void test_ambiguous_widths(void) {
   for (int r = 0; r < 16; r++)
     put(&t, "1...............\n");
   p = parse(t.s, &b44);
-  CHECK(p && p->n == 16 && sks_puzzle_givens(p) == 16);
+  CHECK(p && p->shape->n == 16 && sks_puzzle_givens(p) == 16);
   sks_puzzle_delete(p);
   free(t.s);
   /* 81 dashes: an empty one-line puzzle; a dash line inside a grid of
@@ -408,13 +408,13 @@ static void test_ambiguous_widths(void) {
   memset(dashes, '-', 81);
   dashes[81] = 0;
   p = parse(dashes, NULL);
-  CHECK(p && p->n == 9 && p->layout == SKS_LAYOUT_LINE && p->blank == '-' &&
+  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_LINE && p->look.blank == '-' &&
         sks_puzzle_givens(p) == 0);
   sks_puzzle_delete(p);
   p = parse("---------\n123456789\n---------\n---------\n---------\n"
             "---------\n---------\n---------\n---------\n---------\n",
             NULL);
-  CHECK(p && p->n == 9 && p->layout == SKS_LAYOUT_GRID && p->ruled &&
+  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_GRID && p->look.ruled &&
         sks_puzzle_givens(p) == 9);
   sks_puzzle_delete(p);
 }
@@ -423,19 +423,19 @@ static void test_ambiguous_widths(void) {
 static void test_write_read_back(void) {
   /* '0' blanks of a spaced first row are the puzzle's blank. */
   sks_puzzle *p = parse("0 0\n- 0\n", NULL);
-  CHECK(p && p->n == 2 && p->blank == '0' && sks_puzzle_givens(p) == 0);
+  CHECK(p && p->shape->n == 2 && p->look.blank == '0' && sks_puzzle_givens(p) == 0);
   char *out = p ? written(p, p->cell) : NULL;
   sks_puzzle *q = out ? parse(out, NULL) : NULL;
-  CHECK(q && q->n == 2 && sks_puzzle_givens(q) == 0);
+  CHECK(q && q->shape->n == 2 && sks_puzzle_givens(q) == 0);
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
   /* An empty first row in '-' would be a rule line. */
   p = parse("-.--\n1---\n----\n---4\n", NULL);
-  CHECK(p && p->n == 4 && p->blank == '-' && sks_puzzle_givens(p) == 2);
+  CHECK(p && p->shape->n == 4 && p->look.blank == '-' && sks_puzzle_givens(p) == 2);
   out = p ? written(p, p->cell) : NULL;
   q = out ? parse(out, NULL) : NULL;
-  CHECK(q && q->n == 4 && q->cell[4] == 0 && q->cell[15] == 3);
+  CHECK(q && q->shape->n == 4 && q->cell[4] == 0 && q->cell[15] == 3);
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
@@ -452,7 +452,7 @@ static void test_write_read_back(void) {
   p = parse(s, &b82);
   out = p ? written(p, p->cell) : NULL;
   q = out ? parse(out, &b82) : NULL;
-  CHECK(q && q->n == 16 && same_cells(q, sol));
+  CHECK(q && q->shape->n == 16 && same_cells(q, sol));
   sks_puzzle_delete(q);
   sks_puzzle_delete(p);
   free(out);
@@ -477,7 +477,7 @@ static void test_numbers(void) {
   }
   check_form(t.s, NULL, giv, sol, 8, 8, SKS_LAYOUT_NUMBERS);
   sks_puzzle *p = parse(t.s, NULL);
-  CHECK(p && p->line == 2 && p->blank == '0' && !p->hex);
+  CHECK(p && p->look.line == 2 && p->look.blank == '0' && !p->look.hex);
   sks_puzzle_delete(p);
   free(t.s);
   free(sol);
@@ -507,11 +507,11 @@ static void test_symbols_and_variants(void) {
 
   sks_format_options x = {.variants = SKS_VARIANT_X};
   p = parse(ESCARGOT, &x);
-  CHECK(p && p->variants == SKS_VARIANT_X && p->nregions == 3 * 9 + 2);
+  CHECK(p && p->shape->variants == SKS_VARIANT_X && p->shape->nregions == 3 * 9 + 2);
   sks_puzzle_delete(p);
   sks_format_options w = {.variants = SKS_VARIANT_WINDOKU};
   p = parse(ESCARGOT, &w);
-  CHECK(p && p->nregions == 3 * 9 + 4);
+  CHECK(p && p->shape->nregions == 3 * 9 + 4);
   sks_puzzle_delete(p);
   /* A jigsaw map passes through (here: the ordinary boxes). */
   int jig[81];
@@ -521,7 +521,7 @@ static void test_symbols_and_variants(void) {
   sks_format_options j = {.box_rows = 3, .box_cols = 3,
                           .variants = SKS_VARIANT_JIGSAW, .jigsaw = jig};
   p = parse(ESCARGOT, &j);
-  CHECK(p && p->jigsaw && p->jigsaw[80] == 8);
+  CHECK(p && p->shape->jigsaw && p->shape->jigsaw[80] == 8);
   sks_puzzle_delete(p);
   /* Windoku needs square boxes: an error for 6x6, not a crash. */
   sks_puzzle *q = NULL;
@@ -550,7 +550,7 @@ static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
   while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ < 100000) {
     if (k < max) {
       if (rc > 0)
-        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld", p->n, p->line);
+        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld", p->shape->n, p->look.line);
       else
         snprintf(ev[k].s, sizeof ev[k].s, "%ld:%ld: %s", err.line, err.col,
                  err.msg);
@@ -628,11 +628,11 @@ static void test_stream(void) {
   sks_puzzle *p1, *p2, *p3;
   sks_error err;
   CHECK_EQ(sks_reader_next(rd, &p1, &err), 1);
-  CHECK(p1->name && !strcmp(p1->name, "a"));
+  CHECK(p1->look.name && !strcmp(p1->look.name, "a"));
   CHECK_EQ(sks_reader_next(rd, &p2, &err), 1);
-  CHECK(p1 == p2 && p2->name && !strcmp(p2->name, "b") && p2->cell[0] == 3);
+  CHECK(p1 == p2 && p2->look.name && !strcmp(p2->look.name, "b") && p2->cell[0] == 3);
   CHECK_EQ(sks_reader_next(rd, &p3, &err), 1);
-  CHECK(p3->n == 9 && p3->name == NULL && p3->line == 3);
+  CHECK(p3->shape->n == 9 && p3->look.name == NULL && p3->look.line == 3);
   CHECK_EQ(sks_reader_next(rd, &p3, &err), 0);
   sks_reader_delete(rd);
   sks_input_close(in);
@@ -679,8 +679,8 @@ static void test_garbage(void) {
       if (rc < 0)
         ok &= err.line >= 1 && err.col >= 1 && err.msg[0];
       else
-        for (int i = 0; i < p->n * p->n; i++)
-          ok &= p->cell[i] >= -1 && p->cell[i] < p->n;
+        for (int i = 0; i < p->shape->n * p->shape->n; i++)
+          ok &= p->cell[i] >= -1 && p->cell[i] < p->shape->n;
     }
     CHECK(ok && calls <= 5000);
     sks_reader_delete(rd);
