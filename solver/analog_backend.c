@@ -1,6 +1,7 @@
 /* The `analog` backend: the solver interface over solver/analog.c.  A puzzle
  * is lowered to its givens-reduced CNF; the dynamics never proves
  * anything, so answers are SAT (checked against every clause) or UNKNOWN. */
+#include "lower_int.h"
 #include "require_int.h"
 #include "sks_analog.h"
 #include "solver_int.h"
@@ -12,12 +13,14 @@ typedef struct analog_solver {
   struct sks_solver base;
   sks_analog_options aopt;
   unsigned long long seed;
-  sks_cnf *cnf;         /* the problem as loaded, plus added clauses */
-  sks_analog *a;        /* built from cnf at the next solve when dirty */
+  sks_cnf *cnf;         /* a loaded CNF, plus added clauses */
+  sks_lowered *lw;      /* a loaded puzzle: its CNF, plus added clauses */
+  bool eo_mode;         /* the problem is lw's, else cnf */
+  sks_analog *a;        /* built from the problem at the next solve when
+                           dirty */
   bool dirty, loaded, has_model;
-  int nvars;            /* model range: the CNF's or the system's */
-  signed char *fixed;   /* by var: values the system fixed (eo), else 0 */
-  signed char *model;   /* by var, after SKS_SAT */
+  int nvars;            /* the model's range: the problem's variables */
+  signed char *model;   /* by CNF variable, after SKS_SAT */
   sks_stats st;
   const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
 } analog_solver;
@@ -38,6 +41,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   s->seed = opt->seed;
   s->encode = opt->encode;
   s->cnf = sks_cnf_new();
+  s->lw = sks_lowered_new();
   return &s->base;
 }
 
@@ -45,17 +49,17 @@ static void destroy(sks_solver *base) {
   analog_solver *s = (analog_solver *)base;
   sks_analog_delete(s->a);
   sks_cnf_delete(s->cnf);
-  free(s->fixed);
+  sks_lowered_delete(s->lw);
   free(s->model);
   free(s);
 }
 
-static void resize(analog_solver *s, int nvars) {
-  s->nvars = nvars;
-  s->fixed = sks_realloc(s->fixed, (size_t)nvars + 1);
-  s->model = sks_realloc(s->model, (size_t)nvars + 1);
-  memset(s->fixed, 0, (size_t)nvars + 1);
-  memset(s->model, 0, (size_t)nvars + 1);
+static sks_cnf *problem(const analog_solver *s) {
+  return s->eo_mode ? s->lw->cnf : s->cnf;
+}
+
+/* A new problem: built at the next solve, no model yet. */
+static void loaded(analog_solver *s) {
   s->dirty = s->loaded = true;
   s->has_model = false;
 }
@@ -68,7 +72,8 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
     sks_cnf_add(s->cnf, cnf->lits[i]);
   if (s->cnf->nvars < cnf->nvars)
     s->cnf->nvars = cnf->nvars;
-  resize(s, cnf->nvars);
+  s->eo_mode = false;
+  loaded(s);
   return 0;
 }
 
@@ -77,23 +82,18 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   analog_solver *s = (analog_solver *)base;
-  sks_encode(eo, s->encode, s->cnf);
-  resize(s, eo->nvars > s->cnf->nvars ? eo->nvars : s->cnf->nvars);
-  for (int v = 1; v <= eo->nvars; v++)
-    s->fixed[v] = eo->val[v];
+  sks_lowered_load(s->lw, eo, s->encode);
+  s->eo_mode = true;
+  loaded(s);
   return 0;
 }
 
 static int add_clause(sks_solver *base, const int *lits, int n) {
   analog_solver *s = (analog_solver *)base;
-  sks_cnf_add_clause(s->cnf, lits, n);
-  if (s->cnf->nvars > s->nvars) {
-    int old = s->nvars;
-    s->nvars = s->cnf->nvars;
-    s->fixed = sks_realloc(s->fixed, (size_t)s->nvars + 1);
-    s->model = sks_realloc(s->model, (size_t)s->nvars + 1);
-    memset(s->fixed + old + 1, 0, (size_t)(s->nvars - old));
-  }
+  if (s->eo_mode)
+    sks_lowered_add_clause(s->lw, lits, n); /* over x vars */
+  else
+    sks_cnf_add_clause(s->cnf, lits, n);
   s->dirty = true;
   return 0;
 }
@@ -101,10 +101,14 @@ static int add_clause(sks_solver *base, const int *lits, int n) {
 static int solve(sks_solver *base, const sks_limits *lim) {
   analog_solver *s = (analog_solver *)base;
   sks_require(s->loaded, "no problem loaded");
+  sks_cnf *cnf = problem(s);
   if (s->dirty) {
     sks_analog_delete(s->a);
-    s->a = sks_analog_new(s->cnf);
+    s->a = sks_analog_new(cnf);
     s->dirty = false;
+    if (cnf->nvars > s->nvars)
+      s->model = sks_realloc(s->model, (size_t)cnf->nvars + 1);
+    s->nvars = cnf->nvars;
   }
   sks_analog_result res;
   int status = sks_analog_solve(s->a, &s->aopt, s->seed, lim, &res);
@@ -124,10 +128,10 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   const signed char *m = sks_analog_model(s->a);
   int na = sks_analog_nvars(s->a);
   for (int v = 1; v <= s->nvars; v++)
-    s->model[v] = s->fixed[v] ? s->fixed[v] : v <= na && m[v] > 0 ? 1 : -1;
+    s->model[v] = v <= na && m[v] > 0 ? 1 : -1;
   /* Every clause of the loaded problem under the model: the last word
    * before SAT is reported, independent of the dynamics' own counters. */
-  if (sks_cnf_check(s->cnf, s->model, s->nvars) >= 0)
+  if (sks_cnf_check(cnf, s->model, s->nvars) >= 0)
     return SKS_UNKNOWN; /* cannot happen: analog.c checked it too */
   s->has_model = true;
   return SKS_SAT;
@@ -137,13 +141,16 @@ static int value(const sks_solver *base, int var) {
   const analog_solver *s = (const analog_solver *)base;
   sks_require(s->has_model, "no model: the last solve was not SAT");
   sks_require(var >= 1, "variables are 1-based");
+  if (s->eo_mode)
+    return sks_lowered_value(s->lw, var, s->model, s->nvars);
   return var <= s->nvars ? s->model[var] : -1;
 }
 
 static void stats(const sks_solver *base, sks_stats *st) {
   const analog_solver *s = (const analog_solver *)base;
   *st = s->st;
-  st->bytes = s->cnf->cap * sizeof(int) + (size_t)s->nvars * 2;
+  st->bytes = problem(s)->cap * sizeof(int) +
+              (size_t)s->nvars * 2;
   if (s->a)
     st->bytes += (size_t)sks_analog_nlits(s->a) * 28 +
                  (size_t)sks_analog_nclauses(s->a) * 24;

@@ -1,6 +1,7 @@
 /* The external backend: writes the problem to a private temporary DIMACS
  * file, runs a solver command on it and reads its answer as a model. */
 #define _POSIX_C_SOURCE 200809L
+#include "lower_int.h"
 #include "require_int.h"
 #include "sks_decoder.h"
 #include "solver_int.h"
@@ -24,15 +25,13 @@ typedef struct external {
   struct sks_solver base;
   char *command;
   bool minisat;         /* answers in a result file named after the CNF */
-  sks_cnf *cnf;         /* the loaded problem plus added clauses */
+  sks_cnf *cnf;         /* a loaded CNF plus added clauses */
   sks_model *model;
   int status;
-  /* A loaded puzzle: x(r,c,d) vars answered through the encoder's map. */
+  /* A loaded puzzle: its CNF plus added clauses, x(r,c,d) answered
+   * through the map. */
   bool eo_mode;
-  int eo_status;        /* SKS_UNSAT / SKS_SAT when givens decided it */
-  int nx;               /* x vars 1..nx */
-  signed char *fixed;   /* by x var: value fixed by propagation, or 0 */
-  int *cnf_var;         /* by x var: its CNF var, or 0 */
+  sks_lowered *lw;
   sks_stats stats;
   char error[256];      /* why the last solve failed, or "" */
   const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
@@ -111,6 +110,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   x->minisat = !strncmp(base, "minisat", 7);
   x->encode = opt->encode;
   x->cnf = sks_cnf_new();
+  x->lw = sks_lowered_new();
   x->model = sks_model_new();
   return &x->base;
 }
@@ -120,8 +120,7 @@ static void destroy(sks_solver *s) {
   free(x->command);
   sks_cnf_delete(x->cnf);
   sks_model_delete(x->model);
-  free(x->fixed);
-  free(x->cnf_var);
+  sks_lowered_delete(x->lw);
   free(x);
 }
 
@@ -131,7 +130,6 @@ static void reset(external *x) {
   x->status = SKS_UNKNOWN;
   x->model->nvars = 0;
   x->eo_mode = false;
-  x->eo_status = SKS_UNKNOWN;
   x->error[0] = 0;
 }
 
@@ -163,41 +161,22 @@ static int load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
   (void)err;
   external *x = (external *)s;
   reset(x);
-  sks_cnf *tmp = sks_cnf_new();
-  x->eo_status = sks_encode(eo, x->encode, tmp);
-  copy_clauses(x->cnf, tmp);
+  sks_lowered_load(x->lw, eo, x->encode);
   x->eo_mode = true;
-  x->nx = eo->nvars;
-  x->fixed = sks_realloc(x->fixed, (size_t)eo->nvars + 1);
-  x->cnf_var = sks_realloc(x->cnf_var,
-                           ((size_t)eo->nvars + 1) * sizeof *x->cnf_var);
-  memcpy(x->fixed, eo->val, (size_t)eo->nvars + 1);
-  for (int v = 0; v <= eo->nvars; v++)
-    x->cnf_var[v] = tmp->desc && tmp->desc->map ? 0 : v;
-  if (tmp->desc && tmp->desc->map)
-    for (int i = 0; i < tmp->desc->nmap; i++)
-      x->cnf_var[tmp->desc->map[i]] = i + 1;
-  sks_cnf_delete(tmp);
   return 0;
+}
+
+/* The problem as loaded, with the clauses added since. */
+static sks_cnf *problem(external *x) {
+  return x->eo_mode ? x->lw->cnf : x->cnf;
 }
 
 static int add_clause(sks_solver *s, const int *lits, int n) {
   external *x = (external *)s;
-  if (!x->eo_mode) {
+  if (x->eo_mode)
+    sks_lowered_add_clause(x->lw, lits, n); /* over x vars */
+  else
     sks_cnf_add_clause(x->cnf, lits, n);
-    return 0;
-  }
-  /* Over x vars: fixed candidates decide their literal here. */
-  for (int i = 0; i < n; i++) {
-    int v = abs(lits[i]);
-    sks_require(v >= 1 && v <= x->nx, "literal beyond the puzzle's variables");
-    int sign = lits[i] > 0 ? 1 : -1;
-    if (x->fixed[v] == sign)
-      return 0; /* satisfied for good */
-    if (!x->fixed[v] && x->cnf_var[v])
-      sks_cnf_add(x->cnf, sign * x->cnf_var[v]);
-  }
-  sks_cnf_add(x->cnf, 0);
   return 0;
 }
 
@@ -360,7 +339,7 @@ static int run(external *x, const sks_limits *lim) {
     return fail(x, "cannot create a temporary file: %s", strerror(errno));
   FILE *f = fdopen(fd, "w");
   sks_error err = {0, 0, {0}};
-  int wrote = f ? sks_dimacs_write(x->cnf, f, &err) : -1;
+  int wrote = f ? sks_dimacs_write(problem(x), f, &err) : -1;
   if (f)
     fclose(f);
   else
@@ -438,7 +417,7 @@ static int run(external *x, const sks_limits *lim) {
     status = SKS_UNSAT;
   else
     status = SKS_SAT; /* a bare literal list */
-  if (status == SKS_SAT && !sks_model_satisfies(m, x->cnf, &err))
+  if (status == SKS_SAT && !sks_model_satisfies(m, problem(x), &err))
     status = fail(x, "the solver's model is wrong: %s", err.msg);
   if (status == SKS_UNKNOWN && code != 0 && code != 10 && code != 20)
     fail(x, "the solver gave no answer (exit status %d) %s", code,
@@ -459,9 +438,9 @@ static int solve(sks_solver *s, const sks_limits *lim) {
   x->error[0] = 0;
   x->model->nvars = 0;
   /* When the givens decided the puzzle there is nothing to run. */
-  if (x->eo_mode && x->eo_status == SKS_UNSAT)
+  if (x->eo_mode && x->lw->status == SKS_UNSAT)
     x->status = SKS_UNSAT;
-  else if (x->eo_mode && x->cnf->nclauses == 0)
+  else if (x->eo_mode && x->lw->cnf->nclauses == 0)
     x->status = SKS_SAT;
   else
     x->status = run(x, lim);
@@ -472,13 +451,8 @@ static int solve(sks_solver *s, const sks_limits *lim) {
 
 static int value(const sks_solver *s, int var) {
   const external *x = (const external *)s;
-  if (x->eo_mode) {
-    if (var < 1 || var > x->nx)
-      return -1;
-    if (x->fixed[var])
-      return x->fixed[var];
-    var = x->cnf_var[var];
-  }
+  if (x->eo_mode)
+    return sks_lowered_value(x->lw, var, x->model->val, x->model->nvars);
   if (var < 1 || var > x->model->nvars)
     return -1;
   return x->model->val[var] > 0 ? 1 : -1;
@@ -488,7 +462,9 @@ static void stats(const sks_solver *s, sks_stats *st) {
   const external *x = (const external *)s;
   *st = x->stats;
   st->bytes = sizeof *x + x->cnf->cap * sizeof(int) +
-              (size_t)x->model->nvars + (x->eo_mode ? (size_t)x->nx * 5 : 0);
+              (size_t)x->model->nvars +
+              (x->eo_mode ? x->lw->cnf->cap * sizeof(int) + (size_t)x->lw->nx * 5
+                          : 0);
 }
 
 const char *sks_external_error(const sks_solver *s) {

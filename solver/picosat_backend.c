@@ -3,6 +3,7 @@
  * assumptions and its blocking clauses live in a push/pop context, so
  * nothing of one puzzle survives into the next.  Very large shapes, whose
  * base rules would not pay off, get a fresh instance of the reduced CNF. */
+#include "lower_int.h"
 #include "require_int.h"
 #include "solver_int.h"
 #include "stack_int.h"
@@ -26,7 +27,11 @@ typedef struct psolver {
   bool solved_by_propagation;
   SKS_STACK(int) assumptions;
   SKS_STACK(int) added;  /* clauses added, for the propagation-only case */
-  sks_cnf *cnf;          /* scratch for the fresh mode */
+  sks_cnf *cnf;          /* scratch for the base rules */
+  bool fresh;            /* the loaded puzzle is lw's CNF in its own
+                            instance */
+  sks_lowered *lw;       /* the fresh mode's puzzle */
+  SKS_STACK(signed char) cnf_model; /* fresh mode: by CNF variable */
   signed char *model;    /* copied after SAT: deref is invalid after add */
   int model_vars;
   int nvars;
@@ -60,6 +65,8 @@ static void destroy(sks_solver *base) {
   SKS_STACK_FREE(s->assumptions);
   SKS_STACK_FREE(s->added);
   sks_cnf_delete(s->cnf);
+  sks_lowered_delete(s->lw);
+  SKS_STACK_FREE(s->cnf_model);
   free(s->model);
   free(s);
 }
@@ -105,6 +112,7 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   psolver *s = (psolver *)base;
   s->eo = eo;
+  s->fresh = false;
   s->added.n = 0;
   s->assumptions.n = 0;
   reserve_model(s, eo->nvars);
@@ -137,10 +145,11 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   }
   /* Fresh instance of the reduced CNF. */
   new_instance(s);
-  if (!s->cnf)
-    s->cnf = sks_cnf_new();
-  sks_encode(eo, s->opt.encode, s->cnf);
-  add_cnf(s->ps, s->cnf);
+  if (!s->lw)
+    s->lw = sks_lowered_new();
+  sks_lowered_load(s->lw, eo, s->opt.encode);
+  add_cnf(s->ps, s->lw->cnf);
+  s->fresh = true;
   return 0;
 }
 
@@ -148,6 +157,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   (void)err;
   psolver *s = (psolver *)base;
   s->eo = NULL;
+  s->fresh = false;
   s->solved_by_propagation = false;
   s->assumptions.n = 0;
   new_instance(s);
@@ -165,6 +175,14 @@ static int add_clause(sks_solver *base, const int *lits, int n) {
     return 0;
   }
   s->searched = false; /* PicoSAT is back in its "ready" state */
+  if (s->fresh) {
+    /* Over candidates: in the CNF's own variables. */
+    size_t mark = s->lw->cnf->nlits;
+    if (sks_lowered_add_clause(s->lw, lits, n))
+      for (size_t i = mark; i < s->lw->cnf->nlits; i++)
+        picosat_add(s->ps, s->lw->cnf->lits[i]);
+    return 0;
+  }
   if (s->incremental && s->eo && !s->in_context) {
     picosat_push(s->ps);
     s->in_context = true;
@@ -197,6 +215,23 @@ static int solve_propagated(psolver *s) {
   return SKS_SAT;
 }
 
+/* After SAT: the model by variable of the loaded problem; in the fresh
+ * mode by candidate, through the CNF's numbering. */
+static void read_model(psolver *s) {
+  int have = picosat_variables(s->ps);
+  if (!s->fresh) {
+    for (int v = 1; v <= s->nvars; v++)
+      s->model[v] = v <= have ? (signed char)picosat_deref(s->ps, v) : -1;
+    return;
+  }
+  s->cnf_model.n = 0;
+  SKS_STACK_RESERVE(s->cnf_model, (size_t)have + 1);
+  for (int v = 1; v <= have; v++)
+    s->cnf_model.a[v] = (signed char)picosat_deref(s->ps, v);
+  for (int x = 1; x <= s->nvars; x++)
+    s->model[x] = (signed char)sks_lowered_value(s->lw, x, s->cnf_model.a, have);
+}
+
 static int solve(sks_solver *base, const sks_limits *lim) {
   psolver *s = (psolver *)base;
   double start = sks_time();
@@ -218,10 +253,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
     res = picosat_sat(s->ps, limit);
     s->searched = true;
     if (res == PICOSAT_SATISFIABLE)
-      for (int v = 1; v <= s->nvars; v++)
-        s->model[v] = v <= picosat_variables(s->ps)
-                          ? (signed char)picosat_deref(s->ps, v)
-                          : -1;
+      read_model(s);
   }
   s->st.seconds += sks_time() - start;
   return res;
