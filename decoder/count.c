@@ -2,18 +2,17 @@
  * variables until the solver says there are no more, or natively for
  * backends that count (DLX).  Every solution is validated on the way. */
 #include "sks_decoder.h"
-#include "sks_dlx.h"
 #include "stack_int.h"
 
 #include <string.h>
 
-/* The first two solutions a native count kept (DLX). */
+/* The first two solutions a native count kept. */
 static int first_value(const void *src, int var) {
-  return sks_dlx_model_value(src, 0, var);
+  return sks_solver_solution_value(src, 0, var);
 }
 
 static int second_value(const void *src, int var) {
-  return sks_dlx_model_value(src, 1, var);
+  return sks_solver_solution_value(src, 1, var);
 }
 
 static bool remaining(const sks_limits *lim, double start, sks_limits *now) {

@@ -243,8 +243,7 @@ static void stats(const sks_solver *base, sks_stats *st) {
   st->bytes = sizeof *s + sks_dlx_bytes(s->dlx) + ((size_t)s->nvars + 1) * 3;
 }
 
-int sks_dlx_model_value(const sks_solver *base, int which, int var) {
-  sks_require(base->ops == &sks_dlx_backend, "not a dlx solver");
+static int solution_value(const sks_solver *base, int which, int var) {
   const dlx_solver *s = (const dlx_solver *)base;
   if (which == 0)
     return value(base, var);
@@ -273,4 +272,5 @@ const sks_backend_ops sks_dlx_backend = {
     .count = count,
     .stats = stats,
     .model = model,
+    .solution_value = solution_value,
 };

@@ -467,9 +467,7 @@ static void stats(const sks_solver *s, sks_stats *st) {
                           : 0);
 }
 
-const char *sks_external_error(const sks_solver *s) {
-  if (!s || s->ops != &sks_external_backend)
-    return NULL;
+static const char *error(const sks_solver *s) {
   const external *x = (const external *)s;
   return x->error[0] ? x->error : NULL;
 }
@@ -486,4 +484,5 @@ const sks_backend_ops sks_external_backend = {
     .solve = solve,
     .value = value,
     .stats = stats,
+    .error = error,
 };

@@ -74,11 +74,6 @@ unsigned long long sks_dlx_last_nodes(const sks_dlx *x);
 /* Bytes the instance holds. */
 size_t sks_dlx_bytes(const sks_dlx *x);
 
-/* The `dlx` backend (sks_solver_new("dlx", ...)) counts natively; after
- * sks_solver_count, sks_solver_value reads the first solution and this
- * reads solution `which` (0 = first, 1 = second, when there was one). */
-int sks_dlx_model_value(const sks_solver *s, int which, int var);
-
 /* ------------------------------------------------------------------ */
 /* Knuth's text format (DLX1): lines whose first non-blank character is
  * '|' are comments, blank lines are skipped.  The first other line names

@@ -90,10 +90,14 @@ void sks_solver_stats(const sks_solver *s, sks_stats *st);
  * backend keeps it so, else NULL; the same values sks_solver_value gives
  * for variables the loaded problem leaves open.  *nvars: its last index. */
 const signed char *sks_solver_model(const sks_solver *s, int *nvars);
-/* Why the last solve of an `external` solver gave SKS_UNKNOWN other than
- * by its time limit (the command failed, or its answer was unreadable or
- * wrong); NULL when it did not fail or s is another backend. */
-const char *sks_external_error(const sks_solver *s);
+/* After a count that found them: the value of var in kept solution
+ * `which` (0: the first, 1: the second) of a backend that counts
+ * natively; the decoder shows two solutions of a puzzle that has several. */
+int sks_solver_solution_value(const sks_solver *s, int which, int var);
+/* Why the last solve gave SKS_UNKNOWN other than by a limit (an external
+ * command failed, or its answer was unreadable or wrong); NULL when it
+ * did not fail. */
+const char *sks_solver_error(const sks_solver *s);
 
 #ifdef __cplusplus
 }

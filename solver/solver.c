@@ -95,6 +95,15 @@ const signed char *sks_solver_model(const sks_solver *s, int *nvars) {
   return s->ops->model ? s->ops->model(s, nvars) : NULL;
 }
 
+int sks_solver_solution_value(const sks_solver *s, int which, int var) {
+  sks_require(s->ops->solution_value, "backend keeps no solutions");
+  return s->ops->solution_value(s, which, var);
+}
+
+const char *sks_solver_error(const sks_solver *s) {
+  return s->ops->error ? s->ops->error(s) : NULL;
+}
+
 void sks_solver_stats(const sks_solver *s, sks_stats *st) {
   memset(st, 0, sizeof *st);
   if (s->ops->stats)

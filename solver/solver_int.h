@@ -20,6 +20,10 @@ typedef struct sks_backend_ops {
   /* Optional: the model as an array by variable (after SKS_SAT), when the
    * backend holds it that way; *nvars receives its last index. */
   const signed char *(*model)(const sks_solver *s, int *nvars);
+  /* Optional (SKS_CAP_COUNT): kept solution `which` after a count. */
+  int (*solution_value)(const sks_solver *s, int which, int var);
+  /* Optional: why the last solve failed, or NULL. */
+  const char *(*error)(const sks_solver *s);
 } sks_backend_ops;
 
 struct sks_solver {

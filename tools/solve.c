@@ -29,7 +29,7 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
     return BATCH_NONE;
   }
   if (r != SKS_SAT) {
-    const char *why = sks_external_error(w->solver);
+    const char *why = sks_solver_error(w->solver);
     if (why && !w->app->opt.quiet)
       app_message("line %ld: %s", p->look.line, why);
     fputs("unknown\n", out);
@@ -146,7 +146,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     printf("s UNSATISFIABLE\n");
     res = BATCH_NONE;
   } else {
-    const char *why = sks_external_error(s);
+    const char *why = sks_solver_error(s);
     if (why && !app->opt.quiet)
       app_message("%s: %s", sks_input_name(in), why);
     printf("s UNKNOWN\n");

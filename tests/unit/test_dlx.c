@@ -411,7 +411,7 @@ static long long dlx_count(sks_solver *s, sks_eo *eo, const sks_puzzle *p,
     for (int i = 0; i < p->shape->n * p->shape->n; i++) {
       g2[i] = -1;
       for (int d = 0; d < p->shape->n; d++)
-        if (sks_dlx_model_value(s, 1, sks_cell_var(p->shape->n, i, d)) > 0)
+        if (sks_solver_solution_value(s, 1, sks_cell_var(p->shape->n, i, d)) > 0)
           g2[i] = d;
     }
     CHECK(regions_ok(p, g2));

@@ -112,7 +112,7 @@ static void test_cnf(const char *cmd) {
   sks_cnf *cnf = planted(120, 480);
   CHECK_EQ(sks_solver_load_cnf(s, cnf, &err), 0);
   CHECK_EQ(sks_solver_solve(s, &lim), SKS_SAT);
-  CHECK(sks_external_error(s) == NULL);
+  CHECK(sks_solver_error(s) == NULL);
   sks_model *m = model_of(s, cnf->nvars);
   CHECK(sks_model_satisfies(m, cnf, &err));
   sks_model_delete(m);
@@ -121,7 +121,7 @@ static void test_cnf(const char *cmd) {
   cnf = pigeonhole(6);
   CHECK_EQ(sks_solver_load_cnf(s, cnf, &err), 0);
   CHECK_EQ(sks_solver_solve(s, &lim), SKS_UNSAT);
-  CHECK(sks_external_error(s) == NULL);
+  CHECK(sks_solver_error(s) == NULL);
   sks_cnf_delete(cnf);
   /* Blocking clauses: (x1 | x2) | (x3 | -x3) ... count the models of
    * (1 v 2) & (-2 v 3) over 3 vars, and compare with brute force. */
@@ -262,7 +262,7 @@ static void test_failures(void) {
       continue;
     sks_solver_load_cnf(s, cnf, &err);
     int res = sks_solver_solve(s, NULL);
-    const char *msg = sks_external_error(s);
+    const char *msg = sks_solver_error(s);
     if (!strcmp(cases[i].name, "unsat-code")) {
       CHECK_EQ(res, SKS_UNSAT);
       CHECK(msg == NULL);
@@ -296,7 +296,7 @@ static void test_failures(void) {
     CHECK_EQ(sks_solver_solve(s, &lim), SKS_UNKNOWN);
     double took = sks_time() - t0;
     CHECK(took >= 0.25 && took < 5);
-    CHECK(sks_external_error(s) == NULL);
+    CHECK(sks_solver_error(s) == NULL);
     sks_solver_delete(s);
   }
   unlink(opt.command);
