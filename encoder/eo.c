@@ -1,6 +1,7 @@
 /* The exactly-one system: candidates x(r,c,d) and the groups that must hold
  * exactly one of them, with the givens propagated (Kwon & Jain's reduction,
  * optionally to the fixpoint of naked and hidden singles). */
+#include "eo_int.h"
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"
@@ -512,3 +513,5 @@ void sks_eo_grid(const sks_eo *eo, int *grid) {
       }
   }
 }
+
+const sks_shape *sks_eo_shape(const sks_eo *eo) { return eo->shape; }

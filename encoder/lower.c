@@ -1,5 +1,6 @@
 /* A loaded system lowered to CNF with its fixed values and variable map:
  * the one way a CNF backend takes a puzzle and answers for its cells. */
+#include "eo_int.h"
 #include "lower_int.h"
 #include "require_int.h"
 #include "stack_int.h"

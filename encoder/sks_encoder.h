@@ -169,30 +169,8 @@ char sks_puzzle_symbol(const sks_puzzle *p, int d);
  * groups.  Loading givens propagates them; groups they satisfy and
  * candidates they kill leave the problem. */
 
-typedef enum sks_group_kind {
-  SKS_GROUP_CELL,   /* cell (r,c) holds one digit */
-  SKS_GROUP_REGION  /* region holds digit d once */
-} sks_group_kind;
-
-typedef struct sks_eo {
-  const sks_shape *shape;  /* a reference the system holds */
-  int n;
-  int nvars;               /* n^3 candidates, var 1..nvars */
-  int ngroups;             /* n*n cell groups, then nregions*n */
-  int *gstart, *gvar;      /* group g: vars gvar[gstart[g] .. gstart[g+1]) */
-  int *vstart, *vgroup;    /* var v: groups vgroup[vstart[v] .. ] */
-  /* State after load: */
-  signed char *val;        /* by var: +1 true, -1 false, 0 open */
-  unsigned char *gdone;    /* by group: 1 when satisfied */
-  int *gopen;              /* by group: open candidates left (open groups) */
-  int *given;              /* n*n: the givens loaded (-1 blank) */
-  int status;              /* SKS_UNSAT: contradiction; SKS_SAT: solved */
-  int level;               /* the sks_propagate level of the last load */
-  int nfixed;              /* cells with a value (givens + deduced) */
-  int nopen_vars, nopen_groups;
-  int *queue;              /* internal work list */
-  struct sks_eo_masks *masks; /* internal: bit-parallel singles, n <= 64 */
-} sks_eo;
+/* The system of one shape (its layout is private to the library). */
+typedef struct sks_eo sks_eo;
 
 /* Propagation strength when loading givens. */
 typedef enum sks_propagate {
@@ -209,9 +187,8 @@ void sks_eo_delete(sks_eo *eo);
  * when they contradict each other, SKS_SAT when propagation filled the
  * grid, SKS_UNKNOWN otherwise. */
 int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
-static inline sks_group_kind sks_eo_group_kind(const sks_eo *eo, int g) {
-  return g < eo->n * eo->n ? SKS_GROUP_CELL : SKS_GROUP_REGION;
-}
+/* The shape the system was built for (the system holds a reference). */
+const sks_shape *sks_eo_shape(const sks_eo *eo);
 /* Reads the fixed cells into grid (n*n; -1 where open). */
 void sks_eo_grid(const sks_eo *eo, int *grid);
 

@@ -3,6 +3,7 @@
  * assumptions and its blocking clauses live in a push/pop context, so
  * nothing of one puzzle survives into the next.  Very large shapes, whose
  * base rules would not pay off, get a fresh instance of the reduced CNF. */
+#include "eo_int.h"
 #include "lower_int.h"
 #include "require_int.h"
 #include "solver_int.h"

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
   while ((r = sks_reader_next(rd, &p, &err)) != 0) {
     if (r < 0)
       continue;
-    if (!eo || !sks_shape_same(eo->shape, p->shape)) {
+    if (!eo || !sks_shape_same(sks_eo_shape(eo), p->shape)) {
       sks_eo_delete(eo);
       eo = sks_eo_new(p->shape);
     }

@@ -117,7 +117,7 @@ void worker_destroy(worker *w) {
 }
 
 int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
-  if (!w->eo || !sks_shape_same(w->eo->shape, p->shape)) {
+  if (!w->eo || !sks_shape_same(sks_eo_shape(w->eo), p->shape)) {
     sks_eo_delete(w->eo);
     w->eo = sks_eo_new(p->shape);
     w->cells = p->shape->n * p->shape->n;
