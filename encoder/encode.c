@@ -14,51 +14,51 @@
 #include <assert.h>
 #include <string.h>
 
+/* Each choice's names, by value: the one table its name and parse
+ * functions read. */
+static const char *const encoding_names[] = {"minimal", "efficient",
+                                             "extended"};
+static const char *const amo_names[] = {"auto", "pairwise", "sequential",
+                                        "product"};
+static const char *const propagate_names[] = {"givens", "singles", "locked"};
+enum {
+  NENCODINGS = sizeof encoding_names / sizeof *encoding_names,
+  NAMOS = sizeof amo_names / sizeof *amo_names,
+  NPROPAGATES = sizeof propagate_names / sizeof *propagate_names
+};
+
+/* An out-of-range value reads as the default's name. */
 const char *sks_encoding_name(sks_encoding e) {
-  switch (e) {
-  case SKS_ENCODING_MINIMAL:
-    return "minimal";
-  case SKS_ENCODING_EFFICIENT:
-    return "efficient";
-  default:
-    return "extended";
-  }
+  return encoding_names[(unsigned)e < NENCODINGS ? e : SKS_ENCODING_EXTENDED];
 }
 
 const char *sks_amo_name(sks_amo a) {
-  switch (a) {
-  case SKS_AMO_PAIRWISE:
-    return "pairwise";
-  case SKS_AMO_SEQUENTIAL:
-    return "sequential";
-  case SKS_AMO_PRODUCT:
-    return "product";
-  default:
-    return "auto";
-  }
+  return amo_names[(unsigned)a < NAMOS ? a : SKS_AMO_AUTO];
 }
 
 const char *sks_propagate_name(sks_propagate p) {
-  switch (p) {
-  case SKS_PROPAGATE_GIVENS:
-    return "givens";
-  case SKS_PROPAGATE_SINGLES:
-    return "singles";
-  default:
-    return "locked";
-  }
+  return propagate_names[(unsigned)p < NPROPAGATES ? p : SKS_PROPAGATE_LOCKED];
+}
+
+int sks_encoding_parse(const char *name, sks_encoding *e) {
+  int i = sks_name_index(name, encoding_names, NENCODINGS);
+  if (i >= 0)
+    *e = (sks_encoding)i;
+  return i >= 0 ? 0 : -1;
+}
+
+int sks_amo_parse(const char *name, sks_amo *a) {
+  int i = sks_name_index(name, amo_names, NAMOS);
+  if (i >= 0)
+    *a = (sks_amo)i;
+  return i >= 0 ? 0 : -1;
 }
 
 int sks_propagate_parse(const char *name, sks_propagate *p) {
-  static const sks_propagate all[] = {SKS_PROPAGATE_GIVENS,
-                                      SKS_PROPAGATE_SINGLES,
-                                      SKS_PROPAGATE_LOCKED};
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    if (!strcmp(name, sks_propagate_name(all[i]))) {
-      *p = all[i];
-      return 0;
-    }
-  return -1;
+  int i = sks_name_index(name, propagate_names, NPROPAGATES);
+  if (i >= 0)
+    *p = (sks_propagate)i;
+  return i >= 0 ? 0 : -1;
 }
 
 static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,

@@ -266,9 +266,13 @@ int sks_encode_base(const sks_shape *shape, const sks_encode_options *opt,
                     sks_cnf *cnf);
 const char *sks_encoding_name(sks_encoding e);
 const char *sks_propagate_name(sks_propagate p);
-/* 0 and *p set for "givens", "singles" or "locked"; -1 otherwise. */
-int sks_propagate_parse(const char *name, sks_propagate *p);
 const char *sks_amo_name(sks_amo a);
+/* Each choice by its name: 0 and *out set, or -1 for an unknown name
+ * ("givens", "singles", "locked"; "minimal", "efficient", "extended";
+ * "auto", "pairwise", "sequential", "product"). */
+int sks_propagate_parse(const char *name, sks_propagate *out);
+int sks_encoding_parse(const char *name, sks_encoding *out);
+int sks_amo_parse(const char *name, sks_amo *out);
 
 /* ------------------------------------------------------------------ */
 /* DIMACS. */

@@ -157,9 +157,11 @@ static void stats(const sks_solver *base, sks_stats *st) {
 }
 
 const sks_backend_ops sks_analog_backend = {
-    .info = {"analog", SKS_CAP_CNF | SKS_CAP_EO,
+    .info = {"analog", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_PORTFOLIO,
              "continuous-time dynamics (Ercsey-Ravasz & Toroczkai); finds "
-             "solutions, never proves none"},
+             "solutions, never proves none",
+             /* the givens-reduced CNF the papers study */
+             SKS_PROPAGATE_GIVENS},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

@@ -286,7 +286,8 @@ static void stats(const sks_solver *base, sks_stats *st) {
 
 const sks_backend_ops sks_picosat_backend = {
     .info = {"picosat", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
-             "PicoSAT in process (CDCL); incremental across a batch"},
+             "PicoSAT in process (CDCL); incremental across a batch",
+             SKS_PROPAGATE_LOCKED},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

@@ -14,7 +14,8 @@ enum sks_capability {
   SKS_CAP_EO = 2u,          /* loads an exactly-one system (a puzzle) */
   SKS_CAP_UNSAT = 4u,       /* can prove there is no solution */
   SKS_CAP_COUNT = 8u,       /* counts natively (sks_solver_count) */
-  SKS_CAP_BLOCK = 16u       /* takes added clauses (blocking) */
+  SKS_CAP_BLOCK = 16u,      /* takes added clauses (blocking) */
+  SKS_CAP_PORTFOLIO = 32u   /* races seeds on one problem on threads */
 };
 
 typedef struct sks_limits {
@@ -52,6 +53,9 @@ typedef struct sks_backend {
   const char *name;
   unsigned caps;            /* SKS_CAP_* */
   const char *help;
+  /* The propagation before this backend that measured fastest (README,
+   * BENCHMARKS.md): what `--propagate auto` means for it. */
+  sks_propagate propagate;
 } sks_backend;
 
 /* The registry: NULL-terminated list of backends. */

@@ -34,10 +34,14 @@ sks_solver *sks_solver_new(const char *name, const sks_solver_options *opt,
   static const sks_solver_options defaults = {.seed = 1};
   const sks_backend_ops *ops = find(name);
   if (!ops) {
-    sks_error_set(err, -1, 0, 0,
-                  "unknown backend '%s' (expected picosat, dlx, analog or "
-                  "external)",
-                  name);
+    char names[160] = "";
+    size_t len = 0;
+    for (size_t i = 0; registry[i]; i++)
+      len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                              !i ? "" : registry[i + 1] ? ", " : " or ",
+                              registry[i]->info.name);
+    sks_error_set(err, -1, 0, 0, "unknown backend '%s' (expected %s)", name,
+                  names);
     return NULL;
   }
   sks_solver *s = ops->create(opt ? opt : &defaults, err);

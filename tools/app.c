@@ -32,26 +32,219 @@ void app_message(const char *fmt, ...) {
 
 static const struct {
   const char *name, *args, *help;
+  unsigned bit; /* CMD_*: the options table's column */
   int (*run)(sks_app *);
 } commands[] = {
     {"solve", "[PUZZLES|CNF ...]",
-     "solve; one answer per puzzle, in input order", app_solve},
+     "solve; one answer per puzzle, in input order", CMD_SOLVE, app_solve},
     {"encode", "PUZZLE [-o OUT.cnf[.gz]]", "write DIMACS for any SAT solver",
-     app_encode},
+     CMD_ENCODE, app_encode},
     {"decode", "CNF MODEL", "map a SAT solver's model back to the grid",
-     app_decode},
+     CMD_DECODE, app_decode},
     {"unique", "[PUZZLES ...]", "unique / multiple / none, per puzzle",
-     app_check},
+     CMD_UNIQUE, app_check},
     {"count", "[--limit K] [PUZZLES ...]", "number of solutions per puzzle",
-     app_check},
+     CMD_COUNT, app_check},
     {"exact-cover", "[--count] [--limit K] FILE",
-     "solve a general exact-cover problem (Knuth's format) with DLX",
+     "solve a general exact-cover problem (Knuth's format) with DLX", CMD_XC,
      app_exact_cover},
     {"rate", "--analog [PUZZLES ...]",
      "hardness eta of each puzzle from the analog solver's escape rate",
-     app_rate},
+     CMD_RATE, app_rate},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+typedef enum {
+  T_STR,
+  T_BOOL,
+  T_INT,
+  T_LONG,
+  T_DOUBLE,
+  T_BACKEND,
+  T_ENCODING,
+  T_AMO,
+  T_PROPAGATE,
+  T_LAYOUT,
+  T_MEMORY,
+  T_METHOD
+} opt_type;
+
+static const struct {
+  const char *name;
+  opt_type type;
+  double lo, hi;
+  unsigned commands;
+  size_t offset;
+  const char *help;
+} table[] = {
+#define O(name, type, def, lo, hi, cmds, help)                                 \
+  {#name, T_##type, (double)(lo), (double)(hi), (cmds),                       \
+   offsetof(app_options, name), help},
+    SKS_OPTIONS(O)
+#undef O
+};
+enum { NOPTIONS = sizeof table / sizeof *table };
+
+/* Each option's default as the table writes it: text for strings and
+ * choices, a number for the rest. */
+#define TEXT_STR(v) v
+#define TEXT_BOOL(v) NULL
+#define TEXT_INT(v) NULL
+#define TEXT_LONG(v) NULL
+#define TEXT_DOUBLE(v) NULL
+#define TEXT_BACKEND(v) v
+#define TEXT_ENCODING(v) v
+#define TEXT_AMO(v) v
+#define TEXT_PROPAGATE(v) v
+#define TEXT_LAYOUT(v) v
+#define TEXT_MEMORY(v) v
+#define TEXT_METHOD(v) v
+#define NUMBER_STR(v) 0
+#define NUMBER_BOOL(v) (v)
+#define NUMBER_INT(v) (v)
+#define NUMBER_LONG(v) (v)
+#define NUMBER_DOUBLE(v) (v)
+#define NUMBER_BACKEND(v) 0
+#define NUMBER_ENCODING(v) 0
+#define NUMBER_AMO(v) 0
+#define NUMBER_PROPAGATE(v) 0
+#define NUMBER_LAYOUT(v) 0
+#define NUMBER_MEMORY(v) 0
+#define NUMBER_METHOD(v) 0
+
+static const struct {
+  const char *text;
+  double number;
+} default_of[] = {
+#define O(name, type, def, lo, hi, cmds, help)                                 \
+  {TEXT_##type(def), (double)NUMBER_##type(def)},
+    SKS_OPTIONS(O)
+#undef O
+};
+
+/* ---- choices: each type's names, in the order of its values ---- */
+
+static const char *const layout_names[] = {"same", "line", "grid",
+                                           "numbers"};
+static const char *const memory_names[] = {"K", "K2"};
+static const char *const method_names[] = {"split", "rkc", "ck"};
+
+/* Appends a name to a list "a, b or c" being built in buf. */
+static void list_add(char *buf, size_t cap, int i, int count,
+                     const char *name) {
+  size_t len = strlen(buf);
+  snprintf(buf + len, cap - len, "%s%s", !i ? "" : i + 1 < count ? ", " : " or ",
+           name);
+}
+
+/* The names a choice type takes, as "a, b or c". */
+static void choice_names(opt_type type, char *buf, size_t cap) {
+  buf[0] = 0;
+  const char *names[16];
+  int k = 0;
+  switch (type) {
+  case T_BACKEND:
+    for (const sks_backend *const *b = sks_backends(); *b && k < 16; b++)
+      names[k++] = (*b)->name;
+    break;
+  case T_ENCODING:
+    for (int e = SKS_ENCODING_MINIMAL; e <= SKS_ENCODING_EXTENDED; e++)
+      names[k++] = sks_encoding_name((sks_encoding)e);
+    break;
+  case T_AMO:
+    for (int e = SKS_AMO_AUTO; e <= SKS_AMO_PRODUCT; e++)
+      names[k++] = sks_amo_name((sks_amo)e);
+    break;
+  case T_PROPAGATE:
+    for (int e = SKS_PROPAGATE_GIVENS; e <= SKS_PROPAGATE_LOCKED; e++)
+      names[k++] = sks_propagate_name((sks_propagate)e);
+    names[k++] = "auto";
+    break;
+  case T_LAYOUT:
+    for (; k < 4; k++)
+      names[k] = layout_names[k];
+    break;
+  case T_MEMORY:
+    for (; k < 2; k++)
+      names[k] = memory_names[k];
+    break;
+  case T_METHOD:
+    for (; k < 3; k++)
+      names[k] = method_names[k];
+    break;
+  default:
+    break;
+  }
+  for (int i = 0; i < k; i++)
+    list_add(buf, cap, i, k, names[i]);
+}
+
+/* Parses a choice into *out (the field's enum); false when unknown. */
+static bool parse_choice(opt_type type, const char *val, void *out) {
+  int i;
+  switch (type) {
+  case T_BACKEND: {
+    const sks_backend *b = sks_backend_find(val);
+    *(const sks_backend **)out = b;
+    return b != NULL;
+  }
+  case T_ENCODING:
+    return !sks_encoding_parse(val, out);
+  case T_AMO:
+    return !sks_amo_parse(val, out);
+  case T_PROPAGATE:
+    if (!strcmp(val, "auto")) {
+      *(int *)out = PROPAGATE_AUTO;
+      return true;
+    }
+    sks_propagate p;
+    if (sks_propagate_parse(val, &p))
+      return false;
+    *(int *)out = (int)p;
+    return true;
+  case T_LAYOUT:
+    i = sks_name_index(val, layout_names, 4);
+    *(app_layout *)out = (app_layout)i;
+    return i >= 0;
+  case T_MEMORY: /* "" (the default) leaves it to the command */
+    i = *val ? sks_name_index(val, memory_names, 2) : -1;
+    *(int *)out = *val ? i + 1 : 0;
+    return !*val || i >= 0;
+  case T_METHOD:
+    i = sks_analog_method_parse(val);
+    *(int *)out = i;
+    return i >= 0;
+  default:
+    return false;
+  }
+}
+
+/* ---- --help ---- */
+
+/* Option i as written on the command line: "--time-limit". */
+static void option_flag(int i, char *buf, size_t cap) {
+  snprintf(buf, cap, "--%s", table[i].name);
+  for (char *p = buf; *p; p++)
+    if (*p == '_')
+      *p = '-';
+}
+
+static void show_default(FILE *out, opt_type type, const char *text,
+                         double number) {
+  switch (type) {
+  case T_BOOL:
+    return;
+  case T_INT:
+  case T_LONG:
+    fprintf(out, "[%lld]", (long long)number);
+    return;
+  case T_DOUBLE:
+    fprintf(out, "[%g]", number);
+    return;
+  default:
+    fprintf(out, "[%s]", text ? text : "");
+  }
+}
 
 static void usage(FILE *out) {
   fprintf(out, "usage: sudokusat COMMAND [OPTIONS] [FILES]\n\ncommands:\n");
@@ -59,24 +252,16 @@ static void usage(FILE *out) {
     fprintf(out, "  %-12s %-26s %s\n", commands[i].name, commands[i].args,
             commands[i].help);
   fprintf(out, "\noptions (--name=VALUE or --name VALUE; default in []):\n");
-  char flag[64];
-#define SHOW_STR(v) fprintf(out, "[%s]", (v)[0] ? (v) : "")
-#define SHOW_BOOL(v) (void)(v)
-#define SHOW_INT(v) fprintf(out, "[%d]", (int)(v))
-#define SHOW_LONG(v) fprintf(out, "[%lld]", (long long)(v))
-#define SHOW_DOUBLE(v) fprintf(out, "[%g]", (double)(v))
-#define O(name, type, def, lo, hi, help)                                       \
-  {                                                                            \
-    snprintf(flag, sizeof flag, "--%s", #name);                                \
-    for (char *p = flag; *p; p++)                                              \
-      if (*p == '_')                                                           \
-        *p = '-';                                                              \
-    fprintf(out, "  %-18s %s ", flag, help);                                   \
-    SHOW_##type(def);                                                          \
-    fputc('\n', out);                                                          \
+  for (int i = 0; i < NOPTIONS; i++) {
+    char flag[64], names[160];
+    option_flag(i, flag, sizeof flag);
+    choice_names(table[i].type, names, sizeof names);
+    fprintf(out, "  %-18s %s%s%s ", flag, table[i].help, *names ? ": " : "",
+            names);
+    show_default(out, table[i].type, default_of[i].text,
+                 default_of[i].number);
+    fputc('\n', out);
   }
-  SKS_OPTIONS(O)
-#undef O
   fprintf(out,
           "\nshort forms: -o FILE (--output), -j N (--jobs), -q (--quiet), "
           "-v (--verbose), -h (--help), -V (--version)\n"
@@ -92,31 +277,7 @@ static void usage(FILE *out) {
           "  failed the validator, 5 --cross-check: backends disagree\n");
 }
 
-typedef enum { T_STR, T_BOOL, T_INT, T_LONG, T_DOUBLE } opt_type;
-
-static const struct {
-  const char *name;
-  opt_type type;
-  double lo, hi;
-  size_t offset;
-} table[] = {
-#define O(name, type, def, lo, hi, help)                                       \
-  {#name, T_##type, (double)(lo), (double)(hi), offsetof(app_options, name)},
-    SKS_OPTIONS(O)
-#undef O
-};
-enum { NOPTIONS = sizeof table / sizeof *table };
-
-static void defaults(app_options *o) {
-#define INIT_STR(f, v) o->f = v
-#define INIT_BOOL(f, v) o->f = v
-#define INIT_INT(f, v) o->f = v
-#define INIT_LONG(f, v) o->f = v
-#define INIT_DOUBLE(f, v) o->f = v
-#define O(name, type, def, lo, hi, help) INIT_##type(name, def);
-  SKS_OPTIONS(O)
-#undef O
-}
+/* ---- parsing one option ---- */
 
 /* Sets option i from text; returns false with a message on a bad value. */
 static bool set_option(app_options *o, int i, const char *flag,
@@ -167,8 +328,40 @@ static bool set_option(app_options *o, int i, const char *flag,
     *(double *)base = v;
     return true;
   }
+  default:
+    if (parse_choice(table[i].type, val, base))
+      return true;
+    char names[160];
+    choice_names(table[i].type, names, sizeof names);
+    app_message("%s: unknown '%s' (expected %s)", flag, val, names);
+    return false;
   }
-  return false;
+}
+
+/* The defaults: numbers and strings as the table gives them, choices
+ * parsed from their names like any value. */
+static void defaults(app_options *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < NOPTIONS; i++) {
+    char *base = (char *)o + table[i].offset;
+    switch (table[i].type) {
+    case T_STR:
+      *(const char **)base = default_of[i].text;
+      break;
+    case T_BOOL:
+    case T_INT:
+      *(int *)base = (int)default_of[i].number;
+      break;
+    case T_LONG:
+      *(long long *)base = (long long)default_of[i].number;
+      break;
+    case T_DOUBLE:
+      *(double *)base = default_of[i].number;
+      break;
+    default:
+      parse_choice(table[i].type, default_of[i].text, base);
+    }
+  }
 }
 
 static int find_option(const char *name, size_t len) {
@@ -199,38 +392,15 @@ static int short_option(char c) {
   }
 }
 
+/* ---- the command line, in steps ---- */
+
 static int parse_variant(sks_app *app, sks_error *err);
 
-/* --encoding and --amo by their names in the library. */
-static bool parse_encode(sks_app *app) {
-  static const sks_encoding encodings[] = {
-      SKS_ENCODING_MINIMAL, SKS_ENCODING_EFFICIENT, SKS_ENCODING_EXTENDED};
-  static const sks_amo amos[] = {SKS_AMO_AUTO, SKS_AMO_PAIRWISE,
-                                 SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
-  size_t i = 0, j = 0;
-  while (i < 3 && strcmp(app->opt.encoding, sks_encoding_name(encodings[i])))
-    i++;
-  while (j < 4 && strcmp(app->opt.amo, sks_amo_name(amos[j])))
-    j++;
-  if (i == 3)
-    app_message("--encoding: unknown '%s' (expected minimal, efficient or "
-                "extended)",
-                app->opt.encoding);
-  else if (j == 4)
-    app_message("--amo: unknown '%s' (expected auto, pairwise, sequential or "
-                "product)",
-                app->opt.amo);
-  else {
-    app->encode.encoding = encodings[i];
-    app->encode.amo = amos[j];
-    app->encode.renumber = app->opt.renumber;
-    return true;
-  }
-  return false;
-}
-
-static int parse(sks_app *app, int argc, char **argv) {
-  defaults(&app->opt);
+/* Reads the arguments after the command: operands into app->files,
+ * options into app->opt (given[i]: the argument that first gave option i,
+ * or 0).  Returns 0 or
+ * EXIT_USAGE after a message; -h prints the help and exits. */
+static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
   app->files = sks_malloc((size_t)argc * sizeof *app->files);
   bool only_files = false;
   for (int a = 2; a < argc; a++) {
@@ -267,15 +437,14 @@ static int parse(sks_app *app, int argc, char **argv) {
       app_message("unknown option '%s' (see 'sudokusat --help')", flag);
       return EXIT_USAGE;
     }
+    if (!given[i])
+      given[i] = a;
     if (table[i].type == T_BOOL) {
       if (val) {
         app_message("%s takes no value", flag);
         return EXIT_USAGE;
       }
-      if (!strcmp(table[i].name, "verbose"))
-        app->opt.verbose++;
-      else
-        set_option(&app->opt, i, flag, "1");
+      set_option(&app->opt, i, flag, "1");
       continue;
     }
     if (!strcmp(table[i].name, "verbose") && !val) {
@@ -292,29 +461,57 @@ static int parse(sks_app *app, int argc, char **argv) {
     if (!set_option(&app->opt, i, flag, val))
       return EXIT_USAGE;
   }
-  if (app->opt.box[0]) {
-    int r, c;
-    char extra;
-    if (sscanf(app->opt.box, "%dx%d%c", &r, &c, &extra) != 2 || r < 1 ||
-        c < 1 || r * c > SKS_MAX_N) {
-      app_message("--box: '%s' is not a box shape like 3x3 or 2x3",
-                  app->opt.box);
-      return EXIT_USAGE;
-    }
-    app->fmt.box_rows = r;
-    app->fmt.box_cols = c;
+  return 0;
+}
+
+/* An option the command does not take is refused, not ignored (the first
+ * such on the command line is named). */
+static int check_commands(const sks_app *app, unsigned bit, const int *given) {
+  int i = -1;
+  for (int j = 0; j < NOPTIONS; j++)
+    if (given[j] && !(table[j].commands & bit) && (i < 0 || given[j] < given[i]))
+      i = j;
+  if (i < 0)
+    return 0;
+  char flag[64], takers[160] = "";
+  option_flag(i, flag, sizeof flag);
+  int k = 0, count = 0;
+  for (int c = 0; c < NCOMMANDS; c++)
+    count += (table[i].commands & commands[c].bit) != 0;
+  for (int c = 0; c < NCOMMANDS; c++)
+    if (table[i].commands & commands[c].bit)
+      list_add(takers, sizeof takers, k++, count, commands[c].name);
+  app_message("%s takes no %s (it is an option of %s)", app->command, flag,
+              takers);
+  return EXIT_USAGE;
+}
+
+/* --box RxC into the reader's options. */
+static int parse_box(sks_app *app) {
+  if (!app->opt.box[0])
+    return 0;
+  int r, c;
+  char extra;
+  if (sscanf(app->opt.box, "%dx%d%c", &r, &c, &extra) != 2 || r < 1 ||
+      c < 1 || r * c > SKS_MAX_N) {
+    app_message("--box: '%s' is not a box shape like 3x3 or 2x3",
+                app->opt.box);
+    return EXIT_USAGE;
   }
+  app->fmt.box_rows = r;
+  app->fmt.box_cols = c;
+  return 0;
+}
+
+/* What follows from the options: the reader's and the encoder's options,
+ * the thread count, the analog portfolio, the trace stream. */
+static int derive(sks_app *app) {
+  if (parse_box(app))
+    return EXIT_USAGE;
   app->fmt.hex = app->opt.hex;
-  if (!parse_encode(app))
-    return EXIT_USAGE;
-  sks_propagate level;
-  if (strcmp(app->opt.propagate, "auto") &&
-      sks_propagate_parse(app->opt.propagate, &level)) {
-    app_message("--propagate: unknown '%s' (expected givens, singles, locked "
-                "or auto)",
-                app->opt.propagate);
-    return EXIT_USAGE;
-  }
+  app->encode.encoding = app->opt.encoding;
+  app->encode.amo = app->opt.amo;
+  app->encode.renumber = app->opt.renumber;
   sks_error err = {0};
   if (parse_variant(app, &err)) {
     app_error(NULL, &err);
@@ -324,20 +521,11 @@ static int parse(sks_app *app, int argc, char **argv) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     app->opt.jobs = cores > 0 ? (int)cores : 1;
   }
-  if (app->opt.analog_memory[0] && strcmp(app->opt.analog_memory, "K") &&
-      strcmp(app->opt.analog_memory, "K2")) {
-    app_message("--analog-memory: '%s' is not K or K2",
-                app->opt.analog_memory);
-    return EXIT_USAGE;
-  }
-  if (sks_analog_method_parse(app->opt.analog_method) < 0) {
-    app_message("--analog-method: unknown '%s' (expected split, rkc or ck)",
-                app->opt.analog_method);
-    return EXIT_USAGE;
-  }
-  /* The analog solver's -j races seeds on each puzzle (first to finish
-   * wins); the batch then runs on one thread. */
-  if (!strcmp(app->opt.backend, "analog") && strcmp(app->command, "rate")) {
+  /* A backend that races seeds on each puzzle (analog), and the rating,
+   * spend -j on one puzzle at a time (first to finish wins); the batch
+   * then runs on one thread. */
+  if ((app->opt.backend->caps & SKS_CAP_PORTFOLIO) ||
+      !strcmp(app->command, "rate")) {
     app->analog_threads = app->opt.jobs;
     app->opt.jobs = 1;
   }
@@ -349,6 +537,17 @@ static int parse(sks_app *app, int argc, char **argv) {
     }
   }
   return 0;
+}
+
+static int parse(sks_app *app, int argc, char **argv, unsigned bit) {
+  defaults(&app->opt);
+  int given[NOPTIONS] = {0};
+  int res = read_arguments(app, argc, argv, given);
+  if (!res)
+    res = check_commands(app, bit, given);
+  if (!res)
+    res = derive(app);
+  return res;
 }
 
 /* --variant x,windoku,jigsaw=FILE; a jigsaw file lists n*n region
@@ -440,7 +639,7 @@ int sks_app_main(int argc, char **argv) {
   memset(&app, 0, sizeof app);
   app.command = cmd;
   app.stderr_tty = isatty(STDERR_FILENO);
-  int res = parse(&app, argc, argv);
+  int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)
     res = commands[c].run(&app);
   if (app.trace)

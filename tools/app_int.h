@@ -20,14 +20,31 @@ enum {
   EXIT_NONE = 20          /* one problem: no solution */
 };
 
+/* --layout; --propagate auto; --analog-memory unset. */
+typedef enum app_layout {
+  LAYOUT_SAME,
+  LAYOUT_LINE,
+  LAYOUT_GRID,
+  LAYOUT_NUMBERS
+} app_layout;
+enum { PROPAGATE_AUTO = -1 };
+enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+
 #define SKS_OPT_STR const char *
 #define SKS_OPT_BOOL int
 #define SKS_OPT_INT int
 #define SKS_OPT_LONG long long
 #define SKS_OPT_DOUBLE double
+#define SKS_OPT_BACKEND const sks_backend *
+#define SKS_OPT_ENCODING sks_encoding
+#define SKS_OPT_AMO sks_amo
+#define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
+#define SKS_OPT_LAYOUT app_layout
+#define SKS_OPT_MEMORY int    /* MEMORY_* */
+#define SKS_OPT_METHOD int    /* sks_analog_method */
 
 typedef struct app_options {
-#define O(name, type, def, lo, hi, help) SKS_OPT_##type name;
+#define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
   SKS_OPTIONS(O)
 #undef O
 } app_options;

@@ -34,7 +34,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
                 show ? w->grid2 : NULL, w->scratch, &err);
   if (r.status < 0) {
     app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                app->opt.backend, err.msg);
+                app->opt.backend->name, err.msg);
     fputs("invalid\n", out);
     return BATCH_INVALID;
   }
@@ -45,7 +45,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
       app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "
                   "%lld%s",
-                  p->look.line, app->opt.backend, r.count, r.at_limit ? "+" : "",
+                  p->look.line, app->opt.backend->name, r.count, r.at_limit ? "+" : "",
                   sks_solver_backend(w->second)->name, r2.count,
                   r2.at_limit ? "+" : "");
       fputs("disagree\n", out);
@@ -116,7 +116,7 @@ int app_check(sks_app *app) {
   if (!(caps & (SKS_CAP_COUNT | SKS_CAP_BLOCK)) || !(caps & SKS_CAP_UNSAT)) {
     app_message("the %s backend cannot count solutions or prove there are "
                 "no more (use picosat or dlx)",
-                app->opt.backend);
+                app->opt.backend->name);
     return EXIT_USAGE;
   }
   batch_totals all;

@@ -1,51 +1,84 @@
 /* The command line's options: one table generates the option struct, the
- * --name=value parser with range checks, and the --help text with live
- * defaults.  O(name, type, default, min, max, help); '_' in a name is '-'
- * on the command line. */
+ * --name=value parser with range checks and typed choices, the check that
+ * the command takes the option, and the --help text with live defaults.
+ * O(name, type, default, min, max, commands, help); '_' in a name is '-'
+ * on the command line.  A choice type (BACKEND, ENCODING, ...) is parsed
+ * once into its enum; its names come from where the values live (the
+ * backend registry, the library's name tables). */
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
 
+/* The commands, for the column that says which take an option. */
+enum {
+  CMD_SOLVE = 1 << 0,
+  CMD_ENCODE = 1 << 1,
+  CMD_DECODE = 1 << 2,
+  CMD_UNIQUE = 1 << 3,
+  CMD_COUNT = 1 << 4,
+  CMD_XC = 1 << 5, /* exact-cover */
+  CMD_RATE = 1 << 6
+};
+#define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
+#define CMD_PUZZLES (CMD_BACKEND | CMD_ENCODE | CMD_RATE) /* read puzzles */
+#define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
+#define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
+#define CMD_ALL 0x7f
+
 #define SKS_OPTIONS(O)                                                         \
-  O(backend, STR, "picosat", 0, 0, "solver: picosat, dlx, analog, external")   \
-  O(solver, STR, "", 0, 0, "external solver command, e.g. 'cadical -q'")       \
-  O(box, STR, "", 0, 0, "box shape RxC (default: inferred from the size)")     \
-  O(variant, STR, "", 0, 0, "x, windoku or jigsaw=FILE (comma-separated)")     \
-  O(hex, BOOL, 0, 0, 1, "16x16 symbols are 0-F instead of 1-9A-G")             \
-  O(encoding, STR, "extended", 0, 0, "CNF: minimal, efficient, extended")      \
-  O(amo, STR, "auto", 0, 0,                                                    \
-    "at-most-one: auto, pairwise, sequential, product")                        \
-  O(propagate, STR, "auto", 0, 0,                                              \
-    "before solving: givens, singles, locked, or auto (dlx: singles, "       \
-    "analog: givens, else locked)")                                            \
-  O(renumber, BOOL, 0, 0, 1, "encode: number open candidates 1..k (map kept)") \
-  O(output, STR, "", 0, 0, "encode: output file (.gz = gzip); default stdout") \
-  O(gzip, BOOL, 0, 0, 1, "encode: gzip the output whatever its name")          \
-  O(force, BOOL, 0, 0, 1, "encode: overwrite an existing output file")         \
-  O(layout, STR, "same", 0, 0, "answers as: same, line, grid, numbers")        \
-  O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL,                                \
+  O(backend, BACKEND, "picosat", 0, 0, CMD_BACKEND, "solver")                  \
+  O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
+    "external solver command, e.g. 'cadical -q'")                              \
+  O(box, STR, "", 0, 0, CMD_PUZZLES,                                           \
+    "box shape RxC (default: inferred from the size)")                         \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES,                                       \
+    "x, windoku or jigsaw=FILE (comma-separated)")                             \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES, "16x16 symbols are 0-F instead of 1-9A-G") \
+  O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
+  O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
+  O(propagate, PROPAGATE, "auto", 0, 0, CMD_BACKEND | CMD_ENCODE,              \
+    "before solving (auto: dlx singles, analog givens, else locked)")         \
+  O(renumber, BOOL, 0, 0, 1, CMD_BACKEND | CMD_ENCODE,                         \
+    "encode: number open candidates 1..k (map kept)")                          \
+  O(output, STR, "", 0, 0, CMD_ENCODE,                                         \
+    "encode: output file (.gz = gzip); default stdout")                        \
+  O(gzip, BOOL, 0, 0, 1, CMD_ENCODE, "encode: gzip the output whatever its name") \
+  O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
+    "encode: overwrite an existing output file")                               \
+  O(layout, LAYOUT, "same", 0, 0, CMD_SOLVE | CMD_UNIQUE | CMD_DECODE,         \
+    "answers as")                                                              \
+  O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
-  O(show, BOOL, 0, 0, 1, "unique: print the solution, or two for multiple")    \
-  O(cross_check, BOOL, 0, 0, 1, "unique/count: decide with picosat and dlx")   \
-  O(count, BOOL, 0, 0, 1, "exact-cover: print the number of solutions only")   \
-  O(jobs, INT, 0, 0, 1024,                                                     \
+  O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
+    "unique: print the solution, or two for multiple")                         \
+  O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
+    "unique/count: decide with picosat and dlx")                               \
+  O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
+    "exact-cover: print the number of solutions only")                         \
+  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE,                             \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")    \
-  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL, "random seed (analog)")            \
-  O(time_limit, DOUBLE, 0, 0, 1e9, "seconds per puzzle (0 = none)")            \
-  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
+  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_RATE,            \
+    "random seed (analog)")                                                    \
+  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
+    "seconds per puzzle (0 = none)")                                           \
+  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_XC,         \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
-  O(analog_memory, STR, "", 0, 0,                                              \
+  O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")   \
-  O(analog_method, STR, "", 0, 0,                                              \
-    "analog integrator: split (default), rkc or ck (Cash-Karp)")              \
-  O(restart, DOUBLE, 0, -1, 1e9,                                               \
+  O(analog_method, METHOD, "", 0, 0, CMD_ANALOG,                               \
+    "analog integrator (default: split; ck = Cash-Karp)")                     \
+  O(restart, DOUBLE, 0, -1, 1e9, CMD_SOLVE,                                    \
     "analog: Luby restart unit, analog time (0 = default, -1 = never)")       \
-  O(trace, STR, "", 0, 0, "analog: CSV trace of the first puzzle run")        \
-  O(trace_every, LONG, 100, 1, 1000000000, "analog: trace every K steps")      \
-  O(runs, INT, 32, 1, 100000, "rate: runs from random starts")                 \
-  O(rate_time, DOUBLE, 1000, 1, 1e9, "rate: analog-time budget T of each run")  \
-  O(analog, BOOL, 0, 0, 1, "rate: use the analog solver's escape rate")        \
-  O(stats, BOOL, 0, 0, 1, "print statistics as 'c' lines on stderr")          \
-  O(quiet, BOOL, 0, 0, 1, "no progress, summary or warnings")                  \
-  O(verbose, INT, 0, 0, 9, "more messages on stderr")
+  O(trace, STR, "", 0, 0, CMD_SOLVE, "analog: CSV trace of the first puzzle run") \
+  O(trace_every, LONG, 100, 1, 1000000000, CMD_SOLVE,                          \
+    "analog: trace every K steps")                                             \
+  O(runs, INT, 32, 1, 100000, CMD_RATE, "rate: runs from random starts")       \
+  O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE,                                 \
+    "rate: analog-time budget T of each run")                                  \
+  O(analog, BOOL, 0, 0, 1, CMD_RATE, "rate: use the analog solver's escape rate") \
+  O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
+    "print statistics as 'c' lines on stderr")                                 \
+  O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
+  O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
 
 #endif

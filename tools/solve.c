@@ -38,7 +38,7 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
   if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
       !sks_validate(p, w->grid, &err)) {
     app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                w->app->opt.backend, err.msg);
+                w->app->opt.backend->name, err.msg);
     fputs("invalid\n", out);
     return BATCH_INVALID;
   }
@@ -113,7 +113,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   sks_error err = {0};
   sks_solver_options so;
   app_solver_options(app, &so);
-  sks_solver *s = sks_solver_new(app->opt.backend, &so, &err);
+  sks_solver *s = sks_solver_new(app->opt.backend->name, &so, &err);
   if (!s || sks_solver_load_cnf(s, cnf, &err)) {
     app_error(sks_input_name(in), &err);
     sks_solver_delete(s);
@@ -132,7 +132,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
       m->val[v] = sks_solver_value(s, v) > 0 ? 1 : -1;
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
-                  app->opt.backend, err.msg);
+                  app->opt.backend->name, err.msg);
       res = BATCH_INVALID;
     } else {
       printf("s SATISFIABLE\n");

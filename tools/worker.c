@@ -11,10 +11,8 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   so->seed = (unsigned long long)app->opt.seed;
   so->command = app->opt.solver[0] ? app->opt.solver : NULL;
   /* Not given: 0, the backend's default (K2, measured faster). */
-  so->analog_memory = !strcmp(app->opt.analog_memory, "K2")  ? 2
-                      : !strcmp(app->opt.analog_memory, "K") ? 1
-                                                              : 0;
-  so->analog_method = sks_analog_method_parse(app->opt.analog_method);
+  so->analog_memory = app->opt.analog_memory;
+  so->analog_method = app->opt.analog_method;
   so->threads = app->analog_threads;
   so->trace = app->trace;
   so->encode = &app->encode;
@@ -23,29 +21,25 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
 }
 
 sks_propagate app_propagate(const sks_app *app) {
-  /* auto: measured per backend (BENCHMARKS.md): DLX searches the open
-   * candidates so cheaply that locked candidates do not pay for
-   * themselves; the CDCL backends gain from the smaller problem; the
-   * analog dynamics get the givens-reduced CNF the papers study. */
-  const char *b = app->opt.backend;
-  sks_propagate level = !strcmp(b, "dlx")      ? SKS_PROPAGATE_SINGLES
-                        : !strcmp(b, "analog") ? SKS_PROPAGATE_GIVENS
-                                               : SKS_PROPAGATE_LOCKED;
-  sks_propagate_parse(app->opt.propagate, &level); /* checked in app.c */
-  return level;
+  /* auto: what the registry says measured fastest for the backend */
+  if (app->opt.propagate == PROPAGATE_AUTO)
+    return app->opt.backend->propagate;
+  return (sks_propagate)app->opt.propagate;
 }
 
 worker *worker_create(sks_app *app, sks_error *err) {
   sks_solver_options so;
   app_solver_options(app, &so);
-  sks_solver *s = sks_solver_new(app->opt.backend, &so, err);
+  sks_solver *s = sks_solver_new(app->opt.backend->name, &so, err);
   if (!s)
     return NULL;
   worker *w = sks_calloc(1, sizeof *w);
   w->app = app;
   w->solver = s;
   if (app->opt.cross_check) {
-    const char *other = strcmp(app->opt.backend, "dlx") ? "dlx" : "picosat";
+    /* the other complete engine: dlx counts natively, picosat blocks */
+    const char *other =
+        strcmp(app->opt.backend->name, "dlx") ? "dlx" : "picosat";
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
@@ -85,7 +79,7 @@ void app_print_stats(const sks_app *app) {
   if (!app->opt.stats)
     return;
   const sks_stats *t = &stats_total;
-  fprintf(stderr, "c backend %s\n", app->opt.backend);
+  fprintf(stderr, "c backend %s\n", app->opt.backend->name);
   fprintf(stderr, "c solver-seconds %.3f\nc solve-calls %llu\n", t->seconds,
           t->calls);
   if (t->decisions || t->propagations)
@@ -139,14 +133,14 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
  * apart; a one-line answer is one line. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out) {
-  const char *layout = w->app->opt.layout;
+  app_layout layout = w->app->opt.layout;
   sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
   bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
-  if (!strcmp(layout, "line") && symbols)
+  if (layout == LAYOUT_LINE && symbols)
     view.look.layout = SKS_LAYOUT_LINE;
-  else if (!strcmp(layout, "grid") && symbols)
+  else if (layout == LAYOUT_GRID && symbols)
     view.look.layout = SKS_LAYOUT_GRID;
-  else if (strcmp(layout, "same") && strcmp(layout, ""))
+  else if (layout != LAYOUT_SAME)
     view.look.layout = SKS_LAYOUT_NUMBERS;
   sks_puzzle_write(out, &view, grid);
   if (view.look.layout != SKS_LAYOUT_LINE || !symbols)

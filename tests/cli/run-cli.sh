@@ -109,8 +109,33 @@ check usage-bad-backend 2 '' "$S" solve --backend nosuch
 check usage-bad-box 2 '' "$S" solve --box 3by3
 check usage-bad-variant 2 '' "$S" solve --variant spiral
 check usage-decode-args 2 '' "$S" decode only-one.cnf
+# Options are typed, and a command refuses the options it does not take.
+check usage-not-this-command 2 '' "$S" solve --force --gzip
+expect_stderr "sudokusat: solve takes no --force (it is an option of encode)"
+check usage-not-this-command-count 2 '' "$S" count --layout grid
+expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode or unique)"
+check usage-bad-layout 2 '' "$S" solve --layout sideways
+expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
+check usage-bad-encoding 2 '' "$S" solve --encoding tiny
+expect_stderr "sudokusat: --encoding: unknown 'tiny' (expected minimal, efficient or extended)"
+check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3
+expect_stderr "sudokusat: --analog-memory: unknown 'K3' (expected K or K2)"
+check usage-bad-backend-names 2 '' "$S" unique --backend nosuch
+expect_stderr_has "(expected picosat, dlx, analog or external)"
 check help 0 '' stdout_has "exit status:" "$S" --help
+check help-backends 0 '' stdout_has "solver: picosat, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
+
+# ---------------------------------------------------------------- rate
+# The rating reads through the batch path: answers in input order, an
+# unreadable puzzle answered "error" in its place (status 3), a puzzle
+# whose givens clash rated "none"; a short budget keeps it quick.
+input "$EULER" "$EULER" '11...............'
+check rate-batch 3 'error' last_line "$S" rate --analog -q --runs 4 \
+  --rate-time 200 -j 1
+check_file rate-lines awk 'NR <= 2 && !/^[0-9.]+ \[[0-9.]+, [0-9.]+\] (easy|medium|hard|ultra-hard) [0-9]+\/4$/ { exit 1 } NR == 3 && $0 != "error" { exit 1 } END { exit NR != 3 }' .out
+input '11..............'
+check rate-none 0 '- - - none 0/0 ' "$S" rate --analog --runs 4 --rate-time 50
 
 # ---------------------------------------------------------------- unique / count
 input "$ESCARGOT"
