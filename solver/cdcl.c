@@ -1,0 +1,296 @@
+/* Puzzles on an incremental CDCL solver, whatever the library.  For a
+ * batch of puzzles of one shape the base rules go in once; each puzzle's
+ * fixed cells are assumptions and its blocking clauses live in a context
+ * the next puzzle removes (push/pop, or an activation literal), so
+ * nothing of one puzzle survives into the next.  Very large shapes, whose
+ * base rules would not pay off, get a fresh instance of the reduced CNF;
+ * puzzles that propagation decided never reach the engine. */
+#include "cdcl_int.h"
+#include "eo_int.h"
+#include "lower_int.h"
+#include "require_int.h"
+#include "stack_int.h"
+
+#include <string.h>
+
+typedef struct cdcl {
+  struct sks_solver base;
+  const sks_engine *eng;
+  void *e;           /* the engine's instance, or NULL */
+  sks_solver_options opt;
+  /* Incremental mode: base rules of this shape are in e. */
+  bool incremental;
+  const sks_shape *shape; /* a reference: the shape of the base rules */
+  bool in_context;   /* the current puzzle's blocking clauses are open */
+  int act;           /* their activation literal (no push/pop), or 0 */
+  bool searched;     /* a search ran last: learned clauses removable */
+  const sks_eo *eo;  /* the loaded system, or NULL for a CNF */
+  bool solved_by_propagation;
+  SKS_STACK(int) assumptions;
+  SKS_STACK(int) added;  /* clauses added, for the propagation-only case */
+  sks_cnf *cnf;          /* scratch for the base rules */
+  bool fresh;            /* the loaded puzzle is lw's CNF in its own
+                            instance */
+  sks_lowered *lw;       /* the fresh mode's puzzle */
+  SKS_STACK(signed char) cnf_model; /* fresh mode: by CNF variable */
+  signed char *model;    /* copied after SAT: a value is invalid after add */
+  int model_vars;
+  int nvars;
+  double deadline;
+  sks_stats st;
+} cdcl;
+
+sks_solver *sks_cdcl_create(const sks_engine *eng,
+                            const sks_solver_options *opt) {
+  cdcl *s = sks_calloc(1, sizeof *s);
+  s->eng = eng;
+  s->opt = *opt;
+  return &s->base;
+}
+
+static void drop_instance(cdcl *s) {
+  if (s->e)
+    s->eng->release(s->e, &s->st);
+  s->e = NULL;
+  s->incremental = false;
+  s->in_context = false;
+  s->act = 0;
+  sks_shape_release(s->shape);
+  s->shape = NULL;
+}
+
+void sks_cdcl_destroy(sks_solver *base) {
+  cdcl *s = (cdcl *)base;
+  drop_instance(s);
+  SKS_STACK_FREE(s->assumptions);
+  SKS_STACK_FREE(s->added);
+  sks_cnf_delete(s->cnf);
+  sks_lowered_delete(s->lw);
+  SKS_STACK_FREE(s->cnf_model);
+  free(s->model);
+  free(s);
+}
+
+static void new_instance(cdcl *s) {
+  drop_instance(s);
+  s->e = s->eng->init(s->opt.seed);
+  s->searched = false;
+}
+
+static void add_cnf(cdcl *s, const sks_cnf *cnf) {
+  if (cnf->nvars)
+    s->eng->reserve(s->e, cnf->nvars);
+  for (size_t i = 0; i < cnf->nlits; i++)
+    s->eng->add(s->e, cnf->lits[i]);
+}
+
+/* Base rules: the encoding of the empty grid of this shape. */
+static void load_base(cdcl *s, const sks_eo *eo) {
+  new_instance(s);
+  if (!s->cnf)
+    s->cnf = sks_cnf_new();
+  sks_encode_base(eo->shape, s->opt.encode, s->cnf);
+  add_cnf(s, s->cnf);
+  s->incremental = true;
+  s->shape = sks_shape_retain(eo->shape);
+}
+
+static void reserve_model(cdcl *s, int nvars) {
+  if (nvars > s->model_vars) {
+    s->model = sks_realloc(s->model, (size_t)nvars + 1);
+    s->model_vars = nvars;
+  }
+  s->nvars = nvars;
+}
+
+/* The last puzzle's blocking clauses leave: popped, or retired for good by
+ * their activation literal's negation. */
+static void close_context(cdcl *s) {
+  if (!s->in_context)
+    return;
+  if (s->eng->pop)
+    s->eng->pop(s->e);
+  else {
+    s->eng->add(s->e, -s->act);
+    s->eng->add(s->e, 0);
+    s->act = 0;
+  }
+  s->in_context = false;
+}
+
+/* A puzzle of the shape whose base rules are loaded. */
+static void load_incremental(cdcl *s, const sks_eo *eo) {
+  if (!(s->incremental && sks_shape_same(s->shape, eo->shape)))
+    load_base(s, eo);
+  if (s->eng->new_puzzle)
+    s->eng->new_puzzle(s->e, s->opt.seed, s->searched);
+  close_context(s);
+  s->searched = false;
+  for (int v = 1; v <= eo->nvars; v++)
+    if (eo->val[v] > 0)
+      SKS_PUSH(s->assumptions, v);
+}
+
+int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
+  (void)err;
+  cdcl *s = (cdcl *)base;
+  s->eo = eo;
+  s->fresh = false;
+  s->added.n = 0;
+  s->assumptions.n = 0;
+  reserve_model(s, eo->nvars);
+  s->solved_by_propagation = eo->status != SKS_UNKNOWN;
+  if (s->solved_by_propagation)
+    return 0; /* SAT or UNSAT already: nothing for the engine to do */
+  if (eo->nvars <= s->eng->base_max_vars) {
+    load_incremental(s, eo);
+    return 0;
+  }
+  /* Fresh instance of the reduced CNF. */
+  new_instance(s);
+  if (!s->lw)
+    s->lw = sks_lowered_new();
+  sks_lowered_load(s->lw, eo, s->opt.encode);
+  add_cnf(s, s->lw->cnf);
+  s->fresh = true;
+  return 0;
+}
+
+int sks_cdcl_load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
+  (void)err;
+  cdcl *s = (cdcl *)base;
+  s->eo = NULL;
+  s->fresh = false;
+  s->solved_by_propagation = false;
+  s->assumptions.n = 0;
+  new_instance(s);
+  add_cnf(s, cnf);
+  reserve_model(s, cnf->nvars);
+  return 0;
+}
+
+/* A clause over the loaded problem's variables, in the current context. */
+static void add_in_context(cdcl *s, const int *lits, int n) {
+  if (s->incremental && s->eo && !s->in_context) {
+    if (s->eng->push)
+      s->eng->push(s->e);
+    else
+      s->act = s->eng->nvars(s->e) + 1;
+    s->in_context = true;
+  }
+  int top = s->act;
+  for (int i = 0; i < n; i++)
+    if (abs(lits[i]) > top)
+      top = abs(lits[i]);
+  if (top > s->eng->nvars(s->e))
+    s->eng->reserve(s->e, top);
+  for (int i = 0; i < n; i++)
+    s->eng->add(s->e, lits[i]);
+  if (s->act)
+    s->eng->add(s->e, -s->act);
+  s->eng->add(s->e, 0);
+}
+
+int sks_cdcl_add_clause(sks_solver *base, const int *lits, int n) {
+  cdcl *s = (cdcl *)base;
+  if (s->solved_by_propagation) {
+    for (int i = 0; i < n; i++)
+      SKS_PUSH(s->added, lits[i]);
+    SKS_PUSH(s->added, 0);
+    return 0;
+  }
+  s->searched = false; /* the engine is back in its "ready" state */
+  if (s->fresh) {
+    /* Over candidates: in the CNF's own variables. */
+    size_t mark = s->lw->cnf->nlits;
+    if (sks_lowered_add_clause(s->lw, lits, n))
+      for (size_t i = mark; i < s->lw->cnf->nlits; i++)
+        s->eng->add(s->e, s->lw->cnf->lits[i]);
+    return 0;
+  }
+  add_in_context(s, lits, n);
+  return 0;
+}
+
+static int terminate(void *data) {
+  cdcl *s = data;
+  return sks_time() > s->deadline;
+}
+
+/* The only solution is the propagated one: an added clause it falsifies
+ * leaves none. */
+static int solve_propagated(cdcl *s) {
+  const sks_eo *eo = s->eo;
+  if (eo->status == SKS_UNSAT)
+    return SKS_UNSAT;
+  if (sks_clauses_check(s->added.a, s->added.n, eo->val, eo->nvars) >= 0)
+    return SKS_UNSAT;
+  for (int v = 1; v <= eo->nvars; v++)
+    s->model[v] = eo->val[v] > 0 ? 1 : -1;
+  return SKS_SAT;
+}
+
+/* After SAT: the model by variable of the loaded problem; in the fresh
+ * mode by candidate, through the CNF's numbering. */
+static void read_model(cdcl *s) {
+  int have = s->eng->nvars(s->e);
+  if (!s->fresh) {
+    for (int v = 1; v <= s->nvars; v++)
+      s->model[v] = v <= have ? (signed char)s->eng->val(s->e, v) : -1;
+    return;
+  }
+  s->cnf_model.n = 0;
+  SKS_STACK_RESERVE(s->cnf_model, (size_t)have + 1);
+  for (int v = 1; v <= have; v++)
+    s->cnf_model.a[v] = (signed char)s->eng->val(s->e, v);
+  for (int x = 1; x <= s->nvars; x++)
+    s->model[x] =
+        (signed char)sks_lowered_value(s->lw, x, s->cnf_model.a, have);
+}
+
+int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
+  cdcl *s = (cdcl *)base;
+  double start = sks_time();
+  s->st.calls++;
+  int res;
+  if (s->eo && s->solved_by_propagation)
+    res = solve_propagated(s);
+  else {
+    if (lim->time_limit > 0) {
+      s->deadline = start + lim->time_limit;
+      s->eng->set_terminate(s->e, s, terminate);
+    } else
+      s->eng->set_terminate(s->e, NULL, NULL);
+    for (size_t i = 0; i < s->assumptions.n; i++)
+      s->eng->assume(s->e, s->assumptions.a[i]);
+    if (s->act)
+      s->eng->assume(s->e, s->act);
+    res = s->eng->solve(s->e, lim->max_steps);
+    s->searched = true;
+    if (res == SKS_SAT)
+      read_model(s);
+  }
+  s->st.seconds += sks_time() - start;
+  return res;
+}
+
+int sks_cdcl_value(const sks_solver *base, int var) {
+  const cdcl *s = (const cdcl *)base;
+  sks_require(var >= 1 && var <= s->nvars, "variable out of range");
+  if (s->eo && s->eo->val[var])
+    return s->eo->val[var];
+  return s->model[var];
+}
+
+const signed char *sks_cdcl_model(const sks_solver *base, int *nvars) {
+  const cdcl *s = (const cdcl *)base;
+  *nvars = s->nvars;
+  return s->model;
+}
+
+void sks_cdcl_stats(const sks_solver *base, sks_stats *st) {
+  const cdcl *s = (const cdcl *)base;
+  *st = s->st;
+  if (s->e)
+    s->eng->stats(s->e, st);
+}

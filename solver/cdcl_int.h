@@ -1,0 +1,58 @@
+/* Private: puzzles on an incremental CDCL solver (solver/cdcl.c), with the
+ * SAT library behind a small engine table, so picosat and cadical share
+ * everything but the calls into their libraries. */
+#ifndef SKS_CDCL_INT_H
+#define SKS_CDCL_INT_H
+
+#include "solver_int.h"
+
+typedef struct sks_engine {
+  /* Puzzles of shapes up to this many candidates get the base rules once
+   * per shape (fixed cells as assumptions); larger ones a fresh instance
+   * of their reduced CNF each. */
+  int base_max_vars;
+  void *(*init)(unsigned long long seed);
+  /* Adds the instance's counters to st, then frees it. */
+  void (*release)(void *e, sks_stats *st);
+  /* Makes variables 1 .. nvars known (before adding them). */
+  void (*reserve)(void *e, int nvars);
+  void (*add)(void *e, int lit);
+  void (*assume)(void *e, int lit);
+  /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN (terminated or max_steps conflicts
+   * or decisions spent; 0 = none). */
+  int (*solve)(void *e, long long max_steps);
+  int (*val)(void *e, int var); /* after SKS_SAT: > 0 true */
+  int (*nvars)(void *e);        /* the largest variable known */
+  /* fn(state) != 0 stops the search; fn NULL clears it. */
+  void (*set_terminate)(void *e, void *state, int (*fn)(void *));
+  /* The instance's counters so far (added to st) and its bytes. */
+  void (*stats)(void *e, sks_stats *st);
+  /* Optional: a new puzzle on the base rules; searched says whether the
+   * last call was a search (its learned clauses are there). */
+  void (*new_puzzle)(void *e, unsigned long long seed, bool searched);
+  /* Optional: a clause context the next pop removes; without it blocking
+   * clauses hang on an activation literal that the next puzzle retires. */
+  void (*push)(void *e);
+  void (*pop)(void *e);
+} sks_engine;
+
+/* The backend calls, over an engine. */
+sks_solver *sks_cdcl_create(const sks_engine *eng,
+                            const sks_solver_options *opt);
+void sks_cdcl_destroy(sks_solver *s);
+int sks_cdcl_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err);
+int sks_cdcl_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err);
+int sks_cdcl_add_clause(sks_solver *s, const int *lits, int n);
+int sks_cdcl_solve(sks_solver *s, const sks_limits *lim);
+int sks_cdcl_value(const sks_solver *s, int var);
+const signed char *sks_cdcl_model(const sks_solver *s, int *nvars);
+void sks_cdcl_stats(const sks_solver *s, sks_stats *st);
+
+/* The vtable entries every CDCL backend shares. */
+#define SKS_CDCL_OPS                                                           \
+  .destroy = sks_cdcl_destroy, .load_cnf = sks_cdcl_load_cnf,                  \
+  .load_eo = sks_cdcl_load_eo, .add_clause = sks_cdcl_add_clause,              \
+  .solve = sks_cdcl_solve, .value = sks_cdcl_value, .stats = sks_cdcl_stats,   \
+  .model = sks_cdcl_model
+
+#endif
