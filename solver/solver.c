@@ -7,8 +7,8 @@
 #include <string.h>
 
 static const sks_backend_ops *const registry[] = {
-    &sks_picosat_backend, &sks_dlx_backend, &sks_analog_backend,
-    &sks_external_backend, NULL};
+    &sks_picosat_backend, &sks_cadical_backend, &sks_dlx_backend,
+    &sks_analog_backend,  &sks_external_backend, NULL};
 
 const sks_backend *const *sks_backends(void) {
   static const sks_backend *list[sizeof registry / sizeof *registry];

@@ -85,6 +85,8 @@ void app_print_stats(const sks_app *app) {
   if (t->decisions || t->propagations)
     fprintf(stderr, "c decisions %llu\nc propagations %llu\n", t->decisions,
             t->propagations);
+  if (t->conflicts)
+    fprintf(stderr, "c conflicts %llu\n", t->conflicts);
   if (t->nodes)
     fprintf(stderr, "c dlx-nodes %llu\n", t->nodes);
   if (t->steps)

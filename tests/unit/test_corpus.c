@@ -258,6 +258,7 @@ int main(int argc, char **argv) {
    * to the analog unit tests and benchmarks. */
   backend_run backends[] = {
       {"picosat", NULL, false, true, SKS_MAX_N, 0, 0, 0},
+      {"cadical", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"dlx", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"analog", NULL, false, false, 6, 200000, 0, 0},
   };
@@ -266,7 +267,7 @@ int main(int argc, char **argv) {
     sks_error err = {0};
     backends[b].solver = sks_solver_new(backends[b].name, NULL, &err);
     if (!backends[b].solver) {
-      /* picosat and dlx are always built; the others may not be. */
+      /* picosat, cadical and dlx are always built; the others may not be. */
       CHECK(b >= 2);
       fprintf(stderr, "%s: skipped: %s\n", backends[b].name, err.msg);
       continue;

@@ -99,7 +99,7 @@ static void test_contradictions(void) {
   CHECK_EQ(cnf->nclauses, 1); /* the empty clause */
   sks_cnf_delete(cnf);
   /* A given in a box that already holds it (different row and column);
-   * the system borrows p's shape, so p is changed in place. */
+   * p keeps the system's shape, so its givens change in place. */
   for (int i = 0; i < 81; i++)
     p->cell[i] = -1;
   p->cell[0] = p->cell[10] = 6;
@@ -146,8 +146,14 @@ static void test_registry(void) {
   int count = 0, found = 0;
   for (; all[count]; count++)
     found += sks_backend_find(all[count]->name) == all[count];
-  CHECK_EQ(count, 4);
+  CHECK_EQ(count, 5);
   CHECK_EQ(found, count);
+  CHECK((sks_backend_find("cadical")->caps & (SKS_CAP_UNSAT | SKS_CAP_BLOCK)) ==
+        (SKS_CAP_UNSAT | SKS_CAP_BLOCK));
+  /* --propagate auto: what each backend measured fastest with */
+  CHECK_EQ(sks_backend_find("dlx")->propagate, SKS_PROPAGATE_SINGLES);
+  CHECK_EQ(sks_backend_find("analog")->propagate, SKS_PROPAGATE_GIVENS);
+  CHECK_EQ(sks_backend_find("picosat")->propagate, SKS_PROPAGATE_LOCKED);
   CHECK(sks_backend_find("nosuch") == NULL);
   CHECK(sks_backend_find("dlx")->caps & SKS_CAP_COUNT);
   CHECK(!(sks_backend_find("analog")->caps & SKS_CAP_UNSAT));
@@ -191,6 +197,25 @@ static void test_counts(void) {
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 1000), 288);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_SINGLES, 10), 10);
   CHECK_EQ(count_with("picosat", p, SKS_PROPAGATE_LOCKED, 0), 288);
+  CHECK_EQ(count_with("cadical", p, SKS_PROPAGATE_GIVENS, 0), 288);
+  CHECK_EQ(count_with("cadical", p, SKS_PROPAGATE_SINGLES, 10), 10);
+  /* One solver for several puzzles: a puzzle's blocking clauses leave
+   * with it (picosat pops them, cadical retires their activation
+   * literal), so counting the same grid again finds every solution. */
+  const char *const engines[] = {"picosat", "cadical"};
+  for (int k = 0; k < 2; k++) {
+    sks_solver *s = sks_solver_new(engines[k], NULL, NULL);
+    sks_eo *eo = sks_eo_new(p->shape);
+    for (int round = 0; round < 3; round++) {
+      sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+      sks_solver_load_eo(s, eo, NULL);
+      sks_count_result r =
+          sks_count(s, eo, p, round == 1 ? 7 : 0, NULL, NULL, NULL, NULL, NULL);
+      CHECK_EQ(r.count, round == 1 ? 7 : 288);
+    }
+    sks_eo_delete(eo);
+    sks_solver_delete(s);
+  }
   sks_puzzle_delete(p);
   /* A unique hard puzzle; the same with a wrong extra given has none. */
   p = puzzle9(escargot);

@@ -1,0 +1,103 @@
+/* The cadical backend: CaDiCaL linked in process (Debian's libcadical-dev,
+ * C API ccadical.h), as an engine of the shared CDCL layer
+ * (solver/cdcl.c); the strong engine for big grids.  CaDiCaL has no
+ * push/pop: a puzzle's blocking clauses hang on an activation literal. */
+#include "cdcl_int.h"
+
+#include <ccadical.h>
+#include <limits.h>
+#include <stdlib.h>
+
+/* The instance, and the counts its C API does not give. */
+typedef struct cad {
+  CCaDiCaL *s;
+  int nvars;       /* the largest variable added */
+  unsigned long long learned;
+} cad;
+
+/* Every learned clause is one conflict: the count --stats shows. */
+static void learn(void *state, int *clause) {
+  (void)clause;
+  ((cad *)state)->learned++;
+}
+
+static void *init(unsigned long long seed) {
+  cad *c = sks_calloc(1, sizeof *c);
+  c->s = ccadical_init();
+  ccadical_set_option(c->s, "seed", (int)(seed & INT_MAX));
+  ccadical_set_learn(c->s, c, INT_MAX, learn);
+  return c;
+}
+
+static void release(void *e, sks_stats *st) {
+  cad *c = e;
+  st->conflicts += c->learned;
+  ccadical_release(c->s);
+  free(c);
+}
+
+static void reserve(void *e, int nvars) {
+  cad *c = e;
+  if (nvars > c->nvars)
+    c->nvars = nvars; /* CaDiCaL grows on its own */
+}
+
+static void add(void *e, int lit) {
+  cad *c = e;
+  if (abs(lit) > c->nvars)
+    c->nvars = abs(lit);
+  ccadical_add(c->s, lit);
+}
+
+static void assume(void *e, int lit) { ccadical_assume(((cad *)e)->s, lit); }
+
+static int solve(void *e, long long max_steps) {
+  cad *c = e;
+  /* A limit holds for the next call only. */
+  if (max_steps > 0)
+    ccadical_limit(c->s, "conflicts",
+                   max_steps < INT_MAX ? (int)max_steps : INT_MAX);
+  int res = ccadical_solve(c->s);
+  return res == 10 ? SKS_SAT : res == 20 ? SKS_UNSAT : SKS_UNKNOWN;
+}
+
+static int val(void *e, int var) {
+  return ccadical_val(((cad *)e)->s, var) > 0 ? 1 : -1;
+}
+
+static int nvars(void *e) { return ((cad *)e)->nvars; }
+
+static void set_terminate(void *e, void *state, int (*fn)(void *)) {
+  ccadical_set_terminate(((cad *)e)->s, state, fn);
+}
+
+static void stats(void *e, sks_stats *st) {
+  st->conflicts += ((cad *)e)->learned;
+}
+
+static const sks_engine engine = {
+    .base_max_vars = 25 * 25 * 25,
+    .init = init,
+    .release = release,
+    .reserve = reserve,
+    .add = add,
+    .assume = assume,
+    .solve = solve,
+    .val = val,
+    .nvars = nvars,
+    .set_terminate = set_terminate,
+    .stats = stats,
+};
+
+static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
+  (void)err;
+  return sks_cdcl_create(&engine, opt);
+}
+
+const sks_backend_ops sks_cadical_backend = {
+    .info = {"cadical", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
+             "CaDiCaL in process (CDCL); the strong engine for big grids",
+             SKS_PROPAGATE_LOCKED},
+    .create = create,
+    SKS_CDCL_OPS,
+};
