@@ -10,7 +10,6 @@
 
 enum {
   LINE_LIMIT = 1 << 16, /* longer lines are an error: memory stays bounded */
-  GRID_MAX = 35,        /* symbols 1-9, A-Z */
   SYM_BLANK = -1,
   SYM_BAD = -2
 };
@@ -20,12 +19,18 @@ enum {
  * symbols or as numbers. */
 typedef enum row_mode { MODE_GRID, MODE_NUMBERS, MODE_AMBIG } row_mode;
 
+typedef SKS_STACK(char) line_buf;
+
 struct sks_reader {
   sks_input *in;
   sks_format_options opt;
   sks_puzzle *p;       /* reused while the shape stays the same */
-  SKS_STACK(char) line; /* the current line, without its line end */
+  line_buf line;         /* the current line, without its line end */
   long lineno;
+  /* The line after it, when a look ahead read it (next_is_row). */
+  line_buf ahead;
+  bool have_ahead, ahead_toolong;
+  long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
   bool rule_seen;      /* a rule line since the last blank line / puzzle */
   /* Resynchronisation after a bad grid: rows of it still to skip. */
@@ -47,6 +52,7 @@ typedef struct line_info {
   size_t t0end;       /* end of the first whitespace-separated token */
   int ntok;           /* whitespace-separated tokens (saturates) */
   bool numbers;       /* every token is 0 or [1-9][0-9]* */
+  bool numbers_blank; /* every token is a number or a blank '.' or '?' */
   bool single;        /* every token is one byte */
   bool multi;         /* some token has several bytes */
   long maxval;        /* largest number token (saturates) */
@@ -98,6 +104,15 @@ static bool read_line(sks_reader *rd) {
     rd->pending = false;
     return true;
   }
+  if (rd->have_ahead) {
+    line_buf t = rd->line;
+    rd->line = rd->ahead;
+    rd->ahead = t;
+    rd->lineno = rd->ahead_lineno;
+    rd->toolong = rd->ahead_toolong;
+    rd->have_ahead = false;
+    return true;
+  }
   if (rd->eof)
     return false;
   int ch = sks_input_next(rd->in);
@@ -133,7 +148,7 @@ static void analyze(const sks_reader *rd, line_info *li) {
   const unsigned char *s = (const unsigned char *)rd->line.a;
   size_t n = rd->line.n, i = 0;
   memset(li, 0, sizeof *li);
-  li->numbers = li->single = true;
+  li->numbers = li->numbers_blank = li->single = true;
   unsigned any = 0, all = C_RULE;
   long bytes = 0;
   while (i < n && (byte_class[s[i]] & C_SPACE))
@@ -169,6 +184,7 @@ static void analyze(const sks_reader *rd, line_info *li) {
     /* A number is 0 or has no leading zero: "007" is a grid row. */
     bool number = (tok_all & C_DIGIT) && !(s[t] == '0' && i - t > 1);
     li->numbers &= number;
+    li->numbers_blank &= number || (i - t == 1 && (s[t] == '.' || s[t] == '?'));
     if (number) {
       long val = 0;
       for (size_t k = t; k < i; k++)
@@ -187,7 +203,16 @@ static void analyze(const sks_reader *rd, line_info *li) {
     for (size_t k = li->start; k < li->end; k++)
       li->dashes += s[k] == '-';
   if (!li->ntok)
-    li->numbers = li->single = false;
+    li->numbers = li->numbers_blank = li->single = false;
+}
+
+/* A row of numbers: digits only, or numbers with '.' or '?' blanks where
+ * the row cannot be grid symbols (a number of several digits, or more
+ * cells than symbols spell).  A spaced grid row such as "5 3 . . 7" stays
+ * a grid row. */
+static bool numbers_row(const line_info *li) {
+  return li->numbers ||
+         (li->numbers_blank && (li->multi || li->ntok > SKS_MAX_SYMBOL_N));
 }
 
 static bool is_blank_line(const line_info *li) { return li->start == li->end; }
@@ -216,7 +241,7 @@ static void build_table(sks_reader *rd, int n, bool hex) {
     return;
   }
   rd->sym['0'] = SYM_BLANK;
-  for (int d = 0; d < n && d < GRID_MAX; d++) {
+  for (int d = 0; d < n && d < SKS_MAX_SYMBOL_N; d++) {
     int ch = d < 9 ? '1' + d : 'A' + d - 9;
     rd->sym[ch] = (signed char)d;
     if (d >= 9)
@@ -293,17 +318,24 @@ static int parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
   return 0;
 }
 
-/* Reads row `row` from whitespace-separated numbers in [s, e). */
-static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
-                         sks_error *err) {
+/* Reads `want` cells from whitespace-separated numbers in [s, e) into
+ * cell: row `row` of the puzzle, or (want = n*n) all of it. */
+static int parse_number_cells(sks_reader *rd, int *cell, int want, int row,
+                              size_t s, size_t e, sks_error *err) {
   const unsigned char *a = (const unsigned char *)rd->line.a;
   int n = rd->p->shape->n, k = 0;
-  int *cell = rd->p->cell + (size_t)row * n;
   size_t i = s, extra = 0;
   long count = 0;
   while (i < e) {
     size_t t = i;
     long val = 0;
+    bool blank = i + 1 == e || is_space(a[i + 1]);
+    if (blank && (a[i] == '.' || a[i] == '?')) {
+      /* a blank, as the big-grid files write it */
+      if (!rd->blank)
+        rd->blank = (char)a[i];
+      i++;
+    }
     for (; i < e && !is_space(a[i]); i++) {
       if (a[i] < '0' || a[i] > '9') {
         char what[16];
@@ -314,7 +346,7 @@ static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
       }
       val = val < 100000 ? val * 10 + (a[i] - '0') : val;
     }
-    if (k == n) {
+    if (k == want) {
       if (!count++)
         extra = t;
     } else if (val > n) {
@@ -332,10 +364,18 @@ static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
       i++;
   }
   if (count)
-    return wrong_count(rd, row, n + count, extra + 1, err);
-  if (k < n)
+    return wrong_count(rd, row, want + count, extra + 1, err);
+  if (k < want)
     return wrong_count(rd, row, k, e + 1, err);
   return 0;
+}
+
+/* Reads row `row` from whitespace-separated numbers in [s, e). */
+static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
+                         sks_error *err) {
+  int n = rd->p->shape->n;
+  return parse_number_cells(rd, rd->p->cell + (size_t)row * n, n, row, s, e,
+                            err);
 }
 
 /* One grid row in the puzzle's mode; an AMBIG puzzle turns into GRID or
@@ -346,9 +386,9 @@ static int parse_row(sks_reader *rd, const line_info *li, int row,
   if (rd->mode == MODE_AMBIG) {
     /* Numbers of several digits where a row holds more than 9 cells can
      * only be numbers; below that only grid symbols fit. */
-    bool as_numbers = !li->bar && li->numbers && (li->ntok == n || n > 9);
-    if (n > GRID_MAX || as_numbers) {
-      if (li->numbers && li->multi)
+    bool as_numbers = !li->bar && numbers_row(li) && (li->ntok == n || n > 9);
+    if (n > SKS_MAX_SYMBOL_N || as_numbers) {
+      if (numbers_row(li) && li->multi)
         rd->mode = MODE_NUMBERS;
       return parse_numbers(rd, row, li->start, li->end, err);
     }
@@ -362,7 +402,7 @@ static int parse_row(sks_reader *rd, const line_info *li, int row,
 
 /* Would this line be a row of an n-wide grid read in `mode`? */
 static bool fits_row(const line_info *li, int n, row_mode mode) {
-  bool by_tokens = li->numbers && li->ntok == n;
+  bool by_tokens = numbers_row(li) && li->ntok == n;
   bool by_cells = li->cells == n;
   return mode == MODE_NUMBERS ? by_tokens
          : mode == MODE_GRID  ? by_cells
@@ -415,9 +455,14 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
 static void finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
   sks_puzzle *p = rd->p;
   p->look.layout = layout;
-  p->look.blank = layout == SKS_LAYOUT_NUMBERS ? '0' : rd->blank ? rd->blank : '.';
+  bool numbers =
+      layout == SKS_LAYOUT_NUMBERS || layout == SKS_LAYOUT_NUMBERS_LINE;
+  if (numbers)
+    p->look.blank = rd->blank == '.' || rd->blank == '?' ? rd->blank : '0';
+  else
+    p->look.blank = rd->blank ? rd->blank : '.';
   p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
-  if (layout == SKS_LAYOUT_NUMBERS)
+  if (numbers)
     p->look.hex = false;
   rd->rule_seen = false;
   *out = p;
@@ -442,7 +487,7 @@ static int read_one_line(sks_reader *rd, const line_info *li,
                          "such as %ld",
                          len, near);
   }
-  if (n > GRID_MAX)
+  if (n > SKS_MAX_SYMBOL_N)
     return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
                          "%ld symbols: one-line puzzles go up to 35x35 (1225 "
                          "symbols); write larger sizes as numbers",
@@ -479,7 +524,7 @@ static bool one_line_form(const sks_reader *rd, const line_info *li) {
     return false;
   long len = (long)(li->t0end - li->start);
   int want = rd->opt.box_rows * rd->opt.box_cols;
-  if (len > GRID_MAX)
+  if (len > SKS_MAX_SYMBOL_N)
     return true;
   int n;
   if (!is_square(len, &n))
@@ -501,22 +546,77 @@ static bool one_line_form(const sks_reader *rd, const line_info *li) {
   return true;
 }
 
+/* Is the line after the current one a row of `width` numbers?  The
+ * current line stays current; the next is kept for read_line. */
+static bool next_is_row(sks_reader *rd, long width) {
+  long lineno = rd->lineno;
+  bool toolong = rd->toolong;
+  line_buf t = rd->line;
+  rd->line = rd->ahead;
+  rd->ahead = t;
+  bool row = false;
+  if (read_line(rd)) {
+    line_info li;
+    analyze(rd, &li);
+    row = !rd->toolong && numbers_row(&li) && li.ntok == width;
+    rd->have_ahead = true;
+    rd->ahead_lineno = rd->lineno;
+    rd->ahead_toolong = rd->toolong;
+  }
+  t = rd->line;
+  rd->line = rd->ahead;
+  rd->ahead = t;
+  rd->lineno = lineno;
+  rd->toolong = toolong;
+  return row;
+}
+
+/* A whole puzzle as n*n numbers on one line: a count that is a square
+ * k*k, values up to k, and no row of the same width after it (which would
+ * make the line the first row of a k*k-wide grid). */
+static bool numbers_line_form(sks_reader *rd, const line_info *li, int *n) {
+  return !li->bar && li->ntok >= 4 && numbers_row(li) &&
+         is_square(li->ntok, n) && li->maxval <= *n &&
+         !next_is_row(rd, li->ntok);
+}
+
+static int read_numbers_line(sks_reader *rd, const line_info *li, int n,
+                             sks_puzzle **out, sks_error *err) {
+  if (n > SKS_MAX_N)
+    return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                         "%d numbers: a %dx%d puzzle; sizes go up to %d",
+                         li->ntok, n, n, SKS_MAX_N);
+  if (prepare(rd, n, err))
+    return -1;
+  if (parse_number_cells(rd, rd->p->cell, n * n, 0, li->start, li->end, err))
+    return -1;
+  finish(rd, SKS_LAYOUT_NUMBERS_LINE, out);
+  return 1;
+}
+
 /* Sets up a grid (GRID, NUMBERS or AMBIG) from its first row.  Once the
  * width is known, a failure leaves the rest of the grid to be skipped. */
 static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
   int n;
   bool hex16 = rd->opt.hex && li->ntok == 16;
-  if (!li->bar && li->ntok >= 2 && li->numbers &&
+  if (!li->bar && li->ntok >= 2 && numbers_row(li) &&
       ((li->single && !hex16) ||
        (!li->single && li->ntok >= 4 && li->maxval <= SKS_MAX_N))) {
-    if (li->ntok > SKS_MAX_N)
+    if (li->ntok > SKS_MAX_N) {
+      int k;
+      if (!is_square(li->ntok, &k))
+        return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                             "a row of %d numbers: sizes go up to %d, and a "
+                             "one-line puzzle needs a square count",
+                             li->ntok, SKS_MAX_N);
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
-                           "a row of %d numbers: sizes go up to %d", li->ntok,
-                           SKS_MAX_N);
+                           "a row of %d numbers: sizes go up to %d",
+                           li->ntok, SKS_MAX_N);
+    }
     n = li->ntok;
     rd->mode = li->single ? MODE_AMBIG : MODE_NUMBERS;
   } else {
-    if (li->cells > GRID_MAX)
+    if (li->cells > SKS_MAX_SYMBOL_N)
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
                            "a grid row of %ld cells: grids go up to 35 "
                            "columns; write larger sizes as numbers",
@@ -534,7 +634,7 @@ static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
     return -1;
   bool hex = rd->opt.hex && n == 16 && rd->mode == MODE_GRID;
   rd->p->look.hex = hex;
-  if (n <= GRID_MAX)
+  if (n <= SKS_MAX_SYMBOL_N)
     build_table(rd, n, hex);
   if (parse_row(rd, li, 0, err)) {
     rd->skip_mode = rd->mode;
@@ -553,6 +653,9 @@ static int grid_error(sks_reader *rd, int rows_left) {
 
 static int read_grid(sks_reader *rd, const line_info *first,
                      sks_puzzle **out, sks_error *err) {
+  int k;
+  if (numbers_line_form(rd, first, &k))
+    return read_numbers_line(rd, first, k, out, err);
   if (first_row(rd, first, err))
     return -1;
   int n = rd->p->shape->n;
@@ -603,7 +706,7 @@ static bool dash_puzzle(const sks_reader *rd, const line_info *li) {
   if (li->ntok != 1 || li->bar || li->plus_eq)
     return false;
   int n, want = rd->opt.box_rows * rd->opt.box_cols;
-  if (!is_square(li->dashes, &n) || n > GRID_MAX)
+  if (!is_square(li->dashes, &n) || n > SKS_MAX_SYMBOL_N)
     return false;
   return want ? n == want : n >= 4;
 }
@@ -680,6 +783,7 @@ void sks_reader_delete(sks_reader *rd) {
     return;
   sks_puzzle_delete(rd->p);
   SKS_STACK_FREE(rd->line);
+  SKS_STACK_FREE(rd->ahead);
   free(rd);
 }
 

@@ -5,8 +5,6 @@
 
 #include <stdio.h>
 
-enum { GRID_MAX = 35 }; /* symbols 1-9, A-Z; larger sizes are numbers */
-
 
 char sks_puzzle_symbol(const sks_puzzle *p, int d) {
   if (d < 0)
@@ -15,7 +13,7 @@ char sks_puzzle_symbol(const sks_puzzle *p, int d) {
     return "0123456789ABCDEF"[d & 15];
   if (d < 9)
     return (char)('1' + d);
-  if (d < GRID_MAX)
+  if (d < SKS_MAX_SYMBOL_N)
     return (char)('A' + d - 9);
   return '?';
 }
@@ -25,6 +23,24 @@ static char blank_symbol(const sks_puzzle *p) {
   if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->look.hex))
     return b;
   return '.';
+}
+
+/* Digit d as a number (d + 1) right-aligned in width; a blank as the
+ * puzzle wrote it ('.' or '?'), else 0. */
+static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
+  char b = p->look.blank;
+  if (d < 0 && (b == '.' || b == '?'))
+    fprintf(out, "%*c", width ? width : 1, b);
+  else
+    fprintf(out, "%*d", width, d + 1);
+}
+
+sks_layout sks_layout_of(const sks_puzzle *p) {
+  sks_layout layout = p->look.layout;
+  if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE)
+    return layout == SKS_LAYOUT_LINE ? SKS_LAYOUT_NUMBERS_LINE
+                                     : SKS_LAYOUT_NUMBERS;
+  return layout;
 }
 
 static void write_rule(FILE *out, const sks_puzzle *p) {
@@ -47,7 +63,7 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
   for (int i = 0; i < n * n; i++)
     sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
   char blank = blank_symbol(p);
-  sks_layout layout = n > GRID_MAX ? SKS_LAYOUT_NUMBERS : p->look.layout;
+  sks_layout layout = sks_layout_of(p);
   if (layout == SKS_LAYOUT_GRID && blank == '-') {
     /* An empty first row of dashes would read as a rule line. */
     bool empty = true;
@@ -60,11 +76,21 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     for (int i = 0; i < n * n; i++)
       putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
     putc('\n', out);
+  } else if (layout == SKS_LAYOUT_NUMBERS_LINE) {
+    for (int i = 0; i < n * n; i++) {
+      if (i)
+        putc(' ', out);
+      put_number(out, p, grid[i], 0);
+    }
+    putc('\n', out);
   } else if (layout == SKS_LAYOUT_NUMBERS) {
     int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
     for (int r = 0; r < n; r++) {
-      for (int c = 0; c < n; c++)
-        fprintf(out, c ? " %*d" : "%*d", width, grid[r * n + c] + 1);
+      for (int c = 0; c < n; c++) {
+        if (c)
+          putc(' ', out);
+        put_number(out, p, grid[r * n + c], width);
+      }
       putc('\n', out);
     }
   } else {

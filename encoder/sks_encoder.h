@@ -84,7 +84,8 @@ void sks_shape_default_box(int n, int *box_rows, int *box_cols);
 typedef enum sks_layout {
   SKS_LAYOUT_LINE,    /* one line of n*n symbols */
   SKS_LAYOUT_GRID,    /* n lines of n symbols, maybe with | + - rules */
-  SKS_LAYOUT_NUMBERS  /* whitespace-separated numbers, 0 = blank */
+  SKS_LAYOUT_NUMBERS, /* whitespace-separated numbers, 0 = blank */
+  SKS_LAYOUT_NUMBERS_LINE /* all n*n numbers on one line */
 } sks_layout;
 
 typedef struct sks_presentation {
@@ -156,6 +157,10 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 int sks_puzzle_parse(const char *text, const sks_format_options *opt,
                      sks_puzzle **out, sks_error *err);
 
+/* The layout p is written in: its own, except that symbols stop at
+ * SKS_MAX_SYMBOL_N (a larger line goes out as numbers on one line, a
+ * larger grid as rows of numbers). */
+sks_layout sks_layout_of(const sks_puzzle *p);
 /* Writes grid (n*n digits 0..n-1, or -1 blank) in p's layout, ending with
  * a newline.  Returns 0, or -1 on a write error. */
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);

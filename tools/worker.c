@@ -138,14 +138,15 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
   app_layout layout = w->app->opt.layout;
   sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
   bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
-  if (layout == LAYOUT_LINE && symbols)
-    view.look.layout = SKS_LAYOUT_LINE;
+  if (layout == LAYOUT_LINE)
+    view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
   else if (layout == LAYOUT_GRID && symbols)
     view.look.layout = SKS_LAYOUT_GRID;
   else if (layout != LAYOUT_SAME)
     view.look.layout = SKS_LAYOUT_NUMBERS;
   sks_puzzle_write(out, &view, grid);
-  if (view.look.layout != SKS_LAYOUT_LINE || !symbols)
+  sks_layout written = sks_layout_of(&view);
+  if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE)
     putc('\n', out);
 }
 

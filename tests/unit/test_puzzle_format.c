@@ -494,6 +494,76 @@ static void test_numbers(void) {
   free(giv);
 }
 
+/* The forms big puzzles circulate in: numbers with '.' or '?' blanks in
+ * aligned columns, and a whole puzzle as n*n numbers on one line. */
+static void test_big_forms(void) {
+  int *sol = make_solution(5, 5), *giv = make_solution(5, 5);
+  blank_some(giv, 25, 7);
+  const char *blanks = ".?";
+  for (int b = 0; b < 2; b++) {
+    text t = {0};
+    char buf[16];
+    for (int r = 0; r < 25; r++) {
+      for (int c = 0; c < 25; c++) {
+        int d = giv[r * 25 + c];
+        if (d < 0)
+          snprintf(buf, sizeof buf, "  %c", blanks[b]);
+        else
+          snprintf(buf, sizeof buf, "%3d", d + 1);
+        put(&t, buf);
+      }
+      put(&t, "\n");
+    }
+    check_form(t.s, NULL, giv, sol, 5, 5, SKS_LAYOUT_NUMBERS);
+    sks_puzzle *p = parse(t.s, NULL);
+    CHECK(p && p->look.blank == blanks[b]);
+    /* Its givens go out with the same blank. */
+    char *out = p ? written(p, NULL) : NULL;
+    CHECK(out && strchr(out, blanks[b]) && !strstr(out, " 0"));
+    free(out);
+    sks_puzzle_delete(p);
+    free(t.s);
+  }
+  /* One line: 625 numbers, 0 for a blank; and 81 with '.' blanks. */
+  text t = {0};
+  char buf[16];
+  for (int i = 0; i < 625; i++) {
+    snprintf(buf, sizeof buf, i ? " %d" : "%d", giv[i] + 1);
+    put(&t, buf);
+  }
+  put(&t, "\n");
+  check_form(t.s, NULL, giv, sol, 5, 5, SKS_LAYOUT_NUMBERS_LINE);
+  sks_puzzle *p = parse(t.s, NULL);
+  char *ans = p ? written(p, sol) : NULL;
+  CHECK(ans && strchr(ans, '\n') == ans + strlen(ans) - 1); /* one line */
+  free(ans);
+  sks_puzzle_delete(p);
+  free(t.s);
+  free(sol);
+  free(giv);
+  sol = make_solution(3, 3);
+  giv = make_solution(3, 3);
+  blank_some(giv, 9, 3);
+  t = (text){0};
+  for (int i = 0; i < 81; i++) {
+    if (giv[i] < 0)
+      snprintf(buf, sizeof buf, i ? " ." : ".");
+    else
+      snprintf(buf, sizeof buf, i ? " %d" : "%d", giv[i] + 1);
+    put(&t, buf);
+  }
+  put(&t, "\n");
+  check_form(t.s, NULL, giv, sol, 3, 3, SKS_LAYOUT_NUMBERS_LINE);
+  free(t.s);
+  /* A 9x9 numbers grid whose first row holds few givens is still a grid:
+   * the next line is a row of the same width. */
+  char *s = numbers_form(giv, 9);
+  check_form(s, NULL, giv, sol, 3, 3, SKS_LAYOUT_NUMBERS);
+  free(s);
+  free(sol);
+  free(giv);
+}
+
 static void test_symbols_and_variants(void) {
   sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
   CHECK_EQ(sks_puzzle_symbol(p, 0), '1');
@@ -816,6 +886,7 @@ int main(void) {
   test_hex();
   test_ambiguous_widths();
   test_numbers();
+  test_big_forms();
   test_write_read_back();
   test_symbols_and_variants();
   test_stream();
