@@ -1,6 +1,7 @@
-/* Private to the analog solver (analog.c, analog_integrate.c,
- * analog_portfolio.c): the problem's layout, a trajectory's working state,
- * and what the three files call in one another. */
+/* Private to the analog solver: the problem's layout, a trajectory's
+ * working state, and what its files call in one another.  Calls run one
+ * way: analog_portfolio.c -> analog.c -> analog_integrate.c ->
+ * analog_rhs.c. */
 #ifndef SKS_ANALOG_INT_H
 #define SKS_ANALOG_INT_H
 
@@ -149,7 +150,7 @@ static inline double fast_exp(double x) {
   return q * scale;
 }
 
-/* dy = F(y), the explicit methods' right-hand side (analog.c). */
+/* dy = F(y), the explicit methods' right-hand side (analog_rhs.c). */
 void sks_analog_rhs(work *w, const double *y, double *dy);
 
 /* Trial steps of size h (tau units) from w->y into w->ynew; each returns
