@@ -17,7 +17,9 @@
 /* The problem, read-only while solving.  Clause m holds literals
  * lvar/lsign[cstart[m] .. cstart[m+1]); occurrences of variable i (for the
  * incremental sign check) are oclause/osign[ostart[i] .. ostart[i+1]).
- * Variables are the dense spin indices 0..nact-1. */
+ * Variables are the dense spin indices 0..nact-1.  The same clauses over
+ * CNF variables, each ended by 0, are lits[0 .. lits_n): what the full
+ * check of a model reads. */
 struct sks_analog {
   int nvars;   /* of the CNF, for the model */
   int nact;    /* variables that occur: the spins, densely numbered */
@@ -26,6 +28,8 @@ struct sks_analog {
   long bin_lo, bin_hi; /* the binary clauses are bin_lo .. bin_hi-1 */
   int maxlen;
   bool empty; /* an empty clause: nothing satisfies it */
+  int *lits;
+  size_t lits_n;
   long *cstart;
   int *lvar;      /* 0-based variable */
   double *lsign;  /* c_mi = +1 / -1 */
@@ -75,9 +79,12 @@ static inline double uniform(uint64_t *x) {
 
 enum { NSTAGE = 6 };
 
+struct method; /* an integrator's row in analog.c's table */
+
 typedef struct work {
   const sks_analog *p;
-  int memory, method;
+  int memory;
+  const struct method *method;
   double rtol, atol;
   size_t dim;
   double *y, *ynew, *err, *k[NSTAGE], *tmp;
@@ -88,8 +95,9 @@ typedef struct work {
   bool f0ok;       /* f0 holds F(y) at the current U */
   double rho;      /* RKC: spectral radius estimate (tau units) */
   long rho_age;
-  signed char *sign; /* current sign assignment, by 0-based var */
-  int *ntrue;        /* true literals per clause under sign */
+  signed char *sign;  /* current sign assignment, by 0-based var */
+  signed char *model; /* by CNF var: the full check's scratch */
+  int *ntrue;         /* true literals per clause under sign */
   long nunsat;
   double U, t, h; /* h in tau units */
   unsigned long long steps, rejected, rhs;
