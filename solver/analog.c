@@ -1,6 +1,6 @@
-/* The analog solver's core: the ODE of Ercsey-Ravasz & Toroczkai on a CNF in
- * flat CSR arrays (loading, right-hand side, the sign check), one
- * trajectory, and the public run API.  Integrators: analog_integrate.c;
+/* The analog solver's core: the problem in flat CSR arrays (loading, the
+ * sign check), the integrators' table, one trajectory, and the public run
+ * API.  Right-hand side: analog_rhs.c; integrators: analog_integrate.c;
  * restarts, the portfolio and the rating: analog_portfolio.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "analog_int.h"
@@ -14,35 +14,104 @@ void sks_analog_options_init(sks_analog_options *opt) {
   opt->trace_every = 100;
 }
 
+/* ------------------------------------------------------------------ */
+/* The integrators: what differs by method, one row each, indexed by
+ * sks_analog_method. */
+
+struct method {
+  sks_analog_method id;
+  const char *names[2]; /* the first is the one sks_analog_method_name gives */
+  int nnames;
+  double (*step)(work *w, double h); /* NULL: the default's names only */
+  /* Default rtol and atol, by measurement (docs/analog.md): the splitting
+   * step is stable at any size, so only accuracy holds it, and at 2e-1 it
+   * covers several times the analog time per second of RKC at 1e-2 with
+   * the same escape-time statistics (2e-1 against 1e-1: the rating's
+   * intervals overlap on an easy, a 17-clue and a very hard puzzle, and
+   * time to solution is 1.4-1.8x shorter; 5e-1 shifts the rating); RKC's
+   * steps grow only like sqrt(1/max a) and Cash-Karp's are held by
+   * stability whatever the tolerance. */
+  double tol;
+  /* Step-size control from a trial step's error norm e, the exponents set
+   * by each error estimate's order: a rejection scales h by
+   * 0.9 e^reject_pow within [0.1, 0.5], an acceptance by
+   * accept_safety e^accept_pow within [0.2, max_growth]. */
+  double reject_pow, accept_safety, accept_pow, max_growth;
+  /* RKC: an accepted step's F(ynew) is the next step's F(y), and a
+   * rejection forces a new spectral radius estimate. */
+  bool carries_f;
+};
+
+/* What SKS_ANALOG_DEFAULT runs: the measured best (docs/analog.md). */
+enum { DEFAULT_METHOD = SKS_ANALOG_SPLIT };
+
+static const struct method methods[] = {
+    [SKS_ANALOG_DEFAULT] = {.id = SKS_ANALOG_DEFAULT,
+                            .names = {"default", ""},
+                            .nnames = 2},
+    [SKS_ANALOG_CASH_KARP] = {.id = SKS_ANALOG_CASH_KARP,
+                              .names = {"cash-karp", "ck"},
+                              .nnames = 2,
+                              .step = sks_analog_step_cash_karp,
+                              .tol = 1e-3,
+                              .reject_pow = -0.25,
+                              .accept_safety = 0.9,
+                              .accept_pow = -0.2,
+                              .max_growth = 5.0},
+    [SKS_ANALOG_RKC] = {.id = SKS_ANALOG_RKC,
+                        .names = {"rkc"},
+                        .nnames = 1,
+                        .step = sks_analog_step_rkc,
+                        .tol = 1e-2,
+                        .reject_pow = -1.0 / 3,
+                        .accept_safety = 0.8,
+                        .accept_pow = -1.0 / 3,
+                        .max_growth = 10.0,
+                        .carries_f = true},
+    [SKS_ANALOG_SPLIT] = {.id = SKS_ANALOG_SPLIT,
+                          .names = {"split"},
+                          .nnames = 1,
+                          .step = sks_analog_step_split,
+                          .tol = 2e-1,
+                          .reject_pow = -0.5,
+                          .accept_safety = 0.8,
+                          .accept_pow = -0.5,
+                          .max_growth = 10.0},
+};
+enum { NMETHODS = (int)(sizeof methods / sizeof *methods) };
+
+/* The row that runs for opt->method.  Any value outside the enum has
+ * always run Cash-Karp; it still does. */
+static const struct method *method_of(int id) {
+  if (id == SKS_ANALOG_DEFAULT) return &methods[DEFAULT_METHOD];
+  if (id < 0 || id >= NMETHODS) return &methods[SKS_ANALOG_CASH_KARP];
+  return &methods[id];
+}
+
 int sks_analog_method_parse(const char *name) {
-  if (!name || !*name || !strcmp(name, "default")) return SKS_ANALOG_DEFAULT;
-  if (!strcmp(name, "ck") || !strcmp(name, "cash-karp"))
-    return SKS_ANALOG_CASH_KARP;
-  if (!strcmp(name, "rkc")) return SKS_ANALOG_RKC;
-  if (!strcmp(name, "split")) return SKS_ANALOG_SPLIT;
+  if (!name) return SKS_ANALOG_DEFAULT;
+  for (int i = 0; i < NMETHODS; i++)
+    if (sks_name_index(name, methods[i].names, methods[i].nnames) >= 0)
+      return methods[i].id;
   return -1;
 }
 
 const char *sks_analog_method_name(int method) {
-  switch (method) {
-  case SKS_ANALOG_CASH_KARP:
-    return "cash-karp";
-  case SKS_ANALOG_RKC:
-    return "rkc";
-  case SKS_ANALOG_SPLIT:
-    return "split";
-  default:
-    return "default";
-  }
+  if (method < 0 || method >= NMETHODS) method = SKS_ANALOG_DEFAULT;
+  return methods[method].names[0];
 }
 
 /* ------------------------------------------------------------------ */
-/* Building the problem: canonical clauses, sorted, duplicates dropped. */
+/* Building the problem: canonical clauses, sorted, duplicates dropped,
+ * then the layouts the right-hand side, the sign counters and the sweep
+ * each read. */
 
 typedef struct clause_ref {
   const int *lits;
   int len;
 } clause_ref;
+
+typedef SKS_STACK(clause_ref) clause_stack;
 
 static int cmp_int(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
@@ -59,14 +128,11 @@ static int cmp_clause(const void *a, const void *b) {
   return 0;
 }
 
-sks_analog *sks_analog_new(const sks_cnf *cnf) {
-  sks_require(cnf, "cnf is NULL");
-  sks_analog *a = sks_calloc(1, sizeof *a);
-  a->nvars = cnf->nvars;
-  /* Copy, sort literals within clauses, drop repeated literals and
-   * tautologies (x or not x: always true, its factor 1-s^2 only slows). */
-  int *buf = sks_malloc((cnf->nlits + 1) * sizeof *buf);
-  SKS_STACK(clause_ref) refs = {0};
+/* Copies cnf's clauses into buf with literals sorted, repeated literals and
+ * tautologies dropped (x or not x: always true, its factor 1-s^2 only
+ * slows), each referenced in refs.  Returns the literals kept. */
+static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
+                                clause_stack *refs) {
   size_t at = 0, start = 0;
   for (size_t i = 0; i < cnf->nlits; i++) {
     if (cnf->lits[i]) continue;
@@ -84,23 +150,50 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
     }
     if (!taut) {
       clause_ref r = {c, k};
-      SKS_PUSH(refs, r);
+      SKS_PUSH(*refs, r);
       at += k;
     }
     start = i + 1;
   }
-  if (refs.n) /* qsort of a NULL array is undefined, even when empty */
-    qsort(refs.a, refs.n, sizeof *refs.a, cmp_clause);
+  return at;
+}
+
+/* Sorts the clauses and drops duplicates; returns how many remain. */
+static size_t unique_clauses(clause_stack *refs) {
+  if (refs->n) /* qsort of a NULL array is undefined, even when empty */
+    qsort(refs->a, refs->n, sizeof *refs->a, cmp_clause);
   size_t m = 0;
-  for (size_t i = 0; i < refs.n; i++)
-    if (!m || cmp_clause(&refs.a[m - 1], &refs.a[i])) refs.a[m++] = refs.a[i];
+  for (size_t i = 0; i < refs->n; i++)
+    if (!m || cmp_clause(&refs->a[m - 1], &refs->a[i]))
+      refs->a[m++] = refs->a[i];
+  return m;
+}
+
+/* The clauses kept, over CNF variables, each ended by 0: the input of the
+ * library's one clause check (signs_satisfy), which reads no layout of
+ * ours. */
+static void clause_lits(sks_analog *a, const clause_ref *refs, size_t m,
+                        size_t nlits) {
+  a->lits = sks_malloc((nlits + m + 1) * sizeof *a->lits);
+  size_t at = 0;
+  for (size_t i = 0; i < m; i++) {
+    memcpy(a->lits + at, refs[i].lits, (size_t)refs[i].len * sizeof *a->lits);
+    at += (size_t)refs[i].len;
+    a->lits[at++] = 0;
+  }
+  a->lits_n = at;
+}
+
+/* The clause CSR cstart/lvar/lsign with each clause's 2^-k, over spins:
+ * only variables that occur get one, numbered in order of appearance so a
+ * clause's spins sit close together. */
+static void clause_csr(sks_analog *a, const clause_ref *refs, size_t m,
+                       size_t nlits) {
   a->nclauses = (long)m;
   a->cstart = sks_malloc((m + 1) * sizeof *a->cstart);
   a->cscale = sks_malloc((m + 1) * sizeof *a->cscale);
-  a->lvar = sks_malloc((at + 1) * sizeof *a->lvar);
-  a->lsign = sks_malloc((at + 1) * sizeof *a->lsign);
-  /* Spins only for variables that occur, numbered in order of appearance
-   * so a clause's spins sit close together. */
+  a->lvar = sks_malloc((nlits + 1) * sizeof *a->lvar);
+  a->lsign = sks_malloc((nlits + 1) * sizeof *a->lsign);
   int *dense = sks_malloc(((size_t)a->nvars + 1) * sizeof *dense);
   for (int v = 0; v <= a->nvars; v++)
     dense[v] = -1;
@@ -108,11 +201,11 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
   long l = 0;
   for (size_t i = 0; i < m; i++) {
     a->cstart[i] = l;
-    a->cscale[i] = ldexp(1.0, -refs.a[i].len);
-    if (refs.a[i].len > a->maxlen) a->maxlen = refs.a[i].len;
-    if (!refs.a[i].len) a->empty = true;
-    for (int j = 0; j < refs.a[i].len; j++, l++) {
-      int lit = refs.a[i].lits[j], v = abs(lit);
+    a->cscale[i] = ldexp(1.0, -refs[i].len);
+    if (refs[i].len > a->maxlen) a->maxlen = refs[i].len;
+    if (!refs[i].len) a->empty = true;
+    for (int j = 0; j < refs[i].len; j++, l++) {
+      int lit = refs[i].lits[j], v = abs(lit);
       if (dense[v] < 0) a->var_of[a->nact] = v, dense[v] = a->nact++;
       a->lvar[l] = dense[v];
       a->lsign[l] = lit > 0 ? 1.0 : -1.0;
@@ -120,13 +213,25 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
   }
   free(dense);
   a->cstart[m] = l;
-  a->bin_lo = a->bin_hi = 0;
-  while (a->bin_lo < (long)m && refs.a[a->bin_lo].len < 2)
+  a->nlits = l;
+}
+
+/* The binary clauses are one run, bin_lo .. bin_hi-1, since clauses are
+ * sorted by length. */
+static void binary_range(sks_analog *a) {
+  const long m = a->nclauses;
+  a->bin_lo = 0;
+  while (a->bin_lo < m && a->cstart[a->bin_lo + 1] - a->cstart[a->bin_lo] < 2)
     a->bin_lo++;
   a->bin_hi = a->bin_lo;
-  while (a->bin_hi < (long)m && refs.a[a->bin_hi].len == 2)
+  while (a->bin_hi < m && a->cstart[a->bin_hi + 1] - a->cstart[a->bin_hi] == 2)
     a->bin_hi++;
-  a->nlits = l;
+}
+
+/* Each spin's occurrences, in clause order, for the incremental sign
+ * check and the sweep. */
+static void occurrences(sks_analog *a) {
+  const long l = a->nlits, m = a->nclauses;
   a->ostart = sks_calloc((size_t)a->nact + 2, sizeof *a->ostart);
   for (long q = 0; q < l; q++)
     a->ostart[a->lvar[q] + 1]++;
@@ -137,7 +242,7 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
   a->opos = sks_malloc((l + 1) * sizeof *a->opos);
   long *fill = sks_malloc(((size_t)a->nact + 1) * sizeof *fill);
   memcpy(fill, a->ostart, ((size_t)a->nact + 1) * sizeof *fill);
-  for (long c = 0; c < (long)m; c++)
+  for (long c = 0; c < m; c++)
     for (long q = a->cstart[c]; q < a->cstart[c + 1]; q++) {
       long o = fill[a->lvar[q]]++;
       a->oclause[o] = c;
@@ -145,44 +250,69 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
       a->osign[o] = a->lsign[q] > 0 ? 1 : -1;
     }
   free(fill);
-  /* The sweep's table costs sum k(k-1) entries, as one sweep costs that
-   * many products: bounded so that one very long clause cannot take
-   * gigabytes (the sweep then falls back to reading the clauses). */
+}
+
+/* Where each spin's binary-clause occurrences start and end, so the
+ * sweep takes them without an inner loop; and the signs as doubles. */
+static void binary_occurrences(sks_analog *a) {
+  const long l = a->nlits;
+  a->obin = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin);
+  a->obin_end = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin_end);
+  a->ocoef = sks_malloc((l + 1) * sizeof *a->ocoef);
+  for (long o = 0; o < l; o++)
+    a->ocoef[o] = a->osign[o];
+  for (int i = 0; i < a->nact; i++) {
+    long o = a->ostart[i], e = a->ostart[i + 1];
+    while (o < e && a->oclause[o] < a->bin_lo)
+      o++;
+    a->obin[i] = o;
+    while (o < e && a->oclause[o] < a->bin_hi)
+      o++;
+    a->obin_end[i] = o;
+  }
+}
+
+/* The sweep's table costs sum k(k-1) entries, as one sweep costs that many
+ * products: bounded so that one very long clause cannot take gigabytes
+ * (the sweep then falls back to reading the clauses, and needs neither
+ * the table nor the binary ranges). */
+static void sweep_table(sks_analog *a) {
+  const long l = a->nlits, m = a->nclauses;
   size_t nx = 0;
-  for (long c = 0; c < (long)m; c++) {
+  for (long c = 0; c < m; c++) {
     size_t k = (size_t)(a->cstart[c + 1] - a->cstart[c]);
     nx += k ? k * (k - 1) : 0;
   }
-  if (nx <= 16 * (size_t)l + ((size_t)1 << 20)) {
-    a->xstart = sks_malloc((l + 1) * sizeof *a->xstart);
-    a->xvar = sks_malloc((nx + 1) * sizeof *a->xvar);
-    a->xsign = sks_malloc((nx + 1) * sizeof *a->xsign);
-    long x = 0;
-    for (long o = 0; o < l; o++) {
-      long c = a->oclause[o], pos = a->opos[o];
-      a->xstart[o] = x;
-      for (long q = a->cstart[c]; q < a->cstart[c + 1]; q++)
-        if (q != pos)
-          a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
-    }
-    a->xstart[l] = x;
-    a->obin = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin);
-    a->obin_end = sks_malloc(((size_t)a->nact + 1) * sizeof *a->obin_end);
-    a->ocoef = sks_malloc((l + 1) * sizeof *a->ocoef);
-    for (long o = 0; o < l; o++)
-      a->ocoef[o] = a->osign[o];
-    for (int i = 0; i < a->nact; i++) {
-      long o = a->ostart[i], e = a->ostart[i + 1];
-      while (o < e && a->oclause[o] < a->bin_lo)
-        o++;
-      a->obin[i] = o;
-      while (o < e && a->oclause[o] < a->bin_hi)
-        o++;
-      a->obin_end[i] = o;
-    }
+  if (nx > 16 * (size_t)l + ((size_t)1 << 20)) return;
+  a->xstart = sks_malloc((l + 1) * sizeof *a->xstart);
+  a->xvar = sks_malloc((nx + 1) * sizeof *a->xvar);
+  a->xsign = sks_malloc((nx + 1) * sizeof *a->xsign);
+  long x = 0;
+  for (long o = 0; o < l; o++) {
+    long c = a->oclause[o], pos = a->opos[o];
+    a->xstart[o] = x;
+    for (long q = a->cstart[c]; q < a->cstart[c + 1]; q++)
+      if (q != pos) a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
   }
+  a->xstart[l] = x;
+  binary_occurrences(a);
+}
+
+sks_analog *sks_analog_new(const sks_cnf *cnf) {
+  sks_require(cnf, "cnf is NULL");
+  sks_analog *a = sks_calloc(1, sizeof *a);
+  a->nvars = cnf->nvars;
+  int *buf = sks_malloc((cnf->nlits + 1) * sizeof *buf);
+  clause_stack refs = {0};
+  size_t nlits = canonical_clauses(cnf, buf, &refs);
+  size_t m = unique_clauses(&refs);
+  clause_lits(a, refs.a, m, nlits);
+  clause_csr(a, refs.a, m, nlits);
   free(buf);
   SKS_STACK_FREE(refs);
+  binary_range(a);
+  occurrences(a);
+  sweep_table(a);
   a->model = sks_calloc((size_t)a->nvars + 1, 1);
   pthread_mutex_init(&a->lock, NULL);
   return a;
@@ -191,6 +321,7 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
 void sks_analog_delete(sks_analog *a) {
   if (!a) return;
   pthread_mutex_destroy(&a->lock);
+  free(a->lits);
   free(a->cstart);
   free(a->var_of);
   free(a->cscale);
@@ -228,18 +359,8 @@ void sks_analog_work_init(work *w, const sks_analog *p,
   memset(w, 0, sizeof *w);
   w->p = p;
   w->memory = opt->memory == 2 ? 2 : 1;
-  /* Defaults by measurement (docs/analog.md): the splitting step is
-   * stable at any size, so only accuracy holds it, and at 2e-1 it covers
-   * several times the analog time per second of RKC at 1e-2 with the same
-   * escape-time statistics (2e-1 against 1e-1: the rating's intervals
-   * overlap on an easy, a 17-clue and a very hard puzzle, and time to
-   * solution is 1.4-1.8x shorter; 5e-1 shifts the rating); RKC's steps grow
-   * only like sqrt(1/max a) and Cash-Karp's are held by stability whatever
-   * the tolerance. */
-  w->method = opt->method ? opt->method : SKS_ANALOG_SPLIT;
-  double tol = w->method == SKS_ANALOG_SPLIT ? 2e-1
-               : w->method == SKS_ANALOG_RKC ? 1e-2
-                                             : 1e-3;
+  w->method = method_of(opt->method);
+  const double tol = w->method->tol;
   w->rtol = opt->rtol > 0 ? opt->rtol : tol;
   w->atol = opt->atol > 0 ? opt->atol : tol;
   w->dim = (size_t)p->nact + (size_t)p->nclauses;
@@ -259,6 +380,7 @@ void sks_analog_work_init(work *w, const sks_analog *p,
   w->pre = sks_calloc((size_t)p->maxlen + 2, sizeof(double));
   w->sign = sks_calloc((size_t)p->nact + 1, 1);
   w->ntrue = sks_calloc((size_t)p->nclauses + 1, sizeof(int));
+  w->model = sks_calloc((size_t)p->nvars + 1, 1);
   w->trace_every = opt->trace_every > 0 ? opt->trace_every : 100;
 }
 
@@ -273,66 +395,7 @@ void sks_analog_work_free(work *w) {
   free(w->pre);
   free(w->sign);
   free(w->ntrue);
-}
-
-/* Clauses lo..hi-1 of any length: prefix products forward, suffix products
- * backward, so K_mi never divides by a factor that may be 0. */
-static void rhs_general(work *w, long lo, long hi, const double *s, double *ds,
-                        double *du, double eU) {
-  const sks_analog *p = w->p;
-  const long *cs = p->cstart;
-  const int *lv = p->lvar;
-  const double *lc = p->lsign, *sc = p->cscale, *wt = w->w;
-  double *pre = w->pre;
-  for (long c = lo; c < hi; c++) {
-    long b = cs[c];
-    int k = (int)(cs[c + 1] - b);
-    pre[0] = 1.0;
-    for (int j = 0; j < k; j++)
-      pre[j + 1] = pre[j] * (1.0 - lc[b + j] * s[lv[b + j]]);
-    double K = sc[c] * pre[k];
-    du[c] = eU * (w->memory == 2 ? K * K : K);
-    double g = 2.0 * wt[c] * K * sc[c], suf = 1.0;
-    for (int j = k - 1; j >= 0; j--) {
-      double sj = s[lv[b + j]];
-      ds[lv[b + j]] += g * lc[b + j] * pre[j] * suf;
-      suf *= 1.0 - lc[b + j] * sj;
-    }
-  }
-}
-
-/* dy = F(y): one pass over the clause literals.  The weights are made in a
- * separate loop so it vectorises; the binary clauses (most of a Sudoku
- * CNF; contiguous since clauses are sorted by length) take a loop of
- * their own without the prefix array. */
-void sks_analog_rhs(work *w, const double *y, double *dy) {
-  const sks_analog *p = w->p;
-  const int n = p->nact;
-  const long m = p->nclauses;
-  const double *s = y, *u = y + n;
-  double *ds = dy, *du = dy + n, *wt = w->w;
-  const double U = w->U, eU = exp(-U);
-  const long *cs = p->cstart;
-  const int *lv = p->lvar;
-  const double *lc = p->lsign;
-  w->rhs++;
-  for (long c = 0; c < m; c++)
-    wt[c] = fast_exp(u[c] - U);
-  memset(ds, 0, (size_t)n * sizeof *ds);
-  rhs_general(w, 0, p->bin_lo, s, ds, du, eU);
-  const bool k2 = w->memory == 2;
-  for (long c = p->bin_lo; c < p->bin_hi; c++) {
-    long b = cs[c];
-    int v0 = lv[b], v1 = lv[b + 1];
-    double c0 = lc[b], c1 = lc[b + 1];
-    double f0 = 1.0 - c0 * s[v0], f1 = 1.0 - c1 * s[v1];
-    double K = 0.25 * f0 * f1;
-    du[c] = eU * (k2 ? K * K : K);
-    double g = 0.5 * wt[c] * K;
-    ds[v0] += g * c0 * f1;
-    ds[v1] += g * c1 * f0;
-  }
-  rhs_general(w, p->bin_hi, m, s, ds, du, eU);
+  free(w->model);
 }
 
 /* ln V, V = sum a_m K_m^2 at the current state (trace only; V itself
@@ -407,27 +470,30 @@ static void signs_update(work *w) {
   }
 }
 
-/* The full check, independent of the counters, before SAT is claimed. */
-static bool signs_satisfy(const work *w) {
+/* The model by CNF variable that signs (by spin) give; variables that
+ * occur in no clause are false (the sign of nothing). */
+static void model_of_signs(const sks_analog *a, const signed char *sign,
+                           signed char *model) {
+  memset(model, -1, (size_t)a->nvars + 1);
+  model[0] = 0;
+  for (int i = 0; i < a->nact; i++)
+    model[a->var_of[i]] = sign[i];
+}
+
+/* The full check, independent of the counters, before SAT is claimed: the
+ * model sks_analog_copy_model would write, against the clauses kept, by
+ * the library's one clause check (an empty clause fails it). */
+static bool signs_satisfy(work *w) {
   const sks_analog *p = w->p;
-  for (long c = 0; c < p->nclauses; c++) {
-    bool sat = false;
-    for (long q = p->cstart[c]; q < p->cstart[c + 1] && !sat; q++)
-      sat = (p->lsign[q] > 0) == (w->sign[p->lvar[q]] > 0);
-    if (!sat) return false;
-  }
-  return true;
+  model_of_signs(p, w->sign, w->model);
+  return sks_clauses_check(p->lits, p->lits_n, w->model, p->nvars) < 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* One trajectory. */
 
-/* Variables that occur in no clause are false (the sign of nothing). */
 void sks_analog_copy_model(sks_analog *a, const work *w) {
-  memset(a->model, -1, (size_t)a->nvars + 1);
-  a->model[0] = 0;
-  for (int i = 0; i < a->nact; i++)
-    a->model[a->var_of[i]] = w->sign[i];
+  model_of_signs(a, w->sign, a->model);
 }
 
 static void swap_ptr(double **a, double **b) {
@@ -440,8 +506,7 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
                           long long max_steps, double deadline) {
   const sks_analog *p = w->p;
   const int n = p->nact;
-  const bool rkc = w->method == SKS_ANALOG_RKC;
-  const bool split = w->method == SKS_ANALOG_SPLIT;
+  const struct method *meth = w->method;
   uint64_t rng = seed;
   for (int i = 0; i < n; i++)
     w->y[i] = 2.0 * uniform(&rng) - 1.0;
@@ -466,24 +531,19 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
     if (deadline > 0 && !(nsteps & 15) && sks_time() >= deadline) break;
     double eU = exp(w->U), h = w->h;
     if (tmax > 0 && w->t + h / eU > tmax) h = (tmax - w->t) * eU;
-    double e = rkc     ? sks_analog_step_rkc(w, h)
-               : split ? sks_analog_step_split(w, h)
-                       : sks_analog_step_cash_karp(w, h);
+    double e = meth->step(w, h);
     nsteps++;
     if (!(e <= 1.0)) {
       /* A rejection; NaN or inf in the trial state lands here too, so it
        * never reaches y. */
       w->rejected++;
-      double f = isfinite(e) ? 0.9 * pow(e, rkc     ? -1.0 / 3
-                                            : split ? -0.5
-                                                    : -0.25)
-                             : 0.25;
+      double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
       w->h = h * fmin(0.5, fmax(0.1, f));
-      if (rkc) w->rho_age = 0;
+      if (meth->carries_f) w->rho_age = 0;
       continue;
     }
     swap_ptr(&w->y, &w->ynew);
-    if (rkc) swap_ptr(&w->f0, &w->f1);
+    if (meth->carries_f) swap_ptr(&w->f0, &w->f1);
     w->t += h / eU;
     w->steps++;
     w->rho_age--;
@@ -511,11 +571,8 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
       w->rho *= exp(-dU);
       w->f0ok = false;
     }
-    double f = e > 0 ? (rkc     ? 0.8 * pow(e, -1.0 / 3)
-                        : split ? 0.8 * pow(e, -0.5)
-                                : 0.9 * pow(e, -0.2))
-                     : 10.0;
-    w->h = h * fmin(rkc || split ? 10.0 : 5.0, fmax(0.2, f));
+    double f = e > 0 ? meth->accept_safety * pow(e, meth->accept_pow) : 10.0;
+    w->h = h * fmin(meth->max_growth, fmax(0.2, f));
     if (w->trace && ++since_trace >= w->trace_every) {
       since_trace = 0;
       trace_row(w);

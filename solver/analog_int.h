@@ -1,6 +1,7 @@
-/* Private to the analog solver (analog.c, analog_integrate.c,
- * analog_portfolio.c): the problem's layout, a trajectory's working state,
- * and what the three files call in one another. */
+/* Private to the analog solver: the problem's layout, a trajectory's
+ * working state, and what its files call in one another.  Calls run one
+ * way: analog_portfolio.c -> analog.c -> analog_integrate.c ->
+ * analog_rhs.c. */
 #ifndef SKS_ANALOG_INT_H
 #define SKS_ANALOG_INT_H
 
@@ -16,7 +17,9 @@
 /* The problem, read-only while solving.  Clause m holds literals
  * lvar/lsign[cstart[m] .. cstart[m+1]); occurrences of variable i (for the
  * incremental sign check) are oclause/osign[ostart[i] .. ostart[i+1]).
- * Variables are the dense spin indices 0..nact-1. */
+ * Variables are the dense spin indices 0..nact-1.  The same clauses over
+ * CNF variables, each ended by 0, are lits[0 .. lits_n): what the full
+ * check of a model reads. */
 struct sks_analog {
   int nvars;   /* of the CNF, for the model */
   int nact;    /* variables that occur: the spins, densely numbered */
@@ -25,6 +28,8 @@ struct sks_analog {
   long bin_lo, bin_hi; /* the binary clauses are bin_lo .. bin_hi-1 */
   int maxlen;
   bool empty; /* an empty clause: nothing satisfies it */
+  int *lits;
+  size_t lits_n;
   long *cstart;
   int *lvar;      /* 0-based variable */
   double *lsign;  /* c_mi = +1 / -1 */
@@ -74,9 +79,12 @@ static inline double uniform(uint64_t *x) {
 
 enum { NSTAGE = 6 };
 
+struct method; /* an integrator's row in analog.c's table */
+
 typedef struct work {
   const sks_analog *p;
-  int memory, method;
+  int memory;
+  const struct method *method;
   double rtol, atol;
   size_t dim;
   double *y, *ynew, *err, *k[NSTAGE], *tmp;
@@ -87,8 +95,9 @@ typedef struct work {
   bool f0ok;       /* f0 holds F(y) at the current U */
   double rho;      /* RKC: spectral radius estimate (tau units) */
   long rho_age;
-  signed char *sign; /* current sign assignment, by 0-based var */
-  int *ntrue;        /* true literals per clause under sign */
+  signed char *sign;  /* current sign assignment, by 0-based var */
+  signed char *model; /* by CNF var: the full check's scratch */
+  int *ntrue;         /* true literals per clause under sign */
   long nunsat;
   double U, t, h; /* h in tau units */
   unsigned long long steps, rejected, rhs;
@@ -149,7 +158,7 @@ static inline double fast_exp(double x) {
   return q * scale;
 }
 
-/* dy = F(y), the explicit methods' right-hand side (analog.c). */
+/* dy = F(y), the explicit methods' right-hand side (analog_rhs.c). */
 void sks_analog_rhs(work *w, const double *y, double *dy);
 
 /* Trial steps of size h (tau units) from w->y into w->ynew; each returns
