@@ -13,51 +13,66 @@
 #include <assert.h>
 #include <string.h>
 
+/* Each choice's names, indexed by its enum: one table serves both ways,
+ * name and parse, so the two cannot drift apart. */
+static const char *const ENCODING_NAMES[] = {"minimal", "efficient",
+                                             "extended"};
+static const char *const AMO_NAMES[] = {"auto", "pairwise", "sequential",
+                                        "product"};
+static const char *const PROPAGATE_NAMES[] = {"givens", "singles", "locked"};
+
+enum {
+  NENCODINGS = (int)(sizeof ENCODING_NAMES / sizeof *ENCODING_NAMES),
+  NAMOS = (int)(sizeof AMO_NAMES / sizeof *AMO_NAMES),
+  NPROPAGATES = (int)(sizeof PROPAGATE_NAMES / sizeof *PROPAGATE_NAMES)
+};
+_Static_assert(NENCODINGS == SKS_ENCODING_EXTENDED + 1, "encoding names");
+_Static_assert(NAMOS == SKS_AMO_PRODUCT + 1, "amo names");
+_Static_assert(NPROPAGATES == SKS_PROPAGATE_LOCKED + 1, "propagate names");
+
+/* A value out of range gets fallback's name (the strongest choice, or
+ * "auto" for the AMO), so every value names a choice the parsers know. */
+static const char *name_of(unsigned value, const char *const *names,
+                           int count, int fallback) {
+  return names[value < (unsigned)count ? (int)value : fallback];
+}
+
 const char *sks_encoding_name(sks_encoding e) {
-  switch (e) {
-  case SKS_ENCODING_MINIMAL:
-    return "minimal";
-  case SKS_ENCODING_EFFICIENT:
-    return "efficient";
-  default:
-    return "extended";
-  }
+  return name_of((unsigned)e, ENCODING_NAMES, NENCODINGS,
+                 SKS_ENCODING_EXTENDED);
 }
 
 const char *sks_amo_name(sks_amo a) {
-  switch (a) {
-  case SKS_AMO_PAIRWISE:
-    return "pairwise";
-  case SKS_AMO_SEQUENTIAL:
-    return "sequential";
-  case SKS_AMO_PRODUCT:
-    return "product";
-  default:
-    return "auto";
-  }
+  return name_of((unsigned)a, AMO_NAMES, NAMOS, SKS_AMO_AUTO);
 }
 
 const char *sks_propagate_name(sks_propagate p) {
-  switch (p) {
-  case SKS_PROPAGATE_GIVENS:
-    return "givens";
-  case SKS_PROPAGATE_SINGLES:
-    return "singles";
-  default:
-    return "locked";
-  }
+  return name_of((unsigned)p, PROPAGATE_NAMES, NPROPAGATES,
+                 SKS_PROPAGATE_LOCKED);
 }
 
-int sks_propagate_parse(const char *name, sks_propagate *p) {
-  static const sks_propagate all[] = {SKS_PROPAGATE_GIVENS,
-                                      SKS_PROPAGATE_SINGLES,
-                                      SKS_PROPAGATE_LOCKED};
-  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    if (!strcmp(name, sks_propagate_name(all[i]))) {
-      *p = all[i];
-      return 0;
-    }
-  return -1;
+int sks_encoding_parse(const char *name, sks_encoding *out) {
+  int i = sks_name_index(name, ENCODING_NAMES, NENCODINGS);
+  if (i < 0)
+    return -1;
+  *out = (sks_encoding)i;
+  return 0;
+}
+
+int sks_amo_parse(const char *name, sks_amo *out) {
+  int i = sks_name_index(name, AMO_NAMES, NAMOS);
+  if (i < 0)
+    return -1;
+  *out = (sks_amo)i;
+  return 0;
+}
+
+int sks_propagate_parse(const char *name, sks_propagate *out) {
+  int i = sks_name_index(name, PROPAGATE_NAMES, NPROPAGATES);
+  if (i < 0)
+    return -1;
+  *out = (sks_propagate)i;
+  return 0;
 }
 
 static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,

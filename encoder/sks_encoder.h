@@ -247,9 +247,13 @@ int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
                sks_cnf *cnf);
 const char *sks_encoding_name(sks_encoding e);
 const char *sks_propagate_name(sks_propagate p);
-/* 0 and *p set for "givens", "singles" or "locked"; -1 otherwise. */
-int sks_propagate_parse(const char *name, sks_propagate *p);
 const char *sks_amo_name(sks_amo a);
+/* 0 and *out set for a name the matching sks_*_name gives ("minimal",
+ * "efficient", "extended"; "auto", "pairwise", "sequential", "product";
+ * "givens", "singles", "locked"); -1 otherwise. */
+int sks_encoding_parse(const char *name, sks_encoding *out);
+int sks_amo_parse(const char *name, sks_amo *out);
+int sks_propagate_parse(const char *name, sks_propagate *out);
 
 /* ------------------------------------------------------------------ */
 /* DIMACS. */
