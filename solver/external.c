@@ -2,7 +2,6 @@
  * file, runs a solver command on it and reads its answer as a model. */
 #define _POSIX_C_SOURCE 200809L
 #include "require_int.h"
-#include "sks_decoder.h"
 #include "solver_int.h"
 #include "stack_int.h"
 

@@ -1,8 +1,9 @@
-/* Models as SAT solvers print them: SAT-competition `s`/`v` lines,
- * minisat's result file (`SAT` + literals, `UNSAT`, `INDET`) or a bare
- * literal list; and the check that a model satisfies a CNF. */
+/* The DIMACS codec's other half: models as SAT solvers print them
+ * (SAT-competition `s`/`v` lines, minisat's result file: `SAT` + literals,
+ * `UNSAT`, `INDET`, or a bare literal list), and the check that a model
+ * satisfies a CNF. */
 #include "require_int.h"
-#include "sks_decoder.h"
+#include "sks_encoder.h"
 #include "text_int.h"
 #include "stack_int.h"
 
