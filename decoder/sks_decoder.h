@@ -9,26 +9,6 @@
 extern "C" {
 #endif
 
-/* A model as a solver printed it: the value of each variable. */
-typedef struct sks_model {
-  int status;              /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN */
-  int nvars;
-  signed char *val;        /* by var 1..nvars: +1, -1, 0 unassigned */
-  bool has_status;         /* an `s` / SAT / UNSAT line was seen */
-} sks_model;
-
-sks_model *sks_model_new(void);
-void sks_model_delete(sks_model *m);
-/* Reads a solver's output: SAT-competition `s`/`v` lines, minisat's result
- * file (`SAT` then literals, or `UNSAT`), or a bare literal list.  Returns
- * 0, or -1 with err filled. */
-int sks_model_read(sks_input *in, sks_model *m, sks_error *err);
-
-/* Checks that the model satisfies every clause of cnf; on failure err says
- * which clause (1-based). */
-bool sks_model_satisfies(const sks_model *m, const sks_cnf *cnf,
-                         sks_error *err);
-
 /* The independent validator: grid (n*n digits 0..n-1) fills every cell,
  * every region holds each digit once, and every given of p is kept.  It
  * reads only p's regions and givens.  On failure err says what is wrong. */

@@ -14,51 +14,66 @@
 #include <assert.h>
 #include <string.h>
 
-/* Each choice's names, by value: the one table its name and parse
- * functions read. */
-static const char *const encoding_names[] = {"minimal", "efficient",
+/* Each choice's names, indexed by its enum: one table serves both ways,
+ * name and parse, so the two cannot drift apart. */
+static const char *const ENCODING_NAMES[] = {"minimal", "efficient",
                                              "extended"};
-static const char *const amo_names[] = {"auto", "pairwise", "sequential",
+static const char *const AMO_NAMES[] = {"auto", "pairwise", "sequential",
                                         "product"};
-static const char *const propagate_names[] = {"givens", "singles", "locked"};
-enum {
-  NENCODINGS = sizeof encoding_names / sizeof *encoding_names,
-  NAMOS = sizeof amo_names / sizeof *amo_names,
-  NPROPAGATES = sizeof propagate_names / sizeof *propagate_names
-};
+static const char *const PROPAGATE_NAMES[] = {"givens", "singles", "locked"};
 
-/* An out-of-range value reads as the default's name. */
+enum {
+  NENCODINGS = (int)(sizeof ENCODING_NAMES / sizeof *ENCODING_NAMES),
+  NAMOS = (int)(sizeof AMO_NAMES / sizeof *AMO_NAMES),
+  NPROPAGATES = (int)(sizeof PROPAGATE_NAMES / sizeof *PROPAGATE_NAMES)
+};
+_Static_assert(NENCODINGS == SKS_ENCODING_EXTENDED + 1, "encoding names");
+_Static_assert(NAMOS == SKS_AMO_PRODUCT + 1, "amo names");
+_Static_assert(NPROPAGATES == SKS_PROPAGATE_LOCKED + 1, "propagate names");
+
+/* A value out of range gets fallback's name (the strongest choice, or
+ * "auto" for the AMO), so every value names a choice the parsers know. */
+static const char *name_of(unsigned value, const char *const *names,
+                           int count, int fallback) {
+  return names[value < (unsigned)count ? (int)value : fallback];
+}
+
 const char *sks_encoding_name(sks_encoding e) {
-  return encoding_names[(unsigned)e < NENCODINGS ? e : SKS_ENCODING_EXTENDED];
+  return name_of((unsigned)e, ENCODING_NAMES, NENCODINGS,
+                 SKS_ENCODING_EXTENDED);
 }
 
 const char *sks_amo_name(sks_amo a) {
-  return amo_names[(unsigned)a < NAMOS ? a : SKS_AMO_AUTO];
+  return name_of((unsigned)a, AMO_NAMES, NAMOS, SKS_AMO_AUTO);
 }
 
 const char *sks_propagate_name(sks_propagate p) {
-  return propagate_names[(unsigned)p < NPROPAGATES ? p : SKS_PROPAGATE_LOCKED];
+  return name_of((unsigned)p, PROPAGATE_NAMES, NPROPAGATES,
+                 SKS_PROPAGATE_LOCKED);
 }
 
-int sks_encoding_parse(const char *name, sks_encoding *e) {
-  int i = sks_name_index(name, encoding_names, NENCODINGS);
-  if (i >= 0)
-    *e = (sks_encoding)i;
-  return i >= 0 ? 0 : -1;
+int sks_encoding_parse(const char *name, sks_encoding *out) {
+  int i = sks_name_index(name, ENCODING_NAMES, NENCODINGS);
+  if (i < 0)
+    return -1;
+  *out = (sks_encoding)i;
+  return 0;
 }
 
-int sks_amo_parse(const char *name, sks_amo *a) {
-  int i = sks_name_index(name, amo_names, NAMOS);
-  if (i >= 0)
-    *a = (sks_amo)i;
-  return i >= 0 ? 0 : -1;
+int sks_amo_parse(const char *name, sks_amo *out) {
+  int i = sks_name_index(name, AMO_NAMES, NAMOS);
+  if (i < 0)
+    return -1;
+  *out = (sks_amo)i;
+  return 0;
 }
 
-int sks_propagate_parse(const char *name, sks_propagate *p) {
-  int i = sks_name_index(name, propagate_names, NPROPAGATES);
-  if (i >= 0)
-    *p = (sks_propagate)i;
-  return i >= 0 ? 0 : -1;
+int sks_propagate_parse(const char *name, sks_propagate *out) {
+  int i = sks_name_index(name, PROPAGATE_NAMES, NPROPAGATES);
+  if (i < 0)
+    return -1;
+  *out = (sks_propagate)i;
+  return 0;
 }
 
 static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,

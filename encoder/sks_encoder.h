@@ -272,15 +272,15 @@ int sks_encode_base(const sks_shape *shape, const sks_encode_options *opt,
 const char *sks_encoding_name(sks_encoding e);
 const char *sks_propagate_name(sks_propagate p);
 const char *sks_amo_name(sks_amo a);
-/* Each choice by its name: 0 and *out set, or -1 for an unknown name
- * ("givens", "singles", "locked"; "minimal", "efficient", "extended";
- * "auto", "pairwise", "sequential", "product"). */
-int sks_propagate_parse(const char *name, sks_propagate *out);
+/* 0 and *out set for a name the matching sks_*_name gives ("minimal",
+ * "efficient", "extended"; "auto", "pairwise", "sequential", "product";
+ * "givens", "singles", "locked"); -1 otherwise. */
 int sks_encoding_parse(const char *name, sks_encoding *out);
 int sks_amo_parse(const char *name, sks_amo *out);
+int sks_propagate_parse(const char *name, sks_propagate *out);
 
 /* ------------------------------------------------------------------ */
-/* DIMACS. */
+/* DIMACS: CNF out and in, and the models solvers print for it. */
 
 typedef struct sks_dimacs_options {
   bool gzip;     /* compress through zlib */
@@ -303,6 +303,26 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
 
 /* Builds the puzzle shape and givens a description names. */
 sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err);
+
+/* A model as a solver printed it: the value of each variable. */
+typedef struct sks_model {
+  int status;              /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN */
+  int nvars;
+  signed char *val;        /* by var 1..nvars: +1, -1, 0 unassigned */
+  bool has_status;         /* an `s` / SAT / UNSAT line was seen */
+} sks_model;
+
+sks_model *sks_model_new(void);
+void sks_model_delete(sks_model *m);
+/* Reads a solver's output: SAT-competition `s`/`v` lines, minisat's result
+ * file (`SAT` then literals, or `UNSAT`), or a bare literal list.  Returns
+ * 0, or -1 with err filled. */
+int sks_model_read(sks_input *in, sks_model *m, sks_error *err);
+
+/* Checks that the model satisfies every clause of cnf; on failure err says
+ * which clause (1-based). */
+bool sks_model_satisfies(const sks_model *m, const sks_cnf *cnf,
+                         sks_error *err);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lower_int.h"
 #include "require_int.h"
-#include "sks_decoder.h"
 #include "solver_int.h"
 #include "stack_int.h"
 

@@ -1,8 +1,9 @@
-/* Models as SAT solvers print them: SAT-competition `s`/`v` lines,
- * minisat's result file (`SAT` + literals, `UNSAT`, `INDET`) or a bare
- * literal list; and the check that a model satisfies a CNF. */
+/* The DIMACS codec's other half: models as SAT solvers print them
+ * (SAT-competition `s`/`v` lines, minisat's result file: `SAT` + literals,
+ * `UNSAT`, `INDET`, or a bare literal list), and the check that a model
+ * satisfies a CNF. */
 #include "require_int.h"
-#include "sks_decoder.h"
+#include "sks_encoder.h"
 #include "text_int.h"
 #include "stack_int.h"
 
@@ -178,6 +179,66 @@ static int literals(parse *ps, int ch) {
   return 0;
 }
 
+/* `s RESULT` or `v LITERALS`, after its first byte kind. */
+static int tagged_line(parse *ps, int kind) {
+  char buf[16];
+  long col = col_of(ps);
+  int ch = next(ps);
+  if (!is_space(ch))
+    return sks_error_set(ps->err, -1, ps->line, col,
+                         "unexpected '%c' followed by %s (expected "
+                         "'%c ' and a %s)",
+                         kind, sks_describe_char(ch, buf), kind,
+                         kind == 's' ? "result" : "literal list");
+  if (kind == 'v')
+    return literals(ps, ch);
+  while (is_space(ch))
+    ch = next(ps);
+  return status_line(ps, ch);
+}
+
+/* One line from its first byte ch that is not a space. */
+static int model_line(parse *ps, int ch) {
+  char buf[16];
+  if (ch == '\n') {
+    newline(ps);
+    return 0;
+  }
+  if (ch == 'c') {
+    if (skip_line(ps) == '\n')
+      newline(ps);
+    return 0;
+  }
+  if (ch == 's' || ch == 'v')
+    return tagged_line(ps, ch);
+  if (ch == '-' || (ch >= '0' && ch <= '9'))
+    return literals(ps, ch);
+  if (ch >= 'A' && ch <= 'Z')
+    return status_line(ps, ch);
+  return sks_error_set(ps->err, -1, ps->line, col_of(ps),
+                       "unexpected %s (expected 's', 'v', 'c', SAT, "
+                       "UNSAT or a literal)",
+                       sks_describe_char(ch, buf));
+}
+
+/* At the end of the input: a result or literals were read, and values
+ * come only with a satisfiable result. */
+static int check_end(parse *ps) {
+  if (sks_input_failed(ps->in))
+    return sks_error_set(ps->err, -1, ps->line, 0,
+                         "read error (an I/O error, or truncated or "
+                         "corrupt gzip)");
+  if (ps->status < 0 && !ps->lit_line)
+    return sks_error_set(ps->err, -1, ps->line, 0,
+                         "no result: expected 's SATISFIABLE', 'SAT', "
+                         "'UNSAT' or a list of literals");
+  if (ps->status >= 0 && ps->status != SKS_SAT && ps->nvars > 0)
+    return sks_error_set(ps->err, -1, ps->lit_line, ps->lit_col,
+                         "values given for a result that is not "
+                         "SATISFIABLE");
+  return 0;
+}
+
 int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
   sks_require(in && m, "in and m must be set");
   parse ps = {0};
@@ -189,55 +250,16 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
   m->val = NULL;
   SKS_PUSH(ps.val, 0);
   int res = 0;
-  char buf[16];
   while (!res) {
     int ch = next(&ps);
     while (is_space(ch))
       ch = next(&ps);
     if (ch == EOF)
       break;
-    if (ch == '\n')
-      newline(&ps);
-    else if (ch == 'c') {
-      if (skip_line(&ps) == '\n')
-        newline(&ps);
-    } else if (ch == 's' || ch == 'v') {
-      int kind = ch;
-      long col = col_of(&ps);
-      ch = next(&ps);
-      if (!is_space(ch))
-        res = sks_error_set(err, -1, ps.line, col,
-                            "unexpected '%c' followed by %s (expected "
-                            "'%c ' and a %s)",
-                            kind, sks_describe_char(ch, buf), kind,
-                            kind == 's' ? "result" : "literal list");
-      else if (kind == 's') {
-        while (is_space(ch))
-          ch = next(&ps);
-        res = status_line(&ps, ch);
-      } else
-        res = literals(&ps, ch);
-    } else if (ch == '-' || (ch >= '0' && ch <= '9'))
-      res = literals(&ps, ch);
-    else if (ch >= 'A' && ch <= 'Z')
-      res = status_line(&ps, ch);
-    else
-      res = sks_error_set(err, -1, ps.line, col_of(&ps),
-                          "unexpected %s (expected 's', 'v', 'c', SAT, "
-                          "UNSAT or a literal)",
-                          sks_describe_char(ch, buf));
+    res = model_line(&ps, ch);
   }
-  if (!res && sks_input_failed(in))
-    res = sks_error_set(err, -1, ps.line, 0,
-                        "read error (an I/O error, or truncated or corrupt "
-                        "gzip)");
-  if (!res && ps.status < 0 && !ps.lit_line)
-    res = sks_error_set(err, -1, ps.line, 0,
-                        "no result: expected 's SATISFIABLE', 'SAT', "
-                        "'UNSAT' or a list of literals");
-  if (!res && ps.status >= 0 && ps.status != SKS_SAT && ps.nvars > 0)
-    res = sks_error_set(err, -1, ps.lit_line, ps.lit_col,
-                        "values given for a result that is not SATISFIABLE");
+  if (!res)
+    res = check_end(&ps);
   m->val = ps.val.a;
   if (res) {
     m->status = SKS_UNKNOWN;

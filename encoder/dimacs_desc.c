@@ -1,0 +1,519 @@
+/* The description language: the `c` lines that say what a puzzle CNF
+ * encodes (size, variants, givens, encoding, variable map), written before
+ * the clauses and read back so a model decodes from the CNF alone. */
+#include "dimacs_int.h"
+#include "require_int.h"
+#include "sks_encoder.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ================================================================== */
+/* Writing. */
+
+/* One row of a description grid: symbols for small sizes, else numbers
+ * (0 = blank).  values are 0-based, -1 blank; NULL is a blank row. */
+static void put_row(sks_sink *s, const char *key, int row, int n,
+                    const int *values) {
+  sks_sink_put_str(s, "c ");
+  sks_sink_put_str(s, key);
+  sks_sink_put_char(s, ' ');
+  sks_sink_put_uint(s, (unsigned long)row);
+  sks_sink_put_char(s, ' ');
+  for (int c = 0; c < n; c++) {
+    int v = values ? values[c] : -1;
+    if (n <= SKS_DESC_MAX_SYMBOL_N)
+      sks_sink_put_char(s, v < 0 ? '.' : SKS_DESC_SYMBOLS[v]);
+    else {
+      if (c)
+        sks_sink_put_char(s, ' ');
+      sks_sink_put_uint(s, (unsigned long)(v + 1));
+    }
+  }
+  sks_sink_put_char(s, '\n');
+}
+
+/* The map as runs: `a-b` stands for a, a+1, ..., b.  Renumbered
+ * candidates ascend, so runs keep a 25x25 map to a few hundred lines. */
+static void put_map(sks_sink *s, const int *map, int nmap) {
+  sks_sink_put_str(s, "c mapped ");
+  sks_sink_put_uint(s, (unsigned long)nmap);
+  sks_sink_put_char(s, '\n');
+  int width = 0;
+  for (int i = 0; i < nmap;) {
+    int j = i;
+    while (j + 1 < nmap && map[j + 1] == map[j] + 1)
+      j++;
+    if (!width)
+      sks_sink_put_str(s, "c map");
+    char item[32], *e = item;
+    *e++ = ' ';
+    e = sks_format_uint(e, (unsigned long)map[i]);
+    if (j > i) {
+      *e++ = j == i + 1 ? ' ' : '-';
+      e = sks_format_uint(e, (unsigned long)map[j]);
+    }
+    *e = 0;
+    sks_sink_put_str(s, item);
+    width += (int)(e - item);
+    if (width >= 64) {
+      sks_sink_put_char(s, '\n');
+      width = 0;
+    }
+    i = j + 1;
+  }
+  if (width)
+    sks_sink_put_char(s, '\n');
+}
+
+/* The first lines: the version, size and boxes, variants, jigsaw map. */
+static void put_shape(sks_sink *s, const sks_cnf_desc *d) {
+  int n = d->n;
+  sks_sink_put_str(s, "c sudokusat v1\n");
+  sks_sink_put_str(s, "c size ");
+  sks_sink_put_uint(s, (unsigned long)n);
+  sks_sink_put_str(s, " box ");
+  sks_sink_put_uint(s, (unsigned long)d->box_rows);
+  sks_sink_put_char(s, 'x');
+  sks_sink_put_uint(s, (unsigned long)d->box_cols);
+  sks_sink_put_char(s, '\n');
+  if (d->variants) {
+    sks_sink_put_str(s, "c variants");
+    if (d->variants & SKS_VARIANT_X)
+      sks_sink_put_str(s, " x");
+    if (d->variants & SKS_VARIANT_WINDOKU)
+      sks_sink_put_str(s, " windoku");
+    if (d->variants & SKS_VARIANT_JIGSAW)
+      sks_sink_put_str(s, " jigsaw");
+    sks_sink_put_char(s, '\n');
+  }
+  if ((d->variants & SKS_VARIANT_JIGSAW) && d->jigsaw)
+    for (int r = 0; r < n; r++)
+      put_row(s, "region", r + 1, n, d->jigsaw + (size_t)r * n);
+}
+
+static void put_givens(sks_sink *s, const sks_cnf_desc *d) {
+  int n = d->n, ngiven = 0;
+  for (int i = 0; d->given && i < n * n; i++)
+    ngiven += d->given[i] >= 0;
+  sks_sink_put_str(s, "c givens ");
+  sks_sink_put_uint(s, (unsigned long)ngiven);
+  sks_sink_put_char(s, '\n');
+  for (int r = 0; r < n; r++) /* no givens: blank rows */
+    put_row(s, "row", r + 1, n, d->given ? d->given + (size_t)r * n : NULL);
+}
+
+/* The encoding line, the variable rule (for people) and the map. */
+static void put_variables(sks_sink *s, const sks_cnf_desc *d) {
+  sks_sink_put_str(s, "c encoding ");
+  sks_sink_put_str(s, sks_encoding_name(d->encoding));
+  sks_sink_put_str(s, " amo ");
+  sks_sink_put_str(s, sks_amo_name(d->amo));
+  sks_sink_put_str(s, " propagate ");
+  sks_sink_put_str(s, sks_propagate_name(d->propagate));
+  sks_sink_put_char(s, '\n');
+  sks_sink_put_str(s, "c variable x(r,c,d) = (r*");
+  sks_sink_put_uint(s, (unsigned long)d->n);
+  sks_sink_put_str(s, " + c)*");
+  sks_sink_put_uint(s, (unsigned long)d->n);
+  sks_sink_put_str(s, " + d + 1 for 0-based row r, column c, digit d\n");
+  if (d->map) {
+    sks_sink_put_str(s, "c renumbered: CNF variable i is x variable map[i],"
+                        " listed in order; a-b is a run\n");
+    put_map(s, d->map, d->nmap);
+  }
+}
+
+void sks_desc_write(sks_sink *s, const sks_cnf_desc *d) {
+  put_shape(s, d);
+  put_givens(s, d);
+  put_variables(s, d);
+}
+
+/* ================================================================== */
+/* Reading. */
+
+void sks_desc_init(sks_desc_reader *d, sks_warn_fn warn, void *warn_ctx) {
+  memset(d, 0, sizeof *d);
+  d->warn = warn;
+  d->warn_ctx = warn_ctx;
+}
+
+/* A bad description is a warning: the CNF stays solvable, only decoding
+ * it needs the description, and the warning says why it is gone. */
+static int desc_fail(sks_desc_reader *d, const char *at, const char *what) {
+  if (!d->bad) {
+    d->bad = true;
+    long col = d->text_col + (at ? (long)(at - d->text) : 0);
+    sks_dimacs_warn(d->warn, d->warn_ctx, d->line, col,
+                    "description ignored: %s", what);
+  }
+  return -1;
+}
+
+static const char *skip_space(const char *p) {
+  while (*p == ' ' || *p == '\t' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* The next word of p into w (size cap); returns the text after it. */
+static const char *word(const char *p, char *w, size_t cap) {
+  p = skip_space(p);
+  size_t k = 0;
+  while (*p && *p != ' ' && *p != '\t' && *p != '\r') {
+    if (k + 1 < cap)
+      w[k++] = *p;
+    p++;
+  }
+  w[k] = 0;
+  return p;
+}
+
+/* A non-negative decimal number; NULL when there is none. */
+static const char *number(const char *p, int *out) {
+  p = skip_space(p);
+  if (*p < '0' || *p > '9')
+    return NULL;
+  long v = 0;
+  while (*p >= '0' && *p <= '9') {
+    v = v * 10 + (*p++ - '0');
+    if (v > INT_MAX)
+      return NULL;
+  }
+  if (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '-' && *p != 'x')
+    return NULL;
+  *out = (int)v;
+  return p;
+}
+
+static int symbol_value(char ch) {
+  const char *s = ch ? strchr(SKS_DESC_SYMBOLS, ch) : NULL;
+  return s ? (int)(s - SKS_DESC_SYMBOLS) : -2;
+}
+
+/* A row written as one word of n symbols (sizes up to 35). */
+static bool is_symbol_row(const char *p, int n) {
+  const char *q = p;
+  while (*q && *q != ' ' && *q != '\t' && *q != '\r')
+    q++;
+  return n <= SKS_DESC_MAX_SYMBOL_N && q - p == n && !*skip_space(q);
+}
+
+static bool symbol_row(sks_desc_reader *d, const char *p, int *out,
+                       bool blank_ok) {
+  for (int c = 0; c < d->n; c++) {
+    int v = p[c] == '.' || p[c] == '0' ? -1 : symbol_value(p[c]);
+    if (v < -1 || v >= d->n || (v < 0 && !blank_ok)) {
+      desc_fail(d, p + c, "bad symbol in row");
+      return false;
+    }
+    out[c] = v;
+  }
+  return true;
+}
+
+/* n numbers, 0 = blank. */
+static bool number_row(sks_desc_reader *d, const char *p, int *out,
+                       bool blank_ok) {
+  for (int c = 0; c < d->n; c++) {
+    int v;
+    const char *at = skip_space(p);
+    p = number(p, &v);
+    if (!p || v > d->n || (v == 0 && !blank_ok)) {
+      desc_fail(d, at, "bad value in row");
+      return false;
+    }
+    out[c] = v - 1;
+  }
+  if (*skip_space(p)) {
+    desc_fail(d, skip_space(p), "too many values in row");
+    return false;
+  }
+  return true;
+}
+
+/* Reads one row of n values into out (0-based, -1 blank when blank_ok). */
+static bool desc_row(sks_desc_reader *d, const char *p, int *out,
+                     bool blank_ok) {
+  p = skip_space(p);
+  return is_symbol_row(p, d->n) ? symbol_row(d, p, out, blank_ok)
+                                : number_row(d, p, out, blank_ok);
+}
+
+/* One function per key: p is the text after the key, at where the key
+ * starts (for the column of a warning).  Each returns 0, or -1 when the
+ * description was given up. */
+
+static int key_sudokusat(sks_desc_reader *d, const char *p, const char *at) {
+  (void)p;
+  return desc_fail(d, at, "a second description");
+}
+
+static int key_size(sks_desc_reader *d, const char *p, const char *at) {
+  char w[32];
+  int n, br, bc;
+  if (d->have_size)
+    return desc_fail(d, at, "a second 'size' line");
+  if (!(p = number(p, &n)) || (p = word(p, w, sizeof w), strcmp(w, "box")) ||
+      !(p = number(p, &br)) || *p++ != 'x' || !(p = number(p, &bc)) ||
+      *skip_space(p) || n < SKS_MIN_N || n > SKS_MAX_N || br < 1 || bc < 1 ||
+      br > n || bc > n || br * bc != n)
+    return desc_fail(d, at, "expected 'size N box RxC' with N = R*C");
+  d->have_size = true;
+  d->n = n;
+  d->box_rows = br;
+  d->box_cols = bc;
+  d->given = sks_malloc((size_t)n * n * sizeof *d->given);
+  for (int i = 0; i < n * n; i++)
+    d->given[i] = -1;
+  return 0;
+}
+
+static int key_variants(sks_desc_reader *d, const char *p, const char *at) {
+  (void)at;
+  char w[32];
+  for (;;) {
+    const char *wat = skip_space(p);
+    p = word(p, w, sizeof w);
+    if (!*w)
+      return 0;
+    if (!strcmp(w, "x"))
+      d->variants |= SKS_VARIANT_X;
+    else if (!strcmp(w, "windoku"))
+      d->variants |= SKS_VARIANT_WINDOKU;
+    else if (!strcmp(w, "jigsaw"))
+      d->variants |= SKS_VARIANT_JIGSAW;
+    else
+      return desc_fail(d, wat, "unknown variant");
+  }
+}
+
+/* `region R ...` (jigsaw map) and `row R ...` (givens): rows in order. */
+static int grid_row(sks_desc_reader *d, const char *p, const char *at,
+                    bool region) {
+  int *count = region ? &d->regions : &d->rows, r;
+  if (!(p = number(p, &r)) || r != *count + 1 || r > d->n)
+    return desc_fail(d, at, region ? "region rows out of order"
+                                   : "given rows out of order");
+  int **grid = region ? &d->jigsaw : &d->given;
+  if (!*grid)
+    *grid = sks_malloc((size_t)d->n * d->n * sizeof **grid);
+  if (!desc_row(d, p, *grid + (size_t)(r - 1) * d->n, !region))
+    return -1;
+  ++*count;
+  return 0;
+}
+
+static int key_region(sks_desc_reader *d, const char *p, const char *at) {
+  return grid_row(d, p, at, true);
+}
+
+static int key_row(sks_desc_reader *d, const char *p, const char *at) {
+  return grid_row(d, p, at, false);
+}
+
+static int key_givens(sks_desc_reader *d, const char *p, const char *at) {
+  if (!number(p, &d->ngivens_declared))
+    return desc_fail(d, at, "expected 'givens COUNT'");
+  return 0;
+}
+
+/* Before 'size' this line is passed over, without a warning of its own:
+ * the description then ends with no 'encoding' line. */
+static int key_encoding(sks_desc_reader *d, const char *p, const char *at) {
+  if (!d->have_size)
+    return 0;
+  char w[5][32];
+  for (int i = 0; i < 5; i++)
+    p = word(p, w[i], sizeof w[i]);
+  sks_encoding encoding;
+  sks_amo amo;
+  sks_propagate level;
+  if (sks_encoding_parse(w[0], &encoding) || strcmp(w[1], "amo") ||
+      sks_amo_parse(w[2], &amo) || strcmp(w[3], "propagate") ||
+      sks_propagate_parse(w[4], &level) || *skip_space(p))
+    return desc_fail(d, at, "expected 'encoding NAME amo NAME propagate "
+                            "givens|singles|locked'");
+  d->have_encoding = true;
+  d->encoding = encoding;
+  d->amo = amo;
+  d->propagate = level;
+  return 0;
+}
+
+static int key_mapped(sks_desc_reader *d, const char *p, const char *at) {
+  int k;
+  if (d->map || !number(p, &k) || k > d->n * d->n * d->n)
+    return desc_fail(d, at, "expected 'mapped COUNT' once");
+  /* Grown as entries come: a stray count allocates nothing. */
+  d->nmap = k;
+  d->mapcap = 64;
+  d->map = sks_malloc((size_t)d->mapcap * sizeof *d->map);
+  return 0;
+}
+
+/* Entries `a` and runs `a-b` of x variables, up to the 'mapped' count. */
+static int key_map(sks_desc_reader *d, const char *p, const char *at) {
+  if (!d->map)
+    return desc_fail(d, at, "'map' before 'mapped'");
+  int maxvar = d->n * d->n * d->n;
+  for (;;) {
+    const char *eat = skip_space(p);
+    if (!*eat)
+      return 0;
+    int a, b;
+    if (!(p = number(p, &a)) || a < 1 || a > maxvar)
+      return desc_fail(d, eat, "bad map entry");
+    b = a;
+    if (*p == '-' && (!(p = number(p + 1, &b)) || b < a || b > maxvar))
+      return desc_fail(d, eat, "bad map run");
+    if ((long)d->mapped + (b - a) + 1 > d->nmap)
+      return desc_fail(d, eat, "more map entries than 'mapped' says");
+    while (d->mapped + (b - a) + 1 > d->mapcap) {
+      d->mapcap *= 2;
+      d->map = sks_realloc(d->map, (size_t)d->mapcap * sizeof *d->map);
+    }
+    for (int v = a; v <= b; v++)
+      d->map[d->mapped++] = v;
+  }
+}
+
+/* The keys; after_size: before a 'size' line the key gives the
+ * description up.  Other words (the variable rule, remarks) are for
+ * people. */
+static const struct {
+  const char *key;
+  int (*read)(sks_desc_reader *d, const char *p, const char *at);
+  bool after_size;
+} KEYS[] = {
+    {"sudokusat", key_sudokusat, false}, {"size", key_size, false},
+    {"variants", key_variants, true},    {"region", key_region, true},
+    {"row", key_row, true},              {"givens", key_givens, true},
+    {"encoding", key_encoding, false},   {"mapped", key_mapped, true},
+    {"map", key_map, true},
+};
+
+/* `c sudokusat v1` starts a description; other versions are not read. */
+static void desc_start(sks_desc_reader *d, const char *key, const char *p) {
+  char w[32];
+  if (strcmp(key, "sudokusat"))
+    return;
+  word(p, w, sizeof w);
+  if (!strcmp(w, "v1")) {
+    d->active = true;
+    d->start_line = d->line;
+  } else
+    sks_dimacs_warn(d->warn, d->warn_ctx, d->line, d->text_col,
+                    "unknown sudokusat description '%s' ignored", w);
+}
+
+void sks_desc_read_line(sks_desc_reader *d, const char *text, long line,
+                        long col) {
+  char key[32];
+  d->text = text;
+  d->line = line;
+  d->text_col = col;
+  const char *p = text + 1; /* after the 'c' */
+  const char *at = skip_space(p);
+  p = word(p, key, sizeof key);
+  if (!d->active) {
+    desc_start(d, key, p);
+    return;
+  }
+  if (d->bad)
+    return;
+  for (size_t i = 0; i < sizeof KEYS / sizeof *KEYS; i++)
+    if (!strcmp(key, KEYS[i].key)) {
+      if (KEYS[i].after_size && !d->have_size)
+        desc_fail(d, at, "'size' line missing before this line");
+      else
+        KEYS[i].read(d, p, at);
+      return;
+    }
+}
+
+/* Why a description that read well is still not whole, or NULL. */
+static const char *desc_missing(const sks_desc_reader *d, const sks_cnf *cnf) {
+  if (!d->have_size)
+    return "no 'size' line";
+  if (d->rows != d->n)
+    return "given rows missing";
+  if ((d->variants & SKS_VARIANT_JIGSAW) && d->regions != d->n)
+    return "jigsaw region rows missing";
+  if (!(d->variants & SKS_VARIANT_JIGSAW) && d->regions)
+    return "region rows without the jigsaw variant";
+  if (!d->have_encoding)
+    return "no 'encoding' line";
+  if (d->map && d->mapped != d->nmap)
+    return "map entries missing";
+  int ngiven = 0;
+  for (int i = 0; i < d->n * d->n; i++)
+    ngiven += d->given[i] >= 0;
+  if (ngiven != d->ngivens_declared)
+    return "given count differs from the 'givens' line";
+  if (d->map && d->nmap > cnf->nvars)
+    return "more mapped variables than the CNF has";
+  return NULL;
+}
+
+/* Hands the arrays over to a new cnf->desc. */
+static void desc_move(sks_desc_reader *d, sks_cnf *cnf) {
+  sks_cnf_desc *out = sks_calloc(1, sizeof *out);
+  out->n = d->n;
+  out->box_rows = d->box_rows;
+  out->box_cols = d->box_cols;
+  out->variants = d->variants;
+  out->jigsaw = d->jigsaw;
+  out->given = d->given;
+  out->encoding = d->encoding;
+  out->amo = d->amo;
+  out->propagate = d->propagate;
+  out->map = d->map;
+  out->nmap = d->map ? d->nmap : 0;
+  cnf->desc = out;
+  d->jigsaw = d->given = d->map = NULL;
+}
+
+void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
+  if (cnf && d->active && !d->bad) {
+    const char *missing = desc_missing(d, cnf);
+    if (missing) {
+      d->bad = true;
+      sks_dimacs_warn(d->warn, d->warn_ctx, d->start_line, 1,
+                      "description ignored: %s", missing);
+    } else
+      desc_move(d, cnf);
+  }
+  free(d->jigsaw);
+  free(d->given);
+  free(d->map);
+}
+
+/* ================================================================== */
+/* The puzzle a description names. */
+
+sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
+  sks_require(desc, "desc is NULL");
+  if (desc->n != desc->box_rows * desc->box_cols) {
+    sks_error_set(err, -1, 0, 0, "description: size %d is not %dx%d",
+                  desc->n, desc->box_rows, desc->box_cols);
+    return NULL;
+  }
+  sks_puzzle *p = sks_puzzle_new(desc->box_rows, desc->box_cols,
+                                 desc->variants, desc->jigsaw, err);
+  if (!p)
+    return NULL;
+  int n = desc->n;
+  for (int i = 0; desc->given && i < n * n; i++) {
+    if (desc->given[i] < -1 || desc->given[i] >= n) {
+      sks_puzzle_delete(p);
+      sks_error_set(err, -1, 0, 0, "description: given %d out of range",
+                    desc->given[i] + 1);
+      return NULL;
+    }
+    p->cell[i] = desc->given[i];
+  }
+  return p;
+}
