@@ -30,7 +30,7 @@ typedef struct sks_sink {
   int error;           /* errno of the first failure */
 } sks_sink;
 
-/* Writes out the buffer (dimacs_write.c); the first failure is kept. */
+/* Writes out the buffer (dimacs_sink.c); the first failure is kept. */
 void sks_sink_flush(sks_sink *s);
 
 static inline void sks_sink_put_char(sks_sink *s, char ch) {

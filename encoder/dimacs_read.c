@@ -49,18 +49,6 @@ typedef struct scan {
   long nclauses;
 } scan;
 
-void sks_dimacs_warn(sks_warn_fn warn, void *ctx, long line, long col,
-                     const char *fmt, ...) {
-  if (!warn)
-    return;
-  sks_error w = {line, col, {0}};
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(w.msg, sizeof w.msg, fmt, ap);
-  va_end(ap);
-  warn(ctx, &w);
-}
-
 static inline int next(reader *rd) {
   rd->pos++;
   return sks_input_next(rd->in);

@@ -12,24 +12,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-void sks_sink_flush(sks_sink *s) {
-  size_t len = (size_t)(s->p - s->buf);
-  s->p = s->buf;
-  if (!len || s->failed)
-    return;
-  if (s->gz) {
-    if (gzwrite(s->gz, s->buf, (unsigned)len) != (int)len) {
-      int zerr;
-      gzerror(s->gz, &zerr);
-      s->failed = true;
-      s->error = zerr == Z_ERRNO ? errno : EIO;
-    }
-  } else if (fwrite(s->buf, 1, len, s->file) != len) {
-    s->failed = true;
-    s->error = errno ? errno : EIO;
-  }
-}
-
 /* The decimal text of each variable, followed by a space, in an 8-byte
  * slot whose last byte is the length: a literal is then one 8-byte copy.
  * Built per write for the variables the CNF uses (up to TABLE_VARS);
