@@ -75,8 +75,10 @@ static void stats(void *e, sks_stats *st) {
   st->conflicts += ((cad *)e)->learned;
 }
 
+/* Base rules up to 16x16, as for picosat and for the same reason: 100
+ * random 20x20 with 40% givens take 2.16 s on base rules, 0.50 s fresh. */
 static const sks_engine engine = {
-    .base_max_vars = 25 * 25 * 25,
+    .base_max_vars = 16 * 16 * 16,
     .init = init,
     .release = release,
     .reserve = reserve,
