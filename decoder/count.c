@@ -26,10 +26,9 @@ static bool remaining(const sks_limits *lim, double start, sks_limits *now) {
   return true;
 }
 
-sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
-                           const sks_puzzle *p, long long limit,
-                           const sks_limits *lim, int *first, int *second,
-                           int *scratch, sks_error *err) {
+sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
+                           long long limit, const sks_limits *lim, int *first,
+                           int *second, int *scratch, sks_error *err) {
   static const sks_limits none = {0, 0};
   sks_count_result res = {0, SKS_SAT, false};
   if (!lim)

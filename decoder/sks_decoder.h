@@ -51,10 +51,9 @@ typedef struct sks_count_result {
   bool at_limit;
 } sks_count_result;
 
-sks_count_result sks_count(sks_solver *s, const sks_eo *eo,
-                           const sks_puzzle *p, long long limit,
-                           const sks_limits *lim, int *first, int *second,
-                           int *scratch, sks_error *err);
+sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
+                           long long limit, const sks_limits *lim, int *first,
+                           int *second, int *scratch, sks_error *err);
 
 #ifdef __cplusplus
 }

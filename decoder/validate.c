@@ -26,8 +26,9 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
     for (int j = 0; j < n; j++) {
       int d = grid[reg[j]];
       if (seen[d]) {
-        sks_error_set(err, -1, 0, 0, "digit %d twice in region %d (cell r%dc%d)",
-                      d + 1, k + 1, reg[j] / n + 1, reg[j] % n + 1);
+        sks_error_set(err, -1, 0, 0,
+                      "digit %d twice in region %d (cell r%dc%d)", d + 1, k + 1,
+                      reg[j] / n + 1, reg[j] % n + 1);
         return false;
       }
       seen[d] = 1;

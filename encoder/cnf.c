@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-sks_cnf *sks_cnf_new(void) { return sks_calloc(1, sizeof(sks_cnf)); }
+sks_cnf *sks_cnf_new(void) {
+  return sks_calloc(1, sizeof(sks_cnf));
+}
 
 static void desc_free(sks_cnf_desc *d) {
   if (!d)

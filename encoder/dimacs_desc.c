@@ -295,8 +295,8 @@ static int grid_row(sks_desc_reader *d, const char *p, const char *at,
                     bool region) {
   int *count = region ? &d->regions : &d->rows, r;
   if (!(p = number(p, &r)) || r != *count + 1 || r > d->n)
-    return desc_fail(d, at, region ? "region rows out of order"
-                                   : "given rows out of order");
+    return desc_fail(
+        d, at, region ? "region rows out of order" : "given rows out of order");
   int **grid = region ? &d->jigsaw : &d->given;
   if (!*grid)
     *grid = sks_malloc((size_t)d->n * d->n * sizeof **grid);
@@ -334,8 +334,9 @@ static int key_encoding(sks_desc_reader *d, const char *p, const char *at) {
   if (sks_encoding_parse(w[0], &encoding) || strcmp(w[1], "amo") ||
       sks_amo_parse(w[2], &amo) || strcmp(w[3], "propagate") ||
       sks_propagate_parse(w[4], &level) || *skip_space(p))
-    return desc_fail(d, at, "expected 'encoding NAME amo NAME propagate "
-                            "givens|singles|locked'");
+    return desc_fail(d, at,
+                     "expected 'encoding NAME amo NAME propagate "
+                     "givens|singles|locked'");
   d->have_encoding = true;
   d->encoding = encoding;
   d->amo = amo;
@@ -388,10 +389,14 @@ static const struct {
   int (*read)(sks_desc_reader *d, const char *p, const char *at);
   bool after_size;
 } KEYS[] = {
-    {"sudokusat", key_sudokusat, false}, {"size", key_size, false},
-    {"variants", key_variants, true},    {"region", key_region, true},
-    {"row", key_row, true},              {"givens", key_givens, true},
-    {"encoding", key_encoding, false},   {"mapped", key_mapped, true},
+    {"sudokusat", key_sudokusat, false},
+    {"size", key_size, false},
+    {"variants", key_variants, true},
+    {"region", key_region, true},
+    {"row", key_row, true},
+    {"givens", key_givens, true},
+    {"encoding", key_encoding, false},
+    {"mapped", key_mapped, true},
     {"map", key_map, true},
 };
 
@@ -497,12 +502,12 @@ void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
 sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
   sks_require(desc, "desc is NULL");
   if (desc->n != desc->box_rows * desc->box_cols) {
-    sks_error_set(err, -1, 0, 0, "description: size %d is not %dx%d",
-                  desc->n, desc->box_rows, desc->box_cols);
+    sks_error_set(err, -1, 0, 0, "description: size %d is not %dx%d", desc->n,
+                  desc->box_rows, desc->box_cols);
     return NULL;
   }
-  sks_puzzle *p = sks_puzzle_new(desc->box_rows, desc->box_cols,
-                                 desc->variants, desc->jigsaw, err);
+  sks_puzzle *p = sks_puzzle_new(desc->box_rows, desc->box_cols, desc->variants,
+                                 desc->jigsaw, err);
   if (!p)
     return NULL;
   int n = desc->n;

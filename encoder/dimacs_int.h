@@ -27,7 +27,7 @@ typedef struct sks_sink {
   FILE *file;
   gzFile gz;
   bool failed;
-  int error;           /* errno of the first failure */
+  int error; /* errno of the first failure */
 } sks_sink;
 
 /* Writes out the buffer (dimacs_sink.c); the first failure is kept. */
@@ -98,21 +98,21 @@ void sks_dimacs_warn(sks_warn_fn warn, void *ctx, long line, long col,
 typedef struct sks_desc_reader {
   sks_warn_fn warn;
   void *warn_ctx;
-  const char *text;            /* the line being read, from its 'c' */
-  long line, text_col;         /* its line, and the column of text[0] */
+  const char *text;    /* the line being read, from its 'c' */
+  long line, text_col; /* its line, and the column of text[0] */
   /* active: `c sudokusat v1` was seen; bad: the description was given up
    * (with a warning), and later lines are passed over. */
   bool active, bad, have_size, have_encoding;
-  long start_line;             /* of `c sudokusat v1` */
+  long start_line; /* of `c sudokusat v1` */
   int n, box_rows, box_cols;
   unsigned variants;
   int ngivens_declared;
-  int rows, regions;           /* rows of givens / jigsaw read so far */
+  int rows, regions; /* rows of givens / jigsaw read so far */
   int *given, *jigsaw;
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;
-  int nmap, mapped, mapcap;    /* declared map size, entries read, room */
+  int nmap, mapped, mapcap; /* declared map size, entries read, room */
   int *map;
 } sks_desc_reader;
 

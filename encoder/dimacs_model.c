@@ -36,8 +36,8 @@ typedef struct parse {
   SKS_STACK(signed char) val; /* by var; index 0 unused */
   int status;                 /* from a status line, or -1 */
   long status_line;
-  long lit_line, lit_col;     /* first literal, for error messages */
-  bool ended;                 /* the terminating 0 was seen */
+  long lit_line, lit_col; /* first literal, for error messages */
+  bool ended;             /* the terminating 0 was seen */
   int nvars;
 } parse;
 
@@ -53,7 +53,6 @@ static inline long col_of(const parse *ps) {
 static inline bool is_space(int ch) {
   return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
 }
-
 
 /* Skips to the end of the line; returns '\n' or EOF. */
 static int skip_line(parse *ps) {
@@ -73,9 +72,9 @@ static bool status_word(const char *w, int *status) {
   static const struct {
     const char *word;
     int status;
-  } words[] = {{"SATISFIABLE", SKS_SAT},  {"SAT", SKS_SAT},
+  } words[] = {{"SATISFIABLE", SKS_SAT},     {"SAT", SKS_SAT},
                {"UNSATISFIABLE", SKS_UNSAT}, {"UNSAT", SKS_UNSAT},
-               {"UNKNOWN", SKS_UNKNOWN},  {"INDETERMINATE", SKS_UNKNOWN},
+               {"UNKNOWN", SKS_UNKNOWN},     {"INDETERMINATE", SKS_UNKNOWN},
                {"INDET", SKS_UNKNOWN}};
   for (size_t i = 0; i < sizeof words / sizeof *words; i++)
     if (!strcmp(w, words[i].word)) {
@@ -106,11 +105,11 @@ static int status_line(parse *ps, int ch) {
     ch = next(ps);
   if (ch != '\n' && ch != EOF)
     return sks_error_set(ps->err, -1, ps->line, col_of(ps),
-                         "unexpected %s after the result", sks_describe_char(ch, buf));
+                         "unexpected %s after the result",
+                         sks_describe_char(ch, buf));
   if (ps->status >= 0 && ps->status != status)
     return sks_error_set(ps->err, -1, ps->line, col,
-                         "result %s contradicts line %ld", w,
-                         ps->status_line);
+                         "result %s contradicts line %ld", w, ps->status_line);
   ps->status = status;
   ps->status_line = ps->line;
   if (ch == '\n')
@@ -142,7 +141,8 @@ static int literals(parse *ps, int ch) {
                              "literal out of range");
     if (ch != '\n' && ch != EOF && !is_space(ch))
       return sks_error_set(ps->err, -1, ps->line, col_of(ps),
-                           "unexpected %s in a literal", sks_describe_char(ch, buf));
+                           "unexpected %s in a literal",
+                           sks_describe_char(ch, buf));
     if (!ps->lit_line) {
       ps->lit_line = ps->line;
       ps->lit_col = col;

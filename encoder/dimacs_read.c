@@ -17,22 +17,22 @@ enum { DESC_LINE = 8192 };
 
 typedef struct reader {
   sks_input *in;
-  long long pos, line_start;   /* bytes read; offset of the line's start */
+  long long pos, line_start; /* bytes read; offset of the line's start */
   long line;
   sks_warn_fn warn;
   void *warn_ctx;
   sks_error *err;
   bool have_header, warned_var;
-  long hvars, hclauses, hline; /* the header's counts, and its line */
+  long hvars, hclauses, hline;  /* the header's counts, and its line */
   long clause_line, clause_col; /* where the open clause starts */
   /* What the scan ends with: */
-  size_t open_start;           /* first literal of a clause left open */
+  size_t open_start; /* first literal of a clause left open */
   int maxvar, maxlen;
   long nclauses;
   sks_desc_reader desc;
-  char text[DESC_LINE];        /* the comment line being read */
+  char text[DESC_LINE]; /* the comment line being read */
   size_t len;
-  long text_col;               /* column of text[0] */
+  long text_col; /* column of text[0] */
 } reader;
 
 /* The scan's hot state.  It lives in a local of scan_all, which the
@@ -44,7 +44,7 @@ typedef struct scan {
   long long pos, line_start;
   long line;
   int *lits;
-  size_t nlits, cap, start;    /* start: first literal of the open clause */
+  size_t nlits, cap, start; /* start: first literal of the open clause */
   int maxvar, maxlen;
   long nclauses;
 } scan;
@@ -123,13 +123,16 @@ static int header_count(reader *rd, int *ch, int f, long *out) {
   while (is_space(*ch))
     *ch = next(rd);
   if (!spaced && is_digit(*ch))
-    return fail(rd, col_of(rd), "malformed header: expected a space "
-                                "before %s", sks_describe_char(*ch, buf));
+    return fail(rd, col_of(rd),
+                "malformed header: expected a space "
+                "before %s",
+                sks_describe_char(*ch, buf));
   if (!is_digit(*ch))
-    return fail(rd, col_of(rd), f ? "malformed header: expected the "
-                                    "number of clauses, got %s"
-                                  : "malformed header: expected the "
-                                    "number of variables, got %s",
+    return fail(rd, col_of(rd),
+                f ? "malformed header: expected the "
+                    "number of clauses, got %s"
+                  : "malformed header: expected the "
+                    "number of variables, got %s",
                 sks_describe_char(*ch, buf));
   long long v = 0;
   long start = col_of(rd);
@@ -146,8 +149,9 @@ static int header(reader *rd) {
   char buf[16];
   int ch = next(rd);
   if (!is_space(ch))
-    return fail(rd, col_of(rd), "malformed header: expected 'p cnf VARS "
-                                "CLAUSES', got %s after 'p'",
+    return fail(rd, col_of(rd),
+                "malformed header: expected 'p cnf VARS "
+                "CLAUSES', got %s after 'p'",
                 sks_describe_char(ch, buf));
   while (is_space(ch))
     ch = next(rd);
@@ -276,8 +280,7 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
     return fail_at(rd, line, col, "clause before the 'p cnf' header%s", "");
   bool neg = ch == '-';
   if (neg && !is_digit(ch = scan_next(s)))
-    return fail_at(rd, line, scan_col(s),
-                   "expected a digit after '-', got %s",
+    return fail_at(rd, line, scan_col(s), "expected a digit after '-', got %s",
                    sks_describe_char(ch, buf));
   unsigned long long v = (unsigned)(ch - '0');
   while (is_digit(ch = scan_next(s)))

@@ -117,8 +117,7 @@ int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
       return sks_dimacs_write(cnf, stdout, err);
     FILE *f = fopen(path, "wb");
     if (!f)
-      return sks_error_set(err, -1, 0, 0, "cannot create: %s",
-                           strerror(errno));
+      return sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
     int res = sks_dimacs_write(cnf, f, err);
     if (fclose(f) != 0 && res == 0)
       res = sks_error_set(err, -1, 0, 0, "write error: %s", strerror(errno));

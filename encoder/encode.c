@@ -33,8 +33,8 @@ _Static_assert(NPROPAGATES == SKS_PROPAGATE_LOCKED + 1, "propagate names");
 
 /* A value out of range gets fallback's name (the strongest choice, or
  * "auto" for the AMO), so every value names a choice the parsers know. */
-static const char *name_of(unsigned value, const char *const *names,
-                           int count, int fallback) {
+static const char *name_of(unsigned value, const char *const *names, int count,
+                           int fallback) {
   return names[value < (unsigned)count ? (int)value : fallback];
 }
 
@@ -110,8 +110,7 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
   d->nmap = 0;
 }
 
-int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
-               sks_cnf *cnf) {
+int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf) {
   static const sks_encode_options defaults = {SKS_ENCODING_EXTENDED,
                                               SKS_AMO_AUTO, false};
   if (!opt)

@@ -14,12 +14,12 @@
  * placed per region.  Same fixpoint as the group-based propagation below,
  * several times faster; the result is written back into the groups. */
 typedef struct sks_eo_masks {
-  int *cstart, *creg;   /* cell -> the regions holding it */
-  int *pstart, *peer;   /* cell -> the other cells of those regions, once */
-  uint64_t *mask;       /* by cell: candidate digits */
-  uint64_t *placed;     /* by region: digits placed */
-  int *digit;           /* by cell: placed digit or -1 */
-  int *todo;            /* cells down to one candidate, to place */
+  int *cstart, *creg; /* cell -> the regions holding it */
+  int *pstart, *peer; /* cell -> the other cells of those regions, once */
+  uint64_t *mask;     /* by cell: candidate digits */
+  uint64_t *placed;   /* by region: digits placed */
+  int *digit;         /* by cell: placed digit or -1 */
+  int *todo;          /* cells down to one candidate, to place */
   int ntodo;
 } sks_eo_masks;
 
@@ -514,4 +514,6 @@ void sks_eo_grid(const sks_eo *eo, int *grid) {
   }
 }
 
-const sks_shape *sks_eo_shape(const sks_eo *eo) { return eo->shape; }
+const sks_shape *sks_eo_shape(const sks_eo *eo) {
+  return eo->shape;
+}

@@ -72,9 +72,15 @@ void sks_input_close(sks_input *in) {
   free(in);
 }
 
-const char *sks_input_name(const sks_input *in) { return in->name; }
-bool sks_input_failed(const sks_input *in) { return in->failed; }
-long long sks_input_size(const sks_input *in) { return in->size; }
+const char *sks_input_name(const sks_input *in) {
+  return in->name;
+}
+bool sks_input_failed(const sks_input *in) {
+  return in->failed;
+}
+long long sks_input_size(const sks_input *in) {
+  return in->size;
+}
 
 long long sks_input_offset(const sks_input *in) {
   if (in->gz)

@@ -12,13 +12,13 @@
 
 struct sks_input {
   char *name;
-  gzFile gz;        /* file or standard input (NULL for memory) */
+  gzFile gz;                /* file or standard input (NULL for memory) */
   const unsigned char *mem; /* memory input */
   unsigned char *buf;
   const unsigned char *data; /* mem or buf: the bytes at pos .. len */
   size_t pos, len;
   long long consumed, size;
-  int pushed[8];    /* bytes pushed back, last on top */
+  int pushed[8]; /* bytes pushed back, last on top */
   int npushed;
   bool eof, failed;
 };

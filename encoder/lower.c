@@ -28,8 +28,8 @@ int sks_lowered_load(sks_lowered *lw, const sks_eo *eo,
   lw->status = sks_encode(eo, opt, lw->cnf);
   if (eo->nvars > lw->nx || !lw->fixed) {
     lw->fixed = sks_realloc(lw->fixed, (size_t)eo->nvars + 1);
-    lw->cnf_var = sks_realloc(lw->cnf_var,
-                              ((size_t)eo->nvars + 1) * sizeof *lw->cnf_var);
+    lw->cnf_var =
+        sks_realloc(lw->cnf_var, ((size_t)eo->nvars + 1) * sizeof *lw->cnf_var);
   }
   lw->nx = eo->nvars;
   memcpy(lw->fixed, eo->val, (size_t)eo->nvars + 1);

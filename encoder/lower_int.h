@@ -8,12 +8,12 @@
 #include "sks_encoder.h"
 
 typedef struct sks_lowered {
-  sks_cnf *cnf;        /* the clauses; a backend may add to them */
-  int status;          /* the system's: SKS_UNSAT / SKS_SAT when
-                          propagation decided it, else SKS_UNKNOWN */
-  int nx;              /* candidates x: 1 .. nx */
-  signed char *fixed;  /* by x: +1 / -1 fixed by propagation, 0 open */
-  int *cnf_var;        /* by x: its CNF variable (0: fixed, not in it) */
+  sks_cnf *cnf;       /* the clauses; a backend may add to them */
+  int status;         /* the system's: SKS_UNSAT / SKS_SAT when
+                         propagation decided it, else SKS_UNKNOWN */
+  int nx;             /* candidates x: 1 .. nx */
+  signed char *fixed; /* by x: +1 / -1 fixed by propagation, 0 open */
+  int *cnf_var;       /* by x: its CNF variable (0: fixed, not in it) */
 } sks_lowered;
 
 sks_lowered *sks_lowered_new(void);

@@ -56,7 +56,8 @@ const sks_shape *sks_shape_new(int box_rows, int box_cols, unsigned variants,
     return NULL;
   }
   int n = box_rows * box_cols;
-  if ((variants & SKS_VARIANT_WINDOKU) && !windoku_windows(box_rows, box_cols)) {
+  if ((variants & SKS_VARIANT_WINDOKU) &&
+      !windoku_windows(box_rows, box_cols)) {
     sks_error_set(err, -1, 0, 0, "windoku needs square boxes (not %dx%d)",
                   box_rows, box_cols);
     return NULL;

@@ -24,15 +24,15 @@ typedef SKS_STACK(char) line_buf;
 struct sks_reader {
   sks_input *in;
   sks_format_options opt;
-  sks_puzzle *p;       /* reused while the shape stays the same */
-  line_buf line;         /* the current line, without its line end */
+  sks_puzzle *p; /* reused while the shape stays the same */
+  line_buf line; /* the current line, without its line end */
   long lineno;
   /* The line after it, when a look ahead read it (next_is_row). */
   line_buf ahead;
   bool have_ahead, ahead_toolong;
   long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
-  bool rule_seen;      /* a rule line since the last blank line / puzzle */
+  bool rule_seen; /* a rule line since the last blank line / puzzle */
   /* Resynchronisation after a bad grid: rows of it still to skip. */
   int skip, skip_n;
   row_mode skip_mode;
@@ -75,16 +75,20 @@ enum {
 };
 
 static const unsigned char byte_class[256] = {
-    [' '] = C_SPACE,  ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
-    ['\r'] = C_SPACE, ['0'] = C_DIGIT,  ['1'] = C_DIGIT,  ['2'] = C_DIGIT,
-    ['3'] = C_DIGIT,  ['4'] = C_DIGIT,  ['5'] = C_DIGIT,  ['6'] = C_DIGIT,
-    ['7'] = C_DIGIT,  ['8'] = C_DIGIT,  ['9'] = C_DIGIT,
-    ['|'] = C_BAR | C_RULE,
-    ['-'] = C_DASH | C_RULE,
-    ['+'] = C_PLUSEQ | C_RULE,
+    [' '] = C_SPACE,          ['\t'] = C_SPACE,
+    ['\v'] = C_SPACE,         ['\f'] = C_SPACE,
+    ['\r'] = C_SPACE,         ['0'] = C_DIGIT,
+    ['1'] = C_DIGIT,          ['2'] = C_DIGIT,
+    ['3'] = C_DIGIT,          ['4'] = C_DIGIT,
+    ['5'] = C_DIGIT,          ['6'] = C_DIGIT,
+    ['7'] = C_DIGIT,          ['8'] = C_DIGIT,
+    ['9'] = C_DIGIT,          ['|'] = C_BAR | C_RULE,
+    ['-'] = C_DASH | C_RULE,  ['+'] = C_PLUSEQ | C_RULE,
     ['='] = C_PLUSEQ | C_RULE};
 
-static bool is_space(int ch) { return byte_class[ch & 255] & C_SPACE; }
+static bool is_space(int ch) {
+  return byte_class[ch & 255] & C_SPACE;
+}
 
 static bool is_square(long k, int *root) {
   long r = 0;
@@ -215,7 +219,9 @@ static bool numbers_row(const line_info *li) {
          (li->numbers_blank && (li->multi || li->ntok > SKS_MAX_SYMBOL_N));
 }
 
-static bool is_blank_line(const line_info *li) { return li->start == li->end; }
+static bool is_blank_line(const line_info *li) {
+  return li->start == li->end;
+}
 
 static bool is_comment(const sks_reader *rd, const line_info *li) {
   return li->start < rd->line.n && rd->line.a[li->start] == '#';
@@ -341,8 +347,7 @@ static int parse_number_cells(sks_reader *rd, int *cell, int want, int row,
         char what[16];
         show_byte(what, sizeof what, a[i]);
         return sks_error_set(err, -1, rd->lineno, (long)i + 1,
-                             "unexpected %s (expected a number 0-%d)", what,
-                             n);
+                             "unexpected %s (expected a number 0-%d)", what, n);
       }
       val = val < 100000 ? val * 10 + (a[i] - '0') : val;
     }
@@ -351,10 +356,9 @@ static int parse_number_cells(sks_reader *rd, int *cell, int want, int row,
         extra = t;
     } else if (val > n) {
       int len = (int)(i - t) > 12 ? 12 : (int)(i - t);
-      return sks_error_set(err, -1, rd->lineno, (long)t + 1,
-                           "digit %.*s%s out of range 1-%d", len,
-                           (const char *)a + t, (int)(i - t) > 12 ? "..." : "",
-                           n);
+      return sks_error_set(
+          err, -1, rd->lineno, (long)t + 1, "digit %.*s%s out of range 1-%d",
+          len, (const char *)a + t, (int)(i - t) > 12 ? "..." : "", n);
     } else {
       if (!val && !rd->blank)
         rd->blank = '0';
@@ -474,8 +478,8 @@ static void set_name(sks_reader *rd, size_t s, size_t e) {
 
 /* One-line puzzle: the first token holds the n*n symbols; the rest of the
  * line is the name. */
-static int read_one_line(sks_reader *rd, const line_info *li,
-                         sks_puzzle **out, sks_error *err) {
+static int read_one_line(sks_reader *rd, const line_info *li, sks_puzzle **out,
+                         sks_error *err) {
   long len = (long)(li->t0end - li->start);
   int n;
   if (!is_square(len, &n)) {
@@ -610,8 +614,8 @@ static int first_row(sks_reader *rd, const line_info *li, sks_error *err) {
                              "one-line puzzle needs a square count",
                              li->ntok, SKS_MAX_N);
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
-                           "a row of %d numbers: sizes go up to %d",
-                           li->ntok, SKS_MAX_N);
+                           "a row of %d numbers: sizes go up to %d", li->ntok,
+                           SKS_MAX_N);
     }
     n = li->ntok;
     rd->mode = li->single ? MODE_AMBIG : MODE_NUMBERS;
@@ -651,8 +655,8 @@ static int grid_error(sks_reader *rd, int rows_left) {
   return -1;
 }
 
-static int read_grid(sks_reader *rd, const line_info *first,
-                     sks_puzzle **out, sks_error *err) {
+static int read_grid(sks_reader *rd, const line_info *first, sks_puzzle **out,
+                     sks_error *err) {
   int k;
   if (numbers_line_form(rd, first, &k))
     return read_numbers_line(rd, first, k, out, err);
@@ -695,8 +699,7 @@ static int read_grid(sks_reader *rd, const line_info *first,
       return grid_error(rd, n - row - 1);
     row++;
   }
-  finish(rd, rd->mode == MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS,
-         out);
+  finish(rd, rd->mode == MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS, out);
   return 1;
 }
 
@@ -802,8 +805,8 @@ int sks_puzzle_parse(const char *text, const sks_format_options *opt,
     while (rc == 1 && read_line(rd)) {
       line_info li;
       analyze(rd, &li);
-      if (rd->toolong || !(is_blank_line(&li) || is_comment(rd, &li) ||
-                           li.ruleish))
+      if (rd->toolong ||
+          !(is_blank_line(&li) || is_comment(rd, &li) || li.ruleish))
         rc = sks_error_set(err, -1, rd->lineno, (long)li.start + 1,
                            "text after the puzzle");
     }

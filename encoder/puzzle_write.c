@@ -5,7 +5,6 @@
 
 #include <stdio.h>
 
-
 char sks_puzzle_symbol(const sks_puzzle *p, int d) {
   if (d < 0)
     return '.';

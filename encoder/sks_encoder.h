@@ -58,12 +58,12 @@ enum sks_variant {
  * reference, so the puzzles of one input share one shape and backends
  * cache their work by it. */
 typedef struct sks_shape {
-  int n;                 /* side */
+  int n; /* side */
   int box_rows, box_cols;
-  unsigned variants;     /* SKS_VARIANT_* */
-  int nregions;          /* rows, columns, boxes (or jigsaw), variants */
-  const int *region;     /* nregions * n cell indices, one region a row */
-  const int *jigsaw;     /* n*n region id 0..n-1 when JIGSAW, else NULL */
+  unsigned variants; /* SKS_VARIANT_* */
+  int nregions;      /* rows, columns, boxes (or jigsaw), variants */
+  const int *region; /* nregions * n cell indices, one region a row */
+  const int *jigsaw; /* n*n region id 0..n-1 when JIGSAW, else NULL */
 } sks_shape;
 
 /* A new shape holding one reference; NULL and err filled on a bad shape.
@@ -82,20 +82,20 @@ void sks_shape_default_box(int n, int *box_rows, int *box_cols);
 
 /* How a puzzle was written, so its answer goes out the same way. */
 typedef enum sks_layout {
-  SKS_LAYOUT_LINE,    /* one line of n*n symbols */
-  SKS_LAYOUT_GRID,    /* n lines of n symbols, maybe with | + - rules */
-  SKS_LAYOUT_NUMBERS, /* whitespace-separated numbers, 0 = blank */
+  SKS_LAYOUT_LINE,        /* one line of n*n symbols */
+  SKS_LAYOUT_GRID,        /* n lines of n symbols, maybe with | + - rules */
+  SKS_LAYOUT_NUMBERS,     /* whitespace-separated numbers, 0 = blank */
   SKS_LAYOUT_NUMBERS_LINE /* all n*n numbers on one line */
 } sks_layout;
 
 typedef struct sks_presentation {
   sks_layout layout;
-  char blank;            /* the blank symbol the puzzle used */
-  bool hex;              /* symbols 0-F (16x16) instead of 1-9A-G */
-  bool ruled;            /* a grid drawn with | and +---+ rules */
-  long line;             /* input line where the puzzle started */
-  char *name;            /* text after a one-line puzzle, or NULL; the
-                            puzzle owns it, always */
+  char blank; /* the blank symbol the puzzle used */
+  bool hex;   /* symbols 0-F (16x16) instead of 1-9A-G */
+  bool ruled; /* a grid drawn with | and +---+ rules */
+  long line;  /* input line where the puzzle started */
+  char *name; /* text after a one-line puzzle, or NULL; the
+                 puzzle owns it, always */
 } sks_presentation;
 
 typedef struct sks_puzzle {
@@ -141,8 +141,8 @@ sks_layout sks_layout_default(int n);
 typedef struct sks_format_options {
   int box_rows, box_cols; /* 0 = infer from the size */
   unsigned variants;
-  const int *jigsaw;      /* n*n region ids for JIGSAW, else NULL */
-  bool hex;               /* read 16x16 one-line/grid symbols as 0-F */
+  const int *jigsaw; /* n*n region ids for JIGSAW, else NULL */
+  bool hex;          /* read 16x16 one-line/grid symbols as 0-F */
 } sks_format_options;
 
 typedef struct sks_reader sks_reader;
@@ -207,7 +207,7 @@ typedef enum sks_encoding {
 } sks_encoding;
 
 typedef enum sks_amo {
-  SKS_AMO_AUTO,       /* pairwise up to n = 16, sequential above */
+  SKS_AMO_AUTO, /* pairwise up to n = 16, sequential above */
   SKS_AMO_PAIRWISE,
   SKS_AMO_SEQUENTIAL, /* Sinz's sequential counter: 3k clauses, k-1 vars */
   SKS_AMO_PRODUCT     /* Chen's 2-product: ~2k + 4 sqrt(k) clauses */
@@ -218,22 +218,22 @@ typedef enum sks_amo {
 typedef struct sks_cnf_desc {
   int n, box_rows, box_cols;
   unsigned variants;
-  int *jigsaw;             /* n*n or NULL */
-  int *given;              /* n*n, -1 blank */
+  int *jigsaw; /* n*n or NULL */
+  int *given;  /* n*n, -1 blank */
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;
-  int *map;                /* CNF var -> x var (1..nvars), NULL = identity */
+  int *map; /* CNF var -> x var (1..nvars), NULL = identity */
   int nmap;
 } sks_cnf_desc;
 
 typedef struct sks_cnf {
   int nvars;
   long nclauses;
-  int *lits;               /* clauses, each ended by 0 */
+  int *lits; /* clauses, each ended by 0 */
   size_t nlits, cap;
-  int maxlen;              /* longest clause */
-  sks_cnf_desc *desc;      /* owned; NULL for a plain CNF */
+  int maxlen;         /* longest clause */
+  sks_cnf_desc *desc; /* owned; NULL for a plain CNF */
 } sks_cnf;
 
 sks_cnf *sks_cnf_new(void);
@@ -262,8 +262,7 @@ typedef struct sks_encode_options {
 
 /* Lowers a loaded system to CNF (replacing cnf's contents) and fills
  * cnf->desc.  When the system is already UNSAT, writes the empty clause. */
-int sks_encode(const sks_eo *eo, const sks_encode_options *opt,
-               sks_cnf *cnf);
+int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf);
 /* The base rules of a shape: the encoding of its empty grid over the
  * variables x(r,c,d) (never renumbered), which every puzzle of the shape
  * satisfies together with its givens as unit literals or assumptions. */
@@ -283,8 +282,8 @@ int sks_propagate_parse(const char *name, sks_propagate *out);
 /* DIMACS: CNF out and in, and the models solvers print for it. */
 
 typedef struct sks_dimacs_options {
-  bool gzip;     /* compress through zlib */
-  int level;     /* gzip level 1..9; 0 = default (6) */
+  bool gzip; /* compress through zlib */
+  int level; /* gzip level 1..9; 0 = default (6) */
 } sks_dimacs_options;
 
 /* Writes cnf (with its description as comments) to path ("-" = stdout).
@@ -306,10 +305,10 @@ sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err);
 
 /* A model as a solver printed it: the value of each variable. */
 typedef struct sks_model {
-  int status;              /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN */
+  int status; /* SKS_SAT / SKS_UNSAT / SKS_UNKNOWN */
   int nvars;
-  signed char *val;        /* by var 1..nvars: +1, -1, 0 unassigned */
-  bool has_status;         /* an `s` / SAT / UNSAT line was seen */
+  signed char *val; /* by var 1..nvars: +1, -1, 0 unassigned */
+  bool has_status;  /* an `s` / SAT / UNSAT line was seen */
 } sks_model;
 
 sks_model *sks_model_new(void);

@@ -83,13 +83,16 @@ enum { NMETHODS = (int)(sizeof methods / sizeof *methods) };
 /* The row that runs for opt->method.  Any value outside the enum has
  * always run Cash-Karp; it still does. */
 static const struct method *method_of(int id) {
-  if (id == SKS_ANALOG_DEFAULT) return &methods[DEFAULT_METHOD];
-  if (id < 0 || id >= NMETHODS) return &methods[SKS_ANALOG_CASH_KARP];
+  if (id == SKS_ANALOG_DEFAULT)
+    return &methods[DEFAULT_METHOD];
+  if (id < 0 || id >= NMETHODS)
+    return &methods[SKS_ANALOG_CASH_KARP];
   return &methods[id];
 }
 
 int sks_analog_method_parse(const char *name) {
-  if (!name) return SKS_ANALOG_DEFAULT;
+  if (!name)
+    return SKS_ANALOG_DEFAULT;
   for (int i = 0; i < NMETHODS; i++)
     if (sks_name_index(name, methods[i].names, methods[i].nnames) >= 0)
       return methods[i].id;
@@ -97,7 +100,8 @@ int sks_analog_method_parse(const char *name) {
 }
 
 const char *sks_analog_method_name(int method) {
-  if (method < 0 || method >= NMETHODS) method = SKS_ANALOG_DEFAULT;
+  if (method < 0 || method >= NMETHODS)
+    method = SKS_ANALOG_DEFAULT;
   return methods[method].names[0];
 }
 
@@ -122,9 +126,11 @@ static int cmp_int(const void *a, const void *b) {
  * length), then lexicographic, so duplicates are neighbours. */
 static int cmp_clause(const void *a, const void *b) {
   const clause_ref *x = a, *y = b;
-  if (x->len != y->len) return x->len - y->len;
+  if (x->len != y->len)
+    return x->len - y->len;
   for (int j = 0; j < x->len; j++)
-    if (x->lits[j] != y->lits[j]) return x->lits[j] < y->lits[j] ? -1 : 1;
+    if (x->lits[j] != y->lits[j])
+      return x->lits[j] < y->lits[j] ? -1 : 1;
   return 0;
 }
 
@@ -135,7 +141,8 @@ static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
                                 clause_stack *refs) {
   size_t at = 0, start = 0;
   for (size_t i = 0; i < cnf->nlits; i++) {
-    if (cnf->lits[i]) continue;
+    if (cnf->lits[i])
+      continue;
     int len = (int)(i - start);
     int *c = buf + at;
     memcpy(c, cnf->lits + start, len * sizeof *c);
@@ -143,9 +150,11 @@ static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
     int k = 0;
     bool taut = false;
     for (int j = 0; j < len; j++) {
-      if (k && c[k - 1] == c[j]) continue;
+      if (k && c[k - 1] == c[j])
+        continue;
       for (int q = 0; q < k; q++)
-        if (c[q] == -c[j]) taut = true;
+        if (c[q] == -c[j])
+          taut = true;
       c[k++] = c[j];
     }
     if (!taut) {
@@ -202,11 +211,14 @@ static void clause_csr(sks_analog *a, const clause_ref *refs, size_t m,
   for (size_t i = 0; i < m; i++) {
     a->cstart[i] = l;
     a->cscale[i] = ldexp(1.0, -refs[i].len);
-    if (refs[i].len > a->maxlen) a->maxlen = refs[i].len;
-    if (!refs[i].len) a->empty = true;
+    if (refs[i].len > a->maxlen)
+      a->maxlen = refs[i].len;
+    if (!refs[i].len)
+      a->empty = true;
     for (int j = 0; j < refs[i].len; j++, l++) {
       int lit = refs[i].lits[j], v = abs(lit);
-      if (dense[v] < 0) a->var_of[a->nact] = v, dense[v] = a->nact++;
+      if (dense[v] < 0)
+        a->var_of[a->nact] = v, dense[v] = a->nact++;
       a->lvar[l] = dense[v];
       a->lsign[l] = lit > 0 ? 1.0 : -1.0;
     }
@@ -283,7 +295,8 @@ static void sweep_table(sks_analog *a) {
     size_t k = (size_t)(a->cstart[c + 1] - a->cstart[c]);
     nx += k ? k * (k - 1) : 0;
   }
-  if (nx > 16 * (size_t)l + ((size_t)1 << 20)) return;
+  if (nx > 16 * (size_t)l + ((size_t)1 << 20))
+    return;
   a->xstart = sks_malloc((l + 1) * sizeof *a->xstart);
   a->xvar = sks_malloc((nx + 1) * sizeof *a->xvar);
   a->xsign = sks_malloc((nx + 1) * sizeof *a->xsign);
@@ -292,7 +305,8 @@ static void sweep_table(sks_analog *a) {
     long c = a->oclause[o], pos = a->opos[o];
     a->xstart[o] = x;
     for (long q = a->cstart[c]; q < a->cstart[c + 1]; q++)
-      if (q != pos) a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
+      if (q != pos)
+        a->xvar[x] = a->lvar[q], a->xsign[x++] = a->lsign[q];
   }
   a->xstart[l] = x;
   binary_occurrences(a);
@@ -319,7 +333,8 @@ sks_analog *sks_analog_new(const sks_cnf *cnf) {
 }
 
 void sks_analog_delete(sks_analog *a) {
-  if (!a) return;
+  if (!a)
+    return;
   pthread_mutex_destroy(&a->lock);
   free(a->lits);
   free(a->cstart);
@@ -414,7 +429,8 @@ static double potential(const work *w) {
 }
 
 void sks_analog_trace_header(const work *w) {
-  if (!w->trace) return;
+  if (!w->trace)
+    return;
   fprintf(w->trace, "run,t,unsat,ln_V,max_ln_a,mean_ln_a");
   int n = w->p->nact, shown = n < 8 ? n : 8;
   for (int j = 0; j < shown; j++)
@@ -458,12 +474,14 @@ static void signs_update(work *w) {
   const sks_analog *p = w->p;
   for (int i = 0; i < p->nact; i++) {
     signed char sg = w->y[i] > 0 ? 1 : -1;
-    if (sg == w->sign[i]) continue;
+    if (sg == w->sign[i])
+      continue;
     w->sign[i] = sg;
     for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
       long c = p->oclause[o];
       if (p->osign[o] == sg) {
-        if (!w->ntrue[c]++) w->nunsat--;
+        if (!w->ntrue[c]++)
+          w->nunsat--;
       } else if (!--w->ntrue[c])
         w->nunsat++;
     }
@@ -519,18 +537,26 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
   w->rho_age = 0;
   memset(w->eig, 0, w->dim * sizeof(double));
   signs_reset(w);
-  if (w->trace) trace_row(w);
-  if (p->empty) return SKS_UNKNOWN;
-  if (!w->nunsat && signs_satisfy(w)) return SKS_SAT;
+  if (w->trace)
+    trace_row(w);
+  if (p->empty)
+    return SKS_UNKNOWN;
+  if (!w->nunsat && signs_satisfy(w))
+    return SKS_SAT;
   long long nsteps = 0;
   long since_trace = 0;
   while (true) {
-    if (tmax > 0 && w->t >= tmax) break;
-    if (max_steps > 0 && nsteps >= max_steps) break;
-    if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed)) break;
-    if (deadline > 0 && !(nsteps & 15) && sks_time() >= deadline) break;
+    if (tmax > 0 && w->t >= tmax)
+      break;
+    if (max_steps > 0 && nsteps >= max_steps)
+      break;
+    if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed))
+      break;
+    if (deadline > 0 && !(nsteps & 15) && sks_time() >= deadline)
+      break;
     double eU = exp(w->U), h = w->h;
-    if (tmax > 0 && w->t + h / eU > tmax) h = (tmax - w->t) * eU;
+    if (tmax > 0 && w->t + h / eU > tmax)
+      h = (tmax - w->t) * eU;
     double e = meth->step(w, h);
     nsteps++;
     if (!(e <= 1.0)) {
@@ -539,11 +565,13 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
       w->rejected++;
       double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
       w->h = h * fmin(0.5, fmax(0.1, f));
-      if (meth->carries_f) w->rho_age = 0;
+      if (meth->carries_f)
+        w->rho_age = 0;
       continue;
     }
     swap_ptr(&w->y, &w->ynew);
-    if (meth->carries_f) swap_ptr(&w->f0, &w->f1);
+    if (meth->carries_f)
+      swap_ptr(&w->f0, &w->f1);
     w->t += h / eU;
     w->steps++;
     w->rho_age--;
@@ -555,7 +583,8 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
     }
     signs_update(w);
     if (!w->nunsat && signs_satisfy(w)) {
-      if (w->trace) trace_row(w);
+      if (w->trace)
+        trace_row(w);
       return SKS_SAT;
     }
     /* Raise the time offset U between steps when the largest weight has
@@ -586,7 +615,8 @@ int sks_analog_run(sks_analog *a, const sks_analog_options *opt,
                    double seconds, sks_analog_result *res) {
   sks_require(a && res, "NULL argument");
   sks_analog_options def;
-  if (!opt) sks_analog_options_init(&def), opt = &def;
+  if (!opt)
+    sks_analog_options_init(&def), opt = &def;
   work w;
   sks_analog_work_init(&w, a, opt);
   w.trace = opt->trace;
@@ -595,7 +625,8 @@ int sks_analog_run(sks_analog *a, const sks_analog_options *opt,
   int status = sks_analog_trajectory(&w, seed, tmax, max_steps,
                                      seconds > 0 ? start + seconds : 0);
   memset(res, 0, sizeof *res);
-  if (status == SKS_SAT) sks_analog_copy_model(a, &w);
+  if (status == SKS_SAT)
+    sks_analog_copy_model(a, &w);
   res->status = status;
   res->t = res->analog_time = w.t;
   res->seed = seed;
@@ -621,7 +652,8 @@ double sks_analog_rhs_ns(const sks_analog *a, int reps) {
   for (size_t i = 0; i < w.dim; i++)
     w.y[i] = i < (size_t)a->nact ? 2 * uniform(&rng) - 1 : 5 * uniform(&rng);
   w.U = 5;
-  if (reps < 1) reps = 1;
+  if (reps < 1)
+    reps = 1;
   double *ns = sks_malloc((size_t)reps * sizeof *ns);
   long inner = 1 + 2000000 / (a->nlits + 1);
   for (int r = 0; r < reps; r++) {

@@ -13,14 +13,14 @@ typedef struct analog_solver {
   struct sks_solver base;
   sks_analog_options aopt;
   unsigned long long seed;
-  sks_cnf *cnf;         /* a loaded CNF, plus added clauses */
-  sks_lowered *lw;      /* a loaded puzzle: its CNF, plus added clauses */
-  bool eo_mode;         /* the problem is lw's, else cnf */
-  sks_analog *a;        /* built from the problem at the next solve when
-                           dirty */
+  sks_cnf *cnf;    /* a loaded CNF, plus added clauses */
+  sks_lowered *lw; /* a loaded puzzle: its CNF, plus added clauses */
+  bool eo_mode;    /* the problem is lw's, else cnf */
+  sks_analog *a;   /* built from the problem at the next solve when
+                      dirty */
   bool dirty, loaded, has_model;
-  int nvars;            /* the model's range: the problem's variables */
-  signed char *model;   /* by CNF variable, after SKS_SAT */
+  int nvars;          /* the model's range: the problem's variables */
+  signed char *model; /* by CNF variable, after SKS_SAT */
   sks_stats st;
   const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
 } analog_solver;
@@ -149,8 +149,7 @@ static int value(const sks_solver *base, int var) {
 static void stats(const sks_solver *base, sks_stats *st) {
   const analog_solver *s = (const analog_solver *)base;
   *st = s->st;
-  st->bytes = problem(s)->cap * sizeof(int) +
-              (size_t)s->nvars * 2;
+  st->bytes = problem(s)->cap * sizeof(int) + (size_t)s->nvars * 2;
   if (s->a)
     st->bytes += (size_t)sks_analog_nlits(s->a) * 28 +
                  (size_t)sks_analog_nclauses(s->a) * 24;

@@ -120,7 +120,7 @@ void sks_analog_work_free(work *w);
  * against the plain build); 14-20% less time per step where the CPU has
  * them. */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
-#define SKS_VECTOR_CLONES \
+#define SKS_VECTOR_CLONES                                                      \
   __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define SKS_VECTOR_CLONES

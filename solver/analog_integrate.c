@@ -101,7 +101,8 @@ static double spectral_radius(work *w) {
       break;
     }
     vnorm = nrm;
-    if (it && fabs(rho - prev) <= 0.01 * rho) break;
+    if (it && fabs(rho - prev) <= 0.01 * rho)
+      break;
     prev = rho;
   }
   return 1.2 * rho;
@@ -122,8 +123,10 @@ double sks_analog_step_rkc(work *w, double h) {
     w->rho_age = 25;
   }
   int s = 1 + (int)sqrt(1.0 + 1.54 * h * w->rho);
-  if (s < 2) s = 2;
-  if (s > 250) s = 250;
+  if (s < 2)
+    s = 2;
+  if (s > 250)
+    s = 250;
   const double w0 = 1.0 + 2.0 / 13.0 / ((double)s * s);
   /* T_s', T_s'' at w0 give w1; T_j, T_j', T_j'' run along the stages. */
   double t0 = 1, t1 = w0, d0 = 0, d1 = 1, e0 = 0, e1 = 0;
@@ -196,9 +199,9 @@ static void clause_kp(work *w, const double *s, double *kp) {
  * (without the 2^-k factor, which the weight carries), g = wt K^2 its
  * weight in the one-spin flow. */
 static inline void occurrence(long o, const long *oc, const long *xs,
-                              const int *xv, const double *xc,
-                              const double *co, const double *s,
-                              const double *wt, double *A, double *B) {
+                              const int *xv, const double *xc, const double *co,
+                              const double *s, const double *wt, double *A,
+                              double *B) {
   long c = oc[o];
   double K = 1.0;
   for (long x = xs[o]; x < xs[o + 1]; x++)
@@ -304,4 +307,6 @@ static double step_split(work *w, double h) {
 /* The clones are resolved within this file (a multiversioned function
  * called from another file needs the attribute on every declaration, and
  * compilers differ there). */
-double sks_analog_step_split(work *w, double h) { return step_split(w, h); }
+double sks_analog_step_split(work *w, double h) {
+  return step_split(w, h);
+}

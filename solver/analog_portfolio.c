@@ -8,7 +8,8 @@
 /* The seed of run r of stream j: the user's seed itself for the first run
  * of the first stream, so `--seed S` names that run exactly. */
 static uint64_t derive_seed(uint64_t seed, uint64_t j, uint64_t r) {
-  if (!j && !r) return seed;
+  if (!j && !r)
+    return seed;
   uint64_t x = seed ^ (j * 0xD1B54A32D192ED03ull) ^ (r * 0xABC98388FB8FAC03ull);
   return splitmix(&x);
 }
@@ -22,7 +23,8 @@ static double luby(unsigned long i) {
     unsigned k = 1;
     while ((1ul << k) - 1 < i)
       k++;
-    if (i == (1ul << k) - 1) return (double)(1ul << (k - 1));
+    if (i == (1ul << k) - 1)
+      return (double)(1ul << (k - 1));
     i -= (1ul << (k - 1)) - 1;
   }
 }
@@ -57,7 +59,8 @@ static void *stream_main(void *arg) {
   st->status = SKS_UNKNOWN;
   for (unsigned long r = 0;; r++) {
     long long used = (long long)(w.steps + w.rejected);
-    if (st->max_steps > 0 && used >= st->max_steps) break;
+    if (st->max_steps > 0 && used >= st->max_steps)
+      break;
     uint64_t sd = derive_seed(st->seed, st->j, r);
     w.run = (long)r;
     int status = sks_analog_trajectory(
@@ -92,7 +95,8 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
                      sks_analog_result *res) {
   sks_require(a && res, "NULL argument");
   sks_analog_options def;
-  if (!opt) sks_analog_options_init(&def), opt = &def;
+  if (!opt)
+    sks_analog_options_init(&def), opt = &def;
   double start = sks_time();
   int nt = opt->threads > 1 ? opt->threads : 1;
   stream *st = sks_calloc((size_t)nt, sizeof *st);
@@ -114,11 +118,13 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
   (void)threaded;
   stream_main(&st[0]);
   for (int j = 1; j < nt; j++)
-    if (st[j].j != ~0u) pthread_join(tid[j], NULL);
+    if (st[j].j != ~0u)
+      pthread_join(tid[j], NULL);
   memset(res, 0, sizeof *res);
   res->status = SKS_UNKNOWN;
   for (int j = 0; j < nt; j++) {
-    if (st[j].j == ~0u) continue;
+    if (st[j].j == ~0u)
+      continue;
     if (st[j].status == SKS_SAT) {
       res->status = SKS_SAT;
       res->t = st[j].res.t;
@@ -130,7 +136,8 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
     res->restarts += st[j].res.restarts;
     res->analog_time += st[j].res.analog_time;
   }
-  if (res->status != SKS_SAT) res->t = st[0].res.t, res->seed = st[0].res.seed;
+  if (res->status != SKS_SAT)
+    res->t = st[0].res.t, res->seed = st[0].res.seed;
   res->seconds = sks_time() - start;
   free(st);
   free(tid);
@@ -157,7 +164,8 @@ static void *rater_main(void *arg) {
   sks_analog_work_init(&w, rt->a, rt->opt);
   for (;;) {
     int r = atomic_fetch_add(&rt->next, 1);
-    if (r >= rt->runs) break;
+    if (r >= rt->runs)
+      break;
     double deadline = rt->seconds > 0 ? sks_time() + rt->seconds : 0;
     int status = sks_analog_trajectory(
         &w, derive_seed(rt->seed, 0, (uint64_t)r), rt->tmax, 0, deadline);
@@ -182,7 +190,8 @@ int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     double seconds, int threads, sks_analog_rating *out) {
   sks_require(a && out && runs > 0 && tmax > 0, "bad argument");
   sks_analog_options def;
-  if (!opt) sks_analog_options_init(&def), opt = &def;
+  if (!opt)
+    sks_analog_options_init(&def), opt = &def;
   double start = sks_time();
   rater rt = {.a = a,
               .opt = opt,
@@ -200,7 +209,8 @@ int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
     ok[j] = !pthread_create(&tid[j], NULL, rater_main, &rt);
   rater_main(&rt);
   for (int j = 1; j < nt; j++)
-    if (ok[j]) pthread_join(tid[j], NULL);
+    if (ok[j])
+      pthread_join(tid[j], NULL);
   memset(out, 0, sizeof *out);
   out->runs = runs;
   out->tmax = tmax;
@@ -238,8 +248,11 @@ int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
 }
 
 const char *sks_analog_label(double eta) {
-  if (eta <= 1) return "easy";
-  if (eta <= 2) return "medium";
-  if (eta <= 3) return "hard";
+  if (eta <= 1)
+    return "easy";
+  if (eta <= 2)
+    return "medium";
+  if (eta <= 3)
+    return "hard";
   return "ultra-hard";
 }

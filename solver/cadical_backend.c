@@ -11,7 +11,7 @@
 /* The instance, and the counts its C API does not give. */
 typedef struct cad {
   CCaDiCaL *s;
-  int nvars;       /* the largest variable added */
+  int nvars; /* the largest variable added */
   unsigned long long learned;
 } cad;
 
@@ -49,7 +49,9 @@ static void add(void *e, int lit) {
   ccadical_add(c->s, lit);
 }
 
-static void assume(void *e, int lit) { ccadical_assume(((cad *)e)->s, lit); }
+static void assume(void *e, int lit) {
+  ccadical_assume(((cad *)e)->s, lit);
+}
 
 static int solve(void *e, long long max_steps) {
   cad *c = e;
@@ -65,7 +67,9 @@ static int val(void *e, int var) {
   return ccadical_val(((cad *)e)->s, var) > 0 ? 1 : -1;
 }
 
-static int nvars(void *e) { return ((cad *)e)->nvars; }
+static int nvars(void *e) {
+  return ((cad *)e)->nvars;
+}
 
 static void set_terminate(void *e, void *state, int (*fn)(void *)) {
   ccadical_set_terminate(((cad *)e)->s, state, fn);
@@ -97,7 +101,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 }
 
 const sks_backend_ops sks_cadical_backend = {
-    .info = {"cadical", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
+    .info = {"cadical",
+             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "CaDiCaL in process (CDCL); the strong engine for big grids",
              SKS_PROPAGATE_LOCKED},
     .create = create,

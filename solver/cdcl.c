@@ -16,24 +16,24 @@
 typedef struct cdcl {
   struct sks_solver base;
   const sks_engine *eng;
-  void *e;           /* the engine's instance, or NULL */
+  void *e; /* the engine's instance, or NULL */
   sks_solver_options opt;
   /* Incremental mode: base rules of this shape are in e. */
   bool incremental;
   const sks_shape *shape; /* a reference: the shape of the base rules */
-  bool in_context;   /* the current puzzle's blocking clauses are open */
-  int act;           /* their activation literal (no push/pop), or 0 */
-  bool searched;     /* a search ran last: learned clauses removable */
-  const sks_eo *eo;  /* the loaded system, or NULL for a CNF */
+  bool in_context;        /* the current puzzle's blocking clauses are open */
+  int act;                /* their activation literal (no push/pop), or 0 */
+  bool searched;          /* a search ran last: learned clauses removable */
+  const sks_eo *eo;       /* the loaded system, or NULL for a CNF */
   bool solved_by_propagation;
   SKS_STACK(int) assumptions;
-  SKS_STACK(int) added;  /* clauses added, for the propagation-only case */
-  sks_cnf *cnf;          /* scratch for the base rules */
-  bool fresh;            /* the loaded puzzle is lw's CNF in its own
-                            instance */
-  sks_lowered *lw;       /* the fresh mode's puzzle */
+  SKS_STACK(int) added; /* clauses added, for the propagation-only case */
+  sks_cnf *cnf;         /* scratch for the base rules */
+  bool fresh;           /* the loaded puzzle is lw's CNF in its own
+                           instance */
+  sks_lowered *lw;      /* the fresh mode's puzzle */
   SKS_STACK(signed char) cnf_model; /* fresh mode: by CNF variable */
-  signed char *model;    /* copied after SAT: a value is invalid after add */
+  signed char *model; /* copied after SAT: a value is invalid after add */
   int model_vars;
   int nvars;
   double deadline;

@@ -28,21 +28,21 @@ typedef struct node {
 struct sks_dlx {
   int nprimary, nitems, noptions;
   node *nd;
-  int *len;                /* by header node: options left in the item */
-  int *act, *apos;         /* active primary headers; position by header */
+  int *len;        /* by header node: options left in the item */
+  int *act, *apos; /* active primary headers; position by header */
   int nact;
-  int nnodes;              /* in use, including the final spacer */
+  int nnodes; /* in use, including the final spacer */
   size_t itcap, ndcap;
-  int *ostart;             /* by option: its first node; then the end */
+  int *ostart; /* by option: its first node; then the end */
   size_t oscap;
-  int *keep;               /* restrict's scratch: the options kept */
+  int *keep; /* restrict's scratch: the options kept */
   size_t keepcap;
   int *choice, *sol, *buf; /* by level; nprimary + 1 each */
   int *h0, *hc;            /* by level: forced-stack heights */
   int *stk;                /* the forced stack; 2 * (nprimary + 1) */
   int nsol;
   size_t levcap;
-  unsigned *stamp;         /* by item: repeated-item check */
+  unsigned *stamp; /* by item: repeated-item check */
   unsigned stampnow;
   size_t stampcap;
   unsigned long long nodes, last_nodes;
@@ -238,10 +238,18 @@ void sks_dlx_restrict(sks_dlx *x, const signed char *option_out,
   }
 }
 
-int sks_dlx_items(const sks_dlx *x) { return x->nitems; }
-int sks_dlx_primary(const sks_dlx *x) { return x->nprimary; }
-int sks_dlx_options(const sks_dlx *x) { return x->noptions; }
-unsigned long long sks_dlx_nodes(const sks_dlx *x) { return x->nodes; }
+int sks_dlx_items(const sks_dlx *x) {
+  return x->nitems;
+}
+int sks_dlx_primary(const sks_dlx *x) {
+  return x->nprimary;
+}
+int sks_dlx_options(const sks_dlx *x) {
+  return x->noptions;
+}
+unsigned long long sks_dlx_nodes(const sks_dlx *x) {
+  return x->nodes;
+}
 unsigned long long sks_dlx_last_nodes(const sks_dlx *x) {
   return x->last_nodes;
 }
@@ -249,8 +257,8 @@ unsigned long long sks_dlx_last_nodes(const sks_dlx *x) {
 size_t sks_dlx_bytes(const sks_dlx *x) {
   return sizeof *x + 3 * x->itcap * sizeof *x->len +
          (x->oscap + x->keepcap) * sizeof *x->ostart +
-         x->ndcap * sizeof *x->nd +
-         7 * x->levcap * sizeof *x->choice + x->stampcap * sizeof *x->stamp;
+         x->ndcap * sizeof *x->nd + 7 * x->levcap * sizeof *x->choice +
+         x->stampcap * sizeof *x->stamp;
 }
 
 int sks_dlx_solution(const sks_dlx *x, const int **options) {

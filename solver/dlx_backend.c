@@ -16,17 +16,17 @@ typedef struct dlx_solver {
    * group g.  Built once per shape; each puzzle restricts it to its open
    * candidates and groups. */
   sks_dlx *dlx;
-  const sks_shape *shape;  /* a reference: the shape the matrix is of */
+  const sks_shape *shape; /* a reference: the shape the matrix is of */
   int nvars, ngroups;
-  signed char *fixed;      /* by var: the system's values after loading */
-  signed char *model;      /* by var: +1 true in the first solution */
-  signed char *model2;     /* by var: +1 true in the second solution */
-  int status;              /* the system's status at loading */
+  signed char *fixed;  /* by var: the system's values after loading */
+  signed char *model;  /* by var: +1 true in the first solution */
+  signed char *model2; /* by var: +1 true in the second solution */
+  int status;          /* the system's status at loading */
   bool loaded, has_model, has_model2;
   /* For a CNF: the system rebuilt from its description. */
   sks_puzzle *puzzle;
   sks_eo *eo;
-  int *map;                /* CNF var i+1 -> x var map[i], or NULL */
+  int *map; /* CNF var i+1 -> x var map[i], or NULL */
   int nmap;
   bool from_cnf;
   sks_stats st;
@@ -206,8 +206,8 @@ static int on_solution(void *ctx, const int *opts, int k) {
 
 /* The first solution comes from sks_dlx_solution, the second from the
  * visitor (decoders show two solutions of a puzzle that has several). */
-static long long count(sks_solver *base, long long limit,
-                       const sks_limits *lim, int *status) {
+static long long count(sks_solver *base, long long limit, const sks_limits *lim,
+                       int *status) {
   dlx_solver *s = (dlx_solver *)base;
   sks_require(s->loaded, "nothing loaded");
   double t0 = sks_time();

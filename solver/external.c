@@ -23,8 +23,8 @@ extern char **environ;
 typedef struct external {
   struct sks_solver base;
   char *command;
-  bool minisat;         /* answers in a result file named after the CNF */
-  sks_cnf *cnf;         /* a loaded CNF plus added clauses */
+  bool minisat; /* answers in a result file named after the CNF */
+  sks_cnf *cnf; /* a loaded CNF plus added clauses */
   sks_model *model;
   int status;
   /* A loaded puzzle: its CNF plus added clauses, x(r,c,d) answered
@@ -32,7 +32,7 @@ typedef struct external {
   bool eo_mode;
   sks_lowered *lw;
   sks_stats stats;
-  char error[256];      /* why the last solve failed, or "" */
+  char error[256];                  /* why the last solve failed, or "" */
   const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
 } external;
 
@@ -212,8 +212,8 @@ typedef SKS_STACK(char) text;
 
 /* Runs argv with stdout and stderr captured; kills it at the deadline
  * (0 = none).  Returns the wait status, or -1 (timed out: -2). */
-static int spawn_and_wait(char *const argv[], double deadline,
-                          text *out, text *errtext) {
+static int spawn_and_wait(char *const argv[], double deadline, text *out,
+                          text *errtext) {
   int po[2], pe[2];
   if (pipe(po))
     return -1;
@@ -284,8 +284,8 @@ static int spawn_and_wait(char *const argv[], double deadline,
         continue;
       }
       /* Standard error is only for messages: keep its start. */
-      size_t keep = i == 0 ? (size_t)got
-                           : (dst[i]->n < 512 ? 512 - dst[i]->n : 0);
+      size_t keep =
+          i == 0 ? (size_t)got : (dst[i]->n < 512 ? 512 - dst[i]->n : 0);
       if (keep > (size_t)got)
         keep = (size_t)got;
       SKS_STACK_RESERVE(*dst[i], dst[i]->n + keep + 1);
@@ -354,8 +354,7 @@ static int run(external *x, const sks_limits *lim) {
   if (x->minisat) {
     int rfd = temp_file(result_path, sizeof result_path);
     if (rfd < 0) {
-      status = fail(x, "cannot create a temporary file: %s",
-                    strerror(errno));
+      status = fail(x, "cannot create a temporary file: %s", strerror(errno));
       goto done;
     }
     close(rfd);
@@ -366,8 +365,9 @@ static int run(external *x, const sks_limits *lim) {
   script = sks_malloc(len);
   snprintf(script, len, "exec %s \"$1\"%s", x->command,
            x->minisat ? " \"$2\"" : "");
-  char *argv[] = {"/bin/sh", "-c", script, "sh", cnf_path,
-                  x->minisat ? result_path : NULL, NULL};
+  char *argv[] = {"/bin/sh", "-c",     script,
+                  "sh",      cnf_path, x->minisat ? result_path : NULL,
+                  NULL};
   double deadline = lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   int ws = spawn_and_wait(argv, deadline, &out, &errtext);
   if (ws == -2) {
@@ -405,8 +405,9 @@ static int run(external *x, const sks_limits *lim) {
       status = SKS_UNSAT; /* no `s` line, but the exit code says it */
       goto done;
     }
-    status = fail(x, "cannot read the solver's answer (exit status %d; "
-                     "line %ld: %s) %s",
+    status = fail(x,
+                  "cannot read the solver's answer (exit status %d; "
+                  "line %ld: %s) %s",
                   code, err.line, err.msg, first_line(&errtext));
     goto done;
   }
@@ -460,10 +461,9 @@ static int value(const sks_solver *s, int var) {
 static void stats(const sks_solver *s, sks_stats *st) {
   const external *x = (const external *)s;
   *st = x->stats;
-  st->bytes = sizeof *x + x->cnf->cap * sizeof(int) +
-              (size_t)x->model->nvars +
-              (x->eo_mode ? x->lw->cnf->cap * sizeof(int) + (size_t)x->lw->nx * 5
-                          : 0);
+  st->bytes =
+      sizeof *x + x->cnf->cap * sizeof(int) + (size_t)x->model->nvars +
+      (x->eo_mode ? x->lw->cnf->cap * sizeof(int) + (size_t)x->lw->nx * 5 : 0);
 }
 
 static const char *error(const sks_solver *s) {
@@ -472,8 +472,8 @@ static const char *error(const sks_solver *s) {
 }
 
 const sks_backend_ops sks_external_backend = {
-    .info = {"external", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
-                             SKS_CAP_BLOCK,
+    .info = {"external",
+             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "a DIMACS solver run as a command (--solver \"cadical -q\")",
              SKS_PROPAGATE_LOCKED},
     .create = create,

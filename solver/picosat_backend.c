@@ -22,17 +22,27 @@ static void release(void *e, sks_stats *st) {
   picosat_reset(e);
 }
 
-static void reserve(void *e, int nvars) { picosat_adjust(e, nvars); }
-static void add(void *e, int lit) { picosat_add(e, lit); }
-static void assume(void *e, int lit) { picosat_assume(e, lit); }
+static void reserve(void *e, int nvars) {
+  picosat_adjust(e, nvars);
+}
+static void add(void *e, int lit) {
+  picosat_add(e, lit);
+}
+static void assume(void *e, int lit) {
+  picosat_assume(e, lit);
+}
 
 static int solve(void *e, long long max_steps) {
   int limit = max_steps > 0 && max_steps < 0x7fffffff ? (int)max_steps : -1;
   return picosat_sat(e, limit); /* PicoSAT's 10 / 20 / 0 are SKS_* */
 }
 
-static int val(void *e, int var) { return picosat_deref(e, var); }
-static int nvars(void *e) { return picosat_variables(e); }
+static int val(void *e, int var) {
+  return picosat_deref(e, var);
+}
+static int nvars(void *e) {
+  return picosat_variables(e);
+}
 
 static void set_terminate(void *e, void *state, int (*fn)(void *)) {
   picosat_set_interrupt(e, state, fn);
@@ -57,8 +67,12 @@ static void new_puzzle(void *e, unsigned long long seed, bool searched) {
   picosat_set_seed(e, (unsigned)seed);
 }
 
-static void push(void *e) { picosat_push(e); }
-static void pop(void *e) { picosat_pop(e); }
+static void push(void *e) {
+  picosat_push(e);
+}
+static void pop(void *e) {
+  picosat_pop(e);
+}
 
 /* Base rules for every puzzle up to 16x16: base + assumptions ~115 us a
  * 17-clue puzzle against ~700 us for a fresh instance (README); 200
@@ -87,7 +101,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 }
 
 const sks_backend_ops sks_picosat_backend = {
-    .info = {"picosat", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
+    .info = {"picosat",
+             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "PicoSAT in process (CDCL); incremental across a batch",
              SKS_PROPAGATE_LOCKED},
     .create = create,

@@ -50,15 +50,15 @@ long sks_analog_nclauses(const sks_analog *a); /* after deduplication */
 long sks_analog_nlits(const sks_analog *a);
 
 typedef struct sks_analog_result {
-  int status;                      /* SKS_SAT or SKS_UNKNOWN, never UNSAT */
-  double t;                        /* analog time of the run that ended */
-  unsigned long long seed;         /* that run's seed */
-  unsigned long long steps;        /* accepted steps, all runs */
-  unsigned long long rejected;     /* rejected trial steps */
-  unsigned long long rhs;          /* right-hand-side evaluations */
+  int status;                  /* SKS_SAT or SKS_UNKNOWN, never UNSAT */
+  double t;                    /* analog time of the run that ended */
+  unsigned long long seed;     /* that run's seed */
+  unsigned long long steps;    /* accepted steps, all runs */
+  unsigned long long rejected; /* rejected trial steps */
+  unsigned long long rhs;      /* right-hand-side evaluations */
   unsigned long long restarts;
-  double analog_time;              /* summed over all runs */
-  double seconds;                  /* wall time */
+  double analog_time; /* summed over all runs */
+  double seconds;     /* wall time */
 } sks_analog_result;
 
 /* One trajectory from one seed, no restart: stops at the first accepted

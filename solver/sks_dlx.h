@@ -84,12 +84,12 @@ size_t sks_dlx_bytes(const sks_dlx *x);
  * rejected with a clear error. */
 
 typedef struct sks_xc {
-  sks_dlx *dlx;            /* the problem, ready to search */
+  sks_dlx *dlx; /* the problem, ready to search */
   int nitems, nprimary;
-  char **name;             /* by item */
+  char **name; /* by item */
   int noptions;
-  int *ostart, *oitem;     /* option o: oitem[ostart[o] .. ostart[o+1]) */
-  long *oline;             /* by option: its input line */
+  int *ostart, *oitem; /* option o: oitem[ostart[o] .. ostart[o+1]) */
+  long *oline;         /* by option: its input line */
 } sks_xc;
 
 /* Reads a problem.  Returns 0 and *out (free it with sks_xc_delete), or

@@ -10,39 +10,39 @@ extern "C" {
 
 /* What a backend can do. */
 enum sks_capability {
-  SKS_CAP_CNF = 1u,         /* loads any CNF */
-  SKS_CAP_EO = 2u,          /* loads an exactly-one system (a puzzle) */
-  SKS_CAP_UNSAT = 4u,       /* can prove there is no solution */
-  SKS_CAP_COUNT = 8u,       /* counts natively (sks_solver_count) */
-  SKS_CAP_BLOCK = 16u,      /* takes added clauses (blocking) */
-  SKS_CAP_PORTFOLIO = 32u   /* races seeds on one problem on threads */
+  SKS_CAP_CNF = 1u,       /* loads any CNF */
+  SKS_CAP_EO = 2u,        /* loads an exactly-one system (a puzzle) */
+  SKS_CAP_UNSAT = 4u,     /* can prove there is no solution */
+  SKS_CAP_COUNT = 8u,     /* counts natively (sks_solver_count) */
+  SKS_CAP_BLOCK = 16u,    /* takes added clauses (blocking) */
+  SKS_CAP_PORTFOLIO = 32u /* races seeds on one problem on threads */
 };
 
 typedef struct sks_limits {
-  double time_limit;        /* seconds of this call; 0 = none */
-  long long max_steps;      /* conflicts / nodes / ODE steps; 0 = none */
+  double time_limit;   /* seconds of this call; 0 = none */
+  long long max_steps; /* conflicts / nodes / ODE steps; 0 = none */
 } sks_limits;
 
 typedef struct sks_stats {
-  double seconds;           /* time inside the backend */
+  double seconds; /* time inside the backend */
   unsigned long long calls;
   unsigned long long decisions, propagations, conflicts; /* CDCL */
   unsigned long long nodes;                              /* DLX */
   unsigned long long steps, rejected, rhs, restarts;     /* analog */
   double analog_time;
-  size_t bytes;             /* memory the backend holds */
+  size_t bytes; /* memory the backend holds */
 } sks_stats;
 
 typedef struct sks_solver_options {
-  unsigned long long seed;  /* analog: initial state; others: phases */
-  int threads;              /* analog portfolio on one puzzle; 0/1 = one */
-  const char *command;      /* external: the solver command line */
-  int analog_memory;        /* analog: 1 = da/dt = a K (published law),
-                               2 or 0 (default) = a K^2 (faster, measured) */
-  int analog_method;        /* analog integrator, see analog.c; 0 = default */
-  FILE *trace;              /* analog: CSV trace of the first solve, or NULL */
-  long trace_every;         /* analog: a trace row every K accepted steps */
-  double restart_base;      /* analog: first restart after this analog time */
+  unsigned long long seed; /* analog: initial state; others: phases */
+  int threads;             /* analog portfolio on one puzzle; 0/1 = one */
+  const char *command;     /* external: the solver command line */
+  int analog_memory;       /* analog: 1 = da/dt = a K (published law),
+                              2 or 0 (default) = a K^2 (faster, measured) */
+  int analog_method;       /* analog integrator, see analog.c; 0 = default */
+  FILE *trace;             /* analog: CSV trace of the first solve, or NULL */
+  long trace_every;        /* analog: a trace row every K accepted steps */
+  double restart_base;     /* analog: first restart after this analog time */
   const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:
                                        extended, auto at-most-one */
 } sks_solver_options;
@@ -51,7 +51,7 @@ typedef struct sks_solver sks_solver;
 
 typedef struct sks_backend {
   const char *name;
-  unsigned caps;            /* SKS_CAP_* */
+  unsigned caps; /* SKS_CAP_* */
   const char *help;
   /* The propagation before this backend that measured fastest (README,
    * BENCHMARKS.md): what `--propagate auto` means for it. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const sks_backend_ops *const registry[] = {
-    &sks_picosat_backend, &sks_cadical_backend, &sks_dlx_backend,
+    &sks_picosat_backend, &sks_cadical_backend,  &sks_dlx_backend,
     &sks_analog_backend,  &sks_external_backend, NULL};
 
 const sks_backend *const *sks_backends(void) {
@@ -38,7 +38,9 @@ sks_solver *sks_solver_new(const char *name, const sks_solver_options *opt,
     size_t len = 0;
     for (size_t i = 0; registry[i]; i++)
       len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
-                              !i ? "" : registry[i + 1] ? ", " : " or ",
+                              !i                ? ""
+                              : registry[i + 1] ? ", "
+                                                : " or ",
                               registry[i]->info.name);
     sks_error_set(err, -1, 0, 0, "unknown backend '%s' (expected %s)", name,
                   names);

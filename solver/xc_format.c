@@ -207,8 +207,8 @@ int sks_xc_read(sks_input *in, sks_xc **out, sks_error *err) {
         goto done;
       }
       if (*s == '|' && s == t) {
-        fail(&rd, err, s, "'|' in an option (only the item line has one)%s",
-             "", 0);
+        fail(&rd, err, s, "'|' in an option (only the item line has one)%s", "",
+             0);
         goto done;
       }
       int i = lookup(&rd, t, (size_t)(s - t));

@@ -78,8 +78,9 @@ static const struct {
   const char *help;
 } table[] = {
 #define O(name, type, def, lo, hi, cmds, help)                                 \
-  {#name, T_##type, (double)(lo), (double)(hi), (cmds),                       \
-   offsetof(app_options, name), help},
+  {#name,        T_##type, (double)(lo),                                       \
+   (double)(hi), (cmds),   offsetof(app_options, name),                        \
+   help},
     SKS_OPTIONS(O)
 #undef O
 };
@@ -124,8 +125,7 @@ static const struct {
 
 /* ---- choices: each type's names, in the order of its values ---- */
 
-static const char *const layout_names[] = {"same", "line", "grid",
-                                           "numbers"};
+static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
 static const char *const method_names[] = {"split", "rkc", "ck"};
 
@@ -133,7 +133,10 @@ static const char *const method_names[] = {"split", "rkc", "ck"};
 static void list_add(char *buf, size_t cap, int i, int count,
                      const char *name) {
   size_t len = strlen(buf);
-  snprintf(buf + len, cap - len, "%s%s", !i ? "" : i + 1 < count ? ", " : " or ",
+  snprintf(buf + len, cap - len, "%s%s",
+           !i              ? ""
+           : i + 1 < count ? ", "
+                           : " or ",
            name);
 }
 
@@ -258,8 +261,7 @@ static void usage(FILE *out) {
     choice_names(table[i].type, names, sizeof names);
     fprintf(out, "  %-18s %s%s%s ", flag, table[i].help, *names ? ": " : "",
             names);
-    show_default(out, table[i].type, default_of[i].text,
-                 default_of[i].number);
+    show_default(out, table[i].type, default_of[i].text, default_of[i].number);
     fputc('\n', out);
   }
   fprintf(out,
@@ -304,8 +306,8 @@ static bool set_option(app_options *o, int i, const char *flag,
         app_message("%s: %lld is out of range (at least %.0f)", flag, v,
                     table[i].lo);
       else
-        app_message("%s: %lld is out of range %.0f..%.0f", flag, v,
-                    table[i].lo, table[i].hi);
+        app_message("%s: %lld is out of range %.0f..%.0f", flag, v, table[i].lo,
+                    table[i].hi);
       return false;
     }
     if (table[i].type == T_INT)
@@ -469,7 +471,8 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
 static int check_commands(const sks_app *app, unsigned bit, const int *given) {
   int i = -1;
   for (int j = 0; j < NOPTIONS; j++)
-    if (given[j] && !(table[j].commands & bit) && (i < 0 || given[j] < given[i]))
+    if (given[j] && !(table[j].commands & bit) &&
+        (i < 0 || given[j] < given[i]))
       i = j;
   if (i < 0)
     return 0;
@@ -492,10 +495,9 @@ static int parse_box(sks_app *app) {
     return 0;
   int r, c;
   char extra;
-  if (sscanf(app->opt.box, "%dx%d%c", &r, &c, &extra) != 2 || r < 1 ||
-      c < 1 || r * c > SKS_MAX_N) {
-    app_message("--box: '%s' is not a box shape like 3x3 or 2x3",
-                app->opt.box);
+  if (sscanf(app->opt.box, "%dx%d%c", &r, &c, &extra) != 2 || r < 1 || c < 1 ||
+      r * c > SKS_MAX_N) {
+    app_message("--box: '%s' is not a box shape like 3x3 or 2x3", app->opt.box);
     return EXIT_USAGE;
   }
   app->fmt.box_rows = r;

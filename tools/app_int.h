@@ -10,14 +10,14 @@
 
 /* Exit statuses (README "Exit status"). */
 enum {
-  EXIT_ALL_OK = 0,        /* batch: every answer decided */
-  EXIT_UNKNOWN_ANY = 1,   /* batch: some answer unknown */
-  EXIT_USAGE = 2,         /* bad command line */
-  EXIT_INPUT = 3,         /* bad input (some puzzle or file unreadable) */
-  EXIT_INVALID = 4,       /* a model failed the validator */
-  EXIT_DISAGREE = 5,      /* --cross-check: backends disagree */
-  EXIT_SOLVED = 10,       /* one problem: solved */
-  EXIT_NONE = 20          /* one problem: no solution */
+  EXIT_ALL_OK = 0,      /* batch: every answer decided */
+  EXIT_UNKNOWN_ANY = 1, /* batch: some answer unknown */
+  EXIT_USAGE = 2,       /* bad command line */
+  EXIT_INPUT = 3,       /* bad input (some puzzle or file unreadable) */
+  EXIT_INVALID = 4,     /* a model failed the validator */
+  EXIT_DISAGREE = 5,    /* --cross-check: backends disagree */
+  EXIT_SOLVED = 10,     /* one problem: solved */
+  EXIT_NONE = 20        /* one problem: no solution */
 };
 
 /* --layout; --propagate auto; --analog-memory unset. */
@@ -40,8 +40,8 @@ enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
 #define SKS_OPT_AMO sks_amo
 #define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
 #define SKS_OPT_LAYOUT app_layout
-#define SKS_OPT_MEMORY int    /* MEMORY_* */
-#define SKS_OPT_METHOD int    /* sks_analog_method */
+#define SKS_OPT_MEMORY int /* MEMORY_* */
+#define SKS_OPT_METHOD int /* sks_analog_method */
 
 typedef struct app_options {
 #define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
@@ -51,14 +51,14 @@ typedef struct app_options {
 
 typedef struct sks_app {
   app_options opt;
-  const char *command;    /* solve, encode, ... */
+  const char *command; /* solve, encode, ... */
   int nfiles;
   char **files;           /* operands; none = standard input */
   sks_format_options fmt; /* from --box, --variant, --hex */
   int *jigsaw;            /* owned, for --variant jigsaw=FILE */
   bool stderr_tty;
-  int analog_threads;     /* analog: seeds raced on each puzzle (-j) */
-  FILE *trace;            /* analog: the --trace stream, or NULL */
+  int analog_threads;        /* analog: seeds raced on each puzzle (-j) */
+  FILE *trace;               /* analog: the --trace stream, or NULL */
   sks_encode_options encode; /* --encoding, --amo, --renumber */
 } sks_app;
 

@@ -11,15 +11,15 @@
 enum { CHUNK = 64 };
 
 typedef struct item {
-  sks_puzzle *p;     /* its memory reused from puzzle to puzzle */
-  char *error;       /* a read error to report instead, or NULL */
-  int cls;           /* result class from the work function */
+  sks_puzzle *p; /* its memory reused from puzzle to puzzle */
+  char *error;   /* a read error to report instead, or NULL */
+  int cls;       /* result class from the work function */
 } item;
 
 typedef struct chunk {
   item items[CHUNK];
   int nitems;
-  char *out;         /* output of the whole chunk */
+  char *out; /* output of the whole chunk */
   size_t outlen;
   FILE *stream;
   enum { FREE, FILLED, CLAIMED, DONE } state;
@@ -100,8 +100,8 @@ static void progress(const batch_totals *t, double start, double done) {
   char part[32] = "";
   if (done >= 0)
     snprintf(part, sizeof part, " (%.0f%% read)", 100 * done);
-  fprintf(stderr, "\rsudokusat: %lld puzzles%s  %.0f/s  %.1f s   ",
-          t->puzzles, part, secs > 0 ? (double)t->puzzles / secs : 0.0, secs);
+  fprintf(stderr, "\rsudokusat: %lld puzzles%s  %.0f/s  %.1f s   ", t->puzzles,
+          part, secs > 0 ? (double)t->puzzles / secs : 0.0, secs);
   fflush(stderr);
 }
 
@@ -315,13 +315,13 @@ int batch_exit(const batch_totals *t) {
   return t->by_class[BATCH_UNKNOWN] ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
 }
 
-void batch_summary(const sks_app *app, const batch_totals *t,
-                   const char *one, const char *many) {
+void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
+                   const char *many) {
   if (app->opt.quiet || t->puzzles < 2)
     return;
   char kinds[160];
-  int len = snprintf(kinds, sizeof kinds, "%lld %s, ", t->by_class[BATCH_ONE],
-                     one);
+  int len =
+      snprintf(kinds, sizeof kinds, "%lld %s, ", t->by_class[BATCH_ONE], one);
   if (many)
     len += snprintf(kinds + len, sizeof kinds - (size_t)len, "%lld %s, ",
                     t->by_class[BATCH_MANY], many);

@@ -46,8 +46,8 @@ void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
 
 /* The one-line summary of a batch on stderr (not for one puzzle, not with
  * -q); one/many name the first two classes (many NULL: not shown). */
-void batch_summary(const sks_app *app, const batch_totals *t,
-                   const char *one, const char *many);
+void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
+                   const char *many);
 
 /* The exit status the totals call for (README "Exit status"). */
 int batch_exit(const batch_totals *t);

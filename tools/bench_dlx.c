@@ -63,9 +63,8 @@ int main(int argc, char **argv) {
     if (np == cap)
       all = realloc(all, (cap *= 2) * 81);
     for (int i = 0; i < 81; i++)
-      all[np * 81 + i] = line[i] >= '1' && line[i] <= '9'
-                             ? (signed char)(line[i] - '1')
-                             : -1;
+      all[np * 81 + i] =
+          line[i] >= '1' && line[i] <= '9' ? (signed char)(line[i] - '1') : -1;
     np++;
   }
   fclose(f);
@@ -121,8 +120,7 @@ int main(int argc, char **argv) {
          argv[1], unique ? "unique" : "solve",
          level == SKS_PROPAGATE_GIVENS ? "givens" : "singles",
          (double)np / best, (double)np / best_cpu, counts[0], counts[1],
-         counts[2], bad,
-         (double)st.nodes / (double)(np * (size_t)repeats));
+         counts[2], bad, (double)st.nodes / (double)(np * (size_t)repeats));
   sks_solver_delete(s);
   sks_eo_delete(eo);
   sks_puzzle_delete(p);

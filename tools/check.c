@@ -11,7 +11,9 @@ static void *check_new(sks_app *app) {
   return worker_create(app, &err); /* checked once before the batch */
 }
 
-static void check_delete(void *w) { worker_destroy(w); }
+static void check_delete(void *w) {
+  worker_destroy(w);
+}
 
 static bool same_answer(sks_count_result a, sks_count_result b) {
   return a.count == b.count && a.at_limit == b.at_limit;
@@ -39,15 +41,14 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     return BATCH_INVALID;
   }
   if (w->second && r.status == SKS_SAT) {
-    sks_count_result r2 =
-        sks_count(w->second, w->eo, p, limit, &w->lim, NULL, NULL,
-                  w->scratch, &err);
+    sks_count_result r2 = sks_count(w->second, w->eo, p, limit, &w->lim, NULL,
+                                    NULL, w->scratch, &err);
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
       app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "
                   "%lld%s",
-                  p->look.line, app->opt.backend->name, r.count, r.at_limit ? "+" : "",
-                  sks_solver_backend(w->second)->name, r2.count,
-                  r2.at_limit ? "+" : "");
+                  p->look.line, app->opt.backend->name, r.count,
+                  r.at_limit ? "+" : "", sks_solver_backend(w->second)->name,
+                  r2.count, r2.at_limit ? "+" : "");
       fputs("disagree\n", out);
       return BATCH_DISAGREE;
     }
@@ -59,7 +60,7 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     fputs("unknown\n", out);
     return BATCH_UNKNOWN;
   }
-  cls = r.count == 0              ? BATCH_NONE
+  cls = r.count == 0                  ? BATCH_NONE
         : r.count == 1 && !r.at_limit ? BATCH_ONE
                                       : BATCH_MANY;
   if (unique) {

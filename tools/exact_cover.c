@@ -55,9 +55,9 @@ int app_exact_cover(sks_app *app) {
   sks_limits lim = {app->opt.time_limit, app->opt.max_steps};
   printer pr = {xc, stdout, false};
   int status;
-  long long k = sks_dlx_search(xc->dlx, app->opt.limit, &lim,
-                               app->opt.count ? NULL : print_solution, &pr,
-                               &status);
+  long long k =
+      sks_dlx_search(xc->dlx, app->opt.limit, &lim,
+                     app->opt.count ? NULL : print_solution, &pr, &status);
   double t2 = sks_time();
   bool stopped = status != SKS_SAT;
   if (app->opt.count)

@@ -1,4 +1,6 @@
 /* sudokusat: the command line; everything lives in app.c and the library. */
 #include "app_int.h"
 
-int main(int argc, char **argv) { return sks_app_main(argc, argv); }
+int main(int argc, char **argv) {
+  return sks_app_main(argc, argv);
+}

@@ -33,16 +33,18 @@ enum {
     "box shape RxC (default: inferred from the size)")                         \
   O(variant, STR, "", 0, 0, CMD_PUZZLES,                                       \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES, "16x16 symbols are 0-F instead of 1-9A-G") \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES,                                           \
+    "16x16 symbols are 0-F instead of 1-9A-G")                                 \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
   O(propagate, PROPAGATE, "auto", 0, 0, CMD_BACKEND | CMD_ENCODE,              \
-    "before solving (auto: dlx singles, analog givens, else locked)")         \
+    "before solving (auto: dlx singles, analog givens, else locked)")          \
   O(renumber, BOOL, 0, 0, 1, CMD_BACKEND | CMD_ENCODE,                         \
     "encode: number open candidates 1..k (map kept)")                          \
   O(output, STR, "", 0, 0, CMD_ENCODE,                                         \
     "encode: output file (.gz = gzip); default stdout")                        \
-  O(gzip, BOOL, 0, 0, 1, CMD_ENCODE, "encode: gzip the output whatever its name") \
+  O(gzip, BOOL, 0, 0, 1, CMD_ENCODE,                                           \
+    "encode: gzip the output whatever its name")                               \
   O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
     "encode: overwrite an existing output file")                               \
   O(layout, LAYOUT, "same", 0, 0, CMD_SOLVE | CMD_UNIQUE | CMD_DECODE,         \
@@ -56,7 +58,7 @@ enum {
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
   O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE,                             \
-    "threads for a batch (0 = cores); analog: seeds raced on each puzzle")    \
+    "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_RATE,            \
     "random seed (analog)")                                                    \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
@@ -64,18 +66,20 @@ enum {
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_XC,         \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
-    "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")   \
+    "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
   O(analog_method, METHOD, "", 0, 0, CMD_ANALOG,                               \
-    "analog integrator (default: split; ck = Cash-Karp)")                     \
+    "analog integrator (default: split; ck = Cash-Karp)")                      \
   O(restart, DOUBLE, 0, -1, 1e9, CMD_SOLVE,                                    \
-    "analog: Luby restart unit, analog time (0 = default, -1 = never)")       \
-  O(trace, STR, "", 0, 0, CMD_SOLVE, "analog: CSV trace of the first puzzle run") \
+    "analog: Luby restart unit, analog time (0 = default, -1 = never)")        \
+  O(trace, STR, "", 0, 0, CMD_SOLVE,                                           \
+    "analog: CSV trace of the first puzzle run")                               \
   O(trace_every, LONG, 100, 1, 1000000000, CMD_SOLVE,                          \
     "analog: trace every K steps")                                             \
   O(runs, INT, 32, 1, 100000, CMD_RATE, "rate: runs from random starts")       \
   O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE,                                 \
     "rate: analog-time budget T of each run")                                  \
-  O(analog, BOOL, 0, 0, 1, CMD_RATE, "rate: use the analog solver's escape rate") \
+  O(analog, BOOL, 0, 0, 1, CMD_RATE,                                           \
+    "rate: use the analog solver's escape rate")                               \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
     "print statistics as 'c' lines on stderr")                                 \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \

@@ -52,9 +52,9 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const char *name,
   sks_app *app = r->app;
   sks_analog *a = sks_analog_new(cnf);
   sks_analog_rating rt;
-  sks_analog_rate(a, &r->opt, (unsigned long long)app->opt.seed,
-                  app->opt.runs, app->opt.rate_time, app->opt.time_limit,
-                  app->analog_threads, &rt);
+  sks_analog_rate(a, &r->opt, (unsigned long long)app->opt.seed, app->opt.runs,
+                  app->opt.rate_time, app->opt.time_limit, app->analog_threads,
+                  &rt);
   print_eta(out, rt.eta);
   fputs(" [", out);
   print_eta(out, rt.eta_lo);
@@ -117,5 +117,5 @@ int app_rate(sks_app *app) {
   /* A rating decides nothing: the status says only whether all input
    * could be read. */
   return all.input_errors || all.by_class[BATCH_ERROR] ? EXIT_INPUT
-                                                        : EXIT_ALL_OK;
+                                                       : EXIT_ALL_OK;
 }

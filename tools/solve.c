@@ -13,7 +13,9 @@ static void *solve_new(sks_app *app) {
   return worker_create(app, &err); /* checked once before the batch */
 }
 
-static void solve_delete(void *w) { worker_destroy(w); }
+static void solve_delete(void *w) {
+  worker_destroy(w);
+}
 
 static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
   worker *w = data;

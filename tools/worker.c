@@ -151,8 +151,7 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 }
 
 static bool named_dimacs(const char *path) {
-  static const char *const ext[] = {".cnf", ".cnf.gz", ".dimacs",
-                                    ".dimacs.gz"};
+  static const char *const ext[] = {".cnf", ".cnf.gz", ".dimacs", ".dimacs.gz"};
   size_t len = strlen(path);
   for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
     size_t k = strlen(ext[i]);
@@ -170,8 +169,8 @@ static bool looks_dimacs(sks_input *in) {
   sks_input_ungetc(in, a);
   if (a == 'p' && b == ' ')
     return true;
-  return a == 'c' && (b == ' ' || b == '\t' || b == '\n' || b == '\r' ||
-                      b == EOF);
+  return a == 'c' &&
+         (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == EOF);
 }
 
 int operands_open(sks_app *app, operand **ops, int *nops) {

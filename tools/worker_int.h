@@ -8,11 +8,11 @@
 
 typedef struct worker {
   sks_app *app;
-  sks_solver *solver;   /* the chosen backend */
-  sks_solver *second;   /* --cross-check: the other backend, or NULL */
-  sks_eo *eo;           /* the system of the current shape */
-  int *grid, *grid2;    /* n*n scratch */
-  int *scratch;         /* 2*n*n, for sks_count */
+  sks_solver *solver; /* the chosen backend */
+  sks_solver *second; /* --cross-check: the other backend, or NULL */
+  sks_eo *eo;         /* the system of the current shape */
+  int *grid, *grid2;  /* n*n scratch */
+  int *scratch;       /* 2*n*n, for sks_count */
   int cells;
   sks_limits lim;
   sks_propagate level;

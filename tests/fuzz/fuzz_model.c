@@ -37,8 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int v = abs(c[k]);
       want = want || (v <= m->nvars && m->val[v] == (c[k] > 0 ? 1 : -1));
     }
-    bool want2 = (2 <= m->nvars && m->val[2] == -1) ||
-                 (3 <= m->nvars && m->val[3] == 1);
+    bool want2 =
+        (2 <= m->nvars && m->val[2] == -1) || (3 <= m->nvars && m->val[3] == 1);
     if (sat != (want && want2))
       abort();
     sks_cnf_delete(cnf);

@@ -15,49 +15,76 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tcnf { int *lits; size_t n, cap; long ncl; } tcnf;
+typedef struct tcnf {
+  int *lits;
+  size_t n, cap;
+  long ncl;
+} tcnf;
 static void tpush(tcnf *t, int x) {
-  if (t->n == t->cap) { t->cap = t->cap ? 2 * t->cap : 1024; t->lits = realloc(t->lits, t->cap * sizeof *t->lits); }
+  if (t->n == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 1024;
+    t->lits = realloc(t->lits, t->cap * sizeof *t->lits);
+  }
   t->lits[t->n++] = x;
-  if (!x) t->ncl++;
+  if (!x)
+    t->ncl++;
 }
 /* grid: n*n, -1 blank.  Returns a CNF in cnf (lits owned by the caller). */
 static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
   int b = (int)(sqrt((double)n) + 0.5);
   char *dead = calloc((size_t)n * n * n + 1, 1);
-  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {
-    int g = grid[r * n + c];
-    if (g < 0) continue;
-    for (int d = 0; d < n; d++) if (d != g) dead[sks_var(n, r, c, d)] = 1;
-    for (int k = 0; k < n; k++) {
-      if (k != c) dead[sks_var(n, r, k, g)] = 1;
-      if (k != r) dead[sks_var(n, k, c, g)] = 1;
-      int rr = r / b * b + k / b, cc = c / b * b + k % b;
-      if (rr != r || cc != c) dead[sks_var(n, rr, cc, g)] = 1;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int g = grid[r * n + c];
+      if (g < 0)
+        continue;
+      for (int d = 0; d < n; d++)
+        if (d != g)
+          dead[sks_var(n, r, c, d)] = 1;
+      for (int k = 0; k < n; k++) {
+        if (k != c)
+          dead[sks_var(n, r, k, g)] = 1;
+        if (k != r)
+          dead[sks_var(n, k, c, g)] = 1;
+        int rr = r / b * b + k / b, cc = c / b * b + k % b;
+        if (rr != r || cc != c)
+          dead[sks_var(n, rr, cc, g)] = 1;
+      }
     }
-  }
   tcnf t = {0};
   int *grp = malloc(n * sizeof *grp);
   for (int kind = 0; kind < 4; kind++)
-    for (int x = 0; x < n; x++) for (int y = 0; y < n; y++) {
-      int k = 0, done = 0;
-      for (int z = 0; z < n; z++) {
-        int r, c, d;
-        if (kind == 0) r = x, c = y, d = z;          /* cell */
-        else if (kind == 1) r = x, d = y, c = z;     /* row, digit */
-        else if (kind == 2) c = x, d = y, r = z;     /* column, digit */
-        else r = x / b * b + z / b, c = x % b * b + z % b, d = y; /* box */
-        int v = sks_var(n, r, c, d);
-        if (grid[r * n + c] == d) done = 1;
-        if (!dead[v] && grid[r * n + c] < 0) grp[k++] = v;
+    for (int x = 0; x < n; x++)
+      for (int y = 0; y < n; y++) {
+        int k = 0, done = 0;
+        for (int z = 0; z < n; z++) {
+          int r, c, d;
+          if (kind == 0)
+            r = x, c = y, d = z; /* cell */
+          else if (kind == 1)
+            r = x, d = y, c = z; /* row, digit */
+          else if (kind == 2)
+            c = x, d = y, r = z; /* column, digit */
+          else
+            r = x / b * b + z / b, c = x % b * b + z % b, d = y; /* box */
+          int v = sks_var(n, r, c, d);
+          if (grid[r * n + c] == d)
+            done = 1;
+          if (!dead[v] && grid[r * n + c] < 0)
+            grp[k++] = v;
+        }
+        if (done)
+          continue;
+        for (int i = 0; i < k; i++)
+          tpush(&t, grp[i]);
+        tpush(&t, 0);
+        for (int i = 0; i < k; i++)
+          for (int j = i + 1; j < k; j++) {
+            tpush(&t, -grp[i]);
+            tpush(&t, -grp[j]);
+            tpush(&t, 0);
+          }
       }
-      if (done) continue;
-      for (int i = 0; i < k; i++) tpush(&t, grp[i]);
-      tpush(&t, 0);
-      for (int i = 0; i < k; i++) for (int j = i + 1; j < k; j++) {
-        tpush(&t, -grp[i]); tpush(&t, -grp[j]); tpush(&t, 0);
-      }
-    }
   memset(cnf, 0, sizeof *cnf);
   cnf->nvars = n * n * n;
   cnf->nclauses = t.ncl;
@@ -69,18 +96,24 @@ static void sudoku_cnf(const int *grid, int n, sks_cnf *cnf) {
 static int parse81(const char *s, int *grid) {
   int k = 0;
   for (; *s && k < 81; s++) {
-    if (*s >= '1' && *s <= '9') grid[k++] = *s - '1';
-    else if (*s == '.' || *s == '0') grid[k++] = -1;
-    else return -1;
+    if (*s >= '1' && *s <= '9')
+      grid[k++] = *s - '1';
+    else if (*s == '.' || *s == '0')
+      grid[k++] = -1;
+    else
+      return -1;
   }
   return k == 81 ? 0 : -1;
 }
-/* Independent check: every row, column and box holds 0..n-1 once, givens kept. */
+/* Independent check: every row, column and box holds 0..n-1 once, givens kept.
+ */
 static int grid_ok(const int *given, const int *g, int n) {
   int b = (int)(sqrt((double)n) + 0.5);
   for (int i = 0; i < n * n; i++) {
-    if (g[i] < 0 || g[i] >= n) return 0;
-    if (given[i] >= 0 && given[i] != g[i]) return 0;
+    if (g[i] < 0 || g[i] >= n)
+      return 0;
+    if (given[i] >= 0 && given[i] != g[i])
+      return 0;
   }
   for (int x = 0; x < n; x++) {
     unsigned long long row = 0, col = 0, box = 0;
@@ -90,29 +123,38 @@ static int grid_ok(const int *given, const int *g, int n) {
       box |= 1ull << g[(x / b * b + z / b) * n + x % b * b + z % b];
     }
     unsigned long long all = n == 64 ? ~0ull : (1ull << n) - 1;
-    if (row != all || col != all || box != all) return 0;
+    if (row != all || col != all || box != all)
+      return 0;
   }
   return 1;
 }
 /* Grid from a model by var: givens, else the one true candidate. */
-static void model_grid(const signed char *model, const int *given, int n, int *g) {
-  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {
-    g[r * n + c] = given[r * n + c];
-    if (g[r * n + c] >= 0) continue;
-    for (int d = 0; d < n; d++)
-      if (model[sks_var(n, r, c, d)] > 0) { g[r * n + c] = g[r * n + c] < 0 ? d : n; }
-  }
+static void model_grid(const signed char *model, const int *given, int n,
+                       int *g) {
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      g[r * n + c] = given[r * n + c];
+      if (g[r * n + c] >= 0)
+        continue;
+      for (int d = 0; d < n; d++)
+        if (model[sks_var(n, r, c, d)] > 0) {
+          g[r * n + c] = g[r * n + c] < 0 ? d : n;
+        }
+    }
 }
 
-static const char *EASY =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-static const char *NEWSPAPER =
-    "..3.2..9...2..5...9.4.8...14...6..8....5.7....3..1...41...5.3.9...1..8...7..9.2..";
+static const char *EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67."
+                          "82....26.95..8..2.3..9..5.1.3..";
+static const char *NEWSPAPER = "..3.2..9...2..5...9.4.8...14...6..8....5.7...."
+                               "3..1...41...5.3.9...1..8...7..9.2..";
 static const char *PLATINUM_BLONDE =
-    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5.."
+    "47...6...";
 static const char *SEVENTEEN[] = {
-    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
-    ".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8..."
+    "962...7...",
+    ".................1.....2.3......425...6.......17....8.....7...64...6....9."
+    ".8...1.",
 };
 
 /* Every clause of a CNF under a model (by var, >0 true). */
@@ -240,8 +282,8 @@ static void test_long_clause(void) {
 static void test_unsat(void) {
   /* x1 and not x1; and pigeonhole 3 into 2 (vars p*2+h+1). */
   static const int contra[] = {1, 0, -1, 0, 2, 3, 0};
-  static const int php[] = {1, 2, 0, 3, 4, 0, 5, 6, 0, -1, -3, 0, -1, -5, 0,
-                            -3, -5, 0, -2, -4, 0, -2, -6, 0, -4, -6, 0};
+  static const int php[] = {1, 2,  0,  3, 4,  0,  5, 6,  0,  -1, -3, 0,  -1, -5,
+                            0, -3, -5, 0, -2, -4, 0, -2, -6, 0,  -4, -6, 0};
   const int *cases[] = {contra, php};
   size_t sizes[] = {sizeof contra / sizeof *contra, sizeof php / sizeof *php};
   for (int k = 0; k < 2; k++) {

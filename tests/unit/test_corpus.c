@@ -46,8 +46,7 @@ static bool valid_grid(int n, const int *givens, const int *grid) {
   bool ok = true;
   char *seen = calloc((size_t)n, 1);
   for (int i = 0; i < n * n; i++)
-    if (grid[i] < 0 || grid[i] >= n ||
-        (givens[i] >= 0 && givens[i] != grid[i]))
+    if (grid[i] < 0 || grid[i] >= n || (givens[i] >= 0 && givens[i] != grid[i]))
       ok = false;
   for (int kind = 0; ok && kind < 3; kind++)
     for (int g = 0; ok && g < n; g++) {
@@ -107,9 +106,9 @@ static bool parse_line(char *text, long line, entry *e) {
 typedef struct backend_run {
   const char *name;
   sks_solver *solver;
-  bool uses_cnf;  /* loads the CNF of the puzzle, not its system */
-  bool complete;  /* proves unsatisfiability, so it can count too */
-  int max_n;      /* largest side it is asked to solve */
+  bool uses_cnf;   /* loads the CNF of the puzzle, not its system */
+  bool complete;   /* proves unsatisfiability, so it can count too */
+  int max_n;       /* largest side it is asked to solve */
   long long steps; /* step limit per puzzle, 0 = none */
   long solved, unknown;
 } backend_run;
@@ -206,9 +205,8 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
         long long want = e->count < COUNT_TO ? e->count : COUNT_TO;
         memset(first, -1, (size_t)cells * sizeof *first);
         memset(second, -1, (size_t)cells * sizeof *second);
-        sks_count_result cr =
-            sks_count(be->solver, eo, p, COUNT_TO, NULL, first, second, NULL,
-                      &err);
+        sks_count_result cr = sks_count(be->solver, eo, p, COUNT_TO, NULL,
+                                        first, second, NULL, &err);
         CHECK_EQ(cr.count, want);
         CHECK_EQ(cr.status, SKS_SAT);
         CHECK(cr.at_limit == (e->count >= COUNT_TO));
@@ -216,8 +214,8 @@ static void run_entry(const entry *e, backend_run *backends, int nbackends) {
           fprintf(stderr,
                   "corpus line %ld: %s count to %d gave %lld (status %d, "
                   "at_limit %d), corpus says %lld\n",
-                  e->line, be->name, COUNT_TO, cr.count, cr.status,
-                  cr.at_limit, e->count);
+                  e->line, be->name, COUNT_TO, cr.count, cr.status, cr.at_limit,
+                  e->count);
         if (want >= 1) {
           CHECK(valid_grid(n, givens, first));
           if (have_solution)
@@ -274,8 +272,8 @@ int main(int argc, char **argv) {
     }
     unsigned caps = sks_solver_backend(backends[b].solver)->caps;
     backends[b].uses_cnf = !(caps & SKS_CAP_EO);
-    backends[b].complete = (caps & SKS_CAP_UNSAT) &&
-                           (caps & (SKS_CAP_COUNT | SKS_CAP_BLOCK));
+    backends[b].complete =
+        (caps & SKS_CAP_UNSAT) && (caps & (SKS_CAP_COUNT | SKS_CAP_BLOCK));
     CHECK(b >= 2 || backends[b].complete);
   }
 

@@ -357,7 +357,7 @@ static void test_desc(void) {
   desc_roundtrip(3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU, true);
   desc_roundtrip(2, 3, SKS_VARIANT_JIGSAW, true);
   desc_roundtrip(4, 4, SKS_VARIANT_X, true);
-  desc_roundtrip(5, 7, 0, false);  /* 35: the last size written in symbols */
+  desc_roundtrip(5, 7, 0, false); /* 35: the last size written in symbols */
   desc_roundtrip(6, 6, SKS_VARIANT_JIGSAW | SKS_VARIANT_X, true); /* numbers */
   desc_roundtrip(1, 1, 0, false);
   /* An empty map: renumbered, and propagation fixed every candidate. */
@@ -594,9 +594,10 @@ static void bench(void) {
 
   /* A puzzle's CNF as the encoder writes it (givens propagated). */
   sks_puzzle *p = NULL;
-  if (sks_puzzle_parse("4.....8.5.3..........7......2.....6.....8.4......1......"
-                       ".6.3.7.5..2.....1.4......",
-                       NULL, &p, &err) == 0) {
+  if (sks_puzzle_parse(
+          "4.....8.5.3..........7......2.....6.....8.4......1......"
+          ".6.3.7.5..2.....1.4......",
+          NULL, &p, &err) == 0) {
     sks_eo *eo = sks_eo_new(p->shape);
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
     sks_cnf *pc = sks_cnf_new();
@@ -669,8 +670,8 @@ static void bench(void) {
   sks_input *in = sks_input_open(gzpath, &err);
   sks_dimacs_read(in, back, NULL, NULL, &err);
   sks_input_close(in);
-  printf("gzip level 1: write %.1f ms, read %.1f ms (one run each)\n",
-         1e3 * tw, 1e3 * (now() - t0));
+  printf("gzip level 1: write %.1f ms, read %.1f ms (one run each)\n", 1e3 * tw,
+         1e3 * (now() - t0));
   unlink(path);
   unlink(gzpath);
   fclose(null);

@@ -81,7 +81,7 @@ static problem P; /* big: not on the stack */
  * "C E F", "A D G", "B C F", "A D", "B G", "D E G"; one solution. */
 static void test_knuth_example(void) {
   enum { A, B, C, D, E, F, G };
-  static const int o[6][3] = {{C, E, F}, {A, D, G}, {B, C, F},
+  static const int o[6][3] = {{C, E, F},  {A, D, G},  {B, C, F},
                               {A, D, -1}, {B, G, -1}, {D, E, G}};
   for (int secondary = 0; secondary <= 1; secondary++) {
     int np = secondary ? 5 : 7;
@@ -118,7 +118,8 @@ static long long queens(int n, sks_dlx *x, collect *c) {
   prob_init(&P, 2 * n, 2 * (2 * n - 1));
   for (int r = 0; r < n; r++)
     for (int q = 0; q < n; q++) {
-      int items[4] = {r, n + q, 2 * n + r + q, 2 * n + 2 * n - 1 + r - q + n - 1};
+      int items[4] = {r, n + q, 2 * n + r + q,
+                      2 * n + 2 * n - 1 + r - q + n - 1};
       prob_add(&P, x, items, 4);
     }
   memset(c, 0, sizeof *c);
@@ -335,8 +336,10 @@ static long long sudoku_direct(int br, int bc, const int *given, int *grid,
 
 static const char *const famous[] = {
     /* AI Escargot and Easter Monster: each has one solution. */
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7.."
+    "7...3..",
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8..."
+    "2.....1",
 };
 
 static void test_sudoku_direct(void) {
@@ -361,7 +364,6 @@ static void test_sudoku_direct(void) {
   given[0] = given[5] = 4;
   CHECK_EQ(sudoku_direct(3, 3, given, grid, 0), 0);
 }
-
 
 /* ------------------------------------------------------------------ */
 /* The `dlx` backend on the exactly-one system. */
@@ -411,7 +413,8 @@ static long long dlx_count(sks_solver *s, sks_eo *eo, const sks_puzzle *p,
     for (int i = 0; i < p->shape->n * p->shape->n; i++) {
       g2[i] = -1;
       for (int d = 0; d < p->shape->n; d++)
-        if (sks_solver_solution_value(s, 1, sks_cell_var(p->shape->n, i, d)) > 0)
+        if (sks_solver_solution_value(s, 1, sks_cell_var(p->shape->n, i, d)) >
+            0)
           g2[i] = d;
     }
     CHECK(regions_ok(p, g2));
@@ -523,8 +526,8 @@ static void test_backend_shapes(void) {
                                   {3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU},
                                   {4, 4, SKS_VARIANT_X}};
   for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
-    sks_puzzle *p = puzzle_from(shapes[k][0], shapes[k][1],
-                                (unsigned)shapes[k][2], NULL);
+    sks_puzzle *p =
+        puzzle_from(shapes[k][0], shapes[k][1], (unsigned)shapes[k][2], NULL);
     sks_eo *eo = sks_eo_new(p->shape);
     int st;
     sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
@@ -571,7 +574,7 @@ static void test_backend_vs_picosat(void) {
       for (int i = 0; i < 81; i++)
         if (p->cell[i] >= 0)
           given[ng++] = i;
-      if (t < 4) { /* as published: unique */
+      if (t < 4) {             /* as published: unique */
       } else if (t % 2 == 0) { /* drop 1..3 givens */
         for (int j = 0; j <= t % 3; j++)
           p->cell[given[(t * 7 + j * 5) % ng]] = -1;
@@ -583,7 +586,8 @@ static void test_backend_vs_picosat(void) {
       long long kd = dlx_count(d, eo, p, SKS_PROPAGATE_GIVENS, 2, &st);
       sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
       CHECK_EQ(sks_solver_load_eo(ps, eo, &err), 0);
-      sks_count_result r = sks_count(ps, eo, p, 2, NULL, NULL, NULL, NULL, &err);
+      sks_count_result r =
+          sks_count(ps, eo, p, 2, NULL, NULL, NULL, NULL, &err);
       CHECK(r.status >= 0);
       total++;
       if (r.count != kd)
@@ -682,8 +686,8 @@ static void test_backend_corpus(void) {
       int st;
       long long got = dlx_count(s, eo, p, (sks_propagate)level, want + 1, &st);
       if (got != want || st != SKS_SAT) {
-        fprintf(stderr, "corpus: %s: dlx counts %lld, known %lld\n", line,
-                got, want);
+        fprintf(stderr, "corpus: %s: dlx counts %lld, known %lld\n", line, got,
+                want);
         wrong++;
       }
     }

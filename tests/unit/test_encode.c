@@ -268,8 +268,8 @@ static void test_counts(void) {
 }
 
 static void test_variants(void) {
-  sks_puzzle *p = sks_puzzle_new(3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU,
-                                 NULL, NULL);
+  sks_puzzle *p =
+      sks_puzzle_new(3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU, NULL, NULL);
   CHECK_EQ(p->shape->nregions, 27 + 2 + 4);
   sks_eo *eo = sks_eo_new(p->shape);
   sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);

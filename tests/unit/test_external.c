@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const SOLVERS[] = {
-    "minisat", "cadical -q", "picosat", "cryptominisat5 --verb 0", "clasp",
-    NULL};
+static const char *const SOLVERS[] = {"minisat", "cadical -q",
+                                      "picosat", "cryptominisat5 --verb 0",
+                                      "clasp",   NULL};
 
 static char tmpdir[] = "/tmp/sks-test-external-XXXXXX";
 
@@ -247,8 +247,9 @@ static void test_failures(void) {
     const char *name, *body, *want;
   } cases[] = {
       {"silent", "exit 0", "cannot read the solver's answer"},
-      {"wrong", "echo 's SATISFIABLE'; echo 'v -1 -2 -3 -4 -5 -6 -7 -8 -9 "
-                "-10 -11 -12 -13 -14 -15 -16 -17 -18 -19 -20 0'",
+      {"wrong",
+       "echo 's SATISFIABLE'; echo 'v -1 -2 -3 -4 -5 -6 -7 -8 -9 "
+       "-10 -11 -12 -13 -14 -15 -16 -17 -18 -19 -20 0'",
        NULL /* wrong unless the planted CNF allows all-false */},
       {"crash", "echo oops >&2; kill -SEGV $$", "killed by signal 11 oops"},
       {"garbage", "echo 'hello world'", "cannot read the solver's answer"},
@@ -270,9 +271,9 @@ static void test_failures(void) {
       /* The test decides on its own whether all-false satisfies cnf. */
       bool all_false_ok = true;
       for (size_t j = 0; j < cnf->nlits; j += 4)
-        all_false_ok = all_false_ok && (cnf->lits[j] < 0 ||
-                                        cnf->lits[j + 1] < 0 ||
-                                        cnf->lits[j + 2] < 0);
+        all_false_ok =
+            all_false_ok &&
+            (cnf->lits[j] < 0 || cnf->lits[j + 1] < 0 || cnf->lits[j + 2] < 0);
       CHECK_EQ(res, all_false_ok ? SKS_SAT : SKS_UNKNOWN);
       CHECK(all_false_ok || (msg && strstr(msg, "model is wrong")));
     } else {

@@ -19,7 +19,10 @@ static int read_string(const char *text, sks_model *m, sks_error *err) {
 static const char *signs(const sks_model *m, int k) {
   static char s[64];
   for (int v = 1; v <= k && v < 63; v++)
-    s[v - 1] = v > m->nvars ? '?' : m->val[v] > 0 ? '+' : m->val[v] < 0 ? '-' : '0';
+    s[v - 1] = v > m->nvars    ? '?'
+               : m->val[v] > 0 ? '+'
+               : m->val[v] < 0 ? '-'
+                               : '0';
   s[k < 63 ? k : 63] = 0;
   return s;
 }

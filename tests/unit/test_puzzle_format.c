@@ -65,7 +65,9 @@ static void blank_some(int *g, int n, unsigned seed) {
   }
 }
 
-static char sym(int d, bool hex) { return d < 0 ? '.' : hex ? HEX[d] : SYMBOLS[d]; }
+static char sym(int d, bool hex) {
+  return d < 0 ? '.' : hex ? HEX[d] : SYMBOLS[d];
+}
 
 /* Text builders, one per form. */
 typedef struct text {
@@ -184,7 +186,8 @@ static void check_form(const char *s, const sks_format_options *opt,
   CHECK(same_cells(p, givens));
   char *out = written(p, givens);
   sks_puzzle *q = parse(out, opt);
-  CHECK(q && q->shape->n == n && q->look.layout == p->look.layout && q->look.ruled == p->look.ruled);
+  CHECK(q && q->shape->n == n && q->look.layout == p->look.layout &&
+        q->look.ruled == p->look.ruled);
   CHECK(q && same_cells(q, givens));
   char *ans = written(p, solution);
   sks_puzzle *a = parse(ans, opt);
@@ -268,7 +271,8 @@ static void test_line_names(void) {
   CHECK_EQ(p->look.layout, SKS_LAYOUT_LINE);
   CHECK_EQ(p->look.blank, '.');
   CHECK_EQ(p->look.line, 1);
-  CHECK(p->look.name && !strcmp(p->look.name, "AI Escargot (Arto Inkala, 2006)"));
+  CHECK(p->look.name &&
+        !strcmp(p->look.name, "AI Escargot (Arto Inkala, 2006)"));
   CHECK_EQ(sks_puzzle_givens(p), 23);
   for (int i = 0; i < 81; i++)
     CHECK_EQ(p->cell[i], ESCARGOT[i] == '.' ? -1 : ESCARGOT[i] - '1');
@@ -408,14 +412,14 @@ static void test_ambiguous_widths(void) {
   memset(dashes, '-', 81);
   dashes[81] = 0;
   p = parse(dashes, NULL);
-  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_LINE && p->look.blank == '-' &&
-        sks_puzzle_givens(p) == 0);
+  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_LINE &&
+        p->look.blank == '-' && sks_puzzle_givens(p) == 0);
   sks_puzzle_delete(p);
   p = parse("---------\n123456789\n---------\n---------\n---------\n"
             "---------\n---------\n---------\n---------\n---------\n",
             NULL);
-  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_GRID && p->look.ruled &&
-        sks_puzzle_givens(p) == 9);
+  CHECK(p && p->shape->n == 9 && p->look.layout == SKS_LAYOUT_GRID &&
+        p->look.ruled && sks_puzzle_givens(p) == 9);
   sks_puzzle_delete(p);
 }
 
@@ -423,7 +427,8 @@ static void test_ambiguous_widths(void) {
 static void test_write_read_back(void) {
   /* '0' blanks of a spaced first row are the puzzle's blank. */
   sks_puzzle *p = parse("0 0\n- 0\n", NULL);
-  CHECK(p && p->shape->n == 2 && p->look.blank == '0' && sks_puzzle_givens(p) == 0);
+  CHECK(p && p->shape->n == 2 && p->look.blank == '0' &&
+        sks_puzzle_givens(p) == 0);
   char *out = p ? written(p, p->cell) : NULL;
   sks_puzzle *q = out ? parse(out, NULL) : NULL;
   CHECK(q && q->shape->n == 2 && sks_puzzle_givens(q) == 0);
@@ -432,7 +437,8 @@ static void test_write_read_back(void) {
   sks_puzzle_delete(p);
   /* An empty first row in '-' would be a rule line. */
   p = parse("-.--\n1---\n----\n---4\n", NULL);
-  CHECK(p && p->shape->n == 4 && p->look.blank == '-' && sks_puzzle_givens(p) == 2);
+  CHECK(p && p->shape->n == 4 && p->look.blank == '-' &&
+        sks_puzzle_givens(p) == 2);
   out = p ? written(p, p->cell) : NULL;
   q = out ? parse(out, NULL) : NULL;
   CHECK(q && q->shape->n == 4 && q->cell[4] == 0 && q->cell[15] == 3);
@@ -577,7 +583,8 @@ static void test_symbols_and_variants(void) {
 
   sks_format_options x = {.variants = SKS_VARIANT_X};
   p = parse(ESCARGOT, &x);
-  CHECK(p && p->shape->variants == SKS_VARIANT_X && p->shape->nregions == 3 * 9 + 2);
+  CHECK(p && p->shape->variants == SKS_VARIANT_X &&
+        p->shape->nregions == 3 * 9 + 2);
   sks_puzzle_delete(p);
   sks_format_options w = {.variants = SKS_VARIANT_WINDOKU};
   p = parse(ESCARGOT, &w);
@@ -588,8 +595,10 @@ static void test_symbols_and_variants(void) {
   for (int r = 0; r < 9; r++)
     for (int c = 0; c < 9; c++)
       jig[r * 9 + c] = (r / 3) * 3 + c / 3;
-  sks_format_options j = {.box_rows = 3, .box_cols = 3,
-                          .variants = SKS_VARIANT_JIGSAW, .jigsaw = jig};
+  sks_format_options j = {.box_rows = 3,
+                          .box_cols = 3,
+                          .variants = SKS_VARIANT_JIGSAW,
+                          .jigsaw = jig};
   p = parse(ESCARGOT, &j);
   CHECK(p && p->shape->jigsaw && p->shape->jigsaw[80] == 8);
   sks_puzzle_delete(p);
@@ -620,7 +629,8 @@ static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
   while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ < 100000) {
     if (k < max) {
       if (rc > 0)
-        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld", p->shape->n, p->look.line);
+        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld", p->shape->n,
+                 p->look.line);
       else
         snprintf(ev[k].s, sizeof ev[k].s, "%ld:%ld: %s", err.line, err.col,
                  err.msg);
@@ -652,8 +662,9 @@ static void test_stream(void) {
   put(&t, "# mixed\n");
   put(&t, ESCARGOT);
   put(&t, " first\n");
-  put(&t, "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7"
-          "..7...3.\n"); /* 80 symbols */
+  put(&t,
+      "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7"
+      "..7...3.\n"); /* 80 symbols */
   put(&t, "12x4341221434321\n");
   put(&t, "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
           "7...2...6\n.6....28.\n...419..5\n....8..79\n");
@@ -700,7 +711,8 @@ static void test_stream(void) {
   CHECK_EQ(sks_reader_next(rd, &p1, &err), 1);
   CHECK(p1->look.name && !strcmp(p1->look.name, "a"));
   CHECK_EQ(sks_reader_next(rd, &p2, &err), 1);
-  CHECK(p1 == p2 && p2->look.name && !strcmp(p2->look.name, "b") && p2->cell[0] == 3);
+  CHECK(p1 == p2 && p2->look.name && !strcmp(p2->look.name, "b") &&
+        p2->cell[0] == 3);
   CHECK_EQ(sks_reader_next(rd, &p3, &err), 1);
   CHECK(p3->shape->n == 9 && p3->look.name == NULL && p3->look.line == 3);
   CHECK_EQ(sks_reader_next(rd, &p3, &err), 0);
@@ -714,7 +726,8 @@ static void test_stream(void) {
   k = read_all(in, NULL, ev, 16);
   sks_input_close(in);
   CHECK_EQ(k, 2);
-  CHECK(!strcmp(ev[0].s, "1:3: unexpected byte 0x00 (expected 1-4, '.' or '0')"));
+  CHECK(
+      !strcmp(ev[0].s, "1:3: unexpected byte 0x00 (expected 1-4, '.' or '0')"));
   CHECK(!strcmp(ev[1].s, "puzzle 4 line 2"));
   size_t big = 200000;
   char *huge = malloc(big + 40);
@@ -760,8 +773,8 @@ static void test_garbage(void) {
 
 /* ------------------------------------------------------------------ */
 /* The malformed-input corpus: bad-input/puzzles/NAME.txt (or .txt.gz) and,
- * beside it, NAME.expected with every event the reader must report, in order (an
- * optional first line "options: box=RxC hex" sets reader options). */
+ * beside it, NAME.expected with every event the reader must report, in order
+ * (an optional first line "options: box=RxC hex" sets reader options). */
 
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "rb");
