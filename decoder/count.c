@@ -34,8 +34,7 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
   if (!lim)
     lim = &none;
   int n = eo->n, cells = n * n;
-  unsigned caps = sks_solver_backend(s)->caps;
-  if ((caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK)) {
+  if (sks_solver_counts_natively(s)) {
     int status = SKS_UNKNOWN;
     res.count = sks_solver_count(s, limit, lim, &status);
     res.status = status;

@@ -24,6 +24,8 @@ static void learn(void *state, int *clause) {
 static void *init(unsigned long long seed) {
   cad *c = sks_calloc(1, sizeof *c);
   c->s = ccadical_init();
+  /* The library never prints: CaDiCaL's own messages go to stdout. */
+  ccadical_set_option(c->s, "quiet", 1);
   ccadical_set_option(c->s, "seed", (int)(seed & INT_MAX));
   ccadical_set_learn(c->s, c, INT_MAX, learn);
   return c;

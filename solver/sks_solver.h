@@ -8,6 +8,9 @@
 extern "C" {
 #endif
 
+/* Room for the registry's backends (sks_stats.answered). */
+enum { SKS_MAX_BACKENDS = 8 };
+
 /* What a backend can do. */
 enum sks_capability {
   SKS_CAP_CNF = 1u,       /* loads any CNF */
@@ -31,6 +34,9 @@ typedef struct sks_stats {
   unsigned long long steps, rejected, rhs, restarts;     /* analog */
   double analog_time;
   size_t bytes; /* memory the backend holds */
+  /* Problems each backend answered, by its place in sks_backends() (the
+   * auto route's choice; a backend named on its own counts its own). */
+  unsigned long long answered[SKS_MAX_BACKENDS];
 } sks_stats;
 
 typedef struct sks_solver_options {
@@ -43,6 +49,8 @@ typedef struct sks_solver_options {
   FILE *trace;             /* analog: CSV trace of the first solve, or NULL */
   long trace_every;        /* analog: a trace row every K accepted steps */
   double restart_base;     /* analog: first restart after this analog time */
+  long long route_nodes; /* auto: dlx's node budget before cadical takes
+                            the puzzle over; 0 = the measured default */
   const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:
                                        extended, auto at-most-one */
 } sks_solver_options;
@@ -83,6 +91,14 @@ int sks_solver_add_clause(sks_solver *s, const int *lits, int n);
 int sks_solver_solve(sks_solver *s, const sks_limits *lim);
 /* After SKS_SAT: >0 when var is true, <0 when false. */
 int sks_solver_value(const sks_solver *s, int var);
+/* Whether the loaded problem is counted natively (sks_solver_count) rather
+ * than with blocking clauses: an SKS_CAP_COUNT backend without
+ * SKS_CAP_BLOCK always, the auto route when it chose such a backend. */
+bool sks_solver_counts_natively(const sks_solver *s);
+/* The propagation before loading a puzzle of this shape that measured
+ * fastest for the backend (what --propagate auto means). */
+sks_propagate sks_solver_propagation(const sks_solver *s,
+                                     const sks_shape *shape);
 /* Native count up to limit (0 = none), for SKS_CAP_COUNT backends.  Sets
  * *status: SKS_SAT when the count is exact or reached limit (there are at
  * least that many), SKS_UNKNOWN when a time or step limit stopped it.

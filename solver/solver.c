@@ -7,8 +7,18 @@
 #include <string.h>
 
 static const sks_backend_ops *const registry[] = {
-    &sks_picosat_backend, &sks_cadical_backend,  &sks_dlx_backend,
-    &sks_analog_backend,  &sks_external_backend, NULL};
+    &sks_auto_backend,   &sks_picosat_backend, &sks_cadical_backend,
+    &sks_dlx_backend,    &sks_analog_backend,  &sks_external_backend,
+    NULL};
+_Static_assert(sizeof registry / sizeof *registry <= SKS_MAX_BACKENDS + 1,
+               "sks_stats.answered has a place for every backend");
+
+int sks_backend_index(const sks_backend_ops *ops) {
+  for (int i = 0; registry[i]; i++)
+    if (registry[i] == ops)
+      return i;
+  return 0;
+}
 
 const sks_backend *const *sks_backends(void) {
   static const sks_backend *list[sizeof registry / sizeof *registry];
@@ -106,6 +116,20 @@ int sks_solver_solution_value(const sks_solver *s, int which, int var) {
   return s->ops->solution_value(s, which, var);
 }
 
+bool sks_solver_counts_natively(const sks_solver *s) {
+  if (s->ops->counts_natively)
+    return s->ops->counts_natively(s);
+  unsigned caps = s->ops->info.caps;
+  return (caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK);
+}
+
+sks_propagate sks_solver_propagation(const sks_solver *s,
+                                     const sks_shape *shape) {
+  if (s->ops->propagation)
+    return s->ops->propagation(s, shape);
+  return s->ops->info.propagate;
+}
+
 const char *sks_solver_error(const sks_solver *s) {
   return s->ops->error ? s->ops->error(s) : NULL;
 }
@@ -114,4 +138,6 @@ void sks_solver_stats(const sks_solver *s, sks_stats *st) {
   memset(st, 0, sizeof *st);
   if (s->ops->stats)
     s->ops->stats(s, st);
+  if (s->ops != &sks_auto_backend) /* on its own it answered all */
+    st->answered[sks_backend_index(s->ops)] = st->calls;
 }

@@ -24,6 +24,10 @@ typedef struct sks_backend_ops {
   int (*solution_value)(const sks_solver *s, int which, int var);
   /* Optional: why the last solve failed, or NULL. */
   const char *(*error)(const sks_solver *s);
+  /* Optional (the route): native counting and propagation decided per
+   * problem rather than by the registry row. */
+  bool (*counts_natively)(const sks_solver *s);
+  sks_propagate (*propagation)(const sks_solver *s, const sks_shape *shape);
 } sks_backend_ops;
 
 struct sks_solver {
@@ -35,5 +39,9 @@ extern const sks_backend_ops sks_cadical_backend;
 extern const sks_backend_ops sks_dlx_backend;
 extern const sks_backend_ops sks_analog_backend;
 extern const sks_backend_ops sks_external_backend;
+extern const sks_backend_ops sks_auto_backend;
+
+/* The backend's place in the registry (sks_stats.answered). */
+int sks_backend_index(const sks_backend_ops *ops);
 
 #endif

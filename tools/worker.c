@@ -27,10 +27,25 @@ sks_propagate app_propagate(const sks_app *app) {
   return (sks_propagate)app->opt.propagate;
 }
 
+/* The level for a puzzle of this shape: asked for, or what measured
+ * fastest for the backend that will take it (the auto route picks by
+ * size). */
+static sks_propagate level_for(const worker *w, const sks_shape *shape) {
+  if (w->app->opt.propagate == PROPAGATE_AUTO)
+    return sks_solver_propagation(w->solver, shape);
+  return (sks_propagate)w->app->opt.propagate;
+}
+
 worker *worker_create(sks_app *app, sks_error *err) {
   sks_solver_options so;
   app_solver_options(app, &so);
-  sks_solver *s = sks_solver_new(app->opt.backend->name, &so, err);
+  /* --cross-check decides with two engines of different kinds: picosat
+   * (blocking clauses) and dlx (native counting); auto takes picosat's
+   * side, so the route cannot put dlx on both. */
+  const char *name = app->opt.backend->name;
+  if (app->opt.cross_check && !strcmp(name, "auto"))
+    name = "picosat";
+  sks_solver *s = sks_solver_new(name, &so, err);
   if (!s)
     return NULL;
   worker *w = sks_calloc(1, sizeof *w);
@@ -38,8 +53,7 @@ worker *worker_create(sks_app *app, sks_error *err) {
   w->solver = s;
   if (app->opt.cross_check) {
     /* the other complete engine: dlx counts natively, picosat blocks */
-    const char *other =
-        strcmp(app->opt.backend->name, "dlx") ? "dlx" : "picosat";
+    const char *other = strcmp(name, "dlx") ? "dlx" : "picosat";
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
@@ -48,7 +62,6 @@ worker *worker_create(sks_app *app, sks_error *err) {
   }
   w->lim.time_limit = app->opt.time_limit;
   w->lim.max_steps = app->opt.max_steps;
-  w->level = app_propagate(app);
   return w;
 }
 
@@ -72,6 +85,8 @@ static void add_stats(const sks_solver *s) {
   stats_total.analog_time += st.analog_time;
   if (st.bytes > stats_total.bytes)
     stats_total.bytes = st.bytes;
+  for (int k = 0; k < SKS_MAX_BACKENDS; k++)
+    stats_total.answered[k] += st.answered[k];
   pthread_mutex_unlock(&stats_lock);
 }
 
@@ -80,6 +95,10 @@ void app_print_stats(const sks_app *app) {
     return;
   const sks_stats *t = &stats_total;
   fprintf(stderr, "c backend %s\n", app->opt.backend->name);
+  const sks_backend *const *all = sks_backends();
+  for (int k = 0; all[k] && k < SKS_MAX_BACKENDS; k++)
+    if (t->answered[k])
+      fprintf(stderr, "c answered-by %s %llu\n", all[k]->name, t->answered[k]);
   fprintf(stderr, "c solver-seconds %.3f\nc solve-calls %llu\n", t->seconds,
           t->calls);
   if (t->decisions || t->propagations)
@@ -122,7 +141,7 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
     w->scratch =
         sks_realloc(w->scratch, 2 * (size_t)w->cells * sizeof *w->scratch);
   }
-  int status = sks_eo_load(w->eo, p, w->level);
+  int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
   if (sks_solver_load_eo(w->solver, w->eo, err))
     return -1;
   if (w->second && sks_solver_load_eo(w->second, w->eo, err))

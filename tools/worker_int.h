@@ -15,7 +15,6 @@ typedef struct worker {
   int *scratch;       /* 2*n*n, for sks_count */
   int cells;
   sks_limits lim;
-  sks_propagate level;
 } worker;
 
 /* NULL with err filled when the backend cannot start. */

@@ -121,9 +121,9 @@ expect_stderr "sudokusat: --encoding: unknown 'tiny' (expected minimal, efficien
 check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3
 expect_stderr "sudokusat: --analog-memory: unknown 'K3' (expected K or K2)"
 check usage-bad-backend-names 2 '' "$S" unique --backend nosuch
-expect_stderr_has "(expected picosat, cadical, dlx, analog or external)"
+expect_stderr_has "(expected auto, picosat, cadical, dlx, analog or external)"
 check help 0 '' stdout_has "exit status:" "$S" --help
-check help-backends 0 '' stdout_has "solver: picosat, cadical, dlx, analog or external" "$S" --help
+check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
 
 # ---------------------------------------------------------------- rate
@@ -146,6 +146,9 @@ check count-one 10 '1' "$S" count
 check count-one-dlx 10 '1' "$S" count --backend dlx
 check count-one-cadical 10 '1' "$S" count --backend cadical
 check solve-cadical 10 "$ESCARGOT_SOL" "$S" solve --backend cadical
+# The default route answers a 9x9 with dlx and says so.
+check solve-auto-stats 10 "$ESCARGOT_SOL" "$S" solve --stats
+expect_stderr_has "c answered-by dlx 1"
 check cross-check 10 'unique' "$S" unique --cross-check
 # A solver that claims every CNF unsatisfiable: dlx finds the solution, so
 # the cross-check must fail loudly (exit 5, the puzzle's line on stderr).

@@ -30,8 +30,8 @@ static void round_trip(const sks_puzzle *p, const sks_format_options *opt) {
             err.line, err.col, err.msg, buf);
     abort();
   }
-  if (q->n != p->n ||
-      memcmp(q->cell, p->cell, (size_t)p->n * p->n * sizeof *p->cell)) {
+  if (q->shape->n != p->shape->n ||
+      memcmp(q->cell, p->cell, (size_t)p->shape->n * p->shape->n * sizeof *p->cell)) {
     fprintf(stderr, "written puzzle reads back different:\n%s", buf);
     abort();
   }
@@ -64,8 +64,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         abort();
       continue;
     }
-    for (int i = 0; i < p->n * p->n; i++)
-      if (p->cell[i] < -1 || p->cell[i] >= p->n)
+    for (int i = 0; i < p->shape->n * p->shape->n; i++)
+      if (p->cell[i] < -1 || p->cell[i] >= p->shape->n)
         abort();
     round_trip(p, &opt);
   }

@@ -1,0 +1,183 @@
+/* The `auto` backend: picks the backend for each problem from a small
+ * table (the grid's side), with a fallback when the pick runs out of its
+ * budget.  The table and the measurements behind it are in the README
+ * ("The auto route") and BENCHMARKS.md. */
+#include "eo_int.h"
+#include "require_int.h"
+#include "solver_int.h"
+
+#include <stdlib.h>
+
+/* The route, by side n:
+ *   n <= DLX_MAX_N   dlx (singles before it), searching at most
+ *                    DLX_BUDGET nodes, then cadical on the same puzzle
+ *   larger           cadical (locked candidates before it)
+ * A CNF goes to cadical.  Counting takes the same pick, dlx counting
+ * natively (without the budget: a count is not cut short) and cadical
+ * with blocking clauses. */
+enum {
+  DLX_MAX_N = 16,
+  DLX_BUDGET = 200000,
+  R_DLX = 0,
+  R_CADICAL,
+  R_ENGINES
+};
+
+static const char *const engine_name[R_ENGINES] = {"dlx", "cadical"};
+
+typedef struct route {
+  struct sks_solver base;
+  sks_solver_options opt;
+  sks_solver *sub[R_ENGINES]; /* created when first needed */
+  int cur;                    /* the engine holding the problem */
+  const sks_eo *eo;           /* the loaded puzzle, for a fallback */
+  unsigned long long answered[R_ENGINES];
+} route;
+
+static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
+  (void)err;
+  route *r = sks_calloc(1, sizeof *r);
+  r->opt = *opt;
+  return &r->base;
+}
+
+static void destroy(sks_solver *base) {
+  route *r = (route *)base;
+  for (int k = 0; k < R_ENGINES; k++)
+    sks_solver_delete(r->sub[k]);
+  free(r);
+}
+
+static sks_solver *engine(route *r, int k) {
+  if (!r->sub[k]) {
+    r->sub[k] = sks_solver_new(engine_name[k], &r->opt, NULL);
+    sks_require(r->sub[k], "a built-in backend failed to start");
+  }
+  return r->sub[k];
+}
+
+static int pick(const sks_shape *shape) {
+  return shape->n <= DLX_MAX_N ? R_DLX : R_CADICAL;
+}
+
+static sks_propagate propagation(const sks_solver *base,
+                                 const sks_shape *shape) {
+  (void)base;
+  return sks_backend_find(engine_name[pick(shape)])->propagate;
+}
+
+static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
+  route *r = (route *)base;
+  r->eo = eo;
+  r->cur = pick(eo->shape);
+  return sks_solver_load_eo(engine(r, r->cur), eo, err);
+}
+
+static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
+  route *r = (route *)base;
+  r->eo = NULL;
+  r->cur = R_CADICAL;
+  return sks_solver_load_cnf(engine(r, r->cur), cnf, err);
+}
+
+static int add_clause(sks_solver *base, const int *lits, int n) {
+  route *r = (route *)base;
+  return sks_solver_add_clause(r->sub[r->cur], lits, n);
+}
+
+static int solve(sks_solver *base, const sks_limits *lim) {
+  route *r = (route *)base;
+  double start = sks_time();
+  sks_limits first = *lim;
+  bool budget = r->cur == R_DLX && lim->max_steps <= 0;
+  if (budget)
+    first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
+  int res = sks_solver_solve(r->sub[r->cur], &first);
+  double spent = sks_time() - start;
+  bool out_of_time = lim->time_limit > 0 && spent >= lim->time_limit;
+  if (res == SKS_UNKNOWN && budget && !out_of_time) {
+    /* The search tree is deep: CDCL learns its way through it. */
+    sks_limits rest = *lim;
+    if (rest.time_limit > 0)
+      rest.time_limit -= spent;
+    r->cur = R_CADICAL;
+    sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
+    res = sks_solver_solve(r->sub[r->cur], &rest);
+  }
+  r->answered[r->cur]++;
+  return res;
+}
+
+static int value(const sks_solver *base, int var) {
+  const route *r = (const route *)base;
+  return sks_solver_value(r->sub[r->cur], var);
+}
+
+static const signed char *model(const sks_solver *base, int *nvars) {
+  const route *r = (const route *)base;
+  return sks_solver_model(r->sub[r->cur], nvars);
+}
+
+static bool counts_natively(const sks_solver *base) {
+  const route *r = (const route *)base;
+  return r->cur == R_DLX;
+}
+
+static long long count(sks_solver *base, long long limit, const sks_limits *lim,
+                       int *status) {
+  route *r = (route *)base;
+  r->answered[r->cur]++;
+  return sks_solver_count(r->sub[r->cur], limit, lim, status);
+}
+
+static int solution_value(const sks_solver *base, int which, int var) {
+  const route *r = (const route *)base;
+  return sks_solver_solution_value(r->sub[r->cur], which, var);
+}
+
+static const char *error(const sks_solver *base) {
+  const route *r = (const route *)base;
+  return sks_solver_error(r->sub[r->cur]);
+}
+
+/* The engines' figures added up; answered says which answered what. */
+static void stats(const sks_solver *base, sks_stats *st) {
+  const route *r = (const route *)base;
+  for (int k = 0; k < R_ENGINES; k++) {
+    if (!r->sub[k])
+      continue;
+    sks_stats e;
+    sks_solver_stats(r->sub[k], &e);
+    st->seconds += e.seconds;
+    st->calls += e.calls;
+    st->decisions += e.decisions;
+    st->propagations += e.propagations;
+    st->conflicts += e.conflicts;
+    st->nodes += e.nodes;
+    st->bytes += e.bytes;
+    st->answered[sks_backend_index(r->sub[k]->ops)] = r->answered[k];
+  }
+}
+
+const sks_backend_ops sks_auto_backend = {
+    .info = {"auto",
+             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
+                 SKS_CAP_BLOCK,
+             "picks per puzzle: dlx up to 16x16 (cadical after a node "
+             "budget), cadical above and for CNF",
+             SKS_PROPAGATE_LOCKED},
+    .create = create,
+    .destroy = destroy,
+    .load_cnf = load_cnf,
+    .load_eo = load_eo,
+    .add_clause = add_clause,
+    .solve = solve,
+    .value = value,
+    .count = count,
+    .stats = stats,
+    .model = model,
+    .solution_value = solution_value,
+    .error = error,
+    .counts_natively = counts_natively,
+    .propagation = propagation,
+};
