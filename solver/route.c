@@ -15,13 +15,7 @@
  * A CNF goes to cadical.  Counting takes the same pick, dlx counting
  * natively (without the budget: a count is not cut short) and cadical
  * with blocking clauses. */
-enum {
-  DLX_MAX_N = 16,
-  DLX_BUDGET = 200000,
-  R_DLX = 0,
-  R_CADICAL,
-  R_ENGINES
-};
+enum { DLX_MAX_N = 16, DLX_BUDGET = 200000, R_DLX = 0, R_CADICAL, R_ENGINES };
 
 static const char *const engine_name[R_ENGINES] = {"dlx", "cadical"};
 

@@ -26,7 +26,7 @@ enum {
 #define CMD_ALL 0x7f
 
 #define SKS_OPTIONS(O)                                                         \
-  O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                  \
+  O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
   O(box, STR, "", 0, 0, CMD_PUZZLES,                                           \

@@ -31,7 +31,8 @@ static void round_trip(const sks_puzzle *p, const sks_format_options *opt) {
     abort();
   }
   if (q->shape->n != p->shape->n ||
-      memcmp(q->cell, p->cell, (size_t)p->shape->n * p->shape->n * sizeof *p->cell)) {
+      memcmp(q->cell, p->cell,
+             (size_t)p->shape->n * p->shape->n * sizeof *p->cell)) {
     fprintf(stderr, "written puzzle reads back different:\n%s", buf);
     abort();
   }
