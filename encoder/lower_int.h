@@ -18,8 +18,8 @@ typedef struct sks_lowered {
 
 sks_lowered *sks_lowered_new(void);
 void sks_lowered_delete(sks_lowered *lw); /* NULL is a no-op */
-/* Lowers eo with opt (NULL: the encoder's defaults), replacing what lw
- * held; returns eo's status. */
+/* Lowers eo with opt (NULL: the encoder's defaults), its open candidates
+ * always numbered 1..k, replacing what lw held; returns eo's status. */
 int sks_lowered_load(sks_lowered *lw, const sks_eo *eo,
                      const sks_encode_options *opt);
 /* Candidate x's value (+1 / -1) under model, by CNF variable 1..nvars
