@@ -31,8 +31,9 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
   }
   long long limit = unique ? 2 : app->opt.limit;
   bool show = unique && app->opt.show;
+  sks_limits left = worker_left(w);
   sks_count_result r =
-      sks_count(w->solver, w->eo, p, limit, &w->lim, show ? w->grid : NULL,
+      sks_count(w->solver, w->eo, p, limit, &left, show ? w->grid : NULL,
                 show ? w->grid2 : NULL, w->scratch, &err);
   if (r.status < 0) {
     app_message("line %ld: the %s answer failed validation: %s", p->look.line,
@@ -41,7 +42,8 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     return BATCH_INVALID;
   }
   if (w->second && r.status == SKS_SAT) {
-    sks_count_result r2 = sks_count(w->second, w->eo, p, limit, &w->lim, NULL,
+    left = worker_left(w);
+    sks_count_result r2 = sks_count(w->second, w->eo, p, limit, &left, NULL,
                                     NULL, w->scratch, &err);
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
       app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "

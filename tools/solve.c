@@ -25,7 +25,8 @@ static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
     fputs("error\n", out);
     return BATCH_ERROR;
   }
-  int r = sks_solver_solve(w->solver, &w->lim);
+  sks_limits left = worker_left(w);
+  int r = sks_solver_solve(w->solver, &left);
   if (r == SKS_UNSAT) {
     fputs("none\n", out);
     return BATCH_NONE;
@@ -106,6 +107,7 @@ static int print_cnf_grid(const sks_cnf *cnf, const sks_model *m) {
 
 /* Answers a DIMACS file in SAT-competition form; returns its class. */
 static int solve_cnf(sks_app *app, sks_input *in) {
+  double start = sks_time(); /* --time-limit counts from the first byte */
   sks_cnf *cnf = sks_cnf_new();
   int res = BATCH_ERROR;
   if (operand_read_cnf(app, in, cnf)) {
@@ -123,6 +125,11 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     return BATCH_ERROR;
   }
   sks_limits lim = {app->opt.time_limit, app->opt.max_steps};
+  if (lim.time_limit > 0) {
+    lim.time_limit -= sks_time() - start;
+    if (lim.time_limit < 1e-6)
+      lim.time_limit = 1e-6;
+  }
   int r = sks_solver_solve(s, &lim);
   if (r == SKS_SAT) {
     /* Check the model against every clause, whoever found it. */

@@ -131,7 +131,18 @@ void worker_destroy(worker *w) {
   free(w);
 }
 
+sks_limits worker_left(const worker *w) {
+  sks_limits left = w->lim;
+  if (left.time_limit > 0) {
+    left.time_limit -= sks_time() - w->start;
+    if (left.time_limit < 1e-6)
+      left.time_limit = 1e-6; /* spent: the solver stops at once */
+  }
+  return left;
+}
+
 int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
+  w->start = sks_time();
   if (!w->eo || !sks_shape_same(sks_eo_shape(w->eo), p->shape)) {
     sks_eo_delete(w->eo);
     w->eo = sks_eo_new(p->shape);

@@ -14,7 +14,8 @@ typedef struct worker {
   int *grid, *grid2;  /* n*n scratch */
   int *scratch;       /* 2*n*n, for sks_count */
   int cells;
-  sks_limits lim;
+  sks_limits lim; /* the command line's limits for one puzzle */
+  double start;   /* when the current puzzle's work began */
 } worker;
 
 /* NULL with err filled when the backend cannot start. */
@@ -23,6 +24,10 @@ void worker_destroy(worker *w);
 /* Loads p into the worker's system (rebuilt when the shape changes) and
  * into its solver(s).  Returns the system's status, or -1 with err. */
 int worker_load(worker *w, const sks_puzzle *p, sks_error *err);
+/* What is left of the puzzle's limits now: --time-limit counts from the
+ * start of worker_load (propagation, lowering and loading included), so
+ * a big puzzle's set-up does not stretch it. */
+sks_limits worker_left(const worker *w);
 /* Writes grid in p's layout or the one --layout asks for. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out);
