@@ -552,8 +552,58 @@ static int parse(sks_app *app, int argc, char **argv, unsigned bit) {
   return res;
 }
 
-/* --variant x,windoku,jigsaw=FILE; a jigsaw file lists n*n region
- * numbers (1..n, or symbols) in any puzzle layout. */
+/* Reads a jigsaw map: n*n region numbers (1..n, or symbols) in any
+ * puzzle layout, every cell in a region and every region n cells; an
+ * error names the map (once, before any puzzle is read). */
+static int read_jigsaw(sks_app *app, const char *path, sks_error *err) {
+  sks_error e = {0};
+  sks_input *in = sks_input_open(path, &e);
+  if (!in)
+    return sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s: %s", path, e.msg);
+  sks_format_options fo = {0};
+  fo.box_rows = app->fmt.box_rows;
+  fo.box_cols = app->fmt.box_cols;
+  sks_reader *rd = sks_reader_new(in, &fo);
+  sks_puzzle *p = NULL;
+  int r = sks_reader_next(rd, &p, &e);
+  if (r == 0)
+    sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s: no region map", path);
+  else if (r < 0)
+    sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s:%ld:%ld: %s", path,
+                  e.line, e.col, e.msg);
+  int n = r == 1 ? p->shape->n : 0;
+  if (r == 1) {
+    app->jigsaw = sks_malloc((size_t)n * n * sizeof *app->jigsaw);
+    for (int i = 0; r == 1 && i < n * n; i++) {
+      if (p->cell[i] < 0)
+        r = sks_error_set(err, -1, 0, 0,
+                          "--variant jigsaw=%s: cell r%dc%d has no region",
+                          path, i / n + 1, i % n + 1);
+      app->jigsaw[i] = p->cell[i];
+    }
+  }
+  if (r == 1) {
+    const sks_shape *shape =
+        sks_shape_new(p->shape->box_rows, p->shape->box_cols,
+                      SKS_VARIANT_JIGSAW, app->jigsaw, &e);
+    if (!shape)
+      r = sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s: %s", path, e.msg);
+    sks_shape_release(shape);
+  }
+  if (r == 1) {
+    if (!app->fmt.box_rows) {
+      app->fmt.box_rows = p->shape->box_rows;
+      app->fmt.box_cols = p->shape->box_cols;
+    }
+    app->fmt.variants |= SKS_VARIANT_JIGSAW;
+    app->fmt.jigsaw = app->jigsaw;
+  }
+  sks_reader_delete(rd);
+  sks_input_close(in);
+  return r == 1 ? 0 : -1;
+}
+
+/* --variant x,windoku,jigsaw=FILE. */
 static int parse_variant(sks_app *app, sks_error *err) {
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", app->opt.variant);
@@ -563,49 +613,7 @@ static int parse_variant(sks_app *app, sks_error *err) {
     else if (!strcmp(tok, "windoku"))
       app->fmt.variants |= SKS_VARIANT_WINDOKU;
     else if (!strncmp(tok, "jigsaw=", 7)) {
-      const char *path = tok + 7;
-      sks_input *in = sks_input_open(path, err);
-      if (!in)
-        return sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s: %s", path,
-                             err->msg);
-      sks_format_options fo = {0};
-      fo.box_rows = app->fmt.box_rows;
-      fo.box_cols = app->fmt.box_cols;
-      sks_reader *rd = sks_reader_new(in, &fo);
-      sks_puzzle *p = NULL;
-      int r = sks_reader_next(rd, &p, err);
-      if (r == 1) {
-        int n = p->shape->n;
-        app->jigsaw = sks_malloc((size_t)n * n * sizeof *app->jigsaw);
-        for (int i = 0; i < n * n; i++) {
-          if (p->cell[i] < 0) {
-            r = sks_error_set(err, -1, 0, 0,
-                              "--variant jigsaw=%s: cell r%dc%d has no region",
-                              path, i / n + 1, i % n + 1);
-            break;
-          }
-          app->jigsaw[i] = p->cell[i];
-        }
-        if (r == 1) {
-          if (!app->fmt.box_rows) {
-            app->fmt.box_rows = p->shape->box_rows;
-            app->fmt.box_cols = p->shape->box_cols;
-          }
-          app->fmt.variants |= SKS_VARIANT_JIGSAW;
-          app->fmt.jigsaw = app->jigsaw;
-        }
-      } else if (r == 0)
-        sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s: no region map",
-                      path);
-      else {
-        char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        sks_error_set(err, -1, 0, 0, "--variant jigsaw=%s:%ld:%ld: %s", path,
-                      err->line, err->col, msg);
-      }
-      sks_reader_delete(rd);
-      sks_input_close(in);
-      if (r != 1)
+      if (read_jigsaw(app, tok + 7, err))
         return -1;
     } else
       return sks_error_set(err, -1, 0, 0,

@@ -122,6 +122,12 @@ check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3
 expect_stderr "sudokusat: --analog-memory: unknown 'K3' (expected K or K2)"
 check usage-bad-backend-names 2 '' "$S" unique --backend nosuch
 expect_stderr_has "(expected auto, picosat, cadical, dlx, analog or external)"
+# A jigsaw map is checked once, before any puzzle, and its errors name it.
+printf '1 1 1 1\n1 2 2 2\n3 3 3 4\n4 4 4 2\n' >badjig.txt
+check usage-bad-jigsaw 2 '' "$S" solve --variant jigsaw=badjig.txt
+expect_stderr "sudokusat: --variant jigsaw=badjig.txt: jigsaw region 1 has more than 4 cells"
+check usage-missing-jigsaw 2 '' "$S" solve --variant jigsaw=no-such-map.txt
+expect_stderr "sudokusat: --variant jigsaw=no-such-map.txt: cannot open: No such file or directory"
 check help 0 '' stdout_has "exit status:" "$S" --help
 check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
