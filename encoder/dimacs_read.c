@@ -288,6 +288,8 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
       break;
   if (v >= INT_MAX)
     return fail_at(rd, line, col, "literal out of range%s", "");
+  if (neg && !v) /* solvers refuse it: a typo, not a clause's end */
+    return fail_at(rd, line, col, "'-0' is not a literal%s", "");
   if (ch == '\n') {
     s->line++;
     s->line_start = s->pos;
