@@ -145,6 +145,11 @@ static bool read_line(sks_reader *rd) {
   rd->line.n = len;
   if (ch == EOF)
     rd->eof = true;
+  /* A UTF-8 byte-order mark (editors on Windows write one) is no symbol. */
+  if (rd->lineno == 1 && len >= 3 && !memcmp(rd->line.a, "\xEF\xBB\xBF", 3)) {
+    memmove(rd->line.a, rd->line.a + 3, len - 3);
+    rd->line.n = len - 3;
+  }
   return true;
 }
 
@@ -483,6 +488,14 @@ static int read_one_line(sks_reader *rd, const line_info *li, sks_puzzle **out,
   long len = (long)(li->t0end - li->start);
   int n;
   if (!is_square(len, &n)) {
+    /* A control byte is named before the length is judged: it is what
+     * is wrong, not the count it spoils. */
+    for (size_t i = li->start; i < li->t0end; i++) {
+      unsigned char ch = (unsigned char)rd->line.a[i];
+      if (ch < 0x20 || ch == 0x7f)
+        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                             "unexpected byte 0x%02X", (unsigned)ch);
+    }
     long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
     long near = len - lo < hi - len ? lo : hi;
     size_t col = len < near ? li->t0end + 1 : li->start + (size_t)near + 1;
