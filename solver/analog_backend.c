@@ -159,8 +159,10 @@ const sks_backend_ops sks_analog_backend = {
     .info = {"analog", SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_PORTFOLIO,
              "continuous-time dynamics (Ercsey-Ravasz & Toroczkai); finds "
              "solutions, never proves none",
-             /* the givens-reduced CNF the papers study */
-             SKS_PROPAGATE_GIVENS},
+             /* measured (BENCHMARKS.md "Analog: propagation"): locked
+              * candidates leave the dynamics far less to do; the rating
+              * keeps the papers' givens reduction */
+             SKS_PROPAGATE_LOCKED},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

@@ -152,7 +152,7 @@ static void test_registry(void) {
         (SKS_CAP_UNSAT | SKS_CAP_BLOCK));
   /* --propagate auto: what each backend measured fastest with */
   CHECK_EQ(sks_backend_find("dlx")->propagate, SKS_PROPAGATE_SINGLES);
-  CHECK_EQ(sks_backend_find("analog")->propagate, SKS_PROPAGATE_GIVENS);
+  CHECK_EQ(sks_backend_find("analog")->propagate, SKS_PROPAGATE_LOCKED);
   CHECK_EQ(sks_backend_find("picosat")->propagate, SKS_PROPAGATE_LOCKED);
   CHECK(!strcmp(all[0]->name, "auto")); /* the default comes first */
   CHECK(sks_backend_find("nosuch") == NULL);
