@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -77,14 +78,18 @@ static void put_clauses(sks_sink *s, const sks_cnf *cnf) {
   free(tab);
 }
 
+static void put_header(sks_sink *s, int nvars, long nclauses) {
+  sks_sink_put_str(s, "p cnf ");
+  sks_sink_put_uint(s, (unsigned long)nvars);
+  sks_sink_put_char(s, ' ');
+  sks_sink_put_uint(s, (unsigned long)nclauses);
+  sks_sink_put_char(s, '\n');
+}
+
 static int write_all(const sks_cnf *cnf, sks_sink *s) {
   if (cnf->desc)
     sks_desc_write(s, cnf->desc);
-  sks_sink_put_str(s, "p cnf ");
-  sks_sink_put_uint(s, (unsigned long)cnf->nvars);
-  sks_sink_put_char(s, ' ');
-  sks_sink_put_uint(s, (unsigned long)cnf->nclauses);
-  sks_sink_put_char(s, '\n');
+  put_header(s, cnf->nvars, cnf->nclauses);
   put_clauses(s, cnf);
   sks_sink_flush(s);
   return s->failed ? -1 : 0;
@@ -108,41 +113,61 @@ int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err) {
   return 0;
 }
 
-int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
-                          const sks_dimacs_options *opt, sks_error *err) {
-  sks_require(cnf && path, "cnf and path must be set");
-  bool to_stdout = !strcmp(path, "-");
-  if (!opt || !opt->gzip) {
-    if (to_stdout)
-      return sks_dimacs_write(cnf, stdout, err);
-    FILE *f = fopen(path, "wb");
-    if (!f)
-      return sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
-    int res = sks_dimacs_write(cnf, f, err);
-    if (fclose(f) != 0 && res == 0)
-      res = sks_error_set(err, -1, 0, 0, "write error: %s", strerror(errno));
-    return res;
+/* ---- files: plain or gzip, written beside the target and renamed ---- */
+
+typedef int (*body_fn)(sks_sink *s, void *ctx);
+
+/* A private file beside path ("path.XXXXXX"), with the mode a new file
+ * of the user's would get; fd, or -1. */
+static int temp_beside(const char *path, char **tmp) {
+  size_t len = strlen(path);
+  *tmp = sks_malloc(len + 8);
+  memcpy(*tmp, path, len);
+  memcpy(*tmp + len, ".XXXXXX", 8);
+  int fd = mkstemp(*tmp);
+  if (fd >= 0) {
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
   }
-  int level = opt->level >= 1 && opt->level <= 9 ? opt->level : 6;
-  char mode[4] = {'w', 'b', (char)('0' + level), 0};
-  gzFile gz;
-  if (to_stdout) {
-    fflush(stdout);
-    int fd = dup(STDOUT_FILENO);
-    gz = fd >= 0 ? gzdopen(fd, mode) : NULL;
-    if (!gz && fd >= 0)
-      close(fd);
-  } else
-    gz = gzopen(path, mode);
-  if (!gz)
-    return sks_error_set(err, -1, 0, 0, "cannot create: %s",
-                         strerror(errno ? errno : ENOMEM));
-  gzbuffer(gz, 1 << 17);
+  return fd;
+}
+
+/* Runs body on a sink over fd (or standard output), plain or gzip;
+ * returns 0 or -1 with err filled. */
+static int write_fd(int fd, const sks_dimacs_options *opt, body_fn body,
+                    void *ctx, sks_error *err) {
   char buf[SKS_SINK_BUFFER];
   sks_sink s;
   sink_init(&s, buf);
+  if (!opt || !opt->gzip) {
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+      close(fd);
+      return sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
+    }
+    s.file = f;
+    int res = body(&s, ctx);
+    int flushed = fflush(f);
+    int e = errno;
+    if (fclose(f) != 0 || flushed != 0 || res < 0)
+      return sks_error_set(err, -1, 0, 0, "write error: %s",
+                           strerror(s.error ? s.error
+                                    : e     ? e
+                                            : errno));
+    return 0;
+  }
+  int level = opt->level >= 1 && opt->level <= 9 ? opt->level : 6;
+  char mode[4] = {'w', 'b', (char)('0' + level), 0};
+  gzFile gz = gzdopen(fd, mode);
+  if (!gz) {
+    close(fd);
+    return sks_error_set(err, -1, 0, 0, "cannot create: %s",
+                         strerror(errno ? errno : ENOMEM));
+  }
+  gzbuffer(gz, 1 << 17);
   s.gz = gz;
-  int res = write_all(cnf, &s);
+  int res = body(&s, ctx);
   int close_res = gzclose(gz);
   if (res < 0)
     return sks_error_set(err, -1, 0, 0, "write error: %s", strerror(s.error));
@@ -151,4 +176,98 @@ int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
                          close_res == Z_ERRNO ? strerror(errno)
                                               : "compression failed");
   return 0;
+}
+
+/* body's output to path ("-": standard output); a file goes in under a
+ * temporary name beside it and is renamed into place once complete. */
+static int write_path(const char *path, const sks_dimacs_options *opt,
+                      body_fn body, void *ctx, sks_error *err) {
+  if (!strcmp(path, "-")) {
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    if (fd < 0)
+      return sks_error_set(err, -1, 0, 0, "cannot write: %s", strerror(errno));
+    return write_fd(fd, opt, body, ctx, err);
+  }
+  char *tmp;
+  int fd = temp_beside(path, &tmp);
+  if (fd < 0) {
+    int res =
+        sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
+    free(tmp);
+    return res;
+  }
+  int res = write_fd(fd, opt, body, ctx, err);
+  if (!res && rename(tmp, path) != 0)
+    res = sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
+  if (res)
+    unlink(tmp);
+  free(tmp);
+  return res;
+}
+
+static int write_cnf(sks_sink *s, void *ctx) {
+  return write_all(ctx, s);
+}
+
+int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
+                          const sks_dimacs_options *opt, sks_error *err) {
+  sks_require(cnf && path, "cnf and path must be set");
+  return write_path(path, opt, write_cnf, (void *)cnf, err);
+}
+
+/* ---- an encoding written as it is made ---- */
+
+typedef struct stream {
+  const sks_eo *eo;
+  const sks_encode_options *opt;
+  sks_cnf *cnf;
+  sks_sink *s;
+  int nvars; /* from the counting pass */
+  long nclauses;
+  bool started; /* description and header written */
+  int status;
+} stream;
+
+static void count_only(void *ctx, const sks_cnf *cnf) {
+  (void)ctx;
+  (void)cnf;
+}
+
+static void write_chunk(void *ctx, const sks_cnf *cnf) {
+  stream *st = ctx;
+  if (!st->started) {
+    if (cnf->desc)
+      sks_desc_write(st->s, cnf->desc);
+    put_header(st->s, st->nvars, st->nclauses);
+    st->started = true;
+  }
+  put_clauses(st->s, cnf);
+}
+
+static int write_stream(sks_sink *s, void *ctx) {
+  stream *st = ctx;
+  st->s = s;
+  st->status = sks_encode_stream(st->eo, st->opt, st->cnf, write_chunk, st);
+  sks_require(st->cnf->nclauses == st->nclauses && st->cnf->nvars == st->nvars,
+              "the two passes of an encoding differ");
+  sks_sink_flush(s);
+  return s->failed ? -1 : 0;
+}
+
+int sks_dimacs_write_encoded(const sks_eo *eo, const sks_encode_options *opt,
+                             const char *path, const sks_dimacs_options *dopt,
+                             int *nvars, long *nclauses, sks_error *err) {
+  sks_require(eo && path, "eo and path must be set");
+  stream st = {.eo = eo, .opt = opt, .cnf = sks_cnf_new()};
+  sks_encode_stream(eo, opt, st.cnf, count_only, NULL);
+  st.nvars = st.cnf->nvars;
+  st.nclauses = st.cnf->nclauses;
+  if (nvars)
+    *nvars = st.nvars;
+  if (nclauses)
+    *nclauses = st.nclauses;
+  int res = write_path(path, dopt, write_stream, &st, err);
+  sks_cnf_delete(st.cnf);
+  return res ? -1 : st.status;
 }

@@ -111,6 +111,14 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
 }
 
 int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf) {
+  return sks_encode_stream(eo, opt, cnf, NULL, NULL);
+}
+
+/* Clauses are handed to drain once this many literals are waiting. */
+enum { DRAIN_LITS = 1 << 20 };
+
+int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
+                      sks_cnf *cnf, sks_drain_fn drain, void *ctx) {
   static const sks_encode_options defaults = {SKS_ENCODING_EXTENDED,
                                               SKS_AMO_AUTO, false};
   if (!opt)
@@ -121,6 +129,10 @@ int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf) {
   if (eo->status == SKS_UNSAT) {
     cnf->nvars = 0;
     sks_cnf_add(cnf, 0); /* the empty clause */
+    if (drain) {
+      drain(ctx, cnf);
+      cnf->nlits = 0;
+    }
     return SKS_UNSAT;
   }
   /* Variable numbering: identity on x(r,c,d), or open candidates 1..k. */
@@ -157,12 +169,20 @@ int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf) {
       sks_cnf_add_clause(cnf, lits, k);
     if (!cell || cell_amo)
       sks_amo_encode(cnf, opt->amo, lits, k, &next);
+    if (drain && cnf->nlits >= DRAIN_LITS) {
+      drain(ctx, cnf);
+      cnf->nlits = 0;
+    }
   }
   /* The header names the largest variable used (every open candidate is
    * in its cell's clause); models leave the others unassigned. */
   if (cnf->nvars < next - 1)
     cnf->nvars = next - 1;
   free(num);
+  if (drain) {
+    drain(ctx, cnf);
+    cnf->nlits = 0;
+  }
   return eo->status;
 }
 

@@ -263,6 +263,13 @@ typedef struct sks_encode_options {
 /* Lowers a loaded system to CNF (replacing cnf's contents) and fills
  * cnf->desc.  When the system is already UNSAT, writes the empty clause. */
 int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf);
+/* The same, handing the clauses to drain as they are made (every million
+ * literals or so, and once at the end), which takes cnf->lits[0 .. nlits)
+ * away: cnf keeps the counts (nvars, nclauses, maxlen) and the
+ * description, not the clauses, so memory does not grow with them. */
+typedef void (*sks_drain_fn)(void *ctx, const sks_cnf *cnf);
+int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
+                      sks_cnf *cnf, sks_drain_fn drain, void *ctx);
 /* The base rules of a shape: the encoding of its empty grid over the
  * variables x(r,c,d) (never renumbered), which every puzzle of the shape
  * satisfies together with its givens as unit literals or assumptions. */
@@ -291,6 +298,16 @@ typedef struct sks_dimacs_options {
 int sks_dimacs_write_file(const sks_cnf *cnf, const char *path,
                           const sks_dimacs_options *opt, sks_error *err);
 int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err);
+/* Writes the lowering of eo (what sks_encode makes) to path ("-" =
+ * stdout) as it is produced: a first pass counts the clauses for the
+ * header and keeps none, so memory does not grow with the clause count.
+ * A file is written beside path under a temporary name and renamed into
+ * place when complete: a failure leaves path as it was.  *nvars and
+ * *nclauses (either may be NULL) receive the header's counts.  Returns
+ * eo's status, or -1 with err filled. */
+int sks_dimacs_write_encoded(const sks_eo *eo, const sks_encode_options *opt,
+                             const char *path, const sks_dimacs_options *dopt,
+                             int *nvars, long *nclauses, sks_error *err);
 
 /* Reads DIMACS (plain or gzip) into cnf, and its description when the
  * comments carry one.  Tolerant like minisat: comments anywhere, clauses

@@ -56,17 +56,18 @@ int app_encode(sks_app *app) {
       app_message("%s: the givens contradict each other; the CNF is "
                   "unsatisfiable",
                   path);
-    sks_cnf *cnf = sks_cnf_new();
-    sks_encode(eo, &app->encode, cnf);
+    /* Written as it is made: memory does not grow with the clauses. */
     sks_dimacs_options dopt = {app->opt.gzip || ends_with(out, ".gz"), 0};
-    if (sks_dimacs_write_file(cnf, out, &dopt, &err)) {
+    int nvars;
+    long nclauses;
+    if (sks_dimacs_write_encoded(eo, &app->encode, out, &dopt, &nvars,
+                                 &nclauses, &err) < 0) {
       app_error(out, &err);
       res = EXIT_INPUT;
     } else if (app->opt.verbose)
-      app_message("%s: %d variables, %ld clauses (%s, %s)", out, cnf->nvars,
-                  cnf->nclauses, sks_encoding_name(app->encode.encoding),
+      app_message("%s: %d variables, %ld clauses (%s, %s)", out, nvars,
+                  nclauses, sks_encoding_name(app->encode.encoding),
                   sks_amo_name(app->encode.amo));
-    sks_cnf_delete(cnf);
     sks_eo_delete(eo);
   }
   sks_puzzle_delete(p);

@@ -680,6 +680,68 @@ static void bench(void) {
   sks_cnf_delete(sudoku);
 }
 
+static char *slurp_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *buf = NULL;
+  size_t cap = 0, n = 0, got;
+  do {
+    if (n + 65536 > cap)
+      buf = realloc(buf, cap = 2 * cap + 65536);
+    got = fread(buf + n, 1, 65536, f);
+    n += got;
+  } while (got);
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+/* An encoding written as it is made (several drains: an empty 25x25 with
+ * pairwise at-most-one is ~1.9 million literals) is the file the whole
+ * CNF writes, byte for byte; the target is replaced only when complete,
+ * and a write that cannot be done leaves the old file as it was. */
+static void test_write_encoded(void) {
+  sks_puzzle *p = sks_puzzle_new(5, 5, 0, NULL, NULL);
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+  sks_encode_options opt = {SKS_ENCODING_EXTENDED, SKS_AMO_PAIRWISE, true};
+  sks_cnf *cnf = sks_cnf_new();
+  sks_encode(eo, &opt, cnf);
+  CHECK(cnf->nlits > (1u << 20));
+  char whole[64], streamed[64];
+  snprintf(whole, sizeof whole, "/tmp/sks-whole-%d.cnf", (int)getpid());
+  snprintf(streamed, sizeof streamed, "/tmp/sks-streamed-%d.cnf",
+           (int)getpid());
+  FILE *old = fopen(streamed, "w");
+  fputs("an old file\n", old);
+  fclose(old);
+  CHECK_EQ(sks_dimacs_write_file(cnf, whole, NULL, NULL), 0);
+  int nvars = 0;
+  long nclauses = 0;
+  CHECK_EQ(sks_dimacs_write_encoded(eo, &opt, streamed, NULL, &nvars, &nclauses,
+                                    NULL),
+           SKS_UNKNOWN);
+  CHECK_EQ(nvars, cnf->nvars);
+  CHECK_EQ(nclauses, cnf->nclauses);
+  size_t la = 0, lb = 0;
+  char *a = slurp_file(whole, &la), *b = slurp_file(streamed, &lb);
+  CHECK(a && b && la == lb && !memcmp(a, b, la));
+  free(a);
+  free(b);
+  /* A directory that cannot be written: an error, the old file kept. */
+  sks_error err;
+  CHECK_EQ(sks_dimacs_write_encoded(eo, &opt, "/nonexistent-dir/x.cnf", NULL,
+                                    NULL, NULL, &err),
+           -1);
+  CHECK(strstr(err.msg, "cannot create") != NULL);
+  unlink(whole);
+  unlink(streamed);
+  sks_cnf_delete(cnf);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "bench")) {
     bench();
@@ -688,6 +750,7 @@ int main(int argc, char **argv) {
   test_cnf();
   test_write_exact();
   test_write_random();
+  test_write_encoded();
   test_roundtrip_files();
   test_desc();
   test_tolerance();
