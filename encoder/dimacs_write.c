@@ -118,12 +118,16 @@ int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err) {
 typedef int (*body_fn)(sks_sink *s, void *ctx);
 
 /* A private file beside path ("path.XXXXXX"), with the mode a new file
- * of the user's would get; fd, or -1. */
-static int temp_beside(const char *path, char **tmp) {
+ * of the user's would get; fd, or -1.  *seen (when set) names it from
+ * before it exists: a signal handler that removes *seen misses nothing. */
+static int temp_beside(const char *path, char **tmp,
+                       const char *volatile *seen) {
   size_t len = strlen(path);
   *tmp = sks_malloc(len + 8);
   memcpy(*tmp, path, len);
   memcpy(*tmp + len, ".XXXXXX", 8);
+  if (seen)
+    *seen = *tmp;
   int fd = mkstemp(*tmp);
   if (fd >= 0) {
     mode_t mask = umask(0);
@@ -190,10 +194,12 @@ static int write_path(const char *path, const sks_dimacs_options *opt,
     return write_fd(fd, opt, body, ctx, err);
   }
   char *tmp;
-  int fd = temp_beside(path, &tmp);
+  int fd = temp_beside(path, &tmp, opt ? opt->temp_name : NULL);
   if (fd < 0) {
     int res =
         sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
+    if (opt && opt->temp_name)
+      *opt->temp_name = NULL;
     free(tmp);
     return res;
   }
@@ -202,6 +208,8 @@ static int write_path(const char *path, const sks_dimacs_options *opt,
     res = sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
   if (res)
     unlink(tmp);
+  if (opt && opt->temp_name)
+    *opt->temp_name = NULL;
   free(tmp);
   return res;
 }

@@ -291,6 +291,9 @@ int sks_propagate_parse(const char *name, sks_propagate *out);
 typedef struct sks_dimacs_options {
   bool gzip; /* compress through zlib */
   int level; /* gzip level 1..9; 0 = default (6) */
+  /* When set, *temp_name names the temporary file while it exists and is
+   * NULL otherwise, so a signal handler of the caller can remove it. */
+  const char *volatile *temp_name;
 } sks_dimacs_options;
 
 /* Writes cnf (with its description as comments) to path ("-" = stdout).

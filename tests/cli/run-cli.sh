@@ -132,6 +132,29 @@ check help 0 '' stdout_has "exit status:" "$S" --help
 check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
 
+# ---------------------------------------------------------------- signals
+# An interrupted `encode -o FILE --force` leaves FILE as it was and no
+# temporary behind: each signal while the (empty 64x64, pairwise) CNF is
+# being written beside it.
+awk 'BEGIN { for (r = 0; r < 64; r++) { s = "0"; for (c = 1; c < 64; c++) s = s " 0"; print s } }' >empty64.txt
+for sig in INT TERM HUP; do
+  echo "old contents" >keep.cnf
+  "$S" encode --force --amo pairwise --propagate givens empty64.txt \
+    -o keep.cnf 2>/dev/null &
+  pid=$!
+  for _ in $(seq 200); do
+    ls keep.cnf.* >/dev/null 2>&1 && break
+    sleep 0.05
+  done
+  kill -"$sig" "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  left=$(ls keep.cnf.* 2>/dev/null | wc -l)
+  if [ "$(cat keep.cnf)" = "old contents" ] && [ "$left" = 0 ]; then pass; else
+    fail "encode-signal-$sig" "keep.cnf: '$(head -c 40 keep.cnf)', $left temporaries left"
+  fi
+done
+rm -f keep.cnf empty64.txt
+
 # ---------------------------------------------------------------- rate
 # The rating reads through the batch path: answers in input order, an
 # unreadable puzzle answered "error" in its place (status 3), a puzzle

@@ -217,7 +217,7 @@ static void test_roundtrip_files(void) {
   char gz[sizeof plain + 3];
   snprintf(gz, sizeof gz, "%s.gz", plain);
   sks_error err;
-  sks_dimacs_options opt = {false, 0};
+  sks_dimacs_options opt = {false, 0, NULL};
   CHECK_EQ(sks_dimacs_write_file(cnf, plain, &opt, &err), 0);
   opt.gzip = true;
   opt.level = 1;
@@ -660,7 +660,7 @@ static void bench(void) {
          "%.1f), %.0f MB/s\n",
          1e3 * t[RUNS / 2], 1e3 * t[0], 1e3 * t[RUNS - 1],
          size / t[RUNS / 2] / 1e6);
-  sks_dimacs_options gz = {true, 1};
+  sks_dimacs_options gz = {true, 1, NULL};
   char gzpath[sizeof path + 3];
   snprintf(gzpath, sizeof gzpath, "%s.gz", path);
   double t0 = now();
