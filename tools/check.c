@@ -59,7 +59,12 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
   }
   int cls;
   if (r.status == SKS_UNKNOWN && !(unique && r.count >= 2)) {
-    fputs("unknown\n", out);
+    /* A count cut short by a time or step limit still says what it
+     * found: at least that many (as exact-cover --count does). */
+    if (!unique && r.count > 0)
+      fprintf(out, "%lld+\n", r.count);
+    else
+      fputs("unknown\n", out);
     return BATCH_UNKNOWN;
   }
   cls = r.count == 0                  ? BATCH_NONE

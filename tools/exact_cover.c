@@ -62,6 +62,8 @@ int app_exact_cover(sks_app *app) {
   bool stopped = status != SKS_SAT;
   if (app->opt.count)
     printf("%lld%s\n", k, stopped ? "+" : "");
+  else if (!k)
+    puts(stopped ? "unknown" : "none"); /* as `solve` answers */
   if (fflush(stdout) || pr.failed) {
     app_message("error writing the solutions");
     sks_xc_delete(xc);

@@ -174,6 +174,10 @@ $ESCARGOT_SOL" "$S" unique --show
 check count-one 10 '1' "$S" count
 check count-one-dlx 10 '1' "$S" count --backend dlx
 check count-one-cadical 10 '1' "$S" count --backend cadical
+# A count stopped by a limit says what it found: at least that many.
+input '1...............'
+check count-stopped 0 '6+' "$S" count --backend dlx --max-steps 50 --limit 0
+input "$ESCARGOT"
 check solve-cadical 10 "$ESCARGOT_SOL" "$S" solve --backend cadical
 # The default route answers a 9x9 with dlx and says so.
 check solve-auto-stats 10 "$ESCARGOT_SOL" "$S" solve --stats
