@@ -26,7 +26,7 @@ void sks_model_delete(sks_model *m) {
 /* Values are kept by variable, so one stray huge number would allocate
  * its size: the cap is above the largest puzzle CNF (a 256x256 puzzle
  * with sequential at-most-one needs about 84 million variables). */
-enum { MAX_MODEL_VAR = (1 << 28) - 1 };
+enum { MAX_MODEL_VAR = SKS_MAX_VAR };
 
 typedef struct parse {
   sks_input *in;

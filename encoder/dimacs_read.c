@@ -140,6 +140,14 @@ static int header_count(reader *rd, int *ch, int f, long *out) {
     if ((v = v * 10 + (*ch - '0')) > INT_MAX)
       return fail(rd, start, "header %s count too large",
                   f ? "clause" : "variable");
+  /* A count is a hint, never an allocation on trust: past what a
+   * variable can be, it is refused before anything is sized by it. */
+  if (!f && v > SKS_MAX_VAR) {
+    char most[16];
+    snprintf(most, sizeof most, "%d", SKS_MAX_VAR);
+    return fail(rd, start, "header variable count too large (at most %s)",
+                most);
+  }
   *out = (long)v;
   return 0;
 }
@@ -286,7 +294,7 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
   while (is_digit(ch = scan_next(s)))
     if ((v = v * 10 + (unsigned)(ch - '0')) >= INT_MAX)
       break;
-  if (v >= INT_MAX)
+  if (v > SKS_MAX_VAR)
     return fail_at(rd, line, col, "literal out of range%s", "");
   if (neg && !v) /* solvers refuse it: a typo, not a clause's end */
     return fail_at(rd, line, col, "'-0' is not a literal%s", "");

@@ -19,6 +19,11 @@ extern "C" {
  * it. */
 enum { SKS_MIN_N = 1, SKS_MAX_N = 256, SKS_MAX_SYMBOL_N = 35 };
 
+/* The largest variable a CNF or a model may name: above every puzzle CNF
+ * (a 256x256 with sequential at-most-one needs about 84 million), and a
+ * bound that a header or a stray literal cannot talk the readers past. */
+enum { SKS_MAX_VAR = (1 << 28) - 1 };
+
 /* ------------------------------------------------------------------ */
 /* Byte input: a file, standard input ("-") or memory; gzip detected by
  * its magic bytes through zlib.  Buffered; getc is cheap. */

@@ -77,9 +77,15 @@ static void new_instance(cdcl *s) {
   s->searched = false;
 }
 
+/* The engine learns of the variables the clauses use, not of what a
+ * header declared: a count is a hint, never an allocation on trust. */
 static void add_cnf(cdcl *s, const sks_cnf *cnf) {
-  if (cnf->nvars)
-    s->eng->reserve(s->e, cnf->nvars);
+  int top = 0;
+  for (size_t i = 0; i < cnf->nlits; i++)
+    if (abs(cnf->lits[i]) > top)
+      top = abs(cnf->lits[i]);
+  if (top)
+    s->eng->reserve(s->e, top);
   for (size_t i = 0; i < cnf->nlits; i++)
     s->eng->add(s->e, cnf->lits[i]);
 }
