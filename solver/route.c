@@ -17,7 +17,8 @@
  * with blocking clauses. */
 enum { DLX_MAX_N = 16, DLX_BUDGET = 200000, R_DLX = 0, R_CADICAL, R_ENGINES };
 
-static const char *const engine_name[R_ENGINES] = {"dlx", "cadical"};
+static const sks_backend_ops *const engine_ops[R_ENGINES] = {
+    &sks_dlx_backend, &sks_cadical_backend};
 
 typedef struct route {
   struct sks_solver base;
@@ -44,7 +45,7 @@ static void destroy(sks_solver *base) {
 
 static sks_solver *engine(route *r, int k) {
   if (!r->sub[k]) {
-    r->sub[k] = sks_solver_new(engine_name[k], &r->opt, NULL);
+    r->sub[k] = sks_solver_new(engine_ops[k]->info.name, &r->opt, NULL);
     sks_require(r->sub[k], "a built-in backend failed to start");
   }
   return r->sub[k];
@@ -57,7 +58,7 @@ static int pick(const sks_shape *shape) {
 static sks_propagate propagation(const sks_solver *base,
                                  const sks_shape *shape) {
   (void)base;
-  return sks_backend_find(engine_name[pick(shape)])->propagate;
+  return engine_ops[pick(shape)]->info.propagate; /* once a puzzle */
 }
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
