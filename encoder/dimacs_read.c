@@ -47,6 +47,7 @@ typedef struct scan {
   size_t nlits, cap, start; /* start: first literal of the open clause */
   int maxvar, maxlen;
   long nclauses;
+  bool comment; /* a 'c' right after a literal starts a comment */
 } scan;
 
 static inline int next(reader *rd) {
@@ -303,6 +304,8 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
     s->line_start = s->pos;
   } else if (ch == EOF)
     s->pos--; /* seen again by scan_all's next read */
+  else if (ch == 'c')
+    s->comment = true; /* "0c end": CaDiCaL and Kissat read it so */
   else if (!is_space(ch))
     return fail_at(rd, line, scan_col(s), "unexpected %s in a literal",
                    sks_describe_char(ch, buf));
@@ -321,6 +324,14 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
     if (ch == '-' || is_digit(ch)) {
       if ((res = literal(rd, cnf, &s, ch)) < 0)
         break;
+      if (s.comment) {
+        s.comment = false;
+        save(rd, &s);
+        res = not_a_clause(rd, 'c');
+        load(rd, &s);
+        if (res)
+          break;
+      }
     } else if (ch == '\n') {
       s.line++;
       s.line_start = s.pos;
