@@ -23,6 +23,9 @@ typedef struct reader {
   void *warn_ctx;
   sks_error *err;
   bool have_header, warned_var;
+  bool relaxed;           /* header mismatches warn, not fail */
+  long var_line, var_col; /* the first variable past the header */
+  int var_past;
   long hvars, hclauses, hline;  /* the header's counts, and its line */
   long clause_line, clause_col; /* where the open clause starts */
   /* What the scan ends with: */
@@ -273,9 +276,13 @@ static inline void add_literal(reader *rd, sks_cnf *cnf, scan *s, int v,
     s->maxvar = v;
     if (v > rd->hvars && !rd->warned_var) {
       rd->warned_var = true;
-      sks_dimacs_warn(rd->warn, rd->warn_ctx, line, col,
-                      "variable %d exceeds the header's %ld variables", v,
-                      rd->hvars);
+      rd->var_line = line;
+      rd->var_col = col;
+      rd->var_past = v;
+      if (rd->relaxed)
+        sks_dimacs_warn(rd->warn, rd->warn_ctx, line, col,
+                        "variable %d exceeds the header's %ld variables", v,
+                        rd->hvars);
     }
   }
 }
@@ -355,11 +362,18 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
 /* ================================================================== */
 /* The end of the input. */
 
-/* A last clause without its 0 is taken as ended; the header's clause
- * count is checked. */
-static void check_end(reader *rd, sks_cnf *cnf) {
+/* What a truncated file looks like (a last clause without its 0, fewer
+ * clauses than the header says, a variable past it) is an error, as
+ * CaDiCaL and Kissat have it; relaxed, a warning, and the clause is taken
+ * as ended.  Returns 0, or -1 with the error set. */
+static int check_end(reader *rd, sks_cnf *cnf) {
   size_t nlits = cnf->nlits, start = rd->open_start;
   if (nlits > start) {
+    if (!rd->relaxed)
+      return fail_at(rd, rd->clause_line, rd->clause_col,
+                     "the last clause has no final 0 (a truncated file? "
+                     "--relaxed takes it as ended)%s",
+                     "");
     sks_dimacs_warn(rd->warn, rd->warn_ctx, rd->clause_line, rd->clause_col,
                     "the last clause has no final 0 (taken as ended)");
     sks_cnf_reserve(cnf, nlits + 1);
@@ -368,13 +382,31 @@ static void check_end(reader *rd, sks_cnf *cnf) {
       rd->maxlen = (int)(nlits - start);
     rd->nclauses++;
   }
-  if (rd->nclauses != rd->hclauses)
+  if (rd->warned_var && !rd->relaxed) {
+    char text[64];
+    snprintf(text, sizeof text, "%d exceeds the header's %ld", rd->var_past,
+             rd->hvars);
+    return fail_at(rd, rd->var_line, rd->var_col,
+                   "variable %s variables (--relaxed accepts it)", text);
+  }
+  if (rd->nclauses != rd->hclauses) {
+    if (!rd->relaxed) {
+      char text[64];
+      snprintf(text, sizeof text, "%ld clauses, found %ld", rd->hclauses,
+               rd->nclauses);
+      return fail_at(rd, rd->hline, 1,
+                     "the header says %s (a truncated file? --relaxed "
+                     "accepts it)",
+                     text);
+    }
     sks_dimacs_warn(rd->warn, rd->warn_ctx, rd->hline, 1,
                     "the header says %ld clauses, found %ld", rd->hclauses,
                     rd->nclauses);
+  }
+  return 0;
 }
 
-int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
+int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
                     void *warn_ctx, sks_error *err) {
   sks_require(in && cnf, "in and cnf must be set");
   sks_cnf_clear(cnf);
@@ -385,10 +417,11 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
   rd->warn = warn;
   rd->warn_ctx = warn_ctx;
   rd->err = err;
+  rd->relaxed = relaxed;
   sks_desc_init(&rd->desc, warn, warn_ctx);
   int res = scan_all(rd, cnf);
   if (res == 0)
-    check_end(rd, cnf);
+    res = check_end(rd, cnf);
   cnf->nvars = rd->maxvar > rd->hvars ? rd->maxvar : (int)rd->hvars;
   cnf->nclauses = rd->nclauses;
   cnf->maxlen = rd->maxlen;

@@ -318,11 +318,14 @@ int sks_dimacs_write_encoded(const sks_eo *eo, const sks_encode_options *opt,
                              int *nvars, long *nclauses, sks_error *err);
 
 /* Reads DIMACS (plain or gzip) into cnf, and its description when the
- * comments carry one.  Tolerant like minisat: comments anywhere, clauses
- * spanning lines; a header count mismatch is a warning (warn receives
- * it; may be NULL).  Returns 0, or -1 with err filled (line, column). */
+ * comments carry one.  As CaDiCaL and Kissat read it: comments anywhere
+ * (also right after a literal), clauses spanning lines; what a truncated
+ * file looks like (fewer or more clauses than the header says, a last
+ * clause without its 0, a variable past the header) is an error, or with
+ * relaxed a warning (warn receives it; may be NULL).  Returns 0, or -1
+ * with err filled (line, column). */
 typedef void (*sks_warn_fn)(void *ctx, const sks_error *w);
-int sks_dimacs_read(sks_input *in, sks_cnf *cnf, sks_warn_fn warn,
+int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
                     void *warn_ctx, sks_error *err);
 
 /* Builds the puzzle shape and givens a description names. */

@@ -80,6 +80,8 @@ enum {
     "rate: analog-time budget T of each run")                                  \
   O(analog, BOOL, 0, 0, 1, CMD_RATE,                                           \
     "rate: use the analog solver's escape rate")                               \
+  O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
+    "DIMACS: a header mismatch or a last clause without 0 only warns")         \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
     "print statistics as 'c' lines on stderr")                                 \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \

@@ -245,7 +245,7 @@ static void warn(void *data, const sks_error *w) {
 int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf) {
   sks_error err = {0};
   warn_ctx ctx = {app, sks_input_name(in)};
-  if (sks_dimacs_read(in, cnf, warn, &ctx, &err)) {
+  if (sks_dimacs_read(in, cnf, app->opt.relaxed, warn, &ctx, &err)) {
     app_error(sks_input_name(in), &err);
     return EXIT_INPUT;
   }

@@ -132,6 +132,15 @@ check help 0 '' stdout_has "exit status:" "$S" --help
 check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
 
+# ---------------------------------------------------------------- truncated DIMACS
+# A CNF cut short is an error (status 3, its position), as CaDiCaL and
+# Kissat read it; --relaxed reads it with a warning.
+printf 'p cnf 2 3\n1 2 0\n-1 0\n' >short.cnf
+check dimacs-truncated 3 '' "$S" solve short.cnf
+expect_stderr "sudokusat: short.cnf:1:1: the header says 3 clauses, found 2 (a truncated file? --relaxed accepts it)"
+check dimacs-relaxed 10 's SATISFIABLE' first_line "$S" solve --relaxed short.cnf
+rm -f short.cnf
+
 # ---------------------------------------------------------------- signals
 # An interrupted `encode -o FILE --force` leaves FILE as it was and no
 # temporary behind: each signal while the (empty 64x64, pairwise) CNF is

@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sks_input *in = sks_input_memory(data, size);
   sks_cnf *cnf = sks_cnf_new();
   sks_error err;
-  int res = sks_dimacs_read(in, cnf, ignore, NULL, &err);
+  int res = sks_dimacs_read(in, cnf, true, ignore, NULL, &err);
   sks_input_close(in);
   if (res != 0) {
     if (res != -1 || err.line < 0 || err.col < 0 || !err.msg[0])
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fclose(f);
   sks_cnf *back = sks_cnf_new();
   in = sks_input_memory(buf, len);
-  if (sks_dimacs_read(in, back, NULL, NULL, &err) != 0) {
+  if (sks_dimacs_read(in, back, true, NULL, NULL, &err) != 0) {
     fprintf(stderr, "written CNF does not read back: %ld:%ld: %s\n", err.line,
             err.col, err.msg);
     abort();

@@ -42,7 +42,7 @@ static int read_string(const char *text, sks_cnf *cnf, warnings *ws,
   sks_input *in = sks_input_memory(text, strlen(text));
   if (ws)
     memset(ws, 0, sizeof *ws);
-  int res = sks_dimacs_read(in, cnf, ws ? collect : NULL, ws, err);
+  int res = sks_dimacs_read(in, cnf, true, ws ? collect : NULL, ws, err);
   sks_input_close(in);
   return res;
 }
@@ -229,7 +229,7 @@ static void test_roundtrip_files(void) {
     if (!in)
       continue;
     warnings ws = {{0}, 0};
-    CHECK_EQ(sks_dimacs_read(in, back, collect, &ws, &err), 0);
+    CHECK_EQ(sks_dimacs_read(in, back, true, collect, &ws, &err), 0);
     CHECK_EQ(ws.count, 0);
     CHECK(same_clauses(cnf, back));
     sks_input_close(in);
@@ -524,7 +524,7 @@ static void read_cnf(const char *path, char *got, size_t cap, void *ctx) {
     snprintf(got, cap, "cannot open\n");
     return;
   }
-  int res = sks_dimacs_read(in, cnf, collect, &ws, &err);
+  int res = sks_dimacs_read(in, cnf, true, collect, &ws, &err);
   sks_input_close(in);
   if (res)
     snprintf(got, cap, "%serror %ld:%ld: %s\n", ws.text, err.line, err.col,
@@ -580,7 +580,7 @@ static void bench(void) {
     double t0 = now();
     for (int i = 0; i < rreps; i++) {
       sks_input *in = sks_input_memory(text, len);
-      sks_dimacs_read(in, back, NULL, NULL, &err);
+      sks_dimacs_read(in, back, true, NULL, NULL, &err);
       sks_input_close(in);
     }
     t[r] = now() - t0;
@@ -618,7 +618,7 @@ static void bench(void) {
       double t0 = now();
       for (int i = 0; i < reps; i++) {
         sks_input *in = sks_input_memory(ptext, plen);
-        sks_dimacs_read(in, back, NULL, NULL, &err);
+        sks_dimacs_read(in, back, true, NULL, NULL, &err);
         sks_input_close(in);
       }
       t[r] = now() - t0;
@@ -651,7 +651,7 @@ static void bench(void) {
   for (int r = 0; r < RUNS; r++) {
     double t0 = now();
     sks_input *in = sks_input_open(path, &err);
-    sks_dimacs_read(in, back, NULL, NULL, &err);
+    sks_dimacs_read(in, back, true, NULL, NULL, &err);
     sks_input_close(in);
     t[r] = now() - t0;
   }
@@ -668,7 +668,7 @@ static void bench(void) {
   double tw = now() - t0;
   t0 = now();
   sks_input *in = sks_input_open(gzpath, &err);
-  sks_dimacs_read(in, back, NULL, NULL, &err);
+  sks_dimacs_read(in, back, true, NULL, NULL, &err);
   sks_input_close(in);
   printf("gzip level 1: write %.1f ms, read %.1f ms (one run each)\n", 1e3 * tw,
          1e3 * (now() - t0));
@@ -742,6 +742,48 @@ static void test_write_encoded(void) {
   sks_puzzle_delete(p);
 }
 
+/* Read strictly (the default of the tool), what a truncated file looks
+ * like is an error with its position; relaxed, the same text is read
+ * with a warning (the bad-input corpus is read relaxed). */
+static void test_strict(void) {
+  static const struct {
+    const char *text, *error;
+  } cases[] = {
+      {"p cnf 2 2\n1 2 0\n-1\n",
+       "3:1: the last clause has no final 0 (a truncated file? --relaxed "
+       "takes it as ended)"},
+      {"p cnf 2 3\n1 2 0\n-1 0\n",
+       "1:1: the header says 3 clauses, found 2 (a truncated file? "
+       "--relaxed accepts it)"},
+      {"p cnf 2 1\n1 2 0\n-1 0\n",
+       "1:1: the header says 1 clauses, found 2 (a truncated file? "
+       "--relaxed accepts it)"},
+      {"p cnf 2 1\n1 3 0\n",
+       "2:3: variable 3 exceeds the header's 2 variables (--relaxed accepts "
+       "it)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    for (int relaxed = 0; relaxed < 2; relaxed++) {
+      sks_input *in = sks_input_memory(cases[i].text, strlen(cases[i].text));
+      sks_cnf *cnf = sks_cnf_new();
+      sks_error err = {0, 0, ""};
+      int res = sks_dimacs_read(in, cnf, relaxed, NULL, NULL, &err);
+      char got[300];
+      snprintf(got, sizeof got, "%ld:%ld: %s", err.line, err.col, err.msg);
+      if (relaxed)
+        CHECK_EQ(res, 0);
+      else {
+        CHECK_EQ(res, -1);
+        CHECK(!strcmp(got, cases[i].error));
+        if (strcmp(got, cases[i].error))
+          fprintf(stderr, "got '%s'\n", got);
+      }
+      sks_cnf_delete(cnf);
+      sks_input_close(in);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "bench")) {
     bench();
@@ -751,6 +793,7 @@ int main(int argc, char **argv) {
   test_write_exact();
   test_write_random();
   test_write_encoded();
+  test_strict();
   test_roundtrip_files();
   test_desc();
   test_tolerance();
