@@ -110,6 +110,16 @@ static bool refill(sks_input *in) {
   return in->len > 0;
 }
 
+size_t sks_input_peek(sks_input *in, const unsigned char **bytes) {
+  *bytes = NULL;
+  if (in->npushed)
+    return 0;
+  if (in->pos == in->len && !refill(in))
+    return 0;
+  *bytes = in->data + in->pos;
+  return in->len - in->pos;
+}
+
 int sks_input_getc(sks_input *in) {
   if (in->npushed)
     return in->pushed[--in->npushed];

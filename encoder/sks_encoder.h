@@ -38,6 +38,10 @@ void sks_input_close(sks_input *in); /* NULL is a no-op */
 const char *sks_input_name(const sks_input *in);
 /* The next byte, or EOF.  A read error sets sks_input_failed. */
 int sks_input_getc(sks_input *in);
+/* The bytes buffered ahead (filling the buffer when it is empty), without
+ * consuming them: up to 64 KB of a file's start, to tell its form by its
+ * content.  0 at the end of the input or with bytes pushed back. */
+size_t sks_input_peek(sks_input *in, const unsigned char **bytes);
 /* Pushes back a byte (up to 8 between reads); EOF is ignored. */
 void sks_input_ungetc(sks_input *in, int ch);
 bool sks_input_failed(const sks_input *in);

@@ -191,16 +191,21 @@ static bool named_dimacs(const char *path) {
   return false;
 }
 
-/* DIMACS when the first line starts "p " or is a "c" comment line. */
+/* DIMACS when its first line that is not blank starts "p " or is a "c"
+ * comment line, whatever the file is called (as far as the first 64 KB
+ * tell). */
 static bool looks_dimacs(sks_input *in) {
-  int a = sks_input_getc(in);
-  int b = a == EOF ? EOF : sks_input_getc(in);
-  sks_input_ungetc(in, b);
-  sks_input_ungetc(in, a);
-  if (a == 'p' && b == ' ')
+  const unsigned char *b;
+  size_t n = sks_input_peek(in, &b), i = 0;
+  while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+    i++;
+  if (i == n)
+    return false;
+  int a = b[i], next = i + 1 < n ? b[i + 1] : EOF;
+  if (a == 'p' && next == ' ')
     return true;
-  return a == 'c' &&
-         (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == EOF);
+  return a == 'c' && (next == ' ' || next == '\t' || next == '\n' ||
+                      next == '\r' || next == EOF);
 }
 
 int operands_open(sks_app *app, operand **ops, int *nops) {

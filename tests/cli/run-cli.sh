@@ -140,6 +140,11 @@ check dimacs-truncated 3 '' "$S" solve short.cnf
 expect_stderr "sudokusat: short.cnf:1:1: the header says 3 clauses, found 2 (a truncated file? --relaxed accepts it)"
 check dimacs-relaxed 10 's SATISFIABLE' first_line "$S" solve --relaxed short.cnf
 rm -f short.cnf
+# DIMACS is told by its content, whatever the name: blank lines and
+# comments may come first.
+printf '\n\nc made by hand\n\np cnf 2 1\n1 -2 0\n' >formula.txt
+check dimacs-by-content 10 's SATISFIABLE' first_line "$S" solve formula.txt
+rm -f formula.txt
 
 # ---------------------------------------------------------------- signals
 # An interrupted `encode -o FILE --force` leaves FILE as it was and no
