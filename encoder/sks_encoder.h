@@ -17,12 +17,13 @@ extern "C" {
 /* Sizes: n from SKS_MIN_N to SKS_MAX_N; one symbol a digit (1-9, then
  * A-Z, the one-line and grid forms) up to SKS_MAX_SYMBOL_N, numbers past
  * it. */
-enum { SKS_MIN_N = 1, SKS_MAX_N = 256, SKS_MAX_SYMBOL_N = 35 };
+enum { SKS_MIN_N = 1, SKS_MAX_N = 400, SKS_MAX_SYMBOL_N = 35 };
 
 /* The largest variable a CNF or a model may name: above every puzzle CNF
- * (a 256x256 with sequential at-most-one needs about 84 million), and a
- * bound that a header or a stray literal cannot talk the readers past. */
-enum { SKS_MAX_VAR = (1 << 28) - 1 };
+ * (an empty 400x400 with sequential at-most-one needs about 320 million),
+ * and a bound that a header or a stray literal cannot talk the readers
+ * past. */
+enum { SKS_MAX_VAR = (1 << 29) - 1 };
 
 /* ------------------------------------------------------------------ */
 /* Byte input: a file, standard input ("-") or memory; gzip detected by
