@@ -16,16 +16,6 @@ static int second_value(const void *src, int var) {
   return sks_solver_solution_value(src, 1, var);
 }
 
-static bool remaining(const sks_limits *lim, double start, sks_limits *now) {
-  *now = *lim;
-  if (lim->time_limit > 0) {
-    now->time_limit = lim->time_limit - (sks_time() - start);
-    if (now->time_limit <= 0)
-      return false;
-  }
-  return true;
-}
-
 sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
                            long long limit, const sks_limits *lim, int *first,
                            int *second, int *scratch, sks_error *err) {
@@ -54,7 +44,7 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
   double start = sks_time();
   sks_limits now;
   while (!limit || res.count < limit) {
-    if (!remaining(lim, start, &now)) {
+    if (!sks_limits_left(lim, start, &now)) {
       res.status = SKS_UNKNOWN;
       break;
     }

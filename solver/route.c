@@ -88,13 +88,9 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   if (budget)
     first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
   int res = sks_solver_solve(r->sub[r->cur], &first);
-  double spent = sks_time() - start;
-  bool out_of_time = lim->time_limit > 0 && spent >= lim->time_limit;
-  if (res == SKS_UNKNOWN && budget && !out_of_time) {
+  sks_limits rest;
+  if (res == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest)) {
     /* The search tree is deep: CDCL learns its way through it. */
-    sks_limits rest = *lim;
-    if (rest.time_limit > 0)
-      rest.time_limit -= spent;
     r->cur = R_CADICAL;
     sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
     res = sks_solver_solve(r->sub[r->cur], &rest);

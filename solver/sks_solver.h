@@ -70,6 +70,12 @@ typedef struct sks_backend {
 const sks_backend *const *sks_backends(void);
 const sks_backend *sks_backend_find(const char *name);
 
+/* What is left of lim at this moment when its time began at start (from
+ * sks_time): *left is lim with the seconds spent since taken off.
+ * Returns false when the time is spent; *left then holds a time so short
+ * that a solver given it stops at once. */
+bool sks_limits_left(const sks_limits *lim, double start, sks_limits *left);
+
 /* A new solver of the named backend; NULL with err filled when the name is
  * unknown or the backend cannot start (external: no command). */
 sks_solver *sks_solver_new(const char *backend, const sks_solver_options *opt,

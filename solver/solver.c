@@ -119,6 +119,17 @@ int sks_solver_solution_value(const sks_solver *s, int which, int var) {
   return s->ops->solution_value(s, which, var);
 }
 
+bool sks_limits_left(const sks_limits *lim, double start, sks_limits *left) {
+  *left = *lim;
+  if (lim->time_limit <= 0)
+    return true;
+  left->time_limit = lim->time_limit - (sks_time() - start);
+  if (left->time_limit > 0)
+    return true;
+  left->time_limit = 1e-6; /* 0 would mean no limit */
+  return false;
+}
+
 bool sks_solver_counts_natively(const sks_solver *s) {
   if (s->ops->counts_natively)
     return s->ops->counts_natively(s);
@@ -141,6 +152,11 @@ void sks_solver_stats(const sks_solver *s, sks_stats *st) {
   memset(st, 0, sizeof *st);
   if (s->ops->stats)
     s->ops->stats(s, st);
-  if (s->ops != &sks_auto_backend) /* on its own it answered all */
+  /* A backend that does not say who answered (all but the route)
+   * answered every call itself. */
+  unsigned long long said = 0;
+  for (int k = 0; k < SKS_MAX_BACKENDS; k++)
+    said += st->answered[k];
+  if (!said)
     st->answered[sks_backend_index(s->ops)] = st->calls;
 }

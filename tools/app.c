@@ -127,7 +127,6 @@ static const struct {
 
 static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
-static const char *const method_names[] = {"split", "rkc", "ck"};
 
 /* Appends a name to a list "a, b or c" being built in buf. */
 static void list_add(char *buf, size_t cap, int i, int count,
@@ -171,9 +170,9 @@ static void choice_names(opt_type type, char *buf, size_t cap) {
     for (; k < 2; k++)
       names[k] = memory_names[k];
     break;
-  case T_METHOD:
-    for (; k < 3; k++)
-      names[k] = method_names[k];
+  case T_METHOD: /* the library's integrators, by their names */
+    for (int m = SKS_ANALOG_CASH_KARP; m <= SKS_ANALOG_SPLIT; m++)
+      names[k++] = sks_analog_method_name(m);
     break;
   default:
     break;

@@ -68,7 +68,7 @@ enum {
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
   O(analog_method, METHOD, "", 0, 0, CMD_ANALOG,                               \
-    "analog integrator (default: split; ck = Cash-Karp)")                      \
+    "analog integrator (default: split)")                                      \
   O(restart, DOUBLE, 0, -1, 1e9, CMD_SOLVE,                                    \
     "analog: Luby restart unit, analog time (0 = default, -1 = never)")        \
   O(trace, STR, "", 0, 0, CMD_SOLVE,                                           \

@@ -124,12 +124,8 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     sks_cnf_delete(cnf);
     return BATCH_ERROR;
   }
-  sks_limits lim = {app->opt.time_limit, app->opt.max_steps};
-  if (lim.time_limit > 0) {
-    lim.time_limit -= sks_time() - start;
-    if (lim.time_limit < 1e-6)
-      lim.time_limit = 1e-6;
-  }
+  sks_limits asked = {app->opt.time_limit, app->opt.max_steps}, lim;
+  sks_limits_left(&asked, start, &lim);
   int r = sks_solver_solve(s, &lim);
   if (r == SKS_SAT) {
     /* Check the model against every clause, whoever found it. */

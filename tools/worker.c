@@ -132,12 +132,8 @@ void worker_destroy(worker *w) {
 }
 
 sks_limits worker_left(const worker *w) {
-  sks_limits left = w->lim;
-  if (left.time_limit > 0) {
-    left.time_limit -= sks_time() - w->start;
-    if (left.time_limit < 1e-6)
-      left.time_limit = 1e-6; /* spent: the solver stops at once */
-  }
+  sks_limits left;
+  sks_limits_left(&w->lim, w->start, &left);
   return left;
 }
 
