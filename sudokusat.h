@@ -7,5 +7,6 @@
 #include "sks_dlx.h"
 #include "sks_analog.h"
 #include "sks_decoder.h"
+#include "sks_author.h"
 
 #endif
