@@ -5,6 +5,13 @@
  *   sequential   3k - 4 (Sinz 2005)          k - 1
  *   product      2k + AMO(p) + AMO(q),       p + q, p = ceil(sqrt k),
  *                (Chen 2010) ~ 2k + 4 sqrt k  q = ceil(k / p)
+ *   commander    groups of 3: 3 pairs, 3      ~k/2 (k/3 + k/9 + ...)
+ *                (Klieber &   implications and
+ *                Kwon 2007)   1 "commander -> some" a group,
+ *                             then AMO(k/3 commanders): ~3.5k
+ *   bimander     groups of 2: 1 pair a group,  ceil(log2(ceil(k/2)))
+ *                (Nguyen &    k ceil(log2(ceil(k/2))) bit
+ *                Mai 2015)    implications
  */
 #include "encode_int.h"
 #include "stack_int.h"
@@ -64,6 +71,56 @@ static long product(sks_cnf *cnf, const int *x, int k, int *next_var) {
   return added;
 }
 
+/* Groups of three, each with a commander c: pairwise inside the group,
+ * x -> c, c -> some x of the group, and recursively at most one
+ * commander.  Up to 6 literals pairwise is smaller. */
+static long commander(sks_cnf *cnf, const int *x, int k, int *next_var) {
+  if (k <= 6)
+    return pairwise(cnf, x, k);
+  int m = (k + 2) / 3;
+  int c = *next_var;
+  *next_var += m;
+  int cmd[SKS_MAX_N + 2];
+  long added = 0;
+  for (int i = 0; i < m; i++) {
+    int lo = 3 * i, g = k - lo < 3 ? k - lo : 3;
+    int some[4] = {-(c + i)};
+    added += pairwise(cnf, x + lo, g);
+    for (int j = 0; j < g; j++) {
+      binary(cnf, -x[lo + j], c + i);
+      some[1 + j] = x[lo + j];
+    }
+    sks_cnf_add_clause(cnf, some, g + 1);
+    added += g + 1;
+    cmd[i] = c + i;
+  }
+  return added + commander(cnf, cmd, m, next_var);
+}
+
+/* Groups of two, pairwise inside; group i's members imply the bits of i
+ * on ceil(log2 m) auxiliary variables, so two groups cannot both hold a
+ * true literal. */
+static long bimander(sks_cnf *cnf, const int *x, int k, int *next_var) {
+  if (k <= 4)
+    return pairwise(cnf, x, k);
+  int m = (k + 1) / 2, bits = 0;
+  while ((1 << bits) < m)
+    bits++;
+  int b = *next_var;
+  *next_var += bits;
+  long added = 0;
+  for (int i = 0; i < k; i++) {
+    if (i % 2 == 1) {
+      binary(cnf, -x[i - 1], -x[i]);
+      added++;
+    }
+    for (int j = 0; j < bits; j++)
+      binary(cnf, -x[i], ((i / 2) >> j & 1) ? b + j : -(b + j));
+    added += bits;
+  }
+  return added;
+}
+
 long sks_amo_encode(sks_cnf *cnf, sks_amo kind, const int *lits, int k,
                     int *next_var) {
   switch (kind) {
@@ -71,6 +128,10 @@ long sks_amo_encode(sks_cnf *cnf, sks_amo kind, const int *lits, int k,
     return sequential(cnf, lits, k, next_var);
   case SKS_AMO_PRODUCT:
     return product(cnf, lits, k, next_var);
+  case SKS_AMO_COMMANDER:
+    return commander(cnf, lits, k, next_var);
+  case SKS_AMO_BIMANDER:
+    return bimander(cnf, lits, k, next_var);
   case SKS_AMO_AUTO:
     if (k > SKS_AMO_AUTO_PAIRWISE)
       return sequential(cnf, lits, k, next_var);

@@ -18,8 +18,8 @@
  * name and parse, so the two cannot drift apart. */
 static const char *const ENCODING_NAMES[] = {"minimal", "efficient",
                                              "extended"};
-static const char *const AMO_NAMES[] = {"auto", "pairwise", "sequential",
-                                        "product"};
+static const char *const AMO_NAMES[] = {"auto",    "pairwise",  "sequential",
+                                        "product", "commander", "bimander"};
 static const char *const PROPAGATE_NAMES[] = {"givens", "singles", "locked"};
 
 enum {
@@ -28,7 +28,7 @@ enum {
   NPROPAGATES = (int)(sizeof PROPAGATE_NAMES / sizeof *PROPAGATE_NAMES)
 };
 _Static_assert(NENCODINGS == SKS_ENCODING_EXTENDED + 1, "encoding names");
-_Static_assert(NAMOS == SKS_AMO_PRODUCT + 1, "amo names");
+_Static_assert(NAMOS == SKS_AMO_BIMANDER + 1, "amo names");
 _Static_assert(NPROPAGATES == SKS_PROPAGATE_LOCKED + 1, "propagate names");
 
 /* A value out of range gets fallback's name (the strongest choice, or

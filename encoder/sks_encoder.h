@@ -220,7 +220,9 @@ typedef enum sks_amo {
   SKS_AMO_AUTO, /* pairwise up to 64 open candidates, sequential above */
   SKS_AMO_PAIRWISE,
   SKS_AMO_SEQUENTIAL, /* Sinz's sequential counter: 3k clauses, k-1 vars */
-  SKS_AMO_PRODUCT     /* Chen's 2-product: ~2k + 4 sqrt(k) clauses */
+  SKS_AMO_PRODUCT,    /* Chen's 2-product: ~2k + 4 sqrt(k) clauses */
+  SKS_AMO_COMMANDER,  /* Klieber & Kwon, groups of 3: ~3.5k clauses */
+  SKS_AMO_BIMANDER    /* Nguyen & Mai, groups of 2: ~k log2(k/2) clauses */
 } sks_amo;
 
 /* What a CNF encodes, written as `c` comments so a model can be decoded

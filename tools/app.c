@@ -154,7 +154,7 @@ static void choice_names(opt_type type, char *buf, size_t cap) {
       names[k++] = sks_encoding_name((sks_encoding)e);
     break;
   case T_AMO:
-    for (int e = SKS_AMO_AUTO; e <= SKS_AMO_PRODUCT; e++)
+    for (int e = SKS_AMO_AUTO; e <= SKS_AMO_BIMANDER; e++)
       names[k++] = sks_amo_name((sks_amo)e);
     break;
   case T_PROPAGATE:

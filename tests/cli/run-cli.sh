@@ -266,7 +266,7 @@ check_file encode-gz-magic is_gzip e.cnf.gz
 check_file encode-gz-dimacs is_gzip_dimacs e.cnf.gz
 check encode-gzip-flag 0 '' "$S" encode in.txt -o z.cnf --gzip
 check_file encode-gzip-flag-magic is_gzip z.cnf
-for amo in pairwise sequential product; do
+for amo in pairwise sequential product commander bimander; do
   check "encode-amo-$amo" 0 '' "$S" encode in.txt -o "e-$amo.cnf" --amo $amo
   check_file "encode-amo-$amo-dimacs" is_dimacs "e-$amo.cnf"
   check "solve-amo-$amo" 10 "c grid $ESCARGOT_SOL" last_line "$S" solve "e-$amo.cnf"

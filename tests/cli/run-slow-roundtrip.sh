@@ -27,7 +27,7 @@ n=0
 grep -v '^#' "$SRC/tests/puzzles/corpus.txt" | while IFS=: read -r puzzle count solution; do
   n=$((n + 1))
   echo "$puzzle" >p.txt
-  for amo in pairwise sequential product; do
+  for amo in pairwise sequential product commander bimander; do
     for enc in minimal efficient extended; do
       for level in givens singles locked; do
         opts="--amo $amo --encoding $enc --propagate $level"

@@ -379,7 +379,7 @@ static void test_desc(void) {
   /* Every encoding, at-most-one encoding and propagation level survives
    * the trip. */
   for (int e = SKS_ENCODING_MINIMAL; e <= SKS_ENCODING_EXTENDED; e++)
-    for (int a = SKS_AMO_AUTO; a <= SKS_AMO_PRODUCT; a++)
+    for (int a = SKS_AMO_AUTO; a <= SKS_AMO_BIMANDER; a++)
       for (int level = SKS_PROPAGATE_GIVENS; level <= SKS_PROPAGATE_LOCKED;
            level++) {
         sks_cnf *cnf = sks_cnf_new(), *back = sks_cnf_new();

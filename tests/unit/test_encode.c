@@ -45,6 +45,18 @@ static void test_clause_counts(void) {
   sks_encode(eo, &seq, cnf);
   CHECK_EQ(cnf->nclauses, 324 + 324 * (3 * 9 - 4));
   CHECK_EQ(cnf->nvars, 729 + 324 * 8);
+  /* Commander, 9 = 3 groups of 3: 3 pairs, 3 implications and a clause
+   * "commander -> some" each, then 3 commanders pairwise. */
+  sks_encode_options cmd = {SKS_ENCODING_EXTENDED, SKS_AMO_COMMANDER, false};
+  sks_encode(eo, &cmd, cnf);
+  CHECK_EQ(cnf->nclauses, 324 + 324 * (3 * 7 + 3));
+  CHECK_EQ(cnf->nvars, 729 + 324 * 3);
+  /* Bimander, 9 = 4 pairs and a single: 4 pair clauses, and each of the
+   * 9 literals implies the 3 bits of its group's number. */
+  sks_encode_options bim = {SKS_ENCODING_EXTENDED, SKS_AMO_BIMANDER, false};
+  sks_encode(eo, &bim, cnf);
+  CHECK_EQ(cnf->nclauses, 324 + 324 * (4 + 9 * 3));
+  CHECK_EQ(cnf->nvars, 729 + 324 * 3);
   sks_cnf_delete(cnf);
   sks_eo_delete(eo);
   sks_puzzle_delete(p);
@@ -111,12 +123,14 @@ static void test_contradictions(void) {
 /* Every AMO encoding: with k literals, any assignment of at most one true
  * extends to a model; two true ones never do. */
 static void test_amo_semantics(void) {
-  sks_amo kinds[] = {SKS_AMO_PAIRWISE, SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT};
+  sks_amo kinds[] = {SKS_AMO_PAIRWISE, SKS_AMO_SEQUENTIAL, SKS_AMO_PRODUCT,
+                     SKS_AMO_COMMANDER, SKS_AMO_BIMANDER};
+  int nkinds = (int)(sizeof kinds / sizeof *kinds);
   sks_solver *s = sks_solver_new("picosat", NULL, NULL);
   sks_cnf *cnf = sks_cnf_new();
   int bad = 0;
-  for (int kind = 0; kind < 3; kind++)
-    for (int k = 1; k <= 11; k++)
+  for (int kind = 0; kind < nkinds; kind++)
+    for (int k = 1; k <= 13; k++)
       for (int a = -1; a < k; a++)
         for (int b = a; b < k; b++) {
           int lits[16];
