@@ -134,7 +134,7 @@ long sks_amo_encode(sks_cnf *cnf, sks_amo kind, const int *lits, int k,
     return bimander(cnf, lits, k, next_var);
   case SKS_AMO_AUTO:
     if (k > SKS_AMO_AUTO_PAIRWISE)
-      return sequential(cnf, lits, k, next_var);
+      return commander(cnf, lits, k, next_var);
     return pairwise(cnf, lits, k);
   case SKS_AMO_PAIRWISE:
   default:

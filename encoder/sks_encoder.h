@@ -217,7 +217,7 @@ typedef enum sks_encoding {
 } sks_encoding;
 
 typedef enum sks_amo {
-  SKS_AMO_AUTO, /* pairwise up to 64 open candidates, sequential above */
+  SKS_AMO_AUTO, /* pairwise up to 64 open candidates, commander above */
   SKS_AMO_PAIRWISE,
   SKS_AMO_SEQUENTIAL, /* Sinz's sequential counter: 3k clauses, k-1 vars */
   SKS_AMO_PRODUCT,    /* Chen's 2-product: ~2k + 4 sqrt(k) clauses */

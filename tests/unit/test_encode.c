@@ -150,6 +150,18 @@ static void test_amo_semantics(void) {
             bad++;
         }
   CHECK_EQ(bad, 0);
+  /* auto: pairwise up to SKS_AMO_AUTO_PAIRWISE literals, commander above */
+  for (int k = SKS_AMO_AUTO_PAIRWISE; k <= SKS_AMO_AUTO_PAIRWISE + 1; k++) {
+    int lits[SKS_AMO_AUTO_PAIRWISE + 1], next = k + 1;
+    for (int i = 0; i < k; i++)
+      lits[i] = i + 1;
+    sks_cnf_clear(cnf);
+    long automatic = sks_amo_encode(cnf, SKS_AMO_AUTO, lits, k, &next);
+    long want = k <= SKS_AMO_AUTO_PAIRWISE
+                    ? (long)k * (k - 1) / 2
+                    : sks_amo_encode(cnf, SKS_AMO_COMMANDER, lits, k, &next);
+    CHECK_EQ(automatic, want);
+  }
   sks_cnf_delete(cnf);
   sks_solver_delete(s);
 }
