@@ -66,7 +66,8 @@ typedef enum {
   T_PROPAGATE,
   T_LAYOUT,
   T_MEMORY,
-  T_METHOD
+  T_METHOD,
+  T_FORMAT
 } opt_type;
 
 static const struct {
@@ -100,6 +101,7 @@ enum { NOPTIONS = sizeof table / sizeof *table };
 #define TEXT_LAYOUT(v) v
 #define TEXT_MEMORY(v) v
 #define TEXT_METHOD(v) v
+#define TEXT_FORMAT(v) v
 #define NUMBER_STR(v) 0
 #define NUMBER_BOOL(v) (v)
 #define NUMBER_INT(v) (v)
@@ -112,6 +114,7 @@ enum { NOPTIONS = sizeof table / sizeof *table };
 #define NUMBER_LAYOUT(v) 0
 #define NUMBER_MEMORY(v) 0
 #define NUMBER_METHOD(v) 0
+#define NUMBER_FORMAT(v) 0
 
 static const struct {
   const char *text;
@@ -127,6 +130,7 @@ static const struct {
 
 static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
+static const char *const format_names[] = {"text", "json", "csv"};
 
 /* Appends a name to a list "a, b or c" being built in buf. */
 static void list_add(char *buf, size_t cap, int i, int count,
@@ -170,6 +174,10 @@ static void choice_names(opt_type type, char *buf, size_t cap) {
     for (; k < 2; k++)
       names[k] = memory_names[k];
     break;
+  case T_FORMAT:
+    for (; k < 3; k++)
+      names[k] = format_names[k];
+    break;
   case T_METHOD: /* the library's integrators, by their names */
     for (int m = SKS_ANALOG_CASH_KARP; m <= SKS_ANALOG_SPLIT; m++)
       names[k++] = sks_analog_method_name(m);
@@ -212,6 +220,10 @@ static bool parse_choice(opt_type type, const char *val, void *out) {
     i = *val ? sks_name_index(val, memory_names, 2) : -1;
     *(int *)out = *val ? i + 1 : 0;
     return !*val || i >= 0;
+  case T_FORMAT:
+    i = sks_name_index(val, format_names, 3);
+    *(int *)out = i;
+    return i >= 0;
   case T_METHOD:
     i = sks_analog_method_parse(val);
     *(int *)out = i;

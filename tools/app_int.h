@@ -29,6 +29,8 @@ typedef enum app_layout {
 } app_layout;
 enum { PROPAGATE_AUTO = -1 };
 enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+/* --format */
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
 
 #define SKS_OPT_STR const char *
 #define SKS_OPT_BOOL int
@@ -42,6 +44,7 @@ enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
 #define SKS_OPT_LAYOUT app_layout
 #define SKS_OPT_MEMORY int /* MEMORY_* */
 #define SKS_OPT_METHOD int /* sks_analog_method */
+#define SKS_OPT_FORMAT int /* FORMAT_* */
 
 typedef struct app_options {
 #define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
@@ -60,6 +63,7 @@ typedef struct sks_app {
   int analog_threads;        /* analog: seeds raced on each puzzle (-j) */
   FILE *trace;               /* analog: the --trace stream, or NULL */
   sks_encode_options encode; /* --encoding, --amo, --renumber */
+  int format_extras;         /* CSV: the command's own columns */
 } sks_app;
 
 /* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL

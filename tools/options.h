@@ -82,6 +82,8 @@ enum {
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
+  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE,                      \
+    "answers as text, json (JSON Lines) or csv")                               \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
     "print statistics as 'c' lines on stderr")                                 \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
