@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -635,6 +636,32 @@ static int parse_variant(sks_app *app, sks_error *err) {
   return 0;
 }
 
+const char *volatile app_temp_name;
+
+/* SIGINT, SIGTERM, SIGHUP: nothing the run made is left behind (the file
+ * being written, external solvers and their temporary CNFs), then the
+ * signal ends the process as it would have. */
+static void on_signal(int sig) {
+  const char *name = app_temp_name;
+  if (name)
+    unlink(name);
+  sks_external_abandon();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* A signal ignored when the tool started (nohup, a shell's background
+ * job) stays ignored. */
+void app_catch_signals(void) {
+  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+    struct sigaction was;
+    if (!sigaction(sigs[i], NULL, &was) && was.sa_handler == SIG_IGN)
+      continue;
+    signal(sigs[i], on_signal);
+  }
+}
+
 int sks_app_main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -659,6 +686,7 @@ int sks_app_main(int argc, char **argv) {
   sks_app app;
   memset(&app, 0, sizeof app);
   app.command = cmd;
+  app_catch_signals();
   app.stderr_tty = isatty(STDERR_FILENO);
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)

@@ -75,6 +75,13 @@ void app_message(const char *fmt, ...)
 #endif
     ;
 
+/* The temporary file a command is writing (encode -o), removed if a
+ * signal ends the run; set through sks_dimacs_options.temp_name. */
+extern const char *volatile app_temp_name;
+/* Installs the handler of SIGINT, SIGTERM and SIGHUP that removes it and
+ * ends every external solver's process group (sks_external_abandon). */
+void app_catch_signals(void);
+
 /* Subcommands: each returns the process exit status. */
 /* The whole command line: the tool's main. */
 int sks_app_main(int argc, char **argv);

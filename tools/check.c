@@ -78,8 +78,8 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
                 show ? w->grid2 : NULL, w->scratch, &err);
   a.backend = worker_answered_by(w, &before);
   if (r.status < 0) {
-    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                app->opt.backend->name, err.msg);
+    app_message("%s:%ld: the %s answer failed validation: %s", job->file,
+                p->look.line, app->opt.backend->name, err.msg);
     a.status = "invalid";
     a.message = err.msg;
     answer_put(app, job, &a, out);
@@ -95,7 +95,8 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
                app->opt.backend->name, r.count, r.at_limit ? "+" : "",
                sks_solver_backend(w->second)->name, r2.count,
                r2.at_limit ? "+" : "");
-      app_message("line %ld: backends disagree: %s", p->look.line, why);
+      app_message("%s:%ld: backends disagree: %s", job->file, p->look.line,
+                  why);
       a.status = "disagree";
       a.message = why;
       answer_put(app, job, &a, out);

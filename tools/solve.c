@@ -41,14 +41,14 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   } else if (r != SKS_SAT) {
     const char *why = sks_solver_error(w->solver);
     if (why && !w->app->opt.quiet)
-      app_message("line %ld: %s", p->look.line, why);
+      app_message("%s:%ld: %s", job->file, p->look.line, why);
     a.status = "unknown";
     a.message = why;
     cls = BATCH_UNKNOWN;
   } else if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
              !sks_validate(p, w->grid, &err)) {
-    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                w->app->opt.backend->name, err.msg);
+    app_message("%s:%ld: the %s answer failed validation: %s", job->file,
+                p->look.line, w->app->opt.backend->name, err.msg);
     a.status = "invalid";
     a.message = err.msg;
     cls = BATCH_INVALID;
