@@ -203,7 +203,7 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
 int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
                      const sks_grade_options *opt, sks_grade *out) {
   memset(out, 0, sizeof *out);
-  int perms = opt && opt->permutations > 0 ? opt->permutations : 8;
+  int perms = opt && opt->permutations > 0 ? opt->permutations : 4;
   sks_limits lim = {0, opt && opt->max_nodes > 0 ? opt->max_nodes : 1000000};
   fit(g, p->shape);
   out->status = logic_level(g, p, out);

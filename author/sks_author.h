@@ -32,11 +32,11 @@ typedef enum sks_grade_label {
   SKS_LABELS
 } sks_grade_label;
 
-#define SKS_GRADE_EXPERT_EFFORT 20.0
-#define SKS_GRADE_EXTREME_EFFORT 100.0
+#define SKS_GRADE_EXPERT_EFFORT 60.0
+#define SKS_GRADE_EXTREME_EFFORT 300.0
 
 typedef struct sks_grade_options {
-  int permutations;        /* random relabellings searched (0: 8) */
+  int permutations;        /* random relabellings searched (0: 4) */
   unsigned long long seed; /* with the givens, fixes the relabellings */
   long long max_nodes;     /* dlx nodes per search; 0: 10^6 */
 } sks_grade_options;
@@ -59,12 +59,14 @@ typedef struct sks_grader sks_grader;
 sks_grader *sks_grader_new(void);
 void sks_grader_delete(sks_grader *g); /* NULL is a no-op */
 
-/* Grades p (any shape and variant): level by propagation, effort as the
- * geometric mean of (nodes + 1), less 1, of a complete dlx search (to a
- * second solution) after singles, over opt->permutations random
- * relabellings of the digits and, without variants, of rows within bands,
- * bands, columns within stacks and stacks.  opt may be NULL (defaults).
- * Returns out->status. */
+/* Grades p (any shape and variant): the level by propagation; the number
+ * of solutions (0, 1, 2+) by a complete dlx search after locked
+ * candidates; for a unique puzzle that needs search, the effort: the
+ * geometric mean of (nodes + 1), less 1, of dlx searches for a first
+ * solution after singles, over opt->permutations random relabellings of
+ * the digits and, without variants, of rows within bands, bands, columns
+ * within stacks and stacks.  opt may be NULL (defaults).  Returns
+ * out->status. */
 int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
                      const sks_grade_options *opt, sks_grade *out);
 const char *sks_grade_level_name(sks_grade_level level);

@@ -90,7 +90,7 @@ enum {
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
     "print statistics as 'c' lines on stderr")                                 \
-  O(permutations, INT, 8, 1, 100000, CMD_GRADE,                                \
+  O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \
     "grade: random relabellings the search effort is averaged over")           \
   O(solutions, INT, 256, 1, 1000000, CMD_REPAIR,                               \
     "repair: solutions listed for the fewest over all of them")                \
