@@ -66,7 +66,12 @@ static int repair_run(void *data, const sks_puzzle *p, FILE *out) {
   case SKS_REPAIR_ADDED:
     break;
   }
-  fprintf(out, "add %d %s:", rp.ncells, rp.fewest ? "fewest" : "greedy");
+  /* fewest: over every solution; first: fewest to complete the first
+   * solution found (too many to list); greedy: a budget ran out */
+  fprintf(out, "add %d %s:", rp.ncells,
+          !rp.fewest         ? "greedy"
+          : rp.all_solutions ? "fewest"
+                             : "first");
   print_cells(p, &rp, out);
   fprintf(out, "%s%s\n", *name ? " " : "", name);
   int cells = p->shape->n * p->shape->n;
