@@ -25,7 +25,7 @@ enum {
 #define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE) /* judge puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
-#define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE | CMD_REPAIR)
+#define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
 #define CMD_ALL 0xfff
 
@@ -51,8 +51,8 @@ enum {
     "encode: gzip the output whatever its name")                               \
   O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
     "encode: overwrite an existing output file")                               \
-  O(layout, LAYOUT, "same", 0, 0,                                              \
-    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_REPAIR, "answers as")            \
+  O(layout, LAYOUT, "same", 0, 0, CMD_SOLVE | CMD_UNIQUE | CMD_DECODE,         \
+    "answers as")                                                              \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
   O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
@@ -65,7 +65,7 @@ enum {
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE, "random seed (analog)")                \
-  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
+  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     CMD_BACKEND | CMD_XC | CMD_AUTHOR,                                         \
