@@ -17,7 +17,9 @@ struct sks_repairer {
   int *sol;         /* enumerated solutions, cells ints each */
   long long nsol, maxsol;
   uint64_t *set; /* cell sets to hit, words each */
+  int *size;     /* cells in each set */
   int nset, capset;
+  uint64_t *seen;        /* scratch for the lower bound */
   uint64_t *pick, *best; /* the hitting set being built, the best */
   int *cell, *digit;     /* the answer */
   long long hits, max_hits;
@@ -35,6 +37,8 @@ void sks_repairer_delete(sks_repairer *r) {
   sks_puzzle_delete(r->work);
   free(r->sol);
   free(r->set);
+  free(r->size);
+  free(r->seen);
   free(r->pick);
   free(r->best);
   free(r->cell);
@@ -51,6 +55,7 @@ static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
     size_t w = (size_t)r->words * sizeof(uint64_t);
     r->pick = sks_realloc(r->pick, w);
     r->best = sks_realloc(r->best, w);
+    r->seen = sks_realloc(r->seen, w);
     size_t c = (size_t)r->cells * sizeof(int);
     r->cell = sks_realloc(r->cell, c);
     r->digit = sks_realloc(r->digit, c);
@@ -98,23 +103,50 @@ static int enumerate(sks_repairer *r, const sks_puzzle *q, long long cap,
 
 /* ---- hitting sets over cell sets ---- */
 
-static void add_difference(sks_repairer *r, const int *s, const int *t) {
-  if (r->nset == r->capset) {
-    r->capset = r->capset ? 2 * r->capset : 64;
-    r->set = sks_realloc(r->set, (size_t)r->capset * r->words * sizeof *r->set);
-  }
-  uint64_t *d = r->set + (size_t)r->nset++ * r->words;
-  memset(d, 0, (size_t)r->words * sizeof *d);
-  for (int i = 0; i < r->cells; i++)
-    if (s[i] != t[i])
-      d[i / 64] |= 1ULL << (i % 64);
-}
-
 static int popcount(const uint64_t *a, int words) {
   int k = 0;
   for (int w = 0; w < words; w++)
     k += __builtin_popcountll(a[w]);
   return k;
+}
+
+static bool subset(const uint64_t *a, const uint64_t *b, int words) {
+  for (int w = 0; w < words; w++)
+    if (a[w] & ~b[w])
+      return false;
+  return true;
+}
+
+/* Adds the cells where s and t differ as a set to hit, keeping only
+ * minimal sets: a set that holds another is hit whenever that one is. */
+static void add_difference(sks_repairer *r, const int *s, const int *t) {
+  if (r->nset == r->capset) {
+    r->capset = r->capset ? 2 * r->capset : 64;
+    r->set = sks_realloc(r->set, (size_t)r->capset * r->words * sizeof *r->set);
+    r->size = sks_realloc(r->size, (size_t)r->capset * sizeof *r->size);
+  }
+  int words = r->words;
+  uint64_t *d = r->set + (size_t)r->nset * words;
+  memset(d, 0, (size_t)words * sizeof *d);
+  for (int i = 0; i < r->cells; i++)
+    if (s[i] != t[i])
+      d[i / 64] |= 1ULL << (i % 64);
+  int kept = 0;
+  for (int k = 0; k < r->nset; k++) {
+    uint64_t *e = r->set + (size_t)k * words;
+    if (subset(e, d, words))
+      return; /* d holds a set already there */
+    if (subset(d, e, words))
+      continue; /* e holds d: dropped */
+    if (kept != k) {
+      memcpy(r->set + (size_t)kept * words, e, (size_t)words * sizeof *e);
+      r->size[kept] = r->size[k];
+    }
+    kept++;
+  }
+  memmove(r->set + (size_t)kept * words, d, (size_t)words * sizeof *d);
+  r->size[kept] = popcount(d, words);
+  r->nset = kept + 1;
 }
 
 /* The unhit set with fewest cells, or -1 when the pick hits them all. */
@@ -125,15 +157,31 @@ static int smallest_unhit(const sks_repairer *r) {
     bool hit = false;
     for (int w = 0; !hit && w < r->words; w++)
       hit = (d[w] & r->pick[w]) != 0;
-    if (!hit) {
-      int k = popcount(d, r->words);
-      if (k < size) {
-        size = k;
-        best = s;
-      }
+    if (!hit && r->size[s] < size) {
+      size = r->size[s];
+      best = s;
     }
   }
   return best;
+}
+
+/* A lower bound on the cells still needed: unhit sets that share no
+ * cell need one each (counted greedily, stopping past `enough`). */
+static int disjoint_unhit(sks_repairer *r, int enough) {
+  int words = r->words, k = 0;
+  memset(r->seen, 0, (size_t)words * sizeof *r->seen);
+  for (int s = 0; s < r->nset && k <= enough; s++) {
+    const uint64_t *d = r->set + (size_t)s * words;
+    bool meets = false;
+    for (int w = 0; !meets && w < words; w++)
+      meets = (d[w] & (r->pick[w] | r->seen[w])) != 0;
+    if (meets)
+      continue;
+    for (int w = 0; w < words; w++)
+      r->seen[w] |= d[w];
+    k++;
+  }
+  return k;
 }
 
 /* Whether `left` more cells can hit every set (depth-first: each cell of
@@ -146,7 +194,7 @@ static bool hit_within(sks_repairer *r, int left) {
   int s = smallest_unhit(r);
   if (s < 0)
     return true;
-  if (!left)
+  if (!left || disjoint_unhit(r, left) > left)
     return false;
   const uint64_t *d = r->set + (size_t)s * r->words;
   for (int w = 0; w < r->words; w++)
@@ -191,13 +239,14 @@ static int hit_greedy(sks_repairer *r) {
 }
 
 /* A smallest pick (in r->pick) of fewer than `below` cells hitting every
- * set: its size, or `below` when there is none that small.  Exact by
+ * set: its size, or `below` when there is none that small; none has
+ * fewer than `from` (a bound known to the caller).  Exact by
  * iterative deepening unless the node budget runs out (*exact false:
  * the greedy pick then, when it is smaller). */
-static int min_hit(sks_repairer *r, int below, bool *exact) {
+static int min_hit(sks_repairer *r, int from, int below, bool *exact) {
   r->hits = 0;
   r->hits_out = false;
-  for (int k = 0; k < below; k++) {
+  for (int k = from; k < below; k++) {
     memset(r->pick, 0, (size_t)r->words * sizeof *r->pick);
     if (hit_within(r, k))
       return k;
@@ -222,7 +271,7 @@ static int repair_all(sks_repairer *r, bool *exact, const int **sol) {
     for (long long t = 0; t < r->nsol; t++)
       if (t != s)
         add_difference(r, S, r->sol + t * r->cells);
-    int k = min_hit(r, best == INT_MAX ? r->cells + 1 : best, exact);
+    int k = min_hit(r, 0, best == INT_MAX ? r->cells + 1 : best, exact);
     if (k < best) {
       best = k;
       memcpy(r->best, r->pick, (size_t)r->words * sizeof *r->best);
@@ -240,10 +289,17 @@ static int repair_one(sks_repairer *r, const sks_puzzle *p, int *S,
   r->nset = 0;
   for (long long t = 1; t < r->nsol; t++)
     add_difference(r, S, r->sol + t * r->cells);
+  /* More sets never lower the minimum: each round starts at the last. */
+  int bound = 0;
   for (;;) {
     if (deadline > 0 && sks_time() > deadline)
       return -1;
-    int k = min_hit(r, r->cells + 1, exact);
+    bool round_exact = true;
+    int k = min_hit(r, bound, r->cells + 1, &round_exact);
+    if (round_exact)
+      bound = k; /* a greedy pick is no bound */
+    else
+      *exact = false;
     memcpy(r->work->cell, p->cell, (size_t)r->cells * sizeof *p->cell);
     for (int i = 0; i < r->cells; i++)
       if (r->pick[i / 64] >> (i % 64) & 1)
