@@ -22,6 +22,7 @@ struct sks_repairer {
   uint64_t *seen;        /* scratch for the lower bound */
   uint64_t *pick, *best; /* the hitting set being built, the best */
   int *cell, *digit;     /* the answer */
+  sks_solver *cdcl;      /* picosat: the clash's unsatisfiability tests */
   long long hits, max_hits;
   bool hits_out;
 };
@@ -34,6 +35,7 @@ void sks_repairer_delete(sks_repairer *r) {
   if (!r)
     return;
   author_xc_free(&r->xc);
+  sks_solver_delete(r->cdcl);
   sks_puzzle_delete(r->work);
   free(r->sol);
   free(r->set);
@@ -354,9 +356,19 @@ static sks_repair_kind several(sks_repairer *r, const sks_puzzle *p,
 
 /* ---- no solution: a minimal clashing subset of the givens ---- */
 
+/* dlx nodes a clash test gets before picosat takes it over: most tests
+ * take tens of nodes; the few that take thousands took 10-100 ms. */
+enum { QUICK_NODES = 2000 };
+
 static sks_repair_kind core(sks_repairer *r, const sks_puzzle *p,
                             const sks_limits *lim, sks_repair *out) {
   int *keep = r->work->cell; /* the givens still in the core */
+  /* dlx answers most tests at once; an unsatisfiable rest that takes it
+   * long (the clash spread over few givens) goes to picosat, which keeps
+   * the rules of the shape and takes the givens as assumptions. */
+  if (!r->cdcl)
+    r->cdcl = sks_solver_new("picosat", NULL, NULL);
+  sks_limits quick = {lim->time_limit, QUICK_NODES};
   memcpy(keep, p->cell, (size_t)r->cells * sizeof *keep);
   out->fewest = true;
   for (int i = 0; i < r->cells; i++) {
@@ -366,7 +378,9 @@ static sks_repair_kind core(sks_repairer *r, const sks_puzzle *p,
     keep[i] = -1;
     int st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
     if (st == SKS_UNKNOWN)
-      st = sks_dlx_solve(r->xc.dlx, lim);
+      st = sks_dlx_solve(r->xc.dlx, &quick);
+    if (st == SKS_UNKNOWN && !sks_solver_load_eo(r->cdcl, r->xc.eo, NULL))
+      st = sks_solver_solve(r->cdcl, lim);
     if (st != SKS_UNSAT) /* needed (or not known to be unneeded) */
       keep[i] = d;
     if (st == SKS_UNKNOWN)
