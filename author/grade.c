@@ -208,7 +208,7 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
   fit(g, p->shape);
   out->status = logic_level(g, p, out);
   if (out->status == SKS_UNKNOWN) /* loaded at locked candidates */
-    out->status = uniqueness(g, &lim, out);
+    out->status = opt && opt->known_unique ? SKS_SAT : uniqueness(g, &lim, out);
   if (out->status == SKS_SAT && !out->multiple &&
       out->level == SKS_GRADE_SEARCH)
     effort(g, p, perms, &lim, opt ? opt->seed : 0, out);

@@ -39,6 +39,9 @@ typedef struct sks_grade_options {
   int permutations;        /* random relabellings searched (0: 4) */
   unsigned long long seed; /* with the givens, fixes the relabellings */
   long long max_nodes;     /* dlx nodes per search; 0: 10^6 */
+  bool known_unique;       /* the caller knows p has one solution (a
+                              generator): the uniqueness search is
+                              skipped, ~1/3 of the time on hard 9x9 */
 } sks_grade_options;
 
 typedef struct sks_grade {

@@ -38,6 +38,14 @@ input "$EULER" "$ESCARGOT" "$EULER_CLASH" "${ESCARGOT:0:5}.${ESCARGOT:6}"
 "$S" grade -q -j1 <in.txt >g1.txt
 check grade-jobs 0 '' same_as g1.txt "$S" grade -q -j2
 check grade-seed 0 '' same_as g1.txt "$S" grade -q --seed 1
+# --analog adds the analog solver's eta (a short rating: 2 runs).
+input "$ESCARGOT"
+has_eta() {
+  awk '{ ok = $1 == "search" && $4 ~ /^eta=[0-9.]+$|^eta=inf$/ }
+       END { if (!ok) print "no eta: " $0 }' .out
+}
+"$S" grade --analog --runs 2 --rate-time 200 <in.txt >.out 2>/dev/null
+check_file grade-analog has_eta
 input "$EULER" "${EULER:0:80}x"
 check grade-bad 3 "singles 0.0 easy
 error" "$S" grade -q

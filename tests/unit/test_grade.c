@@ -37,7 +37,7 @@ static void test_levels(sks_grader *g) {
  * puzzle keeps the level and uniqueness. */
 static void test_reproducible(sks_grader *g) {
   sks_puzzle *p = judge_parse(escargot);
-  sks_grade_options o = {6, 42, 0};
+  sks_grade_options o = {.permutations = 6, .seed = 42};
   sks_grade a, b, c;
   sks_grade_puzzle(g, p, &o, &a);
   sks_grade_puzzle(g, p, &o, &b);
@@ -48,6 +48,11 @@ static void test_reproducible(sks_grader *g) {
   sks_grade_puzzle(g, p, &o, &c);
   CHECK_EQ(c.status, SKS_SAT);
   CHECK_EQ(c.level, a.level);
+  /* known unique: the same effort without the uniqueness search */
+  sks_grade d;
+  o.known_unique = true;
+  sks_grade_puzzle(g, p, &o, &d);
+  CHECK(d.effort == c.effort && d.label == c.label && !d.multiple);
   /* the effort is a mean over random relabellings: of the same order */
   CHECK(c.effort > a.effort / 4 && c.effort < a.effort * 4);
   sks_puzzle_delete(p);

@@ -84,7 +84,7 @@ static void test_several(sks_repairer *r) {
 static void test_many_solutions(sks_repairer *r) {
   sks_puzzle *p = judge_parse(famous[1]);
   int removed = remove_givens(p, 12);
-  sks_repair_options o = {8, 0, 0, 0};
+  sks_repair_options o = {.solutions = 8};
   sks_repair rp;
   CHECK_EQ(sks_repair_puzzle(r, p, &o, &rp), SKS_REPAIR_ADDED);
   CHECK(!rp.all_solutions);
