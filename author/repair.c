@@ -22,6 +22,7 @@ struct sks_repairer {
   uint64_t *seen;        /* scratch for the lower bound */
   uint64_t *pick, *best; /* the hitting set being built, the best */
   int *cell, *digit;     /* the answer */
+  int *first;            /* the solution completed past the enumeration */
   sks_solver *cdcl;      /* picosat: the clash's unsatisfiability tests */
   long long hits, max_hits;
   bool hits_out;
@@ -45,6 +46,7 @@ void sks_repairer_delete(sks_repairer *r) {
   free(r->best);
   free(r->cell);
   free(r->digit);
+  free(r->first);
   free(r);
 }
 
@@ -61,6 +63,7 @@ static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
     size_t c = (size_t)r->cells * sizeof(int);
     r->cell = sks_realloc(r->cell, c);
     r->digit = sks_realloc(r->digit, c);
+    r->first = sks_realloc(r->first, c);
     r->maxsol = 0;
   }
   if (maxsol > r->maxsol) {
@@ -334,20 +337,14 @@ static sks_repair_kind several(sks_repairer *r, const sks_puzzle *p,
   bool exact = true;
   const int *S = r->sol;
   out->all_solutions = r->nsol < cap;
-  if (out->all_solutions) {
+  if (out->all_solutions)
     repair_all(r, &exact, &S);
-  } else {
+  else {
     /* the first solution, kept apart from the enumeration buffer */
-    int *first = sks_malloc((size_t)r->cells * sizeof *first);
-    memcpy(first, r->sol, (size_t)r->cells * sizeof *first);
-    int k = repair_one(r, p, first, lim, deadline, &exact);
-    if (k >= 0)
-      answer_cells(r, first, out);
-    free(first);
-    if (k < 0)
+    memcpy(r->first, r->sol, (size_t)r->cells * sizeof *r->first);
+    if (repair_one(r, p, r->first, lim, deadline, &exact) < 0)
       return out->kind = SKS_REPAIR_UNKNOWN;
-    out->fewest = exact;
-    return out->kind = SKS_REPAIR_ADDED;
+    S = r->first;
   }
   answer_cells(r, S, out);
   out->fewest = exact;
