@@ -23,7 +23,7 @@ typedef struct answer {
                                disagree error rated */
   const char *text;         /* the text form's line instead of the status word,
                                or NULL */
-  char line[48];            /* room for a short text line */
+  char line[256];           /* room for a short text line */
   bool grid_only;           /* text: the solution alone says "solved" */
   const int *grid, *grid2;  /* solutions (n*n), or NULL */
   long long count;          /* count: solutions found; < 0 none */

@@ -52,6 +52,12 @@ static const struct {
     {"rate", "--analog [PUZZLES ...]",
      "hardness eta of each puzzle from the analog solver's escape rate",
      CMD_RATE, app_rate},
+    {"repair", "[PUZZLES ...]",
+     "fewest givens to make unique, or the givens that clash", CMD_REPAIR,
+     app_repair},
+    {"grade", "[--analog] [PUZZLES ...]",
+     "logic level, search effort and label of each puzzle", CMD_GRADE,
+     app_grade},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

@@ -16,14 +16,18 @@ enum {
   CMD_UNIQUE = 1 << 3,
   CMD_COUNT = 1 << 4,
   CMD_XC = 1 << 5, /* exact-cover */
-  CMD_RATE = 1 << 6
+  CMD_RATE = 1 << 6,
+  CMD_REPAIR = 1 << 10,
+  CMD_GRADE = 1 << 11
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
 #define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
-#define CMD_PUZZLES (CMD_BACKEND | CMD_ENCODE | CMD_RATE) /* read puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE) /* judge puzzles */
+#define CMD_PUZZLES                                                            \
+  (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_ALL 0x7f
+#define CMD_ALL 0xfff
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
@@ -57,13 +61,14 @@ enum {
     "unique/count: decide with picosat and dlx")                               \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
-  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE,                             \
+  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
-  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_RATE,            \
-    "random seed (analog)")                                                    \
-  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
+  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
+    CMD_BACKEND | CMD_RATE | CMD_GRADE, "random seed (analog)")                \
+  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
-  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_XC,         \
+  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
+    CMD_BACKEND | CMD_XC | CMD_AUTHOR,                                         \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
@@ -75,17 +80,22 @@ enum {
     "analog: CSV trace of the first puzzle run")                               \
   O(trace_every, LONG, 100, 1, 1000000000, CMD_SOLVE,                          \
     "analog: trace every K steps")                                             \
-  O(runs, INT, 32, 1, 100000, CMD_RATE, "rate: runs from random starts")       \
-  O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE,                                 \
+  O(runs, INT, 32, 1, 100000, CMD_RATE | CMD_GRADE,                            \
+    "rate: runs from random starts")                                           \
+  O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE | CMD_GRADE,                     \
     "rate: analog-time budget T of each run")                                  \
-  O(analog, BOOL, 0, 0, 1, CMD_RATE,                                           \
+  O(analog, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                               \
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
-  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE,                      \
+  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE | CMD_GRADE,          \
     "answers as text, json (JSON Lines) or csv")                               \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
     "print statistics as 'c' lines on stderr")                                 \
+  O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \
+    "grade: random relabellings the search effort is averaged over")           \
+  O(solutions, INT, 256, 1, 1000000, CMD_REPAIR,                               \
+    "repair: solutions listed for the fewest over all of them")                \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
 

@@ -146,6 +146,18 @@ try:
 except (ValueError, KeyError, TypeError) as e:
     fail("rate-json", f"{e}: {p.stdout}")
 
+# grade: level, effort and label as fields.
+status, out = run("grade", "--format", "json", "in.txt")
+lines = out.splitlines()
+try:
+    o = [json.loads(l) for l in lines]
+    if [x["status"] for x in o] != ["graded", "graded", "none", "multiple", "error"] \
+            or o[0]["level"] not in ("singles", "locked", "search") \
+            or not o[0]["effort"] >= 0 or not o[0]["label"]:
+        fail("grade-json", out)
+except (ValueError, KeyError, TypeError, IndexError) as e:
+    fail("grade-json", f"{e}: {out}")
+
 status, out = run("solve", "--format", "yaml", "in.txt")
 if status != 2:
     fail("format-unknown", f"exit {status}")
