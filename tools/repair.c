@@ -10,7 +10,6 @@ typedef struct repair_ctx {
   sks_app *app;
   sks_repairer *r;
   sks_repair_options opt;
-  worker w;  /* for worker_print only */
   int *grid; /* the repaired puzzle's givens */
   int cells;
 } repair_ctx;
@@ -18,7 +17,6 @@ typedef struct repair_ctx {
 static void *repair_new(sks_app *app) {
   repair_ctx *c = sks_calloc(1, sizeof *c);
   c->app = app;
-  c->w.app = app;
   c->r = sks_repairer_new();
   c->opt.solutions = app->opt.solutions;
   c->opt.max_nodes = app->opt.max_steps;
@@ -84,7 +82,7 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
     c->grid[i] = p->cell[i];
   for (int i = 0; i < rp.ncells; i++)
     c->grid[rp.cell[i]] = rp.digit[i];
-  worker_print(&c->w, p, c->grid, out);
+  app_print_grid(c->app, p, c->grid, out);
   return BATCH_MANY;
 }
 
