@@ -454,6 +454,10 @@ static bool load_masks(sks_eo *eo, bool singles) {
   return true;
 }
 
+void sks_eo_set_deadline(sks_eo *eo, double deadline) {
+  eo->deadline = deadline;
+}
+
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   sks_require(!pz || sks_shape_same(pz->shape, eo->shape),
               "puzzle shape differs from the system's");
@@ -488,6 +492,8 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
       ok = run_singles(&p);
   }
   while (ok && level == SKS_PROPAGATE_LOCKED && eo->nfixed < cells) {
+    if (eo->deadline > 0 && sks_time() > eo->deadline)
+      break; /* sound as it stands: only less reduced */
     int killed = locked(&p);
     ok = killed >= 0 && run_singles(&p);
     if (killed <= 0)

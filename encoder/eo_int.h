@@ -24,6 +24,7 @@ struct sks_eo {
   int *given;           /* n*n: the givens loaded (-1 blank) */
   int status;           /* SKS_UNSAT: contradiction; SKS_SAT: solved */
   int level;            /* the sks_propagate level of the last load */
+  double deadline;      /* sks_eo_set_deadline; 0 = none */
   int nfixed;           /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */

@@ -202,6 +202,10 @@ void sks_eo_delete(sks_eo *eo);
  * when they contradict each other, SKS_SAT when propagation filled the
  * grid, SKS_UNKNOWN otherwise. */
 int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
+/* The time (sks_time's clock) past which sks_eo_load stops propagating
+ * locked candidates: the system is then sound, only less reduced, and a
+ * time limit holds through the propagation of a big grid.  0 = none. */
+void sks_eo_set_deadline(sks_eo *eo, double deadline);
 /* The shape the system was built for (the system holds a reference). */
 const sks_shape *sks_eo_shape(const sks_eo *eo);
 /* Reads the fixed cells into grid (n*n; -1 where open). */

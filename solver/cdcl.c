@@ -37,8 +37,14 @@ typedef struct cdcl {
   int model_vars;
   int nvars;
   double deadline;
+  bool load_cut; /* loading stopped at the deadline: solve gives up */
   sks_stats st;
 } cdcl;
+
+/* Past the load deadline (checked between clauses, and between phases). */
+static bool load_late(const cdcl *s) {
+  return s->base.load_deadline > 0 && sks_time() > s->base.load_deadline;
+}
 
 sks_solver *sks_cdcl_create(const sks_engine *eng,
                             const sks_solver_options *opt) {
@@ -79,6 +85,8 @@ static void new_instance(cdcl *s) {
 
 /* The engine learns of the variables the clauses use, not of what a
  * header declared: a count is a hint, never an allocation on trust. */
+/* Adds cnf's clauses; a big one stops at the load deadline (load_cut),
+ * checked every 2^20 literals at a clause's end. */
 static void add_cnf(cdcl *s, const sks_cnf *cnf) {
   int top = 0;
   for (size_t i = 0; i < cnf->nlits; i++)
@@ -86,8 +94,16 @@ static void add_cnf(cdcl *s, const sks_cnf *cnf) {
       top = abs(cnf->lits[i]);
   if (top)
     s->eng->reserve(s->e, top);
-  for (size_t i = 0; i < cnf->nlits; i++)
+  for (size_t i = 0, next = 1u << 20; i < cnf->nlits; i++) {
     s->eng->add(s->e, cnf->lits[i]);
+    if (i >= next && !cnf->lits[i]) {
+      next = i + (1u << 20);
+      if (load_late(s)) {
+        s->load_cut = true;
+        return;
+      }
+    }
+  }
 }
 
 /* Base rules: the encoding of the empty grid of this shape. */
@@ -145,6 +161,7 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   s->added.n = 0;
   s->assumptions.n = 0;
   reserve_model(s, eo->nvars);
+  s->load_cut = false;
   s->solved_by_propagation = eo->status != SKS_UNKNOWN;
   if (s->solved_by_propagation)
     return 0; /* SAT or UNSAT already: nothing for the engine to do */
@@ -156,7 +173,11 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   new_instance(s);
   if (!s->lw)
     s->lw = sks_lowered_new();
+  if ((s->load_cut = load_late(s)))
+    return 0;
   sks_lowered_load(s->lw, eo, s->opt.encode);
+  if ((s->load_cut = load_late(s)))
+    return 0;
   add_cnf(s, s->lw->cnf);
   s->fresh = true;
   return 0;
@@ -169,6 +190,7 @@ int sks_cdcl_load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   s->fresh = false;
   s->solved_by_propagation = false;
   s->assumptions.n = 0;
+  s->load_cut = false;
   new_instance(s);
   add_cnf(s, cnf);
   reserve_model(s, cnf->nvars);
@@ -259,7 +281,9 @@ int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
   double start = sks_time();
   s->st.calls++;
   int res;
-  if (s->eo && s->solved_by_propagation)
+  if (s->load_cut)
+    res = SKS_UNKNOWN; /* the deadline came during the set-up */
+  else if (s->eo && s->solved_by_propagation)
     res = solve_propagated(s);
   else {
     if (lim->time_limit > 0) {

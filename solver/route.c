@@ -65,6 +65,7 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   route *r = (route *)base;
   r->eo = eo;
   r->cur = pick(eo->shape);
+  sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_eo(engine(r, r->cur), eo, err);
 }
 

@@ -89,6 +89,11 @@ const sks_backend *sks_solver_backend(const sks_solver *s);
 int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err);
 /* Model variables are then x(r,c,d) = sks_var(n,r,c,d). */
 int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err);
+/* The time (sks_time's clock) past which loading a problem gives up, so a
+ * time limit holds through the set-up of a big one: what is loaded by
+ * then stays, and the next solve answers SKS_UNKNOWN at once.  0 = none
+ * (the default). */
+void sks_solver_set_deadline(sks_solver *s, double deadline);
 
 /* Adds a clause to the loaded problem (gone with the next load). */
 int sks_solver_add_clause(sks_solver *s, const int *lits, int n);

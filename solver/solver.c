@@ -81,6 +81,10 @@ int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
   return s->ops->load_cnf(s, cnf, err);
 }
 
+void sks_solver_set_deadline(sks_solver *s, double deadline) {
+  s->load_deadline = deadline;
+}
+
 int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
   if (!s->ops->load_eo)
     return sks_error_set(err, -1, 0, 0, "the %s backend does not take puzzles",

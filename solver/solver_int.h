@@ -32,6 +32,7 @@ typedef struct sks_backend_ops {
 
 struct sks_solver {
   const sks_backend_ops *ops;
+  double load_deadline; /* sks_solver_set_deadline; 0 = none */
 };
 
 extern const sks_backend_ops sks_picosat_backend;

@@ -11,11 +11,12 @@
 enum { CHUNK = 64 };
 
 typedef struct item {
-  sks_puzzle *p;    /* its memory reused from puzzle to puzzle */
-  char *error;      /* a read error to report instead, or NULL */
-  const char *file; /* its input's name */
-  long line;        /* where a read error is */
-  int cls;          /* result class from the work function */
+  sks_puzzle *p;       /* its memory reused from puzzle to puzzle */
+  char *error;         /* a read error to report instead, or NULL */
+  const char *file;    /* its input's name */
+  long line;           /* where a read error is */
+  double read_seconds; /* reading it: --time-limit counts that too */
+  int cls;             /* result class from the work function */
 } item;
 
 typedef struct chunk {
@@ -67,7 +68,8 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
   for (int i = 0; i < c->nitems; i++) {
     item *it = &c->items[i];
     batch_job job = {it->error ? NULL : it->p, it->file,
-                     it->error ? it->line : it->p->look.line, sks_time()};
+                     it->error ? it->line : it->p->look.line,
+                     sks_time() - it->read_seconds};
     if (it->error) {
       answer a = {.status = "error", .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
@@ -183,6 +185,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     bool any = false;
     for (;;) {
       sks_puzzle *p = NULL;
+      double began = sks_time();
       int r = sks_reader_next(rd, &p, &err);
       if (r == 0)
         break;
@@ -206,6 +209,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       any = true;
       item *it = &cur->items[cur->nitems++];
       it->file = sks_input_name(in);
+      it->read_seconds = sks_time() - began;
       if (r < 0)
         store_error(it, sks_input_name(in), &err);
       else

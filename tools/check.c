@@ -61,7 +61,7 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   sks_error err = {0};
   answer a = {.count = -1};
   int cls;
-  if (worker_load(w, p, &err) < 0) {
+  if (worker_load(w, job, &err) < 0) {
     app_error(NULL, &err);
     a.status = "error";
     a.message = err.msg;
@@ -118,6 +118,7 @@ static const batch_ops check_ops = {check_new, check_delete, check_run};
 
 /* A CNF the encoder wrote stands for its puzzle. */
 static int check_cnf(sks_app *app, sks_input *in) {
+  double start = sks_time(); /* --time-limit counts from the first byte */
   sks_cnf *cnf = sks_cnf_new();
   sks_error err = {0};
   int cls = BATCH_ERROR;
@@ -133,7 +134,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   else {
     worker *w = worker_create(app, &err);
     p->look.layout = sks_layout_default(p->shape->n);
-    batch_job job = {p, sks_input_name(in), 0, sks_time()};
+    batch_job job = {p, sks_input_name(in), 0, start};
     cls = check_run(w, &job, stdout);
     worker_destroy(w);
     sks_puzzle_delete(p);

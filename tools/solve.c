@@ -23,7 +23,7 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   sks_error err = {0};
   answer a = {.count = -1, .grid_only = true};
   int cls;
-  if (worker_load(w, p, &err) < 0) {
+  if (worker_load(w, job, &err) < 0) {
     app_error(NULL, &err);
     a.status = "error";
     a.message = err.msg;

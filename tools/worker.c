@@ -138,8 +138,9 @@ sks_limits worker_left(const worker *w) {
   return left;
 }
 
-int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
-  w->start = sks_time();
+int worker_load(worker *w, const batch_job *job, sks_error *err) {
+  const sks_puzzle *p = job->p;
+  w->start = job->start;
   if (!w->eo || !sks_shape_same(sks_eo_shape(w->eo), p->shape)) {
     sks_eo_delete(w->eo);
     w->eo = sks_eo_new(p->shape);
@@ -149,6 +150,13 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
     w->scratch =
         sks_realloc(w->scratch, 2 * (size_t)w->cells * sizeof *w->scratch);
   }
+  /* --time-limit holds through propagation and the solvers' set-up */
+  double limit = w->app->opt.time_limit;
+  double deadline = limit > 0 ? w->start + limit : 0;
+  sks_eo_set_deadline(w->eo, deadline);
+  sks_solver_set_deadline(w->solver, deadline);
+  if (w->second)
+    sks_solver_set_deadline(w->second, deadline);
   int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
   if (sks_solver_load_eo(w->solver, w->eo, err))
     return -1;

@@ -4,7 +4,7 @@
 #ifndef SKS_WORKER_INT_H
 #define SKS_WORKER_INT_H
 
-#include "app_int.h"
+#include "answer_int.h"
 
 typedef struct worker {
   sks_app *app;
@@ -21,12 +21,13 @@ typedef struct worker {
 /* NULL with err filled when the backend cannot start. */
 worker *worker_create(sks_app *app, sks_error *err);
 void worker_destroy(worker *w);
-/* Loads p into the worker's system (rebuilt when the shape changes) and
- * into its solver(s).  Returns the system's status, or -1 with err. */
-int worker_load(worker *w, const sks_puzzle *p, sks_error *err);
-/* What is left of the puzzle's limits now: --time-limit counts from the
- * start of worker_load (propagation, lowering and loading included), so
- * a big puzzle's set-up does not stretch it. */
+/* Loads job->p into the worker's system (rebuilt when the shape changes)
+ * and into its solver(s).  Returns the system's status, or -1 with err. */
+int worker_load(worker *w, const batch_job *job, sks_error *err);
+/* What is left of the puzzle's limits now: --time-limit counts from
+ * job->start, when the puzzle's reading began (reading, propagation,
+ * lowering and loading included), so a big puzzle's set-up does not
+ * stretch it. */
 sks_limits worker_left(const worker *w);
 /* Writes grid in p's layout or the one --layout asks for. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
