@@ -13,6 +13,7 @@ set -u
 S=${1:?usage: run-install.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd)
 BUILD=$(cd "$(dirname "$S")/.." && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-install.XXXXXX")
 trap 'rm -rf "$T"' EXIT

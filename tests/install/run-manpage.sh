@@ -12,6 +12,7 @@ set -u
 S=${1:?usage: run-manpage.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-man.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
