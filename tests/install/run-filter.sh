@@ -74,7 +74,44 @@ if command -v parallel >/dev/null; then
     --block 8k --keep-order "$S" solve -j 1 -q
   check parallel-pipe 0 "$(cat one.txt)" parallel --pipe --block 8k \
     --keep-order "$S" solve -j 1 -q
+  # Across machines (-S): the jobs go through ssh; a stand-in for ssh
+  # that runs the command here checks the recipe without a network.
+  cat >fakessh <<'SSH'
+#!/usr/bin/env bash
+# ssh HOST -- COMMAND, run here (options before HOST skipped).
+while [ $# -gt 0 ]; do
+  case $1 in
+    -[oplFiJ]) shift 2 ;;
+    -*) shift ;;
+    *) shift; break ;;
+  esac
+done
+[ "${1:-}" = -- ] && shift
+exec bash -c "$*"
+SSH
+  chmod +x fakessh
+  check parallel-hosts 0 "$(cat one.txt)" parallel --ssh "$PWD/fakessh" \
+    --pipepart -a puzzles.txt --block 8k --keep-order -S 1/host1,1/host2 \
+    "$S" solve -j 1 -q
 else
   skip parallel "GNU parallel is not installed (Debian package parallel)"
 fi
+# The README's Slurm array job, its tasks run here one after another: the
+# file split at line ends, each part solved alone, the parts joined.
+mkdir -p bin parts
+ln -sf "$S" bin/sudokusat
+cat >solve.sbatch <<'JOB'
+#!/bin/bash
+#SBATCH --job-name=sudokusat
+#SBATCH --array=0-3
+#SBATCH --cpus-per-task=2
+part=$(printf 'parts/part-%03d' "$SLURM_ARRAY_TASK_ID")
+sudokusat solve -j "$SLURM_CPUS_PER_TASK" -q "$part" >"$part.out"
+JOB
+split -n l/4 -d -a 3 puzzles.txt parts/part-
+for id in 0 1 2 3; do
+  PATH=$PWD/bin:$PATH SLURM_ARRAY_TASK_ID=$id SLURM_CPUS_PER_TASK=2 \
+    bash solve.sbatch
+done
+check slurm-array 0 "$(cat one.txt)" bash -c 'cat parts/part-???.out'
 summary
