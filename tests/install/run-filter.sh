@@ -49,6 +49,16 @@ for how in default ignored; do
   fi
 done
 
+# Answers that cannot be written are not a success.
+if [ -w /dev/full ]; then
+  "$S" solve -j 1 -q puzzles.txt >/dev/full 2>err.txt
+  st=$?
+  if [ $st = 3 ] && grep -q "standard output: write error" err.txt; then pass
+  else fail write-error "status $st, stderr '$(head -c 200 err.txt)'"; fi
+else
+  skip write-error "no /dev/full"
+fi
+
 # A slow puzzle's answer reaches the pipe when it is found: four puzzles
 # of 0.5 s each (the analog solver cannot prove that this one has no
 # solution, so each runs to its time limit); the first answer must arrive
