@@ -277,7 +277,7 @@ static int command_index(const char *cmd) {
 
 /* The help of every command (only < 0) or of one (the options it takes). */
 static void usage(FILE *out, int only) {
-  unsigned bits = only < 0 ? CMD_ALL : commands[only].bit;
+  unsigned bits = only < 0 ? ~0u : commands[only].bit;
   if (only < 0)
     fprintf(out, "usage: sudokusat COMMAND [OPTIONS] [FILES]\n\ncommands:\n");
   else
