@@ -11,6 +11,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
+const char *sks_version(void) {
+  return SKS_VERSION;
+}
+
 static void out_of_memory(size_t bytes) {
   fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
   abort();

@@ -5,9 +5,16 @@
 
 #include <stddef.h>
 
+#include "sks_version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The library's version, "MAJOR.MINOR.PATCH": the one it was built as,
+ * which a program compares with the SKS_VERSION it was compiled against
+ * (sks_version.h) to catch a mismatched shared library. */
+const char *sks_version(void);
 
 /* Solve results, as picosat.h and every SAT solver report them. */
 enum { SKS_UNKNOWN = 0, SKS_SAT = 10, SKS_UNSAT = 20 };

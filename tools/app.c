@@ -267,13 +267,30 @@ static void show_default(FILE *out, opt_type type, const char *text,
   }
 }
 
-static void usage(FILE *out) {
-  fprintf(out, "usage: sudokusat COMMAND [OPTIONS] [FILES]\n\ncommands:\n");
+/* The command named cmd, or -1. */
+static int command_index(const char *cmd) {
+  for (int c = 0; c < NCOMMANDS; c++)
+    if (!strcmp(commands[c].name, cmd))
+      return c;
+  return -1;
+}
+
+/* The help of every command (only < 0) or of one (the options it takes). */
+static void usage(FILE *out, int only) {
+  unsigned bits = only < 0 ? ~0u : commands[only].bit;
+  if (only < 0)
+    fprintf(out, "usage: sudokusat COMMAND [OPTIONS] [FILES]\n\ncommands:\n");
+  else
+    fprintf(out, "usage: sudokusat %s [OPTIONS] %s\n\ncommands:\n",
+            commands[only].name, commands[only].args);
   for (int i = 0; i < NCOMMANDS; i++)
-    fprintf(out, "  %-12s %-26s %s\n", commands[i].name, commands[i].args,
-            commands[i].help);
+    if (only < 0 || i == only)
+      fprintf(out, "  %-12s %-26s %s\n", commands[i].name, commands[i].args,
+              commands[i].help);
   fprintf(out, "\noptions (--name=VALUE or --name VALUE; default in []):\n");
   for (int i = 0; i < NOPTIONS; i++) {
+    if (!(table[i].commands & bits))
+      continue;
     char flag[64], names[160];
     option_flag(i, flag, sizeof flag);
     choice_names(table[i].type, names, sizeof names);
@@ -294,7 +311,37 @@ static void usage(FILE *out) {
           "answer unknown\n"
           "  2 bad command line, 3 bad input (reported with file:line:col), "
           "4 a model\n"
-          "  failed the validator, 5 --cross-check: backends disagree\n");
+          "  failed the validator, 5 --cross-check: backends disagree\n"
+          "  a closed output pipe ends it quietly by SIGPIPE (141 in the "
+          "shell)\n");
+}
+
+/* For the bash completion (tools/completion): one line per command, its
+ * name and the options it takes, then one line per choice option, the
+ * option and the names it takes. */
+static void list_options(void) {
+  for (int c = 0; c < NCOMMANDS; c++) {
+    printf("%s", commands[c].name);
+    for (int i = 0; i < NOPTIONS; i++) {
+      char flag[64];
+      option_flag(i, flag, sizeof flag);
+      if (table[i].commands & commands[c].bit)
+        printf(" %s", flag);
+    }
+    printf(" --help\n");
+  }
+  for (int i = 0; i < NOPTIONS; i++) {
+    char flag[64], names[160];
+    option_flag(i, flag, sizeof flag);
+    choice_names(table[i].type, names, sizeof names);
+    if (!*names)
+      continue;
+    printf("%s", flag);
+    for (char *tok = strtok(names, ", "); tok; tok = strtok(NULL, ", "))
+      if (strcmp(tok, "or"))
+        printf(" %s", tok);
+    putchar('\n');
+  }
 }
 
 /* ---- parsing one option ---- */
@@ -434,7 +481,7 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
       continue;
     }
     if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-      usage(stdout);
+      usage(stdout, command_index(app->command));
       exit(0);
     }
     int i;
@@ -668,24 +715,46 @@ void app_catch_signals(void) {
   }
 }
 
+/* A filter ends when its reader goes away (sudokusat solve big | head):
+ * SIGPIPE is made to kill it quietly even when the parent left it ignored
+ * or blocked (a JVM, say), instead of solving on into a closed pipe. */
+static void default_sigpipe(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGPIPE);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  signal(SIGPIPE, SIG_DFL);
+}
+
+/* Answers that could not all be written (a full disk) are not a success. */
+static int check_stdout(int res) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return res;
+  app_message("standard output: write error: %s", strerror(errno));
+  return EXIT_INPUT;
+}
+
 int sks_app_main(int argc, char **argv) {
+  default_sigpipe();
   if (argc < 2) {
-    usage(stderr);
+    usage(stderr, -1);
     return EXIT_USAGE;
   }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-    usage(stdout);
+    usage(stdout, argc > 2 ? command_index(argv[2]) : -1);
     return 0;
   }
   if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
-    printf("sudokusat 0.1.0\n");
+    printf("sudokusat %s\n", sks_version());
     return 0;
   }
-  int c = 0;
-  while (c < NCOMMANDS && strcmp(commands[c].name, cmd))
-    c++;
-  if (c == NCOMMANDS) {
+  if (!strcmp(cmd, "--list-options")) {
+    list_options();
+    return 0;
+  }
+  int c = command_index(cmd);
+  if (c < 0) {
     app_message("unknown command '%s' (see 'sudokusat --help')", cmd);
     return EXIT_USAGE;
   }
@@ -701,5 +770,5 @@ int sks_app_main(int argc, char **argv) {
     fclose(app.trace);
   free(app.files);
   free(app.jigsaw);
-  return res;
+  return check_stdout(res);
 }

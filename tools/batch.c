@@ -7,8 +7,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { CHUNK = 64 };
+#define FLUSH_SECONDS 0.01
 
 typedef struct item {
   sks_puzzle *p;       /* its memory reused from puzzle to puzzle */
@@ -35,6 +38,11 @@ typedef struct batch {
   int nslots;
   long long filled, next_claim, printed; /* chunk sequence numbers */
   bool reading_done;
+  /* Writing to a pipe or a terminal, answers are flushed as each chunk is
+   * printed, and chunks hold about FLUSH_SECONDS of work (at least one
+   * puzzle), so a slow puzzle's answer goes out when it is found. */
+  bool flush;
+  int chunk_size; /* puzzles a chunk is handed off with, 1..CHUNK */
   pthread_mutex_t lock;
   pthread_cond_t work_cv, done_cv;
 } batch;
@@ -127,9 +135,11 @@ static double fraction_read(sks_input **inputs, int ninputs, int current) {
 }
 
 /* Prints chunk c (already DONE) and counts its classes. */
-static void emit(chunk *c, batch_totals *t) {
+static void emit(const batch *b, chunk *c, batch_totals *t) {
   size_t len = (size_t)ftell(c->stream);
   fwrite(c->out, 1, len, stdout);
+  if (b->flush)
+    fflush(stdout);
   for (int i = 0; i < c->nitems; i++) {
     item *it = &c->items[i];
     if (it->error)
@@ -145,7 +155,7 @@ static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
   if (inline_worker) {
     work_chunk(b, inline_worker, c);
-    emit(c, tot);
+    emit(b, c, tot);
     b->filled++;
     b->printed++;
     return;
@@ -157,6 +167,25 @@ static void hand_off(batch *b, void *inline_worker, chunk *c,
   pthread_mutex_unlock(&b->lock);
 }
 
+/* Whether standard output is read as it is written (a pipe, a socket, a
+ * terminal) rather than a file. */
+static bool stdout_is_live(void) {
+  struct stat st;
+  if (fstat(STDOUT_FILENO, &st))
+    return false;
+  return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || isatty(STDOUT_FILENO);
+}
+
+/* The next chunk's size when flushing: about FLUSH_SECONDS of work at the
+ * pace of the answers printed so far (one puzzle until there are any). */
+static int chunk_size_for(const batch_totals *t, double elapsed, int threads) {
+  if (!t->puzzles)
+    return 1;
+  double each = elapsed * (threads ? threads : 1) / (double)t->puzzles;
+  double k = each > 0 ? FLUSH_SECONDS / each : CHUNK;
+  return k < 1 ? 1 : k > CHUNK ? CHUNK : (int)k;
+}
+
 int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
               int ninputs, batch_totals *tot) {
   memset(tot, 0, sizeof *tot);
@@ -165,6 +194,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   b.app = app;
   b.ops = ops;
   int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
+  b.flush = stdout_is_live();
+  b.chunk_size = b.flush ? 1 : CHUNK;
   b.nslots = threads ? 4 * threads : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
   pthread_mutex_init(&b.lock, NULL);
@@ -195,7 +226,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         for (;;) {
           while (b.printed < b.filled &&
                  b.ring[b.printed % b.nslots].state == DONE) {
-            emit(&b.ring[b.printed % b.nslots], tot);
+            emit(&b, &b.ring[b.printed % b.nslots], tot);
             b.printed++;
           }
           if (b.ring[b.filled % b.nslots].state == FREE)
@@ -205,6 +236,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         pthread_mutex_unlock(&b.lock);
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;
+        if (b.flush)
+          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
       }
       any = true;
       item *it = &cur->items[cur->nitems++];
@@ -214,7 +247,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         store_error(it, sks_input_name(in), &err);
       else
         store_puzzle(it, p);
-      if (cur->nitems == CHUNK) {
+      if (cur->nitems == b.chunk_size) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
         double now = sks_time();
@@ -244,7 +277,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     while (b.printed < b.filled) {
       chunk *c = &b.ring[b.printed % b.nslots];
       if (c->state == DONE) {
-        emit(c, tot);
+        emit(&b, c, tot);
         b.printed++;
       } else
         pthread_cond_wait(&b.done_cv, &b.lock);

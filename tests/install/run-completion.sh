@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The bash completion (tools/completion/sudokusat), driven as bash drives
+# it: the commands, a command's options (those `sudokusat CMD --help`
+# lists), a choice option's names in both spellings, and files.
+# usage: run-completion.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-completion.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-compl.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+. "$SRC/tools/completion/sudokusat"
+
+# complete WORDS...: the completions of the last word, sorted, one line.
+complete_words() {
+  COMP_WORDS=("$S" "$@")
+  COMP_CWORD=$#
+  COMPREPLY=()
+  _sudokusat
+  printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+want() {
+  local name=$1 expected=$2
+  shift 2
+  local got
+  got=$(complete_words "$@")
+  if [ "$got" = "$expected" ]; then pass; else
+    fail "$name" "expected '$expected', got '$got'"
+  fi
+}
+
+want commands-e "encode exact-cover" e
+want commands-so "solve" so
+# A command's options are exactly those its help lists.
+for cmd in $("$S" --list-options | awk '$1 !~ /^-/ { print $1 }'); do
+  expected=$({ "$S" "$cmd" --help | grep -oE '^  --[a-z0-9-]+'; echo --help; } |
+    tr -d ' ' | sort | tr '\n' ' ' | sed 's/ $//')
+  want "options-$cmd" "$expected" "$cmd" --
+done
+want options-encode-o "--output" encode --ou
+want choice-backend "dlx" solve --backend d
+want choice-backend-eq "dlx" solve --backend=d
+want choice-layout "grid" unique --layout g
+: >puzzles-a.txt
+: >puzzles-b.txt
+want files "puzzles-a.txt puzzles-b.txt" solve puz
+summary
