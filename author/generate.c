@@ -2,6 +2,7 @@
  * propagation, completed by dlx), then digging: orbits of givens removed
  * in random order while the puzzle stays unique.  Also minimizing a given
  * puzzle the same way. */
+#include "bitgrid_int.h"
 #include "eo_int.h"
 #include "require_int.h"
 #include "sks_author.h"
@@ -13,12 +14,16 @@
 /* dlx's node budget for one uniqueness check or one grid, after which
  * cadical takes the problem over (the auto route's figure). */
 enum { DLX_BUDGET = 200000, GRID_ATTEMPTS = 64 };
+/* The bit-parallel engine's budgets: a check, and one try at a full grid
+ * (a random descent that goes wrong deep down is cheaper to restart). */
+enum { BIT_BUDGET = 100000, BIT_GRID_BUDGET = 20000, BIT_GRID_TRIES = 16 };
 
 struct sks_generator {
   const sks_shape *shape; /* a reference */
   sks_generate_options opt;
   int n, cells;
   sks_eo *eo;
+  sks_bitgrid *bits; /* sides up to 64: the fast engine, else NULL */
   sks_solver *dlx, *cdcl;
   int norbits;
   int *mstart, *member; /* orbit k: cells member[mstart[k] .. mstart[k+1]) */
@@ -97,6 +102,7 @@ sks_generator *sks_generator_new(const sks_shape *shape,
   g->n = shape->n;
   g->cells = g->n * g->n;
   g->eo = sks_eo_new(shape);
+  g->bits = sks_bitgrid_new(shape);
   sks_solver_options so = {0};
   so.seed = opt->seed;
   g->dlx = sks_solver_new("dlx", &so, err);
@@ -117,6 +123,7 @@ void sks_generator_delete(sks_generator *g) {
   sks_solver_delete(g->dlx);
   sks_solver_delete(g->cdcl);
   sks_eo_delete(g->eo);
+  sks_bitgrid_delete(g->bits);
   sks_shape_release(g->shape);
   free(g->mstart);
   free(g->member);
@@ -145,6 +152,11 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
   sks_require(sks_shape_same(p->shape, g->shape),
               "the puzzle's shape is not the generator's");
   g->st.checks++;
+  if (g->bits) {
+    int k = sks_bitgrid_count(g->bits, p->cell, 2, BIT_BUDGET, NULL, NULL);
+    if (k >= 0)
+      return k;
+  }
   int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
   if (s != SKS_UNKNOWN) {
     g->st.by_propagation++;
@@ -205,6 +217,17 @@ static int complete(sks_generator *g, int *grid) {
 /* n random givens (each consistent with propagation so far), then the
  * solver's completion; a dead end starts again from other givens. */
 static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
+  for (int t = 0; g->bits && t < BIT_GRID_TRIES; t++) {
+    for (int c = 0; c < g->cells; c++)
+      p->cell[c] = -1;
+    uint64_t s = next64(r);
+    if (sks_bitgrid_count(g->bits, p->cell, 1, BIT_GRID_BUDGET, grid, &s) ==
+        1) {
+      g->st.grids++;
+      return 0;
+    }
+    g->st.grid_retries++;
+  }
   for (int attempt = 0; attempt < GRID_ATTEMPTS; attempt++) {
     for (int c = 0; c < g->cells; c++)
       p->cell[c] = -1;
@@ -247,6 +270,14 @@ static void put_back(sks_generator *g, sks_puzzle *p, int k) {
     p->cell[g->member[g->mstart[k] + i]] = g->saved[i];
 }
 
+/* Whether propagation alone fills p's grid: singles with the fast
+ * engine, also locked candidates past its sides. */
+static bool by_logic(sks_generator *g, const sks_puzzle *p) {
+  if (g->bits)
+    return sks_bitgrid_logic(g->bits, p->cell);
+  return sks_eo_load(g->eo, p, SKS_PROPAGATE_LOCKED) == SKS_SAT;
+}
+
 /* Removes orbits from p (unique) in random order: first those whose
  * removal propagation still solves, then (minimal, or a givens target not
  * reached) the others with a full check. */
@@ -266,7 +297,7 @@ static void dig(sks_generator *g, rng *r, sks_puzzle *p, bool minimal) {
       break;
     int o = g->order[i], removed = take_out(g, p, o);
     g->st.checks++;
-    if (sks_eo_load(g->eo, p, SKS_PROPAGATE_LOCKED) == SKS_SAT) {
+    if (by_logic(g, p)) {
       g->st.by_propagation++;
       givens -= removed;
     } else {
