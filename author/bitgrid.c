@@ -217,8 +217,8 @@ static void search(sks_bitgrid *b, int level, int placed) {
   while (left && b->found < b->limit && !b->aborted) {
     uint64_t m = left & -left;
     if (b->rng) { /* a random one of the digits left */
-      int k = (int)(((next64(b->rng) >> 32) * (uint64_t)__builtin_popcountll(
-                        left)) >>
+      int k = (int)(((next64(b->rng) >> 32) *
+                     (uint64_t)__builtin_popcountll(left)) >>
                     32);
       for (uint64_t rest = left; k >= 0; k--, rest &= rest - 1)
         m = rest & -rest;

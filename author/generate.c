@@ -170,8 +170,8 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
     return k >= 2 ? 2 : (int)k;
   g->st.by_cdcl++;
   sks_solver_load_eo(g->cdcl, g->eo, NULL);
-  sks_count_result r = sks_count(g->cdcl, g->eo, p, 2, NULL, NULL, NULL,
-                                 g->scratch, NULL);
+  sks_count_result r =
+      sks_count(g->cdcl, g->eo, p, 2, NULL, NULL, NULL, g->scratch, NULL);
   sks_require(r.status == SKS_SAT, "cadical's count failed validation");
   return r.count >= 2 ? 2 : (int)r.count;
 }

@@ -10,9 +10,10 @@
 enum { ROT90, ROT180, ROT270, LEFT_RIGHT, TOP_BOTTOM, DIAG, ANTI, NMAPS };
 
 static const char *const map_names[NMAPS] = {
-    "a quarter turn", "a half turn",     "a three-quarter turn",
-    "the left-right mirror", "the top-bottom mirror",
-    "the main-diagonal mirror", "the anti-diagonal mirror"};
+    "a quarter turn",          "a half turn",
+    "a three-quarter turn",    "the left-right mirror",
+    "the top-bottom mirror",   "the main-diagonal mirror",
+    "the anti-diagonal mirror"};
 
 static const char *const names[SKS_SYMMETRY_COUNT] = {
     "none",     "rot180",        "rot90",     "left-right", "top-bottom",
@@ -65,7 +66,8 @@ static int image(int m, int n, int cell) {
 }
 
 /* Whether region q holds every cell marked (both have n cells). */
-static bool region_marked(const sks_shape *sh, int q, const unsigned char *mark) {
+static bool region_marked(const sks_shape *sh, int q,
+                          const unsigned char *mark) {
   const int *cells = sh->region + (size_t)q * sh->n;
   for (int i = 0; i < sh->n; i++)
     if (!mark[cells[i]])

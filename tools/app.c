@@ -55,8 +55,8 @@ static const struct {
      "make puzzles with one solution each (--symmetry, --minimal, --givens)",
      CMD_GENERATE, app_generate},
     {"minimize", "[PUZZLES ...]",
-     "remove givens of unique puzzles until every one is needed",
-     CMD_MINIMIZE, app_minimize},
+     "remove givens of unique puzzles until every one is needed", CMD_MINIMIZE,
+     app_minimize},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

@@ -232,8 +232,8 @@ static void generate_summary(const sks_app *app, long long made,
              app->opt.givens);
   app_message("%lld puzzles generated, %.1f givens on average%s; %.2f s, "
               "%.0f puzzles/s, peak %.1f MB",
-              made, made ? (double)tl->givens / (double)made : 0.0, extra,
-              secs, secs > 0 ? (double)made / secs : 0.0,
+              made, made ? (double)tl->givens / (double)made : 0.0, extra, secs,
+              secs > 0 ? (double)made / secs : 0.0,
               (double)sks_peak_memory() / (1024.0 * 1024.0));
 }
 

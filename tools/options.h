@@ -3,9 +3,9 @@
  * the command takes the option, and the --help text with live defaults.
  * O(name, type, default, min, max, commands, help); '_' in a name is '-'
  * on the command line, and a trailing '_' is dropped (two rows may share
- * a flag when no command takes both: --count).  A choice type (BACKEND, ENCODING, ...) is parsed
- * once into its enum; its names come from where the values live (the
- * backend registry, the library's name tables). */
+ * a flag when no command takes both: --count).  A choice type (BACKEND,
+ * ENCODING, ...) is parsed once into its enum; its names come from where the
+ * values live (the backend registry, the library's name tables). */
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
 
@@ -33,11 +33,11 @@ enum {
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
-  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                                           \
+  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                              \
     "box shape RxC (default: inferred from the size)")                         \
-  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                                       \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                          \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_AUTHOR,                                           \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_AUTHOR,                              \
     "16x16 symbols are 0-F instead of 1-9A-G")                                 \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
@@ -51,9 +51,8 @@ enum {
     "encode: gzip the output whatever its name")                               \
   O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
     "encode: overwrite an existing output file")                               \
-  O(layout, LAYOUT, "same", 0, 0,                                             \
-    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_AUTHOR,         \
-    "answers as")                                                              \
+  O(layout, LAYOUT, "same", 0, 0,                                              \
+    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_AUTHOR, "answers as")            \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
   O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
@@ -62,11 +61,11 @@ enum {
     "unique/count: decide with picosat and dlx")                               \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
-  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                             \
+  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
-  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                   \
+  O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                                       \
-    "random seed (analog; generate and minimize: the puzzles)")                                                    \
+    "random seed (analog; generate and minimize: the puzzles)")                \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_XC,         \
@@ -88,19 +87,19 @@ enum {
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
-  O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_AUTHOR,                                          \
+  O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_AUTHOR,                             \
     "print statistics as 'c' lines on stderr")                                 \
-  O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                 \
-    "generate: side N (boxes as square as N allows; default 9)")              \
-  O(symmetry, STR, "none", 0, 0, CMD_AUTHOR,                                 \
-    "generate/minimize: symmetry of the givens: none, rot180, rot90, "        \
-    "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or " \
+  O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                  \
+    "generate: side N (boxes as square as N allows; default 9)")               \
+  O(symmetry, STR, "none", 0, 0, CMD_AUTHOR,                                   \
+    "generate/minimize: symmetry of the givens: none, rot180, rot90, "         \
+    "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or "  \
     "full")                                                                    \
-  O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                     \
-    "generate: every given needed (with a symmetry: every orbit)")            \
-  O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                  \
-    "generate: at most K givens, or the fewest reached (0 = no target)")      \
-  O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                   \
+  O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
+    "generate: every given needed (with a symmetry: every orbit)")             \
+  O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
+    "generate: at most K givens, or the fewest reached (0 = no target)")       \
+  O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
     "generate: how many puzzles")                                              \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
