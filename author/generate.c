@@ -17,6 +17,10 @@ enum { DLX_BUDGET = 200000, GRID_ATTEMPTS = 64 };
 /* The bit-parallel engine's budgets: a check, and one try at a full grid
  * (a random descent that goes wrong deep down is cheaper to restart). */
 enum { BIT_BUDGET = 100000, BIT_GRID_BUDGET = 20000, BIT_GRID_TRIES = 16 };
+/* Past 16x16 a search that is not over soon is one for CDCL (the auto
+ * route's measurement): the fast engine gets a short budget and dlx is
+ * left out. */
+enum { SMALL_N = 16, BIT_BUDGET_LARGE = 500 };
 
 struct sks_generator {
   const sks_shape *shape; /* a reference */
@@ -152,8 +156,10 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
   sks_require(sks_shape_same(p->shape, g->shape),
               "the puzzle's shape is not the generator's");
   g->st.checks++;
+  bool small = g->n <= SMALL_N;
   if (g->bits) {
-    int k = sks_bitgrid_count(g->bits, p->cell, 2, BIT_BUDGET, NULL, NULL);
+    int k = sks_bitgrid_count(
+        g->bits, p->cell, 2, small ? BIT_BUDGET : BIT_BUDGET_LARGE, NULL, NULL);
     if (k >= 0)
       return k;
   }
@@ -162,12 +168,14 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
     g->st.by_propagation++;
     return s == SKS_SAT;
   }
-  sks_solver_load_eo(g->dlx, g->eo, NULL);
-  sks_limits lim = {0, DLX_BUDGET};
-  int status = SKS_UNKNOWN;
-  long long k = sks_solver_count(g->dlx, 2, &lim, &status);
-  if (status == SKS_SAT || k >= 2)
-    return k >= 2 ? 2 : (int)k;
+  if (small) {
+    sks_solver_load_eo(g->dlx, g->eo, NULL);
+    sks_limits lim = {0, DLX_BUDGET};
+    int status = SKS_UNKNOWN;
+    long long k = sks_solver_count(g->dlx, 2, &lim, &status);
+    if (status == SKS_SAT || k >= 2)
+      return k >= 2 ? 2 : (int)k;
+  }
   g->st.by_cdcl++;
   sks_solver_load_eo(g->cdcl, g->eo, NULL);
   sks_count_result r =
