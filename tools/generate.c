@@ -145,6 +145,10 @@ static void *make_puzzles(void *data) {
     pthread_mutex_unlock(&r->lock);
     if (i >= r->count)
       break;
+    /* Where `--grade LEVEL` goes: a puzzle of another level would be
+     * made again from a further index derived from this one (say index +
+     * k * count for the k-th try), which keeps the output the same on any
+     * -j. */
     slot *s = &r->slots[i];
     s->thread = a->t;
     s->start = ftell(mk->out);
