@@ -45,9 +45,10 @@ bool sks_symmetry_holds(const sks_puzzle *p, sks_symmetry s);
 
 /* How givens are removed ("digging"): orbits of the symmetry in random
  * order, a removal kept when the puzzle stays unique.  Without minimal or
- * givens, a removal is kept only when propagation (singles and locked
- * candidates) still fills the grid, which proves uniqueness without
- * search: quick at any size, and the puzzles are solvable by that logic.
+ * givens, a removal is kept only when propagation (naked and hidden
+ * singles; past 64x64 also locked candidates) still fills the grid, which
+ * proves uniqueness without search: quick at any size, and the puzzles are
+ * solvable by that logic.
  * minimal: then every orbit left is tried with a full uniqueness check,
  * so no orbit of givens can go (without a symmetry: no single given).
  * givens: stop as soon as at most that many are left (0 = no target),
@@ -59,9 +60,11 @@ typedef struct sks_generate_options {
   unsigned long long seed; /* puzzle i's random state: seed and i */
 } sks_generate_options;
 
-/* Per thread: the engines for one shape (propagation, dlx counting with a
- * node budget, cadical when dlx runs out of it), reused for every puzzle;
- * generating and checking allocate nothing. */
+/* Per thread: the engines for one shape, reused for every puzzle: up to
+ * 64x64 a bit-parallel exact solver (author/bitgrid.c) with a node
+ * budget, then dlx (up to 16x16, with its own budget), then cadical with
+ * blocking clauses.  Checks allocate nothing once the first searches have
+ * sized the buffers. */
 typedef struct sks_generator sks_generator;
 
 /* NULL with err filled when the shape does not hold the symmetry. */
@@ -88,8 +91,10 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p);
  * sks_generator_unique said of p before. */
 int sks_minimize(sks_generator *g, unsigned long long index, sks_puzzle *p);
 
-/* Uniqueness checks made over the generator's life, how many of them
- * propagation decided, and how many went to cadical after dlx's budget. */
+/* Over the generator's life: uniqueness checks, how many of them
+ * propagation alone decided, how many went to cadical after the budgets,
+ * full grids made, and grid searches that ran out of budget or hit a dead
+ * end and started again. */
 typedef struct sks_generate_stats {
   unsigned long long checks, by_propagation, by_cdcl, grids, grid_retries;
 } sks_generate_stats;
