@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <spawn.h>
@@ -23,8 +24,9 @@ extern char **environ;
 typedef struct external {
   struct sks_solver base;
   char *command;
-  bool minisat; /* answers in a result file named after the CNF */
-  sks_cnf *cnf; /* a loaded CNF plus added clauses */
+  size_t exec_at; /* where the program word starts in command */
+  bool minisat;   /* answers in a result file named after the CNF */
+  sks_cnf *cnf;   /* a loaded CNF plus added clauses */
   sks_model *model;
   int status;
   /* A loaded puzzle: its CNF plus added clauses, x(r,c,d) answered
@@ -38,21 +40,41 @@ typedef struct external {
 
 /* ---- the command ---- */
 
-/* The program word of a command line: after leading blanks and VAR=value
- * assignments, up to the next blank (quotes are not interpreted). */
-static void program_word(const char *cmd, char *out, size_t cap) {
+/* The program word of a command line as the shell reads it: after
+ * leading blanks and NAME=value assignments, up to the next unquoted
+ * blank, with '...', "..." and backslash quoting removed.  *at receives
+ * where the word starts in cmd (where "exec" goes). */
+static void program_word(const char *cmd, char *out, size_t cap, size_t *at) {
+  const char *c = cmd;
   for (;;) {
-    while (*cmd == ' ' || *cmd == '\t')
-      cmd++;
-    size_t len = strcspn(cmd, " \t");
-    if (memchr(cmd, '=', len) && *cmd != '=' && *cmd != '/') {
-      cmd += len;
-      continue;
+    while (*c == ' ' || *c == '\t')
+      c++;
+    size_t name =
+        strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                  "_0123456789");
+    bool assignment = name > 0 && c[name] == '=' && !(*c >= '0' && *c <= '9');
+    const char *start = c;
+    size_t len = 0;
+    char quote = 0;
+    for (; *c && (quote || (*c != ' ' && *c != '\t')); c++) {
+      if (quote == '\'' && *c != '\'') {
+        ; /* literal */
+      } else if (*c == quote) {
+        quote = 0;
+        continue;
+      } else if (!quote && (*c == '\'' || *c == '"')) {
+        quote = *c;
+        continue;
+      } else if (*c == '\\' && c[1] && (!quote || strchr("$`\"\\", c[1]))) {
+        c++;
+      }
+      if (!assignment && len + 1 < cap)
+        out[len++] = *c;
     }
-    if (len >= cap)
-      len = cap - 1;
-    memcpy(out, cmd, len);
+    if (assignment)
+      continue;
     out[len] = 0;
+    *at = (size_t)(start - cmd);
     return;
   }
 }
@@ -89,8 +111,9 @@ static bool on_path(const char *prog) {
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   const char *cmd = opt ? opt->command : NULL;
   char prog[256] = "";
+  size_t at = 0;
   if (cmd)
-    program_word(cmd, prog, sizeof prog);
+    program_word(cmd, prog, sizeof prog, &at);
   if (!*prog) {
     sks_error_set(err, -1, 0, 0,
                   "the external backend needs a solver command "
@@ -104,6 +127,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   }
   external *x = sks_calloc(1, sizeof *x);
   x->command = sks_strdup(cmd);
+  x->exec_at = at;
   const char *base = strrchr(prog, '/');
   base = base ? base + 1 : prog;
   x->minisat = !strncmp(base, "minisat", 7);
@@ -192,6 +216,10 @@ static int fail(external *x, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(x->error, sizeof x->error, fmt, ap);
   va_end(ap);
+  /* an empty stderr line appended leaves a blank at the end */
+  size_t len = strlen(x->error);
+  while (len && x->error[len - 1] == ' ')
+    x->error[--len] = 0;
   return SKS_UNKNOWN;
 }
 
@@ -210,10 +238,83 @@ static int temp_file(char *path, size_t cap) {
 
 typedef SKS_STACK(char) text;
 
+/* Solvers running now, for sks_external_abandon (a signal handler): each
+ * slot holds a solver's process group and its temporary files.  Slots are
+ * taken and given back with the signals blocked, so a handler never sees
+ * half of one. */
+enum { RUNNING_SLOTS = 64, PATH_CAP = 4096 };
+static struct {
+  volatile sig_atomic_t used;
+  volatile pid_t group;
+  char path[2][PATH_CAP];
+} running[RUNNING_SLOTS];
+static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void block_signals(sigset_t *old) {
+  sigset_t all;
+  sigemptyset(&all);
+  sigaddset(&all, SIGINT);
+  sigaddset(&all, SIGTERM);
+  sigaddset(&all, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+/* A slot for the files of one run, or -1 when all are taken (the run then
+ * goes on, only unprotected). */
+static int slot_take(void) {
+  sigset_t old;
+  block_signals(&old);
+  pthread_mutex_lock(&running_lock);
+  int k = -1;
+  for (int i = 0; i < RUNNING_SLOTS && k < 0; i++)
+    if (!running[i].used) {
+      k = i;
+      running[i].group = 0;
+      running[i].path[0][0] = running[i].path[1][0] = 0;
+      running[i].used = 1;
+    }
+  pthread_mutex_unlock(&running_lock);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return k;
+}
+
+/* A private temporary file recorded in slot k (signals blocked between
+ * its creation and the record).  Returns its descriptor, or -1. */
+static int slot_temp(int k, int which, char *path, size_t cap) {
+  sigset_t old;
+  block_signals(&old);
+  int fd = temp_file(path, cap);
+  if (fd >= 0 && k >= 0)
+    snprintf(running[k].path[which], PATH_CAP, "%s", path);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return fd;
+}
+
+static void slot_give(int k) {
+  if (k < 0)
+    return;
+  sigset_t old;
+  block_signals(&old);
+  running[k].used = 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void sks_external_abandon(void) {
+  for (int i = 0; i < RUNNING_SLOTS; i++) {
+    if (!running[i].used)
+      continue;
+    if (running[i].group > 0)
+      kill(-running[i].group, SIGKILL);
+    for (int j = 0; j < 2; j++)
+      if (running[i].path[j][0])
+        unlink(running[i].path[j]);
+  }
+}
+
 /* Runs argv with stdout and stderr captured; kills it at the deadline
  * (0 = none).  Returns the wait status, or -1 (timed out: -2). */
-static int spawn_and_wait(char *const argv[], double deadline, text *out,
-                          text *errtext) {
+static int spawn_and_wait(char *const argv[], double deadline, int slot,
+                          text *out, text *errtext) {
   int po[2], pe[2];
   if (pipe(po))
     return -1;
@@ -234,13 +335,28 @@ static int spawn_and_wait(char *const argv[], double deadline, text *out,
   posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  sigset_t def;
+  /* The solver leads a process group of its own, so that a deadline or a
+   * signal to sudokusat ends whatever it started; it starts with default
+   * signal actions and nothing blocked. */
+  sigset_t def, none, old;
   sigemptyset(&def);
   sigaddset(&def, SIGPIPE);
+  sigaddset(&def, SIGINT);
+  sigaddset(&def, SIGTERM);
+  sigaddset(&def, SIGHUP);
+  sigemptyset(&none);
   posix_spawnattr_setsigdefault(&attr, &def);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETPGROUP);
   pid_t pid;
+  block_signals(&old); /* no signal between the spawn and the record */
   int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+  if (!rc && slot >= 0)
+    running[slot].group = pid;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
   close(po[1]);
@@ -313,10 +429,14 @@ static int spawn_and_wait(char *const argv[], double deadline, text *out,
     }
   }
   if (timed_out) {
-    kill(pid, SIGKILL); /* a solver has nothing to save */
+    kill(-pid, SIGKILL); /* the whole group: a solver has nothing to save */
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
       ;
   }
+  /* Whatever the solver left behind in its group ends with it. */
+  kill(-pid, SIGKILL);
+  if (slot >= 0)
+    running[slot].group = 0;
   for (int i = 0; i < 2; i++)
     if (fds[i].fd >= 0)
       close(fds[i].fd);
@@ -332,10 +452,13 @@ static const char *first_line(text *t) {
 }
 
 static int run(external *x, const sks_limits *lim) {
-  char cnf_path[4096], result_path[4096] = "";
-  int fd = temp_file(cnf_path, sizeof cnf_path);
-  if (fd < 0)
+  char cnf_path[PATH_CAP], result_path[PATH_CAP] = "";
+  int slot = slot_take();
+  int fd = slot_temp(slot, 0, cnf_path, sizeof cnf_path);
+  if (fd < 0) {
+    slot_give(slot);
     return fail(x, "cannot create a temporary file: %s", strerror(errno));
+  }
   FILE *f = fdopen(fd, "w");
   sks_error err = {0, 0, {0}};
   int wrote = f ? sks_dimacs_write(problem(x), f, &err) : -1;
@@ -352,7 +475,7 @@ static int run(external *x, const sks_limits *lim) {
     goto done;
   }
   if (x->minisat) {
-    int rfd = temp_file(result_path, sizeof result_path);
+    int rfd = slot_temp(slot, 1, result_path, sizeof result_path);
     if (rfd < 0) {
       status = fail(x, "cannot create a temporary file: %s", strerror(errno));
       goto done;
@@ -360,16 +483,17 @@ static int run(external *x, const sks_limits *lim) {
     close(rfd);
   }
   /* The paths go in as positional parameters, so no quoting is needed;
-   * exec makes the solver the child itself, which a time limit kills. */
+   * exec (after any NAME=value assignments) makes the solver the child
+   * itself, so its own exit status and signal come back. */
   size_t len = strlen(x->command) + 32;
   script = sks_malloc(len);
-  snprintf(script, len, "exec %s \"$1\"%s", x->command,
-           x->minisat ? " \"$2\"" : "");
+  snprintf(script, len, "%.*sexec %s \"$1\"%s", (int)x->exec_at, x->command,
+           x->command + x->exec_at, x->minisat ? " \"$2\"" : "");
   char *argv[] = {"/bin/sh", "-c",     script,
                   "sh",      cnf_path, x->minisat ? result_path : NULL,
                   NULL};
   double deadline = lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  int ws = spawn_and_wait(argv, deadline, &out, &errtext);
+  int ws = spawn_and_wait(argv, deadline, slot, &out, &errtext);
   if (ws == -2) {
     status = SKS_UNKNOWN; /* the time limit, not an error */
     goto done;
@@ -426,6 +550,7 @@ done:
   unlink(cnf_path);
   if (*result_path)
     unlink(result_path);
+  slot_give(slot);
   free(script);
   SKS_STACK_FREE(out);
   SKS_STACK_FREE(errtext);

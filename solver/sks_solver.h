@@ -120,6 +120,12 @@ const signed char *sks_solver_model(const sks_solver *s, int *nvars);
  * `which` (0: the first, 1: the second) of a backend that counts
  * natively; the decoder shows two solutions of a puzzle that has several. */
 int sks_solver_solution_value(const sks_solver *s, int which, int var);
+/* For a signal handler (async-signal-safe): ends the process group of
+ * every external solver running now and removes their temporary files.
+ * The external backend runs each solver in a process group of its own,
+ * so a terminal's ^C reaches only sudokusat, whose handler calls this. */
+void sks_external_abandon(void);
+
 /* Why the last solve gave SKS_UNKNOWN other than by a limit (an external
  * command failed, or its answer was unreadable or wrong); NULL when it
  * did not fail. */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,12 @@ static const struct {
     {"minimize", "[PUZZLES ...]",
      "remove givens of unique puzzles until every one is needed", CMD_MINIMIZE,
      app_minimize},
+    {"repair", "[PUZZLES ...]",
+     "fewest givens to make unique, or the givens that clash", CMD_REPAIR,
+     app_repair},
+    {"grade", "[--analog] [PUZZLES ...]",
+     "logic level, search effort and label of each puzzle", CMD_GRADE,
+     app_grade},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
@@ -72,7 +79,8 @@ typedef enum {
   T_PROPAGATE,
   T_LAYOUT,
   T_MEMORY,
-  T_METHOD
+  T_METHOD,
+  T_FORMAT
 } opt_type;
 
 static const struct {
@@ -106,6 +114,7 @@ enum { NOPTIONS = sizeof table / sizeof *table };
 #define TEXT_LAYOUT(v) v
 #define TEXT_MEMORY(v) v
 #define TEXT_METHOD(v) v
+#define TEXT_FORMAT(v) v
 #define NUMBER_STR(v) 0
 #define NUMBER_BOOL(v) (v)
 #define NUMBER_INT(v) (v)
@@ -118,6 +127,7 @@ enum { NOPTIONS = sizeof table / sizeof *table };
 #define NUMBER_LAYOUT(v) 0
 #define NUMBER_MEMORY(v) 0
 #define NUMBER_METHOD(v) 0
+#define NUMBER_FORMAT(v) 0
 
 static const struct {
   const char *text;
@@ -133,6 +143,7 @@ static const struct {
 
 static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
+static const char *const format_names[] = {"text", "json", "csv"};
 
 /* Appends a name to a list "a, b or c" being built in buf. */
 static void list_add(char *buf, size_t cap, int i, int count,
@@ -176,6 +187,10 @@ static void choice_names(opt_type type, char *buf, size_t cap) {
     for (; k < 2; k++)
       names[k] = memory_names[k];
     break;
+  case T_FORMAT:
+    for (; k < 3; k++)
+      names[k] = format_names[k];
+    break;
   case T_METHOD: /* the library's integrators, by their names */
     for (int m = SKS_ANALOG_CASH_KARP; m <= SKS_ANALOG_SPLIT; m++)
       names[k++] = sks_analog_method_name(m);
@@ -218,6 +233,10 @@ static bool parse_choice(opt_type type, const char *val, void *out) {
     i = *val ? sks_name_index(val, memory_names, 2) : -1;
     *(int *)out = *val ? i + 1 : 0;
     return !*val || i >= 0;
+  case T_FORMAT:
+    i = sks_name_index(val, format_names, 3);
+    *(int *)out = i;
+    return i >= 0;
   case T_METHOD:
     i = sks_analog_method_parse(val);
     *(int *)out = i;
@@ -644,6 +663,32 @@ static int parse_variant(sks_app *app, sks_error *err) {
   return 0;
 }
 
+const char *volatile app_temp_name;
+
+/* SIGINT, SIGTERM, SIGHUP: nothing the run made is left behind (the file
+ * being written, external solvers and their temporary CNFs), then the
+ * signal ends the process as it would have. */
+static void on_signal(int sig) {
+  const char *name = app_temp_name;
+  if (name)
+    unlink(name);
+  sks_external_abandon();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* A signal ignored when the tool started (nohup, a shell's background
+ * job) stays ignored. */
+void app_catch_signals(void) {
+  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+    struct sigaction was;
+    if (!sigaction(sigs[i], NULL, &was) && was.sa_handler == SIG_IGN)
+      continue;
+    signal(sigs[i], on_signal);
+  }
+}
+
 int sks_app_main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -668,6 +713,7 @@ int sks_app_main(int argc, char **argv) {
   sks_app app;
   memset(&app, 0, sizeof app);
   app.command = cmd;
+  app_catch_signals();
   app.stderr_tty = isatty(STDERR_FILENO);
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)

@@ -29,6 +29,8 @@ typedef enum app_layout {
 } app_layout;
 enum { PROPAGATE_AUTO = -1 };
 enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+/* --format */
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
 
 #define SKS_OPT_STR const char *
 #define SKS_OPT_BOOL int
@@ -42,6 +44,7 @@ enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
 #define SKS_OPT_LAYOUT app_layout
 #define SKS_OPT_MEMORY int /* MEMORY_* */
 #define SKS_OPT_METHOD int /* sks_analog_method */
+#define SKS_OPT_FORMAT int /* FORMAT_* */
 
 typedef struct app_options {
 #define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
@@ -60,6 +63,7 @@ typedef struct sks_app {
   int analog_threads;        /* analog: seeds raced on each puzzle (-j) */
   FILE *trace;               /* analog: the --trace stream, or NULL */
   sks_encode_options encode; /* --encoding, --amo, --renumber */
+  int format_extras;         /* CSV: the command's own columns */
 } sks_app;
 
 /* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL
@@ -70,6 +74,13 @@ void app_message(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+
+/* The temporary file a command is writing (encode -o), removed if a
+ * signal ends the run; set through sks_dimacs_options.temp_name. */
+extern const char *volatile app_temp_name;
+/* Installs the handler of SIGINT, SIGTERM and SIGHUP that removes it and
+ * ends every external solver's process group (sks_external_abandon). */
+void app_catch_signals(void);
 
 /* Subcommands: each returns the process exit status. */
 /* The whole command line: the tool's main. */
@@ -83,5 +94,7 @@ int app_exact_cover(sks_app *app);
 int app_rate(sks_app *app);
 int app_generate(sks_app *app); /* tools/generate.c */
 int app_minimize(sks_app *app);
+int app_repair(sks_app *app);
+int app_grade(sks_app *app);
 
 #endif

@@ -11,9 +11,11 @@
 enum { CHUNK = 64 };
 
 typedef struct item {
-  sks_puzzle *p; /* its memory reused from puzzle to puzzle */
-  char *error;   /* a read error to report instead, or NULL */
-  int cls;       /* result class from the work function */
+  sks_puzzle *p;    /* its memory reused from puzzle to puzzle */
+  char *error;      /* a read error to report instead, or NULL */
+  const char *file; /* its input's name */
+  long line;        /* where a read error is */
+  int cls;          /* result class from the work function */
 } item;
 
 typedef struct chunk {
@@ -47,6 +49,7 @@ static void store_puzzle(item *it, const sks_puzzle *p) {
 
 static void store_error(item *it, const char *path, const sks_error *err) {
   free(it->error);
+  it->line = err->line;
   size_t len = strlen(path) + strlen(err->msg) + 64;
   it->error = sks_malloc(len);
   if (err->line > 0)
@@ -63,11 +66,14 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
     rewind(c->stream);
   for (int i = 0; i < c->nitems; i++) {
     item *it = &c->items[i];
+    batch_job job = {it->error ? NULL : it->p, it->file,
+                     it->error ? it->line : it->p->look.line, sks_time()};
     if (it->error) {
-      fputs("error\n", c->stream);
+      answer a = {.status = "error", .count = -1, .message = it->error};
+      answer_put(b->app, &job, &a, c->stream);
       it->cls = BATCH_ERROR;
     } else
-      it->cls = b->ops->run(wk, it->p, c->stream);
+      it->cls = b->ops->run(wk, &job, c->stream);
   }
   fflush(c->stream);
 }
@@ -199,6 +205,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       }
       any = true;
       item *it = &cur->items[cur->nitems++];
+      it->file = sks_input_name(in);
       if (r < 0)
         store_error(it, sks_input_name(in), &err);
       else

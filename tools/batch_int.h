@@ -3,6 +3,7 @@
 #ifndef SKS_BATCH_INT_H
 #define SKS_BATCH_INT_H
 
+#include "answer_int.h"
 #include "worker_int.h"
 
 /* Answer classes, shared by the commands, for the summary and the exit
@@ -21,8 +22,9 @@ enum {
 typedef struct batch_ops {
   void *(*worker_new)(sks_app *app); /* per thread: solver, scratch */
   void (*worker_delete)(void *worker);
-  /* Answers puzzle p on out; returns its class (0..6) for the summary. */
-  int (*run)(void *worker, const sks_puzzle *p, FILE *out);
+  /* Answers job->p on out (answer_put); returns its class (0..6) for the
+   * summary. */
+  int (*run)(void *worker, const batch_job *job, FILE *out);
 } batch_ops;
 
 typedef struct batch_totals {

@@ -19,26 +19,70 @@ static bool same_answer(sks_count_result a, sks_count_result b) {
   return a.count == b.count && a.at_limit == b.at_limit;
 }
 
-static int check_run(void *data, const sks_puzzle *p, FILE *out) {
+/* The count's answer: its class, and its status and text words. */
+static int classify(bool unique, sks_count_result r, answer *a) {
+  a->count = r.count;
+  a->at_least = r.at_limit;
+  if (r.status == SKS_UNKNOWN && !(unique && r.count >= 2)) {
+    /* A count cut short by a time or step limit still says what it
+     * found: at least that many (as exact-cover --count does). */
+    a->status = "unknown";
+    a->at_least = true;
+    if (!unique && r.count > 0)
+      a->text = a->line;
+    else if (unique)
+      a->count = -1;
+    snprintf(a->line, sizeof a->line, "%lld+", r.count);
+    return BATCH_UNKNOWN;
+  }
+  int cls = r.count == 0                  ? BATCH_NONE
+            : r.count == 1 && !r.at_limit ? BATCH_ONE
+                                          : BATCH_MANY;
+  if (unique) {
+    a->status = cls == BATCH_NONE  ? "none"
+                : cls == BATCH_ONE ? "unique"
+                                   : "multiple";
+    a->count = -1;
+  } else {
+    a->status = cls == BATCH_NONE  ? "none"
+                : cls == BATCH_ONE ? "unique"
+                                   : "multiple";
+    snprintf(a->line, sizeof a->line, "%lld%s", r.count, r.at_limit ? "+" : "");
+    a->text = a->line;
+  }
+  return cls;
+}
+
+static int check_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
   sks_app *app = w->app;
+  const sks_puzzle *p = job->p;
   bool unique = !strcmp(app->command, "unique");
   sks_error err = {0};
+  answer a = {.count = -1};
+  int cls;
   if (worker_load(w, p, &err) < 0) {
     app_error(NULL, &err);
-    fputs("error\n", out);
+    a.status = "error";
+    a.message = err.msg;
+    answer_put(app, job, &a, out);
     return BATCH_ERROR;
   }
   long long limit = unique ? 2 : app->opt.limit;
   bool show = unique && app->opt.show;
+  sks_stats before;
+  sks_solver_stats(w->solver, &before);
   sks_limits left = worker_left(w);
   sks_count_result r =
       sks_count(w->solver, w->eo, p, limit, &left, show ? w->grid : NULL,
                 show ? w->grid2 : NULL, w->scratch, &err);
+  a.backend = worker_answered_by(w, &before);
   if (r.status < 0) {
-    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                app->opt.backend->name, err.msg);
-    fputs("invalid\n", out);
+    app_message("%s:%ld: the %s answer failed validation: %s", job->file,
+                p->look.line, app->opt.backend->name, err.msg);
+    a.status = "invalid";
+    a.message = err.msg;
+    answer_put(app, job, &a, out);
     return BATCH_INVALID;
   }
   if (w->second && r.status == SKS_SAT) {
@@ -46,41 +90,27 @@ static int check_run(void *data, const sks_puzzle *p, FILE *out) {
     sks_count_result r2 = sks_count(w->second, w->eo, p, limit, &left, NULL,
                                     NULL, w->scratch, &err);
     if (r2.status < 0 || (r2.status == SKS_SAT && !same_answer(r, r2))) {
-      app_message("line %ld: backends disagree: %s counts %lld%s, %s counts "
-                  "%lld%s",
-                  p->look.line, app->opt.backend->name, r.count,
-                  r.at_limit ? "+" : "", sks_solver_backend(w->second)->name,
-                  r2.count, r2.at_limit ? "+" : "");
-      fputs("disagree\n", out);
+      char why[160];
+      snprintf(why, sizeof why, "%s counts %lld%s, %s counts %lld%s",
+               app->opt.backend->name, r.count, r.at_limit ? "+" : "",
+               sks_solver_backend(w->second)->name, r2.count,
+               r2.at_limit ? "+" : "");
+      app_message("%s:%ld: backends disagree: %s", job->file, p->look.line,
+                  why);
+      a.status = "disagree";
+      a.message = why;
+      answer_put(app, job, &a, out);
       return BATCH_DISAGREE;
     }
     if (r2.status != SKS_SAT)
       r.status = SKS_UNKNOWN;
   }
-  int cls;
-  if (r.status == SKS_UNKNOWN && !(unique && r.count >= 2)) {
-    /* A count cut short by a time or step limit still says what it
-     * found: at least that many (as exact-cover --count does). */
-    if (!unique && r.count > 0)
-      fprintf(out, "%lld+\n", r.count);
-    else
-      fputs("unknown\n", out);
-    return BATCH_UNKNOWN;
+  cls = classify(unique, r, &a);
+  if (show && cls != BATCH_UNKNOWN) {
+    a.grid = r.count >= 1 ? w->grid : NULL;
+    a.grid2 = r.count >= 2 ? w->grid2 : NULL;
   }
-  cls = r.count == 0                  ? BATCH_NONE
-        : r.count == 1 && !r.at_limit ? BATCH_ONE
-                                      : BATCH_MANY;
-  if (unique) {
-    fputs(cls == BATCH_NONE  ? "none\n"
-          : cls == BATCH_ONE ? "unique\n"
-                             : "multiple\n",
-          out);
-    if (show && r.count >= 1)
-      worker_print(w, p, w->grid, out);
-    if (show && r.count >= 2)
-      worker_print(w, p, w->grid2, out);
-  } else
-    fprintf(out, "%lld%s\n", r.count, r.at_limit ? "+" : "");
+  answer_put(app, job, &a, out);
   return cls;
 }
 
@@ -103,7 +133,8 @@ static int check_cnf(sks_app *app, sks_input *in) {
   else {
     worker *w = worker_create(app, &err);
     p->look.layout = sks_layout_default(p->shape->n);
-    cls = check_run(w, p, stdout);
+    batch_job job = {p, sks_input_name(in), 0, sks_time()};
+    cls = check_run(w, &job, stdout);
     worker_destroy(w);
     sks_puzzle_delete(p);
   }
@@ -127,6 +158,7 @@ int app_check(sks_app *app) {
                 app->opt.backend->name);
     return EXIT_USAGE;
   }
+  answer_header(app, NULL);
   batch_totals all;
   batch_operands(app, &check_ops, check_cnf, &all);
   batch_summary(app, &all, unique ? "unique" : "one",

@@ -2,22 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "worker_int.h"
 
-#include <signal.h>
 #include <string.h>
 #include <unistd.h>
-
-/* The temporary file being written, removed if a signal ends the run:
- * nothing of an interrupted encode is left behind, and the target keeps
- * its old contents. */
-static const char *volatile temp_name;
-
-static void on_signal(int sig) {
-  const char *name = temp_name;
-  if (name)
-    unlink(name);
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
 
 static bool ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
@@ -70,12 +56,11 @@ int app_encode(sks_app *app) {
       app_message("%s: the givens contradict each other; the CNF is "
                   "unsatisfiable",
                   path);
-    /* Written as it is made: memory does not grow with the clauses. */
+    /* Written as it is made: memory does not grow with the clauses; the
+     * temporary file is removed if a signal ends the run (app_temp_name),
+     * so the target keeps its old contents. */
     sks_dimacs_options dopt = {app->opt.gzip || ends_with(out, ".gz"), 0,
-                               &temp_name};
-    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
-      signal(sigs[i], on_signal);
+                               &app_temp_name};
     int nvars;
     long nclauses;
     if (sks_dimacs_write_encoded(eo, &app->encode, out, &dopt, &nvars,

@@ -25,12 +25,10 @@ static int author_options(const sks_app *app, sks_generate_options *go) {
   return 0;
 }
 
-/* Puzzles go out in the form --layout asks for (the tool's worker_print),
- * one line a puzzle by default. */
-static void write_puzzle(sks_app *app, const sks_puzzle *p, FILE *out) {
-  worker view = {0};
-  view.app = app;
-  worker_print(&view, p, p->cell, out);
+/* Puzzles go out in the form --layout asks for, one line a puzzle by
+ * default. */
+static void write_puzzle(const sks_app *app, const sks_puzzle *p, FILE *out) {
+  app_print_grid(app, p, p->cell, out);
 }
 
 /* ---- minimize ---- */
@@ -56,8 +54,9 @@ static void minimize_delete(void *data) {
   free(m);
 }
 
-static int minimize_run(void *data, const sks_puzzle *p, FILE *out) {
+static int minimize_run(void *data, const batch_job *job, FILE *out) {
   minimizer *m = data;
+  const sks_puzzle *p = job->p;
   if (!m->g || !sks_shape_same(sks_generator_shape(m->g), p->shape)) {
     sks_error err = {0};
     sks_generator_delete(m->g);

@@ -19,25 +19,29 @@ enum {
   CMD_XC = 1 << 5, /* exact-cover */
   CMD_RATE = 1 << 6,
   CMD_GENERATE = 1 << 7,
-  CMD_MINIMIZE = 1 << 8
+  CMD_MINIMIZE = 1 << 8,
+  CMD_REPAIR = 1 << 10,
+  CMD_GRADE = 1 << 11
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
-#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
-#define CMD_PUZZLES (CMD_BACKEND | CMD_ENCODE | CMD_RATE) /* read puzzles */
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE)    /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
+#define CMD_PUZZLES                                                            \
+  (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_AUTHOR (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
-#define CMD_ALL 0x1ff
+#define CMD_ALL 0xfff
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
-  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                              \
+  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                                \
     "box shape RxC (default: inferred from the size)")                         \
-  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_AUTHOR,                          \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                            \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_AUTHOR,                              \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE,                                \
     "16x16 symbols are 0-F instead of 1-9A-G")                                 \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
@@ -52,7 +56,7 @@ enum {
   O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
     "encode: overwrite an existing output file")                               \
   O(layout, LAYOUT, "same", 0, 0,                                              \
-    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_AUTHOR, "answers as")            \
+    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE, "answers as")              \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
   O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
@@ -61,14 +65,15 @@ enum {
     "unique/count: decide with picosat and dlx")                               \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
-  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                \
+  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,     \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
-    CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                                       \
-    "random seed (analog; generate and minimize: the puzzles)")                \
-  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS,                                 \
+    CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
+    "random seed (analog, grade; generate and minimize: the puzzles)")         \
+  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
-  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL, CMD_BACKEND | CMD_XC,         \
+  O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
+    CMD_BACKEND | CMD_XC | CMD_AUTHOR,                                         \
     "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
@@ -80,18 +85,25 @@ enum {
     "analog: CSV trace of the first puzzle run")                               \
   O(trace_every, LONG, 100, 1, 1000000000, CMD_SOLVE,                          \
     "analog: trace every K steps")                                             \
-  O(runs, INT, 32, 1, 100000, CMD_RATE, "rate: runs from random starts")       \
-  O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE,                                 \
+  O(runs, INT, 32, 1, 100000, CMD_RATE | CMD_GRADE,                            \
+    "rate: runs from random starts")                                           \
+  O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE | CMD_GRADE,                     \
     "rate: analog-time budget T of each run")                                  \
-  O(analog, BOOL, 0, 0, 1, CMD_RATE,                                           \
+  O(analog, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                               \
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
-  O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_AUTHOR,                             \
+  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE | CMD_GRADE,          \
+    "answers as text, json (JSON Lines) or csv")                               \
+  O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_MAKE,                               \
     "print statistics as 'c' lines on stderr")                                 \
+  O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \
+    "grade: random relabellings the search effort is averaged over")           \
+  O(solutions, INT, 256, 1, 1000000, CMD_REPAIR,                               \
+    "repair: solutions listed for the fewest over all of them")                \
   O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                  \
     "generate: side N (boxes as square as N allows; default 9)")               \
-  O(symmetry, STR, "none", 0, 0, CMD_AUTHOR,                                   \
+  O(symmetry, STR, "none", 0, 0, CMD_MAKE,                                     \
     "generate/minimize: symmetry of the givens: none, rot180, rot90, "         \
     "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or "  \
     "full")                                                                    \

@@ -17,36 +17,48 @@ static void solve_delete(void *w) {
   worker_destroy(w);
 }
 
-static int solve_run(void *data, const sks_puzzle *p, FILE *out) {
+static int solve_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
+  const sks_puzzle *p = job->p;
   sks_error err = {0};
+  answer a = {.count = -1, .grid_only = true};
+  int cls;
   if (worker_load(w, p, &err) < 0) {
     app_error(NULL, &err);
-    fputs("error\n", out);
+    a.status = "error";
+    a.message = err.msg;
+    answer_put(w->app, job, &a, out);
     return BATCH_ERROR;
   }
+  sks_stats before;
+  sks_solver_stats(w->solver, &before);
   sks_limits left = worker_left(w);
   int r = sks_solver_solve(w->solver, &left);
+  a.backend = worker_answered_by(w, &before);
   if (r == SKS_UNSAT) {
-    fputs("none\n", out);
-    return BATCH_NONE;
-  }
-  if (r != SKS_SAT) {
+    a.status = "none";
+    cls = BATCH_NONE;
+  } else if (r != SKS_SAT) {
     const char *why = sks_solver_error(w->solver);
     if (why && !w->app->opt.quiet)
-      app_message("line %ld: %s", p->look.line, why);
-    fputs("unknown\n", out);
-    return BATCH_UNKNOWN;
+      app_message("%s:%ld: %s", job->file, p->look.line, why);
+    a.status = "unknown";
+    a.message = why;
+    cls = BATCH_UNKNOWN;
+  } else if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
+             !sks_validate(p, w->grid, &err)) {
+    app_message("%s:%ld: the %s answer failed validation: %s", job->file,
+                p->look.line, w->app->opt.backend->name, err.msg);
+    a.status = "invalid";
+    a.message = err.msg;
+    cls = BATCH_INVALID;
+  } else {
+    a.status = "solved";
+    a.grid = w->grid;
+    cls = BATCH_ONE;
   }
-  if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
-      !sks_validate(p, w->grid, &err)) {
-    app_message("line %ld: the %s answer failed validation: %s", p->look.line,
-                w->app->opt.backend->name, err.msg);
-    fputs("invalid\n", out);
-    return BATCH_INVALID;
-  }
-  worker_print(w, p, w->grid, out);
-  return BATCH_ONE;
+  answer_put(w->app, job, &a, out);
+  return cls;
 }
 
 static const batch_ops solve_ops = {solve_new, solve_delete, solve_run};
@@ -85,34 +97,33 @@ static void print_commented(const sks_puzzle *p, const int *grid) {
   free(text);
 }
 
-/* The grid a satisfying model of an encoder-written CNF stands for, as
- * comment lines, so the answer stays SAT-competition output that decode
- * and other tools read.  Returns 0, or -1 when the model does not solve
- * the puzzle. */
-static int print_cnf_grid(const sks_cnf *cnf, const sks_model *m) {
-  sks_error err = {0};
-  sks_puzzle *p;
-  int *grid;
-  if (sks_decode_cnf(cnf->desc, m, &p, &grid, &err)) {
-    app_message("the model does not solve the puzzle: %s", err.msg);
-    return -1;
+/* SAT-competition text: the s line, v lines of a model, and the grid an
+ * encoder-written CNF stands for as "c grid" comments, so the answer
+ * stays output that decode and other tools read. */
+static void print_cnf_text(const sks_solver *s, const sks_cnf *cnf,
+                           const answer *a, sks_puzzle *p) {
+  if (a->model) {
+    printf("s SATISFIABLE\n");
+    print_model(s, cnf->nvars);
+  } else if (!strcmp(a->status, "none"))
+    printf("s UNSATISFIABLE\n");
+  else if (!strcmp(a->status, "unknown"))
+    printf("s UNKNOWN\n");
+  if (p && a->grid) {
+    p->look.layout = sks_layout_default(p->shape->n);
+    fputs("c grid ", stdout);
+    print_commented(p, a->grid);
   }
-  p->look.layout = sks_layout_default(p->shape->n);
-  fputs("c grid ", stdout);
-  print_commented(p, grid);
-  free(grid);
-  sks_puzzle_delete(p);
-  return 0;
 }
 
-/* Answers a DIMACS file in SAT-competition form; returns its class. */
+/* Answers a DIMACS file (SAT-competition text, or --format's form);
+ * returns its class. */
 static int solve_cnf(sks_app *app, sks_input *in) {
   double start = sks_time(); /* --time-limit counts from the first byte */
   sks_cnf *cnf = sks_cnf_new();
-  int res = BATCH_ERROR;
   if (operand_read_cnf(app, in, cnf)) {
     sks_cnf_delete(cnf);
-    return res;
+    return BATCH_ERROR;
   }
   sks_error err = {0};
   sks_solver_options so;
@@ -126,38 +137,58 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   }
   sks_limits asked = {app->opt.time_limit, app->opt.max_steps}, lim;
   sks_limits_left(&asked, start, &lim);
-  int r = sks_solver_solve(s, &lim);
+  int r = sks_solver_solve(s, &lim), res;
+  answer a = {.count = -1, .backend = app->opt.backend->name};
+  sks_model *m = sks_model_new();
+  sks_puzzle *p = NULL;
+  int *grid = NULL;
   if (r == SKS_SAT) {
     /* Check the model against every clause, whoever found it. */
-    sks_model *m = sks_model_new();
     m->status = SKS_SAT;
     m->nvars = cnf->nvars;
     m->val = sks_realloc(m->val, (size_t)cnf->nvars + 1);
     for (int v = 1; v <= cnf->nvars; v++)
       m->val[v] = sks_solver_value(s, v) > 0 ? 1 : -1;
+    a.status = "solved";
+    res = BATCH_ONE;
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
                   app->opt.backend->name, err.msg);
+      a.status = "invalid";
+      a.message = err.msg;
       res = BATCH_INVALID;
     } else {
-      printf("s SATISFIABLE\n");
-      print_model(s, cnf->nvars);
-      res = BATCH_ONE;
-      if (cnf->desc && print_cnf_grid(cnf, m))
+      a.model = m->val;
+      a.nvars = cnf->nvars;
+      if (cnf->desc && sks_decode_cnf(cnf->desc, m, &p, &grid, &err)) {
+        app_message("the model does not solve the puzzle: %s", err.msg);
+        a.status = "invalid";
+        a.message = err.msg;
         res = BATCH_INVALID;
+      }
+      a.grid = grid;
     }
-    sks_model_delete(m);
   } else if (r == SKS_UNSAT) {
-    printf("s UNSATISFIABLE\n");
+    a.status = "none";
     res = BATCH_NONE;
   } else {
     const char *why = sks_solver_error(s);
     if (why && !app->opt.quiet)
       app_message("%s: %s", sks_input_name(in), why);
-    printf("s UNKNOWN\n");
+    a.status = "unknown";
+    a.message = why;
     res = BATCH_UNKNOWN;
   }
+  if (app->opt.format == FORMAT_TEXT)
+    print_cnf_text(s, cnf, &a, p);
+  else {
+    batch_job job = {p, sks_input_name(in), 0, start};
+    answer_put(app, &job, &a, stdout);
+  }
   fflush(stdout);
+  free(grid);
+  sks_puzzle_delete(p);
+  sks_model_delete(m);
   sks_solver_delete(s);
   sks_cnf_delete(cnf);
   return res;
@@ -171,6 +202,7 @@ int app_solve(sks_app *app) {
     return EXIT_USAGE;
   }
   worker_destroy(probe);
+  answer_header(app, NULL);
   batch_totals all;
   batch_operands(app, &solve_ops, solve_cnf, &all);
   batch_summary(app, &all, "solved", NULL);

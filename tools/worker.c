@@ -1,5 +1,6 @@
 /* Per-thread puzzle work shared by solve, unique and count, and the
  * operands they read. */
+#include "answer_int.h"
 #include "worker_int.h"
 
 #include <pthread.h>
@@ -161,19 +162,19 @@ int worker_load(worker *w, const sks_puzzle *p, sks_error *err) {
  * apart; a one-line answer is one line. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out) {
-  app_layout layout = w->app->opt.layout;
-  sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
-  bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
-  if (layout == LAYOUT_LINE)
-    view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
-  else if (layout == LAYOUT_GRID && symbols)
-    view.look.layout = SKS_LAYOUT_GRID;
-  else if (layout != LAYOUT_SAME)
-    view.look.layout = SKS_LAYOUT_NUMBERS;
-  sks_puzzle_write(out, &view, grid);
-  sks_layout written = sks_layout_of(&view);
-  if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE)
-    putc('\n', out);
+  app_print_grid(w->app, p, grid, out);
+}
+
+/* The backend that answered the puzzle: the route's pick when one of the
+ * counters moved, else the backend asked for. */
+const char *worker_answered_by(const worker *w, const sks_stats *before) {
+  sks_stats after;
+  sks_solver_stats(w->solver, &after);
+  const sks_backend *const *all = sks_backends();
+  for (int i = 0; all[i] && i < SKS_MAX_BACKENDS; i++)
+    if (after.answered[i] > before->answered[i])
+      return all[i]->name;
+  return sks_solver_backend(w->solver)->name;
 }
 
 static bool named_dimacs(const char *path) {

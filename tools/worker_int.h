@@ -31,6 +31,9 @@ sks_limits worker_left(const worker *w);
 /* Writes grid in p's layout or the one --layout asks for. */
 void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
                   FILE *out);
+/* The backend that answered since before (the solver's stats then): the
+ * auto route's pick, or the backend asked for. */
+const char *worker_answered_by(const worker *w, const sks_stats *before);
 /* --stats: the sums over every worker destroyed so far, as c lines. */
 void app_print_stats(const sks_app *app);
 /* The propagation level --propagate asks for (auto: by backend). */

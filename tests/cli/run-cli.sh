@@ -151,6 +151,9 @@ rm -f formula.txt
 # temporary behind: each signal while the (empty 64x64, pairwise) CNF is
 # being written beside it.
 awk 'BEGIN { for (r = 0; r < 64; r++) { s = "0"; for (c = 1; c < 64; c++) s = s " 0"; print s } }' >empty64.txt
+# Job control: without it a script's background job starts with SIGINT
+# ignored, and the tool keeps a signal ignored at its start.
+set -m
 for sig in INT TERM HUP; do
   echo "old contents" >keep.cnf
   "$S" encode --force --amo pairwise --propagate givens empty64.txt \
@@ -167,6 +170,7 @@ for sig in INT TERM HUP; do
     fail "encode-signal-$sig" "keep.cnf: '$(head -c 40 keep.cnf)', $left temporaries left"
   fi
 done
+set +m
 rm -f keep.cnf empty64.txt
 
 # ---------------------------------------------------------------- rate
@@ -203,7 +207,7 @@ printf '#!/bin/sh\necho "s UNSATISFIABLE"\nexit 20\n' >liar.sh
 chmod +x liar.sh
 check cross-check-disagree 5 'disagree' "$S" unique --cross-check \
   --backend external --solver "$PWD/liar.sh"
-check_file cross-check-names-line grep -q 'line 1: backends disagree' err.txt
+check_file cross-check-names-line grep -q '<stdin>:1: backends disagree' err.txt
 input '1.........2.....'
 check unique-multiple 10 'multiple' "$S" unique
 check unique-show-two 10 '' show_two "$S" unique --show

@@ -1,0 +1,241 @@
+/* Grading: the logic level a puzzle needs (singles, locked candidates, or
+ * search) and its search effort, the geometric mean of dlx nodes over
+ * random relabellings of the puzzle, as tdoku rates by guesses. */
+#include "eo_int.h"
+#include "grade_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the shape's system and matrix, shared with repair.c ---- */
+
+void author_xc_fit(author_xc *xc, const sks_shape *shape) {
+  if (xc->shape && sks_shape_same(xc->shape, shape))
+    return;
+  author_xc_free(xc);
+  xc->shape = sks_shape_retain(shape);
+  xc->eo = sks_eo_new(shape);
+  xc->n = shape->n;
+  xc->cells = shape->n * shape->n;
+  const sks_eo *eo = xc->eo;
+  xc->dlx = sks_dlx_new(eo->ngroups, 0);
+  sks_dlx_reserve(xc->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
+  for (int v = 1; v <= eo->nvars; v++)
+    sks_dlx_add_option(xc->dlx, eo->vgroup + eo->vstart[v],
+                       eo->vstart[v + 1] - eo->vstart[v]);
+}
+
+void author_xc_free(author_xc *xc) {
+  sks_dlx_delete(xc->dlx);
+  sks_eo_delete(xc->eo);
+  sks_shape_release(xc->shape);
+  memset(xc, 0, sizeof *xc);
+}
+
+int author_xc_load(author_xc *xc, const sks_puzzle *p, sks_propagate level) {
+  author_xc_fit(xc, p->shape);
+  int status = sks_eo_load(xc->eo, p, level);
+  if (status == SKS_UNKNOWN)
+    sks_dlx_restrict(xc->dlx, xc->eo->val + 1, xc->eo->gdone);
+  return status;
+}
+
+void author_xc_grid(const author_xc *xc, const int *options, int k, int *grid) {
+  sks_eo_grid(xc->eo, grid);
+  for (int j = 0; j < k; j++)
+    grid[options[j] / xc->n] = options[j] % xc->n;
+}
+
+unsigned long long author_rand(unsigned long long *state) {
+  unsigned long long z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* ---- grading ---- */
+
+struct sks_grader {
+  author_xc xc;
+  sks_puzzle *perm; /* the relabelled puzzle, of the current shape */
+  int *digit, *row, *col, *tmp; /* n each */
+};
+
+sks_grader *sks_grader_new(void) {
+  return sks_calloc(1, sizeof(sks_grader));
+}
+
+void sks_grader_delete(sks_grader *g) {
+  if (!g)
+    return;
+  author_xc_free(&g->xc);
+  sks_puzzle_delete(g->perm);
+  free(g->digit);
+  free(g->row);
+  free(g->col);
+  free(g->tmp);
+  free(g);
+}
+
+static void fit(sks_grader *g, const sks_shape *shape) {
+  if (g->perm && sks_shape_same(g->perm->shape, shape))
+    return;
+  sks_puzzle_delete(g->perm);
+  g->perm = sks_puzzle_of(shape);
+  size_t n = (size_t)shape->n;
+  g->digit = sks_realloc(g->digit, n * sizeof *g->digit);
+  g->row = sks_realloc(g->row, n * sizeof *g->row);
+  g->col = sks_realloc(g->col, n * sizeof *g->col);
+  g->tmp = sks_realloc(g->tmp, n * sizeof *g->tmp);
+}
+
+static void shuffle(int *a, int k, unsigned long long *rng) {
+  for (int i = k - 1; i > 0; i--) {
+    int j = (int)(author_rand(rng) % (unsigned long long)(i + 1));
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/* A random order of n lines that keeps the blocks of `size` lines
+ * together: the blocks shuffled, and the lines within each. */
+static void line_order(int *line, int *block, int n, int size,
+                       unsigned long long *rng) {
+  int nblocks = n / size;
+  for (int b = 0; b < nblocks; b++)
+    block[b] = b;
+  shuffle(block, nblocks, rng);
+  for (int b = 0; b < nblocks; b++) {
+    int *part = line + b * size;
+    for (int i = 0; i < size; i++)
+      part[i] = block[b] * size + i;
+    shuffle(part, size, rng);
+  }
+}
+
+/* Writes into g->perm a relabelling of p that keeps its regions:
+ * digits always, lines only when rows, columns and boxes are all. */
+static void relabel(sks_grader *g, const sks_puzzle *p,
+                    unsigned long long *rng) {
+  const sks_shape *s = p->shape;
+  int n = s->n;
+  for (int d = 0; d < n; d++)
+    g->digit[d] = d;
+  shuffle(g->digit, n, rng);
+  if (s->variants) {
+    for (int i = 0; i < n; i++)
+      g->row[i] = g->col[i] = i;
+  } else {
+    line_order(g->row, g->tmp, n, s->box_rows, rng);
+    line_order(g->col, g->tmp, n, s->box_cols, rng);
+  }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int d = p->cell[g->row[r] * n + g->col[c]];
+      g->perm->cell[r * n + c] = d < 0 ? -1 : g->digit[d];
+    }
+}
+
+/* The puzzle's seed for its relabellings: the options' seed and the
+ * givens, so a grade does not depend on the puzzles before it. */
+static unsigned long long puzzle_seed(const sks_puzzle *p,
+                                      unsigned long long seed) {
+  unsigned long long h = seed ^ 0xcbf29ce484222325ULL;
+  int cells = p->shape->n * p->shape->n;
+  for (int i = 0; i < cells; i++)
+    h = (h ^ (unsigned long long)(p->cell[i] + 1)) * 0x100000001b3ULL;
+  return h;
+}
+
+static sks_grade_label label_of(const sks_grade *gr) {
+  if (gr->level == SKS_GRADE_SINGLES)
+    return SKS_LABEL_EASY;
+  if (gr->level == SKS_GRADE_LOCKED)
+    return SKS_LABEL_MEDIUM;
+  if (gr->at_budget || gr->effort >= SKS_GRADE_EXTREME_EFFORT)
+    return SKS_LABEL_EXTREME;
+  return gr->effort >= SKS_GRADE_EXPERT_EFFORT ? SKS_LABEL_EXPERT
+                                               : SKS_LABEL_HARD;
+}
+
+/* The level by propagation; SKS_UNSAT when propagation finds a clash. */
+static int logic_level(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
+  int st = author_xc_load(&g->xc, p, SKS_PROPAGATE_SINGLES);
+  out->level = SKS_GRADE_SINGLES;
+  if (st != SKS_UNKNOWN)
+    return st;
+  st = author_xc_load(&g->xc, p, SKS_PROPAGATE_LOCKED);
+  out->level = st == SKS_UNKNOWN ? SKS_GRADE_SEARCH : SKS_GRADE_LOCKED;
+  return st;
+}
+
+/* Whether the puzzle loaded in g->xc has one solution, several, or none
+ * (a complete search to a second solution); SKS_UNKNOWN past the
+ * budget. */
+static int uniqueness(sks_grader *g, const sks_limits *lim, sks_grade *out) {
+  int st;
+  long long found = sks_dlx_count(g->xc.dlx, 2, lim, &st);
+  if (st == SKS_UNKNOWN && found < 2)
+    return SKS_UNKNOWN;
+  out->multiple = found > 1;
+  return found ? SKS_SAT : SKS_UNSAT;
+}
+
+/* The geometric mean of the nodes to a first solution, after singles,
+ * over random relabellings of p. */
+static void effort(sks_grader *g, const sks_puzzle *p, int perms,
+                   const sks_limits *lim, unsigned long long seed,
+                   sks_grade *out) {
+  unsigned long long rng = puzzle_seed(p, seed);
+  double logsum = 0;
+  for (int k = 0; k < perms; k++) {
+    relabel(g, p, &rng);
+    author_xc_load(&g->xc, g->perm, SKS_PROPAGATE_SINGLES);
+    if (sks_dlx_solve(g->xc.dlx, lim) == SKS_UNKNOWN)
+      out->at_budget = true;
+    logsum += log((double)sks_dlx_last_nodes(g->xc.dlx) + 1);
+  }
+  out->effort = exp(logsum / perms) - 1;
+}
+
+int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
+                     const sks_grade_options *opt, sks_grade *out) {
+  memset(out, 0, sizeof *out);
+  int perms = opt && opt->permutations > 0 ? opt->permutations : 4;
+  sks_limits lim = {0, opt && opt->max_nodes > 0 ? opt->max_nodes : 1000000};
+  fit(g, p->shape);
+  out->status = logic_level(g, p, out);
+  if (out->status == SKS_UNKNOWN) /* loaded at locked candidates */
+    out->status = opt && opt->known_unique ? SKS_SAT : uniqueness(g, &lim, out);
+  if (out->status == SKS_SAT && !out->multiple &&
+      out->level == SKS_GRADE_SEARCH)
+    effort(g, p, perms, &lim, opt ? opt->seed : 0, out);
+  out->label = label_of(out);
+  return out->status;
+}
+
+static const char *const level_names[] = {"singles", "locked", "search"};
+static const char *const label_names[] = {"easy", "medium", "hard", "expert",
+                                          "extreme"};
+
+const char *sks_grade_level_name(sks_grade_level level) {
+  return level_names[level];
+}
+
+const char *sks_grade_label_name(sks_grade_label label) {
+  return label_names[label];
+}
+
+int sks_grade_parse(const char *name, int *level, int *label) {
+  *level = sks_name_index(name, level_names, 3);
+  *label = *level < 0 ? sks_name_index(name, label_names, SKS_LABELS) : -1;
+  return *level < 0 && *label < 0 ? -1 : 0;
+}
+
+bool sks_grade_matches(const sks_grade *gr, int level, int label) {
+  if (gr->status != SKS_SAT || gr->multiple)
+    return false;
+  return level >= 0 ? (int)gr->level == level : (int)gr->label == label;
+}

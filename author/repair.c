@@ -1,0 +1,415 @@
+/* Repair: the fewest givens that make a puzzle with several solutions
+ * unique (a minimum hitting set of the cells where solutions differ),
+ * and for a puzzle without solution a minimal clashing subset of its
+ * givens (deletion-based: every given in it is needed). */
+#include "eo_int.h"
+#include "grade_int.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sks_repairer {
+  author_xc xc;
+  sks_puzzle *work; /* the puzzle under test */
+  int cells, words; /* words: 64-bit words of a cell set */
+  int *sol;         /* enumerated solutions, cells ints each */
+  long long nsol, maxsol;
+  uint64_t *set; /* cell sets to hit, words each */
+  int *size;     /* cells in each set */
+  int nset, capset;
+  uint64_t *seen;        /* scratch for the lower bound */
+  uint64_t *pick, *best; /* the hitting set being built, the best */
+  int *cell, *digit;     /* the answer */
+  int *first;            /* the solution completed past the enumeration */
+  sks_solver *cdcl;      /* picosat: the clash's unsatisfiability tests */
+  long long hits, max_hits;
+  bool hits_out;
+};
+
+sks_repairer *sks_repairer_new(void) {
+  return sks_calloc(1, sizeof(sks_repairer));
+}
+
+void sks_repairer_delete(sks_repairer *r) {
+  if (!r)
+    return;
+  author_xc_free(&r->xc);
+  sks_solver_delete(r->cdcl);
+  sks_puzzle_delete(r->work);
+  free(r->sol);
+  free(r->set);
+  free(r->size);
+  free(r->seen);
+  free(r->pick);
+  free(r->best);
+  free(r->cell);
+  free(r->digit);
+  free(r->first);
+  free(r);
+}
+
+static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
+  if (!r->work || !sks_shape_same(r->work->shape, p->shape)) {
+    sks_puzzle_delete(r->work);
+    r->work = sks_puzzle_of(p->shape);
+    r->cells = p->shape->n * p->shape->n;
+    r->words = (r->cells + 63) / 64;
+    size_t w = (size_t)r->words * sizeof(uint64_t);
+    r->pick = sks_realloc(r->pick, w);
+    r->best = sks_realloc(r->best, w);
+    r->seen = sks_realloc(r->seen, w);
+    size_t c = (size_t)r->cells * sizeof(int);
+    r->cell = sks_realloc(r->cell, c);
+    r->digit = sks_realloc(r->digit, c);
+    r->first = sks_realloc(r->first, c);
+    r->maxsol = 0;
+  }
+  if (maxsol > r->maxsol) {
+    r->sol = sks_realloc(r->sol, (size_t)maxsol * r->cells * sizeof(int));
+    r->maxsol = maxsol;
+  }
+  r->nsol = 0;
+  r->nset = 0;
+}
+
+/* ---- solutions ---- */
+
+typedef struct keep_ctx {
+  sks_repairer *r;
+  long long cap;
+} keep_ctx;
+
+static int keep_solution(void *data, const int *options, int k) {
+  keep_ctx *ctx = data;
+  sks_repairer *r = ctx->r;
+  author_xc_grid(&r->xc, options, k, r->sol + r->nsol * r->cells);
+  return ++r->nsol >= ctx->cap;
+}
+
+/* Enumerates up to cap solutions of q into r->sol; SKS_UNKNOWN when the
+ * budget stopped the search first. */
+static int enumerate(sks_repairer *r, const sks_puzzle *q, long long cap,
+                     const sks_limits *lim) {
+  r->nsol = 0;
+  int st = author_xc_load(&r->xc, q, SKS_PROPAGATE_SINGLES);
+  if (st == SKS_UNSAT)
+    return SKS_SAT;
+  if (st == SKS_SAT) {
+    sks_eo_grid(r->xc.eo, r->sol);
+    r->nsol = 1;
+    return SKS_SAT;
+  }
+  keep_ctx ctx = {r, cap};
+  sks_dlx_search(r->xc.dlx, cap, lim, keep_solution, &ctx, &st);
+  return r->nsol >= cap ? SKS_SAT : st;
+}
+
+/* ---- hitting sets over cell sets ---- */
+
+static int popcount(const uint64_t *a, int words) {
+  int k = 0;
+  for (int w = 0; w < words; w++)
+    k += __builtin_popcountll(a[w]);
+  return k;
+}
+
+static bool subset(const uint64_t *a, const uint64_t *b, int words) {
+  for (int w = 0; w < words; w++)
+    if (a[w] & ~b[w])
+      return false;
+  return true;
+}
+
+/* Adds the cells where s and t differ as a set to hit, keeping only
+ * minimal sets: a set that holds another is hit whenever that one is. */
+static void add_difference(sks_repairer *r, const int *s, const int *t) {
+  if (r->nset == r->capset) {
+    r->capset = r->capset ? 2 * r->capset : 64;
+    r->set = sks_realloc(r->set, (size_t)r->capset * r->words * sizeof *r->set);
+    r->size = sks_realloc(r->size, (size_t)r->capset * sizeof *r->size);
+  }
+  int words = r->words;
+  uint64_t *d = r->set + (size_t)r->nset * words;
+  memset(d, 0, (size_t)words * sizeof *d);
+  for (int i = 0; i < r->cells; i++)
+    if (s[i] != t[i])
+      d[i / 64] |= 1ULL << (i % 64);
+  int kept = 0;
+  for (int k = 0; k < r->nset; k++) {
+    uint64_t *e = r->set + (size_t)k * words;
+    if (subset(e, d, words))
+      return; /* d holds a set already there */
+    if (subset(d, e, words))
+      continue; /* e holds d: dropped */
+    if (kept != k) {
+      memcpy(r->set + (size_t)kept * words, e, (size_t)words * sizeof *e);
+      r->size[kept] = r->size[k];
+    }
+    kept++;
+  }
+  memmove(r->set + (size_t)kept * words, d, (size_t)words * sizeof *d);
+  r->size[kept] = popcount(d, words);
+  r->nset = kept + 1;
+}
+
+/* The unhit set with fewest cells, or -1 when the pick hits them all. */
+static int smallest_unhit(const sks_repairer *r) {
+  int best = -1, size = INT_MAX;
+  for (int s = 0; s < r->nset; s++) {
+    const uint64_t *d = r->set + (size_t)s * r->words;
+    bool hit = false;
+    for (int w = 0; !hit && w < r->words; w++)
+      hit = (d[w] & r->pick[w]) != 0;
+    if (!hit && r->size[s] < size) {
+      size = r->size[s];
+      best = s;
+    }
+  }
+  return best;
+}
+
+/* A lower bound on the cells still needed: unhit sets that share no
+ * cell need one each (counted greedily, stopping past `enough`). */
+static int disjoint_unhit(sks_repairer *r, int enough) {
+  int words = r->words, k = 0;
+  memset(r->seen, 0, (size_t)words * sizeof *r->seen);
+  for (int s = 0; s < r->nset && k <= enough; s++) {
+    const uint64_t *d = r->set + (size_t)s * words;
+    bool meets = false;
+    for (int w = 0; !meets && w < words; w++)
+      meets = (d[w] & (r->pick[w] | r->seen[w])) != 0;
+    if (meets)
+      continue;
+    for (int w = 0; w < words; w++)
+      r->seen[w] |= d[w];
+    k++;
+  }
+  return k;
+}
+
+/* Whether `left` more cells can hit every set (depth-first: each cell of
+ * the smallest unhit set in turn). */
+static bool hit_within(sks_repairer *r, int left) {
+  if (++r->hits > r->max_hits) {
+    r->hits_out = true;
+    return false;
+  }
+  int s = smallest_unhit(r);
+  if (s < 0)
+    return true;
+  if (!left || disjoint_unhit(r, left) > left)
+    return false;
+  const uint64_t *d = r->set + (size_t)s * r->words;
+  for (int w = 0; w < r->words; w++)
+    for (uint64_t m = d[w]; m; m &= m - 1) {
+      uint64_t bit = m & -m;
+      r->pick[w] |= bit;
+      if (hit_within(r, left - 1))
+        return true;
+      r->pick[w] &= ~bit;
+      if (r->hits_out)
+        return false;
+    }
+  return false;
+}
+
+/* The greedy pick: the cell in most unhit sets, until all are hit. */
+static int hit_greedy(sks_repairer *r) {
+  memset(r->pick, 0, (size_t)r->words * sizeof *r->pick);
+  int k = 0, s;
+  while ((s = smallest_unhit(r)) >= 0) {
+    int best = -1, most = -1;
+    for (int i = 0; i < r->cells; i++) {
+      if (!(r->set[(size_t)s * r->words + i / 64] >> (i % 64) & 1))
+        continue;
+      int in = 0;
+      for (int t = 0; t < r->nset; t++) {
+        const uint64_t *d = r->set + (size_t)t * r->words;
+        bool hit = false;
+        for (int w = 0; !hit && w < r->words; w++)
+          hit = (d[w] & r->pick[w]) != 0;
+        in += !hit && (d[i / 64] >> (i % 64) & 1);
+      }
+      if (in > most) {
+        most = in;
+        best = i;
+      }
+    }
+    r->pick[best / 64] |= 1ULL << (best % 64);
+    k++;
+  }
+  return k;
+}
+
+/* A smallest pick (in r->pick) of fewer than `below` cells hitting every
+ * set: its size, or `below` when there is none that small; none has
+ * fewer than `from` (a bound known to the caller).  Exact by
+ * iterative deepening unless the node budget runs out (*exact false:
+ * the greedy pick then, when it is smaller). */
+static int min_hit(sks_repairer *r, int from, int below, bool *exact) {
+  r->hits = 0;
+  r->hits_out = false;
+  for (int k = from; k < below; k++) {
+    memset(r->pick, 0, (size_t)r->words * sizeof *r->pick);
+    if (hit_within(r, k))
+      return k;
+    if (r->hits_out)
+      break;
+  }
+  if (!r->hits_out)
+    return below;
+  *exact = false;
+  int k = hit_greedy(r);
+  return k < below ? k : below;
+}
+
+/* ---- several solutions ---- */
+
+/* Every solution known: the best solution to complete, over all. */
+static int repair_all(sks_repairer *r, bool *exact, const int **sol) {
+  int best = INT_MAX;
+  for (long long s = 0; s < r->nsol && best > 1; s++) {
+    const int *S = r->sol + s * r->cells;
+    r->nset = 0;
+    for (long long t = 0; t < r->nsol; t++)
+      if (t != s)
+        add_difference(r, S, r->sol + t * r->cells);
+    int k = min_hit(r, 0, best == INT_MAX ? r->cells + 1 : best, exact);
+    if (k < best) {
+      best = k;
+      memcpy(r->best, r->pick, (size_t)r->words * sizeof *r->best);
+      *sol = S;
+    }
+  }
+  return best;
+}
+
+/* Too many solutions to list: complete the first one, adding the cells
+ * where each counterexample differs until the pick leaves one solution.
+ * Returns the pick's size, or -1 when a budget ran out. */
+static int repair_one(sks_repairer *r, const sks_puzzle *p, int *S,
+                      const sks_limits *lim, double deadline, bool *exact) {
+  r->nset = 0;
+  for (long long t = 1; t < r->nsol; t++)
+    add_difference(r, S, r->sol + t * r->cells);
+  /* More sets never lower the minimum: each round starts at the last. */
+  int bound = 0;
+  for (;;) {
+    if (deadline > 0 && sks_time() > deadline)
+      return -1;
+    bool round_exact = true;
+    int k = min_hit(r, bound, r->cells + 1, &round_exact);
+    if (round_exact)
+      bound = k; /* a greedy pick is no bound */
+    else
+      *exact = false;
+    memcpy(r->work->cell, p->cell, (size_t)r->cells * sizeof *p->cell);
+    for (int i = 0; i < r->cells; i++)
+      if (r->pick[i / 64] >> (i % 64) & 1)
+        r->work->cell[i] = S[i];
+    if (enumerate(r, r->work, 2, lim) != SKS_SAT)
+      return -1;
+    if (r->nsol < 2) {
+      memcpy(r->best, r->pick, (size_t)r->words * sizeof *r->best);
+      return k;
+    }
+    const int *t = r->sol;
+    if (!memcmp(t, S, (size_t)r->cells * sizeof *S))
+      t = r->sol + r->cells;
+    add_difference(r, S, t);
+  }
+}
+
+static void answer_cells(sks_repairer *r, const int *S, sks_repair *out) {
+  out->ncells = 0;
+  for (int i = 0; i < r->cells; i++)
+    if (r->best[i / 64] >> (i % 64) & 1) {
+      r->cell[out->ncells] = i;
+      r->digit[out->ncells++] = S[i];
+    }
+}
+
+static sks_repair_kind several(sks_repairer *r, const sks_puzzle *p,
+                               long long cap, const sks_limits *lim,
+                               double deadline, sks_repair *out) {
+  bool exact = true;
+  const int *S = r->sol;
+  out->all_solutions = r->nsol < cap;
+  if (out->all_solutions)
+    repair_all(r, &exact, &S);
+  else {
+    /* the first solution, kept apart from the enumeration buffer */
+    memcpy(r->first, r->sol, (size_t)r->cells * sizeof *r->first);
+    if (repair_one(r, p, r->first, lim, deadline, &exact) < 0)
+      return out->kind = SKS_REPAIR_UNKNOWN;
+    S = r->first;
+  }
+  answer_cells(r, S, out);
+  out->fewest = exact;
+  return out->kind = SKS_REPAIR_ADDED;
+}
+
+/* ---- no solution: a minimal clashing subset of the givens ---- */
+
+/* dlx nodes a clash test gets before picosat takes it over: most tests
+ * take tens of nodes; the few that take thousands took 10-100 ms. */
+enum { QUICK_NODES = 2000 };
+
+static sks_repair_kind core(sks_repairer *r, const sks_puzzle *p,
+                            const sks_limits *lim, sks_repair *out) {
+  int *keep = r->work->cell; /* the givens still in the core */
+  /* dlx answers most tests at once; an unsatisfiable rest that takes it
+   * long (the clash spread over few givens) goes to picosat, which keeps
+   * the rules of the shape and takes the givens as assumptions. */
+  if (!r->cdcl)
+    r->cdcl = sks_solver_new("picosat", NULL, NULL);
+  sks_limits quick = {lim->time_limit, QUICK_NODES};
+  memcpy(keep, p->cell, (size_t)r->cells * sizeof *keep);
+  out->fewest = true;
+  for (int i = 0; i < r->cells; i++) {
+    if (keep[i] < 0)
+      continue;
+    int d = keep[i];
+    keep[i] = -1;
+    int st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+    if (st == SKS_UNKNOWN)
+      st = sks_dlx_solve(r->xc.dlx, &quick);
+    if (st == SKS_UNKNOWN && !sks_solver_load_eo(r->cdcl, r->xc.eo, NULL))
+      st = sks_solver_solve(r->cdcl, lim);
+    if (st != SKS_UNSAT) /* needed (or not known to be unneeded) */
+      keep[i] = d;
+    if (st == SKS_UNKNOWN)
+      out->fewest = false;
+  }
+  out->ncells = 0;
+  for (int i = 0; i < r->cells; i++)
+    if (keep[i] >= 0) {
+      r->cell[out->ncells] = i;
+      r->digit[out->ncells++] = keep[i];
+    }
+  return out->kind = SKS_REPAIR_CORE;
+}
+
+sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
+                                  const sks_repair_options *opt,
+                                  sks_repair *out) {
+  memset(out, 0, sizeof *out);
+  long long cap = (opt && opt->solutions > 0 ? opt->solutions : 256) + 1;
+  sks_limits lim = {opt ? opt->time_limit : 0,
+                    opt && opt->max_nodes > 0 ? opt->max_nodes : 10000000};
+  double deadline = lim.time_limit > 0 ? sks_time() + lim.time_limit : 0;
+  fit(r, p, cap);
+  r->max_hits = opt && opt->max_hits > 0 ? opt->max_hits : 1000000;
+  out->cell = r->cell;
+  out->digit = r->digit;
+  if (enumerate(r, p, cap, &lim) != SKS_SAT)
+    return out->kind = SKS_REPAIR_UNKNOWN;
+  out->solutions = r->nsol;
+  if (r->nsol == 0)
+    return core(r, p, &lim, out);
+  if (r->nsol == 1)
+    return out->kind = SKS_REPAIR_UNIQUE;
+  return several(r, p, cap, &lim, deadline, out);
+}

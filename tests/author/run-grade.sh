@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End-to-end runs of `sudokusat grade` and `sudokusat repair`: output and
+# exit status, the same answers on any -j, bad input with its position,
+# and repaired puzzles judged by picosat through `unique`.
+# usage: run-grade.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-grade.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-grade.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+
+ESCARGOT='1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'
+EULER='..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
+# EULER without its r1c7 (a 6), and with a 7 at r1c1 that no row, column
+# or box rules out but its solution (4 there) does.
+EULER_HOLE='..3.2....9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
+EULER_CLASH='7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
+
+# ---------------------------------------------------------------- grade
+input "$EULER"
+check grade-singles 0 "singles 0.0 easy" "$S" grade
+input "$ESCARGOT Escargot"
+search_label() {
+  awk '{ ok = $1 == "search" && $2 + 0 > 0 &&
+         ($3 == "hard" || $3 == "expert" || $3 == "extreme") && $4 == "Escargot" }
+       END { if (!ok || NR != 1) print "not a search grade: " $0 }' .out
+}
+"$S" grade <in.txt >.out 2>/dev/null
+check_file grade-search search_label
+input "${ESCARGOT:0:5}.${ESCARGOT:6}"
+check grade-multiple 0 "multiple" "$S" grade
+input "$EULER_CLASH"
+check grade-none 0 "none" "$S" grade
+input "$EULER" "$ESCARGOT" "$EULER_CLASH" "${ESCARGOT:0:5}.${ESCARGOT:6}"
+"$S" grade -q -j1 <in.txt >g1.txt
+check grade-jobs 0 '' same_as g1.txt "$S" grade -q -j2
+check grade-seed 0 '' same_as g1.txt "$S" grade -q --seed 1
+# --analog adds the analog solver's eta (a short rating: 2 runs).
+input "$ESCARGOT"
+has_eta() {
+  awk '{ ok = $1 == "search" && $4 ~ /^eta=[0-9.]+$|^eta=inf$/ }
+       END { if (!ok) print "no eta: " $0 }' .out
+}
+"$S" grade --analog --runs 2 --rate-time 200 <in.txt >.out 2>/dev/null
+check_file grade-analog has_eta
+input "$EULER" "${EULER:0:80}x"
+check grade-bad 3 "singles 0.0 easy
+error" "$S" grade -q
+expect_stderr_has "<stdin>:2:81: unexpected 'x'"
+input "p cnf 1 1" "1 0"
+check grade-dimacs 3 "error" "$S" grade -q
+
+# ---------------------------------------------------------------- repair
+input "$EULER"
+check repair-unique 0 "unique" "$S" repair
+input "$EULER_HOLE"
+check repair-add 0 "add 1 fewest: r1c2=6" first_line "$S" repair
+"$S" repair <in.txt | tail -n 1 >fixed.txt
+input_file fixed.txt
+check repair-add-unique 10 "unique" "$S" unique --backend picosat
+keeps_givens() {
+  awk -v p="$EULER_HOLE" '{ for (i = 1; i <= 81; i++)
+    if (substr(p, i, 1) != "." && substr(p, i, 1) != substr($0, i, 1))
+      { print "given " i " changed"; exit } }' fixed.txt
+}
+check_file repair-keeps-givens keeps_givens
+input "$EULER_CLASH"
+"$S" repair <in.txt >.out 2>/dev/null
+core_has_clash() {
+  awk '{ ok = $1 == "clash" && / r1c1=7/ } END { if (!ok) print "no clash at r1c1: " $0 }' .out
+}
+check_file repair-core core_has_clash
+# The core alone has no solution (picosat), and every given of it counts.
+core_puzzle() {
+  awk -v skip="${1:-}" '{ for (i = 1; i <= 81; i++) g[i] = "."
+    for (f = 3; f <= NF; f++) if (f != skip && match($f, /^r[0-9]c[0-9]=/)) {
+      split(substr($f, 2), a, /[c=]/); g[(a[1] - 1) * 9 + a[2]] = a[3] }
+    s = ""; for (i = 1; i <= 81; i++) s = s g[i]; print s }' .out
+}
+core_puzzle >core.txt
+input_file core.txt
+check repair-core-none 20 "none" "$S" unique --backend picosat
+fields=$(awk '{ print NF }' .out)
+for ((f = 3; f <= fields; f++)); do
+  core_puzzle "$f" >less.txt
+  input_file less.txt
+  check "repair-core-needed-$f" 10 "multiple" "$S" unique --backend picosat
+done
+input "$EULER_HOLE" "$EULER" "$EULER_CLASH" "${ESCARGOT:0:5}.${ESCARGOT:6}"
+"$S" repair -q -j1 <in.txt >r1.txt
+check repair-jobs 0 '' same_as r1.txt "$S" repair -q -j2
+input "${EULER:0:40}"
+check repair-bad 3 "error" "$S" repair -q
+expect_stderr_has "<stdin>:1:37:"
+
+summary

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The external backend at its edges: the solver runs in a process group
+# of its own, so SIGINT, SIGTERM and SIGHUP to sudokusat, and
+# --time-limit, end the whole group (a wrapper script and the child it
+# started) and leave no temporary file; --solver is read with the shell's
+# word rules; a crashing solver is reported with the puzzle's file.
+# usage: run-external.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-external.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-signals.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+# Job control: a background job of a script otherwise starts with SIGINT
+# ignored, and the tool keeps a signal ignored at its start.
+set -m
+
+# The "solver": records its pid and its child's, then waits for the child.
+cat >solver.sh <<'SH'
+#!/bin/sh
+sleep 300 &
+echo "$$ $!" >"$PIDS.tmp" && mv "$PIDS.tmp" "$PIDS"
+wait
+SH
+chmod +x solver.sh
+echo '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..' >p.txt
+
+# alive PID...: the pids still running (zombies are gone for this purpose).
+alive() {
+  local p out=""
+  for p in "$@"; do
+    if kill -0 "$p" 2>/dev/null &&
+      [ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" != Z ]; then
+      out="$out $p"
+    fi
+  done
+  echo "$out"
+}
+
+# run_case NAME SIGNAL|deadline: starts a solve, ends it, checks.
+run_case() {
+  local name=$1 how=$2 pids left tmp=$T/tmp-$1
+  mkdir -p "$tmp"
+  export PIDS=$T/pids-$name
+  local extra=()
+  [ "$how" = deadline ] && extra=(--time-limit 1)
+  TMPDIR=$tmp "$S" solve -q --backend external --solver "$T/solver.sh" \
+    "${extra[@]}" p.txt >out-$name.txt 2>err-$name.txt &
+  local tool=$!
+  for _ in $(seq 100); do
+    [ -s "$PIDS" ] && break
+    sleep 0.05
+  done
+  if [ ! -s "$PIDS" ]; then
+    fail "$name" "the solver did not start: $(cat err-$name.txt)"
+    kill -9 $tool 2>/dev/null
+    return
+  fi
+  pids=$(cat "$PIDS")
+  [ "$how" != deadline ] && kill -s "$how" $tool
+  wait $tool
+  local status=$?
+  sleep 0.2
+  left=$(alive $pids)
+  if [ -n "$left" ]; then
+    fail "$name" "still running after the tool ended:$left"
+    kill -9 $left 2>/dev/null
+  elif [ -n "$(ls -A "$tmp")" ]; then
+    fail "$name" "temporary files left: $(ls "$tmp")"
+  elif [ "$how" = deadline ] && { [ $status != 0 ] || [ "$(cat out-$name.txt)" != unknown ]; }; then
+    fail "$name" "status $status, answer '$(cat out-$name.txt)', expected 0 and unknown"
+  elif [ "$how" != deadline ] && [ $status -le 128 ]; then
+    fail "$name" "status $status: the signal should end the tool"
+  else
+    pass
+  fi
+}
+
+run_case sigint INT
+run_case sigterm TERM
+run_case sighup HUP
+run_case deadline deadline
+set +m
+
+# --solver as the shell reads it: quotes around the program, VAR=value
+# before it; a program that is not there is refused before any puzzle.
+ANSWER=162857493534129678789643521475312986913586742628794135356478219241935867897261354
+check solver-quoted 10 "$ANSWER" "$S" solve --backend external \
+  --solver '"cadical" -q' p.txt
+check solver-assignment 10 "$ANSWER" "$S" solve --backend external \
+  --solver 'FOO=1 cadical -q' p.txt
+check solver-missing 2 '' "$S" solve --backend external \
+  --solver "'no such solver' -q" p.txt
+check_file solver-missing-says grep -qF "external solver 'no such solver' not found in PATH" err.txt
+# A solver that crashes: unknown, and the message names file and line.
+printf '#!/bin/sh\nkill -SEGV $$\n' >crash.sh
+chmod +x crash.sh
+check solver-crash 0 unknown "$S" solve --backend external \
+  --solver "$T/crash.sh" p.txt
+check_file solver-crash-names-file grep -qF 'sudokusat: p.txt:1: the solver was killed by signal 11' err.txt
+summary

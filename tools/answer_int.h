@@ -1,0 +1,60 @@
+/* Private to the tool: one answer per puzzle, written as text (the
+ * default), JSON Lines or CSV (--format).  The commands say what they
+ * found; this file alone decides how it looks. */
+#ifndef SKS_ANSWER_INT_H
+#define SKS_ANSWER_INT_H
+
+#include "app_int.h"
+
+#include <stdio.h>
+
+/* Where a puzzle came from and when its work began (for "seconds"). */
+typedef struct batch_job {
+  const sks_puzzle *p; /* NULL for an unreadable puzzle or a DIMACS file */
+  const char *file;    /* the operand's name ("-" for standard input) */
+  long line;           /* the puzzle's first line; 0 for a whole file */
+  double start;
+} batch_job;
+
+enum { ANSWER_EXTRAS = 6 };
+
+typedef struct answer {
+  const char *status;       /* solved none unknown unique multiple invalid
+                               disagree error rated */
+  const char *text;         /* the text form's line instead of the status word,
+                               or NULL */
+  char line[256];           /* room for a short text line */
+  bool grid_only;           /* text: the solution alone says "solved" */
+  const int *grid, *grid2;  /* solutions (n*n), or NULL */
+  long long count;          /* count: solutions found; < 0 none */
+  bool at_least;            /* the count is a lower bound */
+  const char *backend;      /* the backend that answered, or NULL */
+  const char *message;      /* why (error, invalid, disagree), or NULL */
+  const signed char *model; /* a DIMACS file's model: values of 1..nvars */
+  int nvars;
+  /* Command-specific fields (rate: eta ...), numbers as text ("inf"
+   * becomes null in JSON). */
+  int nextra;
+  const char *key[ANSWER_EXTRAS];
+  char value[ANSWER_EXTRAS][32];
+  bool word[ANSWER_EXTRAS]; /* a string, not a number */
+} answer;
+
+/* Adds a numeric field to a. */
+void answer_extra(answer *a, const char *key, const char *fmt, double v);
+/* Adds a short string field to a. */
+void answer_extra_word(answer *a, const char *key, const char *word);
+
+/* Writes a for job on out in the --format the command line asks for. */
+void answer_put(const sks_app *app, const batch_job *job, const answer *a,
+                FILE *out);
+
+/* CSV's header line (once, before the first answer; nothing in the other
+ * forms); extra names the command's own columns, NULL-terminated. */
+void answer_header(sks_app *app, const char *const *extra);
+
+/* A grid in p's layout or the one --layout asks for, as text. */
+void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
+                    FILE *out);
+
+#endif

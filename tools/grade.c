@@ -1,0 +1,128 @@
+/* `sudokusat grade`: each puzzle's logic level (singles, locked
+ * candidates, search), search effort and label (README "Grading"), and
+ * with --analog the analog hardness eta. */
+#include "batch_int.h"
+#include "worker_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* What a batch thread grades with. */
+typedef struct grader_ctx {
+  sks_app *app;
+  sks_grader *g;
+  sks_grade_options opt;
+  sks_analog_options analog;
+  sks_eo *eo;   /* --analog: the system the CNF is lowered from */
+  sks_cnf *cnf; /* --analog */
+} grader_ctx;
+
+static void *grade_new(sks_app *app) {
+  grader_ctx *c = sks_calloc(1, sizeof *c);
+  c->app = app;
+  c->g = sks_grader_new();
+  c->opt.permutations = app->opt.permutations;
+  c->opt.seed = (unsigned long long)app->opt.seed;
+  c->opt.max_nodes = app->opt.max_steps;
+  if (app->opt.analog) {
+    sks_analog_options_init(&c->analog);
+    c->analog.memory = 1; /* the papers' law, as rate --analog */
+    c->cnf = sks_cnf_new();
+  }
+  return c;
+}
+
+static void grade_delete(void *data) {
+  grader_ctx *c = data;
+  sks_grader_delete(c->g);
+  sks_eo_delete(c->eo);
+  sks_cnf_delete(c->cnf);
+  free(c);
+}
+
+/* eta of the givens-reduced CNF, as `rate --analog` gives it (infinite
+ * when no run solved it). */
+static double analog_eta(grader_ctx *c, const sks_puzzle *p) {
+  sks_app *app = c->app;
+  if (!c->eo || !sks_shape_same(sks_eo_shape(c->eo), p->shape)) {
+    sks_eo_delete(c->eo);
+    c->eo = sks_eo_new(p->shape);
+  }
+  sks_eo_load(c->eo, p, SKS_PROPAGATE_GIVENS);
+  sks_encode(c->eo, &app->encode, c->cnf);
+  sks_analog *a = sks_analog_new(c->cnf);
+  sks_analog_rating rt;
+  sks_analog_rate(a, &c->analog, (unsigned long long)app->opt.seed,
+                  app->opt.runs, app->opt.rate_time, app->opt.time_limit, 1,
+                  &rt);
+  sks_analog_delete(a);
+  return rt.solved && isfinite(rt.eta) ? rt.eta : INFINITY;
+}
+
+/* Text: "LEVEL EFFORT LABEL [eta=E] [NAME]", or "multiple" / "none" /
+ * "unknown EFFORT+"; JSON and CSV: the same as fields. */
+static int grade_run(void *data, const batch_job *job, FILE *out) {
+  grader_ctx *c = data;
+  const sks_puzzle *p = job->p;
+  sks_grade gr;
+  int st = sks_grade_puzzle(c->g, p, &c->opt, &gr);
+  const char *name = p->look.name ? p->look.name : "";
+  answer a = {.count = -1, .text = a.line};
+  int cls, len;
+  if (st == SKS_UNSAT) {
+    a.status = "none";
+    len = snprintf(a.line, sizeof a.line, "none");
+    cls = BATCH_NONE;
+  } else if (st == SKS_UNKNOWN) {
+    a.status = "unknown";
+    len = snprintf(a.line, sizeof a.line, "unknown %.1f+", gr.effort);
+    answer_extra(&a, "effort", "%.1f", gr.effort);
+    cls = BATCH_UNKNOWN;
+  } else if (gr.multiple) {
+    a.status = "multiple";
+    len = snprintf(a.line, sizeof a.line, "multiple");
+    cls = BATCH_MANY;
+  } else {
+    a.status = "graded";
+    len = snprintf(a.line, sizeof a.line, "%s %.1f%s %s",
+                   sks_grade_level_name(gr.level), gr.effort,
+                   gr.at_budget ? "+" : "", sks_grade_label_name(gr.label));
+    answer_extra_word(&a, "level", sks_grade_level_name(gr.level));
+    answer_extra(&a, "effort", "%.1f", gr.effort);
+    answer_extra_word(&a, "label", sks_grade_label_name(gr.label));
+    if (c->cnf) {
+      double eta = analog_eta(c, p);
+      answer_extra(&a, "eta", "%.2f", eta);
+      len += snprintf(a.line + len, sizeof a.line - (size_t)len, " eta=%s",
+                      a.value[a.nextra - 1]);
+    }
+    cls = BATCH_ONE;
+  }
+  if (*name && len >= 0 && (size_t)len < sizeof a.line)
+    snprintf(a.line + len, sizeof a.line - (size_t)len, " %s", name);
+  answer_put(c->app, job, &a, out);
+  return cls;
+}
+
+static const batch_ops grade_ops = {grade_new, grade_delete, grade_run};
+
+static int grade_dimacs(sks_app *app, sks_input *in) {
+  (void)app;
+  app_message("%s: grade reads puzzles, not DIMACS", sks_input_name(in));
+  fputs("error\n", stdout);
+  return BATCH_ERROR;
+}
+
+int app_grade(sks_app *app) {
+  static const char *const columns[] = {"level", "effort", "label", "eta",
+                                        NULL};
+  answer_header(app, columns);
+  batch_totals all;
+  batch_operands(app, &grade_ops, grade_dimacs, &all);
+  batch_summary(app, &all, "graded", "multiple");
+  /* A grade decides nothing: the status says whether all input could be
+   * read and every puzzle graded. */
+  return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT
+         : all.by_class[BATCH_UNKNOWN]  ? EXIT_UNKNOWN_ANY
+                                        : EXIT_ALL_OK;
+}

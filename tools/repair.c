@@ -1,0 +1,105 @@
+/* `sudokusat repair`: for a puzzle with several solutions the fewest
+ * givens that make it unique (cells, then the repaired puzzle); for one
+ * without solution a minimal set of its givens that clash. */
+#include "batch_int.h"
+#include "worker_int.h"
+
+#include <stdlib.h>
+
+typedef struct repair_ctx {
+  sks_app *app;
+  sks_repairer *r;
+  sks_repair_options opt;
+  int *grid; /* the repaired puzzle's givens */
+  int cells;
+} repair_ctx;
+
+static void *repair_new(sks_app *app) {
+  repair_ctx *c = sks_calloc(1, sizeof *c);
+  c->app = app;
+  c->r = sks_repairer_new();
+  c->opt.solutions = app->opt.solutions;
+  c->opt.max_nodes = app->opt.max_steps;
+  c->opt.time_limit = app->opt.time_limit;
+  return c;
+}
+
+static void repair_delete(void *data) {
+  repair_ctx *c = data;
+  sks_repairer_delete(c->r);
+  free(c->grid);
+  free(c);
+}
+
+/* " r3c7=4 ..." : rows and columns from 1, the puzzle's symbols. */
+static void print_cells(const sks_puzzle *p, const sks_repair *rp, FILE *out) {
+  int n = p->shape->n;
+  for (int i = 0; i < rp->ncells; i++) {
+    int cell = rp->cell[i], d = rp->digit[i];
+    fprintf(out, " r%dc%d=", cell / n + 1, cell % n + 1);
+    if (n <= SKS_MAX_SYMBOL_N)
+      fputc(sks_puzzle_symbol(p, d), out);
+    else
+      fprintf(out, "%d", d + 1);
+  }
+}
+
+static int repair_run(void *data, const batch_job *job, FILE *out) {
+  const sks_puzzle *p = job->p;
+  repair_ctx *c = data;
+  sks_repair rp;
+  sks_repair_kind kind = sks_repair_puzzle(c->r, p, &c->opt, &rp);
+  const char *name = p->look.name ? p->look.name : "";
+  switch (kind) {
+  case SKS_REPAIR_UNIQUE:
+    fprintf(out, "unique%s%s\n", *name ? " " : "", name);
+    return BATCH_ONE;
+  case SKS_REPAIR_UNKNOWN:
+    fprintf(out, "unknown%s%s\n", *name ? " " : "", name);
+    return BATCH_UNKNOWN;
+  case SKS_REPAIR_CORE:
+    fprintf(out, "clash %d:", rp.ncells);
+    print_cells(p, &rp, out);
+    fprintf(out, "%s%s\n", *name ? " " : "", name);
+    return BATCH_NONE;
+  case SKS_REPAIR_ADDED:
+    break;
+  }
+  /* fewest: over every solution; first: fewest to complete the first
+   * solution found (too many to list); greedy: a budget ran out */
+  fprintf(out, "add %d %s:", rp.ncells,
+          !rp.fewest         ? "greedy"
+          : rp.all_solutions ? "fewest"
+                             : "first");
+  print_cells(p, &rp, out);
+  fprintf(out, "%s%s\n", *name ? " " : "", name);
+  int cells = p->shape->n * p->shape->n;
+  if (cells > c->cells) {
+    c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
+    c->cells = cells;
+  }
+  for (int i = 0; i < cells; i++)
+    c->grid[i] = p->cell[i];
+  for (int i = 0; i < rp.ncells; i++)
+    c->grid[rp.cell[i]] = rp.digit[i];
+  app_print_grid(c->app, p, c->grid, out);
+  return BATCH_MANY;
+}
+
+static const batch_ops repair_ops = {repair_new, repair_delete, repair_run};
+
+static int repair_dimacs(sks_app *app, sks_input *in) {
+  (void)app;
+  app_message("%s: repair reads puzzles, not DIMACS", sks_input_name(in));
+  fputs("error\n", stdout);
+  return BATCH_ERROR;
+}
+
+int app_repair(sks_app *app) {
+  batch_totals all;
+  batch_operands(app, &repair_ops, repair_dimacs, &all);
+  batch_summary(app, &all, "unique", "repaired");
+  return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT
+         : all.by_class[BATCH_UNKNOWN]  ? EXIT_UNKNOWN_ANY
+                                        : EXIT_ALL_OK;
+}
