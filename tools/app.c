@@ -52,6 +52,12 @@ static const struct {
     {"rate", "--analog [PUZZLES ...]",
      "hardness eta of each puzzle from the analog solver's escape rate",
      CMD_RATE, app_rate},
+    {"generate", "[--size N] [--count M]",
+     "make puzzles with one solution each (--symmetry, --minimal, --givens)",
+     CMD_GENERATE, app_generate},
+    {"minimize", "[PUZZLES ...]",
+     "remove givens of unique puzzles until every one is needed", CMD_MINIMIZE,
+     app_minimize},
     {"repair", "[PUZZLES ...]",
      "fewest givens to make unique, or the givens that clash", CMD_REPAIR,
      app_repair},
@@ -245,6 +251,9 @@ static bool parse_choice(opt_type type, const char *val, void *out) {
 /* Option i as written on the command line: "--time-limit". */
 static void option_flag(int i, char *buf, size_t cap) {
   snprintf(buf, cap, "--%s", table[i].name);
+  size_t len = strlen(buf);
+  if (len > 2 && buf[len - 1] == '_')
+    buf[len - 1] = 0; /* a second row of a shared flag */
   for (char *p = buf; *p; p++)
     if (*p == '_')
       *p = '-';
@@ -431,29 +440,40 @@ static void defaults(app_options *o) {
   }
 }
 
-static int find_option(const char *name, size_t len) {
-  for (int i = 0; i < NOPTIONS; i++) {
-    const char *t = table[i].name;
-    size_t k = 0;
-    for (; k < len && t[k]; k++)
-      if (!(t[k] == name[k] || (t[k] == '_' && name[k] == '-')))
-        break;
-    if (k == len && !t[k])
-      return i;
-  }
-  return -1;
+/* Whether row i's flag is name[0 .. len). */
+static bool option_named(int i, const char *name, size_t len) {
+  const char *t = table[i].name;
+  size_t k = 0;
+  for (; k < len && t[k]; k++)
+    if (!(t[k] == name[k] || (t[k] == '_' && name[k] == '-')))
+      break;
+  return k == len && (!t[k] || (t[k] == '_' && !t[k + 1]));
+}
+
+/* The row of a flag: of the ones named so, the one the command (bit)
+ * takes, else the first. */
+static int find_option(const char *name, size_t len, unsigned bit) {
+  int first = -1;
+  for (int i = 0; i < NOPTIONS; i++)
+    if (option_named(i, name, len)) {
+      if (table[i].commands & bit)
+        return i;
+      if (first < 0)
+        first = i;
+    }
+  return first;
 }
 
 static int short_option(char c) {
   switch (c) {
   case 'o':
-    return find_option("output", 6);
+    return find_option("output", 6, CMD_ALL);
   case 'j':
-    return find_option("jobs", 4);
+    return find_option("jobs", 4, CMD_ALL);
   case 'q':
-    return find_option("quiet", 5);
+    return find_option("quiet", 5, CMD_ALL);
   case 'v':
-    return find_option("verbose", 7);
+    return find_option("verbose", 7, CMD_ALL);
   default:
     return -1;
   }
@@ -467,7 +487,8 @@ static int parse_variant(sks_app *app, sks_error *err);
  * options into app->opt (given[i]: the argument that first gave option i,
  * or 0).  Returns 0 or
  * EXIT_USAGE after a message; -h prints the help and exits. */
-static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
+static int read_arguments(sks_app *app, int argc, char **argv, int *given,
+                          unsigned bit) {
   app->files = sks_malloc((size_t)argc * sizeof *app->files);
   bool only_files = false;
   for (int a = 2; a < argc; a++) {
@@ -490,7 +511,7 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
     if (arg[1] == '-') {
       const char *name = arg + 2, *eq = strchr(name, '=');
       size_t len = eq ? (size_t)(eq - name) : strlen(name);
-      i = find_option(name, len);
+      i = find_option(name, len, bit);
       snprintf(flag, sizeof flag, "--%.*s", (int)len, name);
       if (eq)
         val = eq + 1;
@@ -609,7 +630,7 @@ static int derive(sks_app *app) {
 static int parse(sks_app *app, int argc, char **argv, unsigned bit) {
   defaults(&app->opt);
   int given[NOPTIONS] = {0};
-  int res = read_arguments(app, argc, argv, given);
+  int res = read_arguments(app, argc, argv, given, bit);
   if (!res)
     res = check_commands(app, bit, given);
   if (!res)

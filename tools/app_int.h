@@ -92,6 +92,8 @@ int app_decode(sks_app *app);
 int app_check(sks_app *app); /* count and unique */
 int app_exact_cover(sks_app *app);
 int app_rate(sks_app *app);
+int app_generate(sks_app *app); /* tools/generate.c */
+int app_minimize(sks_app *app);
 int app_repair(sks_app *app);
 int app_grade(sks_app *app);
 

@@ -2,9 +2,10 @@
  * --name=value parser with range checks and typed choices, the check that
  * the command takes the option, and the --help text with live defaults.
  * O(name, type, default, min, max, commands, help); '_' in a name is '-'
- * on the command line.  A choice type (BACKEND, ENCODING, ...) is parsed
- * once into its enum; its names come from where the values live (the
- * backend registry, the library's name tables). */
+ * on the command line, and a trailing '_' is dropped (two rows may share
+ * a flag when no command takes both: --count).  A choice type (BACKEND,
+ * ENCODING, ...) is parsed once into its enum; its names come from where the
+ * values live (the backend registry, the library's name tables). */
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
 
@@ -17,12 +18,15 @@ enum {
   CMD_COUNT = 1 << 4,
   CMD_XC = 1 << 5, /* exact-cover */
   CMD_RATE = 1 << 6,
+  CMD_GENERATE = 1 << 7,
+  CMD_MINIMIZE = 1 << 8,
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
-#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
-#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE) /* judge puzzles */
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE)    /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
@@ -33,11 +37,11 @@ enum {
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
-  O(box, STR, "", 0, 0, CMD_PUZZLES,                                           \
+  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                                \
     "box shape RxC (default: inferred from the size)")                         \
-  O(variant, STR, "", 0, 0, CMD_PUZZLES,                                       \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                            \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES,                                           \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE,                                \
     "16x16 symbols are 0-F instead of 1-9A-G")                                 \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
@@ -51,8 +55,8 @@ enum {
     "encode: gzip the output whatever its name")                               \
   O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
     "encode: overwrite an existing output file")                               \
-  O(layout, LAYOUT, "same", 0, 0, CMD_SOLVE | CMD_UNIQUE | CMD_DECODE,         \
-    "answers as")                                                              \
+  O(layout, LAYOUT, "same", 0, 0,                                              \
+    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE, "answers as")              \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
   O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
@@ -61,10 +65,11 @@ enum {
     "unique/count: decide with picosat and dlx")                               \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
-  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR,                \
+  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,     \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
-    CMD_BACKEND | CMD_RATE | CMD_GRADE, "random seed (analog)")                \
+    CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
+    "random seed (analog, grade; generate and minimize: the puzzles)")         \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
@@ -90,12 +95,27 @@ enum {
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
   O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE | CMD_GRADE,          \
     "answers as text, json (JSON Lines) or csv")                               \
-  O(stats, BOOL, 0, 0, 1, CMD_LIMITS,                                          \
+  O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_MAKE,                               \
     "print statistics as 'c' lines on stderr")                                 \
   O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \
     "grade: random relabellings the search effort is averaged over")           \
   O(solutions, INT, 256, 1, 1000000, CMD_REPAIR,                               \
     "repair: solutions listed for the fewest over all of them")                \
+  O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                  \
+    "generate: side N (boxes as square as N allows; default 9)")               \
+  O(symmetry, STR, "none", 0, 0, CMD_MAKE,                                     \
+    "generate/minimize: symmetry of the givens: none, rot180, rot90, "         \
+    "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or "  \
+    "full")                                                                    \
+  O(grade, STR, "", 0, 0, CMD_GENERATE,                                        \
+    "generate: keep puzzles of this level (singles, locked, search) or "       \
+    "label (easy ... extreme); above singles/easy implies --minimal")          \
+  O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
+    "generate: every given needed (with a symmetry: every orbit)")             \
+  O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
+    "generate: at most K givens, or the fewest reached (0 = no target)")       \
+  O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
+    "generate: how many puzzles")                                              \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
 

@@ -113,7 +113,7 @@ check usage-decode-args 2 '' "$S" decode only-one.cnf
 check usage-not-this-command 2 '' "$S" solve --force --gzip
 expect_stderr "sudokusat: solve takes no --force (it is an option of encode)"
 check usage-not-this-command-count 2 '' "$S" count --layout grid
-expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode or unique)"
+expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate or minimize)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
 expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
 check usage-bad-encoding 2 '' "$S" solve --encoding tiny

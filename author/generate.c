@@ -1,0 +1,351 @@
+/* Making puzzles: a random full grid (random givens placed with
+ * propagation, completed by dlx), then digging: orbits of givens removed
+ * in random order while the puzzle stays unique.  Also minimizing a given
+ * puzzle the same way. */
+#include "bitgrid_int.h"
+#include "eo_int.h"
+#include "require_int.h"
+#include "sks_author.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* dlx's node budget for one uniqueness check or one grid, after which
+ * cadical takes the problem over (the auto route's figure). */
+enum { DLX_BUDGET = 200000, GRID_ATTEMPTS = 64 };
+/* The bit-parallel engine's budgets: a check, and one try at a full grid
+ * (a random descent that goes wrong deep down is cheaper to restart). */
+enum { BIT_BUDGET = 100000, BIT_GRID_BUDGET = 20000, BIT_GRID_TRIES = 16 };
+/* Past 16x16 a search that is not over soon is one for CDCL (the auto
+ * route's measurement): the fast engine gets a short budget and dlx is
+ * left out. */
+enum { SMALL_N = 16, BIT_BUDGET_LARGE = 500 };
+
+struct sks_generator {
+  const sks_shape *shape; /* a reference */
+  sks_generate_options opt;
+  int n, cells;
+  sks_eo *eo;
+  sks_bitgrid *bits; /* sides up to 64: the fast engine, else NULL */
+  sks_solver *dlx, *cdcl;
+  int norbits;
+  int *mstart, *member; /* orbit k: cells member[mstart[k] .. mstart[k+1]) */
+  int *order, *pending; /* norbits each: digging's work lists */
+  int *fixed, *open;    /* cells each */
+  int *scratch;         /* 2 * cells, for sks_count */
+  int saved[8];         /* an orbit's values while it is out */
+  sks_generate_stats st;
+};
+
+/* ---- random numbers: splitmix64, one state per puzzle ---- */
+
+typedef struct rng {
+  uint64_t s;
+} rng;
+
+static uint64_t hash64(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+static uint64_t next64(rng *r) {
+  r->s += 0x9e3779b97f4a7c15ULL;
+  return hash64(r->s);
+}
+
+/* Uniform in 0 .. k-1 (k < 2^32). */
+static int below(rng *r, int k) {
+  return (int)(((next64(r) >> 32) * (uint64_t)k) >> 32);
+}
+
+/* Puzzle index's state: depends on the seed and the index only, so a
+ * puzzle is the same whichever thread makes it. */
+static rng rng_of(unsigned long long seed, unsigned long long index) {
+  rng r = {hash64(seed ^ 0x5851f42d4c957f2dULL) ^ hash64(index + 1)};
+  return r;
+}
+
+static void shuffle(rng *r, int *a, int k) {
+  for (int i = k - 1; i > 0; i--) {
+    int j = below(r, i + 1), t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/* ---- the generator ---- */
+
+static void build_orbits(sks_generator *g) {
+  int *orbit = sks_malloc((size_t)g->cells * sizeof *orbit);
+  sks_symmetry_orbits(g->shape, g->opt.symmetry, orbit);
+  g->mstart = sks_calloc((size_t)g->cells + 2, sizeof *g->mstart);
+  g->member = sks_malloc((size_t)g->cells * sizeof *g->member);
+  int k = 0;
+  for (int c = 0; c < g->cells; c++)
+    if (orbit[c] == c) { /* a leader: its orbit's cells, in cell order */
+      g->mstart[k + 1] = g->mstart[k];
+      for (int i = c; i < g->cells; i++)
+        if (orbit[i] == c)
+          g->member[g->mstart[k + 1]++] = i;
+      k++;
+    }
+  g->norbits = k;
+  free(orbit);
+}
+
+sks_generator *sks_generator_new(const sks_shape *shape,
+                                 const sks_generate_options *opt,
+                                 sks_error *err) {
+  if (sks_symmetry_fits(shape, opt->symmetry, err))
+    return NULL;
+  sks_generator *g = sks_calloc(1, sizeof *g);
+  g->shape = sks_shape_retain(shape);
+  g->opt = *opt;
+  g->n = shape->n;
+  g->cells = g->n * g->n;
+  g->eo = sks_eo_new(shape);
+  g->bits = sks_bitgrid_new(shape);
+  sks_solver_options so = {0};
+  so.seed = opt->seed;
+  g->dlx = sks_solver_new("dlx", &so, err);
+  g->cdcl = sks_solver_new("cadical", &so, err);
+  sks_require(g->dlx && g->cdcl, "a built-in backend failed to start");
+  build_orbits(g);
+  g->order = sks_malloc((size_t)g->norbits * sizeof *g->order);
+  g->pending = sks_malloc((size_t)g->norbits * sizeof *g->pending);
+  g->fixed = sks_malloc((size_t)g->cells * sizeof *g->fixed);
+  g->open = sks_malloc((size_t)g->cells * sizeof *g->open);
+  g->scratch = sks_malloc(2 * (size_t)g->cells * sizeof *g->scratch);
+  return g;
+}
+
+void sks_generator_delete(sks_generator *g) {
+  if (!g)
+    return;
+  sks_solver_delete(g->dlx);
+  sks_solver_delete(g->cdcl);
+  sks_eo_delete(g->eo);
+  sks_bitgrid_delete(g->bits);
+  sks_shape_release(g->shape);
+  free(g->mstart);
+  free(g->member);
+  free(g->order);
+  free(g->pending);
+  free(g->fixed);
+  free(g->open);
+  free(g->scratch);
+  free(g);
+}
+
+const sks_shape *sks_generator_shape(const sks_generator *g) {
+  return g->shape;
+}
+
+void sks_generator_stats(const sks_generator *g, sks_generate_stats *st) {
+  *st = g->st;
+}
+
+/* ---- uniqueness ---- */
+
+/* Solutions of p up to two: propagation first (it decides most digging
+ * steps of small grids), then dlx within its budget, then cadical with
+ * blocking clauses. */
+int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
+  sks_require(sks_shape_same(p->shape, g->shape),
+              "the puzzle's shape is not the generator's");
+  g->st.checks++;
+  bool small = g->n <= SMALL_N;
+  if (g->bits) {
+    int k = sks_bitgrid_count(
+        g->bits, p->cell, 2, small ? BIT_BUDGET : BIT_BUDGET_LARGE, NULL, NULL);
+    if (k >= 0)
+      return k;
+  }
+  int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
+  if (s != SKS_UNKNOWN) {
+    g->st.by_propagation++;
+    return s == SKS_SAT;
+  }
+  if (small) {
+    sks_solver_load_eo(g->dlx, g->eo, NULL);
+    sks_limits lim = {0, DLX_BUDGET};
+    int status = SKS_UNKNOWN;
+    long long k = sks_solver_count(g->dlx, 2, &lim, &status);
+    if (status == SKS_SAT || k >= 2)
+      return k >= 2 ? 2 : (int)k;
+  }
+  g->st.by_cdcl++;
+  sks_solver_load_eo(g->cdcl, g->eo, NULL);
+  sks_count_result r =
+      sks_count(g->cdcl, g->eo, p, 2, NULL, NULL, NULL, g->scratch, NULL);
+  sks_require(r.status == SKS_SAT, "cadical's count failed validation");
+  return r.count >= 2 ? 2 : (int)r.count;
+}
+
+/* ---- a random full grid ---- */
+
+/* Places one random candidate of a random open cell; returns the
+ * system's status after propagation. */
+static int place_random(sks_generator *g, rng *r, sks_puzzle *p) {
+  sks_eo_grid(g->eo, g->fixed);
+  int nopen = 0;
+  for (int c = 0; c < g->cells; c++)
+    if (g->fixed[c] < 0)
+      g->open[nopen++] = c;
+  if (!nopen)
+    return SKS_SAT;
+  int c = g->open[below(r, nopen)], nd = 0, digits[SKS_MAX_N];
+  for (int d = 0; d < g->n; d++)
+    if (!g->eo->val[sks_cell_var(g->n, c, d)])
+      digits[nd++] = d;
+  if (!nd)
+    return SKS_UNSAT;
+  p->cell[c] = digits[below(r, nd)];
+  return sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
+}
+
+/* Completes the loaded system with a solver into grid; its status. */
+static int complete(sks_generator *g, int *grid) {
+  sks_solver *s = g->dlx;
+  sks_solver_load_eo(s, g->eo, NULL);
+  sks_limits lim = {0, DLX_BUDGET};
+  int res = sks_solver_solve(s, &lim);
+  if (res == SKS_UNKNOWN) {
+    s = g->cdcl;
+    sks_solver_load_eo(s, g->eo, NULL);
+    res = sks_solver_solve(s, NULL);
+  }
+  if (res == SKS_SAT && sks_decode_solver(g->eo, s, grid, NULL))
+    res = SKS_UNKNOWN;
+  return res;
+}
+
+/* n random givens (each consistent with propagation so far), then the
+ * solver's completion; a dead end starts again from other givens. */
+static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
+  for (int t = 0; g->bits && t < BIT_GRID_TRIES; t++) {
+    for (int c = 0; c < g->cells; c++)
+      p->cell[c] = -1;
+    uint64_t s = next64(r);
+    if (sks_bitgrid_count(g->bits, p->cell, 1, BIT_GRID_BUDGET, grid, &s) ==
+        1) {
+      g->st.grids++;
+      return 0;
+    }
+    g->st.grid_retries++;
+  }
+  for (int attempt = 0; attempt < GRID_ATTEMPTS; attempt++) {
+    for (int c = 0; c < g->cells; c++)
+      p->cell[c] = -1;
+    int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
+    for (int k = 0; k < g->n && s == SKS_UNKNOWN; k++)
+      s = place_random(g, r, p);
+    if (s == SKS_SAT)
+      sks_eo_grid(g->eo, grid);
+    else if (s == SKS_UNKNOWN)
+      s = complete(g, grid);
+    if (s == SKS_SAT) {
+      g->st.grids++;
+      return 0;
+    }
+    g->st.grid_retries++;
+  }
+  return -1;
+}
+
+/* ---- digging ---- */
+
+static int orbit_size(const sks_generator *g, int k) {
+  return g->mstart[k + 1] - g->mstart[k];
+}
+
+/* Takes orbit k's givens out (kept in g->saved); returns how many. */
+static int take_out(sks_generator *g, sks_puzzle *p, int k) {
+  int removed = 0;
+  for (int i = 0; i < orbit_size(g, k); i++) {
+    int c = g->member[g->mstart[k] + i];
+    g->saved[i] = p->cell[c];
+    removed += p->cell[c] >= 0;
+    p->cell[c] = -1;
+  }
+  return removed;
+}
+
+static void put_back(sks_generator *g, sks_puzzle *p, int k) {
+  for (int i = 0; i < orbit_size(g, k); i++)
+    p->cell[g->member[g->mstart[k] + i]] = g->saved[i];
+}
+
+/* Whether propagation alone fills p's grid: singles with the fast
+ * engine, also locked candidates past its sides. */
+static bool by_logic(sks_generator *g, const sks_puzzle *p) {
+  if (g->bits)
+    return sks_bitgrid_logic(g->bits, p->cell);
+  return sks_eo_load(g->eo, p, SKS_PROPAGATE_LOCKED) == SKS_SAT;
+}
+
+/* Removes orbits from p (unique) in random order: first those whose
+ * removal propagation still solves, then (minimal, or a givens target not
+ * reached) the others with a full check. */
+static void dig(sks_generator *g, rng *r, sks_puzzle *p, bool minimal) {
+  int target = g->opt.givens, givens = sks_puzzle_givens(p), k = 0;
+  for (int o = 0; o < g->norbits; o++) {
+    int any = 0;
+    for (int i = g->mstart[o]; i < g->mstart[o + 1]; i++)
+      any |= p->cell[g->member[i]] >= 0;
+    if (any)
+      g->order[k++] = o;
+  }
+  shuffle(r, g->order, k);
+  int npending = 0;
+  for (int i = 0; i < k; i++) {
+    if (target && givens <= target && !minimal)
+      break;
+    int o = g->order[i], removed = take_out(g, p, o);
+    g->st.checks++;
+    if (by_logic(g, p)) {
+      g->st.by_propagation++;
+      givens -= removed;
+    } else {
+      put_back(g, p, o);
+      g->pending[npending++] = o;
+    }
+  }
+  if (!minimal && !(target && givens > target))
+    return;
+  for (int i = 0; i < npending; i++) {
+    if (target && givens <= target && !minimal)
+      break;
+    int o = g->pending[i], removed = take_out(g, p, o);
+    if (sks_generator_unique(g, p) == 1)
+      givens -= removed;
+    else
+      put_back(g, p, o);
+  }
+}
+
+int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
+                 int *solution) {
+  sks_require(sks_shape_same(p->shape, g->shape),
+              "the puzzle's shape is not the generator's");
+  rng r = rng_of(g->opt.seed, index);
+  int *grid = g->scratch; /* free until digging's full checks */
+  if (full_grid(g, &r, p, grid))
+    return -1;
+  memcpy(p->cell, grid, (size_t)g->cells * sizeof *grid);
+  if (solution)
+    memcpy(solution, grid, (size_t)g->cells * sizeof *grid);
+  dig(g, &r, p, g->opt.minimal);
+  return 0;
+}
+
+int sks_minimize(sks_generator *g, unsigned long long index, sks_puzzle *p) {
+  int u = sks_generator_unique(g, p);
+  if (u != 1)
+    return u;
+  rng r = rng_of(g->opt.seed, index);
+  dig(g, &r, p, true);
+  return 1;
+}

@@ -1,0 +1,215 @@
+/* Tests of making puzzles (author/generate.c, author/symmetry.c,
+ * author/bitgrid.c): every generated puzzle is counted by picosat with
+ * blocking clauses (not the engine that made it), its solution passes the
+ * validator and holds the givens, minimal puzzles lose uniqueness with any
+ * given (orbit) out, the symmetry is checked with maps written here, the
+ * same seed and index give the same puzzle, and the fast engine's counts
+ * agree with picosat's on puzzles with givens taken out. */
+#include "bitgrid_int.h"
+#include "check.h"
+#include "sudokusat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Solutions up to 2, by picosat. */
+static int picosat_count(const sks_puzzle *p) {
+  sks_solver_options so = {0};
+  sks_solver *s = sks_solver_new("picosat", &so, NULL);
+  sks_eo *eo = sks_eo_new(p->shape);
+  int res = sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+  long long k = 0;
+  if (res != SKS_UNSAT) {
+    sks_solver_load_eo(s, eo, NULL);
+    sks_error err = {0};
+    sks_count_result r = sks_count(s, eo, p, 2, NULL, NULL, NULL, NULL, &err);
+    CHECK_EQ(r.status, SKS_SAT);
+    k = r.count;
+  }
+  sks_eo_delete(eo);
+  sks_solver_delete(s);
+  return (int)k;
+}
+
+/* The cell a map of the square sends cell i to, written apart from
+ * author/symmetry.c: 0 quarter turn, 1 half turn, 2 main diagonal. */
+static int mapped(int m, int n, int i) {
+  int r = i / n, c = i % n;
+  return m == 0   ? c * n + (n - 1 - r)
+         : m == 1 ? (n - 1 - r) * n + (n - 1 - c)
+                  : c * n + r;
+}
+
+static bool pattern_keeps(const sks_puzzle *p, int m) {
+  int n = p->shape->n;
+  for (int i = 0; i < n * n; i++)
+    if ((p->cell[i] >= 0) != (p->cell[mapped(m, n, i)] >= 0))
+      return false;
+  return true;
+}
+
+/* With each given out, and its images under the quarter turn (turns 1..3)
+ * or the half turn (turns 2 only), the puzzle has more than one solution. */
+static bool is_minimal(sks_puzzle *p, int step) {
+  int n = p->shape->n, orbit[4], saved[4];
+  for (int i = 0; i < n * n; i++) {
+    if (p->cell[i] < 0)
+      continue;
+    int k = 0;
+    orbit[k++] = i;
+    for (int t = step; step && t < 4; t += step) {
+      int j = i;
+      for (int q = 0; q < t; q++)
+        j = mapped(0, n, j);
+      orbit[k++] = j;
+    }
+    for (int q = 0; q < k; q++)
+      saved[q] = p->cell[orbit[q]];
+    for (int q = 0; q < k; q++)
+      p->cell[orbit[q]] = -1;
+    int count = picosat_count(p);
+    for (int q = k - 1; q >= 0; q--)
+      p->cell[orbit[q]] = saved[q];
+    if (count != 2)
+      return false;
+  }
+  return true;
+}
+
+static void check_shape(int br, int bc, unsigned variants, sks_symmetry sym,
+                        bool minimal, int count) {
+  const sks_shape *shape = sks_shape_new(br, bc, variants, NULL, NULL);
+  sks_generate_options opt = {sym, minimal, 0, 42};
+  sks_error err = {0};
+  sks_generator *g = sks_generator_new(shape, &opt, &err);
+  CHECK(g != NULL);
+  sks_puzzle *p = sks_puzzle_of(shape), *again = sks_puzzle_of(shape);
+  int *sol = malloc((size_t)shape->n * shape->n * sizeof *sol);
+  for (int i = 0; g && i < count; i++) {
+    CHECK_EQ(sks_generate(g, (unsigned long long)i, p, sol), 0);
+    CHECK(sks_validate(p, sol, &err));
+    CHECK_EQ(picosat_count(p), 1);
+    CHECK(sks_puzzle_givens(p) < shape->n * shape->n);
+    if (sym == SKS_SYMMETRY_ROT180)
+      CHECK(pattern_keeps(p, 1));
+    if (sym == SKS_SYMMETRY_ROT90)
+      CHECK(pattern_keeps(p, 0) && pattern_keeps(p, 1));
+    if (minimal && i < 3)
+      CHECK(is_minimal(p, sym == SKS_SYMMETRY_ROT180  ? 2
+                          : sym == SKS_SYMMETRY_ROT90 ? 1
+                                                      : 0));
+    /* The same index again, after other puzzles: the same puzzle. */
+    CHECK_EQ(sks_generate(g, (unsigned long long)i, again, NULL), 0);
+    CHECK(!memcmp(p->cell, again->cell,
+                  (size_t)shape->n * shape->n * sizeof *p->cell));
+  }
+  free(sol);
+  sks_puzzle_delete(p);
+  sks_puzzle_delete(again);
+  sks_generator_delete(g);
+  sks_shape_release(shape);
+}
+
+/* The fast engine against picosat: a solved grid with random cells out,
+ * down to few givens, counted by both. */
+static void check_bitgrid(void) {
+  const sks_shape *shape = sks_shape_new(3, 3, 0, NULL, NULL);
+  sks_bitgrid *b = sks_bitgrid_new(shape);
+  sks_puzzle *p = sks_puzzle_of(shape);
+  int grid[81];
+  uint64_t rng = 5;
+  for (int c = 0; c < 81; c++)
+    p->cell[c] = -1;
+  CHECK_EQ(sks_bitgrid_count(b, p->cell, 1, 0, grid, &rng), 1);
+  sks_error err = {0};
+  CHECK(sks_validate(p, grid, &err));
+  unsigned seed = 1;
+  for (int round = 0; round < 40; round++) {
+    memcpy(p->cell, grid, sizeof grid);
+    int out = 40 + round % 25;
+    for (int k = 0; k < out; k++) {
+      seed = seed * 1103515245u + 12345u;
+      p->cell[(seed >> 16) % 81] = -1;
+    }
+    int fast = sks_bitgrid_count(b, p->cell, 2, 0, NULL, NULL);
+    CHECK_EQ(fast, picosat_count(p));
+  }
+  /* Two equal givens in a row: no solution. */
+  for (int c = 0; c < 81; c++)
+    p->cell[c] = -1;
+  p->cell[0] = p->cell[1] = 4;
+  CHECK_EQ(sks_bitgrid_count(b, p->cell, 2, 0, NULL, NULL), 0);
+  CHECK(!sks_bitgrid_logic(b, p->cell));
+  sks_puzzle_delete(p);
+  sks_bitgrid_delete(b);
+  sks_shape_release(shape);
+}
+
+static void check_symmetry(void) {
+  sks_symmetry s;
+  for (int i = 0; i < SKS_SYMMETRY_COUNT; i++) {
+    CHECK_EQ(sks_symmetry_parse(sks_symmetry_name((sks_symmetry)i), &s), 0);
+    CHECK_EQ(s, i);
+  }
+  CHECK_EQ(sks_symmetry_parse("spiral", &s), -1);
+  const sks_shape *b23 = sks_shape_new(2, 3, 0, NULL, NULL);
+  sks_error err = {0};
+  CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_ROT180, &err), 0);
+  CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_MIRRORS, &err), 0);
+  CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_ROT90, &err), -1);
+  CHECK(strstr(err.msg, "2x3 boxes") != NULL);
+  CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_ANTI_DIAGONAL, &err), -1);
+  sks_generate_options opt = {SKS_SYMMETRY_DIAGONAL, false, 0, 1};
+  CHECK(sks_generator_new(b23, &opt, &err) == NULL);
+  sks_shape_release(b23);
+  /* Orbits of the half turn on 9x9: 41 (the centre alone). */
+  const sks_shape *s9 = sks_shape_new(3, 3, SKS_VARIANT_X, NULL, NULL);
+  int orbit[81], leaders = 0;
+  sks_symmetry_orbits(s9, SKS_SYMMETRY_ROT180, orbit);
+  for (int c = 0; c < 81; c++) {
+    leaders += orbit[c] == c;
+    CHECK_EQ(orbit[c], orbit[mapped(1, 9, c)]);
+  }
+  CHECK_EQ(leaders, 41);
+  CHECK_EQ(sks_symmetry_fits(s9, SKS_SYMMETRY_FULL, &err), 0);
+  sks_shape_release(s9);
+}
+
+/* A unique puzzle minimized keeps its solution and becomes minimal; one
+ * with several solutions is left alone. */
+static void check_minimize(void) {
+  static const char *escargot_sol = "162857493534129678789643521475312986913586"
+                                    "742628794135356478219241935867897261354";
+  sks_puzzle *p = NULL;
+  sks_error err = {0};
+  CHECK_EQ(sks_puzzle_parse(escargot_sol, NULL, &p, &err), 0);
+  sks_generate_options opt = {SKS_SYMMETRY_NONE, true, 0, 3};
+  sks_generator *g = sks_generator_new(p->shape, &opt, &err);
+  int sol[81];
+  for (int c = 0; c < 81; c++)
+    sol[c] = p->cell[c];
+  CHECK_EQ(sks_minimize(g, 1, p), 1);
+  CHECK(sks_puzzle_givens(p) < 40);
+  CHECK(sks_validate(p, sol, &err));
+  CHECK_EQ(picosat_count(p), 1);
+  CHECK(is_minimal(p, 0));
+  for (int c = 0; c < 81; c++)
+    p->cell[c] = c < 9 ? c : -1;
+  CHECK_EQ(sks_minimize(g, 1, p), 2);
+  CHECK_EQ(sks_puzzle_givens(p), 9);
+  sks_generator_delete(g);
+  sks_puzzle_delete(p);
+}
+
+int main(void) {
+  check_symmetry();
+  check_bitgrid();
+  check_minimize();
+  check_shape(3, 3, 0, SKS_SYMMETRY_ROT180, true, 10);
+  check_shape(3, 3, 0, SKS_SYMMETRY_NONE, false, 10);
+  check_shape(3, 3, SKS_VARIANT_X, SKS_SYMMETRY_ROT90, true, 5);
+  check_shape(2, 3, 0, SKS_SYMMETRY_ROT180, true, 10);
+  check_shape(4, 4, 0, SKS_SYMMETRY_NONE, false, 3);
+  check_shape(2, 2, 0, SKS_SYMMETRY_ROT90, true, 10);
+  return check_report();
+}

@@ -1,0 +1,388 @@
+/* `sudokusat generate` (puzzles made on N threads, printed in index order,
+ * each one's random state from the seed and its index) and `sudokusat
+ * minimize` (a batch like solve's). */
+#define _POSIX_C_SOURCE 200809L
+#include "batch_int.h"
+#include "worker_int.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --symmetry, --minimal, --givens, --seed. */
+static int author_options(const sks_app *app, sks_generate_options *go) {
+  memset(go, 0, sizeof *go);
+  if (sks_symmetry_parse(app->opt.symmetry, &go->symmetry)) {
+    app_message("--symmetry: unknown '%s' (expected none, rot180, rot90, "
+                "left-right, top-bottom, diagonal, anti-diagonal, diagonals, "
+                "mirrors or full)",
+                app->opt.symmetry);
+    return EXIT_USAGE;
+  }
+  go->minimal = app->opt.minimal;
+  go->givens = app->opt.givens;
+  go->seed = (unsigned long long)app->opt.seed;
+  return 0;
+}
+
+/* Puzzles go out in the form --layout asks for, one line a puzzle by
+ * default. */
+static void write_puzzle(const sks_app *app, const sks_puzzle *p, FILE *out) {
+  app_print_grid(app, p, p->cell, out);
+}
+
+/* ---- minimize ---- */
+
+typedef struct minimizer {
+  sks_app *app;
+  sks_generate_options go;
+  sks_generator *g; /* of the last shape seen */
+  sks_puzzle *copy;
+} minimizer;
+
+static void *minimize_new(sks_app *app) {
+  minimizer *m = sks_calloc(1, sizeof *m);
+  m->app = app;
+  author_options(app, &m->go); /* checked before the batch */
+  return m;
+}
+
+static void minimize_delete(void *data) {
+  minimizer *m = data;
+  sks_generator_delete(m->g);
+  sks_puzzle_delete(m->copy);
+  free(m);
+}
+
+static int minimize_run(void *data, const batch_job *job, FILE *out) {
+  minimizer *m = data;
+  const sks_puzzle *p = job->p;
+  if (!m->g || !sks_shape_same(sks_generator_shape(m->g), p->shape)) {
+    sks_error err = {0};
+    sks_generator_delete(m->g);
+    m->g = sks_generator_new(p->shape, &m->go, &err);
+    if (!m->g) {
+      app_message("line %ld: %s", p->look.line, err.msg);
+      fputs("error\n", out);
+      return BATCH_ERROR;
+    }
+  }
+  if (!m->copy)
+    m->copy = sks_puzzle_copy(p);
+  else
+    sks_puzzle_assign(m->copy, p);
+  /* The input line picks the random order: the same on any -j. */
+  int u = sks_minimize(m->g, (unsigned long long)p->look.line, m->copy);
+  if (u != 1) {
+    fputs(u ? "multiple\n" : "none\n", out);
+    return u ? BATCH_MANY : BATCH_NONE;
+  }
+  write_puzzle(m->app, m->copy, out);
+  return BATCH_ONE;
+}
+
+static const batch_ops minimize_ops = {minimize_new, minimize_delete,
+                                       minimize_run};
+
+static int minimize_cnf(sks_app *app, sks_input *in) {
+  (void)app;
+  app_message("%s: minimize reads puzzles, not CNF", sks_input_name(in));
+  return BATCH_ERROR;
+}
+
+int app_minimize(sks_app *app) {
+  sks_generate_options go;
+  if (author_options(app, &go))
+    return EXIT_USAGE;
+  batch_totals all;
+  batch_operands(app, &minimize_ops, minimize_cnf, &all);
+  batch_summary(app, &all, "minimized", "multiple");
+  return batch_exit(&all);
+}
+
+/* ---- generate ---- */
+
+enum { ROUND = 512, MAX_THREADS = 1024 }; /* puzzles a thread makes a round */
+
+/* What one thread keeps from round to round. */
+typedef struct maker {
+  sks_generator *g;
+  sks_grader *grader; /* --grade: judges each puzzle made */
+  sks_puzzle *p;
+  FILE *out;
+  char *buf;
+  size_t len;
+} maker;
+
+/* Puzzle i of a round: who wrote it where, and its givens (-1: failed). */
+typedef struct slot {
+  int thread;
+  long start, end;
+  int givens;
+} slot;
+
+typedef struct round {
+  sks_app *app;
+  int level, label; /* --grade (sks_grade_parse); both -1: any */
+  maker *makers;
+  slot *slots;
+  long long first; /* index of the round's first puzzle */
+  int count, next;
+  pthread_mutex_t lock;
+} round;
+
+typedef struct thread_arg {
+  round *r;
+  int t;
+} thread_arg;
+
+enum { GRADE_TRIES = 2000 };
+
+/* Puzzle number index into mk->p; with --grade, the first of the tries
+ * index, index + 2^40, index + 2 * 2^40 ... whose grade matches (the
+ * same puzzles on any -j).  Returns 0, or -1 when none was made. */
+static int make_one(const round *r, maker *mk, long long index) {
+  for (long long k = 0; k < GRADE_TRIES; k++) {
+    unsigned long long at =
+        (unsigned long long)index + ((unsigned long long)k << 40);
+    if (sks_generate(mk->g, at, mk->p, NULL))
+      return -1;
+    if (!mk->grader)
+      return 0;
+    /* graded as `sudokusat grade` grades with its default seed */
+    sks_grade_options opt = {0};
+    opt.seed = 1;
+    opt.known_unique = true;
+    sks_grade gr;
+    if (sks_grade_puzzle(mk->grader, mk->p, &opt, &gr) == SKS_SAT &&
+        sks_grade_matches(&gr, r->level, r->label))
+      return 0;
+  }
+  return -1;
+}
+
+static void *make_puzzles(void *data) {
+  thread_arg *a = data;
+  round *r = a->r;
+  maker *mk = &r->makers[a->t];
+  for (;;) {
+    pthread_mutex_lock(&r->lock);
+    int i = r->next++;
+    pthread_mutex_unlock(&r->lock);
+    if (i >= r->count)
+      break;
+    slot *s = &r->slots[i];
+    s->thread = a->t;
+    s->start = ftell(mk->out);
+    if (make_one(r, mk, r->first + i)) {
+      s->givens = -1;
+      fputs("unknown\n", mk->out);
+    } else {
+      s->givens = sks_puzzle_givens(mk->p);
+      write_puzzle(r->app, mk->p, mk->out);
+    }
+    s->end = ftell(mk->out);
+  }
+  return NULL;
+}
+
+typedef struct tally {
+  long long failed, givens, over;
+} tally;
+
+/* Makes the round's puzzles on the threads and prints them in order. */
+static void run_round(round *r, int threads, tally *tl) {
+  pthread_t tid[MAX_THREADS];
+  thread_arg args[MAX_THREADS];
+  r->next = 0;
+  for (int t = 0; t < threads; t++) {
+    rewind(r->makers[t].out);
+    args[t] = (thread_arg){r, t};
+    if (threads > 1)
+      pthread_create(&tid[t], NULL, make_puzzles, &args[t]);
+  }
+  if (threads == 1)
+    make_puzzles(&args[0]);
+  else
+    for (int t = 0; t < threads; t++)
+      pthread_join(tid[t], NULL);
+  for (int t = 0; t < threads; t++)
+    fflush(r->makers[t].out);
+  int target = r->app->opt.givens;
+  for (int i = 0; i < r->count; i++) {
+    slot *s = &r->slots[i];
+    fwrite(r->makers[s->thread].buf + s->start, 1, (size_t)(s->end - s->start),
+           stdout);
+    if (s->givens < 0) {
+      tl->failed++;
+      continue;
+    }
+    tl->givens += s->givens;
+    if (target && s->givens > target) {
+      tl->over++;
+      if (!r->app->opt.quiet)
+        app_message("puzzle %lld: %d givens, the fewest reached (asked for "
+                    "at most %d)",
+                    r->first + i + 1, s->givens, target);
+    }
+  }
+  fflush(stdout);
+}
+
+/* The shape --box, --size and --variant ask for (9x9 by default). */
+static const sks_shape *generate_shape(const sks_app *app) {
+  int br = app->fmt.box_rows, bc = app->fmt.box_cols, n = app->opt.size;
+  if (n && br && br * bc != n) {
+    app_message("--size %d and --box %dx%d disagree", n, br, bc);
+    return NULL;
+  }
+  if (n && !br)
+    sks_shape_default_box(n, &br, &bc);
+  if (!br)
+    br = bc = 3;
+  sks_error err = {0};
+  const sks_shape *s =
+      sks_shape_new(br, bc, app->fmt.variants, app->fmt.jigsaw, &err);
+  if (!s)
+    app_error(NULL, &err);
+  return s;
+}
+
+static void generate_summary(const sks_app *app, long long made,
+                             const tally *tl, double secs) {
+  if (app->opt.quiet)
+    return;
+  char extra[96] = "";
+  if (tl->over)
+    snprintf(extra, sizeof extra, ", %lld above --givens %d", tl->over,
+             app->opt.givens);
+  app_message("%lld puzzles generated, %.1f givens on average%s; %.2f s, "
+              "%.0f puzzles/s, peak %.1f MB",
+              made, made ? (double)tl->givens / (double)made : 0.0, extra, secs,
+              secs > 0 ? (double)made / secs : 0.0,
+              (double)sks_peak_memory() / (1024.0 * 1024.0));
+}
+
+static void generate_stats(const maker *makers, int threads) {
+  sks_generate_stats sum = {0}, st;
+  for (int t = 0; t < threads; t++) {
+    sks_generator_stats(makers[t].g, &st);
+    sum.checks += st.checks;
+    sum.by_propagation += st.by_propagation;
+    sum.by_cdcl += st.by_cdcl;
+    sum.grids += st.grids;
+    sum.grid_retries += st.grid_retries;
+  }
+  fprintf(stderr,
+          "c grids %llu (dead ends %llu)\nc uniqueness checks %llu\n"
+          "c decided by propagation %llu\nc handed to cadical %llu\n",
+          sum.grids, sum.grid_retries, sum.checks, sum.by_propagation,
+          sum.by_cdcl);
+}
+
+/* The makers of every thread, the first one's generator already made. */
+static maker *makers_new(const sks_app *app, const sks_shape *shape,
+                         const sks_generate_options *go, sks_generator *first,
+                         int threads) {
+  maker *makers = sks_calloc((size_t)threads, sizeof *makers);
+  for (int t = 0; t < threads; t++) {
+    makers[t].g = t ? sks_generator_new(shape, go, NULL) : first;
+    makers[t].p = sks_puzzle_of(shape);
+    makers[t].p->look.layout = sks_layout_default(shape->n);
+    makers[t].p->look.hex = app->opt.hex && shape->n == 16;
+    makers[t].out = open_memstream(&makers[t].buf, &makers[t].len);
+    if (*app->opt.grade)
+      makers[t].grader = sks_grader_new();
+  }
+  return makers;
+}
+
+static void makers_delete(maker *makers, int threads) {
+  for (int t = 0; t < threads; t++) {
+    sks_generator_delete(makers[t].g);
+    sks_grader_delete(makers[t].grader);
+    sks_puzzle_delete(makers[t].p);
+    fclose(makers[t].out);
+    free(makers[t].buf);
+  }
+  free(makers);
+}
+
+/* Every puzzle, round by round; returns the tally. */
+static tally generate_all(sks_app *app, maker *makers, int threads) {
+  tally tl = {0};
+  round r = {0};
+  r.app = app;
+  r.level = r.label = -1;
+  if (*app->opt.grade)
+    sks_grade_parse(app->opt.grade, &r.level, &r.label);
+  r.makers = makers;
+  r.slots = sks_calloc((size_t)ROUND * threads, sizeof *r.slots);
+  pthread_mutex_init(&r.lock, NULL);
+  bool show = app->stderr_tty && !app->opt.quiet;
+  long long total = app->opt.count_, size = (long long)ROUND * threads;
+  double start = sks_time();
+  for (long long done = 0; done < total;) {
+    r.first = done;
+    r.count = (int)(total - done < size ? total - done : size);
+    run_round(&r, threads, &tl);
+    done += r.count;
+    double secs = sks_time() - start;
+    if (show && done < total)
+      fprintf(stderr, "\rsudokusat: %lld puzzles  %.0f/s  %.1f s   ", done,
+              secs > 0 ? (double)done / secs : 0.0, secs);
+  }
+  if (show && total > size)
+    fputs("\r\033[K", stderr);
+  generate_summary(app, total - tl.failed, &tl, sks_time() - start);
+  free(r.slots);
+  pthread_mutex_destroy(&r.lock);
+  return tl;
+}
+
+int app_generate(sks_app *app) {
+  if (app->nfiles) {
+    app_message("generate takes no files (got '%s')", app->files[0]);
+    return EXIT_USAGE;
+  }
+  sks_generate_options go;
+  if (author_options(app, &go))
+    return EXIT_USAGE;
+  int level, label;
+  if (*app->opt.grade && sks_grade_parse(app->opt.grade, &level, &label)) {
+    app_message("--grade %s: not a level (singles, locked, search) or a "
+                "label (easy, medium, hard, expert, extreme)",
+                app->opt.grade);
+    return EXIT_USAGE;
+  }
+  /* Digging keeps what singles can refill unless --minimal: a harder
+   * grade needs the full uniqueness checks of --minimal. */
+  if (*app->opt.grade && (level > SKS_GRADE_SINGLES || label > SKS_LABEL_EASY))
+    go.minimal = true;
+  const sks_shape *shape = generate_shape(app);
+  if (!shape)
+    return EXIT_USAGE;
+  sks_error err = {0};
+  sks_generator *first = sks_generator_new(shape, &go, &err);
+  if (!first) {
+    app_message("--%s", err.msg);
+    sks_shape_release(shape);
+    return EXIT_USAGE;
+  }
+  int threads = app->opt.jobs < 1 ? 1 : app->opt.jobs;
+  if (threads > app->opt.count_)
+    threads = (int)app->opt.count_;
+  maker *makers = makers_new(app, shape, &go, first, threads);
+  tally tl = generate_all(app, makers, threads);
+  if (app->opt.stats)
+    generate_stats(makers, threads);
+  makers_delete(makers, threads);
+  sks_shape_release(shape);
+  if (tl.failed)
+    app_message("%lld puzzles failed: %s", tl.failed,
+                *app->opt.grade ? "none of the grade asked for within "
+                                  "the tries, or no full grid within the "
+                                  "budgets"
+                                : "no full grid within the budgets");
+  return tl.failed ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
+}
