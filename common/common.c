@@ -1,5 +1,6 @@
 /* The common base: allocation, errors, API-misuse checks, name lookup and
  * the clock, shared by all library parts. */
+#define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #define _POSIX_C_SOURCE 200809L
 #include "require_int.h"
 #include "sks_common.h"
@@ -10,14 +11,18 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 const char *sks_version(void) {
   return SKS_VERSION;
 }
 
+/* Memory ran out: a message and the documented status 6, not an abort
+ * (a CNF or puzzle the machine cannot hold is refused before this where
+ * its size is known: sks_solver_load_cnf). */
 static void out_of_memory(size_t bytes) {
   fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
-  abort();
+  exit(SKS_EXIT_MEMORY);
 }
 
 void *sks_malloc(size_t bytes) {
@@ -82,4 +87,15 @@ size_t sks_peak_memory(void) {
   if (getrusage(RUSAGE_SELF, &ru))
     return 0;
   return (size_t)ru.ru_maxrss * 1024; /* Linux reports kilobytes */
+}
+
+size_t sks_memory_available(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  size_t avail =
+      pages > 0 && size > 0 ? (size_t)pages * (size_t)size : (size_t)-1;
+  struct rlimit rl;
+  if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+      (size_t)rl.rlim_cur < avail)
+    avail = (size_t)rl.rlim_cur;
+  return avail;
 }

@@ -50,6 +50,11 @@ int sks_name_index(const char *name, const char *const *names, int count);
 double sks_time(void);
 /* Peak resident memory of the process in bytes (0 when unknown). */
 size_t sks_peak_memory(void);
+/* Bytes this process may use at most: the machine's physical memory, or
+ * the address-space limit (ulimit -v) when that is lower. */
+size_t sks_memory_available(void);
+/* The process's exit status when an allocation of the library fails. */
+enum { SKS_EXIT_MEMORY = 6 };
 
 #ifdef __cplusplus
 }

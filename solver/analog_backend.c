@@ -162,7 +162,7 @@ const sks_backend_ops sks_analog_backend = {
              /* measured (BENCHMARKS.md "Analog: propagation"): locked
               * candidates leave the dynamics far less to do; the rating
               * keeps the papers' givens reduction */
-             SKS_PROPAGATE_LOCKED},
+             SKS_PROPAGATE_LOCKED, 8},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

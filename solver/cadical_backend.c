@@ -106,7 +106,7 @@ const sks_backend_ops sks_cadical_backend = {
     .info = {"cadical",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "CaDiCaL in process (CDCL); the strong engine for big grids",
-             SKS_PROPAGATE_LOCKED},
+             SKS_PROPAGATE_LOCKED, 170},
     .create = create,
     SKS_CDCL_OPS,
 };

@@ -265,7 +265,7 @@ const sks_backend_ops sks_dlx_backend = {
              "puzzle's exactly-one system; solves, proves none, counts",
              /* DLX searches the open candidates so cheaply that locked
               * candidates do not pay for themselves */
-             SKS_PROPAGATE_SINGLES},
+             SKS_PROPAGATE_SINGLES, 0},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

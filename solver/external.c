@@ -600,7 +600,7 @@ const sks_backend_ops sks_external_backend = {
     .info = {"external",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "a DIMACS solver run as a command (--solver \"cadical -q\")",
-             SKS_PROPAGATE_LOCKED},
+             SKS_PROPAGATE_LOCKED, 0},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

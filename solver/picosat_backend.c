@@ -104,7 +104,7 @@ const sks_backend_ops sks_picosat_backend = {
     .info = {"picosat",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK,
              "PicoSAT in process (CDCL); incremental across a batch",
-             SKS_PROPAGATE_LOCKED},
+             SKS_PROPAGATE_LOCKED, 120},
     .create = create,
     SKS_CDCL_OPS,
 };

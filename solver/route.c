@@ -157,7 +157,7 @@ const sks_backend_ops sks_auto_backend = {
                  SKS_CAP_BLOCK,
              "picks per puzzle: dlx up to 16x16 (cadical after a node "
              "budget), cadical above and for CNF",
-             SKS_PROPAGATE_LOCKED},
+             SKS_PROPAGATE_LOCKED, 170},
     .create = create,
     .destroy = destroy,
     .load_cnf = load_cnf,

@@ -64,6 +64,11 @@ typedef struct sks_backend {
   /* The propagation before this backend that measured fastest (README,
    * BENCHMARKS.md): what `--propagate auto` means for it. */
   sks_propagate propagate;
+  /* Resident bytes a CNF variable costs it, measured (a CNF of 10^7
+   * variables and one clause); 0 = not held in this process.  A CNF whose
+   * variables would need more than the machine's memory is refused at
+   * load (sks_solver_load_cnf) instead of ending the process. */
+  unsigned var_bytes;
 } sks_backend;
 
 /* The registry: NULL-terminated list of backends. */

@@ -74,7 +74,22 @@ const sks_backend *sks_solver_backend(const sks_solver *s) {
   return &s->ops->info;
 }
 
+/* A CNF whose variables the backend cannot hold in this machine's memory:
+ * refused with the figures rather than ending the process. */
+static int too_big(const sks_solver *s, const sks_cnf *cnf, sks_error *err) {
+  double need = (double)cnf->nvars * s->ops->info.var_bytes;
+  double avail = (double)sks_memory_available();
+  if (need <= avail)
+    return 0;
+  return sks_error_set(err, -1, 0, 0,
+                       "%d variables need about %.1f GB in the %s backend, "
+                       "more than the %.1f GB of memory here",
+                       cnf->nvars, need / 1e9, s->ops->info.name, avail / 1e9);
+}
+
 int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
+  if (too_big(s, cnf, err))
+    return -1;
   if (!s->ops->load_cnf)
     return sks_error_set(err, -1, 0, 0, "the %s backend does not read CNF",
                          s->ops->info.name);

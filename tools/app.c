@@ -320,7 +320,8 @@ static void usage(FILE *out, int only) {
           "answer unknown\n"
           "  2 bad command line, 3 bad input (reported with file:line:col), "
           "4 a model\n"
-          "  failed the validator, 5 --cross-check: backends disagree\n"
+          "  failed the validator, 5 --cross-check: backends disagree, 6 out "
+          "of memory\n"
           "  a closed output pipe ends it quietly by SIGPIPE (141 in the "
           "shell)\n");
 }

@@ -3,7 +3,8 @@
 # of its own, so SIGINT, SIGTERM and SIGHUP to sudokusat, and
 # --time-limit, end the whole group (a wrapper script and the child it
 # started) and leave no temporary file; --solver is read with the shell's
-# word rules; a crashing solver is reported with the puzzle's file.
+# word rules; a crashing solver is reported with the puzzle's file; and
+# a CNF too big for any in-process backend's memory is refused.
 # usage: run-external.sh SUDOKUSAT [SOURCE_DIR]
 set -u
 S=${1:?usage: run-external.sh SUDOKUSAT [SOURCE_DIR]}
@@ -100,4 +101,15 @@ chmod +x crash.sh
 check solver-crash 0 unknown "$S" solve --backend external \
   --solver "$T/crash.sh" p.txt
 check_file solver-crash-names-file grep -qF 'sudokusat: p.txt:1: the solver was killed by signal 11' err.txt
+# A CNF whose variables a backend cannot hold in the memory there is
+# refused with the figures (bad input, 3), not a crash inside a solver;
+# ulimit -v makes "the memory there" 2 GB on any machine.
+printf 'p cnf 500000000 1\n500000000 0\n' >huge.cnf
+# (AddressSanitizer reserves terabytes of address space: not under it.)
+if nm "$S" 2>/dev/null | grep -q __asan_init; then
+  skip huge-cnf "the tool is built with AddressSanitizer"
+else for b in picosat cadical auto; do
+  check "huge-cnf-$b" 3 '' bash -c "ulimit -v 2097152; exec \"\$0\" solve --backend $b huge.cnf" "$S"
+  check_file "huge-cnf-$b-says" grep -q "huge.cnf: 500000000 variables need about [0-9.]* GB in the $b backend, more than the 2.1 GB of memory here" err.txt
+done; fi
 summary
