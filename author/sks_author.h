@@ -219,6 +219,26 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
 
 /* ---- Printing as SVG (author/print_svg.c) ---- */
 
+typedef struct sks_print_options {
+  int per_page;                   /* puzzles a page; 0: all given */
+  double page_width, page_height; /* millimetres; 0: A4, 210 x 297 */
+} sks_print_options;
+
+/* The grid of puzzles a page of w x h mm holds: the cols x rows slots for
+ * per_page puzzles that give each grid the largest side. */
+void sks_print_layout(int per_page, double w, double h, int *cols, int *rows);
+
+/* Writes one SVG page of count puzzles (at most opt->per_page), left to
+ * right and top down: thin cell lines, thick lines between regions (boxes
+ * or jigsaw pieces) and round each grid, X diagonals and windoku windows
+ * shaded, each puzzle's name under it.  grids (may be NULL, or hold NULL
+ * entries): the digits to show for puzzle i (a solution: its givens are
+ * bold, the rest grey); NULL shows the givens.  Returns 0, or -1 when
+ * writing failed. */
+int sks_print_svg(FILE *out, const sks_puzzle *const *puzzles,
+                  const int *const *grids, int count,
+                  const sks_print_options *opt);
+
 #ifdef __cplusplus
 }
 #endif

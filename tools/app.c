@@ -64,6 +64,9 @@ static const struct {
     {"grade", "[--analog] [PUZZLES ...]",
      "logic level, search effort and label of each puzzle", CMD_GRADE,
      app_grade},
+    {"print", "[-o OUT.svg] [PUZZLES ...]",
+     "printable SVG pages of the puzzles (--solutions, --per-page)", CMD_PRINT,
+     app_print},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

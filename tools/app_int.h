@@ -96,5 +96,7 @@ int app_generate(sks_app *app); /* tools/generate.c */
 int app_minimize(sks_app *app);
 int app_repair(sks_app *app);
 int app_grade(sks_app *app);
+int app_print(sks_app *app);
+int app_print(sks_app *app);
 
 #endif

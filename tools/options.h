@@ -21,7 +21,8 @@ enum {
   CMD_GENERATE = 1 << 7,
   CMD_MINIMIZE = 1 << 8,
   CMD_REPAIR = 1 << 10,
-  CMD_GRADE = 1 << 11
+  CMD_GRADE = 1 << 11,
+  CMD_PRINT = 1 << 12
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
 #define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
@@ -31,17 +32,17 @@ enum {
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_ALL 0xfff
+#define CMD_ALL 0x1fff
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
-  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                                \
+  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                    \
     "box shape RxC (default: inferred from the size)")                         \
-  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE,                            \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE,                                \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                    \
     "16x16 symbols are 0-F instead of 1-9A-G")                                 \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
@@ -49,12 +50,12 @@ enum {
     "before solving (auto: dlx singles, analog givens, else locked)")          \
   O(renumber, BOOL, 0, 0, 1, CMD_BACKEND | CMD_ENCODE,                         \
     "encode: number open candidates 1..k (map kept)")                          \
-  O(output, STR, "", 0, 0, CMD_ENCODE,                                         \
-    "encode: output file (.gz = gzip); default stdout")                        \
+  O(output, STR, "", 0, 0, CMD_ENCODE | CMD_PRINT,                             \
+    "encode: output file (.gz = gzip); print: the first page; default stdout") \
   O(gzip, BOOL, 0, 0, 1, CMD_ENCODE,                                           \
     "encode: gzip the output whatever its name")                               \
-  O(force, BOOL, 0, 0, 1, CMD_ENCODE,                                          \
-    "encode: overwrite an existing output file")                               \
+  O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT,                              \
+    "encode, print: overwrite an existing output file")                        \
   O(layout, LAYOUT, "same", 0, 0,                                              \
     CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE, "answers as")              \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
@@ -116,6 +117,11 @@ enum {
     "generate: at most K givens, or the fewest reached (0 = no target)")       \
   O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
     "generate: how many puzzles")                                              \
+  O(per_page, INT, 0, 0, 400, CMD_PRINT,                                       \
+    "print: puzzles a page (0 = as many as stay legible: 6 up to 9x9, 2 up "   \
+    "to 16x16, else 1)")                                                       \
+  O(solutions_, BOOL, 0, 0, 1, CMD_PRINT,                                      \
+    "print: each puzzle's solution after it")                                  \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
 
