@@ -545,6 +545,10 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
     return SKS_SAT;
   long long nsteps = 0;
   long since_trace = 0;
+  /* The deadline by the clock: every step when a step is long (a step
+   * costs a pass over the literals), every 16 when 16 of them take well
+   * under a millisecond. */
+  const long long clock_mask = p->nlits >= 4096 ? 0 : 15;
   while (true) {
     if (tmax > 0 && w->t >= tmax)
       break;
@@ -552,7 +556,7 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
       break;
     if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed))
       break;
-    if (deadline > 0 && !(nsteps & 15) && sks_time() >= deadline)
+    if (deadline > 0 && !(nsteps & clock_mask) && sks_time() >= deadline)
       break;
     double eU = exp(w->U), h = w->h;
     if (tmax > 0 && w->t + h / eU > tmax)

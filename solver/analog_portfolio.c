@@ -99,6 +99,10 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
     sks_analog_options_init(&def), opt = &def;
   double start = sks_time();
   int nt = opt->threads > 1 ? opt->threads : 1;
+  /* A step budget is the puzzle's, shared among the streams. */
+  long long budget = lim ? lim->max_steps : 0;
+  if (budget > 0 && nt > budget)
+    nt = (int)budget;
   stream *st = sks_calloc((size_t)nt, sizeof *st);
   pthread_t *tid = sks_calloc((size_t)nt, sizeof *tid);
   atomic_int stop = 0;
@@ -108,7 +112,7 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
     st[j].seed = seed;
     st[j].j = (unsigned)j;
     st[j].deadline = lim && lim->time_limit > 0 ? start + lim->time_limit : 0;
-    st[j].max_steps = lim ? lim->max_steps : 0;
+    st[j].max_steps = budget > 0 ? budget / nt + (j < budget % nt) : 0;
     st[j].stop = &stop;
   }
   bool threaded = true;

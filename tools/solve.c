@@ -186,6 +186,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     answer_put(app, &job, &a, stdout);
   }
   fflush(stdout);
+  app_add_stats(s);
   free(grid);
   sks_puzzle_delete(p);
   sks_model_delete(m);

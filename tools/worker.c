@@ -69,7 +69,7 @@ worker *worker_create(sks_app *app, sks_error *err) {
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static sks_stats stats_total;
 
-static void add_stats(const sks_solver *s) {
+void app_add_stats(const sks_solver *s) {
   sks_stats st;
   sks_solver_stats(s, &st);
   pthread_mutex_lock(&stats_lock);
@@ -122,7 +122,7 @@ void worker_destroy(worker *w) {
   if (!w)
     return;
   if (w->solver)
-    add_stats(w->solver);
+    app_add_stats(w->solver);
   sks_solver_delete(w->solver);
   sks_solver_delete(w->second);
   sks_eo_delete(w->eo);

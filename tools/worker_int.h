@@ -35,6 +35,9 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 /* The backend that answered since before (the solver's stats then): the
  * auto route's pick, or the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before);
+/* Adds s's figures to what --stats prints (a worker's solvers are added
+ * when it is destroyed; a DIMACS file's solver by its command). */
+void app_add_stats(const sks_solver *s);
 /* --stats: the sums over every worker destroyed so far, as c lines. */
 void app_print_stats(const sks_app *app);
 /* The propagation level --propagate asks for (auto: by backend). */
