@@ -19,7 +19,8 @@ typedef struct analog_solver {
   sks_analog *a;   /* built from the problem at the next solve when
                       dirty */
   bool dirty, loaded, has_model;
-  int nvars;          /* the model's range: the problem's variables */
+  bool cut;  /* the load deadline passed before the problem was lowered */
+  int nvars; /* the model's range: the problem's variables */
   signed char *model; /* by CNF variable, after SKS_SAT */
   sks_stats st;
   const sks_encode_options *encode; /* caller's, for puzzles; or NULL */
@@ -62,6 +63,12 @@ static sks_cnf *problem(const analog_solver *s) {
 static void loaded(analog_solver *s) {
   s->dirty = s->loaded = true;
   s->has_model = false;
+  s->cut = false;
+}
+
+/* Past sks_solver_set_deadline's time. */
+static bool late(const sks_solver *base) {
+  return base->load_deadline > 0 && sks_time() > base->load_deadline;
 }
 
 static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
@@ -82,9 +89,12 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   analog_solver *s = (analog_solver *)base;
-  sks_lowered_load(s->lw, eo, s->encode);
   s->eo_mode = true;
   loaded(s);
+  /* Past the load deadline the lowering is left out: solve gives up. */
+  if ((s->cut = late(base)))
+    return 0;
+  sks_lowered_load(s->lw, eo, s->encode);
   return 0;
 }
 
@@ -102,6 +112,11 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   analog_solver *s = (analog_solver *)base;
   sks_require(s->loaded, "no problem loaded");
   sks_cnf *cnf = problem(s);
+  if (s->cut || late(base)) {
+    s->st.calls++;
+    s->has_model = false;
+    return SKS_UNKNOWN; /* the deadline came during the set-up */
+  }
   double t0 = sks_time(); /* the set-up below counts against the limit */
   if (s->dirty) {
     sks_analog_delete(s->a);
