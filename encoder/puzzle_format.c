@@ -32,7 +32,8 @@ struct sks_reader {
   bool have_ahead, ahead_toolong;
   long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
-  bool rule_seen; /* a rule line since the last blank line / puzzle */
+  bool rule_seen;  /* a rule line since the last blank line / puzzle */
+  char *next_name; /* a name line's text, for the grid after it */
   /* Resynchronisation after a bad grid: rows of it still to skip. */
   int skip, skip_n;
   row_mode skip_mode;
@@ -464,6 +465,8 @@ static int prepare(sks_reader *rd, int n, sks_error *err) {
 static void finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
   sks_puzzle *p = rd->p;
   p->look.layout = layout;
+  if (rd->next_name && !p->look.name)
+    sks_puzzle_set_name(p, rd->next_name, strlen(rd->next_name));
   bool numbers =
       layout == SKS_LAYOUT_NUMBERS || layout == SKS_LAYOUT_NUMBERS_LINE;
   if (numbers)
@@ -746,7 +749,42 @@ static void resync(sks_reader *rd) {
   rd->skip = 0;
 }
 
+/* A name line before a grid, as Project Euler's "Grid 01": a first word
+ * of 2 to 9 letters with a lowercase one among them.  No grid row starts
+ * so: letters are symbols only from 10x10 up, where an unspaced row has
+ * 10 or more of them and a spaced one single-letter tokens. */
+static bool name_line(const sks_reader *rd, const line_info *li) {
+  size_t len = li->t0end - li->start;
+  if (len < 2 || len > 9)
+    return false;
+  bool lower = false;
+  for (size_t k = li->start; k < li->t0end; k++) {
+    int ch = (unsigned char)rd->line.a[k];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
+      return false;
+    lower |= ch >= 'a';
+  }
+  return lower;
+}
+
+static void keep_name(sks_reader *rd, const line_info *li) {
+  free(rd->next_name);
+  size_t len = li->end - li->start;
+  rd->next_name = sks_malloc(len + 1);
+  memcpy(rd->next_name, rd->line.a + li->start, len);
+  rd->next_name[len] = 0;
+}
+
+static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err);
+
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+  int r = next_puzzle(rd, out, err);
+  free(rd->next_name); /* a name names the one puzzle after it */
+  rd->next_name = NULL;
+  return r;
+}
+
+static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   sks_require(rd && out, "reader and out must not be NULL");
   *out = NULL;
   if (rd->skip)
@@ -772,6 +810,10 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     }
     if (li.ruleish && !dash_puzzle(rd, &li)) {
       rd->rule_seen = true;
+      continue;
+    }
+    if (name_line(rd, &li)) {
+      keep_name(rd, &li);
       continue;
     }
     if (one_line_form(rd, &li))
@@ -800,6 +842,7 @@ void sks_reader_delete(sks_reader *rd) {
   sks_puzzle_delete(rd->p);
   SKS_STACK_FREE(rd->line);
   SKS_STACK_FREE(rd->ahead);
+  free(rd->next_name);
   free(rd);
 }
 

@@ -146,6 +146,21 @@ try:
 except (ValueError, KeyError, TypeError) as e:
     fail("rate-json", f"{e}: {p.stdout}")
 
+# Project Euler 96: a "Grid NN" line names the grid after it.
+with open("pe.txt", "w") as f:
+    f.write("Grid 01\n" + "\n".join(puzzles[0][r * 9:(r + 1) * 9].replace(".", "0")
+                                      for r in range(9)) + "\nGrid 02\n"
+            + "\n".join(puzzles[1][r * 9:(r + 1) * 9].replace(".", "0") for r in range(9)) + "\n")
+status, out = run("solve", "--format", "json", "pe.txt")
+try:
+    o = [json.loads(l) for l in out.splitlines()]
+    if status != 0 or [x.get("name") for x in o] != ["Grid 01", "Grid 02"] \
+            or [x["line"] for x in o] != [2, 12] \
+            or not all(valid(puzzles[i], x["solution"]) for i, x in enumerate(o)):
+        fail("euler-names", f"status {status}: {out}")
+except (ValueError, KeyError) as e:
+    fail("euler-names", f"{e}: {out}")
+
 # grade: level, effort and label as fields.
 status, out = run("grade", "--format", "json", "in.txt")
 lines = out.splitlines()
