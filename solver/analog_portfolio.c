@@ -192,6 +192,14 @@ static double eta_of(double solved, double exposure) {
 int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     unsigned long long seed, int runs, double tmax,
                     double seconds, int threads, sks_analog_rating *out) {
+  return sks_analog_rate_runs(a, opt, seed, runs, tmax, seconds, threads, out,
+                              NULL, NULL);
+}
+
+int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
+                         unsigned long long seed, int runs, double tmax,
+                         double seconds, int threads, sks_analog_rating *out,
+                         double *run_t, bool *run_solved) {
   sks_require(a && out && runs > 0 && tmax > 0, "bad argument");
   sks_analog_options def;
   if (!opt)
@@ -221,6 +229,10 @@ int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
   for (int r = 0; r < runs; r++) {
     out->solved += rt.solved[r];
     out->exposure += rt.t[r];
+    if (run_t)
+      run_t[r] = rt.t[r];
+    if (run_solved)
+      run_solved[r] = rt.solved[r];
   }
   out->kappa = out->solved / out->exposure;
   out->eta = eta_of(out->solved, out->exposure);

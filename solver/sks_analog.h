@@ -100,6 +100,14 @@ enum { SKS_ANALOG_RATE_RUNS = 32 };
 int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     unsigned long long seed, int runs, double tmax,
                     double seconds, int threads, sks_analog_rating *r);
+/* The same, and each run's end: run_t[r] the analog time run r was
+ * solved at (or stopped at, at most tmax), run_solved[r] whether it was
+ * solved (arrays of runs entries, either may be NULL): the escape-rate
+ * picture's data. */
+int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
+                         unsigned long long seed, int runs, double tmax,
+                         double seconds, int threads, sks_analog_rating *r,
+                         double *run_t, bool *run_solved);
 /* easy (eta <= 1), medium (<= 2), hard (<= 3), ultra-hard. */
 const char *sks_analog_label(double eta);
 

@@ -54,7 +54,7 @@ enum {
     "encode: output file (.gz = gzip); print: the first page; default stdout") \
   O(gzip, BOOL, 0, 0, 1, CMD_ENCODE,                                           \
     "encode: gzip the output whatever its name")                               \
-  O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT,                              \
+  O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT | CMD_RATE,                   \
     "encode, print: overwrite an existing output file")                        \
   O(layout, LAYOUT, "same", 0, 0,                                              \
     CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE, "answers as")              \
@@ -117,6 +117,10 @@ enum {
     "generate: at most K givens, or the fewest reached (0 = no target)")       \
   O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
     "generate: how many puzzles")                                              \
+  O(plot, STR, "", 0, 0, CMD_RATE,                                             \
+    "rate --analog: draw the runs' escape-rate picture into this PNG")         \
+  O(plot_data, STR, "", 0, 0, CMD_RATE,                                        \
+    "rate --analog --plot: also keep the picture's data in this file")         \
   O(per_page, INT, 0, 0, 400, CMD_PRINT,                                       \
     "print: puzzles a page (0 = as many as stay legible: 6 up to 9x9, 2 up "   \
     "to 16x16, else 1)")                                                       \

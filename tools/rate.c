@@ -7,9 +7,49 @@
 #include "batch_int.h"
 #include "worker_int.h"
 
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* --plot: each rated puzzle's runs, gathered from the batch threads and
+ * drawn after the batch in input order. */
+typedef struct curve {
+  long order;  /* input order: the puzzle's line, or its index */
+  char *title; /* name, or "line N" */
+  double kappa, tmax;
+  int runs;
+  double *t; /* each run's end, sorted later */
+  bool *solved;
+} curve;
+
+enum { PLOT_CURVES = 12 }; /* more curves than this blur into each other */
+
+static struct {
+  pthread_mutex_t lock;
+  curve *c;
+  int n, cap;
+} plot = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0};
+
+static void plot_add(const batch_job *job, const char *name,
+                     const sks_analog_rating *rt, double *t, bool *solved) {
+  curve c = {job->line, NULL, rt->kappa, rt->tmax, rt->runs, t, solved};
+  size_t len = strlen(name) + 32;
+  c.title = sks_malloc(len);
+  if (*name)
+    snprintf(c.title, len, "%s", name);
+  else
+    snprintf(c.title, len, "line %ld", job->line);
+  pthread_mutex_lock(&plot.lock);
+  if (plot.n == plot.cap) {
+    plot.cap = plot.cap ? 2 * plot.cap : 16;
+    plot.c = sks_realloc(plot.c, (size_t)plot.cap * sizeof *plot.c);
+  }
+  plot.c[plot.n++] = c;
+  pthread_mutex_unlock(&plot.lock);
+}
 
 /* What a batch thread rates with: the options, the system of the current
  * shape and the CNF it lowers to. */
@@ -70,9 +110,17 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
   sks_app *app = r->app;
   sks_analog *a = sks_analog_new(cnf);
   sks_analog_rating rt;
-  sks_analog_rate(a, &r->opt, (unsigned long long)app->opt.seed, app->opt.runs,
-                  app->opt.rate_time, app->opt.time_limit, app->analog_threads,
-                  &rt);
+  double *t = NULL;
+  bool *solved = NULL;
+  if (*app->opt.plot) {
+    t = sks_calloc((size_t)app->opt.runs, sizeof *t);
+    solved = sks_calloc((size_t)app->opt.runs, sizeof *solved);
+  }
+  sks_analog_rate_runs(a, &r->opt, (unsigned long long)app->opt.seed,
+                       app->opt.runs, app->opt.rate_time, app->opt.time_limit,
+                       app->analog_threads, &rt, t, solved);
+  if (t)
+    plot_add(job, name, &rt, t, solved);
   const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
   answer ans = {.status = "rated", .count = -1, .backend = "analog"};
   ans.text = rating_text(&rt, label, name);
@@ -131,6 +179,144 @@ static int rate_dimacs(sks_app *app, sks_input *in) {
   return cls;
 }
 
+static int cmp_curve(const void *a, const void *b) {
+  long x = ((const curve *)a)->order, y = ((const curve *)b)->order;
+  return (x > y) - (x < y);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The fraction of runs still unsolved against analog time, one block a
+ * curve (gnuplot's index): a step down at each solved run's time. */
+static void write_plot_data(FILE *f, const curve *c, int n) {
+  for (int i = 0; i < n; i++) {
+    int runs = c[i].runs, k = 0;
+    double *ts = sks_malloc((size_t)runs * sizeof *ts);
+    for (int r = 0; r < runs; r++)
+      if (c[i].solved[r])
+        ts[k++] = c[i].t[r];
+    qsort(ts, (size_t)k, sizeof *ts, cmp_double);
+    fprintf(f, "# %s: kappa %.6g\n0 1\n", c[i].title, c[i].kappa);
+    for (int j = 0; j < k; j++) {
+      fprintf(f, "%.6g %.6g\n", ts[j], 1.0 - (double)j / runs);
+      fprintf(f, "%.6g %.6g\n", ts[j], 1.0 - (double)(j + 1) / runs);
+    }
+    fprintf(f, "%.6g %.6g\n\n\n", c[i].tmax, 1.0 - (double)k / runs);
+    free(ts);
+  }
+}
+
+/* gnuplot quoting: a title between single quotes, '' for a quote. */
+static void put_title(FILE *f, const char *s) {
+  putc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'')
+      putc('\'', f);
+    if ((unsigned char)*s >= 0x20)
+      putc(*s, f);
+  }
+  putc('\'', f);
+}
+
+static void write_plot_script(FILE *f, const char *data, const char *png,
+                              const curve *c, int n) {
+  /* down to half a run of the largest batch: a log axis shows every step
+   * but the last (none left) */
+  int runs = 1;
+  for (int i = 0; i < n; i++)
+    runs = c[i].runs > runs ? c[i].runs : runs;
+  fprintf(f,
+          "set terminal pngcairo size 900,600 font ',10' noenhanced\n"
+          "set output '%s'\n"
+          "set logscale y\nset yrange [%g:1.1]\n"
+          "set xlabel 'analog time t'\n"
+          "set ylabel 'fraction of runs not yet solved'\n"
+          "set key outside right\n"
+          "set title 'Escape rate: runs unsolved at t fall as exp(-kappa t); "
+          "eta = -log10 kappa'\n"
+          "plot \\\n",
+          png, 0.5 / runs);
+  for (int i = 0; i < n; i++) {
+    fprintf(f, "  '%s' index %d with steps lw 1.5 lc %d title ", data, i,
+            i + 1);
+    put_title(f, c[i].title);
+    fprintf(f,
+            ", \\\n  exp(-%.9g * x) with lines dt 2 lc %d title "
+            "sprintf('kappa = %%.3g', %.9g)%s\n",
+            c[i].kappa, i + 1, c[i].kappa, i + 1 < n ? ", \\" : "");
+  }
+}
+
+/* Draws the gathered curves into path with gnuplot, through a temporary
+ * file beside it.  Returns 0, or a status (reported). */
+static int draw_plot(const sks_app *app, const char *path) {
+  qsort(plot.c, (size_t)plot.n, sizeof *plot.c, cmp_curve);
+  int n = plot.n < PLOT_CURVES ? plot.n : PLOT_CURVES;
+  if (plot.n > n && !app->opt.quiet)
+    app_message("--plot: the first %d of %d puzzles are drawn", n, plot.n);
+  const char *tmpdir = getenv("TMPDIR");
+  char dirbuf[4096];
+  snprintf(dirbuf, sizeof dirbuf, "%s/sudokusat-plot-XXXXXX",
+           tmpdir && *tmpdir ? tmpdir : "/tmp");
+  char *d = mkdtemp(dirbuf);
+  if (!d) {
+    app_message("--plot: cannot make a temporary directory: %s",
+                strerror(errno));
+    return EXIT_INPUT;
+  }
+  size_t len = strlen(d) + strlen(path) + 64;
+  char *data = sks_malloc(len), *script = sks_malloc(len);
+  char *png = sks_malloc(len), *cmd = sks_malloc(3 * len);
+  snprintf(data, len, "%s/runs.dat", d);
+  snprintf(script, len, "%s/plot.gp", d);
+  snprintf(png, len, "%s.tmp%ld.png", path, (long)getpid());
+  FILE *f = fopen(data, "w");
+  if (f) {
+    write_plot_data(f, plot.c, n);
+    fclose(f);
+  }
+  FILE *g = fopen(script, "w");
+  if (g) {
+    write_plot_script(g, data, png, plot.c, n);
+    fclose(g);
+  }
+  snprintf(cmd, 3 * len, "gnuplot '%s' 2>&1", script);
+  int res = 0;
+  app_temp_name = png;
+  if (!f || !g || system(cmd) != 0 || access(png, F_OK) || rename(png, path)) {
+    app_message("--plot %s: gnuplot could not draw it (is gnuplot "
+                "installed?)",
+                path);
+    unlink(png);
+    res = EXIT_INPUT;
+  }
+  app_temp_name = NULL;
+  if (*app->opt.plot_data) {
+    FILE *k = fopen(app->opt.plot_data, "w");
+    if (k) {
+      write_plot_data(k, plot.c, n);
+      fclose(k);
+    }
+  }
+  unlink(data);
+  unlink(script);
+  rmdir(d);
+  free(data), free(script), free(png), free(cmd);
+  return res;
+}
+
+static void plot_free(void) {
+  for (int i = 0; i < plot.n; i++) {
+    free(plot.c[i].title);
+    free(plot.c[i].t);
+    free(plot.c[i].solved);
+  }
+  free(plot.c);
+}
+
 int app_rate(sks_app *app) {
   if (!app->opt.analog) {
     app_message("rate: only the analog rating exists; use 'rate --analog'");
@@ -138,10 +324,18 @@ int app_rate(sks_app *app) {
   }
   static const char *const columns[] = {
       "eta", "eta_low", "eta_high", "runs_solved", "runs", "label", NULL};
+  if (*app->opt.plot && !app->opt.force && access(app->opt.plot, F_OK) == 0) {
+    app_message("%s exists; not overwriting it without --force", app->opt.plot);
+    return EXIT_USAGE;
+  }
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &rate_ops, rate_dimacs, &all);
   batch_summary(app, &all, "rated", NULL);
+  int drawn = *app->opt.plot && plot.n ? draw_plot(app, app->opt.plot) : 0;
+  plot_free();
+  if (drawn)
+    return drawn;
   /* A rating decides nothing: the status says only whether all input
    * could be read. */
   return all.input_errors || all.by_class[BATCH_ERROR] ? EXIT_INPUT

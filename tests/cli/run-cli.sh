@@ -111,7 +111,7 @@ check usage-bad-variant 2 '' "$S" solve --variant spiral
 check usage-decode-args 2 '' "$S" decode only-one.cnf
 # Options are typed, and a command refuses the options it does not take.
 check usage-not-this-command 2 '' "$S" solve --force --gzip
-expect_stderr "sudokusat: solve takes no --force (it is an option of encode or print)"
+expect_stderr "sudokusat: solve takes no --force (it is an option of encode, rate or print)"
 check usage-not-this-command-count 2 '' "$S" count --layout grid
 expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate or minimize)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
