@@ -97,6 +97,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "${1:-}" = -- ] && shift
+# ssh gives the command a login environment: HOME and SHELL from the
+# account (GNU parallel's remote worker runs the job with $SHELL; under
+# an environment without SHELL, as CI's, it would run nothing).
+account=$(getent passwd "$(id -u)")
+export HOME=${HOME:-$(echo "$account" | cut -d: -f6)}
+export SHELL=${SHELL:-$(echo "$account" | cut -d: -f7)}
+export SHELL=${SHELL:-/bin/sh}
 exec bash -c "$*"
 SSH
   chmod +x fakessh
