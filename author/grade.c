@@ -20,10 +20,11 @@ void author_xc_fit(author_xc *xc, const sks_shape *shape) {
   xc->cells = shape->n * shape->n;
   const sks_eo *eo = xc->eo;
   xc->dlx = sks_dlx_new(eo->ngroups, 0);
-  sks_dlx_reserve(xc->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
-  for (int v = 1; v <= eo->nvars; v++)
-    sks_dlx_add_option(xc->dlx, eo->vgroup + eo->vstart[v],
-                       eo->vstart[v + 1] - eo->vstart[v]);
+  sks_dlx_reserve(xc->dlx, sks_eo_occurrences(eo), eo->nvars);
+  for (int v = 1; v <= eo->nvars; v++) {
+    int gs[SKS_EO_MAX_GROUPS];
+    sks_dlx_add_option(xc->dlx, gs, sks_eo_var_groups(eo, v, gs));
+  }
 }
 
 void author_xc_free(author_xc *xc) {

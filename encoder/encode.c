@@ -158,8 +158,8 @@ int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
     if (eo->gdone[g])
       continue;
     int k = 0;
-    for (int j = eo->gstart[g]; j < eo->gstart[g + 1]; j++) {
-      int v = eo->gvar[j];
+    for (int j = 0; j < eo->n; j++) {
+      int v = sks_eo_group_var(eo, g, j);
       if (!eo->val[v])
         lits[k++] = num ? num[v] : v;
     }

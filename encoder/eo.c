@@ -14,31 +14,21 @@
  * placed per region.  Same fixpoint as the group-based propagation below,
  * several times faster; the result is written back into the groups. */
 typedef struct sks_eo_masks {
-  int *cstart, *creg; /* cell -> the regions holding it */
-  int *pstart, *peer; /* cell -> the other cells of those regions, once */
-  uint64_t *mask;     /* by cell: candidate digits */
-  uint64_t *placed;   /* by region: digits placed */
-  int *digit;         /* by cell: placed digit or -1 */
-  int *todo;          /* cells down to one candidate, to place */
+  const int *cstart, *creg; /* the system's: cell -> its regions */
+  int *pstart, *peer;       /* cell -> the other cells of those regions, once */
+  uint64_t *mask;           /* by cell: candidate digits */
+  uint64_t *placed;         /* by region: digits placed */
+  int *digit;               /* by cell: placed digit or -1 */
+  int *todo;                /* cells down to one candidate, to place */
   int ntodo;
 } sks_eo_masks;
 
-static sks_eo_masks *masks_new(const sks_shape *shape) {
+static sks_eo_masks *masks_new(const sks_eo *eo) {
+  const sks_shape *shape = eo->shape;
   int n = shape->n, cells = n * n;
   sks_eo_masks *m = sks_calloc(1, sizeof *m);
-  m->cstart = sks_calloc((size_t)cells + 1, sizeof *m->cstart);
-  m->creg = sks_malloc((size_t)shape->nregions * n * sizeof *m->creg);
-  for (int i = 0; i < shape->nregions * n; i++)
-    m->cstart[shape->region[i] + 1]++;
-  for (int c = 0; c < cells; c++)
-    m->cstart[c + 1] += m->cstart[c];
-  int *fill = sks_calloc((size_t)cells, sizeof *fill);
-  for (int k = 0; k < shape->nregions; k++)
-    for (int j = 0; j < n; j++) {
-      int c = shape->region[(size_t)k * n + j];
-      m->creg[m->cstart[c] + fill[c]++] = k;
-    }
-  free(fill);
+  m->cstart = eo->cstart;
+  m->creg = eo->creg;
   /* Peers: each other cell sharing a region, listed once. */
   int *mark = sks_malloc((size_t)cells * sizeof *mark);
   for (int c = 0; c < cells; c++)
@@ -70,8 +60,6 @@ static sks_eo_masks *masks_new(const sks_shape *shape) {
 static void masks_delete(sks_eo_masks *m) {
   if (!m)
     return;
-  free(m->cstart);
-  free(m->creg);
   free(m->pstart);
   free(m->peer);
   free(m->mask);
@@ -89,39 +77,24 @@ sks_eo *sks_eo_new(const sks_shape *shape) {
   eo->n = n;
   eo->nvars = cells * n;
   eo->ngroups = cells + shape->nregions * n;
-  /* Group -> vars: every group has exactly n candidates. */
-  eo->gstart = sks_malloc((size_t)(eo->ngroups + 1) * sizeof *eo->gstart);
-  eo->gvar = sks_malloc((size_t)eo->ngroups * n * sizeof *eo->gvar);
-  int *out = eo->gvar;
-  for (int i = 0; i < cells; i++) {
-    eo->gstart[i] = (int)(out - eo->gvar);
-    for (int d = 0; d < n; d++)
-      *out++ = sks_cell_var(n, i, d);
+  /* Cell -> regions, in region order (the groups of a candidate follow
+   * from it: sks_eo_var_groups). */
+  eo->cstart = sks_calloc((size_t)cells + 1, sizeof *eo->cstart);
+  eo->creg = sks_malloc((size_t)shape->nregions * n * sizeof *eo->creg);
+  for (int i = 0; i < shape->nregions * n; i++)
+    eo->cstart[shape->region[i] + 1]++;
+  for (int c = 0; c < cells; c++) {
+    sks_require(eo->cstart[c + 1] < SKS_EO_MAX_GROUPS,
+                "a cell in more regions than a candidate has groups for");
+    eo->cstart[c + 1] += eo->cstart[c];
   }
+  int *fill = sks_calloc((size_t)cells, sizeof *fill);
   for (int k = 0; k < shape->nregions; k++)
-    for (int d = 0; d < n; d++) {
-      eo->gstart[cells + k * n + d] = (int)(out - eo->gvar);
-      for (int j = 0; j < n; j++)
-        *out++ = sks_cell_var(n, shape->region[(size_t)k * n + j], d);
+    for (int j = 0; j < n; j++) {
+      int c = shape->region[(size_t)k * n + j];
+      eo->creg[eo->cstart[c] + fill[c]++] = k;
     }
-  eo->gstart[eo->ngroups] = (int)(out - eo->gvar);
-  /* Var -> groups, by inverting (cell group first, then regions). */
-  int nocc = eo->gstart[eo->ngroups];
-  int *count = sks_calloc((size_t)eo->nvars + 2, sizeof *count);
-  for (int i = 0; i < nocc; i++)
-    count[eo->gvar[i]]++;
-  eo->vstart = sks_malloc((size_t)(eo->nvars + 2) * sizeof *eo->vstart);
-  eo->vstart[0] = eo->vstart[1] = 0;
-  for (int v = 1; v <= eo->nvars; v++)
-    eo->vstart[v + 1] = eo->vstart[v] + count[v];
-  eo->vgroup = sks_malloc((size_t)nocc * sizeof *eo->vgroup);
-  memset(count, 0, ((size_t)eo->nvars + 2) * sizeof *count);
-  for (int g = 0; g < eo->ngroups; g++)
-    for (int i = eo->gstart[g]; i < eo->gstart[g + 1]; i++) {
-      int v = eo->gvar[i];
-      eo->vgroup[eo->vstart[v] + count[v]++] = g;
-    }
-  free(count);
+  free(fill);
   eo->val = sks_calloc((size_t)eo->nvars + 1, sizeof *eo->val);
   eo->gdone = sks_calloc((size_t)eo->ngroups, sizeof *eo->gdone);
   eo->gopen = sks_calloc((size_t)eo->ngroups, sizeof *eo->gopen);
@@ -130,7 +103,7 @@ sks_eo *sks_eo_new(const sks_shape *shape) {
   for (int i = 0; i < cells; i++)
     eo->given[i] = -1;
   if (n <= 64)
-    eo->masks = masks_new(shape);
+    eo->masks = masks_new(eo);
   return eo;
 }
 
@@ -138,10 +111,8 @@ void sks_eo_delete(sks_eo *eo) {
   if (!eo)
     return;
   sks_shape_release(eo->shape);
-  free(eo->gstart);
-  free(eo->gvar);
-  free(eo->vstart);
-  free(eo->vgroup);
+  free(eo->cstart);
+  free(eo->creg);
   free(eo->val);
   free(eo->gdone);
   free(eo->gopen);
@@ -149,6 +120,20 @@ void sks_eo_delete(sks_eo *eo) {
   free(eo->queue);
   masks_delete(eo->masks);
   free(eo);
+}
+
+/* The n candidates of group g into out. */
+static void group_vars(const sks_eo *eo, int g, int *out) {
+  int n = eo->n, cells = n * n;
+  if (g < cells) {
+    for (int j = 0; j < n; j++)
+      out[j] = g * n + j + 1;
+    return;
+  }
+  int k = (g - cells) / n, d = (g - cells) - k * n;
+  const int *cell = eo->shape->region + (size_t)k * n;
+  for (int j = 0; j < n; j++)
+    out[j] = cell[j] * n + d + 1;
 }
 
 /* Propagation state during one load. */
@@ -167,13 +152,12 @@ enum { DONE = 1 << 30 };
  * val would otherwise force every field of eo to be reloaded. */
 static bool kill(prop *p, int v) {
   sks_eo *eo = p->eo;
-  const int *vgroup = eo->vgroup;
-  int *gopen = eo->gopen;
-  int end = eo->vstart[v + 1];
+  int *gopen = eo->gopen, gs[SKS_EO_MAX_GROUPS];
+  int k = sks_eo_var_groups(eo, v, gs);
   eo->val[v] = -1;
   p->open_vars--;
-  for (int i = eo->vstart[v]; i < end; i++) {
-    int g = vgroup[i];
+  for (int i = 0; i < k; i++) {
+    int g = gs[i];
     int left = --gopen[g];
     if (left <= 1) {
       if (!left)
@@ -195,21 +179,19 @@ static bool assign(prop *p, int v) {
   val[v] = 1;
   eo->nfixed++;
   p->open_vars--;
-  const int *vgroup = eo->vgroup, *gstart = eo->gstart, *gvar = eo->gvar;
   unsigned char *gdone = eo->gdone;
-  int *gopen = eo->gopen;
-  int begin = eo->vstart[v], end = eo->vstart[v + 1];
+  int *gopen = eo->gopen, gs[SKS_EO_MAX_GROUPS], vars[SKS_MAX_N];
+  int k = sks_eo_var_groups(eo, v, gs), n = eo->n;
   /* Mark every group of v done first, so kills leave them alone. */
-  for (int i = begin; i < end; i++) {
-    int g = vgroup[i];
-    gdone[g] = 1;
-    gopen[g] = DONE;
+  for (int i = 0; i < k; i++) {
+    gdone[gs[i]] = 1;
+    gopen[gs[i]] = DONE;
     p->open_groups--;
   }
-  for (int i = begin; i < end; i++) {
-    int g = vgroup[i];
-    for (int j = gstart[g], last = gstart[g + 1]; j < last; j++) {
-      int w = gvar[j];
+  for (int i = 0; i < k; i++) {
+    group_vars(eo, gs[i], vars);
+    for (int j = 0; j < n; j++) {
+      int w = vars[j];
       if (!val[w] && !kill(p, w))
         return false;
     }
@@ -219,14 +201,16 @@ static bool assign(prop *p, int v) {
 
 static bool run_singles(prop *p) {
   sks_eo *eo = p->eo;
+  int vars[SKS_MAX_N];
   while (p->head < p->tail) {
     int g = eo->queue[p->head++];
     if (eo->gdone[g])
       continue;
     int v = 0;
-    for (int j = eo->gstart[g]; j < eo->gstart[g + 1]; j++)
-      if (!eo->val[eo->gvar[j]]) {
-        v = eo->gvar[j];
+    group_vars(eo, g, vars);
+    for (int j = 0; j < eo->n; j++)
+      if (!eo->val[vars[j]]) {
+        v = vars[j];
         break;
       }
     assert(v);
@@ -236,39 +220,43 @@ static bool run_singles(prop *p) {
   return true;
 }
 
-static bool in_group(const sks_eo *eo, int v, int g) {
-  for (int i = eo->vstart[v]; i < eo->vstart[v + 1]; i++)
-    if (eo->vgroup[i] == g)
+static bool in_region(const sks_eo *eo, int cell, int k) {
+  for (int i = eo->cstart[cell]; i < eo->cstart[cell + 1]; i++)
+    if (eo->creg[i] == k)
       return true;
   return false;
 }
 
-/* Locked candidates, for any regions: when every open candidate of group A
- * also lies in group B, B's other candidates die (A needs one of them to
- * be true, and B can hold only one).  Returns -1 on a contradiction, else
- * the number of candidates killed. */
+/* Locked candidates, for any regions: when every open place of digit d in
+ * region A also lies in region B, B's other places for d die (A needs d
+ * in one of them, and B holds d once).  A cell's candidates are of
+ * different digits, so only region groups lock.  Returns -1 on a
+ * contradiction, else the number of candidates killed. */
 static int locked(prop *p) {
   sks_eo *eo = p->eo;
-  int killed = 0, open[SKS_MAX_N];
-  for (int a = 0; a < eo->ngroups; a++) {
+  int n = eo->n, cells = n * n, killed = 0, open[SKS_MAX_N];
+  const int *region = eo->shape->region;
+  for (int a = cells; a < eo->ngroups; a++) {
     if (eo->gdone[a] || eo->gopen[a] < 2)
       continue;
-    int k = 0;
-    for (int j = eo->gstart[a]; j < eo->gstart[a + 1]; j++)
-      if (!eo->val[eo->gvar[j]])
-        open[k++] = eo->gvar[j];
-    for (int i = eo->vstart[open[0]]; i < eo->vstart[open[0] + 1]; i++) {
-      int b = eo->vgroup[i];
-      if (b == a || eo->gdone[b] || eo->gopen[b] <= k)
+    int ka = (a - cells) / n, d = (a - cells) - ka * n, m = 0;
+    const int *acell = region + (size_t)ka * n;
+    for (int j = 0; j < n; j++)
+      if (!eo->val[acell[j] * n + d + 1])
+        open[m++] = acell[j];
+    for (int i = eo->cstart[open[0]]; i < eo->cstart[open[0] + 1]; i++) {
+      int kb = eo->creg[i], b = cells + kb * n + d;
+      if (kb == ka || eo->gdone[b] || eo->gopen[b] <= m)
         continue;
-      int m = 1;
-      while (m < k && in_group(eo, open[m], b))
-        m++;
-      if (m < k)
+      int t = 1;
+      while (t < m && in_region(eo, open[t], kb))
+        t++;
+      if (t < m)
         continue;
-      for (int j = eo->gstart[b]; j < eo->gstart[b + 1]; j++) {
-        int w = eo->gvar[j];
-        if (!eo->val[w] && !in_group(eo, w, a)) {
+      const int *bcell = region + (size_t)kb * n;
+      for (int j = 0; j < n; j++) {
+        int w = bcell[j] * n + d + 1;
+        if (!eo->val[w] && !in_region(eo, bcell[j], ka)) {
           if (!kill(p, w))
             return -1;
           killed++;

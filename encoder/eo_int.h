@@ -10,13 +10,18 @@ typedef enum sks_group_kind {
   SKS_GROUP_REGION /* region holds digit d once */
 } sks_group_kind;
 
+/* The groups are implicit (their candidates follow from the shape), so a
+ * system holds O(n^2) besides one value per candidate: group g < n*n is
+ * cell g, candidates g*n+1 .. g*n+n; group n*n + k*n + d is region k and
+ * digit d, candidate d of each of its cells. */
+enum { SKS_EO_MAX_GROUPS = 8 }; /* groups of one candidate: cell + regions */
+
 struct sks_eo {
   const sks_shape *shape; /* a reference the system holds */
   int n;
-  int nvars;            /* n^3 candidates, var 1..nvars */
-  int ngroups;          /* n*n cell groups, then nregions*n */
-  int *gstart, *gvar;   /* group g: vars gvar[gstart[g] .. gstart[g+1]) */
-  int *vstart, *vgroup; /* var v: groups vgroup[vstart[v] .. ] */
+  int nvars;          /* n^3 candidates, var 1..nvars */
+  int ngroups;        /* n*n cell groups, then nregions*n */
+  int *cstart, *creg; /* cell -> the regions holding it */
   /* State after load: */
   signed char *val;     /* by var: +1 true, -1 false, 0 open */
   unsigned char *gdone; /* by group: 1 when satisfied */
@@ -28,11 +33,36 @@ struct sks_eo {
   int nfixed;           /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */
-  struct sks_eo_masks *masks; /* bit-parallel singles, n <= 64 */
+  struct sks_eo_masks *masks; /* bit-parallel singles */
 };
 
 static inline sks_group_kind sks_eo_group_kind(const sks_eo *eo, int g) {
   return g < eo->n * eo->n ? SKS_GROUP_CELL : SKS_GROUP_REGION;
+}
+
+/* Candidate j (0 <= j < n) of group g. */
+static inline int sks_eo_group_var(const sks_eo *eo, int g, int j) {
+  int n = eo->n, cells = n * n;
+  if (g < cells)
+    return g * n + j + 1;
+  int k = (g - cells) / n, d = (g - cells) - k * n;
+  return eo->shape->region[(size_t)k * n + j] * n + d + 1;
+}
+
+/* The groups of candidate v, cell group first, into out (room for
+ * SKS_EO_MAX_GROUPS); returns how many. */
+static inline int sks_eo_var_groups(const sks_eo *eo, int v, int *out) {
+  int n = eo->n, c = (v - 1) / n, d = (v - 1) - c * n, k = 0;
+  out[k++] = c;
+  for (int i = eo->cstart[c]; i < eo->cstart[c + 1]; i++)
+    out[k++] = n * n + eo->creg[i] * n + d;
+  return k;
+}
+
+/* Entries of every candidate's group list together (each group holds n
+ * candidates). */
+static inline long long sks_eo_occurrences(const sks_eo *eo) {
+  return (long long)eo->ngroups * eo->n;
 }
 
 #endif

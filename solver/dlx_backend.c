@@ -67,10 +67,11 @@ static void fit(dlx_solver *s, const sks_eo *eo) {
   s->model = sks_realloc(s->model, nv);
   s->model2 = sks_realloc(s->model2, nv);
   sks_dlx_reset(s->dlx, eo->ngroups, 0);
-  sks_dlx_reserve(s->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
-  for (int v = 1; v <= eo->nvars; v++)
-    sks_dlx_add_option(s->dlx, eo->vgroup + eo->vstart[v],
-                       eo->vstart[v + 1] - eo->vstart[v]);
+  sks_dlx_reserve(s->dlx, sks_eo_occurrences(eo), eo->nvars);
+  for (int v = 1; v <= eo->nvars; v++) {
+    int gs[SKS_EO_MAX_GROUPS];
+    sks_dlx_add_option(s->dlx, gs, sks_eo_var_groups(eo, v, gs));
+  }
 }
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
