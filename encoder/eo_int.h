@@ -5,6 +5,8 @@
 
 #include "sks_encoder.h"
 
+#include <stdint.h>
+
 typedef enum sks_group_kind {
   SKS_GROUP_CELL,  /* cell (r,c) holds one digit */
   SKS_GROUP_REGION /* region holds digit d once */
@@ -33,7 +35,8 @@ struct sks_eo {
   int nfixed;           /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */
-  struct sks_eo_masks *masks; /* bit-parallel singles */
+  struct sks_eo_masks *masks; /* bit-parallel singles, n <= 64 */
+  uint64_t *placed;           /* n > 64: digits placed, words by region */
 };
 
 static inline sks_group_kind sks_eo_group_kind(const sks_eo *eo, int g) {
