@@ -199,7 +199,8 @@ static bool any_line(sks_reader *rd, const sks_line_info *li) {
   return true;
 }
 
-const sks_form sks_form_grid = {"grid", any_line, read_grid};
+const sks_form sks_form_grid = {
+    .name = "grid", .recognise = any_line, .read = read_grid};
 
 /* A line of only - = + | outside a grid is a rule, unless it is an empty
  * one-line puzzle of dashes. */
@@ -214,4 +215,5 @@ static int skip_rule(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   return 0;
 }
 
-const sks_form sks_form_rule = {"rule", rule_line, skip_rule};
+const sks_form sks_form_rule = {
+    .name = "rule", .recognise = rule_line, .read = skip_rule};

@@ -67,8 +67,8 @@ typedef struct sks_line_info {
   bool bar;           /* holds '|' */
   bool t0bar;         /* the first token holds '|' */
   long cells;         /* bytes other than whitespace and '|' */
-  bool ruleish;       /* only - = + | and whitespace */
-  bool plus_eq;       /* holds '+' or '=' */
+  bool ruleish;       /* only - = + * | and whitespace */
+  bool plus_eq;       /* holds +, = or * */
   long dashes;
 } sks_line_info;
 
@@ -79,6 +79,7 @@ typedef struct sks_line_info {
  * error. */
 typedef struct sks_form {
   const char *name;
+  bool comments; /* offered the '#' lines, which are else skipped */
   bool (*recognise)(sks_reader *rd, const sks_line_info *li);
   int (*read)(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
               sks_error *err);
@@ -86,7 +87,7 @@ typedef struct sks_form {
 
 /* The rows of the table, one a file. */
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
-    sks_form_grid;
+    sks_form_grid, sks_form_sdk_header, sks_form_sdk_section;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
@@ -122,6 +123,11 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
  * the per-puzzle state; finish hands it out in *out. */
 int sks_form_prepare(sks_reader *rd, int n, sks_error *err);
 void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out);
+
+/* Names the puzzle after the current line with [s, e) of it (a name line,
+ * an .sdk header), or with text (len bytes) (form_name.c). */
+void sks_form_keep_name(sks_reader *rd, size_t s, size_t e);
+void sks_form_keep_text(sks_reader *rd, const char *text, size_t len);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

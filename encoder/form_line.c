@@ -105,4 +105,5 @@ static bool recognise(sks_reader *rd, const sks_line_info *li) {
   return one_line_form(rd, li);
 }
 
-const sks_form sks_form_one_line = {"one line", recognise, read_one_line};
+const sks_form sks_form_one_line = {
+    .name = "one line", .recognise = recognise, .read = read_one_line};

@@ -22,19 +22,26 @@ static bool name_line(sks_reader *rd, const sks_line_info *li) {
   return lower;
 }
 
-static void keep_name(sks_reader *rd, const sks_line_info *li) {
+void sks_form_keep_text(sks_reader *rd, const char *text, size_t len) {
   free(rd->next_name);
-  size_t len = li->end - li->start;
+  rd->next_name = NULL;
+  if (!len)
+    return;
   rd->next_name = sks_malloc(len + 1);
-  memcpy(rd->next_name, rd->line.a + li->start, len);
+  memcpy(rd->next_name, text, len);
   rd->next_name[len] = 0;
+}
+
+void sks_form_keep_name(sks_reader *rd, size_t s, size_t e) {
+  sks_form_keep_text(rd, rd->line.a + s, e - s);
 }
 
 static int take_name(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                      sks_error *err) {
   (void)out, (void)err;
-  keep_name(rd, li);
+  sks_form_keep_name(rd, li->start, li->end);
   return 0;
 }
 
-const sks_form sks_form_name = {"name line", name_line, take_name};
+const sks_form sks_form_name = {
+    .name = "name line", .recognise = name_line, .read = take_name};

@@ -18,16 +18,27 @@ enum {
 };
 
 static const unsigned char byte_class[256] = {
-    [' '] = C_SPACE,          ['\t'] = C_SPACE,
-    ['\v'] = C_SPACE,         ['\f'] = C_SPACE,
-    ['\r'] = C_SPACE,         ['0'] = C_DIGIT,
-    ['1'] = C_DIGIT,          ['2'] = C_DIGIT,
-    ['3'] = C_DIGIT,          ['4'] = C_DIGIT,
-    ['5'] = C_DIGIT,          ['6'] = C_DIGIT,
-    ['7'] = C_DIGIT,          ['8'] = C_DIGIT,
-    ['9'] = C_DIGIT,          ['|'] = C_BAR | C_RULE,
-    ['-'] = C_DASH | C_RULE,  ['+'] = C_PLUSEQ | C_RULE,
-    ['='] = C_PLUSEQ | C_RULE};
+    [' '] = C_SPACE,
+    ['\t'] = C_SPACE,
+    ['\v'] = C_SPACE,
+    ['\f'] = C_SPACE,
+    ['\r'] = C_SPACE,
+    ['0'] = C_DIGIT,
+    ['1'] = C_DIGIT,
+    ['2'] = C_DIGIT,
+    ['3'] = C_DIGIT,
+    ['4'] = C_DIGIT,
+    ['5'] = C_DIGIT,
+    ['6'] = C_DIGIT,
+    ['7'] = C_DIGIT,
+    ['8'] = C_DIGIT,
+    ['9'] = C_DIGIT,
+    ['|'] = C_BAR | C_RULE,
+    ['-'] = C_DASH | C_RULE,
+    ['+'] = C_PLUSEQ | C_RULE,
+    ['='] = C_PLUSEQ | C_RULE,
+    /* Simple Sudoku's border corners: *-----------* */
+    ['*'] = C_PLUSEQ | C_RULE};
 
 bool sks_form_is_square(long k, int *root) {
   long r = 0;

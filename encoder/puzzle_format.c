@@ -11,11 +11,21 @@
 /* The forms, tried in this order on every line outside a puzzle that is
  * not a comment, blank or too long.  The grid is last: it takes any line. */
 static const sks_form *const forms[] = {
-    &sks_form_rule,     /* - = + | lines between puzzles */
-    &sks_form_name,     /* "Grid 01" before a grid */
-    &sks_form_one_line, /* N*N symbols and a name */
-    &sks_form_grid,     /* grids, numbers, numbers on one line */
+    &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
+    &sks_form_sdk_section, /* [Puzzle] */
+    &sks_form_rule,        /* - = + | lines between puzzles */
+    &sks_form_name,        /* "Grid 01" before a grid */
+    &sks_form_one_line,    /* N*N symbols and a name */
+    &sks_form_grid,        /* grids, numbers, numbers on one line */
 };
+
+/* A '#' line: a comment, unless a form reads such lines. */
+static bool take_comment(sks_reader *rd, const sks_line_info *li) {
+  for (size_t f = 0; f < sizeof forms / sizeof *forms; f++)
+    if (forms[f]->comments && forms[f]->recognise(rd, li))
+      return true;
+  return false;
+}
 
 static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   sks_require(rd && out, "reader and out must not be NULL");
@@ -27,7 +37,8 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       return sks_form_input_end(rd, err);
     sks_line_info li;
     sks_form_analyze(rd, &li);
-    if (sks_form_is_comment(rd, &li))
+    bool comment = sks_form_is_comment(rd, &li);
+    if (comment && (rd->toolong || !take_comment(rd, &li)))
       continue;
     if (rd->toolong)
       return sks_error_set(err, -1, rd->lineno, SKS_LINE_LIMIT + 1,
@@ -37,7 +48,7 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       continue;
     }
     for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
-      if (!forms[f]->recognise(rd, &li))
+      if (forms[f]->comments != comment || !forms[f]->recognise(rd, &li))
         continue;
       int r = forms[f]->read(rd, &li, out, err);
       if (r)
