@@ -129,6 +129,12 @@ void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out);
 void sks_form_keep_name(sks_reader *rd, size_t s, size_t e);
 void sks_form_keep_text(sks_reader *rd, const char *text, size_t len);
 
+/* Reads the one-line puzzle [s, e) of the current line into rd->p (after
+ * sks_form_prepare); with plus, a '+' before a digit is skipped (form_line.c).
+ * The name and sks_form_finish are the caller's. */
+int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
+                        sks_error *err);
+
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);
 /* A line of dashes that is an empty one-line puzzle (form_line.c). */

@@ -4,20 +4,17 @@
 
 #include <string.h>
 
-static void set_name(sks_reader *rd, size_t s, size_t e) {
-  sks_puzzle_set_name(rd->p, rd->line.a + s, e - s);
-}
-
-/* One-line puzzle: the first token holds the n*n symbols; the rest of the
- * line is the name. */
-static int read_one_line(sks_reader *rd, const sks_line_info *li,
-                         sks_puzzle **out, sks_error *err) {
-  long len = (long)(li->t0end - li->start);
+int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
+                        sks_error *err) {
+  long len = (long)(e - s);
+  if (plus)
+    for (size_t i = s; i < e; i++)
+      len -= rd->line.a[i] == '+';
   int n;
   if (!sks_form_is_square(len, &n)) {
     /* A control byte is named before the length is judged: it is what
      * is wrong, not the count it spoils. */
-    for (size_t i = li->start; i < li->t0end; i++) {
+    for (size_t i = s; i < e; i++) {
       unsigned char ch = (unsigned char)rd->line.a[i];
       if (ch < 0x20 || ch == 0x7f)
         return sks_error_set(err, -1, rd->lineno, (long)i + 1,
@@ -25,14 +22,14 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
     }
     long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
     long near = len - lo < hi - len ? lo : hi;
-    size_t col = len < near ? li->t0end + 1 : li->start + (size_t)near + 1;
+    size_t col = len < near ? e + 1 : s + (size_t)near + 1;
     return sks_error_set(err, -1, rd->lineno, (long)col,
                          "%ld symbols: a one-line puzzle needs a square count "
                          "such as %ld",
                          len, near);
   }
   if (n > SKS_MAX_SYMBOL_N)
-    return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
                          "%ld symbols: one-line puzzles go up to 35x35 (1225 "
                          "symbols); write larger sizes as numbers",
                          len);
@@ -42,19 +39,31 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
   sks_form_build_table(rd, n, hex);
   const unsigned char *a = (const unsigned char *)rd->line.a;
   int *cell = rd->p->cell;
-  for (size_t i = li->start; i < li->t0end; i++) {
+  for (size_t i = s; i < e; i++) {
     int v = rd->sym[a[i]];
-    if (v == SKS_SYM_BAD)
+    if (v == SKS_SYM_BAD) {
+      if (plus && a[i] == '+' && i + 1 < e && rd->sym[a[i + 1]] >= 0)
+        continue; /* HoDoKu's mark of a placed digit */
       return sks_form_bad_symbol(rd, i, err);
+    }
     if (v == SKS_SYM_BLANK && !rd->blank)
       rd->blank = (char)a[i];
     *cell++ = v;
   }
+  rd->p->look.hex = hex;
+  return 0;
+}
+
+/* One-line puzzle: the first token holds the n*n symbols; the rest of the
+ * line is the name. */
+static int read_one_line(sks_reader *rd, const sks_line_info *li,
+                         sks_puzzle **out, sks_error *err) {
+  if (sks_form_line_cells(rd, li->start, li->t0end, false, err))
+    return -1;
   size_t s = li->t0end;
   while (s < li->end && sks_form_is_space((unsigned char)rd->line.a[s]))
     s++;
-  set_name(rd, s, li->end);
-  rd->p->look.hex = hex;
+  sks_puzzle_set_name(rd->p, rd->line.a + s, li->end - s);
   sks_form_finish(rd, SKS_LAYOUT_LINE, out);
   return 1;
 }
