@@ -52,6 +52,17 @@ struct sks_reader {
   int table_n;
   bool table_hex;
   signed char sym[256];
+  /* Comma-separated forms: the fields of the line (start, end pairs), the
+   * table a CSV header began (fields 0: none; columns -1: absent), a name
+   * being put together, and a solution array kept for the next puzzle. */
+  SKS_STACK(size_t) fields;
+  struct {
+    int fields, puzzle, solution, name;
+    long line;
+  } csv;
+  sks_line_buf name_buf;
+  int *spare_solution;
+  int spare_n;
 };
 
 /* What one line holds, from a single scan. */
@@ -87,7 +98,8 @@ typedef struct sks_form {
 
 /* The rows of the table, one a file. */
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
-    sks_form_grid, sks_form_sdk_header, sks_form_sdk_section;
+    sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
+    sks_form_csv_header, sks_form_csv_row, sks_form_forum;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);

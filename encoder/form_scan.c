@@ -350,6 +350,12 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
 int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   int br, bc;
   sks_puzzle *p = rd->p;
+  if (p && p->look.solution) { /* kept for the next puzzle that has one */
+    free(rd->spare_solution);
+    rd->spare_solution = p->look.solution;
+    rd->spare_n = p->shape->n;
+    p->look.solution = NULL;
+  }
   if (rd->opt.box_rows) {
     br = rd->opt.box_rows;
     bc = rd->opt.box_cols;

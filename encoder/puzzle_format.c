@@ -13,7 +13,10 @@
 static const sks_form *const forms[] = {
     &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
     &sks_form_sdk_section, /* [Puzzle] */
+    &sks_form_csv_header,  /* quizzes,solutions */
+    &sks_form_csv_row,     /* its rows, up to a blank line */
     &sks_form_rule,        /* - = + | lines between puzzles */
+    &sks_form_forum,       /* puzzle,rating,... */
     &sks_form_name,        /* "Grid 01" before a grid */
     &sks_form_one_line,    /* N*N symbols and a name */
     &sks_form_grid,        /* grids, numbers, numbers on one line */
@@ -45,6 +48,7 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
                            "line longer than %d bytes", SKS_LINE_LIMIT);
     if (sks_form_is_blank_line(&li)) {
       rd->rule_seen = false;
+      rd->csv.fields = 0; /* a blank line ends a CSV table */
       continue;
     }
     for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
@@ -85,6 +89,9 @@ void sks_reader_delete(sks_reader *rd) {
   sks_puzzle_delete(rd->p);
   SKS_STACK_FREE(rd->line);
   SKS_STACK_FREE(rd->ahead);
+  SKS_STACK_FREE(rd->fields);
+  SKS_STACK_FREE(rd->name_buf);
+  free(rd->spare_solution);
   free(rd->next_name);
   free(rd);
 }

@@ -89,6 +89,30 @@ for path in samples:
         if why:
             fail(f"{case} #{k + 1}", why)
 
+# A solution column is checked against the answer: a wrong one is status
+# mismatch and exit 7, naming the cell; a second solution of a puzzle with
+# several is told apart from a wrong one.
+esc = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+good = "162857493534129678789643521475312986913586742628794135356478219241935867897261354"
+bad = "4" + good[1:]
+other = "2143341212344321"  # a solution of the empty 4x4 (which has 288)
+import tempfile
+with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+    f.write(f"puzzle,solution\n{esc},{bad}\n{'.' * 16},{other}\n")
+    name = f.name
+p = subprocess.run([S, "solve", "--format", "json", name], capture_output=True,
+                   text=True)
+os.unlink(name)
+got = [json.loads(l) for l in p.stdout.splitlines()]
+if p.returncode != 7 or [o.get("status") for o in got] != ["mismatch"] * 2:
+    fail("mismatch", f"exit {p.returncode}: {p.stdout}")
+elif "row 1 column 1 (1, the file's 4): the file's solution is wrong" \
+        not in got[0].get("message", "") \
+        or "the puzzle has more than one solution" not in got[1].get("message", ""):
+    fail("mismatch-message", p.stdout)
+elif valid(list(esc), list(got[0]["solution"]), None):
+    fail("mismatch-answer", "the answer itself is not a solution")
+
 print(f"samples: {'FAILED' if failed else 'passed'} ({len(samples)} files, "
       f"{failed} failures)")
 sys.exit(1 if failed else 0)
