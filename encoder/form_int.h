@@ -99,7 +99,7 @@ typedef struct sks_form {
 /* The rows of the table, one a file. */
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
-    sks_form_csv_header, sks_form_csv_row, sks_form_forum;
+    sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);

@@ -16,10 +16,12 @@ static const sks_form *const forms[] = {
     &sks_form_csv_header,  /* quizzes,solutions */
     &sks_form_csv_row,     /* its rows, up to a blank line */
     &sks_form_rule,        /* - = + | lines between puzzles */
-    &sks_form_forum,       /* puzzle,rating,... */
-    &sks_form_name,        /* "Grid 01" before a grid */
-    &sks_form_one_line,    /* N*N symbols and a name */
-    &sks_form_grid,        /* grids, numbers, numbers on one line */
+    &sks_form_hodoku,      /* :0100:1:..+3...:...: */
+    /* (free row: the sukaku candidates form goes here) */
+    &sks_form_forum,    /* puzzle,rating,... */
+    &sks_form_name,     /* "Grid 01" before a grid */
+    &sks_form_one_line, /* N*N symbols and a name */
+    &sks_form_grid,     /* grids, numbers, numbers on one line */
 };
 
 /* A '#' line: a comment, unless a form reads such lines. */
