@@ -35,10 +35,6 @@ static void split(sks_reader *rd) {
   }
 }
 
-static bool has_comma(const sks_reader *rd, const sks_line_info *li) {
-  return memchr(rd->line.a + li->start, ',', li->end - li->start) != NULL;
-}
-
 /* Is field [s, e) one of the names in list (lowercase, '|'-separated)? */
 static bool named(const sks_reader *rd, size_t s, size_t e, const char *list) {
   size_t len = e - s;
@@ -64,8 +60,10 @@ static const char NAME_NAMES[] = "name|id|title";
 
 /* A header: comma-separated, one field a puzzle column's name. */
 static bool header(sks_reader *rd, const sks_line_info *li) {
-  if (!has_comma(rd, li))
-    return false;
+  char first = rd->line.a[li->start];
+  bool word = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
+  if (!(word || first == '"') || !li->comma)
+    return false; /* rows of digits are not looked at twice */
   split(rd);
   for (size_t f = 0; f < rd->fields.n; f += 2)
     if (named(rd, rd->fields.a[f], rd->fields.a[f + 1], PUZZLE_NAMES))
@@ -175,7 +173,7 @@ static bool puzzle_field(const sks_reader *rd, size_t s, size_t e) {
 /* A forum line: a field is a one-line puzzle, and the first whitespace
  * token is not one (a one-line puzzle's name may hold commas). */
 static bool forum_line(sks_reader *rd, const sks_line_info *li) {
-  if (!has_comma(rd, li) || puzzle_field(rd, li->start, li->t0end))
+  if (!li->comma || puzzle_field(rd, li->start, li->t0end))
     return false;
   split(rd);
   for (size_t f = 0; f < rd->fields.n; f += 2)

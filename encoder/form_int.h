@@ -80,6 +80,7 @@ typedef struct sks_line_info {
   long cells;         /* bytes other than whitespace and '|' */
   bool ruleish;       /* only - = + * | and whitespace */
   bool plus_eq;       /* holds +, = or * */
+  bool comma;         /* holds ',' */
   long dashes;
 } sks_line_info;
 

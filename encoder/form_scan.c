@@ -14,7 +14,8 @@ enum {
   C_BAR = 4,
   C_DASH = 8,
   C_PLUSEQ = 16,
-  C_RULE = 32 /* - = + | */
+  C_RULE = 32, /* - = + | */
+  C_COMMA = 64
 };
 
 static const unsigned char byte_class[256] = {
@@ -38,7 +39,8 @@ static const unsigned char byte_class[256] = {
     ['+'] = C_PLUSEQ | C_RULE,
     ['='] = C_PLUSEQ | C_RULE,
     /* Simple Sudoku's border corners: *-----------* */
-    ['*'] = C_PLUSEQ | C_RULE};
+    ['*'] = C_PLUSEQ | C_RULE,
+    [','] = C_COMMA};
 
 bool sks_form_is_square(long k, int *root) {
   long r = 0;
@@ -154,6 +156,7 @@ void sks_form_analyze(const sks_reader *rd, sks_line_info *li) {
   li->cells += bytes;
   li->bar = any & C_BAR;
   li->plus_eq = any & C_PLUSEQ;
+  li->comma = any & C_COMMA;
   li->ruleish = li->ntok && (all & C_RULE);
   if (li->ruleish)
     for (size_t k = li->start; k < li->end; k++)
