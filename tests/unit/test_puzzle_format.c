@@ -621,8 +621,8 @@ typedef struct event {
 
 /* Reads everything, recording "puzzle N line L" (with names, followed by
  * ` name "TEXT"` for a named one) or "L:C: message". */
-static int read_events(sks_input *in, const sks_format_options *opt,
-                       event *ev, int max, bool names) {
+static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
+                       int max, bool names) {
   sks_reader *rd = sks_reader_new(in, opt);
   sks_puzzle *p;
   sks_error err;
