@@ -190,8 +190,19 @@ void sks_puzzle_assign(sks_puzzle *dst, const sks_puzzle *src) {
   }
   memcpy(dst->cell, src->cell, (size_t)cells * sizeof *dst->cell);
   char *name = dst->look.name;
+  int *solution = dst->look.solution;
   dst->look = src->look;
   dst->look.name = name;
+  dst->look.solution = solution;
+  if (src->look.solution) {
+    dst->look.solution = sks_realloc(
+        dst->look.solution, (size_t)cells * sizeof *dst->look.solution);
+    memcpy(dst->look.solution, src->look.solution,
+           (size_t)cells * sizeof *dst->look.solution);
+  } else {
+    free(dst->look.solution);
+    dst->look.solution = NULL;
+  }
   const char *text = src->look.name;
   sks_puzzle_set_name(dst, text, text ? strlen(text) : 0);
 }
@@ -208,6 +219,7 @@ void sks_puzzle_delete(sks_puzzle *p) {
   sks_shape_release(p->shape);
   free(p->cell);
   free(p->look.name);
+  free(p->look.solution);
   free(p);
 }
 

@@ -100,12 +100,14 @@ typedef enum sks_layout {
 
 typedef struct sks_presentation {
   sks_layout layout;
-  char blank; /* the blank symbol the puzzle used */
-  bool hex;   /* symbols 0-F (16x16) instead of 1-9A-G */
-  bool ruled; /* a grid drawn with | and +---+ rules */
-  long line;  /* input line where the puzzle started */
-  char *name; /* text after a one-line puzzle, or NULL; the
-                 puzzle owns it, always */
+  char blank;    /* the blank symbol the puzzle used */
+  bool hex;      /* symbols 0-F (16x16) instead of 1-9A-G */
+  bool ruled;    /* a grid drawn with | and +---+ rules */
+  long line;     /* input line where the puzzle started */
+  char *name;    /* text after a one-line puzzle, or NULL; the
+                    puzzle owns it, always */
+  int *solution; /* n*n digits 0..n-1: the solution the file gives (a CSV
+                    solution column), or NULL; the puzzle owns it */
 } sks_presentation;
 
 typedef struct sks_puzzle {

@@ -324,7 +324,8 @@ static void usage(FILE *out, int only) {
           "  2 bad command line, 3 bad input (reported with file:line:col), "
           "4 a model\n"
           "  failed the validator, 5 --cross-check: backends disagree, 6 out "
-          "of memory\n"
+          "of memory,\n"
+          "  7 solve: an answer differs from the solution the file gives\n"
           "  a closed output pipe ends it quietly by SIGPIPE (141 in the "
           "shell)\n");
 }

@@ -16,6 +16,7 @@ enum {
   EXIT_INPUT = 3,       /* bad input (some puzzle or file unreadable) */
   EXIT_INVALID = 4,     /* a model failed the validator */
   EXIT_DISAGREE = 5,    /* --cross-check: backends disagree */
+  EXIT_MISMATCH = 7,    /* an answer differs from the file's solution */
   EXIT_SOLVED = 10,     /* one problem: solved */
   EXIT_NONE = 20        /* one problem: no solution */
 };

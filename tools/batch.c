@@ -346,6 +346,8 @@ void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
 }
 
 int batch_exit(const batch_totals *t) {
+  if (t->by_class[BATCH_MISMATCH])
+    return EXIT_MISMATCH;
   if (t->by_class[BATCH_DISAGREE])
     return EXIT_DISAGREE;
   if (t->by_class[BATCH_INVALID])

@@ -15,6 +15,7 @@ enum {
   BATCH_UNKNOWN,  /* a limit stopped it */
   BATCH_INVALID,  /* an answer failed the validator */
   BATCH_DISAGREE, /* --cross-check: backends disagree */
+  BATCH_MISMATCH, /* solved, but not as the solution the file gives */
   BATCH_ERROR,    /* the puzzle could not be read */
   BATCH_CLASSES
 };

@@ -17,6 +17,31 @@ static void solve_delete(void *w) {
   worker_destroy(w);
 }
 
+/* Does the answer agree with the solution the file gives (a CSV solution
+ * column)?  If not, err says where, and whether the file's solution is one
+ * too (the puzzle has several) or wrong. */
+static bool same_solution(const sks_puzzle *p, const int *grid,
+                          sks_error *err) {
+  int n = p->shape->n;
+  for (int i = 0; i < n * n; i++) {
+    if (grid[i] == p->look.solution[i])
+      continue;
+    sks_error why = {0};
+    bool also = sks_validate(p, p->look.solution, &why);
+    sks_error_set(err, -1, 0, 0,
+                  "the answer differs from the file's solution at row %d "
+                  "column %d (%c, the file's %c): %s%s",
+                  i / n + 1, i % n + 1, sks_puzzle_symbol(p, grid[i]),
+                  sks_puzzle_symbol(p, p->look.solution[i]),
+                  also ? "both solve it, so the puzzle has more than one "
+                         "solution"
+                       : "the file's solution is wrong: ",
+                  also ? "" : why.msg);
+    return false;
+  }
+  return true;
+}
+
 static int solve_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
   const sks_puzzle *p = job->p;
@@ -52,6 +77,12 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
     a.status = "invalid";
     a.message = err.msg;
     cls = BATCH_INVALID;
+  } else if (p->look.solution && !same_solution(p, w->grid, &err)) {
+    app_message("%s:%ld: %s", job->file, p->look.line, err.msg);
+    a.status = "mismatch";
+    a.message = err.msg;
+    a.grid = w->grid;
+    cls = BATCH_MISMATCH;
   } else {
     a.status = "solved";
     a.grid = w->grid;

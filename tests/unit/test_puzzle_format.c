@@ -619,9 +619,10 @@ typedef struct event {
   char s[300];
 } event;
 
-/* Reads everything, recording "puzzle N line L" or "L:C: message". */
-static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
-                    int max) {
+/* Reads everything, recording "puzzle N line L" (with names, followed by
+ * ` name "TEXT"` for a named one) or "L:C: message". */
+static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
+                       int max, bool names) {
   sks_reader *rd = sks_reader_new(in, opt);
   sks_puzzle *p;
   sks_error err;
@@ -629,8 +630,11 @@ static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
   while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ < 100000) {
     if (k < max) {
       if (rc > 0)
-        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld", p->shape->n,
-                 p->look.line);
+        snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld%s%.60s%s",
+                 p->shape->n, p->look.line,
+                 names && p->look.name ? " name \"" : "",
+                 names && p->look.name ? p->look.name : "",
+                 names && p->look.name ? "\"" : "");
       else
         snprintf(ev[k].s, sizeof ev[k].s, "%ld:%ld: %s", err.line, err.col,
                  err.msg);
@@ -641,6 +645,11 @@ static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
   CHECK_EQ(sks_reader_next(rd, &p, &err), 0); /* stays at the end */
   sks_reader_delete(rd);
   return k;
+}
+
+static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
+                    int max) {
+  return read_events(in, opt, ev, max, false);
 }
 
 static int read_text(const char *s, const sks_format_options *opt, event *ev,
@@ -839,7 +848,7 @@ static void test_corpus(void) {
     sks_input *in = sks_input_open(path, &err);
     CHECK(in != NULL);
     event ev[64];
-    int k = read_all(in, &opt, ev, 64);
+    int k = read_events(in, &opt, ev, 64, true);
     sks_input_close(in);
     text got = {0};
     put(&got, "");

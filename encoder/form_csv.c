@@ -1,0 +1,225 @@
+/* Comma-separated puzzles: a CSV table whose header names a puzzle column
+ * (Kaggle's "quizzes,solutions"; "id,puzzle,solution,..."), with an
+ * optional solution and name column; and the forum's comma-separated
+ * lines (the lists headed #!sudoku among them), where the field that is a
+ * one-line puzzle is the puzzle, a field of as many digits without a blank
+ * its solution, and the other fields its name. */
+#include "form_int.h"
+#include "require_int.h"
+
+#include <string.h>
+
+/* Splits the current line at commas outside double quotes into
+ * rd->fields (pairs of start, end, quotes and outer blanks trimmed). */
+static void split(sks_reader *rd) {
+  const char *a = rd->line.a;
+  size_t n = rd->line.n, i = 0;
+  rd->fields.n = 0;
+  for (;;) {
+    size_t s = i;
+    bool quoted = false;
+    for (; i < n && (quoted || a[i] != ','); i++)
+      if (a[i] == '"')
+        quoted = !quoted;
+    size_t e = i;
+    while (s < e && sks_form_is_space((unsigned char)a[s]))
+      s++;
+    while (e > s && sks_form_is_space((unsigned char)a[e - 1]))
+      e--;
+    if (e - s >= 2 && a[s] == '"' && a[e - 1] == '"')
+      s++, e--;
+    SKS_PUSH(rd->fields, s);
+    SKS_PUSH(rd->fields, e);
+    if (i++ >= n)
+      break;
+  }
+}
+
+/* Is field [s, e) one of the names in list (lowercase, '|'-separated)? */
+static bool named(const sks_reader *rd, size_t s, size_t e, const char *list) {
+  size_t len = e - s;
+  for (const char *w = list; *w;) {
+    const char *bar = strchr(w, '|');
+    size_t wl = bar ? (size_t)(bar - w) : strlen(w);
+    bool same = wl == len;
+    for (size_t k = 0; same && k < len; k++) {
+      char ch = rd->line.a[s + k];
+      same = (ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch) == w[k];
+    }
+    if (same)
+      return true;
+    w += wl + (bar != NULL);
+  }
+  return false;
+}
+
+static const char PUZZLE_NAMES[] =
+    "quizzes|quiz|puzzle|puzzles|sudoku|question|givens|grid";
+static const char SOLUTION_NAMES[] = "solutions|solution|answer|answers";
+static const char NAME_NAMES[] = "name|id|title";
+
+/* A header: comma-separated, one field a puzzle column's name. */
+static bool header(sks_reader *rd, const sks_line_info *li) {
+  char first = rd->line.a[li->start];
+  bool word = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
+  if (!(word || first == '"') || !li->comma)
+    return false; /* rows of digits are not looked at twice */
+  split(rd);
+  for (size_t f = 0; f < rd->fields.n; f += 2)
+    if (named(rd, rd->fields.a[f], rd->fields.a[f + 1], PUZZLE_NAMES))
+      return true;
+  return false;
+}
+
+static int read_header(sks_reader *rd, const sks_line_info *li,
+                       sks_puzzle **out, sks_error *err) {
+  (void)li, (void)out, (void)err;
+  rd->csv.puzzle = rd->csv.solution = rd->csv.name = -1;
+  rd->csv.fields = (int)(rd->fields.n / 2);
+  rd->csv.line = rd->lineno;
+  for (size_t f = 0; f < rd->fields.n; f += 2) {
+    size_t s = rd->fields.a[f], e = rd->fields.a[f + 1];
+    int *col = rd->csv.puzzle < 0 && named(rd, s, e, PUZZLE_NAMES)
+                   ? &rd->csv.puzzle
+               : rd->csv.solution < 0 && named(rd, s, e, SOLUTION_NAMES)
+                   ? &rd->csv.solution
+               : rd->csv.name < 0 && named(rd, s, e, NAME_NAMES) ? &rd->csv.name
+                                                                 : NULL;
+    if (col)
+      *col = (int)(f / 2);
+  }
+  return 0;
+}
+
+const sks_form sks_form_csv_header = {
+    .name = "CSV header", .recognise = header, .read = read_header};
+
+/* Reads field [s, e) as the solution of the puzzle just read. */
+static int read_solution(sks_reader *rd, size_t s, size_t e, sks_error *err) {
+  int n = rd->p->shape->n;
+  if ((long)(e - s) != (long)n * n)
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "a solution of %ld symbols, expected %d",
+                         (long)(e - s), n * n);
+  sks_presentation *look = &rd->p->look;
+  if (!look->solution) { /* the last puzzle's, when the size is the same */
+    if (rd->spare_solution && rd->spare_n == n)
+      look->solution = rd->spare_solution;
+    else {
+      free(rd->spare_solution);
+      look->solution = sks_malloc((size_t)n * n * sizeof *look->solution);
+    }
+    rd->spare_solution = NULL;
+  }
+  for (size_t i = s; i < e; i++) {
+    int v = rd->sym[(unsigned char)rd->line.a[i]];
+    if (v == SKS_SYM_BAD)
+      return sks_form_bad_symbol(rd, i, err);
+    if (v == SKS_SYM_BLANK)
+      return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                           "a blank in the solution");
+    look->solution[i - s] = v;
+  }
+  return 0;
+}
+
+/* A row of the table the last header began; a blank line ends it. */
+static bool table_row(sks_reader *rd, const sks_line_info *li) {
+  (void)li;
+  return rd->csv.fields > 0;
+}
+
+static int read_row(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
+                    sks_error *err) {
+  (void)li;
+  split(rd);
+  int fields = (int)(rd->fields.n / 2);
+  if (rd->csv.puzzle >= fields)
+    return sks_error_set(err, -1, rd->lineno, (long)rd->line.n + 1,
+                         "%d field%s, the header (line %ld) has %d", fields,
+                         fields == 1 ? "" : "s", rd->csv.line, rd->csv.fields);
+  const size_t *f = rd->fields.a;
+  int k = rd->csv.puzzle;
+  if (sks_form_line_cells(rd, f[2 * k], f[2 * k + 1], false, err))
+    return -1;
+  k = rd->csv.solution;
+  if (k >= 0 && k < fields && f[2 * k] < f[2 * k + 1] &&
+      read_solution(rd, f[2 * k], f[2 * k + 1], err))
+    return -1;
+  k = rd->csv.name;
+  if (k >= 0 && k < fields)
+    sks_puzzle_set_name(rd->p, rd->line.a + f[2 * k], f[2 * k + 1] - f[2 * k]);
+  sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  return 1;
+}
+
+const sks_form sks_form_csv_row = {
+    .name = "CSV row", .recognise = table_row, .read = read_row};
+
+/* Is [s, e) n*n symbols for some 4 <= n <= 35, none a separator? */
+static bool puzzle_field(const sks_reader *rd, size_t s, size_t e) {
+  int n;
+  if (!sks_form_is_square((long)(e - s), &n) || n < 4 || n > SKS_MAX_SYMBOL_N)
+    return false;
+  for (size_t i = s; i < e; i++) {
+    unsigned char ch = (unsigned char)rd->line.a[i];
+    if (!((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') ||
+          (ch >= 'a' && ch <= 'z') || ch == '.' || ch == '_' || ch == '-'))
+      return false;
+  }
+  return true;
+}
+
+/* A forum line: a field is a one-line puzzle, and the first whitespace
+ * token is not one (a one-line puzzle's name may hold commas). */
+static bool forum_line(sks_reader *rd, const sks_line_info *li) {
+  if (!li->comma || puzzle_field(rd, li->start, li->t0end))
+    return false;
+  split(rd);
+  for (size_t f = 0; f < rd->fields.n; f += 2)
+    if (puzzle_field(rd, rd->fields.a[f], rd->fields.a[f + 1]))
+      return true;
+  return false;
+}
+
+static int read_forum(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
+                      sks_error *err) {
+  const size_t *f = rd->fields.a;
+  size_t nf = rd->fields.n, k = 0;
+  while (!puzzle_field(rd, f[k], f[k + 1]))
+    k += 2;
+  if (sks_form_line_cells(rd, f[k], f[k + 1], false, err))
+    return -1;
+  /* A later field of as many symbols and no blank is the solution; the
+   * fields around them, as written, the name. */
+  size_t sol = nf, len = f[k + 1] - f[k];
+  for (size_t j = k + 2; j < nf && sol == nf; j += 2) {
+    bool full = f[j + 1] - f[j] == len;
+    for (size_t i = f[j]; full && i < f[j + 1]; i++)
+      full = rd->sym[(unsigned char)rd->line.a[i]] >= 0;
+    if (full)
+      sol = j;
+  }
+  if (sol < nf && read_solution(rd, f[sol], f[sol + 1], err))
+    return -1;
+  rd->name_buf.n = 0;
+  for (size_t j = 0; j < nf; j += 2) {
+    if (j == k || j == sol)
+      continue;
+    size_t s = f[j], e = f[j + 1];
+    if (rd->name_buf.n) {
+      SKS_PUSH(rd->name_buf, ',');
+      SKS_PUSH(rd->name_buf, ' ');
+    }
+    for (size_t i = s; i < e; i++)
+      SKS_PUSH(rd->name_buf, rd->line.a[i]);
+  }
+  sks_puzzle_set_name(rd->p, rd->name_buf.a, rd->name_buf.n);
+  (void)li;
+  sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  return 1;
+}
+
+const sks_form sks_form_forum = {.name = "comma-separated line",
+                                 .recognise = forum_line,
+                                 .read = read_forum};

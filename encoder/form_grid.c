@@ -1,0 +1,219 @@
+/* Grids: N rows of N symbols (plain, or ruled with | and +---+ lines, as
+ * Simple Sudoku's .ss), N rows of N numbers, or all N*N numbers on one
+ * line; and the rule lines between puzzles. */
+#include "form_int.h"
+
+/* Reads row `row` from whitespace-separated numbers in [s, e). */
+static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
+                         sks_error *err) {
+  int n = rd->p->shape->n;
+  return sks_form_parse_number_cells(rd, rd->p->cell + (size_t)row * n, n, row,
+                                     s, e, err);
+}
+
+/* One grid row in the puzzle's mode; an AMBIG puzzle turns into GRID or
+ * NUMBERS at the first row that tells them apart. */
+static int parse_row(sks_reader *rd, const sks_line_info *li, int row,
+                     sks_error *err) {
+  int n = rd->p->shape->n;
+  if (rd->mode == SKS_MODE_AMBIG) {
+    /* Numbers of several digits where a row holds more than 9 cells can
+     * only be numbers; below that only grid symbols fit. */
+    bool as_numbers =
+        !li->bar && sks_form_numbers_row(li) && (li->ntok == n || n > 9);
+    if (n > SKS_MAX_SYMBOL_N || as_numbers) {
+      if (sks_form_numbers_row(li) && li->multi)
+        rd->mode = SKS_MODE_NUMBERS;
+      return parse_numbers(rd, row, li->start, li->end, err);
+    }
+    rd->mode = SKS_MODE_GRID;
+  }
+  if (rd->mode == SKS_MODE_NUMBERS)
+    return parse_numbers(rd, row, li->start, li->end, err);
+  rd->ruled |= li->bar;
+  return sks_form_parse_symbols(rd, row, li->start, li->end, err);
+}
+
+/* Would this line be a row of an n-wide grid read in `mode`? */
+static bool fits_row(const sks_line_info *li, int n, sks_row_mode mode) {
+  bool by_tokens = sks_form_numbers_row(li) && li->ntok == n;
+  bool by_cells = li->cells == n;
+  return mode == SKS_MODE_NUMBERS ? by_tokens
+         : mode == SKS_MODE_GRID  ? by_cells
+                                  : by_tokens || by_cells;
+}
+
+/* A whole puzzle as n*n numbers on one line: a count that is a square
+ * k*k, values up to k, and no row of the same width after it (which would
+ * make the line the first row of a k*k-wide grid). */
+static bool numbers_line_form(sks_reader *rd, const sks_line_info *li, int *n) {
+  return !li->bar && li->ntok >= 4 && sks_form_numbers_row(li) &&
+         sks_form_is_square(li->ntok, n) && li->maxval <= *n &&
+         !sks_form_next_is_row(rd, li->ntok);
+}
+
+static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,
+                             sks_puzzle **out, sks_error *err) {
+  if (n > SKS_MAX_N)
+    return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                         "%d numbers: a %dx%d puzzle; sizes go up to %d",
+                         li->ntok, n, n, SKS_MAX_N);
+  if (sks_form_prepare(rd, n, err))
+    return -1;
+  if (sks_form_parse_number_cells(rd, rd->p->cell, n * n, 0, li->start, li->end,
+                                  err))
+    return -1;
+  sks_form_finish(rd, SKS_LAYOUT_NUMBERS_LINE, out);
+  return 1;
+}
+
+/* Sets up a grid (GRID, NUMBERS or AMBIG) from its first row.  Once the
+ * width is known, a failure leaves the rest of the grid to be skipped. */
+static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
+  int n;
+  bool hex16 = rd->opt.hex && li->ntok == 16;
+  if (!li->bar && li->ntok >= 2 && sks_form_numbers_row(li) &&
+      ((li->single && !hex16) ||
+       (!li->single && li->ntok >= 4 && li->maxval <= SKS_MAX_N))) {
+    if (li->ntok > SKS_MAX_N) {
+      int k;
+      if (!sks_form_is_square(li->ntok, &k))
+        return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                             "a row of %d numbers: sizes go up to %d, and a "
+                             "one-line puzzle needs a square count",
+                             li->ntok, SKS_MAX_N);
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a row of %d numbers: sizes go up to %d", li->ntok,
+                           SKS_MAX_N);
+    }
+    n = li->ntok;
+    rd->mode = li->single ? SKS_MODE_AMBIG : SKS_MODE_NUMBERS;
+  } else {
+    if (li->cells > SKS_MAX_SYMBOL_N)
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a grid row of %ld cells: grids go up to 35 "
+                           "columns; write larger sizes as numbers",
+                           li->cells);
+    if (li->cells < 2)
+      return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                           "a grid row needs at least 2 cells");
+    n = (int)li->cells;
+    rd->mode = SKS_MODE_GRID;
+  }
+  rd->skip = n - 1;
+  rd->skip_n = n;
+  rd->skip_mode = rd->mode;
+  if (sks_form_prepare(rd, n, err))
+    return -1;
+  bool hex = rd->opt.hex && n == 16 && rd->mode == SKS_MODE_GRID;
+  rd->p->look.hex = hex;
+  if (n <= SKS_MAX_SYMBOL_N)
+    sks_form_build_table(rd, n, hex);
+  if (parse_row(rd, li, 0, err)) {
+    rd->skip_mode = rd->mode;
+    return -1;
+  }
+  rd->skip = 0;
+  return 0;
+}
+
+static int grid_error(sks_reader *rd, int rows_left) {
+  rd->skip = rows_left;
+  rd->skip_n = rd->p->shape->n;
+  rd->skip_mode = rd->mode;
+  return -1;
+}
+
+static int read_grid(sks_reader *rd, const sks_line_info *first,
+                     sks_puzzle **out, sks_error *err) {
+  int k;
+  if (numbers_line_form(rd, first, &k))
+    return read_numbers_line(rd, first, k, out, err);
+  if (first_row(rd, first, err))
+    return -1;
+  int n = rd->p->shape->n;
+  for (int row = 1; row < n;) {
+    if (!sks_form_read_line(rd)) {
+      if (sks_input_failed(rd->in) && !rd->failed_reported) {
+        rd->failed_reported = true;
+        return sks_error_set(err, -1, rd->lineno + 1, 1, "read error");
+      }
+      return sks_error_set(err, -1, rd->lineno + 1, 1,
+                           "grid ended after %d of %d rows", row, n);
+    }
+    sks_line_info li;
+    sks_form_analyze(rd, &li);
+    if (sks_form_is_comment(rd, &li))
+      continue;
+    if (rd->toolong) {
+      sks_error_set(err, -1, rd->lineno, SKS_LINE_LIMIT + 1,
+                    "line longer than %d bytes", SKS_LINE_LIMIT);
+      return grid_error(rd, n - row - 1);
+    }
+    if (sks_form_is_blank_line(&li))
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "grid ended after %d of %d rows", row, n);
+    bool blank_row =
+        !li.plus_eq && li.dashes == n && rd->mode != SKS_MODE_NUMBERS;
+    if (li.ruleish && !blank_row) {
+      rd->ruled = true;
+      continue;
+    }
+    /* A one-line puzzle in the middle: this grid was cut short. */
+    if (!fits_row(&li, n, rd->mode) && sks_form_one_line.recognise(rd, &li)) {
+      rd->pending = true;
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "grid ended after %d of %d rows", row, n);
+    }
+    if (parse_row(rd, &li, row, err))
+      return grid_error(rd, n - row - 1);
+    row++;
+  }
+  sks_form_finish(
+      rd, rd->mode == SKS_MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS,
+      out);
+  return 1;
+}
+
+/* After a bad grid: skip the rest of its rows (lines as wide as the grid,
+ * rules and comments), stopping at a blank line or anything else. */
+void sks_form_resync(sks_reader *rd) {
+  while (rd->skip > 0 && sks_form_read_line(rd)) {
+    sks_line_info li;
+    sks_form_analyze(rd, &li);
+    if (sks_form_is_blank_line(&li) && !rd->toolong)
+      break;
+    if (sks_form_is_comment(rd, &li) || (li.ruleish && !rd->toolong))
+      continue;
+    if (rd->toolong || !fits_row(&li, rd->skip_n, rd->skip_mode)) {
+      rd->pending = true;
+      break;
+    }
+    rd->skip--;
+  }
+  rd->skip = 0;
+}
+
+static bool any_line(sks_reader *rd, const sks_line_info *li) {
+  (void)rd, (void)li;
+  return true;
+}
+
+const sks_form sks_form_grid = {
+    .name = "grid", .recognise = any_line, .read = read_grid};
+
+/* A line of only - = + | outside a grid is a rule, unless it is an empty
+ * one-line puzzle of dashes. */
+static bool rule_line(sks_reader *rd, const sks_line_info *li) {
+  return li->ruleish && !sks_form_dash_puzzle(rd, li);
+}
+
+static int skip_rule(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
+                     sks_error *err) {
+  (void)li, (void)out, (void)err;
+  rd->rule_seen = true;
+  return 0;
+}
+
+const sks_form sks_form_rule = {
+    .name = "rule", .recognise = rule_line, .read = skip_rule};

@@ -1,0 +1,156 @@
+/* Private: the puzzle reader's state and the line scanner, symbol tables
+ * and cell parsers its forms share (form_scan.c), and the table of forms
+ * (puzzle_format.c).  A form is one file (form_*.c) and one row. */
+#ifndef SKS_FORM_INT_H
+#define SKS_FORM_INT_H
+
+#include "sks_encoder.h"
+#include "stack_int.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum {
+  SKS_LINE_LIMIT = 1 << 16, /* longer lines are an error: memory stays
+                               bounded */
+  SKS_SYM_BLANK = -1,
+  SKS_SYM_BAD = -2
+};
+
+/* How the rows of the puzzle being read are spelled.  AMBIG: so far every
+ * row was single digits separated by spaces, which read the same as grid
+ * symbols or as numbers. */
+typedef enum sks_row_mode {
+  SKS_MODE_GRID,
+  SKS_MODE_NUMBERS,
+  SKS_MODE_AMBIG
+} sks_row_mode;
+
+typedef SKS_STACK(char) sks_line_buf;
+
+struct sks_reader {
+  sks_input *in;
+  sks_format_options opt;
+  sks_puzzle *p;     /* reused while the shape stays the same */
+  sks_line_buf line; /* the current line, without its line end */
+  long lineno;
+  /* The line after it, when a look ahead read it (sks_form_next_is_row). */
+  sks_line_buf ahead;
+  bool have_ahead, ahead_toolong;
+  long ahead_lineno;
+  bool toolong, pending, eof, failed_reported;
+  bool rule_seen;  /* a rule line since the last blank line / puzzle */
+  char *next_name; /* a name line's text, for the grid after it */
+  /* Resynchronisation after a bad grid: rows of it still to skip. */
+  int skip, skip_n;
+  sks_row_mode skip_mode;
+  /* The grid being read. */
+  sks_row_mode mode;
+  char blank;
+  bool ruled;
+  /* Symbol table for table_n / table_hex: value, SYM_BLANK or SYM_BAD. */
+  int table_n;
+  bool table_hex;
+  signed char sym[256];
+  /* Comma-separated forms: the fields of the line (start, end pairs), the
+   * table a CSV header began (fields 0: none; columns -1: absent), a name
+   * being put together, and a solution array kept for the next puzzle. */
+  SKS_STACK(size_t) fields;
+  struct {
+    int fields, puzzle, solution, name;
+    long line;
+  } csv;
+  sks_line_buf name_buf;
+  int *spare_solution;
+  int spare_n;
+};
+
+/* What one line holds, from a single scan. */
+typedef struct sks_line_info {
+  size_t start, end;  /* first and one past the last non-blank byte */
+  size_t t0end;       /* end of the first whitespace-separated token */
+  int ntok;           /* whitespace-separated tokens (saturates) */
+  bool numbers;       /* every token is 0 or [1-9][0-9]* */
+  bool numbers_blank; /* every token is a number or a blank '.' or '?' */
+  bool single;        /* every token is one byte */
+  bool multi;         /* some token has several bytes */
+  long maxval;        /* largest number token (saturates) */
+  bool bar;           /* holds '|' */
+  bool t0bar;         /* the first token holds '|' */
+  long cells;         /* bytes other than whitespace and '|' */
+  bool ruleish;       /* only - = + * | and whitespace */
+  bool plus_eq;       /* holds +, = or * */
+  bool comma;         /* holds ',' */
+  long dashes;
+} sks_line_info;
+
+/* One form of puzzle text.  recognise: does the current line (scanned
+ * into li) belong to this form?  read: takes it, and the lines after it
+ * the form needs; returns 1 with a puzzle in *out, 0 when the line held
+ * no puzzle (a rule, a name, a header: the reader goes on), -1 on an
+ * error. */
+typedef struct sks_form {
+  const char *name;
+  bool comments; /* offered the '#' lines, which are else skipped */
+  bool (*recognise)(sks_reader *rd, const sks_line_info *li);
+  int (*read)(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
+              sks_error *err);
+} sks_form;
+
+/* The rows of the table, one a file. */
+extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
+    sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
+    sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku;
+
+/* Lines (form_scan.c). */
+bool sks_form_read_line(sks_reader *rd);
+void sks_form_analyze(const sks_reader *rd, sks_line_info *li);
+bool sks_form_next_is_row(sks_reader *rd, long width);
+bool sks_form_is_square(long k, int *root);
+bool sks_form_numbers_row(const sks_line_info *li);
+static inline bool sks_form_is_space(int ch) {
+  return ch == ' ' || (ch >= '\t' && ch <= '\r' && ch != '\n');
+}
+static inline bool sks_form_is_blank_line(const sks_line_info *li) {
+  return li->start == li->end;
+}
+static inline bool sks_form_is_comment(const sks_reader *rd,
+                                       const sks_line_info *li) {
+  return li->start < rd->line.n && rd->line.a[li->start] == '#';
+}
+/* The error at the end of the input: a read error once, else 0. */
+int sks_form_input_end(sks_reader *rd, sks_error *err);
+
+/* Symbols and cells (form_scan.c). */
+void sks_form_build_table(sks_reader *rd, int n, bool hex);
+int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
+void sks_form_show_byte(char *buf, size_t size, int ch);
+int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
+                         sks_error *err);
+int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
+                           sks_error *err);
+int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
+                                size_t s, size_t e, sks_error *err);
+
+/* Puzzles (form_scan.c): prepare makes rd->p a puzzle of side n and resets
+ * the per-puzzle state; finish hands it out in *out. */
+int sks_form_prepare(sks_reader *rd, int n, sks_error *err);
+void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out);
+
+/* Names the puzzle after the current line with [s, e) of it (a name line,
+ * an .sdk header), or with text (len bytes) (form_name.c). */
+void sks_form_keep_name(sks_reader *rd, size_t s, size_t e);
+void sks_form_keep_text(sks_reader *rd, const char *text, size_t len);
+
+/* Reads the one-line puzzle [s, e) of the current line into rd->p (after
+ * sks_form_prepare); with plus, a '+' before a digit is skipped (form_line.c).
+ * The name and sks_form_finish are the caller's. */
+int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
+                        sks_error *err);
+
+/* After a bad grid: skips the rest of its rows (form_grid.c). */
+void sks_form_resync(sks_reader *rd);
+/* A line of dashes that is an empty one-line puzzle (form_line.c). */
+bool sks_form_dash_puzzle(const sks_reader *rd, const sks_line_info *li);
+
+#endif

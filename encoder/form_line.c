@@ -1,0 +1,118 @@
+/* The one-line form: N*N symbols on a line, then optional text that is the
+ * puzzle's name (also .sdm files, one puzzle a line). */
+#include "form_int.h"
+
+#include <string.h>
+
+int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
+                        sks_error *err) {
+  long len = (long)(e - s);
+  if (plus)
+    for (size_t i = s; i < e; i++)
+      len -= rd->line.a[i] == '+';
+  int n;
+  if (!sks_form_is_square(len, &n)) {
+    /* A control byte is named before the length is judged: it is what
+     * is wrong, not the count it spoils. */
+    for (size_t i = s; i < e; i++) {
+      unsigned char ch = (unsigned char)rd->line.a[i];
+      if (ch < 0x20 || ch == 0x7f)
+        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                             "unexpected byte 0x%02X", (unsigned)ch);
+    }
+    long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
+    long near = len - lo < hi - len ? lo : hi;
+    size_t col = len < near ? e + 1 : s + (size_t)near + 1;
+    return sks_error_set(err, -1, rd->lineno, (long)col,
+                         "%ld symbols: a one-line puzzle needs a square count "
+                         "such as %ld",
+                         len, near);
+  }
+  if (n > SKS_MAX_SYMBOL_N)
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "%ld symbols: one-line puzzles go up to 35x35 (1225 "
+                         "symbols); write larger sizes as numbers",
+                         len);
+  bool hex = rd->opt.hex && n == 16;
+  if (sks_form_prepare(rd, n, err))
+    return -1;
+  sks_form_build_table(rd, n, hex);
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int *cell = rd->p->cell;
+  for (size_t i = s; i < e; i++) {
+    int v = rd->sym[a[i]];
+    if (v == SKS_SYM_BAD) {
+      if (plus && a[i] == '+' && i + 1 < e && rd->sym[a[i + 1]] >= 0)
+        continue; /* HoDoKu's mark of a placed digit */
+      return sks_form_bad_symbol(rd, i, err);
+    }
+    if (v == SKS_SYM_BLANK && !rd->blank)
+      rd->blank = (char)a[i];
+    *cell++ = v;
+  }
+  rd->p->look.hex = hex;
+  return 0;
+}
+
+/* One-line puzzle: the first token holds the n*n symbols; the rest of the
+ * line is the name. */
+static int read_one_line(sks_reader *rd, const sks_line_info *li,
+                         sks_puzzle **out, sks_error *err) {
+  if (sks_form_line_cells(rd, li->start, li->t0end, false, err))
+    return -1;
+  size_t s = li->t0end;
+  while (s < li->end && sks_form_is_space((unsigned char)rd->line.a[s]))
+    s++;
+  sks_puzzle_set_name(rd->p, rd->line.a + s, li->end - s);
+  sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  return 1;
+}
+
+/* Is the first token a one-line puzzle rather than a grid row?  Only 16
+ * and 25 symbols are truly ambiguous (a 4x4 or 5x5 puzzle, or a row of a
+ * 16x16 or 25x25 grid): the line is a grid row when it uses a symbol that
+ * only the grid knows (5-9 or a letter), else the small puzzle. */
+static bool one_line_form(const sks_reader *rd, const sks_line_info *li) {
+  if (li->t0bar)
+    return false;
+  long len = (long)(li->t0end - li->start);
+  int want = rd->opt.box_rows * rd->opt.box_cols;
+  if (len > SKS_MAX_SYMBOL_N)
+    return true;
+  int n;
+  if (!sks_form_is_square(len, &n))
+    return false;
+  if (want)
+    return want == n;
+  if (len < 16)
+    return false;
+  if (rd->opt.hex && len == 16)
+    return false;
+  if (li->ntok > 1)
+    return true;
+  for (size_t i = li->start; i < li->t0end; i++) {
+    int ch = (unsigned char)rd->line.a[i];
+    int up = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
+    if ((ch > '0' + n && ch <= '9') || (up >= 'A' && up < 'A' + len - 9))
+      return false;
+  }
+  return true;
+}
+
+/* A line of only '-' is a rule, unless it holds n*n of them (4 <= n <= 35,
+ * or the size the options ask for): then it is an empty one-line puzzle. */
+bool sks_form_dash_puzzle(const sks_reader *rd, const sks_line_info *li) {
+  if (li->ntok != 1 || li->bar || li->plus_eq)
+    return false;
+  int n, want = rd->opt.box_rows * rd->opt.box_cols;
+  if (!sks_form_is_square(li->dashes, &n) || n > SKS_MAX_SYMBOL_N)
+    return false;
+  return want ? n == want : n >= 4;
+}
+
+static bool recognise(sks_reader *rd, const sks_line_info *li) {
+  return one_line_form(rd, li);
+}
+
+const sks_form sks_form_one_line = {
+    .name = "one line", .recognise = recognise, .read = read_one_line};

@@ -1,0 +1,419 @@
+/* The puzzle reader's shared parts: lines (read, scanned once into an
+ * sks_line_info, looked ahead), symbol tables, cells, and the puzzle being
+ * filled (form_int.h). */
+#include "form_int.h"
+#include "input_int.h"
+#include "require_int.h"
+
+#include <string.h>
+
+/* Byte classes for scanning a line in one pass. */
+enum {
+  C_SPACE = 1,
+  C_DIGIT = 2,
+  C_BAR = 4,
+  C_DASH = 8,
+  C_PLUSEQ = 16,
+  C_RULE = 32, /* - = + | */
+  C_COMMA = 64
+};
+
+static const unsigned char byte_class[256] = {
+    [' '] = C_SPACE,
+    ['\t'] = C_SPACE,
+    ['\v'] = C_SPACE,
+    ['\f'] = C_SPACE,
+    ['\r'] = C_SPACE,
+    ['0'] = C_DIGIT,
+    ['1'] = C_DIGIT,
+    ['2'] = C_DIGIT,
+    ['3'] = C_DIGIT,
+    ['4'] = C_DIGIT,
+    ['5'] = C_DIGIT,
+    ['6'] = C_DIGIT,
+    ['7'] = C_DIGIT,
+    ['8'] = C_DIGIT,
+    ['9'] = C_DIGIT,
+    ['|'] = C_BAR | C_RULE,
+    ['-'] = C_DASH | C_RULE,
+    ['+'] = C_PLUSEQ | C_RULE,
+    ['='] = C_PLUSEQ | C_RULE,
+    /* Simple Sudoku's border corners: *-----------* */
+    ['*'] = C_PLUSEQ | C_RULE,
+    [','] = C_COMMA};
+
+bool sks_form_is_square(long k, int *root) {
+  long r = 0;
+  while ((r + 1) * (r + 1) <= k)
+    r++;
+  *root = (int)r;
+  return r * r == k;
+}
+
+/* Reads the next line into rd->line; false at the end of the input.
+ * "\n", "\r\n" and a lone "\r" all end a line. */
+bool sks_form_read_line(sks_reader *rd) {
+  if (rd->pending) {
+    rd->pending = false;
+    return true;
+  }
+  if (rd->have_ahead) {
+    sks_line_buf t = rd->line;
+    rd->line = rd->ahead;
+    rd->ahead = t;
+    rd->lineno = rd->ahead_lineno;
+    rd->toolong = rd->ahead_toolong;
+    rd->have_ahead = false;
+    return true;
+  }
+  if (rd->eof)
+    return false;
+  int ch = sks_input_next(rd->in);
+  if (ch == EOF) {
+    rd->eof = true;
+    return false;
+  }
+  rd->toolong = false;
+  rd->lineno++;
+  size_t len = 0;
+  while (ch != EOF && ch != '\n') {
+    if (ch == '\r') {
+      int next = sks_input_next(rd->in);
+      if (next != '\n' && next != EOF)
+        sks_input_ungetc(rd->in, next);
+      break;
+    }
+    if (len == rd->line.cap && len < SKS_LINE_LIMIT)
+      SKS_STACK_RESERVE(rd->line, len + 1);
+    if (len < SKS_LINE_LIMIT)
+      rd->line.a[len++] = (char)ch;
+    else
+      rd->toolong = true;
+    ch = sks_input_next(rd->in);
+  }
+  rd->line.n = len;
+  if (ch == EOF)
+    rd->eof = true;
+  /* A UTF-8 byte-order mark (editors on Windows write one) is no symbol. */
+  if (rd->lineno == 1 && len >= 3 && !memcmp(rd->line.a, "\xEF\xBB\xBF", 3)) {
+    memmove(rd->line.a, rd->line.a + 3, len - 3);
+    rd->line.n = len - 3;
+  }
+  return true;
+}
+
+void sks_form_analyze(const sks_reader *rd, sks_line_info *li) {
+  const unsigned char *s = (const unsigned char *)rd->line.a;
+  size_t n = rd->line.n, i = 0;
+  memset(li, 0, sizeof *li);
+  li->numbers = li->numbers_blank = li->single = true;
+  unsigned any = 0, all = C_RULE;
+  long bytes = 0;
+  while (i < n && (byte_class[s[i]] & C_SPACE))
+    i++;
+  li->start = li->end = li->t0end = i;
+  while (i < n) {
+    size_t t = i;
+    unsigned tok_all = C_DIGIT, tok_any = 0;
+    for (; i < n; i++) {
+      unsigned cls = byte_class[s[i]];
+      if (cls & C_SPACE)
+        break;
+      tok_any |= cls;
+      tok_all &= cls;
+      all &= cls;
+    }
+    any |= tok_any;
+    if (tok_any & C_BAR) {
+      if (!li->ntok)
+        li->t0bar = true;
+      for (size_t k = t; k < i; k++)
+        li->cells -= s[k] == '|';
+    }
+    bytes += (long)(i - t);
+    if (!li->ntok)
+      li->t0end = i;
+    if (li->ntok < 1 << 20)
+      li->ntok++;
+    li->end = i;
+    if (i - t > 1)
+      li->multi = true;
+    li->single &= i - t == 1;
+    /* A number is 0 or has no leading zero: "007" is a grid row. */
+    bool number = (tok_all & C_DIGIT) && !(s[t] == '0' && i - t > 1);
+    li->numbers &= number;
+    li->numbers_blank &= number || (i - t == 1 && (s[t] == '.' || s[t] == '?'));
+    if (number) {
+      long val = 0;
+      for (size_t k = t; k < i; k++)
+        val = val < 100000 ? val * 10 + (s[k] - '0') : val;
+      if (val > li->maxval)
+        li->maxval = val;
+    }
+    while (i < n && (byte_class[s[i]] & C_SPACE))
+      i++;
+  }
+  li->cells += bytes;
+  li->bar = any & C_BAR;
+  li->plus_eq = any & C_PLUSEQ;
+  li->comma = any & C_COMMA;
+  li->ruleish = li->ntok && (all & C_RULE);
+  if (li->ruleish)
+    for (size_t k = li->start; k < li->end; k++)
+      li->dashes += s[k] == '-';
+  if (!li->ntok)
+    li->numbers = li->numbers_blank = li->single = false;
+}
+
+/* A row of numbers: digits only, or numbers with '.' or '?' blanks where
+ * the row cannot be grid symbols (a number of several digits, or more
+ * cells than symbols spell).  A spaced grid row such as "5 3 . . 7" stays
+ * a grid row. */
+bool sks_form_numbers_row(const sks_line_info *li) {
+  return li->numbers ||
+         (li->numbers_blank && (li->multi || li->ntok > SKS_MAX_SYMBOL_N));
+}
+
+/* Is the line after the current one a row of `width` numbers?  The
+ * current line stays current; the next is kept for read_line. */
+bool sks_form_next_is_row(sks_reader *rd, long width) {
+  long lineno = rd->lineno;
+  bool toolong = rd->toolong;
+  sks_line_buf t = rd->line;
+  rd->line = rd->ahead;
+  rd->ahead = t;
+  bool row = false;
+  if (sks_form_read_line(rd)) {
+    sks_line_info li;
+    sks_form_analyze(rd, &li);
+    row = !rd->toolong && sks_form_numbers_row(&li) && li.ntok == width;
+    rd->have_ahead = true;
+    rd->ahead_lineno = rd->lineno;
+    rd->ahead_toolong = rd->toolong;
+  }
+  t = rd->line;
+  rd->line = rd->ahead;
+  rd->ahead = t;
+  rd->lineno = lineno;
+  rd->toolong = toolong;
+  return row;
+}
+
+/* ------------------------------------------------------------------ */
+/* Symbols. */
+
+void sks_form_build_table(sks_reader *rd, int n, bool hex) {
+  if (rd->table_n == n && rd->table_hex == hex)
+    return;
+  rd->table_n = n;
+  rd->table_hex = hex;
+  memset(rd->sym, SKS_SYM_BAD, sizeof rd->sym);
+  rd->sym['.'] = rd->sym['_'] = rd->sym['-'] = SKS_SYM_BLANK;
+  if (hex) {
+    for (int d = 0; d < 16; d++) {
+      int ch = "0123456789ABCDEF"[d];
+      rd->sym[ch] = (signed char)d;
+      if (d >= 10)
+        rd->sym[ch - 'A' + 'a'] = (signed char)d;
+    }
+    return;
+  }
+  rd->sym['0'] = SKS_SYM_BLANK;
+  for (int d = 0; d < n && d < SKS_MAX_SYMBOL_N; d++) {
+    int ch = d < 9 ? '1' + d : 'A' + d - 9;
+    rd->sym[ch] = (signed char)d;
+    if (d >= 9)
+      rd->sym[ch - 'A' + 'a'] = (signed char)d;
+  }
+}
+
+/* "1-9, A-G, '.' or '0'": what a grid of side n accepts. */
+static void expected_symbols(char *buf, size_t size, int n, bool hex) {
+  if (hex)
+    snprintf(buf, size, "0-9, A-F or '.'");
+  else if (n == 1)
+    snprintf(buf, size, "1, '.' or '0'");
+  else if (n <= 9)
+    snprintf(buf, size, "1-%d, '.' or '0'", n);
+  else if (n == 10)
+    snprintf(buf, size, "1-9, A, '.' or '0'");
+  else
+    snprintf(buf, size, "1-9, A-%c, '.' or '0'", 'A' + n - 10);
+}
+
+/* "'x'" for a printable byte, "byte 0x00" otherwise. */
+void sks_form_show_byte(char *buf, size_t size, int ch) {
+  if (ch > ' ' && ch < 127)
+    snprintf(buf, size, "'%c'", ch);
+  else
+    snprintf(buf, size, "byte 0x%02X", (unsigned)ch);
+}
+
+int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
+  char what[16], expect[64];
+  sks_form_show_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
+  expected_symbols(expect, sizeof expect, rd->table_n, rd->table_hex);
+  return sks_error_set(err, -1, rd->lineno, (long)pos + 1,
+                       "unexpected %s (expected %s)", what, expect);
+}
+
+int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
+                         sks_error *err) {
+  return sks_error_set(err, -1, rd->lineno, (long)col,
+                       "row %d has %ld cell%s, expected %d", row + 1, cells,
+                       cells == 1 ? "" : "s", rd->p->shape->n);
+}
+
+/* Reads row `row` of the puzzle from the symbols of [s, e) (whitespace and
+ * '|' between them are ignored). */
+int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
+                           sks_error *err) {
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int n = rd->p->shape->n, k = 0;
+  int *cell = rd->p->cell + (size_t)row * n;
+  long count = 0;
+  size_t extra = 0;
+  for (size_t i = s; i < e; i++) {
+    int ch = a[i];
+    if (sks_form_is_space(ch) || ch == '|')
+      continue;
+    int v = rd->sym[ch];
+    if (v == SKS_SYM_BAD)
+      return sks_form_bad_symbol(rd, i, err);
+    if (k == n) {
+      if (!count++)
+        extra = i;
+      continue;
+    }
+    if (v == SKS_SYM_BLANK && !rd->blank)
+      rd->blank = (char)ch;
+    cell[k++] = v;
+  }
+  if (count)
+    return sks_form_wrong_count(rd, row, n + count, extra + 1, err);
+  if (k < n)
+    return sks_form_wrong_count(rd, row, k, e + 1, err);
+  return 0;
+}
+
+/* Reads `want` cells from whitespace-separated numbers in [s, e) into
+ * cell: row `row` of the puzzle, or (want = n*n) all of it. */
+int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
+                                size_t s, size_t e, sks_error *err) {
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int n = rd->p->shape->n, k = 0;
+  size_t i = s, extra = 0;
+  long count = 0;
+  while (i < e) {
+    size_t t = i;
+    long val = 0;
+    bool blank = i + 1 == e || sks_form_is_space(a[i + 1]);
+    if (blank && (a[i] == '.' || a[i] == '?')) {
+      /* a blank, as the big-grid files write it */
+      if (!rd->blank)
+        rd->blank = (char)a[i];
+      i++;
+    }
+    for (; i < e && !sks_form_is_space(a[i]); i++) {
+      if (a[i] < '0' || a[i] > '9') {
+        char what[16];
+        sks_form_show_byte(what, sizeof what, a[i]);
+        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                             "unexpected %s (expected a number 0-%d)", what, n);
+      }
+      val = val < 100000 ? val * 10 + (a[i] - '0') : val;
+    }
+    if (k == want) {
+      if (!count++)
+        extra = t;
+    } else if (val > n) {
+      int len = (int)(i - t) > 12 ? 12 : (int)(i - t);
+      return sks_error_set(
+          err, -1, rd->lineno, (long)t + 1, "digit %.*s%s out of range 1-%d",
+          len, (const char *)a + t, (int)(i - t) > 12 ? "..." : "", n);
+    } else {
+      if (!val && !rd->blank)
+        rd->blank = '0';
+      cell[k++] = (int)val - 1;
+    }
+    while (i < e && sks_form_is_space(a[i]))
+      i++;
+  }
+  if (count)
+    return sks_form_wrong_count(rd, row, want + count, extra + 1, err);
+  if (k < want)
+    return sks_form_wrong_count(rd, row, k, e + 1, err);
+  return 0;
+}
+
+/* Makes rd->p a puzzle of side n (reusing it when the shape is the same)
+ * and resets the per-puzzle state.  The cells are not cleared: every row
+ * read fills all of its cells, and a puzzle with an error is not handed
+ * out. */
+int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
+  int br, bc;
+  sks_puzzle *p = rd->p;
+  if (p && p->look.solution) { /* kept for the next puzzle that has one */
+    free(rd->spare_solution);
+    rd->spare_solution = p->look.solution;
+    rd->spare_n = p->shape->n;
+    p->look.solution = NULL;
+  }
+  if (rd->opt.box_rows) {
+    br = rd->opt.box_rows;
+    bc = rd->opt.box_cols;
+    if (br * bc != n)
+      return sks_error_set(err, -1, rd->lineno, 1,
+                           "a %dx%d puzzle does not fit %dx%d boxes", n, n, br,
+                           bc);
+  } else if (p && p->shape->n == n) {
+    br = p->shape->box_rows, bc = p->shape->box_cols; /* the default box of n */
+  } else {
+    sks_shape_default_box(n, &br, &bc);
+  }
+  /* One shape for every puzzle of this size: the puzzles handed out share
+   * it, so a batch is one shape to the systems and backends. */
+  if (!(p && p->shape->n == n && p->shape->box_rows == br &&
+        p->shape->box_cols == bc)) {
+    sks_puzzle_delete(p);
+    rd->p = p = sks_puzzle_new(br, bc, rd->opt.variants, rd->opt.jigsaw, err);
+    if (!p) {
+      if (err)
+        err->line = rd->lineno, err->col = 1;
+      return -1;
+    }
+  }
+  sks_puzzle_set_name(p, NULL, 0);
+  p->look.line = rd->lineno;
+  p->look.hex = false;
+  p->look.ruled = false;
+  rd->blank = 0;
+  rd->ruled = rd->rule_seen;
+  return 0;
+}
+
+void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
+  sks_puzzle *p = rd->p;
+  p->look.layout = layout;
+  if (rd->next_name && !p->look.name)
+    sks_puzzle_set_name(p, rd->next_name, strlen(rd->next_name));
+  bool numbers =
+      layout == SKS_LAYOUT_NUMBERS || layout == SKS_LAYOUT_NUMBERS_LINE;
+  if (numbers)
+    p->look.blank = rd->blank == '.' || rd->blank == '?' ? rd->blank : '0';
+  else
+    p->look.blank = rd->blank ? rd->blank : '.';
+  p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
+  if (numbers)
+    p->look.hex = false;
+  rd->rule_seen = false;
+  *out = p;
+}
+
+int sks_form_input_end(sks_reader *rd, sks_error *err) {
+  if (sks_input_failed(rd->in) && !rd->failed_reported) {
+    rd->failed_reported = true;
+    return sks_error_set(err, -1, rd->lineno + 1, 1, "read error");
+  }
+  return 0;
+}
