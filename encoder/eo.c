@@ -157,6 +157,7 @@ typedef struct prop {
   bool singles;
   int head, tail; /* queue of groups down to one open candidate */
   int open_vars, open_groups;
+  unsigned ticks; /* deadline checks skipped (late) */
 } prop;
 
 /* A satisfied group's open count is set this high: kill() then needs no
@@ -217,9 +218,20 @@ static bool assign(prop *p, int v) {
   return true;
 }
 
+/* Past the load deadline, looked at every 256 calls (a call costs a few
+ * microseconds on the biggest grids). */
+static bool late(prop *p) {
+  return p->eo->deadline > 0 && !(++p->ticks & 255) &&
+         sks_time() > p->eo->deadline;
+}
+
+/* Stopped at the deadline, the system is sound: a group left with one
+ * open candidate is only not yet decided. */
 static bool run_singles(prop *p) {
   sks_eo *eo = p->eo;
   while (p->head < p->tail) {
+    if (late(p))
+      return true;
     int g = eo->queue[p->head++];
     if (eo->gdone[g])
       continue;
@@ -253,6 +265,8 @@ static int locked(prop *p) {
   for (int a = 0; a < eo->ngroups; a++) {
     if (eo->gdone[a] || eo->gopen[a] < 2)
       continue;
+    if (late(p))
+      break; /* sound: fewer candidates killed */
     int k = 0;
     for (int j = eo->gstart[a]; j < eo->gstart[a + 1]; j++)
       if (!eo->val[eo->gvar[j]])
@@ -458,6 +472,10 @@ void sks_eo_set_deadline(sks_eo *eo, double deadline) {
   eo->deadline = deadline;
 }
 
+bool sks_eo_cut(const sks_eo *eo) {
+  return eo->cut;
+}
+
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   sks_require(!pz || sks_shape_same(pz->shape, eo->shape),
               "puzzle shape differs from the system's");
@@ -470,7 +488,8 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
-  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups};
+  eo->cut = false;
+  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups, 0};
   bool ok = true;
   if (eo->masks) {
     ok = load_masks(eo, p.singles);
@@ -485,13 +504,18 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
       int d = eo->given[i];
       if (d >= 0) {
         sks_require(d < n, "digit out of range");
+        if (late(&p)) {
+          eo->cut = true;
+          break;
+        }
         ok = assign(&p, sks_cell_var(n, i, d));
       }
     }
-    if (ok && p.singles)
+    if (ok && p.singles && !eo->cut)
       ok = run_singles(&p);
   }
-  while (ok && level == SKS_PROPAGATE_LOCKED && eo->nfixed < cells) {
+  while (ok && !eo->cut && level == SKS_PROPAGATE_LOCKED &&
+         eo->nfixed < cells) {
     if (eo->deadline > 0 && sks_time() > eo->deadline)
       break; /* sound as it stands: only less reduced */
     int killed = locked(&p);
@@ -501,7 +525,9 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   }
   eo->nopen_vars = ok ? p.open_vars : 0;
   eo->nopen_groups = ok ? p.open_groups : 0;
-  if (!ok)
+  if (eo->cut)
+    eo->status = SKS_UNKNOWN; /* whatever the givens in so far said */
+  else if (!ok)
     eo->status = SKS_UNSAT;
   else if (eo->nfixed == cells)
     eo->status = SKS_SAT;

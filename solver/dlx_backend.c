@@ -23,6 +23,8 @@ typedef struct dlx_solver {
   signed char *model2; /* by var: +1 true in the second solution */
   int status;          /* the system's status at loading */
   bool loaded, has_model, has_model2;
+  bool cut; /* the load deadline passed before the matrix was built: solve
+               gives up */
   /* For a CNF: the system rebuilt from its description. */
   sks_puzzle *puzzle;
   sks_eo *eo;
@@ -53,39 +55,55 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
+/* Past sks_solver_set_deadline's time. */
+static bool load_late(const dlx_solver *s) {
+  return s->base.load_deadline > 0 && sks_time() > s->base.load_deadline;
+}
+
 /* Builds the matrix of eo's shape unless it is the one already built:
- * the shape determines the groups (sks_eo_new). */
-static void fit(dlx_solver *s, const sks_eo *eo) {
+ * the shape determines the groups (sks_eo_new).  A 225x225's matrix (11
+ * million options) takes a second: the load deadline is checked every
+ * 2^14 options, and a matrix left unfinished is not kept (false). */
+static bool fit(dlx_solver *s, const sks_eo *eo) {
   if (s->shape && sks_shape_same(s->shape, eo->shape))
-    return;
+    return true;
   sks_shape_release(s->shape);
-  s->shape = sks_shape_retain(eo->shape);
+  s->shape = NULL;
   s->nvars = eo->nvars;
   s->ngroups = eo->ngroups;
   size_t nv = (size_t)eo->nvars + 1;
   s->fixed = sks_realloc(s->fixed, nv);
   s->model = sks_realloc(s->model, nv);
   s->model2 = sks_realloc(s->model2, nv);
+  if (load_late(s))
+    return false;
   sks_dlx_reset(s->dlx, eo->ngroups, 0);
   sks_dlx_reserve(s->dlx, eo->vstart[eo->nvars + 1], eo->nvars);
-  for (int v = 1; v <= eo->nvars; v++)
+  for (int v = 1; v <= eo->nvars; v++) {
+    if (!(v & 16383) && load_late(s))
+      return false;
     sks_dlx_add_option(s->dlx, eo->vgroup + eo->vstart[v],
                        eo->vstart[v + 1] - eo->vstart[v]);
+  }
+  s->shape = sks_shape_retain(eo->shape);
+  return true;
 }
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   dlx_solver *s = (dlx_solver *)base;
-  fit(s, eo);
+  s->loaded = true;
+  s->has_model = s->has_model2 = false;
   if (!s->from_cnf) {
     free(s->map);
     s->map = NULL;
     s->nmap = 0;
   }
-  s->loaded = true;
-  s->has_model = s->has_model2 = false;
+  s->cut = !fit(s, eo) || load_late(s);
   s->status = eo->status;
   memcpy(s->fixed, eo->val, (size_t)eo->nvars + 1);
+  if (s->cut)
+    return 0; /* solve gives up, unless propagation decided */
   /* Open candidates (val 0) and open groups (gdone 0) stay in; every
    * group of an open candidate is open, as a satisfied group's other
    * candidates are dead. */
@@ -151,7 +169,9 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   s->st.calls++;
   s->has_model = s->has_model2 = false;
   int r = s->status;
-  if (r == SKS_SAT) {
+  if (r == SKS_UNKNOWN && s->cut)
+    ; /* the deadline came during the set-up */
+  else if (r == SKS_SAT) {
     set_model(s, s->model, NULL, 0);
     s->has_model = true;
   } else if (r == SKS_UNKNOWN) {
@@ -219,7 +239,9 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
     set_model(s, s->model, NULL, 0);
     s->has_model = true;
     k = 1;
-  } else if (s->status == SKS_UNKNOWN) {
+  } else if (s->status == SKS_UNKNOWN && s->cut)
+    st = SKS_UNKNOWN;
+  else if (s->status == SKS_UNKNOWN) {
     counting c = {s, 0};
     k = sks_dlx_search(s->dlx, limit, lim, on_solution, &c, &st);
     if (limit > 0 && k >= limit)

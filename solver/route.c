@@ -147,6 +147,7 @@ static void stats(const sks_solver *base, sks_stats *st) {
     st->conflicts += e.conflicts;
     st->nodes += e.nodes;
     st->bytes += e.bytes;
+    st->abandoned += e.abandoned;
     st->answered[sks_backend_index(r->sub[k]->ops)] = r->answered[k];
   }
 }
