@@ -105,23 +105,38 @@ sks_eo *sks_eo_new(const sks_shape *shape) {
         *out++ = sks_cell_var(n, shape->region[(size_t)k * n + j], d);
     }
   eo->gstart[eo->ngroups] = (int)(out - eo->gvar);
-  /* Var -> groups, by inverting (cell group first, then regions). */
+  /* Var -> groups: x(i,d) is in cell group i, then in group (k,d) of
+   * each region k holding cell i, k ascending.  Written in order from the
+   * cells' regions (a 225x225's 34 million entries in 0.1 s; scattered
+   * from the groups they took 0.4 s). */
   int nocc = eo->gstart[eo->ngroups];
-  int *count = sks_calloc((size_t)eo->nvars + 2, sizeof *count);
-  for (int i = 0; i < nocc; i++)
-    count[eo->gvar[i]]++;
+  int *rstart = sks_calloc((size_t)cells + 1, sizeof *rstart);
+  int *rlist = sks_malloc((size_t)shape->nregions * n * sizeof *rlist);
+  for (size_t j = 0; j < (size_t)shape->nregions * n; j++)
+    rstart[shape->region[j] + 1]++;
+  for (int i = 0; i < cells; i++)
+    rstart[i + 1] += rstart[i];
+  int *fill = sks_malloc((size_t)cells * sizeof *fill);
+  memcpy(fill, rstart, (size_t)cells * sizeof *fill);
+  for (int k = 0; k < shape->nregions; k++)
+    for (int j = 0; j < n; j++)
+      rlist[fill[shape->region[(size_t)k * n + j]]++] = k;
+  free(fill);
   eo->vstart = sks_malloc((size_t)(eo->nvars + 2) * sizeof *eo->vstart);
-  eo->vstart[0] = eo->vstart[1] = 0;
-  for (int v = 1; v <= eo->nvars; v++)
-    eo->vstart[v + 1] = eo->vstart[v] + count[v];
   eo->vgroup = sks_malloc((size_t)nocc * sizeof *eo->vgroup);
-  memset(count, 0, ((size_t)eo->nvars + 2) * sizeof *count);
-  for (int g = 0; g < eo->ngroups; g++)
-    for (int i = eo->gstart[g]; i < eo->gstart[g + 1]; i++) {
-      int v = eo->gvar[i];
-      eo->vgroup[eo->vstart[v] + count[v]++] = g;
+  eo->vstart[0] = eo->vstart[1] = 0;
+  int at = 0;
+  for (int i = 0; i < cells; i++)
+    for (int d = 0; d < n; d++) {
+      int v = sks_cell_var(n, i, d);
+      assert(eo->vstart[v] == at); /* numbered by cell, then digit */
+      eo->vgroup[at++] = i;
+      for (int r = rstart[i]; r < rstart[i + 1]; r++)
+        eo->vgroup[at++] = cells + rlist[r] * n + d;
+      eo->vstart[v + 1] = at;
     }
-  free(count);
+  free(rstart);
+  free(rlist);
   eo->val = sks_calloc((size_t)eo->nvars + 1, sizeof *eo->val);
   eo->gdone = sks_calloc((size_t)eo->ngroups, sizeof *eo->gdone);
   eo->gopen = sks_calloc((size_t)eo->ngroups, sizeof *eo->gopen);

@@ -346,6 +346,12 @@ int sks_dimacs_write_encoded(const sks_eo *eo, const sks_encode_options *opt,
 typedef void (*sks_warn_fn)(void *ctx, const sks_error *w);
 int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
                     void *warn_ctx, sks_error *err);
+/* The same, stopping past deadline (sks_time's clock; 0 = none) at a
+ * line's end: then cnf->cut, the clauses read so far (not the one the
+ * line left open), no description, the end's checks not made. */
+int sks_dimacs_read_until(sks_input *in, sks_cnf *cnf, bool relaxed,
+                          sks_warn_fn warn, void *warn_ctx, double deadline,
+                          sks_error *err);
 
 /* Builds the puzzle shape and givens a description names. */
 sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err);

@@ -99,7 +99,8 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
     s->map = NULL;
     s->nmap = 0;
   }
-  s->cut = !fit(s, eo) || load_late(s);
+  bool built = fit(s, eo); /* sizes the arrays in any case */
+  s->cut = !built || sks_eo_cut(eo) || load_late(s);
   s->status = eo->status;
   memcpy(s->fixed, eo->val, (size_t)eo->nvars + 1);
   if (s->cut)
@@ -129,6 +130,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   }
   sks_puzzle_delete(s->puzzle);
   s->puzzle = p;
+  sks_eo_set_deadline(s->eo, base->load_deadline);
   sks_eo_load(s->eo, p, cnf->desc->propagate);
   free(s->map);
   s->map = NULL;

@@ -73,6 +73,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   route *r = (route *)base;
   r->eo = NULL;
   r->cur = R_CADICAL;
+  sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_cnf(engine(r, r->cur), cnf, err);
 }
 

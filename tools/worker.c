@@ -255,10 +255,12 @@ static void warn(void *data, const sks_error *w) {
   app_error(ctx->path, &e);
 }
 
-int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf) {
+int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
+                     double deadline) {
   sks_error err = {0};
   warn_ctx ctx = {app, sks_input_name(in)};
-  if (sks_dimacs_read(in, cnf, app->opt.relaxed, warn, &ctx, &err)) {
+  if (sks_dimacs_read_until(in, cnf, app->opt.relaxed, warn, &ctx, deadline,
+                            &err)) {
     app_error(sks_input_name(in), &err);
     return EXIT_INPUT;
   }
