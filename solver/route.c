@@ -130,7 +130,7 @@ static int solution_value(const sks_solver *base, int which, int var) {
 
 static const char *error(const sks_solver *base) {
   const route *r = (const route *)base;
-  return sks_solver_error(r->sub[r->cur]);
+  return r->sub[r->cur] ? sks_solver_error(r->sub[r->cur]) : NULL;
 }
 
 /* The engines' figures added up; answered says which answered what. */
