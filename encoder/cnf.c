@@ -35,6 +35,7 @@ void sks_cnf_clear(sks_cnf *cnf) {
   cnf->nclauses = 0;
   cnf->nlits = 0;
   cnf->maxlen = 0;
+  cnf->cut = false;
   desc_free(cnf->desc);
   cnf->desc = NULL;
 }

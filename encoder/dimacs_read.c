@@ -24,6 +24,7 @@ typedef struct reader {
   sks_error *err;
   bool have_header, warned_var;
   bool relaxed;           /* header mismatches warn, not fail */
+  double deadline;        /* sks_dimacs_read_until; 0 = none */
   long var_line, var_col; /* the first variable past the header */
   int var_past;
   long hvars, hclauses, hline;  /* the header's counts, and its line */
@@ -342,6 +343,13 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
     } else if (ch == '\n') {
       s.line++;
       s.line_start = s.pos;
+      /* 4,096 lines of a big CNF take about a millisecond */
+      if (!(s.line & 4095) && rd->deadline > 0 && sks_time() > rd->deadline) {
+        cnf->cut = true;
+        s.nlits = s.start; /* the clause this line left open goes */
+        res = 0;
+        break;
+      }
     } else if (!is_space(ch)) {
       save(rd, &s);
       res = not_a_clause(rd, ch);
@@ -408,6 +416,12 @@ static int check_end(reader *rd, sks_cnf *cnf) {
 
 int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
                     void *warn_ctx, sks_error *err) {
+  return sks_dimacs_read_until(in, cnf, relaxed, warn, warn_ctx, 0, err);
+}
+
+int sks_dimacs_read_until(sks_input *in, sks_cnf *cnf, bool relaxed,
+                          sks_warn_fn warn, void *warn_ctx, double deadline,
+                          sks_error *err) {
   sks_require(in && cnf, "in and cnf must be set");
   sks_cnf_clear(cnf);
   reader *rd = sks_malloc(sizeof *rd);
@@ -418,15 +432,16 @@ int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
   rd->warn_ctx = warn_ctx;
   rd->err = err;
   rd->relaxed = relaxed;
+  rd->deadline = deadline;
   sks_desc_init(&rd->desc, warn, warn_ctx);
   int res = scan_all(rd, cnf);
-  if (res == 0)
+  if (res == 0 && !cnf->cut)
     res = check_end(rd, cnf);
   cnf->nvars = rd->maxvar > rd->hvars ? rd->maxvar : (int)rd->hvars;
   cnf->nclauses = rd->nclauses;
   cnf->maxlen = rd->maxlen;
-  /* No description from a broken file. */
-  sks_desc_finish(&rd->desc, res < 0 ? NULL : cnf);
+  /* No description from a broken file, nor from a part of one. */
+  sks_desc_finish(&rd->desc, res < 0 || cnf->cut ? NULL : cnf);
   free(rd);
   return res;
 }

@@ -157,6 +157,10 @@ int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
   for (int g = 0; g < eo->ngroups; g++) {
     if (eo->gdone[g])
       continue;
+    if (eo->deadline > 0 && !(g & 1023) && sks_time() > eo->deadline) {
+      cnf->cut = true; /* the system's deadline (a 225x225: 0.2 s) */
+      break;
+    }
     int k = 0;
     for (int j = 0; j < eo->n; j++) {
       int v = sks_eo_group_var(eo, g, j);

@@ -151,6 +151,7 @@ typedef struct prop {
   bool singles;
   int head, tail; /* queue of groups down to one open candidate */
   int open_vars, open_groups;
+  unsigned ticks; /* deadline checks skipped (late) */
 } prop;
 
 /* A satisfied group's open count is set this high: kill() then needs no
@@ -208,10 +209,21 @@ static bool assign(prop *p, int v) {
   return true;
 }
 
+/* Past the load deadline, looked at every 256 calls (a call costs a few
+ * microseconds on the biggest grids). */
+static bool late(prop *p) {
+  return p->eo->deadline > 0 && !(++p->ticks & 255) &&
+         sks_time() > p->eo->deadline;
+}
+
+/* Stopped at the deadline, the system is sound: a group left with one
+ * open candidate is only not yet decided. */
 static bool run_singles(prop *p) {
   sks_eo *eo = p->eo;
   int vars[SKS_MAX_N];
   while (p->head < p->tail) {
+    if (late(p))
+      return true;
     int g = eo->queue[p->head++];
     if (eo->gdone[g])
       continue;
@@ -248,6 +260,8 @@ static int locked(prop *p) {
   for (int a = cells; a < eo->ngroups; a++) {
     if (eo->gdone[a] || eo->gopen[a] < 2)
       continue;
+    if (late(p))
+      break; /* sound: fewer candidates killed */
     int ka = (a - cells) / n, d = (a - cells) - ka * n, m = 0;
     const int *acell = region + (size_t)ka * n;
     for (int j = 0; j < n; j++)
@@ -484,6 +498,10 @@ static bool load_wide(prop *p) {
   int open_vars = 0, open_groups = eo->ngroups;
   uint64_t left[(SKS_MAX_N + 63) / 64];
   for (int c = 0; c < cells; c++) {
+    if (!(c & 1023) && eo->deadline > 0 && sks_time() > eo->deadline) {
+      eo->cut = true; /* every backend answers unknown */
+      return true;
+    }
     signed char *row = val + (size_t)c * n + 1;
     int d = eo->given[c];
     if (d >= 0) {
@@ -540,6 +558,10 @@ void sks_eo_set_deadline(sks_eo *eo, double deadline) {
   eo->deadline = deadline;
 }
 
+bool sks_eo_cut(const sks_eo *eo) {
+  return eo->cut;
+}
+
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   sks_require(!pz || sks_shape_same(pz->shape, eo->shape),
               "puzzle shape differs from the system's");
@@ -552,16 +574,20 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
-  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups};
+  eo->cut = false;
+  prop p = {eo, level != SKS_PROPAGATE_GIVENS, 0, 0, eo->nvars, eo->ngroups, 0};
   bool ok = true;
   if (eo->masks) {
     ok = load_masks(eo, p.singles);
     p.open_vars = eo->nopen_vars;
     p.open_groups = eo->nopen_groups;
   } else {
-    ok = load_wide(&p) && (!p.singles || run_singles(&p));
+    ok = load_wide(&p);
+    if (ok && p.singles && !eo->cut)
+      ok = run_singles(&p);
   }
-  while (ok && level == SKS_PROPAGATE_LOCKED && eo->nfixed < cells) {
+  while (ok && !eo->cut && level == SKS_PROPAGATE_LOCKED &&
+         eo->nfixed < cells) {
     if (eo->deadline > 0 && sks_time() > eo->deadline)
       break; /* sound as it stands: only less reduced */
     int killed = locked(&p);
@@ -571,7 +597,9 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   }
   eo->nopen_vars = ok ? p.open_vars : 0;
   eo->nopen_groups = ok ? p.open_groups : 0;
-  if (!ok)
+  if (eo->cut)
+    eo->status = SKS_UNKNOWN; /* whatever the givens in so far said */
+  else if (!ok)
     eo->status = SKS_UNSAT;
   else if (eo->nfixed == cells)
     eo->status = SKS_SAT;

@@ -32,6 +32,8 @@ struct sks_eo {
   int status;           /* SKS_UNSAT: contradiction; SKS_SAT: solved */
   int level;            /* the sks_propagate level of the last load */
   double deadline;      /* sks_eo_set_deadline; 0 = none */
+  bool cut;             /* the deadline came before the givens were in:
+                           the system is not the puzzle's (sks_eo_cut) */
   int nfixed;           /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */

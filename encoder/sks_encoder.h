@@ -205,9 +205,14 @@ void sks_eo_delete(sks_eo *eo);
  * grid, SKS_UNKNOWN otherwise. */
 int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
 /* The time (sks_time's clock) past which sks_eo_load stops propagating
- * locked candidates: the system is then sound, only less reduced, and a
- * time limit holds through the propagation of a big grid.  0 = none. */
+ * (singles and locked candidates: the system is then sound, only less
+ * reduced), and a time limit holds through the propagation of a big
+ * grid.  Past it before every given is in, the load is cut (sks_eo_cut):
+ * the system is not the puzzle's, its status is SKS_UNKNOWN and solvers
+ * loaded with it answer SKS_UNKNOWN.  0 = none. */
 void sks_eo_set_deadline(sks_eo *eo, double deadline);
+/* The last sks_eo_load stopped at the deadline before its givens were in. */
+bool sks_eo_cut(const sks_eo *eo);
 /* The shape the system was built for (the system holds a reference). */
 const sks_shape *sks_eo_shape(const sks_eo *eo);
 /* Reads the fixed cells into grid (n*n; -1 where open). */
@@ -252,6 +257,8 @@ typedef struct sks_cnf {
   size_t nlits, cap;
   int maxlen;         /* longest clause */
   sks_cnf_desc *desc; /* owned; NULL for a plain CNF */
+  bool cut; /* a deadline stopped it: clauses are missing (sks_encode of a
+               system under sks_eo_set_deadline, sks_dimacs_read_until) */
 } sks_cnf;
 
 sks_cnf *sks_cnf_new(void);
@@ -279,7 +286,8 @@ typedef struct sks_encode_options {
 } sks_encode_options;
 
 /* Lowers a loaded system to CNF (replacing cnf's contents) and fills
- * cnf->desc.  When the system is already UNSAT, writes the empty clause. */
+ * cnf->desc.  When the system is already UNSAT, writes the empty clause.
+ * Past the system's deadline (sks_eo_set_deadline) it stops, cnf->cut. */
 int sks_encode(const sks_eo *eo, const sks_encode_options *opt, sks_cnf *cnf);
 /* The same, handing the clauses to drain as they are made (every million
  * literals or so, and once at the end), which takes cnf->lits[0 .. nlits)
@@ -340,6 +348,12 @@ int sks_dimacs_write_encoded(const sks_eo *eo, const sks_encode_options *opt,
 typedef void (*sks_warn_fn)(void *ctx, const sks_error *w);
 int sks_dimacs_read(sks_input *in, sks_cnf *cnf, bool relaxed, sks_warn_fn warn,
                     void *warn_ctx, sks_error *err);
+/* The same, stopping past deadline (sks_time's clock; 0 = none) at a
+ * line's end: then cnf->cut, the clauses read so far (not the one the
+ * line left open), no description, the end's checks not made. */
+int sks_dimacs_read_until(sks_input *in, sks_cnf *cnf, bool relaxed,
+                          sks_warn_fn warn, void *warn_ctx, double deadline,
+                          sks_error *err);
 
 /* Builds the puzzle shape and givens a description names. */
 sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err);

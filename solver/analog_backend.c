@@ -95,6 +95,7 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   if ((s->cut = late(base)))
     return 0;
   sks_lowered_load(s->lw, eo, s->encode);
+  s->cut = s->lw->cnf->cut; /* the deadline stopped the lowering */
   return 0;
 }
 

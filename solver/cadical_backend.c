@@ -38,10 +38,17 @@ static void release(void *e, sks_stats *st) {
   free(c);
 }
 
+/* CaDiCaL grows on its own as literals come; a big step is taken here
+ * (a variable frozen and melted is set up, nothing else), so that the
+ * set-up of millions of variables comes in steps a deadline can stop. */
 static void reserve(void *e, int nvars) {
   cad *c = e;
+  if (nvars > c->nvars + 65536) {
+    ccadical_freeze(c->s, nvars);
+    ccadical_melt(c->s, nvars);
+  }
   if (nvars > c->nvars)
-    c->nvars = nvars; /* CaDiCaL grows on its own */
+    c->nvars = nvars;
 }
 
 static void add(void *e, int lit) {

@@ -38,6 +38,10 @@ typedef struct cdcl {
   int nvars;
   double deadline;
   bool load_cut; /* loading stopped at the deadline: solve gives up */
+  bool late;     /* the last search ran out of time: the instance is freed
+                    on a thread of its own (sks_cdcl_retire) */
+  bool gone;     /* the instance was left to a search past its deadline
+                    (sks_cdcl_watch_solve): unknown until the next load */
   sks_stats st;
 } cdcl;
 
@@ -55,9 +59,12 @@ sks_solver *sks_cdcl_create(const sks_engine *eng,
 }
 
 static void drop_instance(cdcl *s) {
-  if (s->e)
+  if (s->e && s->late)
+    sks_cdcl_retire(s->eng, s->e, &s->st);
+  else if (s->e)
     s->eng->release(s->e, &s->st);
   s->e = NULL;
+  s->late = s->gone = false;
   s->incremental = false;
   s->in_context = false;
   s->act = 0;
@@ -86,20 +93,29 @@ static void new_instance(cdcl *s) {
 /* The engine learns of the variables the clauses use, not of what a
  * header declared: a count is a hint, never an allocation on trust. */
 /* Adds cnf's clauses; a big one stops at the load deadline (load_cut),
- * checked every 2^20 literals at a clause's end. */
+ * checked every 2^16 literals at a clause's end (CaDiCaL takes 2.5 s for
+ * the 7 million clauses of a 225x225, 10 ms for 2^16 literals). */
 static void add_cnf(cdcl *s, const sks_cnf *cnf) {
   int top = 0;
   for (size_t i = 0; i < cnf->nlits; i++)
     if (abs(cnf->lits[i]) > top)
       top = abs(cnf->lits[i]);
-  if (top)
-    s->eng->reserve(s->e, top);
-  for (size_t i = 0, next = 1u << 20; i < cnf->nlits; i++) {
+  /* Variables made known 2^18 at a time, the deadline checked between:
+   * a CNF of 11 million variables takes CaDiCaL 4 s to set them up. */
+  for (int have = 0; have < top;) {
+    have = top - have > (1 << 18) ? have + (1 << 18) : top;
+    s->eng->reserve(s->e, have);
+    if (have < top && load_late(s)) {
+      s->load_cut = s->late = true;
+      return;
+    }
+  }
+  for (size_t i = 0, next = 1u << 16; i < cnf->nlits; i++) {
     s->eng->add(s->e, cnf->lits[i]);
     if (i >= next && !cnf->lits[i]) {
-      next = i + (1u << 20);
+      next = i + (1u << 16);
       if (load_late(s)) {
-        s->load_cut = true;
+        s->load_cut = s->late = true;
         return;
       }
     }
@@ -176,7 +192,7 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   if ((s->load_cut = load_late(s)))
     return 0;
   sks_lowered_load(s->lw, eo, s->opt.encode);
-  if ((s->load_cut = load_late(s)))
+  if ((s->load_cut = s->late = s->lw->cnf->cut || load_late(s)))
     return 0;
   add_cnf(s, s->lw->cnf);
   s->fresh = true;
@@ -228,6 +244,8 @@ int sks_cdcl_add_clause(sks_solver *base, const int *lits, int n) {
     return 0;
   }
   s->searched = false; /* the engine is back in its "ready" state */
+  if (s->gone || s->load_cut)
+    return 0; /* the next solve answers unknown all the same */
   if (s->fresh) {
     /* Over candidates: in the CNF's own variables. */
     size_t mark = s->lw->cnf->nlits;
@@ -281,11 +299,25 @@ int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
   double start = sks_time();
   s->st.calls++;
   int res;
-  if (s->load_cut)
+  if (s->load_cut || s->gone)
     res = SKS_UNKNOWN; /* the deadline came during the set-up */
   else if (s->eo && s->solved_by_propagation)
     res = solve_propagated(s);
-  else {
+  else if (lim->time_limit > 0 && !s->incremental) {
+    /* An instance of its own (a big grid, a CNF): watched by the clock */
+    for (size_t i = 0; i < s->assumptions.n; i++)
+      s->eng->assume(s->e, s->assumptions.a[i]);
+    res = sks_cdcl_watch_solve(s->eng, s->e, start + lim->time_limit,
+                               lim->max_steps, &s->gone);
+    s->searched = true;
+    if (s->gone) {
+      s->e = NULL; /* the search's thread frees it */
+      s->st.abandoned++;
+    } else if (res == SKS_SAT)
+      read_model(s);
+    else if (res == SKS_UNKNOWN)
+      s->late = true;
+  } else {
     if (lim->time_limit > 0) {
       s->deadline = start + lim->time_limit;
       s->eng->set_terminate(s->e, s, terminate);

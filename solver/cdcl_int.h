@@ -36,6 +36,14 @@ typedef struct sks_engine {
   void (*pop)(void *e);
 } sks_engine;
 
+/* cdcl_watch.c: a search until deadline (sks_time's clock) on a thread,
+ * watched: past the deadline the caller gets SKS_UNKNOWN and *abandoned,
+ * and the thread frees e when the engine returns. */
+int sks_cdcl_watch_solve(const sks_engine *eng, void *e, double deadline,
+                         long long max_steps, bool *abandoned);
+/* Adds e's counters to st, then frees e on a thread of its own. */
+void sks_cdcl_retire(const sks_engine *eng, void *e, sks_stats *st);
+
 /* The backend calls, over an engine. */
 sks_solver *sks_cdcl_create(const sks_engine *eng,
                             const sks_solver_options *opt);

@@ -30,6 +30,8 @@ typedef struct dlx_solver {
   signed char *model2; /* by var: +1 true in the second solution */
   int status;          /* the system's status at loading */
   bool loaded, has_model, has_model2;
+  bool cut; /* the load deadline passed before the matrix was built: solve
+               gives up */
   /* For a CNF: the system rebuilt from its description. */
   sks_puzzle *puzzle;
   sks_eo *eo;
@@ -61,14 +63,21 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
+/* Past sks_solver_set_deadline's time. */
+static bool load_late(const dlx_solver *s) {
+  return s->base.load_deadline > 0 && sks_time() > s->base.load_deadline;
+}
+
 /* Sizes the per-candidate arrays for eo's shape and, up to
  * SHAPE_MATRIX_MAX_N, builds the shape's matrix unless it is the one
- * already built: the shape determines the groups (sks_eo_new). */
-static void fit(dlx_solver *s, const sks_eo *eo) {
+ * already built: the shape determines the groups (sks_eo_new).  The load
+ * deadline is checked every 2^14 options, and a matrix left unfinished
+ * is not kept (false). */
+static bool fit(dlx_solver *s, const sks_eo *eo) {
   if (s->shape && sks_shape_same(s->shape, eo->shape))
-    return;
+    return true;
   sks_shape_release(s->shape);
-  s->shape = sks_shape_retain(eo->shape);
+  s->shape = NULL;
   s->nvars = eo->nvars;
   s->ngroups = eo->ngroups;
   size_t nv = (size_t)eo->nvars + 1;
@@ -78,19 +87,26 @@ static void fit(dlx_solver *s, const sks_eo *eo) {
   free(s->optvar);
   s->optvar = NULL;
   s->optcap = 0;
-  if (eo->n > SHAPE_MATRIX_MAX_N)
-    return;
-  sks_dlx_reset(s->dlx, eo->ngroups, 0);
-  sks_dlx_reserve(s->dlx, sks_eo_occurrences(eo), eo->nvars);
-  for (int v = 1; v <= eo->nvars; v++) {
-    int gs[SKS_EO_MAX_GROUPS];
-    sks_dlx_add_option(s->dlx, gs, sks_eo_var_groups(eo, v, gs));
+  if (eo->n <= SHAPE_MATRIX_MAX_N) {
+    if (load_late(s))
+      return false;
+    sks_dlx_reset(s->dlx, eo->ngroups, 0);
+    sks_dlx_reserve(s->dlx, sks_eo_occurrences(eo), eo->nvars);
+    for (int v = 1; v <= eo->nvars; v++) {
+      if (!(v & 16383) && load_late(s))
+        return false;
+      int gs[SKS_EO_MAX_GROUPS];
+      sks_dlx_add_option(s->dlx, gs, sks_eo_var_groups(eo, v, gs));
+    }
   }
+  s->shape = sks_shape_retain(eo->shape);
+  return true;
 }
 
 /* A big puzzle's own matrix: its open candidates over every group (the
- * satisfied ones left out by the restriction after it). */
-static void build_open(dlx_solver *s, const sks_eo *eo) {
+ * satisfied ones left out by the restriction after it); false when the
+ * load deadline passed on the way. */
+static bool build_open(dlx_solver *s, const sks_eo *eo) {
   if ((size_t)eo->nopen_vars > s->optcap) {
     s->optcap = (size_t)eo->nopen_vars;
     s->optvar = sks_realloc(s->optvar, s->optcap * sizeof *s->optvar);
@@ -98,33 +114,43 @@ static void build_open(dlx_solver *s, const sks_eo *eo) {
   sks_dlx_reset(s->dlx, eo->ngroups, 0);
   sks_dlx_reserve(s->dlx, (long long)eo->nopen_vars * SKS_EO_MAX_GROUPS,
                   eo->nopen_vars);
-  for (int v = 1; v <= eo->nvars; v++)
+  for (int v = 1; v <= eo->nvars; v++) {
+    if (!(v & 16383) && load_late(s))
+      return false;
     if (!eo->val[v]) {
       int gs[SKS_EO_MAX_GROUPS];
       int o = sks_dlx_add_option(s->dlx, gs, sks_eo_var_groups(eo, v, gs));
       s->optvar[o] = v;
     }
+  }
+  return true;
 }
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   (void)err;
   dlx_solver *s = (dlx_solver *)base;
-  fit(s, eo);
+  s->loaded = true;
+  s->has_model = s->has_model2 = false;
   if (!s->from_cnf) {
     free(s->map);
     s->map = NULL;
     s->nmap = 0;
   }
-  s->loaded = true;
-  s->has_model = s->has_model2 = false;
+  bool built = fit(s, eo); /* sizes the arrays in any case */
+  s->cut = !built || sks_eo_cut(eo) || load_late(s);
   s->status = eo->status;
   memcpy(s->fixed, eo->val, (size_t)eo->nvars + 1);
+  if (s->cut)
+    return 0; /* solve gives up, unless propagation decided */
   /* Open candidates (val 0) and open groups (gdone 0) stay in; every
    * group of an open candidate is open, as a satisfied group's other
    * candidates are dead. */
   if (eo->status == SKS_UNKNOWN) {
     if (eo->n > SHAPE_MATRIX_MAX_N) {
-      build_open(s, eo);
+      if (!build_open(s, eo)) {
+        s->cut = true;
+        return 0;
+      }
       sks_dlx_restrict(s->dlx, NULL, eo->gdone);
     } else
       sks_dlx_restrict(s->dlx, eo->val + 1, eo->gdone);
@@ -149,6 +175,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   }
   sks_puzzle_delete(s->puzzle);
   s->puzzle = p;
+  sks_eo_set_deadline(s->eo, base->load_deadline);
   sks_eo_load(s->eo, p, cnf->desc->propagate);
   free(s->map);
   s->map = NULL;
@@ -189,7 +216,9 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   s->st.calls++;
   s->has_model = s->has_model2 = false;
   int r = s->status;
-  if (r == SKS_SAT) {
+  if (r == SKS_UNKNOWN && s->cut)
+    ; /* the deadline came during the set-up */
+  else if (r == SKS_SAT) {
     set_model(s, s->model, NULL, 0);
     s->has_model = true;
   } else if (r == SKS_UNKNOWN) {
@@ -257,7 +286,9 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
     set_model(s, s->model, NULL, 0);
     s->has_model = true;
     k = 1;
-  } else if (s->status == SKS_UNKNOWN) {
+  } else if (s->status == SKS_UNKNOWN && s->cut)
+    st = SKS_UNKNOWN;
+  else if (s->status == SKS_UNKNOWN) {
     counting c = {s, 0};
     k = sks_dlx_search(s->dlx, limit, lim, on_solution, &c, &st);
     if (limit > 0 && k >= limit)

@@ -451,7 +451,9 @@ static const char *first_line(text *t) {
   return s;
 }
 
-static int run(external *x, const sks_limits *lim) {
+/* Writes the problem and runs the solver on it until deadline (0 = none):
+ * the writing counts against the time limit too. */
+static int run(external *x, double deadline) {
   char cnf_path[PATH_CAP], result_path[PATH_CAP] = "";
   int slot = slot_take();
   int fd = slot_temp(slot, 0, cnf_path, sizeof cnf_path);
@@ -492,7 +494,8 @@ static int run(external *x, const sks_limits *lim) {
   char *argv[] = {"/bin/sh", "-c",     script,
                   "sh",      cnf_path, x->minisat ? result_path : NULL,
                   NULL};
-  double deadline = lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
+  if (deadline > 0 && sks_time() >= deadline)
+    goto done; /* the writing took the time: unknown */
   int ws = spawn_and_wait(argv, deadline, slot, &out, &errtext);
   if (ws == -2) {
     status = SKS_UNKNOWN; /* the time limit, not an error */
@@ -567,8 +570,10 @@ static int solve(sks_solver *s, const sks_limits *lim) {
     x->status = SKS_UNSAT;
   else if (x->eo_mode && x->lw->cnf->nclauses == 0)
     x->status = SKS_SAT;
+  else if (x->eo_mode && x->lw->cnf->cut)
+    x->status = SKS_UNKNOWN; /* the deadline stopped the lowering */
   else
-    x->status = run(x, lim);
+    x->status = run(x, lim->time_limit > 0 ? t0 + lim->time_limit : 0);
   x->stats.calls++;
   x->stats.seconds += sks_time() - t0;
   return x->status;

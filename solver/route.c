@@ -73,6 +73,7 @@ static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   route *r = (route *)base;
   r->eo = NULL;
   r->cur = R_CADICAL;
+  sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_cnf(engine(r, r->cur), cnf, err);
 }
 
@@ -129,7 +130,7 @@ static int solution_value(const sks_solver *base, int which, int var) {
 
 static const char *error(const sks_solver *base) {
   const route *r = (const route *)base;
-  return sks_solver_error(r->sub[r->cur]);
+  return r->sub[r->cur] ? sks_solver_error(r->sub[r->cur]) : NULL;
 }
 
 /* The engines' figures added up; answered says which answered what. */
@@ -147,6 +148,7 @@ static void stats(const sks_solver *base, sks_stats *st) {
     st->conflicts += e.conflicts;
     st->nodes += e.nodes;
     st->bytes += e.bytes;
+    st->abandoned += e.abandoned;
     st->answered[sks_backend_index(r->sub[k]->ops)] = r->answered[k];
   }
 }

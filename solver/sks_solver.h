@@ -34,6 +34,11 @@ typedef struct sks_stats {
   unsigned long long steps, rejected, rhs, restarts;     /* analog */
   double analog_time;
   size_t bytes; /* memory the backend holds */
+  /* Searches given up at their deadline while the engine was in a phase
+   * that does not look at the clock: the answer was unknown on time, the
+   * engine wound down on a thread of its own (its counters are not in
+   * these). */
+  unsigned long long abandoned;
   /* Problems each backend answered, by its place in sks_backends() (the
    * auto route's choice; a backend named on its own counts its own). */
   unsigned long long answered[SKS_MAX_BACKENDS];

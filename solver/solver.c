@@ -93,6 +93,7 @@ int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
   if (!s->ops->load_cnf)
     return sks_error_set(err, -1, 0, 0, "the %s backend does not read CNF",
                          s->ops->info.name);
+  s->cut = false;
   return s->ops->load_cnf(s, cnf, err);
 }
 
@@ -104,16 +105,19 @@ int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
   if (!s->ops->load_eo)
     return sks_error_set(err, -1, 0, 0, "the %s backend does not take puzzles",
                          s->ops->info.name);
-  return s->ops->load_eo(s, eo, err);
+  s->cut = sks_eo_cut(eo);
+  return s->cut ? 0 : s->ops->load_eo(s, eo, err);
 }
 
 int sks_solver_add_clause(sks_solver *s, const int *lits, int n) {
   sks_require(s->ops->add_clause, "backend takes no added clauses");
-  return s->ops->add_clause(s, lits, n);
+  return s->cut ? 0 : s->ops->add_clause(s, lits, n);
 }
 
 int sks_solver_solve(sks_solver *s, const sks_limits *lim) {
   static const sks_limits none = {0, 0};
+  if (s->cut)
+    return SKS_UNKNOWN;
   return s->ops->solve(s, lim ? lim : &none);
 }
 
@@ -125,6 +129,11 @@ long long sks_solver_count(sks_solver *s, long long limit,
                            const sks_limits *lim, int *status) {
   static const sks_limits none = {0, 0};
   sks_require(s->ops->count, "backend does not count natively");
+  if (s->cut) {
+    if (status)
+      *status = SKS_UNKNOWN;
+    return 0;
+  }
   return s->ops->count(s, limit, lim ? lim : &none, status);
 }
 
@@ -164,6 +173,8 @@ sks_propagate sks_solver_propagation(const sks_solver *s,
 }
 
 const char *sks_solver_error(const sks_solver *s) {
+  if (s->cut)
+    return NULL; /* a deadline, not an error: the backend never ran */
   return s->ops->error ? s->ops->error(s) : NULL;
 }
 

@@ -33,6 +33,8 @@ typedef struct sks_backend_ops {
 struct sks_solver {
   const sks_backend_ops *ops;
   double load_deadline; /* sks_solver_set_deadline; 0 = none */
+  bool cut; /* the loaded system was cut at its deadline (sks_eo_cut):
+               solve and count answer SKS_UNKNOWN without the backend */
 };
 
 extern const sks_backend_ops sks_picosat_backend;

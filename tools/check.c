@@ -123,9 +123,16 @@ static int check_cnf(sks_app *app, sks_input *in) {
   sks_error err = {0};
   int cls = BATCH_ERROR;
   sks_puzzle *p = NULL;
-  if (operand_read_cnf(app, in, cnf))
+  double limit = app->opt.time_limit;
+  if (operand_read_cnf(app, in, cnf, limit > 0 ? start + limit : 0))
     ;
-  else if (!cnf->desc)
+  else if (cnf->cut) {
+    /* the time limit came before the end of the file */
+    answer a = {.status = "unknown", .count = -1};
+    batch_job job = {NULL, sks_input_name(in), 0, start};
+    answer_put(app, &job, &a, stdout);
+    cls = BATCH_UNKNOWN;
+  } else if (!cnf->desc)
     app_message("%s: the CNF carries no puzzle description; %s needs one "
                 "written by 'sudokusat encode'",
                 sks_input_name(in), app->command);

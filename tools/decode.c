@@ -17,7 +17,7 @@ int app_decode(sks_app *app) {
     return EXIT_INPUT;
   }
   sks_cnf *cnf = sks_cnf_new();
-  int res = operand_read_cnf(app, in, cnf);
+  int res = operand_read_cnf(app, in, cnf, 0);
   sks_input_close(in);
   if (!res && !cnf->desc) {
     app_message("%s: the CNF carries no puzzle description (decode needs a "

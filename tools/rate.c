@@ -167,7 +167,7 @@ static const batch_ops rate_ops = {rate_new, rate_delete, rate_puzzle};
 static int rate_dimacs(sks_app *app, sks_input *in) {
   sks_cnf *cnf = sks_cnf_new();
   int cls = BATCH_ERROR;
-  if (!operand_read_cnf(app, in, cnf)) {
+  if (!operand_read_cnf(app, in, cnf, 0)) {
     rater *r = rate_new(app);
     batch_job job = {NULL, sks_input_name(in), 0, sks_time()};
     rate_cnf_to(r, cnf, &job, sks_input_name(in), stdout);

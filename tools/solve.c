@@ -151,8 +151,9 @@ static void print_cnf_text(const sks_solver *s, const sks_cnf *cnf,
  * returns its class. */
 static int solve_cnf(sks_app *app, sks_input *in) {
   double start = sks_time(); /* --time-limit counts from the first byte */
+  double limit = app->opt.time_limit, deadline = limit > 0 ? start + limit : 0;
   sks_cnf *cnf = sks_cnf_new();
-  if (operand_read_cnf(app, in, cnf)) {
+  if (operand_read_cnf(app, in, cnf, deadline)) {
     sks_cnf_delete(cnf);
     return BATCH_ERROR;
   }
@@ -160,7 +161,10 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   sks_solver_options so;
   app_solver_options(app, &so);
   sks_solver *s = sks_solver_new(app->opt.backend->name, &so, &err);
-  if (!s || sks_solver_load_cnf(s, cnf, &err)) {
+  if (s)
+    sks_solver_set_deadline(s, deadline); /* loading stops at it too */
+  /* A CNF cut at the deadline is not loaded: its answer is unknown. */
+  if (!s || (!cnf->cut && sks_solver_load_cnf(s, cnf, &err))) {
     app_error(sks_input_name(in), &err);
     sks_solver_delete(s);
     sks_cnf_delete(cnf);
@@ -168,7 +172,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   }
   sks_limits asked = {app->opt.time_limit, app->opt.max_steps}, lim;
   sks_limits_left(&asked, start, &lim);
-  int r = sks_solver_solve(s, &lim), res;
+  int r = cnf->cut ? SKS_UNKNOWN : sks_solver_solve(s, &lim), res;
   answer a = {.count = -1, .backend = app->opt.backend->name};
   sks_model *m = sks_model_new();
   sks_puzzle *p = NULL;

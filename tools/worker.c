@@ -84,6 +84,7 @@ void app_add_stats(const sks_solver *s) {
   stats_total.rhs += st.rhs;
   stats_total.restarts += st.restarts;
   stats_total.analog_time += st.analog_time;
+  stats_total.abandoned += st.abandoned;
   if (st.bytes > stats_total.bytes)
     stats_total.bytes = st.bytes;
   for (int k = 0; k < SKS_MAX_BACKENDS; k++)
@@ -107,6 +108,8 @@ void app_print_stats(const sks_app *app) {
             t->propagations);
   if (t->conflicts)
     fprintf(stderr, "c conflicts %llu\n", t->conflicts);
+  if (t->abandoned)
+    fprintf(stderr, "c abandoned-searches %llu\n", t->abandoned);
   if (t->nodes)
     fprintf(stderr, "c dlx-nodes %llu\n", t->nodes);
   if (t->steps)
@@ -252,10 +255,12 @@ static void warn(void *data, const sks_error *w) {
   app_error(ctx->path, &e);
 }
 
-int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf) {
+int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
+                     double deadline) {
   sks_error err = {0};
   warn_ctx ctx = {app, sks_input_name(in)};
-  if (sks_dimacs_read(in, cnf, app->opt.relaxed, warn, &ctx, &err)) {
+  if (sks_dimacs_read_until(in, cnf, app->opt.relaxed, warn, &ctx, deadline,
+                            &err)) {
     app_error(sks_input_name(in), &err);
     return EXIT_INPUT;
   }

@@ -57,7 +57,9 @@ int operands_open(sks_app *app, operand **ops, int *nops);
 void operands_close(operand *ops, int nops);
 
 /* Reads a DIMACS operand into cnf, reporting warnings (unless -q) and
- * errors; returns 0 or EXIT_INPUT. */
-int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf);
+ * errors; returns 0 or EXIT_INPUT.  Past deadline (0 = none) it stops
+ * with cnf->cut (sks_dimacs_read_until). */
+int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
+                     double deadline);
 
 #endif
