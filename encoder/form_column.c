@@ -2,8 +2,8 @@
  * lines each holding one number or a blank ('0', '.', '?', '-'), ended by
  * a blank line, the end of the input or a line of another kind.  The run's
  * count must be a square k*k (k >= 2) with every number at most k.  A run
- * of 2 or 3 lines of as many digits is a 2x2 or 3x3 grid ("12" / "21"),
- * as it was before this form. */
+ * that starts with 2 or 3 lines of as many bytes is a 2x2 or 3x3 grid
+ * ("12" / "21", "123" / "2.1" / "312"), as it was before this form. */
 #include "form_int.h"
 
 #include <string.h>
@@ -77,6 +77,8 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
   char tok[3][3] = {{0}}; /* the first lines, for a small grid */
   long tok_line[3] = {0};
   bool small = true; /* every line so far as wide as a small grid's row */
+  bool rows = false; /* a line that is a small grid's row, not a cell */
+  size_t width = first->end - first->start;
   char blank = 0;
   rd->column.n = 0;
   sks_line_info li = *first;
@@ -87,6 +89,8 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
     if (li.numbers)
       for (size_t k = 0; k < len; k++)
         val = val < 100000 ? val * 10 + (a[k] - '0') : val;
+    else if (len > 1)
+      rows = true;
     else if (!blank)
       blank = a[0];
     if (!val && li.numbers && !blank)
@@ -94,7 +98,7 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
     if (val > maxval)
       maxval = val, max_line = rd->lineno, max_col = li.start + 1;
     if (count < 3) {
-      small &= len == 2 || len == 3;
+      small &= len == width && (len == 2 || len == 3);
       if (small) {
         memcpy(tok[count], a, len);
         tok_line[count] = rd->lineno;
@@ -109,7 +113,9 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
       sks_form_analyze(rd, &li);
       if (sks_form_is_comment(rd, &li))
         continue;
-      if (!rd->toolong && cell_token(rd, &li, true)) {
+      bool row = li.ntok == 1 && li.end - li.start == width && small &&
+                 count < (long)width && !li.ruleish;
+      if (!rd->toolong && (cell_token(rd, &li, true) || row)) {
         more = true;
       } else if (rd->toolong || !sks_form_is_blank_line(&li)) {
         rd->pending = true;
@@ -119,13 +125,11 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
     if (!more)
       break;
   }
-  if ((count == 2 || count == 3) && small) {
-    bool same = true;
-    for (int r = 0; r < count; r++)
-      same &= tok[r][count - 1] && (count == 3 || !tok[r][2]);
-    if (same)
-      return small_grid(rd, (int)count, tok, tok_line, out, err);
-  }
+  if (small && count == (long)width)
+    return small_grid(rd, (int)count, tok, tok_line, out, err);
+  if (rows)
+    return sks_error_set(err, -1, rd->lineno + !rd->pending, 1,
+                         "grid ended after %ld of %d rows", count, (int)width);
   int k;
   if (count > MAX_CELLS)
     return sks_error_set(err, -1, start, 1,

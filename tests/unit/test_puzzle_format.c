@@ -600,6 +600,10 @@ static void test_column(void) {
   p = parse("1.3\n231\n312\n", NULL);
   CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID);
   sks_puzzle_delete(p);
+  p = parse("123\n2.1\n312\n", NULL);
+  CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID &&
+        p->cell[4] == -1 && p->look.blank == '.');
+  sks_puzzle_delete(p);
   p = parse("103\n231\n312\n", NULL);
   CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID &&
         p->cell[1] == -1 && p->cell[2] == 2);
