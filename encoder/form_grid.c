@@ -153,8 +153,8 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
     if (sks_form_is_blank_line(&li))
       return sks_error_set(err, -1, rd->lineno, 1,
                            "grid ended after %d of %d rows", row, n);
-    bool blank_row =
-        !li.plus_eq && li.dashes == n && rd->mode != SKS_MODE_NUMBERS;
+    bool blank_row = !li.plus_eq && li.dashes == n &&
+                     (rd->mode != SKS_MODE_NUMBERS || li.ntok == n);
     if (li.ruleish && !blank_row) {
       rd->ruled = true;
       continue;

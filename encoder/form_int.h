@@ -61,6 +61,8 @@ struct sks_reader {
     long line;
   } csv;
   sks_line_buf name_buf;
+  /* The numbers-one-a-line form: the cells of the run being read. */
+  SKS_STACK(int) column;
   int *spare_solution;
   int spare_n;
 };
@@ -71,7 +73,7 @@ typedef struct sks_line_info {
   size_t t0end;       /* end of the first whitespace-separated token */
   int ntok;           /* whitespace-separated tokens (saturates) */
   bool numbers;       /* every token is 0 or [1-9][0-9]* */
-  bool numbers_blank; /* every token is a number or a blank '.' or '?' */
+  bool numbers_blank; /* every token is a number or a blank . ? - */
   bool single;        /* every token is one byte */
   bool multi;         /* some token has several bytes */
   long maxval;        /* largest number token (saturates) */
@@ -100,12 +102,19 @@ typedef struct sks_form {
 /* The rows of the table, one a file. */
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
-    sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku;
+    sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
+    sks_form_column;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
 void sks_form_analyze(const sks_reader *rd, sks_line_info *li);
 bool sks_form_next_is_row(sks_reader *rd, long width);
+/* Does the line after the current one pass test(rd, li, arg)?  As
+ * next_is_row, the current line stays current and the next is kept for
+ * read_line. */
+typedef bool sks_line_test(const sks_reader *rd, const sks_line_info *li,
+                           long arg);
+bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg);
 bool sks_form_is_square(long k, int *root);
 bool sks_form_numbers_row(const sks_line_info *li);
 static inline bool sks_form_is_space(int ch) {

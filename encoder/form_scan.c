@@ -142,7 +142,8 @@ void sks_form_analyze(const sks_reader *rd, sks_line_info *li) {
     /* A number is 0 or has no leading zero: "007" is a grid row. */
     bool number = (tok_all & C_DIGIT) && !(s[t] == '0' && i - t > 1);
     li->numbers &= number;
-    li->numbers_blank &= number || (i - t == 1 && (s[t] == '.' || s[t] == '?'));
+    li->numbers_blank &=
+        number || (i - t == 1 && (s[t] == '.' || s[t] == '?' || s[t] == '-'));
     if (number) {
       long val = 0;
       for (size_t k = t; k < i; k++)
@@ -174,9 +175,7 @@ bool sks_form_numbers_row(const sks_line_info *li) {
          (li->numbers_blank && (li->multi || li->ntok > SKS_MAX_SYMBOL_N));
 }
 
-/* Is the line after the current one a row of `width` numbers?  The
- * current line stays current; the next is kept for read_line. */
-bool sks_form_next_is_row(sks_reader *rd, long width) {
+bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg) {
   long lineno = rd->lineno;
   bool toolong = rd->toolong;
   sks_line_buf t = rd->line;
@@ -186,7 +185,7 @@ bool sks_form_next_is_row(sks_reader *rd, long width) {
   if (sks_form_read_line(rd)) {
     sks_line_info li;
     sks_form_analyze(rd, &li);
-    row = !rd->toolong && sks_form_numbers_row(&li) && li.ntok == width;
+    row = !rd->toolong && test(rd, &li, arg);
     rd->have_ahead = true;
     rd->ahead_lineno = rd->lineno;
     rd->ahead_toolong = rd->toolong;
@@ -197,6 +196,17 @@ bool sks_form_next_is_row(sks_reader *rd, long width) {
   rd->lineno = lineno;
   rd->toolong = toolong;
   return row;
+}
+
+static bool numbers_row_of_width(const sks_reader *rd, const sks_line_info *li,
+                                 long width) {
+  (void)rd;
+  return sks_form_numbers_row(li) && li->ntok == width;
+}
+
+/* Is the line after the current one a row of `width` numbers? */
+bool sks_form_next_is_row(sks_reader *rd, long width) {
+  return sks_form_peek(rd, numbers_row_of_width, width);
 }
 
 /* ------------------------------------------------------------------ */
@@ -308,7 +318,7 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
     size_t t = i;
     long val = 0;
     bool blank = i + 1 == e || sks_form_is_space(a[i + 1]);
-    if (blank && (a[i] == '.' || a[i] == '?')) {
+    if (blank && (a[i] == '.' || a[i] == '?' || a[i] == '-')) {
       /* a blank, as the big-grid files write it */
       if (!rd->blank)
         rd->blank = (char)a[i];
@@ -397,10 +407,13 @@ void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
   p->look.layout = layout;
   if (rd->next_name && !p->look.name)
     sks_puzzle_set_name(p, rd->next_name, strlen(rd->next_name));
-  bool numbers =
-      layout == SKS_LAYOUT_NUMBERS || layout == SKS_LAYOUT_NUMBERS_LINE;
+  bool numbers = layout == SKS_LAYOUT_NUMBERS ||
+                 layout == SKS_LAYOUT_NUMBERS_LINE ||
+                 layout == SKS_LAYOUT_NUMBERS_COLUMN;
   if (numbers)
-    p->look.blank = rd->blank == '.' || rd->blank == '?' ? rd->blank : '0';
+    p->look.blank = rd->blank == '.' || rd->blank == '?' || rd->blank == '-'
+                        ? rd->blank
+                        : '0';
   else
     p->look.blank = rd->blank ? rd->blank : '.';
   p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;

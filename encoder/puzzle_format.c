@@ -15,6 +15,7 @@ static const sks_form *const forms[] = {
     &sks_form_sdk_section, /* [Puzzle] */
     &sks_form_csv_header,  /* quizzes,solutions */
     &sks_form_csv_row,     /* its rows, up to a blank line */
+    &sks_form_column,      /* 5 / . / 3 ...: N*N lines of one number */
     &sks_form_rule,        /* - = + | lines between puzzles */
     &sks_form_hodoku,      /* :0100:1:..+3...:...: */
     /* (free row: the sukaku candidates form goes here) */
@@ -93,6 +94,7 @@ void sks_reader_delete(sks_reader *rd) {
   SKS_STACK_FREE(rd->ahead);
   SKS_STACK_FREE(rd->fields);
   SKS_STACK_FREE(rd->name_buf);
+  SKS_STACK_FREE(rd->column);
   free(rd->spare_solution);
   free(rd->next_name);
   free(rd);

@@ -25,10 +25,10 @@ static char blank_symbol(const sks_puzzle *p) {
 }
 
 /* Digit d as a number (d + 1) right-aligned in width; a blank as the
- * puzzle wrote it ('.' or '?'), else 0. */
+ * puzzle wrote it ('.', '?' or '-'), else 0. */
 static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
   char b = p->look.blank;
-  if (d < 0 && (b == '.' || b == '?'))
+  if (d < 0 && (b == '.' || b == '?' || b == '-'))
     fprintf(out, "%*c", width ? width : 1, b);
   else
     fprintf(out, "%*d", width, d + 1);
@@ -36,7 +36,8 @@ static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
 
 sks_layout sks_layout_of(const sks_puzzle *p) {
   sks_layout layout = p->look.layout;
-  if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE)
+  if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE &&
+      layout != SKS_LAYOUT_NUMBERS_COLUMN)
     return layout == SKS_LAYOUT_LINE ? SKS_LAYOUT_NUMBERS_LINE
                                      : SKS_LAYOUT_NUMBERS;
   return layout;
@@ -82,6 +83,11 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
       put_number(out, p, grid[i], 0);
     }
     putc('\n', out);
+  } else if (layout == SKS_LAYOUT_NUMBERS_COLUMN) {
+    for (int i = 0; i < n * n; i++) {
+      put_number(out, p, grid[i], 0);
+      putc('\n', out);
+    }
   } else if (layout == SKS_LAYOUT_NUMBERS) {
     int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
     for (int r = 0; r < n; r++) {

@@ -92,10 +92,11 @@ void sks_shape_default_box(int n, int *box_rows, int *box_cols);
 
 /* How a puzzle was written, so its answer goes out the same way. */
 typedef enum sks_layout {
-  SKS_LAYOUT_LINE,        /* one line of n*n symbols */
-  SKS_LAYOUT_GRID,        /* n lines of n symbols, maybe with | + - rules */
-  SKS_LAYOUT_NUMBERS,     /* whitespace-separated numbers, 0 = blank */
-  SKS_LAYOUT_NUMBERS_LINE /* all n*n numbers on one line */
+  SKS_LAYOUT_LINE,          /* one line of n*n symbols */
+  SKS_LAYOUT_GRID,          /* n lines of n symbols, maybe with | + - rules */
+  SKS_LAYOUT_NUMBERS,       /* whitespace-separated numbers, 0 = blank */
+  SKS_LAYOUT_NUMBERS_LINE,  /* all n*n numbers on one line */
+  SKS_LAYOUT_NUMBERS_COLUMN /* n*n lines of one number each */
 } sks_layout;
 
 typedef struct sks_presentation {

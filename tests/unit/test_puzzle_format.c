@@ -570,6 +570,68 @@ static void test_big_forms(void) {
   free(giv);
 }
 
+/* N*N numbers one a line, blanks as 0 . ? -, for several box shapes; and
+ * '-' blanks in numbers rows.  Small digit grids (2x2, 3x3) stay grids. */
+static void test_column(void) {
+  static const int shapes[][2] = {{1, 2}, {2, 2}, {3, 3}, {3, 4}, {4, 5}};
+  for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
+    int br = shapes[k][0], bc = shapes[k][1], n = br * bc;
+    int *sol = make_solution(br, bc), *giv = make_solution(br, bc);
+    blank_some(giv, n, (unsigned)n + 7);
+    text t = {0};
+    char buf[16];
+    for (int i = 0; i < n * n; i++) {
+      if (giv[i] < 0)
+        snprintf(buf, sizeof buf, "%c\n", "0.?-"[i % 4]);
+      else
+        snprintf(buf, sizeof buf, "%d\n", giv[i] + 1);
+      put(&t, buf);
+    }
+    sks_format_options box = {.box_rows = br, .box_cols = bc};
+    check_form(t.s, br == 1 ? &box : NULL, giv, sol, br, bc,
+               SKS_LAYOUT_NUMBERS_COLUMN);
+    free(t.s);
+    free(sol);
+    free(giv);
+  }
+  sks_puzzle *p = parse("12\n21\n", NULL);
+  CHECK(p && p->shape->n == 2 && p->look.layout == SKS_LAYOUT_GRID);
+  sks_puzzle_delete(p);
+  p = parse("1.3\n231\n312\n", NULL);
+  CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID);
+  sks_puzzle_delete(p);
+  p = parse("123\n2.1\n312\n", NULL);
+  CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID &&
+        p->cell[4] == -1 && p->look.blank == '.');
+  sks_puzzle_delete(p);
+  p = parse("103\n231\n312\n", NULL);
+  CHECK(p && p->shape->n == 3 && p->look.layout == SKS_LAYOUT_GRID &&
+        p->cell[1] == -1 && p->cell[2] == 2);
+  sks_puzzle_delete(p);
+  /* A 12x12 numbers grid with '-' blanks, written back with '-'. */
+  int *sol = make_solution(3, 4), *giv = make_solution(3, 4);
+  blank_some(giv, 12, 5);
+  giv[0] = 9; /* a number of two digits on the first row */
+  text t = {0};
+  char buf[16];
+  for (int i = 0; i < 144; i++) {
+    if (giv[i] < 0)
+      snprintf(buf, sizeof buf, "%s-", i % 12 ? " " : "");
+    else
+      snprintf(buf, sizeof buf, "%s%d", i % 12 ? " " : "", giv[i] + 1);
+    put(&t, buf);
+    if (i % 12 == 11)
+      put(&t, "\n");
+  }
+  check_form(t.s, NULL, giv, sol, 3, 4, SKS_LAYOUT_NUMBERS);
+  p = parse(t.s, NULL);
+  CHECK(p && p->look.blank == '-');
+  sks_puzzle_delete(p);
+  free(t.s);
+  free(sol);
+  free(giv);
+}
+
 static void test_symbols_and_variants(void) {
   sks_puzzle *p = sks_puzzle_new(3, 3, 0, NULL, NULL);
   CHECK_EQ(sks_puzzle_symbol(p, 0), '1');
@@ -910,6 +972,7 @@ int main(void) {
   test_numbers();
   test_big_forms();
   test_write_read_back();
+  test_column();
   test_symbols_and_variants();
   test_stream();
   test_garbage();

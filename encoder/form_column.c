@@ -1,0 +1,160 @@
+/* A whole puzzle as N*N numbers one a line (big-grid files): a run of
+ * lines each holding one number or a blank ('0', '.', '?', '-'), ended by
+ * a blank line, the end of the input or a line of another kind.  The run's
+ * count must be a square k*k (k >= 2) with every number at most k.  A run
+ * that starts with 2 or 3 lines of as many bytes is a 2x2 or 3x3 grid
+ * ("12" / "21", "123" / "2.1" / "312"), as it was before this form. */
+#include "form_int.h"
+
+#include <string.h>
+
+enum { MAX_CELLS = SKS_MAX_N * SKS_MAX_N };
+
+/* The token of a one-token line, when it is a cell: a number (any length:
+ * the range is judged at the end) or one blank byte.  len: its bytes. */
+static bool cell_token(const sks_reader *rd, const sks_line_info *li,
+                       bool dash) {
+  if (li->ntok != 1)
+    return false;
+  if (li->numbers)
+    return true;
+  char ch = rd->line.a[li->start];
+  return li->end - li->start == 1 &&
+         (ch == '.' || ch == '?' || (dash && ch == '-'));
+}
+
+static bool next_is_cell(const sks_reader *rd, const sks_line_info *li,
+                         long arg) {
+  (void)arg;
+  return cell_token(rd, li, true);
+}
+
+/* A first line: a number of up to 3 digits (400 is the largest size), or
+ * '.' / '?'; a lone '-' (else a rule line) when a cell line follows. */
+static bool recognise(sks_reader *rd, const sks_line_info *li) {
+  if (li->ntok != 1)
+    return false;
+  if (li->numbers)
+    return li->end - li->start <= 3;
+  if (li->end - li->start != 1)
+    return false;
+  char ch = rd->line.a[li->start];
+  if (ch == '.' || ch == '?')
+    return true;
+  return ch == '-' && sks_form_peek(rd, next_is_cell, 0);
+}
+
+/* A run of 2 or 3 lines of as many digits: a small grid, read by the grid
+ * form's symbol table from the bytes kept. */
+static int small_grid(sks_reader *rd, int n, const char tok[3][3],
+                      const long line[3], sks_puzzle **out, sks_error *err) {
+  if (sks_form_prepare(rd, n, err))
+    return -1;
+  rd->p->look.line = line[0];
+  sks_form_build_table(rd, n, false);
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int v = rd->sym[(unsigned char)tok[r][c]];
+      if (v == SKS_SYM_BAD) {
+        char what[16];
+        sks_form_show_byte(what, sizeof what, (unsigned char)tok[r][c]);
+        return sks_error_set(err, -1, line[r], c + 1,
+                             "unexpected %s (expected 1-%d, '.' or '0')", what,
+                             n);
+      }
+      if (v == SKS_SYM_BLANK && !rd->blank)
+        rd->blank = tok[r][c];
+      rd->p->cell[r * n + c] = v;
+    }
+  sks_form_finish(rd, SKS_LAYOUT_GRID, out);
+  return 1;
+}
+
+static int read_column(sks_reader *rd, const sks_line_info *first,
+                       sks_puzzle **out, sks_error *err) {
+  long start = rd->lineno, count = 0, maxval = 0, max_line = 0;
+  size_t max_col = 0;
+  char tok[3][3] = {{0}}; /* the first lines, for a small grid */
+  long tok_line[3] = {0};
+  bool small = true; /* every line so far as wide as a small grid's row */
+  bool rows = false; /* a line that is a small grid's row, not a cell */
+  size_t width = first->end - first->start;
+  char blank = 0;
+  rd->column.n = 0;
+  sks_line_info li = *first;
+  for (;;) {
+    const char *a = rd->line.a + li.start;
+    size_t len = li.end - li.start;
+    long val = 0;
+    if (li.numbers)
+      for (size_t k = 0; k < len; k++)
+        val = val < 100000 ? val * 10 + (a[k] - '0') : val;
+    else if (len > 1)
+      rows = true;
+    else if (!blank)
+      blank = a[0];
+    if (!val && li.numbers && !blank)
+      blank = '0';
+    if (val > maxval)
+      maxval = val, max_line = rd->lineno, max_col = li.start + 1;
+    if (count < 3) {
+      small &= len == width && (len == 2 || len == 3);
+      if (small) {
+        memcpy(tok[count], a, len);
+        tok_line[count] = rd->lineno;
+      }
+    }
+    if (count < MAX_CELLS)
+      SKS_PUSH(rd->column, (int)val - 1);
+    count++;
+    /* The next line of the run. */
+    bool more = false;
+    while (sks_form_read_line(rd)) {
+      sks_form_analyze(rd, &li);
+      if (sks_form_is_comment(rd, &li))
+        continue;
+      bool row = li.ntok == 1 && li.end - li.start == width && small &&
+                 count < (long)width && !li.ruleish;
+      if (!rd->toolong && (cell_token(rd, &li, true) || row)) {
+        more = true;
+      } else if (rd->toolong || !sks_form_is_blank_line(&li)) {
+        rd->pending = true;
+      }
+      break;
+    }
+    if (!more)
+      break;
+  }
+  if (small && count == (long)width)
+    return small_grid(rd, (int)count, tok, tok_line, out, err);
+  if (rows)
+    return sks_error_set(err, -1, rd->lineno + !rd->pending, 1,
+                         "grid ended after %ld of %d rows", count, (int)width);
+  int k;
+  if (count > MAX_CELLS)
+    return sks_error_set(err, -1, start, 1,
+                         "%ld numbers one a line: sizes go up to %d (%d "
+                         "numbers)",
+                         count, SKS_MAX_N, MAX_CELLS);
+  if (!sks_form_is_square(count, &k) || k < 2) {
+    long lo = (long)k * k, hi = (long)(k + 1) * (k + 1);
+    long near = k < 2 ? 4 : count - lo < hi - count ? lo : hi;
+    return sks_error_set(err, -1, start, 1,
+                         "%ld number%s one a line: a puzzle needs a square "
+                         "count such as %ld",
+                         count, count == 1 ? "" : "s", near);
+  }
+  if (maxval > k)
+    return sks_error_set(err, -1, max_line, (long)max_col,
+                         "digit %ld out of range 1-%d", maxval, k);
+  if (sks_form_prepare(rd, k, err))
+    return -1;
+  rd->p->look.line = start;
+  memcpy(rd->p->cell, rd->column.a, (size_t)count * sizeof *rd->column.a);
+  rd->blank = blank;
+  sks_form_finish(rd, SKS_LAYOUT_NUMBERS_COLUMN, out);
+  return 1;
+}
+
+const sks_form sks_form_column = {
+    .name = "numbers one a line", .recognise = recognise, .read = read_column};
