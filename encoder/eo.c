@@ -146,6 +146,7 @@ void sks_eo_delete(sks_eo *eo) {
   free(eo->gdone);
   free(eo->gopen);
   free(eo->given);
+  free(eo->removed);
   free(eo->queue);
   masks_delete(eo->masks);
   free(eo);
@@ -364,6 +365,23 @@ static int sweep(const sks_eo *eo, sks_eo_masks *m) {
   return placed;
 }
 
+/* A candidates puzzle's removed candidates leave the masks before any
+ * given is placed; false when a cell is left with none. */
+static bool remove_masks(const sks_eo *eo, sks_eo_masks *m) {
+  int n = eo->n, cells = n * n;
+  const unsigned char *removed = eo->removed;
+  for (int c = 0; c < cells; c++) {
+    uint64_t x = m->mask[c];
+    for (int d = 0; d < n; d++)
+      if (removed[c * n + d])
+        x &= ~((uint64_t)1 << d);
+    m->mask[c] = x;
+    if (!x)
+      return false;
+  }
+  return true;
+}
+
 /* Givens and (optionally) singles with masks, then the groups' state. */
 static bool load_masks(sks_eo *eo, bool singles) {
   sks_eo_masks *m = eo->masks;
@@ -375,6 +393,8 @@ static bool load_masks(sks_eo *eo, bool singles) {
   }
   memset(m->placed, 0, (size_t)eo->shape->nregions * sizeof *m->placed);
   m->ntodo = 0;
+  if (eo->has_removed && !remove_masks(eo, m))
+    return false;
   for (int c = 0; c < cells; c++)
     if (eo->given[c] >= 0) {
       sks_require(eo->given[c] < n, "digit out of range");
@@ -383,6 +403,10 @@ static bool load_masks(sks_eo *eo, bool singles) {
     }
   if (singles) {
     int r;
+    if (eo->has_removed) /* cells the removals left one candidate */
+      for (int c = 0; c < cells; c++)
+        if (m->digit[c] < 0 && !(m->mask[c] & (m->mask[c] - 1)))
+          m->todo[m->ntodo++] = c;
     if (!drain(eo, m))
       return false;
     while ((r = sweep(eo, m)) > 0)
@@ -467,6 +491,12 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   else
     for (int i = 0; i < cells; i++)
       eo->given[i] = -1;
+  eo->has_removed = pz && pz->removed;
+  if (eo->has_removed) {
+    if (!eo->removed)
+      eo->removed = sks_malloc((size_t)eo->nvars);
+    memcpy(eo->removed, pz->removed, (size_t)eo->nvars);
+  }
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;
@@ -481,6 +511,9 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
     memset(eo->gdone, 0, (size_t)eo->ngroups * sizeof *eo->gdone);
     for (int g = 0; g < eo->ngroups; g++)
       eo->gopen[g] = n;
+    for (int v = 1; ok && eo->has_removed && v <= eo->nvars; v++)
+      if (eo->removed[v - 1] && !eo->val[v])
+        ok = kill(&p, v);
     for (int i = 0; ok && i < cells; i++) {
       int d = eo->given[i];
       if (d >= 0) {
