@@ -1,6 +1,7 @@
 /* Reading puzzle text: one-line puzzles, grids (plain or ruled with | and
  * +---+) and whitespace-separated numbers, as a stream (README "Puzzle
  * formats"); puzzle_write.c writes answers back in the same layouts. */
+#include "form_candidates_int.h"
 #include "input_int.h"
 #include "require_int.h"
 #include "sks_encoder.h"
@@ -45,6 +46,8 @@ struct sks_reader {
   int table_n;
   bool table_hex;
   signed char sym[256];
+  unsigned char *spare; /* a candidates line's removed array, for reuse */
+  int spare_n;
 };
 
 /* What one line holds, from a single scan. */
@@ -429,6 +432,11 @@ static bool fits_row(const line_info *li, int n, row_mode mode) {
 static int prepare(sks_reader *rd, int n, sks_error *err) {
   int br, bc;
   sks_puzzle *p = rd->p;
+  if (p && p->removed) { /* kept for the next candidates line */
+    free(rd->spare);
+    rd->spare = p->removed, rd->spare_n = p->shape->n;
+    p->removed = NULL;
+  }
   if (rd->opt.box_rows) {
     br = rd->opt.box_rows;
     bc = rd->opt.box_cols;
@@ -775,6 +783,24 @@ static void keep_name(sks_reader *rd, const line_info *li) {
   rd->next_name[len] = 0;
 }
 
+/* A candidates line of side n (form_candidates.c). */
+static int read_candidates(sks_reader *rd, const line_info *li, int n,
+                           sks_puzzle **out, sks_error *err) {
+  size_t s = li->start, len = li->t0end - s;
+  if (prepare(rd, n, err))
+    return -1;
+  if (rd->spare && rd->spare_n == n)
+    rd->p->removed = rd->spare, rd->spare = NULL;
+  if (sks_candidates_read(rd->line.a + s, len, n, rd->opt.hex, rd->p,
+                          rd->lineno, (long)s + 1, err))
+    return -1;
+  for (s = li->t0end; s < li->end && is_space((unsigned char)rd->line.a[s]);)
+    s++;
+  set_name(rd, s, li->end);
+  finish(rd, SKS_LAYOUT_CANDIDATES, out);
+  return 1;
+}
+
 static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err);
 
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
@@ -816,6 +842,12 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       keep_name(rd, &li);
       continue;
     }
+    int cn = li.t0bar ? 0
+                      : sks_candidates_detect(
+                            rd->line.a + li.start, li.t0end - li.start,
+                            rd->opt.box_rows * rd->opt.box_cols, rd->opt.hex);
+    if (cn)
+      return read_candidates(rd, &li, cn, out, err);
     if (one_line_form(rd, &li))
       return read_one_line(rd, &li, out, err);
     return read_grid(rd, &li, out, err);
@@ -843,6 +875,7 @@ void sks_reader_delete(sks_reader *rd) {
   SKS_STACK_FREE(rd->line);
   SKS_STACK_FREE(rd->ahead);
   free(rd->next_name);
+  free(rd->spare);
   free(rd);
 }
 

@@ -394,7 +394,61 @@ static void dimacs_case(void) {
   sks_puzzle_delete(p);
 }
 
+/* The candidates line: read by content, written back the same. */
+static void reader_case(void) {
+  char line[800];
+  for (int i = 0; i < 81; i++)
+    for (int d = 0; d < 9; d++)
+      line[i * 9 + d] =
+          ESCARGOT[i] == '.' || ESCARGOT[i] == '1' + d ? (char)('1' + d) : '.';
+  strcpy(line + 729, " escargot\n");
+  sks_puzzle *p = parse(line);
+  CHECK_EQ(p->shape->n, 9);
+  CHECK_EQ(p->look.layout, SKS_LAYOUT_CANDIDATES);
+  CHECK_EQ(sks_puzzle_givens(p), 23);
+  CHECK_EQ(sks_puzzle_removed_count(p), 23 * 8);
+  CHECK(p->look.name && !strcmp(p->look.name, "escargot"));
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  sks_puzzle_write(mem, p, NULL);
+  fclose(mem);
+  CHECK(len == 730 && !memcmp(text, line, 729));
+  free(text);
+  sks_puzzle_delete(p);
+  /* 64 blanks: an empty 8x8 one-line puzzle, not a 4x4 with no
+   * candidates; every candidate of a 4x4: a candidates line. */
+  char s64[65];
+  memset(s64, '.', 64);
+  s64[64] = 0;
+  p = parse(s64);
+  CHECK(p->shape->n == 8 && p->look.layout == SKS_LAYOUT_LINE && !p->removed);
+  sks_puzzle_delete(p);
+  for (int i = 0; i < 64; i++)
+    s64[i] = (char)('1' + i % 4);
+  s64[1] = '.';                                           /* r1c1: 1, 3, 4 */
+  s64[4 * 5 + 1] = s64[4 * 5 + 2] = s64[4 * 5 + 3] = '.'; /* r2c2: 1 */
+  p = parse(s64);
+  CHECK(p->shape->n == 4 && p->look.layout == SKS_LAYOUT_CANDIDATES);
+  CHECK(p->cell[5] == 0 && p->cell[0] == -1 && !sks_puzzle_allows(p, 0, 1));
+  CHECK_EQ(reference_count(p, 1000),
+           count_on("dlx", p, SKS_PROPAGATE_LOCKED, 1000));
+  sks_puzzle_delete(p);
+  /* 16x16 with --hex: 0-F. */
+  static char s16[4097];
+  for (int i = 0; i < 4096; i++)
+    s16[i] = "0123456789ABCDEF"[i % 16];
+  s16[5] = '.';
+  sks_format_options hex = {0};
+  hex.hex = true;
+  sks_error err = {0};
+  CHECK_EQ(sks_puzzle_parse(s16, &hex, &p, &err), 0);
+  CHECK(p && p->shape->n == 16 && p->look.hex && !sks_puzzle_allows(p, 0, 5));
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
+  reader_case();
   small_random();
   escargot_cases();
   analog_case();
