@@ -61,6 +61,7 @@ struct sks_grader {
   author_xc xc;
   sks_puzzle *perm; /* the relabelled puzzle, of the current shape */
   int *digit, *row, *col, *tmp; /* n each */
+  unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
 };
 
 sks_grader *sks_grader_new(void) {
@@ -71,7 +72,10 @@ void sks_grader_delete(sks_grader *g) {
   if (!g)
     return;
   author_xc_free(&g->xc);
+  if (g->perm)
+    g->perm->removed = NULL; /* lent, not the puzzle's */
   sks_puzzle_delete(g->perm);
+  free(g->removed);
   free(g->digit);
   free(g->row);
   free(g->col);
@@ -82,9 +86,13 @@ void sks_grader_delete(sks_grader *g) {
 static void fit(sks_grader *g, const sks_shape *shape) {
   if (g->perm && sks_shape_same(g->perm->shape, shape))
     return;
+  if (g->perm)
+    g->perm->removed = NULL; /* lent, not the puzzle's */
   sks_puzzle_delete(g->perm);
   g->perm = sks_puzzle_of(shape);
   size_t n = (size_t)shape->n;
+  free(g->removed); /* made by the first candidates puzzle */
+  g->removed = NULL;
   g->digit = sks_realloc(g->digit, n * sizeof *g->digit);
   g->row = sks_realloc(g->row, n * sizeof *g->row);
   g->col = sks_realloc(g->col, n * sizeof *g->col);
@@ -137,6 +145,20 @@ static void relabel(sks_grader *g, const sks_puzzle *p,
       int d = p->cell[g->row[r] * n + g->col[c]];
       g->perm->cell[r * n + c] = d < 0 ? -1 : g->digit[d];
     }
+  /* A candidates puzzle's removed candidates move with its cells and
+   * digits; the array is the grader's, lent to perm while it grades. */
+  if (p->removed && !g->removed)
+    g->removed = sks_malloc((size_t)n * n * n);
+  g->perm->removed = p->removed ? g->removed : NULL;
+  if (p->removed)
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++) {
+        const unsigned char *from =
+            p->removed + (size_t)(g->row[r] * n + g->col[c]) * n;
+        unsigned char *to = g->removed + (size_t)(r * n + c) * n;
+        for (int d = 0; d < n; d++)
+          to[g->digit[d]] = from[d];
+      }
 }
 
 /* The puzzle's seed for its relabellings: the options' seed and the
@@ -147,6 +169,8 @@ static unsigned long long puzzle_seed(const sks_puzzle *p,
   int cells = p->shape->n * p->shape->n;
   for (int i = 0; i < cells; i++)
     h = (h ^ (unsigned long long)(p->cell[i] + 1)) * 0x100000001b3ULL;
+  for (size_t i = 0; p->removed && i < (size_t)cells * p->shape->n; i++)
+    h = (h ^ (unsigned long long)p->removed[i]) * 0x100000001b3ULL;
   return h;
 }
 

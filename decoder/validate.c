@@ -1,5 +1,5 @@
 /* The independent validator: it trusts no solver and no encoding, only the
- * puzzle's regions and givens. */
+ * puzzle's regions, givens and (a candidates puzzle) candidates. */
 #include "sks_decoder.h"
 #include "stack_int.h"
 
@@ -16,6 +16,12 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
     if (p->cell[i] >= 0 && p->cell[i] != grid[i]) {
       sks_error_set(err, -1, 0, 0, "cell r%dc%d: given %d changed to %d",
                     i / n + 1, i % n + 1, p->cell[i] + 1, grid[i] + 1);
+      return false;
+    }
+    if (p->removed && p->removed[(size_t)i * n + grid[i]]) {
+      sks_error_set(err, -1, 0, 0,
+                    "cell r%dc%d: %d is not among its candidates", i / n + 1,
+                    i % n + 1, grid[i] + 1);
       return false;
     }
   }

@@ -17,6 +17,7 @@ static void desc_free(sks_cnf_desc *d) {
     return;
   free(d->jigsaw);
   free(d->given);
+  free(d->removed);
   free(d->map);
   free(d);
 }

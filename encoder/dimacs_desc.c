@@ -104,6 +104,40 @@ static void put_givens(sks_sink *s, const sks_cnf_desc *d) {
     put_row(s, "row", r + 1, n, d->given ? d->given + (size_t)r * n : NULL);
 }
 
+/* A candidates puzzle's removed candidates: `c removed COUNT`, then one
+ * `c out R C D ...` line for each cell with any, digits 1-based.  Files
+ * of ordinary puzzles carry none and read as before. */
+static void put_removed(sks_sink *s, const sks_cnf_desc *d) {
+  if (!d->removed)
+    return;
+  size_t n = (size_t)d->n;
+  unsigned long k = 0;
+  for (size_t i = 0; i < n * n * n; i++)
+    k += d->removed[i] != 0;
+  sks_sink_put_str(s, "c removed ");
+  sks_sink_put_uint(s, k);
+  sks_sink_put_char(s, '\n');
+  for (size_t i = 0; i < n * n; i++) {
+    const unsigned char *out = d->removed + i * n;
+    bool any = false;
+    for (size_t dg = 0; dg < n; dg++) {
+      if (!out[dg])
+        continue;
+      if (!any) {
+        sks_sink_put_str(s, "c out ");
+        sks_sink_put_uint(s, (unsigned long)(i / n + 1));
+        sks_sink_put_char(s, ' ');
+        sks_sink_put_uint(s, (unsigned long)(i % n + 1));
+        any = true;
+      }
+      sks_sink_put_char(s, ' ');
+      sks_sink_put_uint(s, (unsigned long)(dg + 1));
+    }
+    if (any)
+      sks_sink_put_char(s, '\n');
+  }
+}
+
 /* The encoding line, the variable rule (for people) and the map. */
 static void put_variables(sks_sink *s, const sks_cnf_desc *d) {
   sks_sink_put_str(s, "c encoding ");
@@ -128,6 +162,7 @@ static void put_variables(sks_sink *s, const sks_cnf_desc *d) {
 void sks_desc_write(sks_sink *s, const sks_cnf_desc *d) {
   put_shape(s, d);
   put_givens(s, d);
+  put_removed(s, d);
   put_variables(s, d);
 }
 
@@ -320,6 +355,35 @@ static int key_givens(sks_desc_reader *d, const char *p, const char *at) {
   return 0;
 }
 
+static int key_removed(sks_desc_reader *d, const char *p, const char *at) {
+  int k;
+  if (d->removed || !(p = number(p, &k)) || *skip_space(p) ||
+      (long)k > (long)d->n * d->n * d->n)
+    return desc_fail(d, at, "expected 'removed COUNT' once");
+  d->nremoved_declared = k;
+  d->removed = sks_calloc((size_t)d->n * d->n * d->n, 1);
+  return 0;
+}
+
+/* `out R C D ...`: digits removed from the candidates of cell (R,C). */
+static int key_out(sks_desc_reader *d, const char *p, const char *at) {
+  int r, c, dg, n = d->n;
+  if (!d->removed)
+    return desc_fail(d, at, "'out' before 'removed'");
+  if (!(p = number(p, &r)) || !(p = number(p, &c)) || r < 1 || r > n || c < 1 ||
+      c > n)
+    return desc_fail(d, at, "expected 'out ROW COLUMN DIGIT ...'");
+  unsigned char *cell = d->removed + ((size_t)(r - 1) * n + (c - 1)) * n;
+  for (;;) {
+    const char *dat = skip_space(p);
+    if (!*dat)
+      return 0;
+    if (!(p = number(p, &dg)) || dg < 1 || dg > n)
+      return desc_fail(d, dat, "bad digit in 'out'");
+    cell[dg - 1] = 1;
+  }
+}
+
 /* Before 'size' this line is passed over, without a warning of its own:
  * the description then ends with no 'encoding' line. */
 static int key_encoding(sks_desc_reader *d, const char *p, const char *at) {
@@ -395,6 +459,8 @@ static const struct {
     {"region", key_region, true},
     {"row", key_row, true},
     {"givens", key_givens, true},
+    {"removed", key_removed, true},
+    {"out", key_out, true},
     {"encoding", key_encoding, false},
     {"mapped", key_mapped, true},
     {"map", key_map, true},
@@ -458,6 +524,13 @@ static const char *desc_missing(const sks_desc_reader *d, const sks_cnf *cnf) {
     ngiven += d->given[i] >= 0;
   if (ngiven != d->ngivens_declared)
     return "given count differs from the 'givens' line";
+  if (d->removed) {
+    long k = 0;
+    for (size_t i = 0; i < (size_t)d->n * d->n * d->n; i++)
+      k += d->removed[i];
+    if (k != d->nremoved_declared)
+      return "removed candidates differ from the 'removed' line";
+  }
   if (d->map && d->nmap > cnf->nvars)
     return "more mapped variables than the CNF has";
   return NULL;
@@ -472,6 +545,8 @@ static void desc_move(sks_desc_reader *d, sks_cnf *cnf) {
   out->variants = d->variants;
   out->jigsaw = d->jigsaw;
   out->given = d->given;
+  out->removed = d->removed;
+  d->removed = NULL;
   out->encoding = d->encoding;
   out->amo = d->amo;
   out->propagate = d->propagate;
@@ -493,6 +568,7 @@ void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
   }
   free(d->jigsaw);
   free(d->given);
+  free(d->removed);
   free(d->map);
 }
 
@@ -519,6 +595,11 @@ sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
       return NULL;
     }
     p->cell[i] = desc->given[i];
+  }
+  if (desc->removed) {
+    size_t size = (size_t)n * n * n;
+    p->removed = sks_malloc(size);
+    memcpy(p->removed, desc->removed, size);
   }
   return p;
 }

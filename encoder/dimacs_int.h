@@ -109,6 +109,8 @@ typedef struct sks_desc_reader {
   int ngivens_declared;
   int rows, regions; /* rows of givens / jigsaw read so far */
   int *given, *jigsaw;
+  unsigned char *removed; /* after a 'removed' line: n^3 */
+  int nremoved_declared;
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;

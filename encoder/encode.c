@@ -84,6 +84,7 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
   if (d && d->n != n) {
     free(d->jigsaw);
     free(d->given);
+    free(d->removed);
     free(d->map);
     free(d);
     d = NULL;
@@ -104,6 +105,13 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
     memcpy(d->jigsaw, shape->jigsaw, (size_t)cells * sizeof *d->jigsaw);
   }
   memcpy(d->given, eo->given, (size_t)cells * sizeof *d->given);
+  if (eo->has_removed) {
+    d->removed = sks_realloc(d->removed, (size_t)eo->nvars);
+    memcpy(d->removed, eo->removed, (size_t)eo->nvars);
+  } else {
+    free(d->removed);
+    d->removed = NULL;
+  }
   d->encoding = opt->encoding;
   d->amo = opt->amo;
   d->propagate = (sks_propagate)eo->level;

@@ -125,6 +125,7 @@ void sks_eo_delete(sks_eo *eo) {
   free(eo->gdone);
   free(eo->gopen);
   free(eo->given);
+  free(eo->removed);
   free(eo->queue);
   masks_delete(eo->masks);
   free(eo->placed);
@@ -375,6 +376,23 @@ static int sweep(const sks_eo *eo, sks_eo_masks *m) {
   return placed;
 }
 
+/* A candidates puzzle's removed candidates leave the masks before any
+ * given is placed; false when a cell is left with none. */
+static bool remove_masks(const sks_eo *eo, sks_eo_masks *m) {
+  int n = eo->n, cells = n * n;
+  const unsigned char *removed = eo->removed;
+  for (int c = 0; c < cells; c++) {
+    uint64_t x = m->mask[c];
+    for (int d = 0; d < n; d++)
+      if (removed[c * n + d])
+        x &= ~((uint64_t)1 << d);
+    m->mask[c] = x;
+    if (!x)
+      return false;
+  }
+  return true;
+}
+
 /* Givens and (optionally) singles with masks, then the groups' state. */
 static bool load_masks(sks_eo *eo, bool singles) {
   sks_eo_masks *m = eo->masks;
@@ -386,6 +404,8 @@ static bool load_masks(sks_eo *eo, bool singles) {
   }
   memset(m->placed, 0, (size_t)eo->shape->nregions * sizeof *m->placed);
   m->ntodo = 0;
+  if (eo->has_removed && !remove_masks(eo, m))
+    return false;
   for (int c = 0; c < cells; c++)
     if (eo->given[c] >= 0) {
       sks_require(eo->given[c] < n, "digit out of range");
@@ -394,6 +414,10 @@ static bool load_masks(sks_eo *eo, bool singles) {
     }
   if (singles) {
     int r;
+    if (eo->has_removed) /* cells the removals left one candidate */
+      for (int c = 0; c < cells; c++)
+        if (m->digit[c] < 0 && !(m->mask[c] & (m->mask[c] - 1)))
+          m->todo[m->ntodo++] = c;
     if (!drain(eo, m))
       return false;
     while ((r = sweep(eo, m)) > 0)
@@ -505,6 +529,8 @@ static bool load_wide(prop *p) {
     signed char *row = val + (size_t)c * n + 1;
     int d = eo->given[c];
     if (d >= 0) {
+      if (eo->has_removed && eo->removed[(size_t)c * n + d])
+        return false; /* a given its cell's candidates leave out */
       memset(row, -1, (size_t)n);
       row[d] = 1;
       gdone[c] = 1;
@@ -521,8 +547,10 @@ static bool load_wide(prop *p) {
         left[j] &= ~set[j];
     }
     int k = 0;
+    const unsigned char *out =
+        eo->has_removed ? eo->removed + (size_t)c * n : NULL;
     for (int e = 0; e < n; e++) {
-      bool open = left[e / 64] >> (e & 63) & 1;
+      bool open = (left[e / 64] >> (e & 63) & 1) && !(out && out[e]);
       row[e] = (signed char)((int)open - 1);
       if (open) {
         k++;
@@ -571,6 +599,12 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   else
     for (int i = 0; i < cells; i++)
       eo->given[i] = -1;
+  eo->has_removed = pz && pz->removed;
+  if (eo->has_removed) {
+    if (!eo->removed)
+      eo->removed = sks_malloc((size_t)eo->nvars);
+    memcpy(eo->removed, pz->removed, (size_t)eo->nvars);
+  }
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
   eo->level = (int)level;

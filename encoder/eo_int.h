@@ -29,12 +29,16 @@ struct sks_eo {
   unsigned char *gdone; /* by group: 1 when satisfied */
   int *gopen;           /* by group: open candidates left (open groups) */
   int *given;           /* n*n: the givens loaded (-1 blank) */
-  int status;           /* SKS_UNSAT: contradiction; SKS_SAT: solved */
-  int level;            /* the sks_propagate level of the last load */
-  double deadline;      /* sks_eo_set_deadline; 0 = none */
-  bool cut;             /* the deadline came before the givens were in:
-                           the system is not the puzzle's (sks_eo_cut) */
-  int nfixed;           /* cells with a value (givens + deduced) */
+  /* The loaded puzzle's removed candidates, by var - 1 (n^3), when
+   * has_removed; the array is made by the first such puzzle and kept. */
+  unsigned char *removed;
+  bool has_removed;
+  int status;      /* SKS_UNSAT: contradiction; SKS_SAT: solved */
+  int level;       /* the sks_propagate level of the last load */
+  double deadline; /* sks_eo_set_deadline; 0 = none */
+  bool cut;        /* the deadline came before the givens were in:
+                      the system is not the puzzle's (sks_eo_cut) */
+  int nfixed;      /* cells with a value (givens + deduced) */
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */
   struct sks_eo_masks *masks; /* bit-parallel singles, n <= 64 */

@@ -64,6 +64,8 @@ struct sks_reader {
   /* The numbers-one-a-line form: the cells of the run being read. */
   SKS_STACK(int) column;
   int *spare_solution;
+  unsigned char *spare_removed; /* a candidates line's array, for reuse */
+  int spare_removed_n;
   int spare_n;
 };
 
@@ -103,7 +105,7 @@ typedef struct sks_form {
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
     sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
-    sks_form_column;
+    sks_form_column, sks_form_candidates;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);

@@ -363,6 +363,12 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
 int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   int br, bc;
   sks_puzzle *p = rd->p;
+  if (p && p->removed) { /* kept for the next candidates line */
+    free(rd->spare_removed);
+    rd->spare_removed = p->removed;
+    rd->spare_removed_n = p->shape->n;
+    p->removed = NULL;
+  }
   if (p && p->look.solution) { /* kept for the next puzzle that has one */
     free(rd->spare_solution);
     rd->spare_solution = p->look.solution;

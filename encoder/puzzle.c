@@ -179,8 +179,21 @@ sks_puzzle *sks_puzzle_new(int box_rows, int box_cols, unsigned variants,
   return p;
 }
 
+/* Copies src's removed candidates into dst (dst's array reused). */
+static void assign_removed(sks_puzzle *dst, const sks_puzzle *src) {
+  if (!src->removed) {
+    sks_puzzle_clear_removed(dst);
+    return;
+  }
+  size_t n = (size_t)src->shape->n, size = n * n * n;
+  dst->removed = sks_realloc(dst->removed, size);
+  memcpy(dst->removed, src->removed, size);
+}
+
 void sks_puzzle_assign(sks_puzzle *dst, const sks_puzzle *src) {
   int cells = src->shape->n * src->shape->n;
+  if (dst->removed || src->removed)
+    assign_removed(dst, src); /* before the shapes change */
   if (dst->shape != src->shape) {
     if (dst->shape->n != src->shape->n)
       dst->cell = sks_realloc(dst->cell, (size_t)cells * sizeof *dst->cell);
@@ -218,6 +231,7 @@ void sks_puzzle_delete(sks_puzzle *p) {
     return;
   sks_shape_release(p->shape);
   free(p->cell);
+  free(p->removed);
   free(p->look.name);
   free(p->look.solution);
   free(p);
@@ -242,6 +256,30 @@ int sks_puzzle_givens(const sks_puzzle *p) {
   int k = 0;
   for (int i = 0; i < p->shape->n * p->shape->n; i++)
     k += p->cell[i] >= 0;
+  return k;
+}
+
+void sks_puzzle_remove(sks_puzzle *p, int i, int d) {
+  size_t n = (size_t)p->shape->n;
+  sks_require(i >= 0 && (size_t)i < n * n && d >= 0 && (size_t)d < n,
+              "cell or digit out of range");
+  if (!p->removed)
+    p->removed = sks_calloc(n * n * n, 1);
+  p->removed[(size_t)i * n + (size_t)d] = 1;
+}
+
+void sks_puzzle_clear_removed(sks_puzzle *p) {
+  free(p->removed);
+  p->removed = NULL;
+}
+
+long sks_puzzle_removed_count(const sks_puzzle *p) {
+  if (!p->removed)
+    return 0;
+  size_t n = (size_t)p->shape->n;
+  long k = 0;
+  for (size_t i = 0; i < n * n * n; i++)
+    k += p->removed[i] != 0;
   return k;
 }
 

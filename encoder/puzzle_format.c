@@ -18,11 +18,11 @@ static const sks_form *const forms[] = {
     &sks_form_column,      /* 5 / . / 3 ...: N*N lines of one number */
     &sks_form_rule,        /* - = + | lines between puzzles */
     &sks_form_hodoku,      /* :0100:1:..+3...:...: */
-    /* (free row: the sukaku candidates form goes here) */
-    &sks_form_forum,    /* puzzle,rating,... */
-    &sks_form_name,     /* "Grid 01" before a grid */
-    &sks_form_one_line, /* N*N symbols and a name */
-    &sks_form_grid,     /* grids, numbers, numbers on one line */
+    &sks_form_candidates,  /* 729 candidates: 1........2.......... */
+    &sks_form_forum,       /* puzzle,rating,... */
+    &sks_form_name,        /* "Grid 01" before a grid */
+    &sks_form_one_line,    /* N*N symbols and a name */
+    &sks_form_grid,        /* grids, numbers, numbers on one line */
 };
 
 /* A '#' line: a comment, unless a form reads such lines. */
@@ -96,6 +96,7 @@ void sks_reader_delete(sks_reader *rd) {
   SKS_STACK_FREE(rd->name_buf);
   SKS_STACK_FREE(rd->column);
   free(rd->spare_solution);
+  free(rd->spare_removed);
   free(rd->next_name);
   free(rd);
 }

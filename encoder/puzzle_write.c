@@ -38,8 +38,9 @@ sks_layout sks_layout_of(const sks_puzzle *p) {
   sks_layout layout = p->look.layout;
   if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE &&
       layout != SKS_LAYOUT_NUMBERS_COLUMN)
-    return layout == SKS_LAYOUT_LINE ? SKS_LAYOUT_NUMBERS_LINE
-                                     : SKS_LAYOUT_NUMBERS;
+    return layout == SKS_LAYOUT_LINE || layout == SKS_LAYOUT_CANDIDATES
+               ? SKS_LAYOUT_NUMBERS_LINE
+               : SKS_LAYOUT_NUMBERS;
   return layout;
 }
 
@@ -72,7 +73,15 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     if (empty)
       blank = '.';
   }
-  if (layout == SKS_LAYOUT_LINE) {
+  if (layout == SKS_LAYOUT_CANDIDATES) {
+    /* A filled cell keeps one candidate, an open one the puzzle's. */
+    for (int i = 0; i < n * n; i++)
+      for (int d = 0; d < n; d++) {
+        bool on = grid[i] >= 0 ? grid[i] == d : sks_puzzle_allows(p, i, d);
+        putc(on ? sks_puzzle_symbol(p, d) : '.', out);
+      }
+    putc('\n', out);
+  } else if (layout == SKS_LAYOUT_LINE) {
     for (int i = 0; i < n * n; i++)
       putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
     putc('\n', out);

@@ -92,11 +92,12 @@ void sks_shape_default_box(int n, int *box_rows, int *box_cols);
 
 /* How a puzzle was written, so its answer goes out the same way. */
 typedef enum sks_layout {
-  SKS_LAYOUT_LINE,          /* one line of n*n symbols */
-  SKS_LAYOUT_GRID,          /* n lines of n symbols, maybe with | + - rules */
-  SKS_LAYOUT_NUMBERS,       /* whitespace-separated numbers, 0 = blank */
-  SKS_LAYOUT_NUMBERS_LINE,  /* all n*n numbers on one line */
-  SKS_LAYOUT_NUMBERS_COLUMN /* n*n lines of one number each */
+  SKS_LAYOUT_LINE,           /* one line of n*n symbols */
+  SKS_LAYOUT_GRID,           /* n lines of n symbols, maybe with | + - rules */
+  SKS_LAYOUT_NUMBERS,        /* whitespace-separated numbers, 0 = blank */
+  SKS_LAYOUT_NUMBERS_LINE,   /* all n*n numbers on one line */
+  SKS_LAYOUT_NUMBERS_COLUMN, /* n*n lines of one number each */
+  SKS_LAYOUT_CANDIDATES      /* one line of n*n*n: each cell's candidates */
 } sks_layout;
 
 typedef struct sks_presentation {
@@ -111,9 +112,13 @@ typedef struct sks_presentation {
                     solution column), or NULL; the puzzle owns it */
 } sks_presentation;
 
+/* A candidates puzzle also names the candidates it removed: removed[i*n
+ * + d] is nonzero when digit d may not go in cell i.  NULL (every
+ * ordinary puzzle) removes none; the puzzle owns the array. */
 typedef struct sks_puzzle {
   const sks_shape *shape; /* a reference the puzzle holds */
   int *cell;              /* n*n: -1 blank, else digit 0..n-1 */
+  unsigned char *removed; /* n*n*n, or NULL: no candidate removed */
   sks_presentation look;
 } sks_puzzle;
 
@@ -133,6 +138,18 @@ void sks_puzzle_delete(sks_puzzle *p); /* NULL is a no-op */
 void sks_puzzle_set_name(sks_puzzle *p, const char *text, size_t len);
 /* Number of givens. */
 int sks_puzzle_givens(const sks_puzzle *p);
+/* Removes digit d (0-based) from the candidates of cell i, making the
+ * removed array on first use. */
+void sks_puzzle_remove(sks_puzzle *p, int i, int d);
+/* Every candidate allowed again (removed becomes NULL). */
+void sks_puzzle_clear_removed(sks_puzzle *p);
+/* Whether digit d may go in cell i (a given's other digits still may:
+ * only removed candidates are refused). */
+static inline bool sks_puzzle_allows(const sks_puzzle *p, int i, int d) {
+  return !p->removed || !p->removed[(size_t)i * p->shape->n + d];
+}
+/* Number of candidates removed (0 for an ordinary puzzle). */
+long sks_puzzle_removed_count(const sks_puzzle *p);
 
 /* The one map from a candidate to its variable: x(r,c,d), 1-based, and
  * the same by cell index r*n + c. */
@@ -200,8 +217,8 @@ typedef enum sks_propagate {
 /* Structure for a puzzle shape; reusable for every puzzle of that shape. */
 sks_eo *sks_eo_new(const sks_shape *shape);
 void sks_eo_delete(sks_eo *eo);
-/* Loads the givens of p (same shape; NULL: none, the empty grid) and
- * propagates.  Returns SKS_UNSAT
+/* Loads the givens of p (same shape; NULL: none, the empty grid), with
+ * its removed candidates eliminated, and propagates.  Returns SKS_UNSAT
  * when they contradict each other, SKS_SAT when propagation filled the
  * grid, SKS_UNKNOWN otherwise. */
 int sks_eo_load(sks_eo *eo, const sks_puzzle *p, sks_propagate level);
@@ -242,8 +259,9 @@ typedef enum sks_amo {
 typedef struct sks_cnf_desc {
   int n, box_rows, box_cols;
   unsigned variants;
-  int *jigsaw; /* n*n or NULL */
-  int *given;  /* n*n, -1 blank */
+  int *jigsaw;            /* n*n or NULL */
+  int *given;             /* n*n, -1 blank */
+  unsigned char *removed; /* n*n*n as in sks_puzzle, or NULL */
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;

@@ -167,6 +167,12 @@ static void load_incremental(cdcl *s, const sks_eo *eo) {
   for (int v = 1; v <= eo->nvars; v++)
     if (eo->val[v] > 0)
       SKS_PUSH(s->assumptions, v);
+  /* A candidates puzzle: its removed candidates are false (the base
+   * rules know only the givens' kind of restriction). */
+  if (eo->has_removed)
+    for (int v = 1; v <= eo->nvars; v++)
+      if (eo->removed[v - 1])
+        SKS_PUSH(s->assumptions, -v);
 }
 
 int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {

@@ -21,7 +21,8 @@ void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
     view.look.layout = SKS_LAYOUT_NUMBERS;
   sks_puzzle_write(out, &view, grid);
   sks_layout written = sks_layout_of(&view);
-  if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE)
+  if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE &&
+      written != SKS_LAYOUT_CANDIDATES)
     putc('\n', out);
 }
 

@@ -56,6 +56,12 @@ static void store_puzzle(item *it, const sks_puzzle *p) {
     it->p = sks_puzzle_copy(p);
 }
 
+/* minimize and repair rewrite givens, which a candidates puzzle's
+ * removed candidates would outlive unsaid: they refuse such puzzles. */
+static bool takes_candidates(const sks_app *app) {
+  return strcmp(app->command, "minimize") && strcmp(app->command, "repair");
+}
+
 static void store_error(item *it, const char *path, const sks_error *err) {
   free(it->error);
   it->line = err->line;
@@ -243,6 +249,11 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       item *it = &cur->items[cur->nitems++];
       it->file = sks_input_name(in);
       it->read_seconds = sks_time() - began;
+      if (r > 0 && p->removed && !takes_candidates(app))
+        r = sks_error_set(&err, -1, p->look.line, 1,
+                          "%s does not take candidates puzzles (README "
+                          "\"Candidates puzzles\")",
+                          app->command);
       if (r < 0)
         store_error(it, sks_input_name(in), &err);
       else

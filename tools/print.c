@@ -57,8 +57,15 @@ static int read_all(sks_app *app, shown *ps) {
     sks_puzzle *p;
     sks_error err = {0};
     int r;
-    while ((r = sks_reader_next(rd, &p, &err)) > 0)
+    while ((r = sks_reader_next(rd, &p, &err)) > 0) {
+      if (p->removed) { /* a page shows givens, not candidates */
+        r = sks_error_set(&err, -1, p->look.line, 1,
+                          "print does not take candidates puzzles (README "
+                          "\"Candidates puzzles\")");
+        break;
+      }
       show(ps, sks_puzzle_copy(p), NULL, true);
+    }
     if (r < 0) {
       app_error(name, &err);
       res = EXIT_INPUT;

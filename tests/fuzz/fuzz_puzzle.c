@@ -30,9 +30,11 @@ static void round_trip(const sks_puzzle *p, const sks_format_options *opt) {
             err.line, err.col, err.msg, buf);
     abort();
   }
+  size_t n = (size_t)p->shape->n;
   if (q->shape->n != p->shape->n ||
-      memcmp(q->cell, p->cell,
-             (size_t)p->shape->n * p->shape->n * sizeof *p->cell)) {
+      memcmp(q->cell, p->cell, n * n * sizeof *p->cell) ||
+      !q->removed != !p->removed ||
+      (p->removed && memcmp(q->removed, p->removed, n * n * n))) {
     fprintf(stderr, "written puzzle reads back different:\n%s", buf);
     abort();
   }
