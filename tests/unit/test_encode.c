@@ -378,6 +378,32 @@ static void test_large(void) {
     blank++;
   p->cell[blank] = p->cell[blank + 1 < n ? blank + 1 : blank - 1];
   CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES), SKS_UNSAT);
+  /* Removed candidates on this path: the blank's own digit removed leaves
+   * no solution; every other digit removed there leaves it one, and at
+   * the givens level only that one candidate open in the cell. */
+  int want = (blank / n * 9 + blank / n / 9 + blank % n) % n;
+  p->cell[blank] = -1;
+  sks_puzzle_remove(p, blank, want);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES), SKS_UNSAT);
+  sks_puzzle_delete(p);
+  p = sks_puzzle_new(9, 9, 0, NULL, NULL);
+  for (int i = 0; i < n * n; i++)
+    p->cell[i] = (i / n * 9 + i / n / 9 + i % n) % n;
+  p->cell[blank] = -1;
+  p->cell[blank + 1] = -1;
+  for (int d = 0; d < n; d++)
+    if (d != want)
+      sks_puzzle_remove(p, blank, d);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNKNOWN);
+  int open = 0;
+  for (int d = 0; d < n; d++)
+    open += !eo->val[sks_cell_var(n, blank, d)];
+  CHECK_EQ(open, 1);
+  CHECK_EQ(eo->val[sks_cell_var(n, blank, want)], 0);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES), SKS_SAT);
+  /* A given whose own digit is removed: no solution. */
+  sks_puzzle_remove(p, blank + 2, p->cell[blank + 2]);
+  CHECK_EQ(sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS), SKS_UNSAT);
   sks_eo_delete(eo);
   sks_puzzle_delete(p);
 }
