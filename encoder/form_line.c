@@ -33,6 +33,14 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                          "%ld symbols: one-line puzzles go up to 35x35 (1225 "
                          "symbols); write larger sizes as numbers",
                          len);
+  /* As the one-line form has it: 4x4 and up unless --box asks for a size
+   * (sks_form_prepare then checks it): a field of 1, 4 or 9 symbols is no
+   * puzzle that reads back. */
+  if (n < 4 && !rd->opt.box_rows)
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "%ld symbols: a one-line puzzle needs at least 16 "
+                         "(4x4)",
+                         len);
   bool hex = rd->opt.hex && n == 16;
   if (sks_form_prepare(rd, n, err))
     return -1;
