@@ -63,6 +63,8 @@ static void position(const struct sks_xml *x, long *line, long *col) {
 }
 
 static void put_text(struct sks_xml *x, const char *s, size_t len) {
+  if (!len)
+    return;
   SKS_STACK_RESERVE(x->text, x->text.n + len);
   memcpy(x->text.a + x->text.n, s, len);
   x->text.n += len;
@@ -204,7 +206,8 @@ static void XMLCALL start(void *ud, const XML_Char *el, const XML_Char **atts) {
     size_t len = name ? strlen(name) : 0;
     x->coll.n = 0;
     SKS_STACK_RESERVE(x->coll, NAME_LIMIT);
-    memcpy(x->coll.a, name, len < NAME_LIMIT ? len : NAME_LIMIT);
+    if (len)
+      memcpy(x->coll.a, name, len < NAME_LIMIT ? len : NAME_LIMIT);
     x->coll.n = len < NAME_LIMIT ? len : NAME_LIMIT;
     x->coll_depth = x->depth;
     x->games = 0;
@@ -241,6 +244,27 @@ static void XMLCALL text(void *ud, const XML_Char *s, int len) {
 }
 
 static bool recognise(sks_reader *rd, const sks_line_info *li);
+
+/* An entity declaration stops the document: an OpenSudoku file has none,
+ * and entities that expand to games would fill the queue (memory stays
+ * bounded by the bytes fed). */
+static void XMLCALL entity(void *ud, const XML_Char *name, int parameter,
+                           const XML_Char *value, int value_len,
+                           const XML_Char *base, const XML_Char *system_id,
+                           const XML_Char *public_id,
+                           const XML_Char *notation) {
+  struct sks_xml *x = ud;
+  (void)parameter, (void)value, (void)value_len, (void)base;
+  (void)system_id, (void)public_id, (void)notation;
+  long line, col;
+  position(x, &line, &col);
+  queue_error(x, line, col,
+              "XML: entity %.40s: entity declarations are not "
+              "read",
+              name);
+  x->stopped = true;
+  XML_StopParser(x->parser, XML_FALSE);
+}
 
 /* Feeds len bytes to expat (final: the document's end); on an XML error
  * queues it and skips the rest of the document. */
@@ -384,6 +408,7 @@ static int read_xml(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   XML_SetUserData(x->parser, x);
   XML_SetElementHandler(x->parser, start, end);
   XML_SetCharacterDataHandler(x->parser, text);
+  XML_SetEntityDeclHandler(x->parser, entity);
   x->active = true;
   x->skip = x->stopped = x->closed = x->in_name = false;
   x->depth = x->coll_depth = 0;
