@@ -107,7 +107,8 @@ static void default_name(struct sks_xml *x, const XML_Char **atts) {
     e--;
   char num[64];
   snprintf(num, sizeof num, "%s#%ld", e > s ? " " : "", x->games);
-  put_text(x, x->coll.a + s, e - s);
+  if (e > s)
+    put_text(x, x->coll.a + s, e - s);
   put_text(x, num, strlen(num));
   const char *label = "difficulty", *v = attribute(atts, label);
   if (!v || !*v)
@@ -140,9 +141,11 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
   }
   long len = (long)strlen(data);
   int n;
-  if (!sks_form_is_square(len, &n) || n < 4 || n > SKS_MAX_SYMBOL_N) {
+  /* 9x9 (OpenSudoku's size) up to 35x35: a smaller one written back as
+   * one line could read as a grid row (16 symbols under --hex). */
+  if (!sks_form_is_square(len, &n) || n < 9 || n > SKS_MAX_SYMBOL_N) {
     long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
-    long near = n < 4                   ? 16
+    long near = n < 9                   ? 81
                 : n >= SKS_MAX_SYMBOL_N ? MAX_CELLS
                 : len - lo < hi - len   ? lo
                                         : hi;
