@@ -171,4 +171,5 @@ static int read(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   return 1;
 }
 
-const sks_form sks_form_candidates = {"candidates", false, recognise, read};
+const sks_form sks_form_candidates = {
+    .name = "candidates", .recognise = recognise, .read = read};

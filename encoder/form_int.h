@@ -39,6 +39,8 @@ struct sks_reader {
   bool have_ahead, ahead_toolong;
   long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
+  bool in_cut;     /* the current line was cut at SKS_LINE_LIMIT: its rest is
+                      still in the input (sks_form_skip_line) */
   bool rule_seen;  /* a rule line since the last blank line / puzzle */
   char *next_name; /* a name line's text, for the grid after it */
   /* Resynchronisation after a bad grid: rows of it still to skip. */
@@ -67,6 +69,8 @@ struct sks_reader {
   unsigned char *spare_removed; /* a candidates line's array, for reuse */
   int spare_removed_n;
   int spare_n;
+  /* The OpenSudoku XML being read, when one began (form_xml.c). */
+  struct sks_xml *xml;
 };
 
 /* What one line holds, from a single scan. */
@@ -95,7 +99,8 @@ typedef struct sks_line_info {
  * error. */
 typedef struct sks_form {
   const char *name;
-  bool comments; /* offered the '#' lines, which are else skipped */
+  bool comments;   /* offered the '#' lines, which are else skipped */
+  bool long_lines; /* offered lines longer than SKS_LINE_LIMIT */
   bool (*recognise)(sks_reader *rd, const sks_line_info *li);
   int (*read)(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
               sks_error *err);
@@ -105,10 +110,11 @@ typedef struct sks_form {
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
     sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
-    sks_form_column, sks_form_candidates;
+    sks_form_column, sks_form_candidates, sks_form_xml;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
+void sks_form_skip_line(sks_reader *rd);
 void sks_form_analyze(const sks_reader *rd, sks_line_info *li);
 bool sks_form_next_is_row(sks_reader *rd, long width);
 /* Does the line after the current one pass test(rd, li, arg)?  As
@@ -136,6 +142,7 @@ int sks_form_input_end(sks_reader *rd, sks_error *err);
 void sks_form_build_table(sks_reader *rd, int n, bool hex);
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
 void sks_form_show_byte(char *buf, size_t size, int ch);
+void sks_form_expected_symbols(char *buf, size_t size, int n, bool hex);
 int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
                          sks_error *err);
 int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
@@ -158,6 +165,12 @@ void sks_form_keep_text(sks_reader *rd, const char *text, size_t len);
  * The name and sks_form_finish are the caller's. */
 int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                         sks_error *err);
+
+/* An XML document being read hands out its next puzzle (1) or error (-1);
+ * 0 when none is (left): the reader goes on with lines.  free: the
+ * reader's XML state (form_xml.c). */
+int sks_form_xml_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
+void sks_form_xml_free(sks_reader *rd);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

@@ -50,6 +50,27 @@ bool sks_form_is_square(long k, int *root) {
   return r * r == k;
 }
 
+/* Reads up to the end of the line the input stands in (its line end
+ * included). */
+void sks_form_skip_line(sks_reader *rd) {
+  rd->in_cut = false;
+  for (;;) {
+    int ch = sks_input_next(rd->in);
+    if (ch == EOF) {
+      rd->eof = true;
+      return;
+    }
+    if (ch == '\n')
+      return;
+    if (ch == '\r') {
+      int next = sks_input_next(rd->in);
+      if (next != '\n' && next != EOF)
+        sks_input_ungetc(rd->in, next);
+      return;
+    }
+  }
+}
+
 /* Reads the next line into rd->line; false at the end of the input.
  * "\n", "\r\n" and a lone "\r" all end a line. */
 bool sks_form_read_line(sks_reader *rd) {
@@ -68,7 +89,9 @@ bool sks_form_read_line(sks_reader *rd) {
   }
   if (rd->eof)
     return false;
-  int ch = sks_input_next(rd->in);
+  if (rd->in_cut) /* the rest of a line cut at the limit */
+    sks_form_skip_line(rd);
+  int ch = rd->eof ? EOF : sks_input_next(rd->in);
   if (ch == EOF) {
     rd->eof = true;
     return false;
@@ -83,12 +106,16 @@ bool sks_form_read_line(sks_reader *rd) {
         sks_input_ungetc(rd->in, next);
       break;
     }
-    if (len == rd->line.cap && len < SKS_LINE_LIMIT)
+    if (len == SKS_LINE_LIMIT) {
+      /* The rest stays in the input: the XML form reads it, the next
+       * read_line skips it. */
+      sks_input_ungetc(rd->in, ch);
+      rd->toolong = rd->in_cut = true;
+      break;
+    }
+    if (len == rd->line.cap)
       SKS_STACK_RESERVE(rd->line, len + 1);
-    if (len < SKS_LINE_LIMIT)
-      rd->line.a[len++] = (char)ch;
-    else
-      rd->toolong = true;
+    rd->line.a[len++] = (char)ch;
     ch = sks_input_next(rd->in);
   }
   rd->line.n = len;
@@ -238,7 +265,7 @@ void sks_form_build_table(sks_reader *rd, int n, bool hex) {
 }
 
 /* "1-9, A-G, '.' or '0'": what a grid of side n accepts. */
-static void expected_symbols(char *buf, size_t size, int n, bool hex) {
+void sks_form_expected_symbols(char *buf, size_t size, int n, bool hex) {
   if (hex)
     snprintf(buf, size, "0-9, A-F or '.'");
   else if (n == 1)
@@ -262,7 +289,7 @@ void sks_form_show_byte(char *buf, size_t size, int ch) {
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
   char what[16], expect[64];
   sks_form_show_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
-  expected_symbols(expect, sizeof expect, rd->table_n, rd->table_hex);
+  sks_form_expected_symbols(expect, sizeof expect, rd->table_n, rd->table_hex);
   return sks_error_set(err, -1, rd->lineno, (long)pos + 1,
                        "unexpected %s (expected %s)", what, expect);
 }

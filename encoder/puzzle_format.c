@@ -11,6 +11,7 @@
 /* The forms, tried in this order on every line outside a puzzle that is
  * not a comment, blank or too long.  The grid is last: it takes any line. */
 static const sks_form *const forms[] = {
+    &sks_form_xml,         /* <?xml / <opensudoku>: OpenSudoku's games */
     &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
     &sks_form_sdk_section, /* [Puzzle] */
     &sks_form_csv_header,  /* quizzes,solutions */
@@ -38,6 +39,11 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   *out = NULL;
   if (rd->skip)
     sks_form_resync(rd);
+  if (rd->xml) { /* an XML document goes on */
+    int r = sks_form_xml_next(rd, out, err);
+    if (r)
+      return r;
+  }
   for (;;) {
     if (!sks_form_read_line(rd))
       return sks_form_input_end(rd, err);
@@ -46,9 +52,19 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     bool comment = sks_form_is_comment(rd, &li);
     if (comment && (rd->toolong || !take_comment(rd, &li)))
       continue;
-    if (rd->toolong)
-      return sks_error_set(err, -1, rd->lineno, SKS_LINE_LIMIT + 1,
-                           "line longer than %d bytes", SKS_LINE_LIMIT);
+    if (rd->toolong) {
+      const sks_form *form = NULL;
+      for (size_t f = 0; !form && f < sizeof forms / sizeof *forms; f++)
+        if (forms[f]->long_lines && forms[f]->recognise(rd, &li))
+          form = forms[f];
+      if (!form)
+        return sks_error_set(err, -1, rd->lineno, SKS_LINE_LIMIT + 1,
+                             "line longer than %d bytes", SKS_LINE_LIMIT);
+      int r = form->read(rd, &li, out, err);
+      if (r)
+        return r;
+      continue;
+    }
     if (sks_form_is_blank_line(&li)) {
       rd->rule_seen = false;
       rd->csv.fields = 0; /* a blank line ends a CSV table */
@@ -98,6 +114,7 @@ void sks_reader_delete(sks_reader *rd) {
   free(rd->spare_solution);
   free(rd->spare_removed);
   free(rd->next_name);
+  sks_form_xml_free(rd);
   free(rd);
 }
 
@@ -111,6 +128,18 @@ int sks_puzzle_parse(const char *text, const sks_format_options *opt,
   int rc = sks_reader_next(rd, &p, err);
   if (rc == 0)
     rc = sks_error_set(err, -1, rd->lineno + 1, 1, "no puzzle in the text");
+  if (rc == 1 && rd->xml) {
+    /* An XML document holds no second game. */
+    rd->p = NULL;
+    sks_puzzle *q;
+    int more = sks_reader_next(rd, &q, err);
+    if (more == 1)
+      more = sks_error_set(err, -1, q->look.line, 1, "text after the puzzle");
+    sks_puzzle_delete(rd->p);
+    rd->p = p;
+    if (more)
+      rc = -1;
+  }
   if (rc == 1) {
     /* Exactly one: only blank, comment and rule lines may follow. */
     while (rc == 1 && sks_form_read_line(rd)) {

@@ -811,6 +811,79 @@ static void test_stream(void) {
   free(huge);
 }
 
+/* OpenSudoku XML: an export of 2000 games on one line (past the line
+ * limit), CRLF line ends, read as a stream next to other forms; and
+ * sks_puzzle_parse of one game. */
+#define ESCARGOT_0                                                             \
+  "1000070900300200080096005000053009000100800026000040003000000100400000070"  \
+  "07000300"
+
+static void test_xml(void) {
+  enum { GAMES = 2000 };
+  int *g = make_solution(3, 3);
+  text t = {0};
+  put(&t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2."
+          "....1.4...... before\r\n");
+  put(&t, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
+          "<opensudoku version=\"2\"><folder name=\"Big\">");
+  for (int k = 0; k < GAMES; k++) {
+    int *h = make_solution(3, 3);
+    blank_some(h, 9, (unsigned)k + 1);
+    put(&t, "<game state=\"0\" data=\"");
+    for (int i = 0; i < 81; i++)
+      putch(&t, h[i] < 0 ? '0' : sym(h[i], false));
+    put(&t, k == 7 ? "\" name=\"seventh\"/>" : "\"/>");
+    free(h);
+  }
+  put(&t, "</folder></opensudoku>\r\n");
+  char *one = line_form(g, 9, false, "after");
+  put(&t, one);
+  free(one);
+  CHECK(t.n > 65536 * 3);
+
+  sks_input *in = sks_input_memory(t.s, t.n);
+  sks_reader *rd = sks_reader_new(in, NULL);
+  sks_puzzle *p;
+  sks_error err;
+  int rc, k = 0, same = 0;
+  CHECK_EQ(sks_reader_next(rd, &p, &err), 1);
+  CHECK(p->look.line == 1 && !strcmp(p->look.name, "before"));
+  while ((rc = sks_reader_next(rd, &p, &err)) == 1 && k < GAMES) {
+    int *h = make_solution(3, 3);
+    blank_some(h, 9, (unsigned)k + 1);
+    bool ok = p->shape->n == 9 && p->look.line == 2 &&
+              p->look.layout == SKS_LAYOUT_LINE && p->look.blank == '0';
+    for (int i = 0; ok && i < 81; i++)
+      ok = p->cell[i] == h[i];
+    char want[32];
+    snprintf(want, sizeof want, k == 7 ? "seventh" : "Big #%d", k + 1);
+    same += ok && p->look.name && !strcmp(p->look.name, want);
+    free(h);
+    k++;
+  }
+  CHECK_EQ(k, GAMES);
+  CHECK_EQ(same, GAMES);
+  CHECK(rc == 1 && p->look.line == 3 && !strcmp(p->look.name, "after"));
+  CHECK_EQ(sks_reader_next(rd, &p, &err), 0);
+  sks_reader_delete(rd);
+  sks_input_close(in);
+  free(t.s);
+
+  /* One game is one puzzle; two are not. */
+  static const char doc[] =
+      "<opensudoku>\n <game data=\"" ESCARGOT_0 "\"/>\n</opensudoku>\n";
+  CHECK_EQ(sks_puzzle_parse(doc, NULL, &p, &err), 0);
+  CHECK(p && p->cell[0] == 0 && p->cell[1] == -1 && p->look.line == 2);
+  sks_puzzle_delete(p);
+  static const char two[] =
+      "<opensudoku>\n <game data=\"" ESCARGOT_0
+      "\"/>\n <game data=\"" ESCARGOT_0 "\"/>\n</opensudoku>\n";
+  CHECK_EQ(sks_puzzle_parse(two, NULL, &p, &err), -1);
+  CHECK(p == NULL && err.line == 3 &&
+        !strcmp(err.msg, "text after the puzzle"));
+  free(g);
+}
+
 /* Byte soup must never crash or stall; every puzzle read is well formed. */
 static void test_garbage(void) {
   static const char alphabet[] = "0123456789ABCxyz.-_|+= \t\n\n\r#\0\xff";
@@ -975,6 +1048,7 @@ int main(void) {
   test_column();
   test_symbols_and_variants();
   test_stream();
+  test_xml();
   test_garbage();
   test_corpus();
   test_benchmark_file();
