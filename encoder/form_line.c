@@ -41,6 +41,10 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                          "%ld symbols: a one-line puzzle needs at least 16 "
                          "(4x4)",
                          len);
+  if (n == 4 && rd->opt.hex && !rd->opt.box_rows)
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "16 symbols: with --hex they are a row of a 16x16 "
+                         "grid, not a 4x4 puzzle (--box 2x2 says so)");
   bool hex = rd->opt.hex && n == 16;
   if (sks_form_prepare(rd, n, err))
     return -1;
