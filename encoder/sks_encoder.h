@@ -172,6 +172,9 @@ typedef struct sks_format_options {
  * symbol is not 0-9/A-Z, a range runs backwards or has no end, a symbol
  * occurs twice, or there are none or more than SKS_MAX_SYMBOL_N. */
 int sks_symbols_parse(const char *spec, char *out, sks_error *err);
+/* Is alphabet one that parse gives: distinct 0-9 A-Z, at most
+ * SKS_MAX_SYMBOL_N? */
+bool sks_symbols_valid(const char *alphabet);
 /* alphabet as ranges ("0-9A-F" with sep "", "0-9, A-F" with ", "), into
  * buf of size bytes (cut short when it does not fit). */
 void sks_symbols_format(const char *alphabet, const char *sep, char *buf,

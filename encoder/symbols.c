@@ -92,9 +92,23 @@ void sks_symbols_format(const char *alphabet, const char *sep, char *buf,
                              alphabet[i], alphabet[j])
                   : snprintf(buf + len, size - len, "%s%c", i ? sep : "",
                              alphabet[i]);
-    if (w < 0 || (size_t)w >= size - len)
-      return; /* cut short: buf holds what fitted */
+    if (w < 0 || (size_t)w >= size - len) {
+      buf[len] = 0; /* cut short: the whole runs that fitted */
+      return;
+    }
     len += (size_t)w;
     i = j + 1;
   }
+}
+
+bool sks_symbols_valid(const char *alphabet) {
+  bool used[sizeof ORDER] = {false};
+  size_t n = 0;
+  for (; alphabet[n]; n++) {
+    int o = order_of((unsigned char)alphabet[n]);
+    if (o < 0 || used[o] || (alphabet[n] >= 'a' && alphabet[n] <= 'z'))
+      return false;
+    used[o] = true;
+  }
+  return n <= SKS_MAX_SYMBOL_N;
 }

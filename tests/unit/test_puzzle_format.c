@@ -903,6 +903,7 @@ static void test_corpus(void) {
     }
     files++;
     sks_format_options opt = {0};
+    char alphabet[SKS_MAX_SYMBOL_N + 1];
     char *want = expected;
     if (!strncmp(want, "options:", 8)) {
       char *nl = strchr(want, '\n');
@@ -912,6 +913,13 @@ static void test_corpus(void) {
         sscanf(box + 4, "%dx%d", &opt.box_rows, &opt.box_cols);
       if (strstr(want, "hex"))
         opt.symbols = "0123456789ABCDEF";
+      const char *spec = strstr(want, "symbols=");
+      if (spec) {
+        char buf[64];
+        sscanf(spec + 8, "%63s", buf);
+        CHECK(sks_symbols_parse(buf, alphabet, NULL) > 0);
+        opt.symbols = alphabet;
+      }
       want = nl + 1;
     }
     sks_error err;
