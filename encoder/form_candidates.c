@@ -10,6 +10,8 @@
 
 enum { MIN_SIDE = 4 };
 
+static const char HEX[] = "0123456789ABCDEF";
+
 /* Digit d's symbol: 1-9 then A-Z, or 0-F for hex. */
 static char symbol(int d, bool hex) {
   if (hex)
@@ -131,19 +133,28 @@ int sks_candidates_read(const char *tok, size_t len, int n, bool hex,
     }
     p->cell[i] = count == 1 ? only : -1;
   }
-  p->look.hex = hex;
+  if (hex)
+    memcpy(p->look.symbols, HEX, sizeof HEX);
+  else
+    p->look.symbols[0] = 0;
   return 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* The row of the table of forms. */
 
+/* Candidates lines spell digits 1-9 A-Z, or 0-F under --symbols 0-F. */
+static bool hex_symbols(const sks_reader *rd) {
+  const char *alpha = sks_form_alphabet(rd);
+  return alpha && !strcmp(alpha, HEX);
+}
+
 static int side(const sks_reader *rd, const sks_line_info *li) {
   if (li->t0bar)
     return 0;
   return sks_candidates_detect(rd->line.a + li->start, li->t0end - li->start,
                                rd->opt.box_rows * rd->opt.box_cols,
-                               rd->opt.hex);
+                               hex_symbols(rd));
 }
 
 static bool recognise(sks_reader *rd, const sks_line_info *li) {
@@ -160,7 +171,7 @@ static int read(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     rd->p->removed = rd->spare_removed;
     rd->spare_removed = NULL;
   }
-  if (sks_candidates_read(rd->line.a + s, len, n, rd->opt.hex, rd->p,
+  if (sks_candidates_read(rd->line.a + s, len, n, hex_symbols(rd), rd->p,
                           rd->lineno, (long)s + 1, err))
     return -1;
   for (s = li->t0end;

@@ -51,7 +51,7 @@ static int small_grid(sks_reader *rd, int n, const char tok[3][3],
   if (sks_form_prepare(rd, n, err))
     return -1;
   rd->p->look.line = line[0];
-  sks_form_build_table(rd, n, false);
+  sks_form_build_table(rd, n, NULL);
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       int v = rd->sym[(unsigned char)tok[r][c]];

@@ -113,7 +113,7 @@ static int read_solution(sks_reader *rd, size_t s, size_t e, sks_error *err) {
   }
   for (size_t i = s; i < e; i++) {
     int v = rd->sym[(unsigned char)rd->line.a[i]];
-    if (v == SKS_SYM_BAD)
+    if (v == SKS_SYM_BAD || v >= n) /* >= n: a letter past the puzzle's */
       return sks_form_bad_symbol(rd, i, err);
     if (v == SKS_SYM_BLANK)
       return sks_error_set(err, -1, rd->lineno, (long)i + 1,
@@ -195,8 +195,10 @@ static int read_forum(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   size_t sol = nf, len = f[k + 1] - f[k];
   for (size_t j = k + 2; j < nf && sol == nf; j += 2) {
     bool full = f[j + 1] - f[j] == len;
-    for (size_t i = f[j]; full && i < f[j + 1]; i++)
-      full = rd->sym[(unsigned char)rd->line.a[i]] >= 0;
+    for (size_t i = f[j]; full && i < f[j + 1]; i++) {
+      int v = rd->sym[(unsigned char)rd->line.a[i]];
+      full = v >= 0 && v < rd->p->shape->n;
+    }
     if (full)
       sol = j;
   }

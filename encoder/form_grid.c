@@ -3,6 +3,8 @@
  * line; and the rule lines between puzzles. */
 #include "form_int.h"
 
+#include <string.h>
+
 /* Reads row `row` from whitespace-separated numbers in [s, e). */
 static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
                          sks_error *err) {
@@ -71,7 +73,9 @@ static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,
  * width is known, a failure leaves the rest of the grid to be skipped. */
 static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
   int n;
-  bool hex16 = rd->opt.hex && li->ntok == 16;
+  /* Under an alphabet, single symbols spaced out are its grid's row. */
+  const char *alpha = sks_form_alphabet(rd);
+  bool hex16 = alpha && li->ntok == (long)strlen(alpha);
   if (!li->bar && li->ntok >= 2 && sks_form_numbers_row(li) &&
       ((li->single && !hex16) ||
        (!li->single && li->ntok >= 4 && li->maxval <= SKS_MAX_N))) {
@@ -103,12 +107,21 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
   rd->skip = n - 1;
   rd->skip_n = n;
   rd->skip_mode = rd->mode;
+  if (alpha && (size_t)n != strlen(alpha) && rd->mode == SKS_MODE_GRID) {
+    /* A symbol outside the alphabet says more than the width it spoils. */
+    sks_form_build_table(rd, (int)strlen(alpha), alpha);
+    for (size_t i = li->start; i < li->end; i++) {
+      unsigned char ch = (unsigned char)rd->line.a[i];
+      if (!sks_form_is_space(ch) && ch != '|' && rd->sym[ch] == SKS_SYM_BAD)
+        return sks_form_bad_symbol(rd, i, err);
+    }
+  }
   if (sks_form_prepare(rd, n, err))
     return -1;
-  bool hex = rd->opt.hex && n == 16 && rd->mode == SKS_MODE_GRID;
-  rd->p->look.hex = hex;
+  if (alpha && rd->mode != SKS_MODE_NUMBERS)
+    memcpy(rd->p->look.symbols, alpha, (size_t)n + 1);
   if (n <= SKS_MAX_SYMBOL_N)
-    sks_form_build_table(rd, n, hex);
+    sks_form_build_table(rd, n, alpha);
   if (parse_row(rd, li, 0, err)) {
     rd->skip_mode = rd->mode;
     return -1;
@@ -169,6 +182,7 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
       return grid_error(rd, n - row - 1);
     row++;
   }
+  sks_form_settle(rd);
   sks_form_finish(
       rd, rd->mode == SKS_MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS,
       out);

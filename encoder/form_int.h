@@ -14,7 +14,13 @@ enum {
   SKS_LINE_LIMIT = 1 << 16, /* longer lines are an error: memory stays
                                bounded */
   SKS_SYM_BLANK = -1,
-  SKS_SYM_BAD = -2
+  SKS_SYM_BAD = -2,
+  /* Symbol classes, for telling a puzzle in letters (README "Alphabets"). */
+  SKS_SYM_DIGIT = 1,  /* 1-9 */
+  SKS_SYM_LETTER = 2, /* a letter that is a digit of 1-9 A-Z at this size */
+  SKS_SYM_HIGH = 4,   /* a letter of the first n past those: read as
+                         9 + its place until the puzzle is settled */
+  SKS_SYM_LETTER_BASE = 9
 };
 
 /* How the rows of the puzzle being read are spelled.  AMBIG: so far every
@@ -50,10 +56,20 @@ struct sks_reader {
   sks_row_mode mode;
   char blank;
   bool ruled;
-  /* Symbol table for table_n / table_hex: value, SYM_BLANK or SYM_BAD. */
+  /* Symbol table for table_n / table_alpha (NULL: 1-9 A-Z, and letters
+   * past those of size n for the content rule): value, SYM_BLANK or
+   * SYM_BAD; sym_class: what a symbol tells of the alphabet (SYM_DIGIT,
+   * ...; 0 under an alphabet the options give). */
   int table_n;
-  bool table_hex;
+  const char *table_alpha;
   signed char sym[256];
+  unsigned char sym_class[256];
+  /* The puzzle being read: the classes of its symbols so far, and where
+   * its first letter past the usual ones was (for the message when a
+   * digit follows). */
+  unsigned seen;
+  long high_line, high_col;
+  char high_ch;
   /* Comma-separated forms: the fields of the line (start, end pairs), the
    * table a CSV header began (fields 0: none; columns -1: absent), a name
    * being put together, and a solution array kept for the next puzzle. */
@@ -135,14 +151,28 @@ static inline bool sks_form_is_comment(const sks_reader *rd,
                                        const sks_line_info *li) {
   return li->start < rd->line.n && rd->line.a[li->start] == '#';
 }
+/* The alphabet the options give, or NULL. */
+static inline const char *sks_form_alphabet(const sks_reader *rd) {
+  return rd->opt.symbols && rd->opt.symbols[0] ? rd->opt.symbols : NULL;
+}
 /* The error at the end of the input: a read error once, else 0. */
 int sks_form_input_end(sks_reader *rd, sks_error *err);
 
-/* Symbols and cells (form_scan.c). */
-void sks_form_build_table(sks_reader *rd, int n, bool hex);
+/* Symbols and cells (form_scan.c).  build_table: the table for side n in
+ * alphabet alpha (its first n symbols), or NULL for 1-9 A-Z and the
+ * content rule.  row_seen: after a row [s, e) of symbols parsed with
+ * `before` the classes seen until then: an error when the puzzle now
+ * mixes digits with letters only the letter alphabet has.  settle: at the
+ * end of the symbols, a puzzle of letters only turns into the letter
+ * alphabet (cells and look.symbols). */
+void sks_form_build_table(sks_reader *rd, int n, const char *alpha);
+int sks_form_row_seen(sks_reader *rd, unsigned before, size_t s, size_t e,
+                      sks_error *err);
+void sks_form_settle(sks_reader *rd);
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
 void sks_form_show_byte(char *buf, size_t size, int ch);
-void sks_form_expected_symbols(char *buf, size_t size, int n, bool hex);
+void sks_form_expected_symbols(char *buf, size_t size, int n,
+                               const char *alpha);
 int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
                          sks_error *err);
 int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,

@@ -35,22 +35,27 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                          len);
   /* As the one-line form has it: 4x4 and up unless --box asks for a size
    * (sks_form_prepare then checks it): a field of 1, 4 or 9 symbols is no
-   * puzzle that reads back. */
+   * puzzle that reads back; nor is one as long as the alphabet of
+   * --symbols, which makes such a line a grid row. */
   if (n < 4 && !rd->opt.box_rows)
     return sks_error_set(err, -1, rd->lineno, (long)s + 1,
                          "%ld symbols: a one-line puzzle needs at least 16 "
                          "(4x4)",
                          len);
-  if (n == 4 && rd->opt.hex && !rd->opt.box_rows)
+  if (!rd->opt.box_rows && rd->opt.symbols &&
+      (long)strlen(rd->opt.symbols) == len)
     return sks_error_set(err, -1, rd->lineno, (long)s + 1,
-                         "16 symbols: with --hex they are a row of a 16x16 "
-                         "grid, not a 4x4 puzzle (--box 2x2 says so)");
-  bool hex = rd->opt.hex && n == 16;
+                         "%ld symbols: with an alphabet of %ld (--symbols, "
+                         "--hex) they are a grid row, not a %dx%d puzzle "
+                         "(--box says so)",
+                         len, len, n, n);
   if (sks_form_prepare(rd, n, err))
     return -1;
-  sks_form_build_table(rd, n, hex);
+  const char *alpha = sks_form_alphabet(rd);
+  sks_form_build_table(rd, n, alpha);
   const unsigned char *a = (const unsigned char *)rd->line.a;
   int *cell = rd->p->cell;
+  unsigned seen = 0;
   for (size_t i = s; i < e; i++) {
     int v = rd->sym[a[i]];
     if (v == SKS_SYM_BAD) {
@@ -60,9 +65,15 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
     }
     if (v == SKS_SYM_BLANK && !rd->blank)
       rd->blank = (char)a[i];
+    seen |= rd->sym_class[a[i]];
     *cell++ = v;
   }
-  rd->p->look.hex = hex;
+  rd->seen = seen;
+  if (sks_form_row_seen(rd, 0, s, e, err))
+    return -1;
+  if (alpha)
+    memcpy(rd->p->look.symbols, alpha, (size_t)n + 1);
+  sks_form_settle(rd);
   return 0;
 }
 
@@ -83,7 +94,8 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
 /* Is the first token a one-line puzzle rather than a grid row?  Only 16
  * and 25 symbols are truly ambiguous (a 4x4 or 5x5 puzzle, or a row of a
  * 16x16 or 25x25 grid): the line is a grid row when it uses a symbol that
- * only the grid knows (5-9 or a letter), else the small puzzle. */
+ * only the grid knows, else the small puzzle.  Under an alphabet of n
+ * symbols, n symbols are a row. */
 static bool one_line_form(const sks_reader *rd, const sks_line_info *li) {
   if (li->t0bar)
     return false;
@@ -96,19 +108,31 @@ static bool one_line_form(const sks_reader *rd, const sks_line_info *li) {
     return false;
   if (want)
     return want == n;
+  const char *alpha = sks_form_alphabet(rd);
+  if (alpha && (long)strlen(alpha) == len)
+    return false; /* a row of the alphabet's grid */
   if (len < 16)
-    return false;
-  if (rd->opt.hex && len == 16)
     return false;
   if (li->ntok > 1)
     return true;
+  /* A symbol only the big grid knows (5-9 or 6-9, a letter E-P or F-Y),
+   * or digits and letters both: a row of the big grid.  The small puzzle
+   * is in 1-4 (1-5) or, with no digit, in letters A-D (A-E). */
+  bool digit = false, letter = false;
   for (size_t i = li->start; i < li->t0end; i++) {
     int ch = (unsigned char)rd->line.a[i];
     int up = ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch;
-    if ((ch > '0' + n && ch <= '9') || (up >= 'A' && up < 'A' + len - 9))
-      return false;
+    if (ch >= '1' && ch <= '9') {
+      if (ch > '0' + n)
+        return false;
+      digit = true;
+    } else if (up >= 'A' && up < 'A' + len) { /* past: neither knows it */
+      if (up >= 'A' + n)
+        return false;
+      letter = true;
+    }
   }
-  return true;
+  return !(digit && letter);
 }
 
 /* A line of only '-' is a rule, unless it holds n*n of them (4 <= n <= 35,

@@ -239,36 +239,52 @@ bool sks_form_next_is_row(sks_reader *rd, long width) {
 /* ------------------------------------------------------------------ */
 /* Symbols. */
 
-void sks_form_build_table(sks_reader *rd, int n, bool hex) {
-  if (rd->table_n == n && rd->table_hex == hex)
+static const char LETTERS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+void sks_form_build_table(sks_reader *rd, int n, const char *alpha) {
+  if (rd->table_n == n && rd->table_alpha == alpha)
     return;
   rd->table_n = n;
-  rd->table_hex = hex;
+  rd->table_alpha = alpha;
   memset(rd->sym, SKS_SYM_BAD, sizeof rd->sym);
+  memset(rd->sym_class, 0, sizeof rd->sym_class);
   rd->sym['.'] = rd->sym['_'] = rd->sym['-'] = SKS_SYM_BLANK;
-  if (hex) {
-    for (int d = 0; d < 16; d++) {
-      int ch = "0123456789ABCDEF"[d];
+  rd->sym['0'] = SKS_SYM_BLANK; /* unless the alphabet has it */
+  if (alpha) {
+    for (int d = 0; d < n && alpha[d]; d++) {
+      int ch = (unsigned char)alpha[d];
       rd->sym[ch] = (signed char)d;
-      if (d >= 10)
+      if (ch >= 'A' && ch <= 'Z')
         rd->sym[ch - 'A' + 'a'] = (signed char)d;
     }
     return;
   }
-  rd->sym['0'] = SKS_SYM_BLANK;
-  for (int d = 0; d < n && d < SKS_MAX_SYMBOL_N; d++) {
-    int ch = d < 9 ? '1' + d : 'A' + d - 9;
-    rd->sym[ch] = (signed char)d;
-    if (d >= 9)
-      rd->sym[ch - 'A' + 'a'] = (signed char)d;
+  for (int d = 0; d < 9 && d < n; d++) {
+    rd->sym['1' + d] = (signed char)d;
+    rd->sym_class['1' + d] = SKS_SYM_DIGIT;
+  }
+  /* Letters: digits 10.. of 1-9 A-Z; past those, while a letter alphabet
+   * of n exists (n <= 26), letters of the first n. */
+  for (int k = 0; k < 26 && k < n; k++) {
+    int v = SKS_SYM_LETTER_BASE + k;
+    unsigned char cls = v < n ? SKS_SYM_LETTER : SKS_SYM_HIGH;
+    if (v >= n && n > 26)
+      break;
+    rd->sym['A' + k] = rd->sym['a' + k] = (signed char)v;
+    rd->sym_class['A' + k] = rd->sym_class['a' + k] = cls;
   }
 }
 
 /* "1-9, A-G, '.' or '0'": what a grid of side n accepts. */
-void sks_form_expected_symbols(char *buf, size_t size, int n, bool hex) {
-  if (hex)
-    snprintf(buf, size, "0-9, A-F or '.'");
-  else if (n == 1)
+void sks_form_expected_symbols(char *buf, size_t size, int n,
+                               const char *alpha) {
+  if (alpha) {
+    char first[SKS_MAX_SYMBOL_N + 1], runs[128];
+    snprintf(first, sizeof first, "%.*s", n, alpha);
+    sks_symbols_format(first, ", ", runs, sizeof runs);
+    snprintf(buf, size, "%s%s", runs,
+             strchr(first, '0') ? " or '.'" : ", '.' or '0'");
+  } else if (n == 1)
     snprintf(buf, size, "1, '.' or '0'");
   else if (n <= 9)
     snprintf(buf, size, "1-%d, '.' or '0'", n);
@@ -276,6 +292,57 @@ void sks_form_expected_symbols(char *buf, size_t size, int n, bool hex) {
     snprintf(buf, size, "1-9, A, '.' or '0'");
   else
     snprintf(buf, size, "1-9, A-%c, '.' or '0'", 'A' + n - 10);
+}
+
+int sks_form_row_seen(sks_reader *rd, unsigned before, size_t s, size_t e,
+                      sks_error *err) {
+  if (!(rd->seen & SKS_SYM_HIGH))
+    return 0; /* no letter past 1-9 A-Z: nothing to tell */
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  if (!(before & SKS_SYM_HIGH))
+    for (size_t i = s; i < e; i++)
+      if (rd->sym_class[a[i]] & SKS_SYM_HIGH) {
+        rd->high_line = rd->lineno;
+        rd->high_col = (long)i + 1;
+        rd->high_ch = (char)a[i];
+        break;
+      }
+  if (!(rd->seen & SKS_SYM_DIGIT))
+    return 0;
+  /* Digits and letters only the letter alphabet has: the symbol that
+   * made the mix is the error. */
+  unsigned acc = before;
+  size_t i = s;
+  for (; i + 1 < e; i++) {
+    acc |= rd->sym_class[a[i]];
+    if ((acc & SKS_SYM_DIGIT) && (acc & SKS_SYM_HIGH))
+      break;
+  }
+  if (rd->sym_class[a[i]] & SKS_SYM_HIGH)
+    return sks_form_bad_symbol(rd, i, err); /* after digits */
+  int n = rd->p->shape->n;
+  return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                       "unexpected '%c' (expected A-%c, '.' or '0': '%c' at "
+                       "%ld:%ld writes the puzzle in letters)",
+                       a[i], 'A' + n - 1, rd->high_ch, rd->high_line,
+                       rd->high_col);
+}
+
+void sks_form_settle(sks_reader *rd) {
+  unsigned seen = rd->seen;
+  rd->seen = 0;
+  sks_puzzle *p = rd->p;
+  int n = p->shape->n;
+  if ((seen & SKS_SYM_DIGIT) || !(seen & (SKS_SYM_LETTER | SKS_SYM_HIGH)) ||
+      n > 26)
+    return;
+  /* Letters only (README "Alphabets"): A is 1. */
+  for (long i = 0; i < (long)n * n; i++)
+    if (p->cell[i] >= 0)
+      p->cell[i] -= SKS_SYM_LETTER_BASE;
+  memcpy(p->look.symbols, LETTERS, (size_t)n);
+  p->look.symbols[n] = 0;
+  sks_form_build_table(rd, n, LETTERS); /* for a solution field after it */
 }
 
 /* "'x'" for a printable byte, "byte 0x00" otherwise. */
@@ -287,9 +354,10 @@ void sks_form_show_byte(char *buf, size_t size, int ch) {
 }
 
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
-  char what[16], expect[64];
+  char what[16], expect[160];
   sks_form_show_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
-  sks_form_expected_symbols(expect, sizeof expect, rd->table_n, rd->table_hex);
+  sks_form_expected_symbols(expect, sizeof expect, rd->table_n,
+                            rd->table_alpha);
   return sks_error_set(err, -1, rd->lineno, (long)pos + 1,
                        "unexpected %s (expected %s)", what, expect);
 }
@@ -310,6 +378,7 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
   int *cell = rd->p->cell + (size_t)row * n;
   long count = 0;
   size_t extra = 0;
+  unsigned before = rd->seen, seen = before;
   for (size_t i = s; i < e; i++) {
     int ch = a[i];
     if (sks_form_is_space(ch) || ch == '|')
@@ -324,8 +393,12 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
     }
     if (v == SKS_SYM_BLANK && !rd->blank)
       rd->blank = (char)ch;
+    seen |= rd->sym_class[ch];
     cell[k++] = v;
   }
+  rd->seen = seen;
+  if (sks_form_row_seen(rd, before, s, e, err))
+    return -1;
   if (count)
     return sks_form_wrong_count(rd, row, n + count, extra + 1, err);
   if (k < n)
@@ -426,9 +499,19 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
       return -1;
     }
   }
+  const char *alpha = sks_form_alphabet(rd);
+  if (alpha && (int)strlen(alpha) != n) {
+    char runs[64];
+    sks_symbols_format(alpha, "", runs, sizeof runs);
+    return sks_error_set(err, -1, rd->lineno, 1,
+                         "a %dx%d puzzle does not fit the alphabet %s (%d "
+                         "symbols)",
+                         n, n, runs, (int)strlen(alpha));
+  }
   sks_puzzle_set_name(p, NULL, 0);
   p->look.line = rd->lineno;
-  p->look.hex = false;
+  p->look.symbols[0] = 0;
+  rd->seen = 0;
   p->look.ruled = false;
   rd->blank = 0;
   rd->ruled = rd->rule_seen;
@@ -451,7 +534,7 @@ void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
     p->look.blank = rd->blank ? rd->blank : '.';
   p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;
   if (numbers)
-    p->look.hex = false;
+    p->look.symbols[0] = 0;
   rd->rule_seen = false;
   *out = p;
 }

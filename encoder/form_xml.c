@@ -155,8 +155,10 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
                 len, len == 1 ? "" : "s", near);
     return;
   }
-  bool hex = rd->opt.hex && n == 16;
-  sks_form_build_table(rd, n, hex);
+  const char *alpha = sks_form_alphabet(rd);
+  if (alpha && (int)strlen(alpha) != n)
+    alpha = NULL; /* the digits of data="..." */
+  sks_form_build_table(rd, n, alpha);
   xml_event e = {.line = line, .col = col, .n = n, .cells = x->cells.n};
   SKS_STACK_RESERVE(x->cells, x->cells.n + (size_t)len);
   int *cell = x->cells.a + x->cells.n;
@@ -166,7 +168,7 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
     if (v == SKS_SYM_BAD) {
       char what[16], expect[64];
       sks_form_show_byte(what, sizeof what, ch);
-      sks_form_expected_symbols(expect, sizeof expect, n, hex);
+      sks_form_expected_symbols(expect, sizeof expect, n, alpha);
       queue_error(x, line, col, "data symbol %ld: unexpected %s (expected %s)",
                   i + 1, what, expect);
       return;
@@ -375,7 +377,9 @@ int sks_form_xml_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       rd->blank = e->blank;
       sks_puzzle_set_name(rd->p, s, e->len);
       rd->p->look.line = e->line;
-      rd->p->look.hex = rd->opt.hex && e->n == 16;
+      const char *alpha = sks_form_alphabet(rd);
+      if (alpha && (int)strlen(alpha) == e->n)
+        memcpy(rd->p->look.symbols, alpha, (size_t)e->n + 1);
       sks_form_finish(rd, SKS_LAYOUT_LINE, out);
       return 1;
     }

@@ -96,6 +96,8 @@ sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt) {
     rd->opt = *opt;
   sks_require((rd->opt.box_rows > 0) == (rd->opt.box_cols > 0),
               "box_rows and box_cols are both set or both 0");
+  sks_require(!rd->opt.symbols || sks_symbols_valid(rd->opt.symbols),
+              "symbols must be an alphabet as sks_symbols_parse gives");
   sks_require(!(rd->opt.variants & SKS_VARIANT_JIGSAW) ||
                   (rd->opt.jigsaw && rd->opt.box_rows > 0),
               "a jigsaw map needs box_rows and box_cols (its size)");

@@ -4,12 +4,13 @@
 #include "sks_encoder.h"
 
 #include <stdio.h>
+#include <string.h>
 
 char sks_puzzle_symbol(const sks_puzzle *p, int d) {
   if (d < 0)
     return '.';
-  if (p->look.hex && p->shape->n == 16)
-    return "0123456789ABCDEF"[d & 15];
+  if (p->look.symbols[0] && d < (int)strlen(p->look.symbols))
+    return p->look.symbols[d];
   if (d < 9)
     return (char)('1' + d);
   if (d < SKS_MAX_SYMBOL_N)
@@ -19,7 +20,8 @@ char sks_puzzle_symbol(const sks_puzzle *p, int d) {
 
 static char blank_symbol(const sks_puzzle *p) {
   char b = p->look.blank;
-  if (b == '.' || b == '_' || b == '-' || (b == '0' && !p->look.hex))
+  if (b == '.' || b == '_' || b == '-' ||
+      (b == '0' && !strchr(p->look.symbols, '0')))
     return b;
   return '.';
 }
@@ -111,7 +113,10 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
     /* Rows of 16 or 25 symbols would read as one-line 4x4 or 5x5 puzzles,
      * so plain grids of those sizes get a space between boxes (between
      * cells when boxes are narrower than 3: "12 34" reads as numbers). */
-    int gap = !p->look.hex && (n == 16 || n == 25) ? p->shape->box_cols : 0;
+    /* An alphabet with 0 (hex) reads back only under its option, which
+     * takes a row of n symbols as a row. */
+    bool zero = strchr(p->look.symbols, '0') != NULL;
+    int gap = !zero && (n == 16 || n == 25) ? p->shape->box_cols : 0;
     if (gap && gap < 3)
       gap = 1;
     for (int r = 0; r < n; r++) {

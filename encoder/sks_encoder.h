@@ -102,8 +102,11 @@ typedef enum sks_layout {
 
 typedef struct sks_presentation {
   sks_layout layout;
-  char blank;    /* the blank symbol the puzzle used */
-  bool hex;      /* symbols 0-F (16x16) instead of 1-9A-G */
+  char blank; /* the blank symbol the puzzle used */
+  /* The digits' symbols in order (d = 0 first), as the puzzle was read:
+   * "" for the usual 1-9 A-Z, else n symbols ("0123456789ABCDEF" for
+   * hex, "ABCDEFGHI" for a 9x9 written in letters). */
+  char symbols[SKS_MAX_SYMBOL_N + 1];
   bool ruled;    /* a grid drawn with | and +---+ rules */
   long line;     /* input line where the puzzle started */
   char *name;    /* text after a one-line puzzle, or NULL; the
@@ -172,8 +175,27 @@ typedef struct sks_format_options {
   int box_rows, box_cols; /* 0 = infer from the size */
   unsigned variants;
   const int *jigsaw; /* n*n region ids for JIGSAW, else NULL */
-  bool hex;          /* read 16x16 one-line/grid symbols as 0-F */
+  /* An alphabet (sks_symbols_parse: n distinct symbols in digit order)
+   * for puzzles written in symbols, or NULL/"": 1-9 A-Z, or the first n
+   * letters for a puzzle of side n written only in them.  With one, every
+   * puzzle must have n = its length. */
+  const char *symbols;
 } sks_format_options;
+
+/* Alphabets.  parse: spec is symbols 0-9 A-Z (lowercase as uppercase)
+ * and ranges in that order ("1-9A-G", "0-F", "A-P"); out (room for
+ * SKS_MAX_SYMBOL_N + 1) gets the symbols, uppercase, in digit order.
+ * Returns their count, or -1 with err (col = the place in spec) when a
+ * symbol is not 0-9/A-Z, a range runs backwards or has no end, a symbol
+ * occurs twice, or there are none or more than SKS_MAX_SYMBOL_N. */
+int sks_symbols_parse(const char *spec, char *out, sks_error *err);
+/* Is alphabet one that parse gives: distinct 0-9 A-Z, at most
+ * SKS_MAX_SYMBOL_N? */
+bool sks_symbols_valid(const char *alphabet);
+/* alphabet as ranges ("0-9A-F" with sep "", "0-9, A-F" with ", "), into
+ * buf of size bytes (cut short when it does not fit). */
+void sks_symbols_format(const char *alphabet, const char *sep, char *buf,
+                        size_t size);
 
 typedef struct sks_reader sks_reader;
 

@@ -596,12 +596,33 @@ static int parse_box(sks_app *app) {
   return 0;
 }
 
+/* --symbols ALPHABET (or --hex, its 0-F) into the reader's options. */
+static int parse_symbols(sks_app *app) {
+  const char *spec = app->opt.symbols;
+  if (app->opt.hex && spec[0]) {
+    app_message("--hex is --symbols 0-F: give one of them");
+    return EXIT_USAGE;
+  }
+  if (app->opt.hex)
+    spec = "0-F";
+  if (!spec[0])
+    return 0;
+  sks_error e = {0};
+  if (sks_symbols_parse(spec, app->symbols, &e) < 0) {
+    app_message("--symbols %s: %s", spec, e.msg);
+    return EXIT_USAGE;
+  }
+  app->fmt.symbols = app->symbols;
+  return 0;
+}
+
 /* What follows from the options: the reader's and the encoder's options,
  * the thread count, the analog portfolio, the trace stream. */
 static int derive(sks_app *app) {
   if (parse_box(app))
     return EXIT_USAGE;
-  app->fmt.hex = app->opt.hex;
+  if (parse_symbols(app))
+    return EXIT_USAGE;
   app->encode.encoding = app->opt.encoding;
   app->encode.amo = app->opt.amo;
   app->encode.renumber = app->opt.renumber;

@@ -58,8 +58,9 @@ typedef struct sks_app {
   const char *command; /* solve, encode, ... */
   int nfiles;
   char **files;           /* operands; none = standard input */
-  sks_format_options fmt; /* from --box, --variant, --hex */
+  sks_format_options fmt; /* from --box, --variant, --symbols/--hex */
   int *jigsaw;            /* owned, for --variant jigsaw=FILE */
+  char symbols[SKS_MAX_SYMBOL_N + 1]; /* --symbols, parsed; fmt.symbols */
   bool stderr_tty;
   int analog_threads;        /* analog: seeds raced on each puzzle (-j) */
   FILE *trace;               /* analog: the --trace stream, or NULL */

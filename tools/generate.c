@@ -236,10 +236,18 @@ static const sks_shape *generate_shape(const sks_app *app) {
     app_message("--size %d and --box %dx%d disagree", n, br, bc);
     return NULL;
   }
+  int an = app->fmt.symbols ? (int)strlen(app->fmt.symbols) : 0;
+  if (!n && !br)
+    n = an; /* --symbols A-P: 16x16 */
   if (n && !br)
     sks_shape_default_box(n, &br, &bc);
   if (!br)
     br = bc = 3;
+  if (an && br * bc != an) {
+    app_message("a %dx%d puzzle does not fit --symbols %s (%d symbols)",
+                br * bc, br * bc, app->opt.hex ? "0-F" : app->opt.symbols, an);
+    return NULL;
+  }
   sks_error err = {0};
   const sks_shape *s =
       sks_shape_new(br, bc, app->fmt.variants, app->fmt.jigsaw, &err);
@@ -289,7 +297,9 @@ static maker *makers_new(const sks_app *app, const sks_shape *shape,
     makers[t].g = t ? sks_generator_new(shape, go, NULL) : first;
     makers[t].p = sks_puzzle_of(shape);
     makers[t].p->look.layout = sks_layout_default(shape->n);
-    makers[t].p->look.hex = app->opt.hex && shape->n == 16;
+    if (app->fmt.symbols)
+      snprintf(makers[t].p->look.symbols, sizeof makers[t].p->look.symbols,
+               "%s", app->fmt.symbols);
     makers[t].out = open_memstream(&makers[t].buf, &makers[t].len);
     if (*app->opt.grade)
       makers[t].grader = sks_grader_new();

@@ -42,8 +42,11 @@ enum {
     "box shape RxC (default: inferred from the size)")                         \
   O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
+  O(symbols, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                \
+    "the digits' symbols in order, e.g. 0-F, A-P, A-I (default: 1-9A-Z, or "   \
+    "letters A.. for a puzzle written only in them)")                          \
   O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                    \
-    "16x16 symbols are 0-F instead of 1-9A-G")                                 \
+    "the same as --symbols 0-F (16x16)")                                       \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
   O(propagate, PROPAGATE, "auto", 0, 0, CMD_BACKEND | CMD_ENCODE,              \

@@ -109,6 +109,40 @@ check usage-bad-backend 2 '' "$S" solve --backend nosuch
 check usage-bad-box 2 '' "$S" solve --box 3by3
 check usage-bad-variant 2 '' "$S" solve --variant spiral
 check usage-decode-args 2 '' "$S" decode only-one.cnf
+# --symbols: an alphabet spec, refused with the place of what is wrong;
+# --hex is --symbols 0-F.
+check usage-symbols-backwards 2 '' "$S" solve --symbols P-A
+expect_stderr "sudokusat: --symbols P-A: the range P-A runs backwards (the order is 0-9 then A-Z)"
+check usage-symbols-twice 2 '' "$S" solve --symbols 1-9A-C9
+expect_stderr "sudokusat: --symbols 1-9A-C9: '9' occurs twice"
+check usage-symbols-bad 2 '' "$S" solve --symbols 'A.B'
+expect_stderr "sudokusat: --symbols A.B: '.' is not a symbol (symbols are 0-9 and A-Z, ranges such as A-P)"
+check usage-symbols-hex 2 '' "$S" solve --hex --symbols 0-F
+expect_stderr "sudokusat: --hex is --symbols 0-F: give one of them"
+# A puzzle in letters needs no option and is answered in letters (checked
+# by the validator on the answer spelled back in digits); under --symbols
+# the option's alphabet is read and written; a puzzle of another size is
+# an error that names the alphabet.
+ESC_DIGITS="1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+printf '%s\n' "$ESC_DIGITS" | tr 1-9 A-I >letters.txt
+"$S" solve letters.txt >letters.out 2>err.txt
+tr A-I 1-9 <letters.out >letters-digits.out
+printf '%s\n' "$ESC_DIGITS" >escargot-digits.txt
+check_file letters-valid valid_batch escargot-digits.txt letters-digits.out
+if grep -qx '[A-I]\{81\}' letters.out; then pass; else fail letters-alphabet "$(cat letters.out)"; fi
+printf '%s\n' "$ESC_DIGITS" | tr 1-9 3-9AB >own.txt
+"$S" solve --symbols 3-9ab own.txt >own.out 2>err.txt
+tr 3-9AB 1-9 <own.out >own-digits.out
+check_file symbols-valid valid_batch escargot-digits.txt own-digits.out
+if grep -qx '[3-9AB]\{81\}' own.out; then pass; else fail symbols-alphabet "$(cat own.out)"; fi
+input "$ESC_DIGITS"
+check symbols-size 3 error "$S" solve --hex -
+expect_stderr "sudokusat: <stdin>:1:1: a 9x9 puzzle does not fit the alphabet 0-9A-F (16 symbols)"
+# generate: the alphabet gives the size, and the puzzle is written in it.
+"$S" generate -q --symbols A-P --seed 2 >gen.txt 2>err.txt
+if grep -qx '[A-P.]\{256\}' gen.txt; then pass; else fail generate-symbols "$(cat gen.txt err.txt)"; fi
+check generate-symbols-size 2 '' "$S" generate -q --symbols A-P --size 9
+expect_stderr "sudokusat: a 9x9 puzzle does not fit --symbols A-P (16 symbols)"
 # Options are typed, and a command refuses the options it does not take.
 check usage-not-this-command 2 '' "$S" solve --force --gzip
 expect_stderr "sudokusat: solve takes no --force (it is an option of encode, rate or print)"

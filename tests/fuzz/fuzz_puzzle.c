@@ -46,7 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1)
     return 0;
   sks_format_options opt = {0};
-  opt.hex = data[0] & 1;
+  static const char *const alphabets[4] = {NULL, "0123456789ABCDEF",
+                                           "ABCDEFGHI", "ABCDEFGHIJKLMNOP"};
+  opt.symbols = alphabets[(data[0] & 1) | ((data[0] >> 4) & 2)];
   if (data[0] & 2)
     opt.variants = SKS_VARIANT_X;
   opt.box_rows = boxes[(data[0] >> 2) & 7][0];

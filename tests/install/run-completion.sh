@@ -44,6 +44,8 @@ want options-encode-o "--output" encode --ou
 want choice-backend "dlx" solve --backend d
 want choice-backend-eq "dlx" solve --backend=d
 want choice-layout "grid" unique --layout g
+want symbols "0-F 1-9A-G A-I A-P A-Y" solve --symbols ''
+want symbols-a "A-I A-P A-Y" solve --symbols=A
 : >puzzles-a.txt
 : >puzzles-b.txt
 want files "puzzles-a.txt puzzles-b.txt" solve puz

@@ -440,10 +440,12 @@ static void reader_case(void) {
     s16[i] = "0123456789ABCDEF"[i % 16];
   s16[5] = '.';
   sks_format_options hex = {0};
-  hex.hex = true;
+  hex.symbols = "0123456789ABCDEF";
   sks_error err = {0};
   CHECK_EQ(sks_puzzle_parse(s16, &hex, &p, &err), 0);
-  CHECK(p && p->shape->n == 16 && p->look.hex && !sks_puzzle_allows(p, 0, 5));
+  CHECK(p && p->shape->n == 16 &&
+        !strcmp(p->look.symbols, "0123456789ABCDEF") &&
+        !sks_puzzle_allows(p, 0, 5));
   sks_puzzle_delete(p);
 }
 

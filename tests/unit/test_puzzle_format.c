@@ -295,9 +295,15 @@ static void test_line_names(void) {
   memset(lower, '.', 256);
   lower[0] = 'g', lower[1] = 'A', lower[255] = 'f';
   lower[256] = 0;
+  lower[2] = '1'; /* a digit: 1-9 A-G */
   p = parse(lower, NULL);
   CHECK(p && p->shape->n == 16 && p->cell[0] == 15 && p->cell[1] == 9 &&
-        p->cell[255] == 14);
+        p->cell[255] == 14 && !p->look.symbols[0]);
+  sks_puzzle_delete(p);
+  lower[2] = '.'; /* no digit: letters A-P (README "Alphabets") */
+  p = parse(lower, NULL);
+  CHECK(p && p->shape->n == 16 && p->cell[0] == 6 && p->cell[1] == 0 &&
+        p->cell[255] == 5 && !strcmp(p->look.symbols, "ABCDEFGHIJKLMNOP"));
   sks_puzzle_delete(p);
 }
 
@@ -355,11 +361,12 @@ static void test_grid_forms(void) {
 static void test_hex(void) {
   int *sol = make_solution(4, 4), *giv = make_solution(4, 4);
   blank_some(giv, 16, 7);
-  sks_format_options hex = {.hex = true};
+  sks_format_options hex = {.symbols = "0123456789ABCDEF"};
   char *s = line_form(giv, 16, true, "hex line");
   check_form(s, &hex, giv, sol, 4, 4, SKS_LAYOUT_LINE);
   sks_puzzle *p = parse(s, &hex);
-  CHECK(p && p->look.hex && p->look.name && !strcmp(p->look.name, "hex line"));
+  CHECK(p && !strcmp(p->look.symbols, "0123456789ABCDEF") && p->look.name &&
+        !strcmp(p->look.name, "hex line"));
   CHECK(p && sks_puzzle_symbol(p, 0) == '0' && sks_puzzle_symbol(p, 15) == 'F');
   sks_puzzle_delete(p);
   free(s);
@@ -446,7 +453,7 @@ static void test_write_read_back(void) {
   free(out);
   sks_puzzle_delete(p);
   /* Under hex, 16 symbols are a grid row, with or without text after. */
-  sks_format_options hex = {.hex = true};
+  sks_format_options hex = {.symbols = "0123456789ABCDEF"};
   sks_puzzle *r = NULL;
   sks_error err;
   CHECK_EQ(sks_puzzle_parse("12...12221434321 x\n", &hex, &r, &err), -1);
@@ -483,7 +490,7 @@ static void test_numbers(void) {
   }
   check_form(t.s, NULL, giv, sol, 8, 8, SKS_LAYOUT_NUMBERS);
   sks_puzzle *p = parse(t.s, NULL);
-  CHECK(p && p->look.line == 2 && p->look.blank == '0' && !p->look.hex);
+  CHECK(p && p->look.line == 2 && p->look.blank == '0' && !p->look.symbols[0]);
   sks_puzzle_delete(p);
   free(t.s);
   free(sol);
@@ -969,6 +976,7 @@ static void test_corpus(void) {
     }
     files++;
     sks_format_options opt = {0};
+    char alphabet[SKS_MAX_SYMBOL_N + 1];
     char *want = expected;
     if (!strncmp(want, "options:", 8)) {
       char *nl = strchr(want, '\n');
@@ -976,7 +984,15 @@ static void test_corpus(void) {
       const char *box = strstr(want, "box=");
       if (box)
         sscanf(box + 4, "%dx%d", &opt.box_rows, &opt.box_cols);
-      opt.hex = strstr(want, "hex") != NULL;
+      if (strstr(want, "hex"))
+        opt.symbols = "0123456789ABCDEF";
+      const char *spec = strstr(want, "symbols=");
+      if (spec) {
+        char buf[64];
+        sscanf(spec + 8, "%63s", buf);
+        CHECK(sks_symbols_parse(buf, alphabet, NULL) > 0);
+        opt.symbols = alphabet;
+      }
       want = nl + 1;
     }
     sks_error err;
