@@ -165,7 +165,7 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
   for (long i = 0; i < len; i++) {
     unsigned char ch = (unsigned char)data[i];
     int v = rd->sym[ch];
-    if (v == SKS_SYM_BAD) {
+    if (v == SKS_SYM_BAD || v >= n) { /* letters wait for settling */
       char what[16], expect[64];
       sks_form_show_byte(what, sizeof what, ch);
       sks_form_expected_symbols(expect, sizeof expect, n, alpha);
