@@ -121,7 +121,7 @@ LANES_INLINE void lanes_occurrence(const sks_analog *p, long o, const vd *s,
 /* sweep: exact one-spin flows over time h (per lane), forward or
  * backward; exp from libm, lane by lane, as the scalar sweep calls it. */
 LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, vd h,
-                              int dir) {
+                              int dir, vi live) {
   const sks_analog *p = L->p;
   const int n = p->nact;
   const long *oc = p->oclause, *xs = p->xstart;
@@ -142,12 +142,20 @@ LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, vd h,
     }
     for (; o < p->ostart[i + 1]; o++)
       lanes_occurrence(p, o, s, wt, &A, &B);
-    vd star = B / A, r = 2.0 * A * h, ex;
+    /* libm's exp lane by lane, only where the scalar sweep calls it, in
+     * a loop of its own over memory (a call clobbers every vector
+     * register) */
+    vd r = 2.0 * A * h;
+    vi go = (A > 0) & (r <= 746.0) & live;
+    double rr[LANES], ex[LANES];
+    long long gg[LANES];
+    memcpy(rr, &r, sizeof rr);
+    memcpy(gg, &go, sizeof gg);
     for (int l = 0; l < LANES; l++)
-      ex[l] = L->run[l] < 0 || !(A[l] > 0) ? 0.0
-              : r[l] > 746.0               ? 0.0
-                                           : exp(-r[l]);
-    s[i] = vblend(A > 0, star + (s[i] - star) * ex, s[i]);
+      ex[l] = gg[l] ? exp(-rr[l]) : 0.0;
+    vd star = B / A, e;
+    memcpy(&e, ex, sizeof e);
+    s[i] = vblend(A > 0, star + (s[i] - star) * e, s[i]);
   }
 }
 
@@ -159,7 +167,9 @@ static void lanes_step(lanes *L) {
   const int n = p->nact;
   const long m = p->nclauses;
   vd h, hh, U, eUn;
+  vi live;
   for (int l = 0; l < LANES; l++) {
+    live[l] = L->run[l] >= 0 ? -1 : 0;
     h[l] = L->hs[l];
     hh[l] = 0.5 * L->hs[l];
     U[l] = L->U[l];
@@ -177,16 +187,19 @@ static void lanes_step(lanes *L) {
     L->ws[c] = vfast_exp(L->us[c] - U) * (sc[c] * sc[c]);
   for (long c = 0; c < m; c++)
     L->wl[c] = vfast_exp(L->ul[c] - U) * (sc[c] * sc[c]);
-  lanes_sweep(L, L->ss, L->ws, hh, 1);
-  lanes_sweep(L, L->ss, L->ws, hh, -1);
-  lanes_sweep(L, L->sl, L->wl, h, 1);
+  lanes_sweep(L, L->ss, L->ws, hh, 1, live);
+  lanes_sweep(L, L->ss, L->ws, hh, -1, live);
+  lanes_sweep(L, L->sl, L->wl, h, 1, live);
   lanes_kp(L, L->ss, eUn, L->kp);
   for (long c = 0; c < m; c++)
     L->us[c] += hh * L->kp[c];
   /* error_norm over the spins, then the weights */
   const double atol = L->w.atol, rtol = L->w.rtol;
-  vd worst = {0};
-  vi bad = {0};
+  /* `chk` stays 0 while every ratio and every new value is finite and
+   * turns NaN at the first that is not: the scalar norm's `bad` without
+   * equality tests (which the vectoriser takes lane by lane); an infinite
+   * ratio, which `bad` lets through, makes the norm infinite either way. */
+  vd worst = {0}, chk = {0};
   for (int part = 0; part < 2; part++) {
     const vd *y = part ? L->u : L->s, *yn = part ? L->us : L->ss,
              *yl = part ? L->ul : L->sl;
@@ -197,11 +210,11 @@ static void lanes_step(lanes *L) {
       vd sc2 = atol + rtol * vblend(ay > an, ay, an);
       vd r = vabs(e) / sc2;
       worst = vblend(r > worst, r, worst);
-      bad |= ~(r == r) | ~(yn[i] - yn[i] == 0.0);
+      chk += (r - r) + (yn[i] - yn[i]);
     }
   }
   for (int l = 0; l < LANES; l++)
-    L->err[l] = bad[l] ? INFINITY : worst[l];
+    L->err[l] = chk[l] == 0.0 ? worst[l] : INFINITY;
 }
 
 /* ------------------------------------------------------------------ */
@@ -317,30 +330,16 @@ static bool lane_ready(lanes *L, int l) {
   return true;
 }
 
-/* After a trial step: sks_analog_trajectory's acceptance and step-size
- * control, lane by lane. */
-static void lanes_control(lanes *L) {
+/* The accepted lanes take their trial state, clamped into [-1, 1], and
+ * umax[l] is the largest log weight of each lane. */
+SKS_VECTOR_CLONES
+static void lanes_accept(lanes *L) {
   const sks_analog *p = L->p;
-  const struct method *meth = L->w.method;
   const int n = p->nact;
   const long m = p->nclauses;
   vi acc;
-  for (int l = 0; l < LANES; l++) {
-    L->acc[l] = false;
-    acc[l] = 0;
-    if (L->run[l] < 0)
-      continue;
-    double e = L->err[l], h = L->hs[l];
-    L->nsteps[l]++;
-    if (!(e <= 1.0)) {
-      double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
-      L->h[l] = h * fmin(0.5, fmax(0.1, f));
-      continue;
-    }
-    L->acc[l] = true;
-    acc[l] = -1;
-    L->t[l] += h / L->eU[l];
-  }
+  for (int l = 0; l < LANES; l++)
+    acc[l] = L->acc[l] ? -1 : 0;
   for (int i = 0; i < n; i++) {
     vd y = vblend(acc, L->ss[i], L->s[i]);
     y = vblend(y > 1.0, 1.0 - (vd){0}, y);
@@ -352,6 +351,28 @@ static void lanes_control(lanes *L) {
     L->u[c] = y;
     umax = vblend(y > umax, y, umax);
   }
+  memcpy(L->umax, &umax, sizeof L->umax);
+}
+
+/* After a trial step: sks_analog_trajectory's acceptance and step-size
+ * control, lane by lane. */
+static void lanes_control(lanes *L) {
+  const struct method *meth = L->w.method;
+  for (int l = 0; l < LANES; l++) {
+    L->acc[l] = false;
+    if (L->run[l] < 0)
+      continue;
+    double e = L->err[l], h = L->hs[l];
+    L->nsteps[l]++;
+    if (!(e <= 1.0)) {
+      double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
+      L->h[l] = h * fmin(0.5, fmax(0.1, f));
+      continue;
+    }
+    L->acc[l] = true;
+    L->t[l] += h / L->eU[l];
+  }
+  lanes_accept(L);
   for (int l = 0; l < LANES; l++) {
     if (!L->acc[l])
       continue;
@@ -362,9 +383,9 @@ static void lanes_control(lanes *L) {
       continue;
     }
     double e = L->err[l], h = L->hs[l];
-    if (umax[l] > L->U[l] + 1.0) {
-      double dU = umax[l] - L->U[l];
-      L->U[l] = umax[l];
+    if (L->umax[l] > L->U[l] + 1.0) {
+      double dU = L->umax[l] - L->U[l];
+      L->U[l] = L->umax[l];
       h *= exp(dU);
     }
     double f = e > 0 ? meth->accept_safety * pow(e, meth->accept_pow) : 10.0;
