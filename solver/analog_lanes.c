@@ -65,18 +65,17 @@ bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt) {
 /* The trial step, for all lanes at once: analog_integrate.c's step_split
  * with every double a vector. */
 
-LANES_INLINE vd vabs(vd x) {
-  return (vd)((vu)x & 0x7fffffffffffffffull);
-}
-
-LANES_INLINE vd vblend(vi m, vd a, vd b) { /* m ? a : b */
-  return (vd)(((vi)a & m) | ((vi)b & ~m));
-}
+/* No vector crosses a call (clang holds that an error where the caller
+ * and callee targets differ): helpers are macros or take pointers. */
+#define VABS(x) ((vd)((vu)(x)&0x7fffffffffffffffull))
+/* m ? a : b, lane by lane, for a mask m of 0 / -1 lanes */
+#define VBLEND(m, a, b) ((vd)(((vi)(a) & (m)) | ((vi)(b) & ~(m))))
 
 /* fast_exp (analog_int.h), the same operations. */
-LANES_INLINE vd vfast_exp(vd x) {
-  x = 0.5 * (x - 700.0 + vabs(x + 700.0));
-  x = 0.5 * (x + 700.0 - vabs(x - 700.0));
+LANES_INLINE void vfast_exp(vd *out, const vd *in) {
+  vd x = *in;
+  x = 0.5 * (x - 700.0 + VABS(x + 700.0));
+  x = 0.5 * (x + 700.0 - VABS(x - 700.0));
   vd t = x * 1.4426950408889634 + 0x1.8p52;
   vd n = t - 0x1.8p52;
   vd r = x - n * 0.6931471803691238 - n * 1.9082149292705877e-10;
@@ -90,11 +89,11 @@ LANES_INLINE vd vfast_exp(vd x) {
   q = q * r + 1.0;
   q = q * r + 1.0;
   vu bits = ((vu)t + 1023) << 52;
-  return q * (vd)bits;
+  *out = q * (vd)bits;
 }
 
 /* clause_kp: K_m^p e^-U per clause at spins s. */
-LANES_INLINE void lanes_kp(const lanes *L, const vd *s, vd eUn, vd *kp) {
+LANES_INLINE void lanes_kp(const lanes *L, const vd *s, const vd *eUn, vd *kp) {
   const sks_analog *p = L->p;
   const bool sq = L->w.memory == 2;
   for (long c = 0; c < p->nclauses; c++) {
@@ -103,7 +102,7 @@ LANES_INLINE void lanes_kp(const lanes *L, const vd *s, vd eUn, vd *kp) {
       K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
     if (sq)
       K = K * K;
-    kp[c] = eUn * K;
+    kp[c] = *eUn * K;
   }
 }
 
@@ -120,8 +119,8 @@ LANES_INLINE void lanes_occurrence(const sks_analog *p, long o, const vd *s,
 
 /* sweep: exact one-spin flows over time h (per lane), forward or
  * backward; exp from libm, lane by lane, as the scalar sweep calls it. */
-LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, vd h,
-                              int dir, vi live) {
+LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, const vd *h,
+                              int dir, const vi *live) {
   const sks_analog *p = L->p;
   const int n = p->nact;
   const long *oc = p->oclause, *xs = p->xstart;
@@ -145,8 +144,8 @@ LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, vd h,
     /* libm's exp lane by lane, only where the scalar sweep calls it, in
      * a loop of its own over memory (a call clobbers every vector
      * register) */
-    vd r = 2.0 * A * h;
-    vi go = (A > 0) & (r <= 746.0) & live;
+    vd r = 2.0 * A * *h;
+    vi go = (A > 0) & (r <= 746.0) & *live;
     double rr[LANES], ex[LANES];
     long long gg[LANES];
     memcpy(rr, &r, sizeof rr);
@@ -155,7 +154,7 @@ LANES_INLINE void lanes_sweep(const lanes *L, vd *s, const vd *wt, vd h,
       ex[l] = gg[l] ? exp(-rr[l]) : 0.0;
     vd star = B / A, e;
     memcpy(&e, ex, sizeof e);
-    s[i] = vblend(A > 0, star + (s[i] - star) * e, s[i]);
+    s[i] = VBLEND(A > 0, star + (s[i] - star) * e, s[i]);
   }
 }
 
@@ -175,7 +174,7 @@ static void lanes_step(lanes *L) {
     U[l] = L->U[l];
     eUn[l] = exp(-L->U[l]);
   }
-  lanes_kp(L, L->s, eUn, L->kp);
+  lanes_kp(L, L->s, &eUn, L->kp);
   memcpy(L->ss, L->s, (size_t)n * sizeof *L->ss);
   memcpy(L->sl, L->s, (size_t)n * sizeof *L->sl);
   for (long c = 0; c < m; c++) {
@@ -183,14 +182,20 @@ static void lanes_step(lanes *L) {
     L->ul[c] = L->u[c] + h * L->kp[c];
   }
   const double *sc = p->cscale;
-  for (long c = 0; c < m; c++)
-    L->ws[c] = vfast_exp(L->us[c] - U) * (sc[c] * sc[c]);
-  for (long c = 0; c < m; c++)
-    L->wl[c] = vfast_exp(L->ul[c] - U) * (sc[c] * sc[c]);
-  lanes_sweep(L, L->ss, L->ws, hh, 1, live);
-  lanes_sweep(L, L->ss, L->ws, hh, -1, live);
-  lanes_sweep(L, L->sl, L->wl, h, 1, live);
-  lanes_kp(L, L->ss, eUn, L->kp);
+  for (long c = 0; c < m; c++) {
+    vd x = L->us[c] - U, e;
+    vfast_exp(&e, &x);
+    L->ws[c] = e * (sc[c] * sc[c]);
+  }
+  for (long c = 0; c < m; c++) {
+    vd x = L->ul[c] - U, e;
+    vfast_exp(&e, &x);
+    L->wl[c] = e * (sc[c] * sc[c]);
+  }
+  lanes_sweep(L, L->ss, L->ws, &hh, 1, &live);
+  lanes_sweep(L, L->ss, L->ws, &hh, -1, &live);
+  lanes_sweep(L, L->sl, L->wl, &h, 1, &live);
+  lanes_kp(L, L->ss, &eUn, L->kp);
   for (long c = 0; c < m; c++)
     L->us[c] += hh * L->kp[c];
   /* error_norm over the spins, then the weights */
@@ -206,10 +211,10 @@ static void lanes_step(lanes *L) {
     long d = part ? m : n;
     for (long i = 0; i < d; i++) {
       vd e = yn[i] - yl[i];
-      vd ay = vabs(y[i]), an = vabs(yn[i]);
-      vd sc2 = atol + rtol * vblend(ay > an, ay, an);
-      vd r = vabs(e) / sc2;
-      worst = vblend(r > worst, r, worst);
+      vd ay = VABS(y[i]), an = VABS(yn[i]);
+      vd sc2 = atol + rtol * VBLEND(ay > an, ay, an);
+      vd r = VABS(e) / sc2;
+      worst = VBLEND(r > worst, r, worst);
       chk += (r - r) + (yn[i] - yn[i]);
     }
   }
@@ -341,15 +346,15 @@ static void lanes_accept(lanes *L) {
   for (int l = 0; l < LANES; l++)
     acc[l] = L->acc[l] ? -1 : 0;
   for (int i = 0; i < n; i++) {
-    vd y = vblend(acc, L->ss[i], L->s[i]);
-    y = vblend(y > 1.0, 1.0 - (vd){0}, y);
-    L->s[i] = vblend(y < -1.0, -1.0 - (vd){0}, y);
+    vd y = VBLEND(acc, L->ss[i], L->s[i]);
+    y = VBLEND(y > 1.0, 1.0 - (vd){0}, y);
+    L->s[i] = VBLEND(y < -1.0, -1.0 - (vd){0}, y);
   }
   vd umax = {0};
   for (long c = 0; c < m; c++) {
-    vd y = vblend(acc, L->us[c], L->u[c]);
+    vd y = VBLEND(acc, L->us[c], L->u[c]);
     L->u[c] = y;
-    umax = vblend(y > umax, y, umax);
+    umax = VBLEND(y > umax, y, umax);
   }
   memcpy(L->umax, &umax, sizeof L->umax);
 }
