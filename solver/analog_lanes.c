@@ -51,8 +51,16 @@ static inline double *lane(vd *v) {
   return (double *)v;
 }
 
+/* The lanes hold LANES states (9 vectors a spin or clause): up to 64 MB
+ * a thread, which any Sudoku CNF is far below; a larger DIMACS problem
+ * takes its runs one at a time. */
+#define LANES_MAX_BYTES ((size_t)64 << 20)
+
 bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt) {
   if (opt->lanes < 0 || !a->xstart || opt->trace)
+    return false;
+  size_t vectors = 3 * ((size_t)a->nact + 1) + 6 * ((size_t)a->nclauses + 1);
+  if (vectors > LANES_MAX_BYTES / sizeof(vd))
     return false;
   work w;
   sks_analog_work_init(&w, a, opt);

@@ -591,6 +591,28 @@ static void test_rate_lanes(void) {
   CHECK(!sks_analog_lanes_fit(a, &rkc));
   sks_analog_delete(a);
   free(cnf.lits);
+  /* a problem whose 8 states would pass 64 MB: one run at a time */
+  enum { BIGV = 50000, BIGC = 160000 };
+  int *big = malloc(sizeof *big * BIGC * 4);
+  uint64_t x = 99;
+  for (int c = 0; c < BIGC; c++) {
+    for (int j = 0; j < 3; j++) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      int v = 1 + (int)((x >> 33) % BIGV);
+      big[c * 4 + j] = (x >> 20) & 1 ? v : -v;
+    }
+    big[c * 4 + 3] = 0;
+  }
+  sks_cnf bc;
+  plain_cnf(&bc, big, (size_t)BIGC * 4);
+  sks_analog *b = sks_analog_new(&bc);
+  sks_analog_options dflt;
+  sks_analog_options_init(&dflt);
+  CHECK(sks_analog_nclauses(b) > 150000);
+  CHECK(!sks_analog_lanes_fit(b, &dflt));
+  sks_analog_delete(b);
+  free(bc.lits);
+  free(big);
 }
 
 int main(void) {
