@@ -503,7 +503,6 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
                           long long max_steps, double deadline) {
   const sks_analog *p = w->p;
   const int n = p->nact;
-  const struct method *meth = w->method;
   uint64_t rng = seed;
   for (int i = 0; i < n; i++)
     w->y[i] = 2.0 * uniform(&rng) - 1.0;
@@ -522,7 +521,14 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
     return SKS_UNKNOWN;
   if (!w->nunsat && signs_satisfy(w))
     return SKS_SAT;
-  long long nsteps = 0;
+  return sks_analog_trajectory_resume(w, tmax, max_steps, deadline, 0);
+}
+
+int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
+                                 double deadline, long long nsteps) {
+  const sks_analog *p = w->p;
+  const int n = p->nact;
+  const struct method *meth = w->method;
   long since_trace = 0;
   /* The deadline by the clock: every step when a step is long (a step
    * costs a pass over the literals), every 16 when 16 of them take well

@@ -198,6 +198,11 @@ double sks_analog_step_split(work *w, double h);
  * max_steps or the deadline (each 0 = none) or when *w->stop is set. */
 int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
                           long long max_steps, double deadline);
+/* sks_analog_trajectory's loop from the state in w (y, U, t, h, the sign
+ * counters), nsteps trial steps into the run (for the clock): what the
+ * rating's lanes hand their last runs to. */
+int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
+                                 double deadline, long long nsteps);
 /* The CSV header for w->trace (nothing when it is NULL). */
 void sks_analog_trace_header(const work *w);
 /* After SKS_SAT from w: the model into a->model. */
