@@ -15,32 +15,7 @@ void sks_analog_options_init(sks_analog_options *opt) {
 }
 
 /* ------------------------------------------------------------------ */
-/* The integrators: what differs by method, one row each, indexed by
- * sks_analog_method. */
-
-struct method {
-  sks_analog_method id;
-  const char *names[2]; /* the first is the one sks_analog_method_name gives */
-  int nnames;
-  double (*step)(work *w, double h); /* NULL: the default's names only */
-  /* Default rtol and atol, by measurement (docs/analog.md): the splitting
-   * step is stable at any size, so only accuracy holds it, and at 2e-1 it
-   * covers several times the analog time per second of RKC at 1e-2 with
-   * the same escape-time statistics (2e-1 against 1e-1: the rating's
-   * intervals overlap on an easy, a 17-clue and a very hard puzzle, and
-   * time to solution is 1.4-1.8x shorter; 5e-1 shifts the rating); RKC's
-   * steps grow only like sqrt(1/max a) and Cash-Karp's are held by
-   * stability whatever the tolerance. */
-  double tol;
-  /* Step-size control from a trial step's error norm e, the exponents set
-   * by each error estimate's order: a rejection scales h by
-   * 0.9 e^reject_pow within [0.1, 0.5], an acceptance by
-   * accept_safety e^accept_pow within [0.2, max_growth]. */
-  double reject_pow, accept_safety, accept_pow, max_growth;
-  /* RKC: an accepted step's F(ynew) is the next step's F(y), and a
-   * rejection forces a new spectral radius estimate. */
-  bool carries_f;
-};
+/* The integrators' table (struct method: analog_int.h). */
 
 /* What SKS_ANALOG_DEFAULT runs: the measured best (docs/analog.md). */
 enum { DEFAULT_METHOD = SKS_ANALOG_SPLIT };
@@ -501,10 +476,14 @@ static void model_of_signs(const sks_analog *a, const signed char *sign,
 /* The full check, independent of the counters, before SAT is claimed: the
  * model sks_analog_copy_model would write, against the clauses kept, by
  * the library's one clause check (an empty clause fails it). */
+bool sks_analog_signs_satisfy(const sks_analog *p, const signed char *sign,
+                              signed char *model) {
+  model_of_signs(p, sign, model);
+  return sks_clauses_check(p->lits, p->lits_n, model, p->nvars) < 0;
+}
+
 static bool signs_satisfy(work *w) {
-  const sks_analog *p = w->p;
-  model_of_signs(p, w->sign, w->model);
-  return sks_clauses_check(p->lits, p->lits_n, w->model, p->nvars) < 0;
+  return sks_analog_signs_satisfy(w->p, w->sign, w->model);
 }
 
 /* ------------------------------------------------------------------ */
@@ -524,7 +503,6 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
                           long long max_steps, double deadline) {
   const sks_analog *p = w->p;
   const int n = p->nact;
-  const struct method *meth = w->method;
   uint64_t rng = seed;
   for (int i = 0; i < n; i++)
     w->y[i] = 2.0 * uniform(&rng) - 1.0;
@@ -543,7 +521,14 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
     return SKS_UNKNOWN;
   if (!w->nunsat && signs_satisfy(w))
     return SKS_SAT;
-  long long nsteps = 0;
+  return sks_analog_trajectory_resume(w, tmax, max_steps, deadline, 0);
+}
+
+int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
+                                 double deadline, long long nsteps) {
+  const sks_analog *p = w->p;
+  const int n = p->nact;
+  const struct method *meth = w->method;
   long since_trace = 0;
   /* The deadline by the clock: every step when a step is long (a step
    * costs a pass over the literals), every 16 when 16 of them take well

@@ -79,9 +79,35 @@ static inline double uniform(uint64_t *x) {
 
 enum { NSTAGE = 6 };
 
-struct method; /* an integrator's row in analog.c's table */
+typedef struct work work;
 
-typedef struct work {
+/* An integrator: what differs by method, one row each in analog.c's table,
+ * indexed by sks_analog_method. */
+struct method {
+  sks_analog_method id;
+  const char *names[2]; /* the first is the one sks_analog_method_name gives */
+  int nnames;
+  double (*step)(work *w, double h); /* NULL: the default's names only */
+  /* Default rtol and atol, by measurement (docs/analog.md): the splitting
+   * step is stable at any size, so only accuracy holds it, and at 2e-1 it
+   * covers several times the analog time per second of RKC at 1e-2 with
+   * the same escape-time statistics (2e-1 against 1e-1: the rating's
+   * intervals overlap on an easy, a 17-clue and a very hard puzzle, and
+   * time to solution is 1.4-1.8x shorter; 5e-1 shifts the rating); RKC's
+   * steps grow only like sqrt(1/max a) and Cash-Karp's are held by
+   * stability whatever the tolerance. */
+  double tol;
+  /* Step-size control from a trial step's error norm e, the exponents set
+   * by each error estimate's order: a rejection scales h by
+   * 0.9 e^reject_pow within [0.1, 0.5], an acceptance by
+   * accept_safety e^accept_pow within [0.2, max_growth]. */
+  double reject_pow, accept_safety, accept_pow, max_growth;
+  /* RKC: an accepted step's F(ynew) is the next step's F(y), and a
+   * rejection forces a new spectral radius estimate. */
+  bool carries_f;
+};
+
+struct work {
   const sks_analog *p;
   int memory;
   const struct method *method;
@@ -105,7 +131,7 @@ typedef struct work {
   long trace_every;
   long run;
   const atomic_int *stop;
-} work;
+};
 
 void sks_analog_work_init(work *w, const sks_analog *p,
                           const sks_analog_options *opt);
@@ -172,9 +198,49 @@ double sks_analog_step_split(work *w, double h);
  * max_steps or the deadline (each 0 = none) or when *w->stop is set. */
 int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
                           long long max_steps, double deadline);
+/* sks_analog_trajectory's loop from the state in w (y, U, t, h, the sign
+ * counters), nsteps trial steps into the run (for the clock): what the
+ * rating's lanes hand their last runs to. */
+int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
+                                 double deadline, long long nsteps);
 /* The CSV header for w->trace (nothing when it is NULL). */
 void sks_analog_trace_header(const work *w);
 /* After SKS_SAT from w: the model into a->model. */
 void sks_analog_copy_model(sks_analog *a, const work *w);
+/* The full check before SAT is claimed: the model that sign (by spin)
+ * gives, written into model (by CNF variable, nvars + 1 entries), against
+ * every clause kept. */
+bool sks_analog_signs_satisfy(const sks_analog *p, const signed char *sign,
+                              signed char *model);
+
+/* The seed of run r of stream j: the user's seed itself for the first run
+ * of the first stream, so `--seed S` names that run exactly. */
+static inline uint64_t sks_analog_seed(uint64_t seed, uint64_t j, uint64_t r) {
+  if (!j && !r)
+    return seed;
+  uint64_t x = seed ^ (j * 0xD1B54A32D192ED03ull) ^ (r * 0xABC98388FB8FAC03ull);
+  return splitmix(&x);
+}
+
+/* The rating's runs, shared by its threads: run r starts from
+ * sks_analog_seed(seed, 0, r); each thread takes the next run from `next`
+ * and writes where it ended (t, at most tmax) and whether it was solved. */
+typedef struct rate_job {
+  sks_analog *a;
+  const sks_analog_options *opt;
+  uint64_t seed;
+  int runs;
+  double tmax, seconds;
+  atomic_int next;
+  double *t;
+  signed char *solved;
+} rate_job;
+
+/* The rating's runs in vector lanes (analog_lanes.c): true when opt's
+ * integrator is the splitting step and the problem has the sweep's table,
+ * and then sks_analog_rate_lanes gives every run the trajectory
+ * sks_analog_trajectory would, bit for bit. */
+bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt);
+void sks_analog_rate_lanes(rate_job *job);
 
 #endif

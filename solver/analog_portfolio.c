@@ -5,15 +5,6 @@
 #include "require_int.h"
 #include "stack_int.h"
 
-/* The seed of run r of stream j: the user's seed itself for the first run
- * of the first stream, so `--seed S` names that run exactly. */
-static uint64_t derive_seed(uint64_t seed, uint64_t j, uint64_t r) {
-  if (!j && !r)
-    return seed;
-  uint64_t x = seed ^ (j * 0xD1B54A32D192ED03ull) ^ (r * 0xABC98388FB8FAC03ull);
-  return splitmix(&x);
-}
-
 /* ------------------------------------------------------------------ */
 /* Restarts and the seed portfolio. */
 
@@ -61,7 +52,7 @@ static void *stream_main(void *arg) {
     long long used = (long long)(w.steps + w.rejected);
     if (st->max_steps > 0 && used >= st->max_steps)
       break;
-    uint64_t sd = derive_seed(st->seed, st->j, r);
+    uint64_t sd = sks_analog_seed(st->seed, st->j, r);
     w.run = (long)r;
     int status = sks_analog_trajectory(
         &w, sd, base > 0 ? base * luby(r + 1) : 0,
@@ -151,19 +142,12 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
 /* ------------------------------------------------------------------ */
 /* Hardness: the escape rate of the transient chaos. */
 
-typedef struct rater {
-  sks_analog *a;
-  const sks_analog_options *opt;
-  uint64_t seed;
-  int runs;
-  double tmax, seconds;
-  atomic_int next;
-  double *t;
-  signed char *solved;
-} rater;
-
 static void *rater_main(void *arg) {
-  rater *rt = arg;
+  rate_job *rt = arg;
+  if (sks_analog_lanes_fit(rt->a, rt->opt)) {
+    sks_analog_rate_lanes(rt);
+    return NULL;
+  }
   work w;
   sks_analog_work_init(&w, rt->a, rt->opt);
   for (;;) {
@@ -172,7 +156,7 @@ static void *rater_main(void *arg) {
       break;
     double deadline = rt->seconds > 0 ? sks_time() + rt->seconds : 0;
     int status = sks_analog_trajectory(
-        &w, derive_seed(rt->seed, 0, (uint64_t)r), rt->tmax, 0, deadline);
+        &w, sks_analog_seed(rt->seed, 0, (uint64_t)r), rt->tmax, 0, deadline);
     rt->solved[r] = status == SKS_SAT;
     rt->t[r] = fmin(w.t, rt->tmax);
   }
@@ -205,12 +189,12 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   if (!opt)
     sks_analog_options_init(&def), opt = &def;
   double start = sks_time();
-  rater rt = {.a = a,
-              .opt = opt,
-              .seed = seed,
-              .runs = runs,
-              .tmax = tmax,
-              .seconds = seconds};
+  rate_job rt = {.a = a,
+                 .opt = opt,
+                 .seed = seed,
+                 .runs = runs,
+                 .tmax = tmax,
+                 .seconds = seconds};
   atomic_init(&rt.next, 0);
   rt.t = sks_calloc((size_t)runs, sizeof *rt.t);
   rt.solved = sks_calloc((size_t)runs, 1);

@@ -29,6 +29,10 @@ typedef struct sks_analog_options {
   int threads;         /* seed portfolio on one problem; 0/1 = one */
   FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
   long trace_every;    /* a row every K accepted steps (0 = 100) */
+  int lanes;           /* rating: 0 = runs advanced together in vector
+                          lanes where the integrator allows (the same
+                          trajectories, bit for bit, for less time);
+                          < 0 = one run at a time */
 } sks_analog_options;
 
 /* Defaults for every field. */

@@ -3,6 +3,7 @@
  * here, reproducibility, overflow-free weights, the backend on a loaded
  * puzzle, and the hardness rating ordering an easy and a very hard puzzle. */
 #define _POSIX_C_SOURCE 200809L
+#include "analog_int.h" /* sks_analog_lanes_fit */
 #include "check.h"
 #include "sks_analog.h"
 #include "sudokusat.h"
@@ -544,6 +545,76 @@ static void test_rate(void) {
   CHECK(!strcmp(sks_analog_label(2.5), "hard"));
 }
 
+/* The rating's runs in vector lanes take every run's trajectory bit for
+ * bit as one run at a time does: the same end and outcome for each run,
+ * on 1 and 2 threads, under both laws, with a run count that leaves lanes
+ * idle at the end. */
+static void test_rate_lanes(void) {
+  int given[81];
+  parse81(NEWSPAPER, given);
+  sks_cnf cnf;
+  sudoku_cnf(given, 9, &cnf);
+  sks_analog *a = sks_analog_new(&cnf);
+  enum { RUNS = 11 };
+  for (int law = 1; law <= 2; law++)
+    for (int threads = 1; threads <= 2; threads++) {
+      sks_analog_options one, lanes;
+      sks_analog_options_init(&one);
+      one.memory = law;
+      one.lanes = -1;
+      lanes = one;
+      lanes.lanes = 0;
+      CHECK(sks_analog_lanes_fit(a, &lanes));
+      CHECK(!sks_analog_lanes_fit(a, &one));
+      double t1[RUNS], t2[RUNS];
+      bool s1[RUNS], s2[RUNS];
+      sks_analog_rating r1, r2;
+      sks_analog_rate_runs(a, &one, 7, RUNS, 150, 0, threads, &r1, t1, s1);
+      sks_analog_rate_runs(a, &lanes, 7, RUNS, 150, 0, threads, &r2, t2, s2);
+      int solved = 0, censored = 0;
+      for (int r = 0; r < RUNS; r++) {
+        CHECK(t1[r] == t2[r]);
+        CHECK_EQ(s1[r], s2[r]);
+        solved += s1[r];
+        censored += !s1[r] && t1[r] == 150;
+      }
+      /* both outcomes occur, so the comparison covers both ends */
+      CHECK(solved > 0 && censored > 0);
+      CHECK_EQ(r1.solved, r2.solved);
+      CHECK(r1.eta == r2.eta && r1.eta_lo == r2.eta_lo &&
+            r1.eta_hi == r2.eta_hi);
+    }
+  /* another method runs one at a time */
+  sks_analog_options rkc;
+  sks_analog_options_init(&rkc);
+  rkc.method = SKS_ANALOG_RKC;
+  CHECK(!sks_analog_lanes_fit(a, &rkc));
+  sks_analog_delete(a);
+  free(cnf.lits);
+  /* a problem whose 8 states would pass 64 MB: one run at a time */
+  enum { BIGV = 50000, BIGC = 160000 };
+  int *big = malloc(sizeof *big * BIGC * 4);
+  uint64_t x = 99;
+  for (int c = 0; c < BIGC; c++) {
+    for (int j = 0; j < 3; j++) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      int v = 1 + (int)((x >> 33) % BIGV);
+      big[c * 4 + j] = (x >> 20) & 1 ? v : -v;
+    }
+    big[c * 4 + 3] = 0;
+  }
+  sks_cnf bc;
+  plain_cnf(&bc, big, (size_t)BIGC * 4);
+  sks_analog *b = sks_analog_new(&bc);
+  sks_analog_options dflt;
+  sks_analog_options_init(&dflt);
+  CHECK(sks_analog_nclauses(b) > 150000);
+  CHECK(!sks_analog_lanes_fit(b, &dflt));
+  sks_analog_delete(b);
+  free(bc.lits);
+  free(big);
+}
+
 int main(void) {
   test_small();
   test_long_clause();
@@ -554,5 +625,6 @@ int main(void) {
   test_backend();
   test_backend_law();
   test_rate();
+  test_rate_lanes();
   return check_report();
 }
