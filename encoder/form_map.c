@@ -182,9 +182,9 @@ static int map_row(sks_reader *rd, const sks_line_info *li, map_state *st,
     if (id == st->nlabels) {
       if (id == n)
         return sks_error_set(err, -1, rd->lineno, st->row_col[c],
-                             "region map label %s is label %d: a %dx%d map "
-                             "has %d",
-                             what, n + 1, n, n, n);
+                             "region map has a label %s past its %d (a %dx%d "
+                             "map has %d regions)",
+                             what, n, n, n, n);
       st->keys[st->nlabels++] = key;
     }
     if (++st->count[id] > n)
