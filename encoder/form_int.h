@@ -87,6 +87,11 @@ struct sks_reader {
   int spare_n;
   /* The OpenSudoku XML being read, when one began (form_xml.c). */
   struct sks_xml *xml;
+  /* The shape of the last region map in the file (a reference), and
+   * whether rd->p has it (form_map.c): then the next puzzle gets a new
+   * one. */
+  const sks_shape *map_shape;
+  bool p_mapped;
 };
 
 /* What one line holds, from a single scan. */
@@ -201,6 +206,12 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
  * reader's XML state (form_xml.c). */
 int sks_form_xml_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 void sks_form_xml_free(sks_reader *rd);
+
+/* After a grid or one-line puzzle in rd->p: reads the region map that
+ * follows it, if one does, and gives the puzzle its jigsaw shape.  0: no
+ * map, or one read; -1: a bad map (err; its lines are read, the puzzle is
+ * not handed out) (form_map.c). */
+int sks_form_map(sks_reader *rd, sks_error *err);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

@@ -202,7 +202,28 @@ bool sks_form_numbers_row(const sks_line_info *li) {
          (li->numbers_blank && (li->multi || li->ntok > SKS_MAX_SYMBOL_N));
 }
 
+/* Swaps the current line with the one looked ahead. */
+static void swap_ahead(sks_reader *rd) {
+  sks_line_buf t = rd->line;
+  rd->line = rd->ahead;
+  rd->ahead = t;
+  long l = rd->lineno;
+  rd->lineno = rd->ahead_lineno;
+  rd->ahead_lineno = l;
+  bool b = rd->toolong;
+  rd->toolong = rd->ahead_toolong;
+  rd->ahead_toolong = b;
+}
+
 bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg) {
+  if (rd->have_ahead) { /* an earlier look ahead read it */
+    swap_ahead(rd);
+    sks_line_info li;
+    sks_form_analyze(rd, &li);
+    bool row = !rd->toolong && test(rd, &li, arg);
+    swap_ahead(rd);
+    return row;
+  }
   long lineno = rd->lineno;
   bool toolong = rd->toolong;
   sks_line_buf t = rd->line;
@@ -489,8 +510,9 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   }
   /* One shape for every puzzle of this size: the puzzles handed out share
    * it, so a batch is one shape to the systems and backends. */
-  if (!(p && p->shape->n == n && p->shape->box_rows == br &&
+  if (!(p && !rd->p_mapped && p->shape->n == n && p->shape->box_rows == br &&
         p->shape->box_cols == bc)) {
+    rd->p_mapped = false; /* a region map's shape is for its puzzle only */
     sks_puzzle_delete(p);
     rd->p = p = sks_puzzle_new(br, bc, rd->opt.variants, rd->opt.jigsaw, err);
     if (!p) {

@@ -74,6 +74,13 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       if (forms[f]->comments != comment || !forms[f]->recognise(rd, &li))
         continue;
       int r = forms[f]->read(rd, &li, out, err);
+      /* A grid or one-line puzzle may have its region map after it. */
+      if (r == 1 &&
+          (forms[f] == &sks_form_grid || forms[f] == &sks_form_one_line) &&
+          sks_form_map(rd, err)) {
+        *out = NULL;
+        return -1;
+      }
       if (r)
         return r;
       break;
@@ -117,6 +124,7 @@ void sks_reader_delete(sks_reader *rd) {
   free(rd->spare_removed);
   free(rd->next_name);
   sks_form_xml_free(rd);
+  sks_shape_release(rd->map_shape);
   free(rd);
 }
 

@@ -162,6 +162,19 @@ check usage-bad-jigsaw 2 '' "$S" solve --variant jigsaw=badjig.txt
 expect_stderr "sudokusat: --variant jigsaw=badjig.txt: jigsaw region 1 has more than 4 cells"
 check usage-missing-jigsaw 2 '' "$S" solve --variant jigsaw=no-such-map.txt
 expect_stderr "sudokusat: --variant jigsaw=no-such-map.txt: cannot open: No such file or directory"
+# A region map after the puzzle in the same file: the same answer as the
+# map given by --variant jigsaw=FILE, and the file's map wins over one the
+# option gives (the box map here, under which the puzzle is another).
+JIGSAW='8.3.......7..48......35..46...1......31...27..4...............5.29..1.38...9.....'
+printf '111122333\n111222333\n112222333\n444555566\n444555666\n447556666\n477788999\n777888999\n778888999\n' >jigmap.txt
+printf '111222333\n111222333\n111222333\n444555666\n444555666\n444555666\n777888999\n777888999\n777888999\n' >boxmap.txt
+JIGSAW_SOL=$("$S" solve --variant jigsaw=jigmap.txt --layout line <<<"$JIGSAW")
+{ echo "$JIGSAW"; cat jigmap.txt; } >in.txt
+check jigsaw-in-file 10 "$JIGSAW_SOL" "$S" solve --layout line
+check jigsaw-in-file-wins 10 "$JIGSAW_SOL" "$S" solve --layout line --variant jigsaw=boxmap.txt
+check jigsaw-in-file-unique 10 unique "$S" unique
+{ grid_of "$JIGSAW" plain; echo; tr 1-9 A-I <jigmap.txt; } >in.txt
+check jigsaw-in-file-grid 10 "$(grid_of "$JIGSAW_SOL" plain)" "$S" solve
 check help 0 '' stdout_has "exit status:" "$S" --help
 check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
