@@ -221,8 +221,22 @@ static int attach(sks_reader *rd, const int *map, long line, sks_error *err) {
 }
 
 int sks_form_map(sks_reader *rd, sks_error *err) {
-  if (rd->pending)
-    return 0;
+  if (rd->pending) {
+    /* The form before read one line too many (a 2x2 or 3x3 grid ends
+     * where the column form's run does): that line becomes the one read
+     * ahead, so the look-ahead below sees it. */
+    if (rd->have_ahead)
+      return 0;
+    sks_line_buf t = rd->ahead;
+    rd->ahead = rd->line;
+    rd->line = t;
+    rd->line.n = 0;
+    rd->ahead_lineno = rd->lineno;
+    rd->ahead_toolong = rd->toolong;
+    rd->have_ahead = true;
+    rd->pending = false;
+    rd->lineno--;
+  }
   int n = rd->p->shape->n;
   if (sks_form_peek(rd, blank_line, n)) {
     sks_form_read_line(rd); /* one blank line may come between */

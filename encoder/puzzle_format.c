@@ -74,10 +74,13 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       if (forms[f]->comments != comment || !forms[f]->recognise(rd, &li))
         continue;
       int r = forms[f]->read(rd, &li, out, err);
-      /* A grid or one-line puzzle may have its region map after it. */
-      if (r == 1 &&
-          (forms[f] == &sks_form_grid || forms[f] == &sks_form_one_line) &&
-          sks_form_map(rd, err)) {
+      /* A grid or one-line puzzle may have its region map after it (a
+       * 2x2 or 3x3 grid comes by the column form's small-grid path). */
+      bool grid = forms[f] == &sks_form_grid ||
+                  forms[f] == &sks_form_one_line ||
+                  (forms[f] == &sks_form_column && r == 1 &&
+                   (*out)->look.layout == SKS_LAYOUT_GRID);
+      if (r == 1 && grid && sks_form_map(rd, err)) {
         *out = NULL;
         return -1;
       }
