@@ -112,12 +112,18 @@ static int cmp_clause(const void *a, const void *b) {
 /* Copies cnf's clauses into buf with literals sorted, repeated literals and
  * tautologies dropped (x or not x: always true, its factor 1-s^2 only
  * slows), each referenced in refs.  Returns the literals kept. */
+static bool past(double deadline) {
+  return deadline > 0 && sks_time() > deadline;
+}
+
 static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
-                                clause_stack *refs) {
+                                clause_stack *refs, double deadline) {
   size_t at = 0, start = 0;
   for (size_t i = 0; i < cnf->nlits; i++) {
     if (cnf->lits[i])
       continue;
+    if (!(refs->n & 65535) && past(deadline))
+      return SIZE_MAX;
     int len = (int)(i - start);
     int *c = buf + at;
     memcpy(c, cnf->lits + start, len * sizeof *c);
@@ -142,10 +148,51 @@ static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
   return at;
 }
 
-/* Sorts the clauses and drops duplicates; returns how many remain. */
-static size_t unique_clauses(clause_stack *refs) {
-  if (refs->n) /* qsort of a NULL array is undefined, even when empty */
-    qsort(refs->a, refs->n, sizeof *refs->a, cmp_clause);
+/* Sorts the clauses (a merge sort, bottom up, that looks at the clock
+ * between runs: the 7 million clauses of a 225x225 take seconds; clauses
+ * that compare equal are equal, so the order is qsort's); false once the
+ * deadline passed. */
+static bool sort_clauses(clause_stack *refs, double deadline) {
+  size_t n = refs->n;
+  clause_ref *a = refs->a, *t = sks_malloc((n + 1) * sizeof *t);
+  size_t since = 0;
+  for (size_t w = 1; w < n; w *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * w) {
+      size_t mid = lo + w < n ? lo + w : n,
+             hi = lo + 2 * w < n ? lo + 2 * w : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        t[k++] = cmp_clause(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+      while (i < mid)
+        t[k++] = a[i++];
+      while (j < hi)
+        t[k++] = a[j++];
+      since += hi - lo;
+      if (since >= 1u << 18) {
+        since = 0;
+        if (past(deadline)) {
+          free(t);
+          return false;
+        }
+      }
+    }
+    clause_ref *swap = a;
+    a = t;
+    t = swap;
+  }
+  if (a != refs->a) {
+    memcpy(refs->a, a, n * sizeof *a);
+    t = a;
+  }
+  free(t);
+  return true;
+}
+
+/* Sorts the clauses and drops duplicates; returns how many remain, or
+ * SIZE_MAX once the deadline passed. */
+static size_t unique_clauses(clause_stack *refs, double deadline) {
+  if (!sort_clauses(refs, deadline))
+    return SIZE_MAX;
   size_t m = 0;
   for (size_t i = 0; i < refs->n; i++)
     if (!m || cmp_clause(&refs->a[m - 1], &refs->a[i]))
@@ -288,13 +335,23 @@ static void sweep_table(sks_analog *a) {
 }
 
 sks_analog *sks_analog_new(const sks_cnf *cnf) {
+  return sks_analog_new_until(cnf, 0);
+}
+
+sks_analog *sks_analog_new_until(const sks_cnf *cnf, double deadline) {
   sks_require(cnf, "cnf is NULL");
-  sks_analog *a = sks_calloc(1, sizeof *a);
-  a->nvars = cnf->nvars;
   int *buf = sks_malloc((cnf->nlits + 1) * sizeof *buf);
   clause_stack refs = {0};
-  size_t nlits = canonical_clauses(cnf, buf, &refs);
-  size_t m = unique_clauses(&refs);
+  size_t nlits = canonical_clauses(cnf, buf, &refs, deadline), m = 0;
+  if (nlits != SIZE_MAX)
+    m = unique_clauses(&refs, deadline);
+  if (nlits == SIZE_MAX || m == SIZE_MAX || past(deadline)) {
+    free(buf);
+    SKS_STACK_FREE(refs);
+    return NULL;
+  }
+  sks_analog *a = sks_calloc(1, sizeof *a);
+  a->nvars = cnf->nvars;
   clause_lits(a, refs.a, m, nlits);
   clause_csr(a, refs.a, m, nlits);
   free(buf);

@@ -121,7 +121,13 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   double t0 = sks_time(); /* the set-up below counts against the limit */
   if (s->dirty) {
     sks_analog_delete(s->a);
-    s->a = sks_analog_new(cnf);
+    s->a = sks_analog_new_until(
+        cnf, lim && lim->time_limit > 0 ? t0 + lim->time_limit : 0);
+    if (!s->a) { /* the deadline came during the set-up */
+      s->st.calls++;
+      s->has_model = false;
+      return SKS_UNKNOWN;
+    }
     s->dirty = false;
     if (cnf->nvars > s->nvars)
       s->model = sks_realloc(s->model, (size_t)cnf->nvars + 1);

@@ -48,6 +48,10 @@ const char *sks_analog_method_name(int method);
 typedef struct sks_analog sks_analog;
 
 sks_analog *sks_analog_new(const sks_cnf *cnf);
+/* The same, or NULL once sks_time() passes deadline (0 = none) during the
+ * set-up (looked at every 2^16 clauses and between the clause sort's
+ * runs: a CNF of 7 million clauses takes seconds). */
+sks_analog *sks_analog_new_until(const sks_cnf *cnf, double deadline);
 void sks_analog_delete(sks_analog *a); /* NULL is a no-op */
 int sks_analog_nvars(const sks_analog *a);
 long sks_analog_nclauses(const sks_analog *a); /* after deduplication */
