@@ -20,6 +20,10 @@ char sks_puzzle_symbol(const sks_puzzle *p, int d) {
 
 static char blank_symbol(const sks_puzzle *p) {
   char b = p->look.blank;
+  /* A 2x2 or 3x3 grid row of '-' blanks would read back as a rule line
+   * (only rows of 4 and more dashes are told from rules inside a grid). */
+  if (b == '-' && p->shape->n <= 3)
+    return '.';
   if (b == '.' || b == '_' || b == '-' ||
       (b == '0' && !strchr(p->look.symbols, '0')))
     return b;

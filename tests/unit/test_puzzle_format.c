@@ -452,6 +452,20 @@ static void test_write_read_back(void) {
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
+  /* A 2x2 with '-' blanks, its first row full and its second empty:
+   * written with '.' ("12" then "--" would read back as one number and a
+   * rule line). */
+  p = parse("1-\n-1\n", NULL);
+  CHECK(p && p->shape->n == 2 && p->look.blank == '-');
+  if (p) {
+    p->cell[1] = 1, p->cell[2] = p->cell[3] = -1;
+    out = written(p, p->cell);
+    q = parse(out, NULL);
+    CHECK(q && q->shape->n == 2 && same_cells(q, p->cell));
+    sks_puzzle_delete(q);
+    free(out);
+  }
+  sks_puzzle_delete(p);
   /* Under hex, 16 symbols are a grid row, with or without text after. */
   sks_format_options hex = {.symbols = "0123456789ABCDEF"};
   sks_puzzle *r = NULL;
