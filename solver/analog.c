@@ -171,7 +171,7 @@ static bool sort_clauses(clause_stack *refs, double deadline) {
       if (since >= 1u << 18) {
         since = 0;
         if (past(deadline)) {
-          free(t);
+          free(a == refs->a ? t : a); /* the scratch, whichever it is now */
           return false;
         }
       }
