@@ -385,8 +385,8 @@ void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
   snprintf(kinds + len, sizeof kinds - (size_t)len,
            "%lld none, %lld unknown, %lld errors", t->by_class[BATCH_NONE],
            t->by_class[BATCH_UNKNOWN], t->by_class[BATCH_ERROR]);
-  app_message("%lld puzzles: %s; %.2f s, %.0f puzzles/s, peak %.1f MB",
-              t->puzzles, kinds, t->seconds,
-              t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0,
+  double rate = t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0;
+  app_message("%lld puzzles: %s; %.2f s, %.*f puzzles/s, peak %.1f MB",
+              t->puzzles, kinds, t->seconds, rate < 10 ? 2 : 0, rate,
               (double)sks_peak_memory() / (1024.0 * 1024.0));
 }

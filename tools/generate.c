@@ -264,10 +264,11 @@ static void generate_summary(const sks_app *app, long long made,
   if (tl->over)
     snprintf(extra, sizeof extra, ", %lld above --givens %d", tl->over,
              app->opt.givens);
+  double rate = secs > 0 ? (double)made / secs : 0.0;
   app_message("%lld puzzles generated, %.1f givens on average%s; %.2f s, "
-              "%.0f puzzles/s, peak %.1f MB",
+              "%.*f puzzles/s, peak %.1f MB",
               made, made ? (double)tl->givens / (double)made : 0.0, extra, secs,
-              secs > 0 ? (double)made / secs : 0.0,
+              rate < 10 ? 2 : 0, rate,
               (double)sks_peak_memory() / (1024.0 * 1024.0));
 }
 
