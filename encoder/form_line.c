@@ -1,5 +1,6 @@
 /* The one-line form: N*N symbols on a line, then optional text that is the
  * puzzle's name (also .sdm files, one puzzle a line). */
+#include "form_candidates_int.h"
 #include "form_int.h"
 
 #include <string.h>
@@ -37,6 +38,17 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
    * (sks_form_prepare then checks it): a field of 1, 4 or 9 symbols is no
    * puzzle that reads back; nor is one as long as the alphabet of
    * --symbols, which makes such a line a grid row. */
+  /* A field that reads as a candidates line on a line of its own would
+   * not be written back as this one-line puzzle (the one-line form never
+   * sees one: the candidates row comes first). */
+  const char *abc = sks_form_alphabet(rd);
+  if (sks_candidates_detect(rd->line.a + s, e - s,
+                            rd->opt.box_rows * rd->opt.box_cols,
+                            abc && !strcmp(abc, "0123456789ABCDEF")) > 0)
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "%ld symbols: a candidates line, which is read on a "
+                         "line of its own, not in a field",
+                         len);
   if (n < 4 && !rd->opt.box_rows)
     return sks_error_set(err, -1, rd->lineno, (long)s + 1,
                          "%ld symbols: a one-line puzzle needs at least 16 "
