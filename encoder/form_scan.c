@@ -465,6 +465,8 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
     } else {
       if (!val && !rd->blank)
         rd->blank = '0';
+      if (val)
+        rd->seen |= SKS_SYM_DIGIT; /* a row in letters after it is a mix */
       cell[k++] = (int)val - 1;
     }
     while (i < e && sks_form_is_space(a[i]))
