@@ -3,6 +3,7 @@
 #ifndef SKS_COMMON_H
 #define SKS_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sks_version.h"
@@ -48,6 +49,10 @@ int sks_name_index(const char *name, const char *const *names, int count);
 
 /* Seconds since an arbitrary start, monotonic: the library's one clock. */
 double sks_time(void);
+/* Past a deadline on sks_time's clock; 0 is no deadline. */
+static inline bool sks_past(double deadline) {
+  return deadline > 0 && sks_time() > deadline;
+}
 /* Peak resident memory of the process in bytes (0 when unknown). */
 size_t sks_peak_memory(void);
 /* Bytes this process may use at most: the machine's physical memory, or

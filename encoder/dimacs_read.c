@@ -344,7 +344,7 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
       s.line++;
       s.line_start = s.pos;
       /* 4,096 lines of a big CNF take about a millisecond */
-      if (!(s.line & 4095) && rd->deadline > 0 && sks_time() > rd->deadline) {
+      if (!(s.line & 4095) && sks_past(rd->deadline)) {
         cnf->cut = true;
         s.nlits = s.start; /* the clause this line left open goes */
         res = 0;

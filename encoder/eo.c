@@ -214,7 +214,7 @@ static bool assign(prop *p, int v) {
  * microseconds on the biggest grids). */
 static bool late(prop *p) {
   return p->eo->deadline > 0 && !(++p->ticks & 255) &&
-         sks_time() > p->eo->deadline;
+         sks_past(p->eo->deadline);
 }
 
 /* Stopped at the deadline, the system is sound: a group left with one
@@ -522,7 +522,7 @@ static bool load_wide(prop *p) {
   int open_vars = 0, open_groups = eo->ngroups;
   uint64_t left[(SKS_MAX_N + 63) / 64];
   for (int c = 0; c < cells; c++) {
-    if (!(c & 1023) && eo->deadline > 0 && sks_time() > eo->deadline) {
+    if (!(c & 1023) && sks_past(eo->deadline)) {
       eo->cut = true; /* every backend answers unknown */
       return true;
     }
@@ -622,7 +622,7 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   }
   while (ok && !eo->cut && level == SKS_PROPAGATE_LOCKED &&
          eo->nfixed < cells) {
-    if (eo->deadline > 0 && sks_time() > eo->deadline)
+    if (sks_past(eo->deadline))
       break; /* sound as it stands: only less reduced */
     int killed = locked(&p);
     ok = killed >= 0 && run_singles(&p);

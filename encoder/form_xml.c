@@ -90,6 +90,15 @@ static void queue_error(struct sks_xml *x, long line, long col, const char *fmt,
   SKS_PUSH(x->q, e);
 }
 
+/* Ends the document here with an error naming `what` (expat's position). */
+static void stop(struct sks_xml *x, const char *fmt, const char *what) {
+  long line, col;
+  position(x, &line, &col);
+  queue_error(x, line, col, fmt, what);
+  x->stopped = true;
+  XML_StopParser(x->parser, XML_FALSE);
+}
+
 static const char *attribute(const XML_Char **atts, const char *name) {
   for (; *atts; atts += 2)
     if (!strcmp(atts[0], name))
@@ -192,16 +201,8 @@ static void XMLCALL start(void *ud, const XML_Char *el, const XML_Char **atts) {
   struct sks_xml *x = ud;
   x->depth++;
   if (x->depth == 1) {
-    if (strcmp(el, "opensudoku")) {
-      long line, col;
-      position(x, &line, &col);
-      queue_error(x, line, col,
-                  "<%.40s>: not an OpenSudoku file (expected "
-                  "<opensudoku>)",
-                  el);
-      x->stopped = true;
-      XML_StopParser(x->parser, XML_FALSE);
-    }
+    if (strcmp(el, "opensudoku"))
+      stop(x, "<%.40s>: not an OpenSudoku file (expected <opensudoku>)", el);
     return;
   }
   if (!strcmp(el, "game")) {
@@ -261,14 +262,7 @@ static void XMLCALL entity(void *ud, const XML_Char *name, int parameter,
   struct sks_xml *x = ud;
   (void)parameter, (void)value, (void)value_len, (void)base;
   (void)system_id, (void)public_id, (void)notation;
-  long line, col;
-  position(x, &line, &col);
-  queue_error(x, line, col,
-              "XML: entity %.40s: entity declarations are not "
-              "read",
-              name);
-  x->stopped = true;
-  XML_StopParser(x->parser, XML_FALSE);
+  stop(x, "XML: entity %.40s: entity declarations are not read", name);
 }
 
 /* Feeds len bytes to expat (final: the document's end); on an XML error

@@ -112,17 +112,13 @@ static int cmp_clause(const void *a, const void *b) {
 /* Copies cnf's clauses into buf with literals sorted, repeated literals and
  * tautologies dropped (x or not x: always true, its factor 1-s^2 only
  * slows), each referenced in refs.  Returns the literals kept. */
-static bool past(double deadline) {
-  return deadline > 0 && sks_time() > deadline;
-}
-
 static size_t canonical_clauses(const sks_cnf *cnf, int *buf,
                                 clause_stack *refs, double deadline) {
   size_t at = 0, start = 0;
   for (size_t i = 0; i < cnf->nlits; i++) {
     if (cnf->lits[i])
       continue;
-    if (!(refs->n & 65535) && past(deadline))
+    if (!(refs->n & 65535) && sks_past(deadline))
       return SIZE_MAX;
     int len = (int)(i - start);
     int *c = buf + at;
@@ -170,7 +166,7 @@ static bool sort_clauses(clause_stack *refs, double deadline) {
       since += hi - lo;
       if (since >= 1u << 18) {
         since = 0;
-        if (past(deadline)) {
+        if (sks_past(deadline)) {
           free(a == refs->a ? t : a); /* the scratch, whichever it is now */
           return false;
         }
@@ -345,7 +341,7 @@ sks_analog *sks_analog_new_until(const sks_cnf *cnf, double deadline) {
   size_t nlits = canonical_clauses(cnf, buf, &refs, deadline), m = 0;
   if (nlits != SIZE_MAX)
     m = unique_clauses(&refs, deadline);
-  if (nlits == SIZE_MAX || m == SIZE_MAX || past(deadline)) {
+  if (nlits == SIZE_MAX || m == SIZE_MAX || sks_past(deadline)) {
     free(buf);
     SKS_STACK_FREE(refs);
     return NULL;

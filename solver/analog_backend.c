@@ -68,7 +68,7 @@ static void loaded(analog_solver *s) {
 
 /* Past sks_solver_set_deadline's time. */
 static bool late(const sks_solver *base) {
-  return base->load_deadline > 0 && sks_time() > base->load_deadline;
+  return sks_past(base->load_deadline);
 }
 
 static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {

@@ -54,7 +54,7 @@ typedef struct cdcl {
 
 /* Past the load deadline (checked between clauses, and between phases). */
 static bool load_late(const cdcl *s) {
-  return s->base.load_deadline > 0 && sks_time() > s->base.load_deadline;
+  return sks_past(s->base.load_deadline);
 }
 
 sks_solver *sks_cdcl_create(const sks_engine *eng,

@@ -65,7 +65,7 @@ static void destroy(sks_solver *base) {
 
 /* Past sks_solver_set_deadline's time. */
 static bool load_late(const dlx_solver *s) {
-  return s->base.load_deadline > 0 && sks_time() > s->base.load_deadline;
+  return sks_past(s->base.load_deadline);
 }
 
 /* Sizes the per-candidate arrays for eo's shape and, up to
