@@ -161,17 +161,18 @@ int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
   }
   bool cell_amo = opt->encoding != SKS_ENCODING_MINIMAL;
   bool region_alo = opt->encoding == SKS_ENCODING_EXTENDED;
-  int lits[SKS_MAX_N];
+  int lits[SKS_MAX_N], vars[SKS_MAX_N];
   for (int g = 0; g < eo->ngroups; g++) {
     if (eo->gdone[g])
       continue;
-    if (eo->deadline > 0 && !(g & 1023) && sks_time() > eo->deadline) {
+    if (!(g & 1023) && sks_past(eo->deadline)) {
       cnf->cut = true; /* the system's deadline (a 225x225: 0.2 s) */
       break;
     }
     int k = 0;
+    sks_eo_group_vars(eo, g, vars);
     for (int j = 0; j < eo->n; j++) {
-      int v = sks_eo_group_var(eo, g, j);
+      int v = vars[j];
       if (!eo->val[v])
         lits[k++] = num ? num[v] : v;
     }

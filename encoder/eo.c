@@ -132,20 +132,6 @@ void sks_eo_delete(sks_eo *eo) {
   free(eo);
 }
 
-/* The n candidates of group g into out. */
-static void group_vars(const sks_eo *eo, int g, int *out) {
-  int n = eo->n, cells = n * n;
-  if (g < cells) {
-    for (int j = 0; j < n; j++)
-      out[j] = g * n + j + 1;
-    return;
-  }
-  int k = (g - cells) / n, d = (g - cells) - k * n;
-  const int *cell = eo->shape->region + (size_t)k * n;
-  for (int j = 0; j < n; j++)
-    out[j] = cell[j] * n + d + 1;
-}
-
 /* Propagation state during one load. */
 typedef struct prop {
   sks_eo *eo;
@@ -200,7 +186,7 @@ static bool assign(prop *p, int v) {
     p->open_groups--;
   }
   for (int i = 0; i < k; i++) {
-    group_vars(eo, gs[i], vars);
+    sks_eo_group_vars(eo, gs[i], vars);
     for (int j = 0; j < n; j++) {
       int w = vars[j];
       if (!val[w] && !kill(p, w))
@@ -229,7 +215,7 @@ static bool run_singles(prop *p) {
     if (eo->gdone[g])
       continue;
     int v = 0;
-    group_vars(eo, g, vars);
+    sks_eo_group_vars(eo, g, vars);
     for (int j = 0; j < eo->n; j++)
       if (!eo->val[vars[j]]) {
         v = vars[j];

@@ -49,13 +49,18 @@ static inline sks_group_kind sks_eo_group_kind(const sks_eo *eo, int g) {
   return g < eo->n * eo->n ? SKS_GROUP_CELL : SKS_GROUP_REGION;
 }
 
-/* Candidate j (0 <= j < n) of group g. */
-static inline int sks_eo_group_var(const sks_eo *eo, int g, int j) {
+/* The n candidates of group g into out. */
+static inline void sks_eo_group_vars(const sks_eo *eo, int g, int *out) {
   int n = eo->n, cells = n * n;
-  if (g < cells)
-    return g * n + j + 1;
+  if (g < cells) {
+    for (int j = 0; j < n; j++)
+      out[j] = g * n + j + 1;
+    return;
+  }
   int k = (g - cells) / n, d = (g - cells) - k * n;
-  return eo->shape->region[(size_t)k * n + j] * n + d + 1;
+  const int *cell = eo->shape->region + (size_t)k * n;
+  for (int j = 0; j < n; j++)
+    out[j] = cell[j] * n + d + 1;
 }
 
 /* The groups of candidate v, cell group first, into out (room for
