@@ -2,6 +2,7 @@
  * the clock, shared by all library parts. */
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #define _POSIX_C_SOURCE 200809L
+#include "memory_int.h"
 #include "require_int.h"
 #include "sks_common.h"
 
@@ -19,30 +20,37 @@ const char *sks_version(void) {
 
 /* Memory ran out: a message and the documented status 6, not an abort
  * (a CNF or puzzle the machine cannot hold is refused before this where
- * its size is known: sks_solver_load_cnf). */
-static void out_of_memory(size_t bytes) {
-  fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
+ * its size is known: sks_solver_load_cnf).  Standard output is flushed by
+ * exit, so the answers printed so far stay. */
+void sks_out_of_memory(const char *where, size_t bytes) {
+  if (where && bytes)
+    fprintf(stderr, "sudokusat: out of memory in %s allocating %zu bytes\n",
+            where, bytes);
+  else if (where)
+    fprintf(stderr, "sudokusat: out of memory in %s\n", where);
+  else
+    fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
   exit(SKS_EXIT_MEMORY);
 }
 
 void *sks_malloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
   if (!p)
-    out_of_memory(bytes);
+    sks_out_of_memory(NULL, bytes);
   return p;
 }
 
 void *sks_calloc(size_t count, size_t size) {
   void *p = calloc(count ? count : 1, size ? size : 1);
   if (!p)
-    out_of_memory(count * size);
+    sks_out_of_memory(NULL, count * size);
   return p;
 }
 
 void *sks_realloc(void *old, size_t bytes) {
   void *p = realloc(old, bytes ? bytes : 1);
   if (!p)
-    out_of_memory(bytes);
+    sks_out_of_memory(NULL, bytes);
   return p;
 }
 

@@ -36,7 +36,8 @@ int sks_error_set(sks_error *err, int code, long line, long col,
     ;
 
 /* Allocation that cannot fail: on exhaustion a message goes to stderr and
- * the process aborts (the library cannot go on without memory).  Free the
+ * the process exits with SKS_EXIT_MEMORY (the library cannot go on
+ * without memory; the SAT libraries it links end the same way).  Free the
  * results with free(). */
 void *sks_malloc(size_t bytes);
 void *sks_calloc(size_t count, size_t size);

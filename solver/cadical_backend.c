@@ -2,9 +2,9 @@
  * C API ccadical.h), as an engine of the shared CDCL layer
  * (solver/cdcl.c); the strong engine for big grids.  CaDiCaL has no
  * push/pop: a puzzle's blocking clauses hang on an activation literal. */
+#include "cadical_int.h"
 #include "cdcl_int.h"
 
-#include <ccadical.h>
 #include <limits.h>
 #include <stdlib.h>
 
@@ -23,11 +23,11 @@ static void learn(void *state, int *clause) {
 
 static void *init(unsigned long long seed) {
   cad *c = sks_calloc(1, sizeof *c);
-  c->s = ccadical_init();
+  c->s = sks_cadical_init();
   /* The library never prints: CaDiCaL's own messages go to stdout. */
   ccadical_set_option(c->s, "quiet", 1);
   ccadical_set_option(c->s, "seed", (int)(seed & INT_MAX));
-  ccadical_set_learn(c->s, c, INT_MAX, learn);
+  sks_cadical_set_learn(c->s, c, INT_MAX, learn);
   return c;
 }
 
@@ -44,8 +44,8 @@ static void release(void *e, sks_stats *st) {
 static void reserve(void *e, int nvars) {
   cad *c = e;
   if (nvars > c->nvars + 65536) {
-    ccadical_freeze(c->s, nvars);
-    ccadical_melt(c->s, nvars);
+    sks_cadical_freeze(c->s, nvars);
+    sks_cadical_melt(c->s, nvars);
   }
   if (nvars > c->nvars)
     c->nvars = nvars;
@@ -55,11 +55,11 @@ static void add(void *e, int lit) {
   cad *c = e;
   if (abs(lit) > c->nvars)
     c->nvars = abs(lit);
-  ccadical_add(c->s, lit);
+  sks_cadical_add(c->s, lit);
 }
 
 static void assume(void *e, int lit) {
-  ccadical_assume(((cad *)e)->s, lit);
+  sks_cadical_assume(((cad *)e)->s, lit);
 }
 
 static int solve(void *e, long long max_steps) {
@@ -68,7 +68,7 @@ static int solve(void *e, long long max_steps) {
   if (max_steps > 0)
     ccadical_limit(c->s, "conflicts",
                    max_steps < INT_MAX ? (int)max_steps : INT_MAX);
-  int res = ccadical_solve(c->s);
+  int res = sks_cadical_solve(c->s);
   return res == 10 ? SKS_SAT : res == 20 ? SKS_UNSAT : SKS_UNKNOWN;
 }
 
@@ -81,7 +81,7 @@ static int nvars(void *e) {
 }
 
 static void set_terminate(void *e, void *state, int (*fn)(void *)) {
-  ccadical_set_terminate(((cad *)e)->s, state, fn);
+  sks_cadical_set_terminate(((cad *)e)->s, state, fn);
 }
 
 static void stats(void *e, sks_stats *st) {

@@ -4,10 +4,41 @@
  * depend on the puzzles before it; blocking clauses live in push/pop. */
 #include "cdcl_int.h"
 
+#include "memory_int.h"
+
 #include <picosat/picosat.h>
+#include <stdlib.h>
+
+/* PicoSAT's allocations come through these, so that memory running out is
+ * the library's documented status 6 and not PicoSAT's own abort.  A size
+ * of 0 frees (PicoSAT expects NULL back). */
+static void *ps_new(void *mgr, size_t bytes) {
+  (void)mgr;
+  void *p = bytes ? malloc(bytes) : NULL;
+  if (!p && bytes)
+    sks_out_of_memory("PicoSAT", bytes);
+  return p;
+}
+
+static void *ps_resize(void *mgr, void *p, size_t old, size_t bytes) {
+  (void)mgr, (void)old;
+  if (!bytes) {
+    free(p);
+    return NULL;
+  }
+  void *q = realloc(p, bytes);
+  if (!q)
+    sks_out_of_memory("PicoSAT", bytes);
+  return q;
+}
+
+static void ps_delete(void *mgr, void *p, size_t bytes) {
+  (void)mgr, (void)bytes;
+  free(p);
+}
 
 static void *init(unsigned long long seed) {
-  PicoSAT *ps = picosat_init();
+  PicoSAT *ps = picosat_minit(NULL, ps_new, ps_resize, ps_delete);
   picosat_set_seed(ps, (unsigned)seed);
   return ps;
 }
