@@ -587,6 +587,10 @@ int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
    * costs a pass over the literals), every 16 when 16 of them take well
    * under a millisecond. */
   const long long clock_mask = p->nlits >= 4096 ? 0 : 15;
+  /* and inside a step when one pass takes long (a 225x225's 7 million
+   * clauses: half a second a step). */
+  w->deadline = p->nlits >= (1L << 20) ? deadline : 0;
+  w->cut = false;
   while (true) {
     if (tmax > 0 && w->t >= tmax)
       break;
@@ -600,6 +604,8 @@ int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
     if (tmax > 0 && w->t + h / eU > tmax)
       h = (tmax - w->t) * eU;
     double e = meth->step(w, h);
+    if (w->cut)
+      break; /* the clock stopped it half done: not taken */
     nsteps++;
     if (!(e <= 1.0)) {
       /* A rejection; NaN or inf in the trial state lands here too, so it

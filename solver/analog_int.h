@@ -131,7 +131,21 @@ struct work {
   long trace_every;
   long run;
   const atomic_int *stop;
+  /* A big problem's step looks at the clock inside its long loops
+   * (sks_analog_cut): past deadline (0 = not looked at) it gives up and
+   * sets cut, and the trajectory ends without taking the step. */
+  double deadline;
+  bool cut;
 };
+
+/* Whether the step under way must give up: w->deadline has passed.  The
+ * state y is untouched until a step is accepted, so a step left half done
+ * changes nothing. */
+static inline bool sks_analog_cut(work *w) {
+  if (!w->cut && w->deadline > 0 && sks_time() >= w->deadline)
+    w->cut = true;
+  return w->cut;
+}
 
 void sks_analog_work_init(work *w, const sks_analog *p,
                           const sks_analog_options *opt);

@@ -187,6 +187,8 @@ static void clause_kp(work *w, const double *s, double *kp) {
   const sks_analog *p = w->p;
   const double eU = exp(-w->U);
   for (long c = 0; c < p->nclauses; c++) {
+    if (!(c & 65535) && sks_analog_cut(w))
+      return;
     double K = p->cscale[c];
     for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
       K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
@@ -215,14 +217,15 @@ static inline void occurrence(long o, const long *oc, const long *xs,
  * (dir > 0) or backward, with clause weights wt = a e^-U 2^-2k: the
  * clause's factor 2^-k, squared, is folded into its weight once a step
  * instead of into every occurrence (a power of two: the same bits). */
-static void sweep(const work *w, double *s, const double *wt, double h,
-                  int dir) {
+static void sweep(work *w, double *s, const double *wt, double h, int dir) {
   const sks_analog *p = w->p;
   const int n = p->nact;
   const long *xs = p->xstart, *oc = p->oclause;
   const int *xv = p->xvar;
   const double *xc = p->xsign, *co = p->ocoef;
   for (int k = 0; k < n; k++) {
+    if (!(k & 1023) && sks_analog_cut(w))
+      return;
     int i = dir > 0 ? k : n - 1 - k;
     double A = 0, B = 0;
     if (xs) {
@@ -276,6 +279,8 @@ static double step_split(work *w, double h) {
   double *kp = w->k[0], *ws = w->k[1], *wl = w->k[2];
   clause_kp(w, y, kp);
   w->rhs++;
+  if (w->cut)
+    return 0;
   memcpy(ys, y, d * sizeof *ys);
   memcpy(yl, y, d * sizeof *yl);
   for (long c = 0; c < m; c++) {
@@ -297,6 +302,8 @@ static double step_split(work *w, double h) {
   w->rhs += 3;
   clause_kp(w, ys, kp);
   w->rhs++;
+  if (w->cut)
+    return 0;
   for (long c = 0; c < m; c++)
     ys[n + c] += 0.5 * h * kp[c];
   for (size_t i = 0; i < d; i++)

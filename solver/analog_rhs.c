@@ -44,6 +44,8 @@ void sks_analog_rhs(work *w, const double *y, double *dy) {
   const int *lv = p->lvar;
   const double *lc = p->lsign;
   w->rhs++;
+  if (sks_analog_cut(w))
+    return;
   for (long c = 0; c < m; c++)
     wt[c] = fast_exp(u[c] - U);
   memset(ds, 0, (size_t)n * sizeof *ds);
