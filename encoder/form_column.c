@@ -5,6 +5,7 @@
  * that starts with 2 or 3 lines of as many bytes is a 2x2 or 3x3 grid
  * ("12" / "21", "123" / "2.1" / "312"), as it was before this form. */
 #include "form_int.h"
+#include "input_int.h"
 
 #include <string.h>
 
@@ -70,16 +71,71 @@ static int small_grid(sks_reader *rd, int n, const char tok[3][3],
   return 1;
 }
 
+/* What a run has read so far. */
+typedef struct run {
+  long count, maxval, max_line;
+  size_t max_col;
+  char blank;
+} run;
+
+/* One cell's value into the run (v: the number, 0 for a blank). */
+static void take(sks_reader *rd, run *r, long v, char blank, size_t col) {
+  if (!r->blank)
+    r->blank = blank;
+  if (v > r->maxval)
+    r->maxval = v, r->max_line = rd->lineno, r->max_col = col;
+  if (r->count < MAX_CELLS)
+    SKS_PUSH(rd->column, (int)v - 1);
+  r->count++;
+}
+
+/* The lines of a run that the input's buffer holds whole and that are
+ * plain cells ("5\n", "17\n", ".\n"), taken straight from the buffer as
+ * the loop below would take them one by one (a big grid's file is tens
+ * of thousands of such lines); the last of them is left in rd->line.
+ * Anything else (spaces, "\r", a comment, the end of the buffer, a line
+ * read ahead) stops it, for the line-by-line way. */
+static void take_plain_cells(sks_reader *rd, run *r) {
+  sks_input *in = rd->in;
+  if (rd->pending || rd->have_ahead || rd->in_cut || rd->eof || in->npushed)
+    return;
+  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
+  const unsigned char *last = NULL;
+  for (;;) {
+    size_t len = 0;
+    long v = 0;
+    while (len < 6 && d + len < e && d[len] >= '0' && d[len] <= '9')
+      v = v * 10 + (d[len++] - '0');
+    char blank = v ? 0 : '0';
+    if (!len && d < e && (*d == '.' || *d == '?' || *d == '-'))
+      blank = (char)*d, len = 1;
+    if (!len || d + len >= e || d[len] != '\n' || (len > 1 && d[0] == '0'))
+      break;
+    rd->lineno++;
+    take(rd, r, v, blank, 1);
+    last = d;
+    d += len + 1;
+  }
+  if (!last)
+    return;
+  size_t len = (size_t)(d - 1 - last);
+  SKS_STACK_RESERVE(rd->line, len);
+  memcpy(rd->line.a, last, len);
+  rd->line.n = len;
+  rd->line.id = ++rd->line_ids;
+  rd->toolong = false;
+  in->pos = (size_t)(d - in->data);
+}
+
 static int read_column(sks_reader *rd, const sks_line_info *first,
                        sks_puzzle **out, sks_error *err) {
-  long start = rd->lineno, count = 0, maxval = 0, max_line = 0;
-  size_t max_col = 0;
+  long start = rd->lineno;
+  run r = {0};
   char tok[3][3] = {{0}}; /* the first lines, for a small grid */
   long tok_line[3] = {0};
   bool small = true; /* every line so far as wide as a small grid's row */
   bool rows = false; /* a line that is a small grid's row, not a cell */
   size_t width = first->end - first->start;
-  char blank = 0;
   rd->column.n = 0;
   sks_line_info li = *first;
   for (;;) {
@@ -91,30 +147,24 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
         val = val < 100000 ? val * 10 + (a[k] - '0') : val;
     else if (len > 1)
       rows = true;
-    else if (!blank)
-      blank = a[0];
-    if (!val && li.numbers && !blank)
-      blank = '0';
-    if (val > maxval)
-      maxval = val, max_line = rd->lineno, max_col = li.start + 1;
-    if (count < 3) {
+    if (r.count < 3) {
       small &= len == width && (len == 2 || len == 3);
       if (small) {
-        memcpy(tok[count], a, len);
-        tok_line[count] = rd->lineno;
+        memcpy(tok[r.count], a, len);
+        tok_line[r.count] = rd->lineno;
       }
     }
-    if (count < MAX_CELLS)
-      SKS_PUSH(rd->column, (int)val - 1);
-    count++;
-    /* The next line of the run. */
+    take(rd, &r, val, li.numbers ? (val ? 0 : '0') : a[0], li.start + 1);
+    /* The next lines of the run. */
+    if (r.count >= 3)
+      take_plain_cells(rd, &r);
     bool more = false;
     while (sks_form_read_line(rd)) {
       sks_form_analyze(rd, &li);
       if (sks_form_is_comment(rd, &li))
         continue;
       bool row = li.ntok == 1 && li.end - li.start == width && small &&
-                 count < (long)width && !li.ruleish;
+                 r.count < (long)width && !li.ruleish;
       if (!rd->toolong && (cell_token(rd, &li, true) || row)) {
         more = true;
       } else if (rd->toolong || !sks_form_is_blank_line(&li)) {
@@ -125,33 +175,34 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
     if (!more)
       break;
   }
-  if (small && count == (long)width)
-    return small_grid(rd, (int)count, tok, tok_line, out, err);
+  if (small && r.count == (long)width)
+    return small_grid(rd, (int)r.count, tok, tok_line, out, err);
   if (rows)
     return sks_error_set(err, -1, rd->lineno + !rd->pending, 1,
-                         "grid ended after %ld of %d rows", count, (int)width);
+                         "grid ended after %ld of %d rows", r.count,
+                         (int)width);
   int k;
-  if (count > MAX_CELLS)
+  if (r.count > MAX_CELLS)
     return sks_error_set(err, -1, start, 1,
                          "%ld numbers one a line: sizes go up to %d (%d "
                          "numbers)",
-                         count, SKS_MAX_N, MAX_CELLS);
-  if (!sks_form_is_square(count, &k) || k < 2) {
+                         r.count, SKS_MAX_N, MAX_CELLS);
+  if (!sks_form_is_square(r.count, &k) || k < 2) {
     long lo = (long)k * k, hi = (long)(k + 1) * (k + 1);
-    long near = k < 2 ? 4 : count - lo < hi - count ? lo : hi;
+    long near = k < 2 ? 4 : r.count - lo < hi - r.count ? lo : hi;
     return sks_error_set(err, -1, start, 1,
                          "%ld number%s one a line: a puzzle needs a square "
                          "count such as %ld",
-                         count, count == 1 ? "" : "s", near);
+                         r.count, r.count == 1 ? "" : "s", near);
   }
-  if (maxval > k)
-    return sks_error_set(err, -1, max_line, (long)max_col,
-                         "digit %ld out of range 1-%d", maxval, k);
+  if (r.maxval > k)
+    return sks_error_set(err, -1, r.max_line, (long)r.max_col,
+                         "digit %ld out of range 1-%d", r.maxval, k);
   if (sks_form_prepare(rd, k, err))
     return -1;
   rd->p->look.line = start;
-  memcpy(rd->p->cell, rd->column.a, (size_t)count * sizeof *rd->column.a);
-  rd->blank = blank;
+  memcpy(rd->p->cell, rd->column.a, (size_t)r.count * sizeof *rd->column.a);
+  rd->blank = r.blank;
   sks_form_finish(rd, SKS_LAYOUT_NUMBERS_COLUMN, out);
   return 1;
 }

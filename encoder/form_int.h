@@ -32,7 +32,33 @@ typedef enum sks_row_mode {
   SKS_MODE_AMBIG
 } sks_row_mode;
 
-typedef SKS_STACK(char) sks_line_buf;
+/* A line's bytes and the number of the read that put them there, which
+ * goes with the bytes when the current line and the one looked ahead swap
+ * buffers: what sks_form_analyze's memo knows a line by. */
+typedef struct sks_line_buf {
+  char *a;
+  size_t n, cap;
+  unsigned long long id; /* 0: never read into */
+} sks_line_buf;
+
+/* What one line holds, from a single scan. */
+typedef struct sks_line_info {
+  size_t start, end;  /* first and one past the last non-blank byte */
+  size_t t0end;       /* end of the first whitespace-separated token */
+  int ntok;           /* whitespace-separated tokens (saturates) */
+  bool numbers;       /* every token is 0 or [1-9][0-9]* */
+  bool numbers_blank; /* every token is a number or a blank . ? - */
+  bool single;        /* every token is one byte */
+  bool multi;         /* some token has several bytes */
+  long maxval;        /* largest number token (saturates) */
+  bool bar;           /* holds '|' */
+  bool t0bar;         /* the first token holds '|' */
+  long cells;         /* bytes other than whitespace and '|' */
+  bool ruleish;       /* only - = + * | and whitespace */
+  bool plus_eq;       /* holds +, = or * */
+  bool comma;         /* holds ',' */
+  long dashes;
+} sks_line_info;
 
 struct sks_reader {
   sks_input *in;
@@ -40,6 +66,15 @@ struct sks_reader {
   sks_puzzle *p;     /* reused while the shape stays the same */
   sks_line_buf line; /* the current line, without its line end */
   long lineno;
+  /* The last lines scanned (a line is looked at again after a look
+   * ahead), by their buffers' id and length, and the ids given so far. */
+  struct {
+    unsigned long long id;
+    size_t n;
+    sks_line_info li;
+  } memo[2];
+  int memo_next;
+  unsigned long long line_ids;
   /* The line after it, when a look ahead read it (sks_form_next_is_row). */
   sks_line_buf ahead;
   bool have_ahead, ahead_toolong;
@@ -94,25 +129,6 @@ struct sks_reader {
   bool p_mapped;
 };
 
-/* What one line holds, from a single scan. */
-typedef struct sks_line_info {
-  size_t start, end;  /* first and one past the last non-blank byte */
-  size_t t0end;       /* end of the first whitespace-separated token */
-  int ntok;           /* whitespace-separated tokens (saturates) */
-  bool numbers;       /* every token is 0 or [1-9][0-9]* */
-  bool numbers_blank; /* every token is a number or a blank . ? - */
-  bool single;        /* every token is one byte */
-  bool multi;         /* some token has several bytes */
-  long maxval;        /* largest number token (saturates) */
-  bool bar;           /* holds '|' */
-  bool t0bar;         /* the first token holds '|' */
-  long cells;         /* bytes other than whitespace and '|' */
-  bool ruleish;       /* only - = + * | and whitespace */
-  bool plus_eq;       /* holds +, = or * */
-  bool comma;         /* holds ',' */
-  long dashes;
-} sks_line_info;
-
 /* One form of puzzle text.  recognise: does the current line (scanned
  * into li) belong to this form?  read: takes it, and the lines after it
  * the form needs; returns 1 with a puzzle in *out, 0 when the line held
@@ -136,7 +152,7 @@ extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
 void sks_form_skip_line(sks_reader *rd);
-void sks_form_analyze(const sks_reader *rd, sks_line_info *li);
+void sks_form_analyze(sks_reader *rd, sks_line_info *li);
 bool sks_form_next_is_row(sks_reader *rd, long width);
 /* Does the line after the current one pass test(rd, li, arg)?  As
  * next_is_row, the current line stays current and the next is kept for

@@ -99,6 +99,26 @@ bool sks_form_read_line(sks_reader *rd) {
   rd->toolong = false;
   rd->lineno++;
   size_t len = 0;
+  sks_input *in = rd->in;
+  /* The fast path: the bytes buffered, none pushed back, copied up to the
+   * line end by a loop that tests each byte once (a byte above '\r' ends
+   * nothing); what is left of the line after the buffer, or past the
+   * limit, goes the byte-at-a-time way below. */
+  while (ch != EOF && ch != '\n' && ch != '\r' && !in->npushed &&
+         len < SKS_LINE_LIMIT) {
+    size_t avail = in->len - in->pos, room = SKS_LINE_LIMIT - len - 1;
+    size_t take = avail < room ? avail : room;
+    if (len + 1 + take > rd->line.cap)
+      SKS_STACK_RESERVE(rd->line, len + 1 + take);
+    unsigned char *out = (unsigned char *)rd->line.a + len;
+    const unsigned char *d = in->data + in->pos, *e = d + take;
+    *out++ = (unsigned char)ch;
+    while (d < e && (*d > '\r' || (*d != '\n' && *d != '\r')))
+      *out++ = *d++;
+    len = (size_t)(out - (unsigned char *)rd->line.a);
+    in->pos = (size_t)(d - in->data);
+    ch = sks_input_next(in);
+  }
   while (ch != EOF && ch != '\n') {
     if (ch == '\r') {
       int next = sks_input_next(rd->in);
@@ -119,6 +139,7 @@ bool sks_form_read_line(sks_reader *rd) {
     ch = sks_input_next(rd->in);
   }
   rd->line.n = len;
+  rd->line.id = ++rd->line_ids;
   if (ch == EOF)
     rd->eof = true;
   /* A UTF-8 byte-order mark (editors on Windows write one) is no symbol. */
@@ -129,7 +150,7 @@ bool sks_form_read_line(sks_reader *rd) {
   return true;
 }
 
-void sks_form_analyze(const sks_reader *rd, sks_line_info *li) {
+static void analyze(const sks_reader *rd, sks_line_info *li) {
   const unsigned char *s = (const unsigned char *)rd->line.a;
   size_t n = rd->line.n, i = 0;
   memset(li, 0, sizeof *li);
@@ -191,6 +212,24 @@ void sks_form_analyze(const sks_reader *rd, sks_line_info *li) {
       li->dashes += s[k] == '-';
   if (!li->ntok)
     li->numbers = li->numbers_blank = li->single = false;
+}
+
+/* Scans the current line, or gives the scan it had when it was looked at
+ * before (a one-line puzzle's line is looked at three times: the look
+ * ahead for a region map after the puzzle before it, twice). */
+void sks_form_analyze(sks_reader *rd, sks_line_info *li) {
+  unsigned long long id = rd->line.id;
+  for (int k = 0; k < 2; k++)
+    if (id && rd->memo[k].id == id && rd->memo[k].n == rd->line.n) {
+      *li = rd->memo[k].li;
+      return;
+    }
+  analyze(rd, li);
+  int k = rd->memo_next;
+  rd->memo_next = !k;
+  rd->memo[k].id = id;
+  rd->memo[k].n = rd->line.n;
+  rd->memo[k].li = *li;
 }
 
 /* A row of numbers: digits only, or numbers with '.' or '?' blanks where
