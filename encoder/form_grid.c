@@ -2,6 +2,7 @@
  * Simple Sudoku's .ss), N rows of N numbers, or all N*N numbers on one
  * line; and the rule lines between puzzles. */
 #include "form_int.h"
+#include "input_int.h"
 
 #include <string.h>
 
@@ -137,6 +138,59 @@ static int grid_error(sks_reader *rd, int rows_left) {
   return -1;
 }
 
+/* The next row of a grid read in GRID mode, when the input's buffer holds
+ * all of it and it is plain: exactly n of the table's symbols, '|'
+ * between them, nothing else, ended by "\n" or "\r\n".  Such a row reads
+ * the same whatever the line scan would say of it (a row of n dashes is
+ * a row of blanks either way), so it is taken straight from the buffer
+ * into the puzzle's cells and rd->line; anything else (spaces, a rule, a
+ * comment, a letter past the alphabet, the end of the buffer, a line read
+ * ahead) is left for the line-by-line way.  true: taken. */
+static bool plain_row(sks_reader *rd, int row) {
+  sks_input *in = rd->in;
+  if (rd->mode != SKS_MODE_GRID || rd->pending || rd->have_ahead ||
+      rd->in_cut || rd->eof || in->npushed)
+    return false;
+  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
+  if (e - d > 256)
+    e = d + 256;
+  int n = rd->p->shape->n, k = 0;
+  int *cell = rd->p->cell + (size_t)row * n;
+  unsigned seen = 0;
+  bool bar = false;
+  char blank = rd->blank;
+  const unsigned char *q = d;
+  for (; q < e; q++) {
+    int v = rd->sym[*q];
+    if (v >= SKS_SYM_BLANK && k < n) {
+      if (v == SKS_SYM_BLANK && !blank)
+        blank = (char)*q;
+      seen |= rd->sym_class[*q];
+      cell[k++] = v;
+    } else if (*q == '|') {
+      bar = true;
+    } else {
+      break;
+    }
+  }
+  size_t len = (size_t)(q - d), end = len;
+  if (q < e && *q == '\r')
+    q++;
+  if (k < n || q >= e || *q != '\n' || ((rd->seen | seen) & SKS_SYM_HIGH))
+    return false; /* the cells written are written again */
+  SKS_STACK_RESERVE(rd->line, len);
+  memcpy(rd->line.a, d, len);
+  rd->line.n = end;
+  rd->line.id = ++rd->line_ids;
+  rd->lineno++;
+  rd->toolong = false;
+  in->pos += (size_t)(q + 1 - d);
+  rd->blank = blank;
+  rd->seen |= seen;
+  rd->ruled |= bar;
+  return true;
+}
+
 static int read_grid(sks_reader *rd, const sks_line_info *first,
                      sks_puzzle **out, sks_error *err) {
   int k;
@@ -146,6 +200,10 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
     return -1;
   int n = rd->p->shape->n;
   for (int row = 1; row < n;) {
+    if (plain_row(rd, row)) {
+      row++;
+      continue;
+    }
     if (!sks_form_read_line(rd)) {
       if (sks_input_failed(rd->in) && !rd->failed_reported) {
         rd->failed_reported = true;

@@ -162,21 +162,23 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
   li->start = li->end = li->t0end = i;
   while (i < n) {
     size_t t = i;
-    unsigned tok_all = C_DIGIT, tok_any = 0;
+    unsigned tok_all = ~0u, tok_any = 0;
     for (; i < n; i++) {
       unsigned cls = byte_class[s[i]];
       if (cls & C_SPACE)
         break;
       tok_any |= cls;
       tok_all &= cls;
-      all &= cls;
     }
     any |= tok_any;
+    all &= tok_all;
     if (tok_any & C_BAR) {
       if (!li->ntok)
         li->t0bar = true;
+      long bars = 0; /* a local: a store through li may alias s */
       for (size_t k = t; k < i; k++)
-        li->cells -= s[k] == '|';
+        bars += s[k] == '|';
+      li->cells -= bars;
     }
     bytes += (long)(i - t);
     if (!li->ntok)
@@ -193,9 +195,10 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
     li->numbers_blank &=
         number || (i - t == 1 && (s[t] == '.' || s[t] == '?' || s[t] == '-'));
     if (number) {
-      long val = 0;
-      for (size_t k = t; k < i; k++)
-        val = val < 100000 ? val * 10 + (s[k] - '0') : val;
+      /* Compared with sizes only: any number past 6 digits is 100000. */
+      long val = i - t > 6 ? 100000 : 0;
+      for (size_t k = t; k < i && i - t <= 6; k++)
+        val = val * 10 + (s[k] - '0');
       if (val > li->maxval)
         li->maxval = val;
     }
@@ -207,9 +210,12 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
   li->plus_eq = any & C_PLUSEQ;
   li->comma = any & C_COMMA;
   li->ruleish = li->ntok && (all & C_RULE);
-  if (li->ruleish)
+  if (li->ruleish) {
+    long dashes = 0;
     for (size_t k = li->start; k < li->end; k++)
-      li->dashes += s[k] == '-';
+      dashes += s[k] == '-';
+    li->dashes = dashes;
+  }
   if (!li->ntok)
     li->numbers = li->numbers_blank = li->single = false;
 }
@@ -439,23 +445,29 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
   long count = 0;
   size_t extra = 0;
   unsigned before = rd->seen, seen = before;
+  char blank = rd->blank;
   for (size_t i = s; i < e; i++) {
     int ch = a[i];
-    if (sks_form_is_space(ch) || ch == '|')
-      continue;
     int v = rd->sym[ch];
-    if (v == SKS_SYM_BAD)
-      return sks_form_bad_symbol(rd, i, err);
-    if (k == n) {
-      if (!count++)
-        extra = i;
+    /* A cell, most bytes: no alphabet holds a space or '|' (they are
+     * SKS_SYM_BAD in every table). */
+    if (v >= SKS_SYM_BLANK && k < n) {
+      if (v == SKS_SYM_BLANK && !blank)
+        blank = (char)ch;
+      seen |= rd->sym_class[ch];
+      cell[k++] = v;
       continue;
     }
-    if (v == SKS_SYM_BLANK && !rd->blank)
-      rd->blank = (char)ch;
-    seen |= rd->sym_class[ch];
-    cell[k++] = v;
+    if (sks_form_is_space(ch) || ch == '|')
+      continue;
+    if (v == SKS_SYM_BAD) {
+      rd->blank = blank;
+      return sks_form_bad_symbol(rd, i, err);
+    }
+    if (!count++) /* past the row's n cells */
+      extra = i;
   }
+  rd->blank = blank;
   rd->seen = seen;
   if (sks_form_row_seen(rd, before, s, e, err))
     return -1;

@@ -114,11 +114,18 @@ static void default_name(struct sks_xml *x, const XML_Char **atts) {
     s++;
   while (e > s && sks_form_is_space((unsigned char)x->coll.a[e - 1]))
     e--;
-  char num[64];
-  snprintf(num, sizeof num, "%s#%ld", e > s ? " " : "", x->games);
-  if (e > s)
+  /* " #K", written by hand: a printf a game was a tenth of the read */
+  char num[32], *end = num + sizeof num, *w = end;
+  long k = x->games;
+  do
+    *--w = (char)('0' + k % 10);
+  while ((k /= 10) > 0 && w > num + 2);
+  *--w = '#';
+  if (e > s) {
+    *--w = ' ';
     put_text(x, x->coll.a + s, e - s);
-  put_text(x, num, strlen(num));
+  }
+  put_text(x, w, (size_t)(end - w));
   const char *label = "difficulty", *v = attribute(atts, label);
   if (!v || !*v)
     v = attribute(atts, label = "level");
@@ -174,7 +181,8 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
   for (long i = 0; i < len; i++) {
     unsigned char ch = (unsigned char)data[i];
     int v = rd->sym[ch];
-    if (v == SKS_SYM_BAD || v >= n) { /* letters wait for settling */
+    /* SKS_SYM_BLANK (-1) or a digit below n, in one test */
+    if ((unsigned)(v + 1) > (unsigned)n) { /* letters wait for settling */
       char what[16], expect[64];
       sks_form_show_byte(what, sizeof what, ch);
       sks_form_expected_symbols(expect, sizeof expect, n, alpha);
@@ -182,10 +190,13 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
                   i + 1, what, expect);
       return;
     }
-    if (v == SKS_SYM_BLANK && !e.blank)
-      e.blank = (char)ch;
     cell[i] = v;
   }
+  for (long i = 0; i < len; i++) /* the first blank's symbol */
+    if (cell[i] == SKS_SYM_BLANK) {
+      e.blank = data[i];
+      break;
+    }
   x->cells.n += (size_t)len;
   e.text = x->text.n;
   const char *name = attribute(atts, "name");
@@ -288,10 +299,33 @@ static void feed(struct sks_xml *x, const char *s, size_t len, bool final) {
   feed(x, s, len, final); /* the root's end tag may follow on this line */
 }
 
-/* Feeds the rest of the line the input stands in, its line end as '\n'. */
+/* Feeds the rest of the line the input stands in, its line end as '\n'.
+ * The bytes the input's buffer holds are copied a run at a time up to a
+ * line end (found by memchr: an XML line is long); the line end itself,
+ * and what lies past the buffer, go a byte at a time. */
 static void feed_rest_of_line(sks_reader *rd, struct sks_xml *x) {
   size_t n = 0;
+  sks_input *in = rd->in;
   for (;;) {
+    if (!in->npushed && in->pos < in->len) {
+      const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
+      if ((size_t)(e - d) > CHUNK - n)
+        e = d + (CHUNK - n);
+      const unsigned char *q = memchr(d, '\n', (size_t)(e - d));
+      if (!q)
+        q = e;
+      const unsigned char *r = memchr(d, '\r', (size_t)(q - d));
+      if (r)
+        q = r;
+      memcpy(x->chunk + n, d, (size_t)(q - d));
+      n += (size_t)(q - d);
+      in->pos += (size_t)(q - d);
+      if (n == CHUNK) {
+        feed(x, x->chunk, n, false);
+        n = 0;
+        continue;
+      }
+    }
     int ch = sks_input_next(rd->in);
     if (ch == EOF) {
       rd->eof = true;
