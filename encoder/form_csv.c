@@ -17,10 +17,18 @@ static void split(sks_reader *rd) {
   rd->fields.n = 0;
   for (;;) {
     size_t s = i;
-    bool quoted = false;
-    for (; i < n && (quoted || a[i] != ','); i++)
-      if (a[i] == '"')
-        quoted = !quoted;
+    /* The field's end: the next ',' by memchr, unless a '"' comes before
+     * it (then byte by byte, a quoted ',' being no end). */
+    const char *comma = memchr(a + i, ',', n - i);
+    size_t stop = comma ? (size_t)(comma - a) : n;
+    if (!memchr(a + i, '"', stop - i)) {
+      i = stop;
+    } else {
+      bool quoted = false;
+      for (; i < n && (quoted || a[i] != ','); i++)
+        if (a[i] == '"')
+          quoted = !quoted;
+    }
     size_t e = i;
     while (s < e && sks_form_is_space((unsigned char)a[s]))
       s++;
@@ -111,14 +119,17 @@ static int read_solution(sks_reader *rd, size_t s, size_t e, sks_error *err) {
     }
     rd->spare_solution = NULL;
   }
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  int *sol = look->solution;
   for (size_t i = s; i < e; i++) {
-    int v = rd->sym[(unsigned char)rd->line.a[i]];
-    if (v == SKS_SYM_BAD || v >= n) /* >= n: a letter past the puzzle's */
+    int v = rd->sym[a[i]];
+    if ((unsigned)v >= (unsigned)n) { /* a blank, bad, or past the size */
+      if (v == SKS_SYM_BLANK)
+        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
+                             "a blank in the solution");
       return sks_form_bad_symbol(rd, i, err);
-    if (v == SKS_SYM_BLANK)
-      return sks_error_set(err, -1, rd->lineno, (long)i + 1,
-                           "a blank in the solution");
-    look->solution[i - s] = v;
+    }
+    sol[i - s] = v;
   }
   return 0;
 }
@@ -157,17 +168,28 @@ const sks_form sks_form_csv_row = {
     .name = "CSV row", .recognise = table_row, .read = read_row};
 
 /* Is [s, e) n*n symbols for some 4 <= n <= 35, none a separator? */
+/* The bytes a puzzle field may hold: 0-9 A-Z a-z . _ - */
+static const bool field_byte[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+    ['7'] = 1, ['8'] = 1, ['9'] = 1, ['.'] = 1, ['_'] = 1, ['-'] = 1, ['A'] = 1,
+    ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1,
+    ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1,
+    ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1,
+    ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
+    ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
+    ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+    ['y'] = 1, ['z'] = 1};
+
 static bool puzzle_field(const sks_reader *rd, size_t s, size_t e) {
   int n;
   if (!sks_form_is_square((long)(e - s), &n) || n < 4 || n > SKS_MAX_SYMBOL_N)
     return false;
-  for (size_t i = s; i < e; i++) {
-    unsigned char ch = (unsigned char)rd->line.a[i];
-    if (!((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') ||
-          (ch >= 'a' && ch <= 'z') || ch == '.' || ch == '_' || ch == '-'))
-      return false;
-  }
-  return true;
+  const unsigned char *a = (const unsigned char *)rd->line.a;
+  bool ok = true;
+  for (size_t i = s; i < e; i++)
+    ok &= field_byte[a[i]];
+  return ok;
 }
 
 /* A forum line: a field is a one-line puzzle, and the first whitespace
@@ -177,17 +199,17 @@ static bool forum_line(sks_reader *rd, const sks_line_info *li) {
     return false;
   split(rd);
   for (size_t f = 0; f < rd->fields.n; f += 2)
-    if (puzzle_field(rd, rd->fields.a[f], rd->fields.a[f + 1]))
+    if (puzzle_field(rd, rd->fields.a[f], rd->fields.a[f + 1])) {
+      rd->csv.field = f; /* for read_forum, which comes next */
       return true;
+    }
   return false;
 }
 
 static int read_forum(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                       sks_error *err) {
   const size_t *f = rd->fields.a;
-  size_t nf = rd->fields.n, k = 0;
-  while (!puzzle_field(rd, f[k], f[k + 1]))
-    k += 2;
+  size_t nf = rd->fields.n, k = rd->csv.field;
   if (sks_form_line_cells(rd, f[k], f[k + 1], false, err))
     return -1;
   /* A later field of as many symbols and no blank is the solution; the
@@ -213,8 +235,11 @@ static int read_forum(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
       SKS_PUSH(rd->name_buf, ',');
       SKS_PUSH(rd->name_buf, ' ');
     }
-    for (size_t i = s; i < e; i++)
-      SKS_PUSH(rd->name_buf, rd->line.a[i]);
+    if (e > s) {
+      SKS_STACK_RESERVE(rd->name_buf, rd->name_buf.n + (e - s));
+      memcpy(rd->name_buf.a + rd->name_buf.n, rd->line.a + s, e - s);
+      rd->name_buf.n += e - s;
+    }
   }
   sks_puzzle_set_name(rd->p, rd->name_buf.a, rd->name_buf.n);
   (void)li;

@@ -112,6 +112,7 @@ struct sks_reader {
   struct {
     int fields, puzzle, solution, name;
     long line;
+    size_t field; /* a forum line's puzzle field (its index in fields) */
   } csv;
   sks_line_buf name_buf;
   /* The numbers-one-a-line form: the cells of the run being read. */

@@ -68,18 +68,21 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
   const unsigned char *a = (const unsigned char *)rd->line.a;
   int *cell = rd->p->cell;
   unsigned seen = 0;
+  char blank = rd->blank; /* locals: stores through cell may alias rd */
   for (size_t i = s; i < e; i++) {
     int v = rd->sym[a[i]];
     if (v == SKS_SYM_BAD) {
       if (plus && a[i] == '+' && i + 1 < e && rd->sym[a[i + 1]] >= 0)
         continue; /* HoDoKu's mark of a placed digit */
+      rd->blank = blank;
       return sks_form_bad_symbol(rd, i, err);
     }
-    if (v == SKS_SYM_BLANK && !rd->blank)
-      rd->blank = (char)a[i];
+    if (v == SKS_SYM_BLANK && !blank)
+      blank = (char)a[i];
     seen |= rd->sym_class[a[i]];
     *cell++ = v;
   }
+  rd->blank = blank;
   rd->seen = seen;
   if (sks_form_row_seen(rd, 0, s, e, err))
     return -1;
