@@ -101,6 +101,14 @@ static void take_plain_cells(sks_reader *rd, run *r) {
     return;
   const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
   const unsigned char *last = NULL;
+  /* The run's state in locals, the cells written in place: a line is at
+   * least 2 bytes, so the buffer holds at most half its bytes of cells. */
+  long count = r->count, maxval = r->maxval, max_line = r->max_line;
+  long line = rd->lineno;
+  size_t max_col = r->max_col;
+  char run_blank = r->blank;
+  SKS_STACK_RESERVE(rd->column, rd->column.n + (size_t)(e - d) / 2 + 1);
+  int *cell = rd->column.a + rd->column.n, *cell0 = cell;
   for (;;) {
     size_t len = 0;
     long v = 0;
@@ -111,11 +119,21 @@ static void take_plain_cells(sks_reader *rd, run *r) {
       blank = (char)*d, len = 1;
     if (!len || d + len >= e || d[len] != '\n' || (len > 1 && d[0] == '0'))
       break;
-    rd->lineno++;
-    take(rd, r, v, blank, 1);
+    line++;
+    if (!run_blank)
+      run_blank = blank;
+    if (v > maxval)
+      maxval = v, max_line = line, max_col = 1;
+    if (count < MAX_CELLS)
+      *cell++ = (int)v - 1;
+    count++;
     last = d;
     d += len + 1;
   }
+  rd->column.n += (size_t)(cell - cell0);
+  r->count = count, r->maxval = maxval, r->max_line = max_line;
+  r->max_col = max_col, r->blank = run_blank;
+  rd->lineno = line;
   if (!last)
     return;
   size_t len = (size_t)(d - 1 - last);

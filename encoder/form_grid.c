@@ -191,6 +191,40 @@ static bool plain_row(sks_reader *rd, int row) {
   return true;
 }
 
+/* A rule line inside a grid ("|---+---+---|": only - = + * | with a
+ * + = or *, which no row of blanks has), taken from the buffer as
+ * plain_row takes a row: true when one was skipped. */
+static bool plain_rule(sks_reader *rd) {
+  sks_input *in = rd->in;
+  if (rd->pending || rd->have_ahead || rd->in_cut || rd->eof || in->npushed)
+    return false;
+  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
+  if (e - d > 256)
+    e = d + 256;
+  const unsigned char *q = d;
+  bool plus_eq = false;
+  for (; q < e; q++) {
+    if (*q == '+' || *q == '=' || *q == '*')
+      plus_eq = true;
+    else if (*q != '-' && *q != '|')
+      break;
+  }
+  size_t len = (size_t)(q - d);
+  if (q < e && *q == '\r')
+    q++;
+  if (!plus_eq || q >= e || *q != '\n')
+    return false;
+  SKS_STACK_RESERVE(rd->line, len);
+  memcpy(rd->line.a, d, len);
+  rd->line.n = len;
+  rd->line.id = ++rd->line_ids;
+  rd->lineno++;
+  rd->toolong = false;
+  in->pos += (size_t)(q + 1 - d);
+  rd->ruled = true;
+  return true;
+}
+
 static int read_grid(sks_reader *rd, const sks_line_info *first,
                      sks_puzzle **out, sks_error *err) {
   int k;
@@ -204,6 +238,8 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
       row++;
       continue;
     }
+    if (plain_rule(rd))
+      continue;
     if (!sks_form_read_line(rd)) {
       if (sks_input_failed(rd->in) && !rd->failed_reported) {
         rd->failed_reported = true;
