@@ -44,7 +44,7 @@ static long isqrt(long k) {
   return r;
 }
 
-int sks_candidates_detect(const char *tok, size_t len, int want, bool hex) {
+int sks_candidates_side(size_t len, int want) {
   long k = (long)len;
   if (k < (long)MIN_SIDE * MIN_SIDE * MIN_SIDE - MIN_SIDE * MIN_SIDE)
     return 0;
@@ -56,6 +56,14 @@ int sks_candidates_detect(const char *tok, size_t len, int want, bool hex) {
   if ((want && want != n) || (k - cube > (long)n * n) ||
       (cube - k > (long)n * n))
     return 0;
+  return n;
+}
+
+int sks_candidates_detect(const char *tok, size_t len, int want, bool hex) {
+  int n = sks_candidates_side(len, want);
+  if (!n)
+    return 0;
+  long k = (long)len, cube = (long)n * n * n;
   long root = isqrt(k);
   bool square = root * root == k;
   hex = hex && n == 16;

@@ -15,6 +15,9 @@
  * is wrong.  want: the side the options ask for, 0 = any; hex: 16x16
  * symbols are 0-F. */
 int sks_candidates_detect(const char *tok, size_t len, int want, bool hex);
+/* The side a token of len symbols would be a candidates line of, by its
+ * length alone (what sks_candidates_detect looks at first), or 0. */
+int sks_candidates_side(size_t len, int want);
 
 /* Reads the candidates line tok[0 .. len) of side n into p (side n; its
  * cells and removed candidates are all set, p->removed made when NULL):

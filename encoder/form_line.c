@@ -5,6 +5,40 @@
 
 #include <string.h>
 
+/* Would the token [s, e), written back, read as a candidates line?  The
+ * writer gives every blank the first blank's symbol, so a token that
+ * mixes them ('.', '-', '_', '0' unless the alphabet has it) is looked at
+ * as it will be written (a puzzle that reads as candidates as it stands
+ * never comes here). */
+static bool written_as_candidates(const sks_reader *rd, size_t s, size_t e,
+                                  const char *abc) {
+  bool zero = !(abc && strchr(abc, '0'));
+  const char *a = rd->line.a;
+  char first = 0;
+  bool mixed = false;
+  for (size_t i = s; i < e; i++) {
+    char ch = a[i];
+    if (ch == '.' || ch == '-' || ch == '_' || (ch == '0' && zero)) {
+      if (!first)
+        first = ch;
+      mixed |= ch != first;
+    }
+  }
+  if (!mixed)
+    return false;
+  char *w = sks_malloc(e - s);
+  for (size_t i = s; i < e; i++) {
+    char ch = a[i];
+    w[i - s] =
+        ch == '.' || ch == '-' || ch == '_' || (ch == '0' && zero) ? first : ch;
+  }
+  bool cand =
+      sks_candidates_detect(w, e - s, rd->opt.box_rows * rd->opt.box_cols,
+                            abc && !strcmp(abc, "0123456789ABCDEF")) > 0;
+  free(w);
+  return cand;
+}
+
 int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                         sks_error *err) {
   long len = (long)(e - s);
@@ -49,6 +83,13 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                          "%ld symbols: a candidates line, which is read on a "
                          "line of its own, not in a field",
                          len);
+  if (sks_candidates_side(e - s, rd->opt.box_rows * rd->opt.box_cols) &&
+      written_as_candidates(rd, s, e, abc))
+    return sks_error_set(err, -1, rd->lineno, (long)s + 1,
+                         "%ld symbols: written back with one blank symbol "
+                         "this %dx%d one-line puzzle would read as a "
+                         "candidates line; write it as a grid",
+                         len, n, n);
   if (n < 4 && !rd->opt.box_rows)
     return sks_error_set(err, -1, rd->lineno, (long)s + 1,
                          "%ld symbols: a one-line puzzle needs at least 16 "
