@@ -4,9 +4,10 @@
  * count must be a square k*k (k >= 2) with every number at most k.  A run
  * that starts with 2 or 3 lines of as many bytes is a 2x2 or 3x3 grid
  * ("12" / "21", "123" / "2.1" / "312"), as it was before this form. */
+#include "form_buffer_int.h"
 #include "form_int.h"
-#include "input_int.h"
 
+#include <stdint.h>
 #include <string.h>
 
 enum { MAX_CELLS = SKS_MAX_N * SKS_MAX_N };
@@ -90,17 +91,16 @@ static void take(sks_reader *rd, run *r, long v, char blank, size_t col) {
 }
 
 /* The lines of a run that the input's buffer holds whole and that are
- * plain cells ("5\n", "17\n", ".\n"), taken straight from the buffer as
+ * plain cells ("5\n", "17\r\n", ".\n"), taken straight from the buffer as
  * the loop below would take them one by one (a big grid's file is tens
  * of thousands of such lines); the last of them is left in rd->line.
- * Anything else (spaces, "\r", a comment, the end of the buffer, a line
- * read ahead) stops it, for the line-by-line way. */
+ * Anything else (spaces, a comment, the end of the buffer, a line read
+ * ahead) stops it, for the line-by-line way. */
 static void take_plain_cells(sks_reader *rd, run *r) {
-  sks_input *in = rd->in;
-  if (rd->pending || rd->have_ahead || rd->in_cut || rd->eof || in->npushed)
+  const unsigned char *d, *e;
+  if (!sks_form_buffered(rd, SIZE_MAX, &d, &e))
     return;
-  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
-  const unsigned char *last = NULL;
+  const unsigned char *last = NULL, *last_end = NULL;
   /* The run's state in locals, the cells written in place: a line is at
    * least 2 bytes, so the buffer holds at most half its bytes of cells. */
   long count = r->count, maxval = r->maxval, max_line = r->max_line;
@@ -112,12 +112,13 @@ static void take_plain_cells(sks_reader *rd, run *r) {
   for (;;) {
     size_t len = 0;
     long v = 0;
-    while (len < 6 && d + len < e && d[len] >= '0' && d[len] <= '9')
+    while (len < 6 && d + len < e && (unsigned)(d[len] - '0') < 10)
       v = v * 10 + (d[len++] - '0');
     char blank = v ? 0 : '0';
     if (!len && d < e && (*d == '.' || *d == '?' || *d == '-'))
       blank = (char)*d, len = 1;
-    if (!len || d + len >= e || d[len] != '\n' || (len > 1 && d[0] == '0'))
+    const unsigned char *next = sks_form_past_end(d + len, e);
+    if (!len || !next || (len > 1 && d[0] == '0'))
       break;
     line++;
     if (!run_blank)
@@ -127,22 +128,15 @@ static void take_plain_cells(sks_reader *rd, run *r) {
     if (count < MAX_CELLS)
       *cell++ = (int)v - 1;
     count++;
-    last = d;
-    d += len + 1;
+    last = d, last_end = d + len;
+    d = next;
   }
   rd->column.n += (size_t)(cell - cell0);
   r->count = count, r->maxval = maxval, r->max_line = max_line;
   r->max_col = max_col, r->blank = run_blank;
   rd->lineno = line;
-  if (!last)
-    return;
-  size_t len = (size_t)(d - 1 - last);
-  SKS_STACK_RESERVE(rd->line, len);
-  memcpy(rd->line.a, last, len);
-  rd->line.n = len;
-  rd->line.id = ++rd->line_ids;
-  rd->toolong = false;
-  in->pos = (size_t)(d - in->data);
+  if (last)
+    sks_form_take(rd, last, (size_t)(last_end - last), d);
 }
 
 static int read_column(sks_reader *rd, const sks_line_info *first,

@@ -1,8 +1,8 @@
 /* Grids: N rows of N symbols (plain, or ruled with | and +---+ lines, as
  * Simple Sudoku's .ss), N rows of N numbers, or all N*N numbers on one
  * line; and the rule lines between puzzles. */
+#include "form_buffer_int.h"
 #include "form_int.h"
-#include "input_int.h"
 
 #include <string.h>
 
@@ -147,13 +147,9 @@ static int grid_error(sks_reader *rd, int rows_left) {
  * comment, a letter past the alphabet, the end of the buffer, a line read
  * ahead) is left for the line-by-line way.  true: taken. */
 static bool plain_row(sks_reader *rd, int row) {
-  sks_input *in = rd->in;
-  if (rd->mode != SKS_MODE_GRID || rd->pending || rd->have_ahead ||
-      rd->in_cut || rd->eof || in->npushed)
+  const unsigned char *d, *e;
+  if (rd->mode != SKS_MODE_GRID || !sks_form_buffered(rd, 256, &d, &e))
     return false;
-  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
-  if (e - d > 256)
-    e = d + 256;
   int n = rd->p->shape->n, k = 0;
   int *cell = rd->p->cell + (size_t)row * n;
   unsigned seen = 0;
@@ -173,18 +169,11 @@ static bool plain_row(sks_reader *rd, int row) {
       break;
     }
   }
-  size_t len = (size_t)(q - d), end = len;
-  if (q < e && *q == '\r')
-    q++;
-  if (k < n || q >= e || *q != '\n' || ((rd->seen | seen) & SKS_SYM_HIGH))
+  const unsigned char *next = sks_form_past_end(q, e);
+  if (k < n || !next || ((rd->seen | seen) & SKS_SYM_HIGH))
     return false; /* the cells written are written again */
-  SKS_STACK_RESERVE(rd->line, len);
-  memcpy(rd->line.a, d, len);
-  rd->line.n = end;
-  rd->line.id = ++rd->line_ids;
+  sks_form_take(rd, d, (size_t)(q - d), next);
   rd->lineno++;
-  rd->toolong = false;
-  in->pos += (size_t)(q + 1 - d);
   rd->blank = blank;
   rd->seen |= seen;
   rd->ruled |= bar;
@@ -195,12 +184,9 @@ static bool plain_row(sks_reader *rd, int row) {
  * + = or *, which no row of blanks has), taken from the buffer as
  * plain_row takes a row: true when one was skipped. */
 static bool plain_rule(sks_reader *rd) {
-  sks_input *in = rd->in;
-  if (rd->pending || rd->have_ahead || rd->in_cut || rd->eof || in->npushed)
+  const unsigned char *d, *e;
+  if (!sks_form_buffered(rd, 256, &d, &e))
     return false;
-  const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
-  if (e - d > 256)
-    e = d + 256;
   const unsigned char *q = d;
   bool plus_eq = false;
   for (; q < e; q++) {
@@ -209,18 +195,11 @@ static bool plain_rule(sks_reader *rd) {
     else if (*q != '-' && *q != '|')
       break;
   }
-  size_t len = (size_t)(q - d);
-  if (q < e && *q == '\r')
-    q++;
-  if (!plus_eq || q >= e || *q != '\n')
+  const unsigned char *next = sks_form_past_end(q, e);
+  if (!plus_eq || !next)
     return false;
-  SKS_STACK_RESERVE(rd->line, len);
-  memcpy(rd->line.a, d, len);
-  rd->line.n = len;
-  rd->line.id = ++rd->line_ids;
+  sks_form_take(rd, d, (size_t)(q - d), next);
   rd->lineno++;
-  rd->toolong = false;
-  in->pos += (size_t)(q + 1 - d);
   rd->ruled = true;
   return true;
 }

@@ -10,28 +10,29 @@
  * mixes them ('.', '-', '_', '0' unless the alphabet has it) is looked at
  * as it will be written (a puzzle that reads as candidates as it stands
  * never comes here). */
+/* A blank of the symbol tables (sks_form_build_table): '0' only when the
+ * alphabet does not hold it. */
+static bool blank_symbol(char ch, bool zero) {
+  return ch == '.' || ch == '-' || ch == '_' || (ch == '0' && zero);
+}
+
 static bool written_as_candidates(const sks_reader *rd, size_t s, size_t e,
                                   const char *abc) {
   bool zero = !(abc && strchr(abc, '0'));
   const char *a = rd->line.a;
   char first = 0;
   bool mixed = false;
-  for (size_t i = s; i < e; i++) {
-    char ch = a[i];
-    if (ch == '.' || ch == '-' || ch == '_' || (ch == '0' && zero)) {
+  for (size_t i = s; i < e; i++)
+    if (blank_symbol(a[i], zero)) {
       if (!first)
-        first = ch;
-      mixed |= ch != first;
+        first = a[i];
+      mixed |= a[i] != first;
     }
-  }
   if (!mixed)
     return false;
   char *w = sks_malloc(e - s);
-  for (size_t i = s; i < e; i++) {
-    char ch = a[i];
-    w[i - s] =
-        ch == '.' || ch == '-' || ch == '_' || (ch == '0' && zero) ? first : ch;
-  }
+  for (size_t i = s; i < e; i++)
+    w[i - s] = blank_symbol(a[i], zero) ? first : a[i];
   bool cand =
       sks_candidates_detect(w, e - s, rd->opt.box_rows * rd->opt.box_cols,
                             abc && !strcmp(abc, "0123456789ABCDEF")) > 0;

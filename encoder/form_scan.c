@@ -1,6 +1,7 @@
 /* The puzzle reader's shared parts: lines (read, scanned once into an
  * sks_line_info, looked ahead), symbol tables, cells, and the puzzle being
  * filled (form_int.h). */
+#include "form_buffer_int.h"
 #include "form_int.h"
 #include "input_int.h"
 #include "require_int.h"
@@ -112,15 +113,9 @@ bool sks_form_read_line(sks_reader *rd) {
     unsigned char *out = (unsigned char *)rd->line.a + len;
     const unsigned char *d = in->data + in->pos, *e = d + take;
     *out++ = (unsigned char)ch;
-    /* The line end by memchr: the lines that come here are mostly long
-     * (a grid's plain rows and a run of numbers one a line are taken
-     * before, form_grid.c and form_column.c). */
-    const unsigned char *q = memchr(d, '\n', take);
-    if (!q)
-      q = e;
-    const unsigned char *r = memchr(d, '\r', (size_t)(q - d));
-    if (r)
-      q = r;
+    /* The lines that come here are mostly long (a grid's plain rows and
+     * a run of numbers one a line are taken before, sks_form_take). */
+    const unsigned char *q = sks_form_line_stop(d, e);
     memcpy(out, d, (size_t)(q - d));
     out += q - d;
     d = q;

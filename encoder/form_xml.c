@@ -9,6 +9,7 @@
  * A game's data attribute is a one-line puzzle (81 digits, 0 blank); its
  * name is its name attribute, else "COLLECTION #K" (README "Puzzle
  * formats"). */
+#include "form_buffer_int.h"
 #include "form_int.h"
 #include "input_int.h"
 
@@ -301,8 +302,8 @@ static void feed(struct sks_xml *x, const char *s, size_t len, bool final) {
 
 /* Feeds the rest of the line the input stands in, its line end as '\n'.
  * The bytes the input's buffer holds are copied a run at a time up to a
- * line end (found by memchr: an XML line is long); the line end itself,
- * and what lies past the buffer, go a byte at a time. */
+ * line end; the line end itself, and what lies past the buffer, go a
+ * byte at a time. */
 static void feed_rest_of_line(sks_reader *rd, struct sks_xml *x) {
   size_t n = 0;
   sks_input *in = rd->in;
@@ -311,12 +312,7 @@ static void feed_rest_of_line(sks_reader *rd, struct sks_xml *x) {
       const unsigned char *d = in->data + in->pos, *e = in->data + in->len;
       if ((size_t)(e - d) > CHUNK - n)
         e = d + (CHUNK - n);
-      const unsigned char *q = memchr(d, '\n', (size_t)(e - d));
-      if (!q)
-        q = e;
-      const unsigned char *r = memchr(d, '\r', (size_t)(q - d));
-      if (r)
-        q = r;
+      const unsigned char *q = sks_form_line_stop(d, e);
       memcpy(x->chunk + n, d, (size_t)(q - d));
       n += (size_t)(q - d);
       in->pos += (size_t)(q - d);
