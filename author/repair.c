@@ -1,7 +1,8 @@
 /* Repair: the fewest givens that make a puzzle with several solutions
  * unique (a minimum hitting set of the cells where solutions differ),
- * and for a puzzle without solution a minimal clashing subset of its
- * givens (deletion-based: every given in it is needed). */
+ * and for a puzzle without solution the smallest clashing subset of its
+ * givens (two givens that repeat a digit in a region; else, up to 9x9,
+ * the fewest by implicit hitting sets; else a minimal one by deletion). */
 #include "eo_int.h"
 #include "grade_int.h"
 
@@ -122,20 +123,24 @@ static bool subset(const uint64_t *a, const uint64_t *b, int words) {
   return true;
 }
 
-/* Adds the cells where s and t differ as a set to hit, keeping only
- * minimal sets: a set that holds another is hit whenever that one is. */
-static void add_difference(sks_repairer *r, const int *s, const int *t) {
+/* A new, empty set to hit at the end of the list (filled by the caller,
+ * then kept by keep_set). */
+static uint64_t *new_set(sks_repairer *r) {
   if (r->nset == r->capset) {
     r->capset = r->capset ? 2 * r->capset : 64;
     r->set = sks_realloc(r->set, (size_t)r->capset * r->words * sizeof *r->set);
     r->size = sks_realloc(r->size, (size_t)r->capset * sizeof *r->size);
   }
+  uint64_t *d = r->set + (size_t)r->nset * r->words;
+  memset(d, 0, (size_t)r->words * sizeof *d);
+  return d;
+}
+
+/* Keeps the set new_set gave, and only minimal sets: a set that holds
+ * another is hit whenever that one is. */
+static void keep_set(sks_repairer *r) {
   int words = r->words;
-  uint64_t *d = r->set + (size_t)r->nset * words;
-  memset(d, 0, (size_t)words * sizeof *d);
-  for (int i = 0; i < r->cells; i++)
-    if (s[i] != t[i])
-      d[i / 64] |= 1ULL << (i % 64);
+  const uint64_t *d = r->set + (size_t)r->nset * words;
   int kept = 0;
   for (int k = 0; k < r->nset; k++) {
     uint64_t *e = r->set + (size_t)k * words;
@@ -150,8 +155,17 @@ static void add_difference(sks_repairer *r, const int *s, const int *t) {
     kept++;
   }
   memmove(r->set + (size_t)kept * words, d, (size_t)words * sizeof *d);
-  r->size[kept] = popcount(d, words);
+  r->size[kept] = popcount(r->set + (size_t)kept * words, words);
   r->nset = kept + 1;
+}
+
+/* Adds the cells where s and t differ as a set to hit. */
+static void add_difference(sks_repairer *r, const int *s, const int *t) {
+  uint64_t *d = new_set(r);
+  for (int i = 0; i < r->cells; i++)
+    if (s[i] != t[i])
+      d[i / 64] |= 1ULL << (i % 64);
+  keep_set(r);
 }
 
 /* The unhit set with fewest cells, or -1 when the pick hits them all. */
@@ -351,43 +365,180 @@ static sks_repair_kind several(sks_repairer *r, const sks_puzzle *p,
   return out->kind = SKS_REPAIR_ADDED;
 }
 
-/* ---- no solution: a minimal clashing subset of the givens ---- */
+/* ---- no solution: the smallest clashing subset of the givens ---- */
 
 /* dlx nodes a clash test gets before picosat takes it over: most tests
  * take tens of nodes; the few that take thousands took 10-100 ms. */
 enum { QUICK_NODES = 2000 };
 
-static sks_repair_kind core(sks_repairer *r, const sks_puzzle *p,
-                            const sks_limits *lim, sks_repair *out) {
-  int *keep = r->work->cell; /* the givens still in the core */
-  /* dlx answers most tests at once; an unsatisfiable rest that takes it
-   * long (the clash spread over few givens) goes to picosat, which keeps
-   * the rules of the shape and takes the givens as assumptions. */
-  if (!r->cdcl)
-    r->cdcl = sks_solver_new("picosat", NULL, NULL);
+/* Sides up to which the smallest clash is searched for exactly (past a
+ * repeated digit); larger puzzles get a minimal one.  The search tests
+ * a few hundred subsets of a 9x9's givens; each test of a 16x16 takes
+ * 10-100 times as long. */
+enum { SMALLEST_SIDE = 9, SMALLEST_ROUNDS = 2000 };
+
+/* Whether the givens in keep (-1: none) have no solution: SKS_UNSAT,
+ * SKS_SAT, or SKS_UNKNOWN past the budget.  dlx answers most tests at
+ * once; a rest that takes it long (the clash spread over few givens) goes
+ * to picosat, which keeps the rules of the shape and takes the givens as
+ * assumptions. */
+static int clash_test(sks_repairer *r, const sks_limits *lim) {
   sks_limits quick = {lim->time_limit, QUICK_NODES};
+  int st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+  if (st == SKS_UNKNOWN)
+    st = sks_dlx_solve(r->xc.dlx, &quick);
+  if (st == SKS_UNKNOWN) {
+    if (!r->cdcl)
+      r->cdcl = sks_solver_new("picosat", NULL, NULL);
+    if (!sks_solver_load_eo(r->cdcl, r->xc.eo, NULL))
+      st = sks_solver_solve(r->cdcl, lim);
+  }
+  return st;
+}
+
+/* Two givens of one digit in one region: the smallest clash there is
+ * (one given alone always has a solution on a shape that has any). */
+static bool repeated_digit(sks_repairer *r, const sks_puzzle *p) {
+  const sks_shape *sh = p->shape;
+  int n = sh->n;
+  int *at = r->first; /* cell of digit d seen in the region, or -1 */
+  for (int g = 0; g < sh->nregions; g++) {
+    const int *cells = sh->region + (size_t)g * n;
+    for (int d = 0; d < n; d++)
+      at[d] = -1;
+    for (int k = 0; k < n; k++) {
+      int i = cells[k], d = p->cell[i];
+      if (d < 0)
+        continue;
+      if (at[d] >= 0) {
+        memset(r->work->cell, -1, (size_t)r->cells * sizeof *r->work->cell);
+        r->work->cell[at[d]] = d;
+        r->work->cell[i] = d;
+        return true;
+      }
+      at[d] = i;
+    }
+  }
+  return false;
+}
+
+/* Deletion: each given dropped in turn and kept out when the rest still
+ * has no solution; leaves the core in r->work.  False when a test ran
+ * out of budget (the core is then not known to be minimal). */
+static bool minimal_core(sks_repairer *r, const sks_puzzle *p,
+                         const sks_limits *lim) {
+  int *keep = r->work->cell;
+  bool minimal = true;
   memcpy(keep, p->cell, (size_t)r->cells * sizeof *keep);
-  out->fewest = true;
   for (int i = 0; i < r->cells; i++) {
     if (keep[i] < 0)
       continue;
     int d = keep[i];
     keep[i] = -1;
-    int st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
-    if (st == SKS_UNKNOWN)
-      st = sks_dlx_solve(r->xc.dlx, &quick);
-    if (st == SKS_UNKNOWN && !sks_solver_load_eo(r->cdcl, r->xc.eo, NULL))
-      st = sks_solver_solve(r->cdcl, lim);
+    int st = clash_test(r, lim);
     if (st != SKS_UNSAT) /* needed (or not known to be unneeded) */
       keep[i] = d;
     if (st == SKS_UNKNOWN)
-      out->fewest = false;
+      minimal = false;
   }
+  return minimal;
+}
+
+/* The givens of p a solution of r->work agrees with, grown one given at
+ * a time while a solution exists, then the others added as a set to hit:
+ * every clash holds one of them, since the rest has a solution.  False
+ * when a budget ran out. */
+static bool add_correction(sks_repairer *r, const sks_puzzle *p,
+                           const sks_limits *lim) {
+  int *work = r->work->cell;
+  const int *sol = r->sol;
+  for (int i = 0; i < r->cells; i++)
+    work[i] = p->cell[i] >= 0 && p->cell[i] == sol[i] ? sol[i] : -1;
+  for (int i = 0; i < r->cells; i++) {
+    if (p->cell[i] < 0 || work[i] >= 0)
+      continue;
+    work[i] = p->cell[i];
+    if (enumerate(r, r->work, 1, lim) != SKS_SAT)
+      return false;
+    if (r->nsol == 0) {
+      work[i] = -1;
+      continue;
+    }
+    for (int j = 0; j < r->cells; j++) /* whatever else it agrees with */
+      if (p->cell[j] >= 0 && p->cell[j] == r->sol[j])
+        work[j] = p->cell[j];
+  }
+  uint64_t *d = new_set(r);
+  for (int i = 0; i < r->cells; i++)
+    if (p->cell[i] >= 0 && work[i] < 0)
+      d[i / 64] |= 1ULL << (i % 64);
+  keep_set(r);
+  return true;
+}
+
+/* The smallest clash by implicit hitting sets: the fewest givens that
+ * hit every correction set found so far either clash (the smallest,
+ * since every clash hits them all) or have a solution, which gives
+ * another correction set.  `known` is the size of a clash already in
+ * hand; r->best receives a smaller one.  Returns its size, `known` when
+ * there is none smaller, or -1 when a budget ran out. */
+static int smallest_core(sks_repairer *r, const sks_puzzle *p, int known,
+                         const sks_limits *lim, double deadline) {
+  r->nset = 0;
+  int bound = 0;
+  for (int round = 0; round < SMALLEST_ROUNDS; round++) {
+    if (deadline > 0 && sks_time() > deadline)
+      return -1;
+    bool exact = true;
+    int k = min_hit(r, bound, known, &exact);
+    if (!exact)
+      return -1;
+    if (k >= known)
+      return known;
+    bound = k;
+    int *work = r->work->cell;
+    for (int i = 0; i < r->cells; i++)
+      work[i] = r->pick[i / 64] >> (i % 64) & 1 ? p->cell[i] : -1;
+    if (enumerate(r, r->work, 1, lim) != SKS_SAT)
+      return -1;
+    if (r->nsol == 0) {
+      memcpy(r->best, r->pick, (size_t)r->words * sizeof *r->best);
+      return k;
+    }
+    if (!add_correction(r, p, lim))
+      return -1;
+  }
+  return -1;
+}
+
+static sks_repair_kind core(sks_repairer *r, const sks_puzzle *p,
+                            const sks_limits *lim, double deadline,
+                            sks_repair *out) {
+  out->fewest = repeated_digit(r, p);
+  if (!out->fewest) {
+    bool minimal = minimal_core(r, p, lim);
+    if (minimal && p->shape->n <= SMALLEST_SIDE) {
+      int known = 0;
+      for (int i = 0; i < r->cells; i++)
+        known += r->work->cell[i] >= 0;
+      /* the minimal core is kept aside: the search reuses r->work */
+      memcpy(r->first, r->work->cell, (size_t)r->cells * sizeof *r->first);
+      int k = smallest_core(r, p, known, lim, deadline);
+      out->fewest = k >= 0;
+      for (int i = 0; i < r->cells; i++)
+        r->work->cell[i] =
+            k >= 0 && k < known
+                ? (r->best[i / 64] >> (i % 64) & 1 ? p->cell[i] : -1)
+                : r->first[i];
+    }
+    out->minimal = minimal;
+  } else
+    out->minimal = true;
   out->ncells = 0;
   for (int i = 0; i < r->cells; i++)
-    if (keep[i] >= 0) {
+    if (r->work->cell[i] >= 0) {
       r->cell[out->ncells] = i;
-      r->digit[out->ncells++] = keep[i];
+      r->digit[out->ncells++] = r->work->cell[i];
     }
   return out->kind = SKS_REPAIR_CORE;
 }
@@ -408,7 +559,7 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
     return out->kind = SKS_REPAIR_UNKNOWN;
   out->solutions = r->nsol;
   if (r->nsol == 0)
-    return core(r, p, &lim, out);
+    return core(r, p, &lim, deadline, out);
   if (r->nsol == 1)
     return out->kind = SKS_REPAIR_UNIQUE;
   return several(r, p, cap, &lim, deadline, out);

@@ -196,8 +196,9 @@ typedef struct sks_repair {
   const int *digit;    /* their digits, 0-based */
   bool fewest;         /* ADDED: no smaller set exists (over every
                           solution when all were enumerated, else for the
-                          completed one); CORE: every given in it is
-                          needed (false when a test ran out of budget) */
+                          completed one); CORE: no smaller clash exists */
+  bool minimal;        /* CORE: every given in it is needed (false when a
+                          test ran out of budget) */
   bool all_solutions;  /* ADDED: every solution was enumerated */
   long long solutions; /* solutions enumerated (capped) */
 } sks_repair;
@@ -209,10 +210,13 @@ void sks_repairer_delete(sks_repairer *r); /* NULL is a no-op */
 /* Repairs p: for several solutions, the fewest givens (from one
  * solution) that make it unique, found as a minimum hitting set of the
  * cells where other solutions differ, exactly by iterative deepening
- * within opt's budgets, greedily past them; for none, a subset of the
- * givens without solution from which no given can be removed (deletion:
- * each given is dropped in turn and kept out when the rest still has no
- * solution).  opt may be NULL.  Returns out->kind. */
+ * within opt's budgets, greedily past them; for none, the smallest
+ * subset of the givens without solution: two givens that repeat a digit
+ * in a region when there are any, else up to 9x9 the fewest givens (by
+ * implicit hitting sets over the givens a solution disagrees with,
+ * within the budgets), else one from which no given can be removed
+ * (deletion: each given is dropped in turn and kept out when the rest
+ * still has no solution).  opt may be NULL.  Returns out->kind. */
 sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
                                   const sks_repair_options *opt,
                                   sks_repair *out);

@@ -58,7 +58,12 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
     fprintf(out, "unknown%s%s\n", *name ? " " : "", name);
     return BATCH_UNKNOWN;
   case SKS_REPAIR_CORE:
-    fprintf(out, "clash %d:", rp.ncells);
+    /* fewest: no smaller clash; minimal: every given in it needed;
+     * unreduced: a budget ran out before that was known */
+    fprintf(out, "clash %d %s:", rp.ncells,
+            rp.fewest    ? "fewest"
+            : rp.minimal ? "minimal"
+                         : "unreduced");
     print_cells(p, &rp, out);
     fprintf(out, "%s%s\n", *name ? " " : "", name);
     return BATCH_NONE;

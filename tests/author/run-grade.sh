@@ -68,23 +68,28 @@ keeps_givens() {
 }
 check_file repair-keeps-givens keeps_givens
 input "$EULER_CLASH"
-"$S" repair <in.txt >.out 2>/dev/null
+"$S" repair <in.txt >clash.txt 2>/dev/null
 core_has_clash() {
-  awk '{ ok = $1 == "clash" && / r1c1=7/ } END { if (!ok) print "no clash at r1c1: " $0 }' .out
+  awk '{ ok = $1 == "clash" && / r1c1=7/ } END { if (!ok) print "no clash at r1c1: " $0 }' clash.txt
 }
 check_file repair-core core_has_clash
+core_fewest() {
+  awk '$3 != "fewest:" { print "not the fewest: " $0 }' clash.txt
+}
 # The core alone has no solution (picosat), and every given of it counts.
 core_puzzle() {
   awk -v skip="${1:-}" '{ for (i = 1; i <= 81; i++) g[i] = "."
     for (f = 3; f <= NF; f++) if (f != skip && match($f, /^r[0-9]c[0-9]=/)) {
       split(substr($f, 2), a, /[c=]/); g[(a[1] - 1) * 9 + a[2]] = a[3] }
-    s = ""; for (i = 1; i <= 81; i++) s = s g[i]; print s }' .out
+    s = ""; for (i = 1; i <= 81; i++) s = s g[i]; print s }' clash.txt
 }
 core_puzzle >core.txt
 input_file core.txt
 check repair-core-none 20 "none" "$S" unique --backend picosat
-fields=$(awk '{ print NF }' .out)
-for ((f = 3; f <= fields; f++)); do
+check_file repair-core-fewest core_fewest
+fields=$(awk '{ print NF }' clash.txt)
+[ "$fields" -ge 5 ] || { echo "FAIL repair-core-fields: $(cat clash.txt)"; exit 1; }
+for ((f = 4; f <= fields; f++)); do
   core_puzzle "$f" >less.txt
   input_file less.txt
   check "repair-core-needed-$f" 10 "multiple" "$S" unique --backend picosat
@@ -92,6 +97,9 @@ done
 input "$EULER_HOLE" "$EULER" "$EULER_CLASH" "${ESCARGOT:0:5}.${ESCARGOT:6}"
 "$S" repair -q -j1 <in.txt >r1.txt
 check repair-jobs 0 '' same_as r1.txt "$S" repair -q -j2
+# A given that repeats a digit in its row clashes with that digit alone.
+input "${ESCARGOT:0:8}1${ESCARGOT:9}"
+check repair-core-row 0 "clash 2 fewest: r1c1=1 r1c9=1" "$S" repair
 input "${EULER:0:40}"
 check repair-bad 3 "error" "$S" repair -q
 expect_stderr_has "<stdin>:1:37:"

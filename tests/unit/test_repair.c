@@ -2,7 +2,10 @@
  * removed need at most k back, and the cells added make the puzzle unique
  * by picosat's count while none of them can be left out; a unique puzzle
  * with a clashing given added yields a core holding that given, without
- * solution by picosat, every given of it needed. */
+ * solution by picosat, every given of it needed, and no smaller clash
+ * among the givens (checked by picosat on every smaller subset where the
+ * core is small); a given repeating a digit in its row clashes with
+ * that digit alone. */
 #include "judge.h"
 
 static const char *const famous[] = {
@@ -98,6 +101,51 @@ static void test_many_solutions(sks_repairer *r) {
   sks_puzzle_delete(p);
 }
 
+/* No k-1 givens of p clash (by picosat, every subset of that size; a
+ * smaller clash would make some such subset clash too). */
+static void check_no_smaller_clash(const sks_puzzle *p, int k) {
+  int cells = p->shape->n * p->shape->n, given[128], ng = 0;
+  for (int i = 0; i < cells && ng < 128; i++)
+    if (p->cell[i] >= 0)
+      given[ng++] = i;
+  sks_puzzle *q = sks_puzzle_of(p->shape);
+  int pick[3] = {0, 1, 2};
+  for (;;) {
+    for (int i = 0; i < k - 1; i++)
+      q->cell[given[pick[i]]] = p->cell[given[pick[i]]];
+    CHECK_EQ(judge_count(q, 1, NULL), 1);
+    for (int i = 0; i < k - 1; i++)
+      q->cell[given[pick[i]]] = -1;
+    int j = k - 2; /* the next subset of k-1 of the ng givens */
+    while (j >= 0 && pick[j] == ng - (k - 1) + j)
+      j--;
+    if (j < 0)
+      break;
+    pick[j]++;
+    for (int i = j + 1; i < k - 1; i++)
+      pick[i] = pick[i - 1] + 1;
+  }
+  sks_puzzle_delete(q);
+}
+
+/* A given that repeats a digit in its row: the clash is those two givens,
+ * however large a clash the rest would also give. */
+static void test_repeated_digit(sks_repairer *r) {
+  sks_puzzle *p = judge_parse(famous[0]); /* row 1: 1....7.9. */
+  p->cell[8] = 0;                         /* a 1 in r1c9 */
+  sks_repair rp;
+  CHECK_EQ(sks_repair_puzzle(r, p, NULL, &rp), SKS_REPAIR_CORE);
+  CHECK(rp.fewest && rp.minimal);
+  CHECK_EQ(rp.ncells, 2);
+  if (rp.ncells == 2) {
+    CHECK_EQ(rp.cell[0], 0);
+    CHECK_EQ(rp.cell[1], 8);
+    CHECK_EQ(rp.digit[0], 0);
+    CHECK_EQ(rp.digit[1], 0);
+  }
+  sks_puzzle_delete(p);
+}
+
 static void test_clash(sks_repairer *r) {
   for (size_t f = 0; f < sizeof famous / sizeof *famous; f++)
     for (int round = 0; round < 4; round++) {
@@ -112,7 +160,10 @@ static void test_clash(sks_repairer *r) {
       p->cell[at] = (sol[at] + 1 + next_rand(n - 1)) % n;
       sks_repair rp;
       CHECK_EQ(sks_repair_puzzle(r, p, NULL, &rp), SKS_REPAIR_CORE);
+      CHECK(rp.minimal);
       CHECK(rp.fewest);
+      if (rp.ncells <= 3)
+        check_no_smaller_clash(p, rp.ncells);
       sks_puzzle *q = sks_puzzle_of(p->shape);
       bool has = false;
       for (int i = 0; i < rp.ncells; i++) {
@@ -147,6 +198,7 @@ int main(void) {
   test_several(r);
   test_many_solutions(r);
   test_clash(r);
+  test_repeated_digit(r);
   sks_repairer_delete(r);
   sks_repairer_delete(NULL);
   return check_report();
