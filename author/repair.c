@@ -375,7 +375,7 @@ enum { QUICK_NODES = 2000 };
  * repeated digit); larger puzzles get a minimal one.  The search tests
  * a few hundred subsets of a 9x9's givens; each test of a 16x16 takes
  * 10-100 times as long. */
-enum { SMALLEST_SIDE = 9, SMALLEST_ROUNDS = 2000 };
+enum { SMALLEST_SIDE = 9, SMALLEST_ROUNDS = 2000, GROW_NODES = QUICK_NODES };
 
 /* Whether the givens in keep (-1: none) have no solution: SKS_UNSAT,
  * SKS_SAT, or SKS_UNKNOWN past the budget.  dlx answers most tests at
@@ -450,6 +450,7 @@ static bool minimal_core(sks_repairer *r, const sks_puzzle *p,
  * when a budget ran out. */
 static bool add_correction(sks_repairer *r, const sks_puzzle *p,
                            const sks_limits *lim) {
+  sks_limits quick = {lim->time_limit, GROW_NODES};
   int *work = r->work->cell;
   const int *sol = r->sol;
   for (int i = 0; i < r->cells; i++)
@@ -458,9 +459,9 @@ static bool add_correction(sks_repairer *r, const sks_puzzle *p,
     if (p->cell[i] < 0 || work[i] >= 0)
       continue;
     work[i] = p->cell[i];
-    if (enumerate(r, r->work, 1, lim) != SKS_SAT)
-      return false;
-    if (r->nsol == 0) {
+    /* a test dlx does not settle at once leaves the given out: the set
+     * is then larger than need be, never wrong */
+    if (enumerate(r, r->work, 1, &quick) != SKS_SAT || r->nsol == 0) {
       work[i] = -1;
       continue;
     }
