@@ -22,6 +22,9 @@ enum { BIT_BUDGET = 100000, BIT_GRID_BUDGET = 20000, BIT_GRID_TRIES = 16 };
  * left out. */
 enum { SMALL_N = 16, BIT_BUDGET_LARGE = 500 };
 
+/* Seconds CDCL gets to prove that a variant shape has no full grid. */
+enum { FULL_GRID_SECONDS = 30 };
+
 struct sks_generator {
   const sks_shape *shape; /* a reference */
   sks_generate_options opt;
@@ -95,6 +98,21 @@ static void build_orbits(sks_generator *g) {
   free(orbit);
 }
 
+/* Whether a shape with variants has no full grid at all (a jigsaw map
+ * can make one impossible): proved by CDCL on the empty grid, which takes
+ * milliseconds where random starts would only run out of tries.  Not
+ * known within the budget counts as possible. */
+static bool no_full_grid(sks_generator *g) {
+  sks_puzzle *p = sks_puzzle_of(g->shape);
+  int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_LOCKED);
+  sks_puzzle_delete(p);
+  if (s != SKS_UNKNOWN)
+    return s == SKS_UNSAT;
+  sks_solver_load_eo(g->cdcl, g->eo, NULL);
+  sks_limits lim = {FULL_GRID_SECONDS, 0};
+  return sks_solver_solve(g->cdcl, &lim) == SKS_UNSAT;
+}
+
 sks_generator *sks_generator_new(const sks_shape *shape,
                                  const sks_generate_options *opt,
                                  sks_error *err) {
@@ -112,6 +130,15 @@ sks_generator *sks_generator_new(const sks_shape *shape,
   g->dlx = sks_solver_new("dlx", &so, err);
   g->cdcl = sks_solver_new("cadical", &so, err);
   sks_require(g->dlx && g->cdcl, "a built-in backend failed to start");
+  if (shape->variants && no_full_grid(g)) {
+    sks_error_set(err, -1, 0, 0,
+                  "variant: %s admit%s no full grid (none exists even with "
+                  "no givens), so no puzzle can be made on it",
+                  shape->jigsaw ? "the jigsaw map" : "the regions",
+                  shape->jigsaw ? "s" : "");
+    sks_generator_delete(g);
+    return NULL;
+  }
   build_orbits(g);
   g->order = sks_malloc((size_t)g->norbits * sizeof *g->order);
   g->pending = sks_malloc((size_t)g->norbits * sizeof *g->pending);

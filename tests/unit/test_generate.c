@@ -4,7 +4,8 @@
  * validator and holds the givens, minimal puzzles lose uniqueness with any
  * given (orbit) out, the symmetry is checked with maps written here, the
  * same seed and index give the same puzzle, and the fast engine's counts
- * agree with picosat's on puzzles with givens taken out. */
+ * agree with picosat's on puzzles with givens taken out; a jigsaw map
+ * without any full grid is refused up front. */
 #include "bitgrid_int.h"
 #include "check.h"
 #include "sudokusat.h"
@@ -201,7 +202,34 @@ static void check_minimize(void) {
   sks_puzzle_delete(p);
 }
 
+/* A jigsaw map with no full grid (rows 1 and 2 swap their last cells:
+ * r2c9 must repeat r1c9's digit in column 9) is refused at once with a
+ * message that says so; the rows themselves as regions are a map with
+ * grids (Latin squares), which is accepted. */
+static void check_impossible_map(void) {
+  int map[81];
+  for (int i = 0; i < 81; i++)
+    map[i] = i / 9;
+  map[8] = 1;
+  map[17] = 0;
+  sks_error err = {0};
+  const sks_shape *bad = sks_shape_new(3, 3, SKS_VARIANT_JIGSAW, map, &err);
+  CHECK(bad != NULL);
+  sks_generate_options opt = {SKS_SYMMETRY_NONE, false, 0, 1};
+  CHECK(sks_generator_new(bad, &opt, &err) == NULL);
+  CHECK(strstr(err.msg, "no full grid") != NULL);
+  map[8] = 0;
+  map[17] = 1;
+  const sks_shape *rows = sks_shape_new(3, 3, SKS_VARIANT_JIGSAW, map, &err);
+  sks_generator *g = sks_generator_new(rows, &opt, &err);
+  CHECK(g != NULL);
+  sks_generator_delete(g);
+  sks_shape_release(rows);
+  sks_shape_release(bad);
+}
+
 int main(void) {
+  check_impossible_map();
   check_symmetry();
   check_bitgrid();
   check_minimize();
