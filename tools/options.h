@@ -97,8 +97,11 @@ enum {
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
-  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE | CMD_GRADE,          \
+  O(format, FORMAT, "text", 0, 0,                                              \
+    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,                            \
     "answers as text, json (JSON Lines) or csv")                               \
+  O(summary, BOOL, 0, 0, 1, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,    \
+    "after the answers, one summary record on stdout (status summary)")        \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_MAKE,                               \
     "print statistics as 'c' lines on stderr")                                 \
   O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \

@@ -73,7 +73,7 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   } else if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
              !sks_validate(p, w->grid, &err)) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
-                p->look.line, w->app->opt.backend->name, err.msg);
+                p->look.line, a.backend, err.msg);
     a.status = "invalid";
     a.message = err.msg;
     cls = BATCH_INVALID;
@@ -172,8 +172,11 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   }
   sks_limits asked = {app->opt.time_limit, app->opt.max_steps}, lim;
   sks_limits_left(&asked, start, &lim);
+  sks_stats before;
+  sks_solver_stats(s, &before);
   int r = cnf->cut ? SKS_UNKNOWN : sks_solver_solve(s, &lim), res;
-  answer a = {.count = -1, .backend = app->opt.backend->name};
+  /* the engine that answered (auto: the route's pick), as for puzzles */
+  answer a = {.count = -1, .backend = app_answered_by(s, &before)};
   sks_model *m = sks_model_new();
   sks_puzzle *p = NULL;
   int *grid = NULL;
@@ -188,7 +191,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     res = BATCH_ONE;
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
-                  app->opt.backend->name, err.msg);
+                  a.backend, err.msg);
       a.status = "invalid";
       a.message = err.msg;
       res = BATCH_INVALID;

@@ -179,13 +179,17 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 /* The backend that answered the puzzle: the route's pick when one of the
  * counters moved, else the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before) {
+  return app_answered_by(w->solver, before);
+}
+
+const char *app_answered_by(const sks_solver *s, const sks_stats *before) {
   sks_stats after;
-  sks_solver_stats(w->solver, &after);
+  sks_solver_stats(s, &after);
   const sks_backend *const *all = sks_backends();
   for (int i = 0; all[i] && i < SKS_MAX_BACKENDS; i++)
     if (after.answered[i] > before->answered[i])
       return all[i]->name;
-  return sks_solver_backend(w->solver)->name;
+  return sks_solver_backend(s)->name;
 }
 
 static bool named_dimacs(const char *path) {

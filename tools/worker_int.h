@@ -35,6 +35,8 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 /* The backend that answered since before (the solver's stats then): the
  * auto route's pick, or the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before);
+/* The same for any solver (a DIMACS file's). */
+const char *app_answered_by(const sks_solver *s, const sks_stats *before);
 /* Adds s's figures to what --stats prints (a worker's solvers are added
  * when it is destroyed; a DIMACS file's solver by its command). */
 void app_add_stats(const sks_solver *s);
