@@ -330,6 +330,30 @@ static void usage(FILE *out, int only) {
           "shell)\n");
 }
 
+/* The words a string option takes, from the library's name tables, as
+ * "a, b or c" (empty when any text goes): --symmetry, --grade (levels and
+ * labels), --variant (jigsaw= is followed by a file). */
+static void word_names(int i, char *buf, size_t cap) {
+  const char *o = table[i].name, *names[32];
+  int k = 0;
+  if (!strcmp(o, "symmetry"))
+    for (int s = 0; s < SKS_SYMMETRY_COUNT && k < 32; s++)
+      names[k++] = sks_symmetry_name((sks_symmetry)s);
+  else if (!strcmp(o, "grade")) {
+    for (int l = SKS_GRADE_SINGLES; l <= SKS_GRADE_SEARCH; l++)
+      names[k++] = sks_grade_level_name((sks_grade_level)l);
+    for (int l = SKS_LABEL_EASY; l <= SKS_LABEL_EXTREME; l++)
+      names[k++] = sks_grade_label_name((sks_grade_label)l);
+  } else if (!strcmp(o, "variant")) {
+    names[k++] = "x";
+    names[k++] = "windoku";
+    names[k++] = "jigsaw=";
+  }
+  buf[0] = 0;
+  for (int j = 0; j < k; j++)
+    list_add(buf, cap, j, k, names[j]);
+}
+
 /* For the bash completion (tools/completion): one line per command, its
  * name and the options it takes, then one line per choice option, the
  * option and the names it takes. */
@@ -345,9 +369,11 @@ static void list_options(void) {
     printf(" --help\n");
   }
   for (int i = 0; i < NOPTIONS; i++) {
-    char flag[64], names[160];
+    char flag[64], names[256];
     option_flag(i, flag, sizeof flag);
     choice_names(table[i].type, names, sizeof names);
+    if (!*names)
+      word_names(i, names, sizeof names);
     if (!*names)
       continue;
     printf("%s", flag);
