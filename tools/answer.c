@@ -327,6 +327,13 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
   const char *message = a->message;
   if (!message && !strcmp(a->status, "unknown"))
     message = unknown_reason(app, seconds, why, sizeof why);
+  else if (!message && !strcmp(a->status, "none"))
+    message = job->p || job->line ? "the puzzle has no solution"
+                                  : "the CNF is unsatisfiable";
+  else if (!message && !strcmp(a->status, "multiple"))
+    message = "the puzzle has more than one solution";
+  else if (!message && !strcmp(a->status, "clash"))
+    message = "these givens have no solution among themselves";
   switch (app->opt.format) {
   case FORMAT_JSON:
     put_json(app, job, a, seconds, message, out);

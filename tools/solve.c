@@ -220,6 +220,11 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   if (app->opt.format == FORMAT_TEXT)
     print_cnf_text(s, cnf, &a, p);
   else {
+    /* the puzzle an encoder-written CNF stands for, echoed whatever the
+     * answer */
+    sks_error ignored = {0};
+    if (!p && cnf->desc)
+      p = sks_cnf_desc_puzzle(cnf->desc, &ignored);
     batch_job job = {p, sks_input_name(in), 0, start};
     answer_put(app, &job, &a, stdout);
   }

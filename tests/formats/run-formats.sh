@@ -185,6 +185,14 @@ for r in rows:
     if r["status"] == "unknown" and "--time-limit" not in r["message"]:
         fail("unknown-message-csv", str(r))
 
+# Anything not solved says why: none and multiple too.
+for cmd in ("solve", "unique"):
+    status, out = run(cmd, "--format", "json", "in.txt")
+    for line in out.splitlines():
+        o = json.loads(line)
+        if o["status"] not in ("solved", "unique") and not o.get("message"):
+            fail(f"{cmd}-message-{o['status']}", line)
+
 # --summary: one last record with the totals by status, in both forms.
 for cmd, words in (("solve", ["solved"]), ("unique", ["unique", "multiple"]),
                    ("count", ["unique", "multiple"])):
