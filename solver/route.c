@@ -125,7 +125,8 @@ static bool counts_natively(const sks_solver *base) {
 static long long count(sks_solver *base, long long limit, const sks_limits *lim,
                        int *status) {
   route *r = (route *)base;
-  sks_limits first = *lim;
+  double start = sks_time();
+  sks_limits first = *lim, rest;
   bool budget = r->cur == R_DLX && lim->max_steps <= 0 && r->eo;
   if (budget)
     first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
@@ -139,8 +140,9 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
     sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
     return n;
   }
-  if (*status == SKS_UNKNOWN && budget) /* many solutions: dlx's ground */
-    n = sks_solver_count(r->sub[r->cur], limit, lim, status);
+  /* Many solutions: dlx's ground; it counts on, in the time left. */
+  if (*status == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest))
+    n = sks_solver_count(r->sub[r->cur], limit, &rest, status);
   r->answered[r->cur]++;
   return n;
 }

@@ -280,9 +280,10 @@ static void run_round(round *r, int threads, tally *tl) {
     if (target && s->givens > target) {
       tl->over++;
       if (!r->app->opt.quiet)
-        app_message("puzzle %lld: %d givens, the fewest reached (asked for "
+        app_message("puzzle %lld: %d %s, the fewest reached (asked for "
                     "at most %d)",
-                    r->first + i + 1, s->givens, target);
+                    r->first + i + 1, s->givens,
+                    answer_plural(s->givens, "given", "givens"), target);
     }
   }
   fflush(stdout);
