@@ -166,6 +166,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   /* A CNF cut at the deadline is not loaded: its answer is unknown. */
   if (!s || (!cnf->cut && sks_solver_load_cnf(s, cnf, &err))) {
     app_error(sks_input_name(in), &err);
+    operand_error_record(app, in, &err);
     sks_solver_delete(s);
     sks_cnf_delete(cnf);
     return BATCH_ERROR;

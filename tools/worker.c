@@ -266,7 +266,24 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
   if (sks_dimacs_read_until(in, cnf, app->opt.relaxed, warn, &ctx, deadline,
                             &err)) {
     app_error(sks_input_name(in), &err);
+    operand_error_record(app, in, &err);
     return EXIT_INPUT;
   }
   return 0;
+}
+
+void operand_error_record(const sks_app *app, sks_input *in,
+                          const sks_error *err) {
+  if (app->opt.format == FORMAT_TEXT)
+    return;
+  char msg[sizeof err->msg + 512];
+  const char *name = sks_input_name(in);
+  if (err->line > 0)
+    snprintf(msg, sizeof msg, "%s:%ld:%ld: %s", name, err->line, err->col,
+             err->msg);
+  else
+    snprintf(msg, sizeof msg, "%s: %s", name, err->msg);
+  answer a = {.status = "error", .count = -1, .message = msg};
+  batch_job job = {NULL, name, 0, 0};
+  answer_put(app, &job, &a, stdout);
 }

@@ -63,5 +63,11 @@ void operands_close(operand *ops, int nops);
  * with cnf->cut (sks_dimacs_read_until). */
 int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
                      double deadline);
+/* With --format json or csv: the error record of a DIMACS operand that
+ * gets no answer (err says why; "FILE:LINE:COL: ..." as for puzzles), so
+ * a script sees every operand; nothing in text (the message is on
+ * stderr). */
+void operand_error_record(const sks_app *app, sks_input *in,
+                          const sks_error *err);
 
 #endif

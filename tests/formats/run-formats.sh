@@ -160,6 +160,22 @@ try:
 except (ValueError, KeyError) as e:
     fail("cnf-json-backend", f"{e}: {out[:300]}")
 
+# A DIMACS operand that cannot be answered gets an error record, so a
+# script sees every operand (the message also on stderr, status 3).
+with open("broken.cnf", "w") as f:
+    f.write("p cnf 2 1\n1 x 0\n")
+with open("plain.cnf", "w") as f:
+    f.write("p cnf 2 1\n1 2 0\n")
+for cmd, path, where in (("solve", "broken.cnf", "broken.cnf:2:3: "),
+                         ("count", "plain.cnf", "plain.cnf: ")):
+    for fmt in ("json", "csv"):
+        status, out = run(cmd, "--format", fmt, path)
+        got = [json.loads(l) for l in out.splitlines()] if fmt == "json" \
+            else list(csv.DictReader(io.StringIO(out)))
+        if status != 3 or len(got) != 1 or got[0]["status"] != "error" \
+                or not got[0]["message"].startswith(where):
+            fail(f"cnf-error-{cmd}-{fmt}", f"status {status}: {out[:300]}")
+
 # The puzzle as read comes back with every answer, in both forms.
 for fmt in ("json", "csv"):
     status, out = run("solve", "--format", fmt, "in.txt")
