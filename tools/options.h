@@ -73,7 +73,8 @@ enum {
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
-    "random seed (analog, grade; generate and minimize: the puzzles)")         \
+    "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
+    "generate: the puzzles, fresh each run unless given)")                     \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
