@@ -112,15 +112,7 @@ static const batch_ops minimize_ops = {minimize_new, minimize_delete,
                                        minimize_run};
 
 static int minimize_cnf(sks_app *app, sks_input *in) {
-  app_message("%s: minimize reads puzzles, not CNF", sks_input_name(in));
-  if (app->opt.format != FORMAT_TEXT) {
-    answer a = {.status = "error",
-                .count = -1,
-                .message = "minimize reads puzzles, not CNF"};
-    batch_job job = {NULL, sks_input_name(in), 0, 0};
-    answer_put(app, &job, &a, stdout);
-  }
-  return BATCH_ERROR;
+  return operand_not_puzzles(app, in, false);
 }
 
 int app_minimize(sks_app *app) {

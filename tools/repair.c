@@ -143,13 +143,7 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
 static const batch_ops repair_ops = {repair_new, repair_delete, repair_run};
 
 static int repair_dimacs(sks_app *app, sks_input *in) {
-  app_message("%s: repair reads puzzles, not DIMACS", sks_input_name(in));
-  answer a = {.status = "error",
-              .count = -1,
-              .message = "repair reads puzzles, not DIMACS"};
-  batch_job job = {NULL, sks_input_name(in), 0, 0};
-  answer_put(app, &job, &a, stdout);
-  return BATCH_ERROR;
+  return operand_not_puzzles(app, in, true);
 }
 
 int app_repair(sks_app *app) {

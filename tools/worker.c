@@ -1,6 +1,7 @@
 /* Per-thread puzzle work shared by solve, unique and count, and the
  * operands they read. */
 #include "answer_int.h"
+#include "batch_int.h"
 #include "worker_int.h"
 
 #include <pthread.h>
@@ -270,6 +271,17 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
     return EXIT_INPUT;
   }
   return 0;
+}
+
+int operand_not_puzzles(const sks_app *app, sks_input *in, bool error_line) {
+  sks_error err = {0};
+  sks_error_set(&err, -1, 0, 0, "%s reads puzzles, not DIMACS", app->command);
+  app_error(sks_input_name(in), &err);
+  if (app->opt.format != FORMAT_TEXT)
+    operand_error_record(app, in, &err);
+  else if (error_line)
+    fputs("error\n", stdout);
+  return BATCH_ERROR;
 }
 
 void operand_error_record(const sks_app *app, sks_input *in,

@@ -69,5 +69,9 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
  * stderr). */
 void operand_error_record(const sks_app *app, sks_input *in,
                           const sks_error *err);
+/* A DIMACS operand of a command that reads only puzzles (minimize, repair,
+ * grade): the message, and its error record (or, as text, a line "error"
+ * when error_line).  Returns the batch class of an error. */
+int operand_not_puzzles(const sks_app *app, sks_input *in, bool error_line);
 
 #endif

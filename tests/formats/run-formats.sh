@@ -167,7 +167,10 @@ with open("broken.cnf", "w") as f:
 with open("plain.cnf", "w") as f:
     f.write("p cnf 2 1\n1 2 0\n")
 for cmd, path, where in (("solve", "broken.cnf", "broken.cnf:2:3: "),
-                         ("count", "plain.cnf", "plain.cnf: ")):
+                         ("count", "plain.cnf", "plain.cnf: "),
+                         ("grade", "one.cnf", "one.cnf: grade reads puzzles"),
+                         ("repair", "one.cnf", "one.cnf: repair reads puzzles"),
+                         ("minimize", "one.cnf", "one.cnf: minimize reads")):
     for fmt in ("json", "csv"):
         status, out = run(cmd, "--format", fmt, path)
         got = [json.loads(l) for l in out.splitlines()] if fmt == "json" \
