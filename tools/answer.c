@@ -389,11 +389,19 @@ void answer_summary(const sks_app *app, const batch_totals *t) {
   for (int i = 0; i < NSUMMARY; i++)
     name[i] = i == 1 ? one : i == 2 ? many : SUMMARY_COLUMNS[i];
   if (app->opt.format == FORMAT_CSV) {
-    /* status summary, the seconds in their column, the totals in theirs */
-    printf("%s,,,,summary", app->command);
-    for (int i = 5; i < 14; i++)
-      putchar(',');
-    printf("%.6f,", t->seconds);
+    /* command, status summary and the seconds in their columns, the
+     * totals in theirs; the rest empty */
+    int n = (int)(sizeof CSV_COLUMNS / sizeof *CSV_COLUMNS);
+    for (int i = 0; i < n; i++) {
+      if (i)
+        putchar(',');
+      if (!strcmp(CSV_COLUMNS[i], "command"))
+        csv_field(stdout, app->command);
+      else if (!strcmp(CSV_COLUMNS[i], "status"))
+        fputs("summary", stdout);
+      else if (!strcmp(CSV_COLUMNS[i], "seconds"))
+        printf("%.6f", t->seconds);
+    }
     for (int i = 0; i < app->format_extras; i++)
       putchar(',');
     for (int i = 0; i < NSUMMARY - 1; i++)
