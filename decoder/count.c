@@ -24,11 +24,18 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
   if (!lim)
     lim = &none;
   int n = eo->n, cells = n * n;
+  double start = sks_time();
   if (sks_solver_counts_natively(s)) {
     int status = SKS_UNKNOWN;
     res.count = sks_solver_count(s, limit, lim, &status);
     res.status = status;
     res.at_limit = limit && res.count >= limit;
+    if (status == SKS_UNKNOWN && !sks_solver_counts_natively(s)) {
+      /* The auto route gave the puzzle to an engine that blocks (its
+       * budget ran out): count again there, in the time left. */
+      res = (sks_count_result){0, SKS_SAT, false};
+      goto blocking;
+    }
     if (first && res.count > 0 &&
         (sks_decode_values(eo, first_value, s, first, err) ||
          !sks_validate(p, first, err)))
@@ -39,9 +46,9 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
       res.status = -1;
     return res;
   }
+blocking:;
   int *own = scratch ? NULL : sks_malloc(2 * (size_t)cells * sizeof *own);
   int *grid = scratch ? scratch : own, *block = grid + cells;
-  double start = sks_time();
   sks_limits now;
   while (!limit || res.count < limit) {
     if (!sks_limits_left(lim, start, &now)) {

@@ -12,10 +12,16 @@
  *   n <= DLX_MAX_N   dlx (singles before it), searching at most
  *                    DLX_BUDGET nodes, then cadical on the same puzzle
  *   larger           cadical (locked candidates before it)
- * A CNF goes to cadical.  Counting takes the same pick, dlx counting
- * natively (without the budget: a count is not cut short) and cadical
- * with blocking clauses. */
+ * A CNF goes to cadical.  Counting takes the same pick and the same
+ * fallback: dlx counts natively within the budget; when the budget runs
+ * out with few solutions found, the puzzle moves to cadical and the count
+ * says unknown while the route no longer counts natively, so the caller
+ * (sks_count) counts again there with blocking clauses. */
 enum { DLX_MAX_N = 16, DLX_BUDGET = 200000, R_DLX = 0, R_CADICAL, R_ENGINES };
+/* A count that found fewer solutions than this within dlx's budget goes
+ * to cadical; more, and dlx (enumerating them far faster than blocking
+ * clauses would) counts on without the budget. */
+enum { FEW_FOUND = 8 };
 
 static const sks_backend_ops *const engine_ops[R_ENGINES] = {
     &sks_dlx_backend, &sks_cadical_backend};
@@ -119,8 +125,26 @@ static bool counts_natively(const sks_solver *base) {
 static long long count(sks_solver *base, long long limit, const sks_limits *lim,
                        int *status) {
   route *r = (route *)base;
+  double start = sks_time();
+  sks_limits first = *lim, rest;
+  bool budget = r->cur == R_DLX && lim->max_steps <= 0 && r->eo;
+  if (budget)
+    first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
+  long long n = sks_solver_count(r->sub[r->cur], limit, &first, status);
+  if (*status == SKS_UNKNOWN && budget && n < FEW_FOUND) {
+    /* A deep tree with few solutions in it: CDCL with blocking clauses
+     * counts it (the caller sees that the route no longer counts
+     * natively). */
+    r->cur = R_CADICAL;
+    sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
+    sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
+    return n;
+  }
+  /* Many solutions: dlx's ground; it counts on, in the time left. */
+  if (*status == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest))
+    n = sks_solver_count(r->sub[r->cur], limit, &rest, status);
   r->answered[r->cur]++;
-  return sks_solver_count(r->sub[r->cur], limit, lim, status);
+  return n;
 }
 
 static int solution_value(const sks_solver *base, int which, int var) {

@@ -11,7 +11,8 @@
 /* Where a puzzle came from and when its work began (for "seconds"). */
 typedef struct batch_job {
   const sks_puzzle *p; /* NULL for an unreadable puzzle or a DIMACS file */
-  const char *file;    /* the operand's name ("-" for standard input) */
+  const char *file;    /* the operand's name ("-" for standard input), or
+                          NULL (generate: no file) */
   long line;           /* the puzzle's first line; 0 for a whole file */
   double start;
 } batch_job;
@@ -29,7 +30,10 @@ typedef struct answer {
   long long count;          /* count: solutions found; < 0 none */
   bool at_least;            /* the count is a lower bound */
   const char *backend;      /* the backend that answered, or NULL */
-  const char *message;      /* why (error, invalid, disagree), or NULL */
+  const char *message;      /* why (error, invalid, disagree), or NULL;
+                               unknown without one gets the limit's */
+  const int *result;        /* minimize, repair: the puzzle made, or NULL */
+  const char *cells;        /* repair: the cells added or clashing */
   const signed char *model; /* a DIMACS file's model: values of 1..nvars */
   int nvars;
   /* Command-specific fields (rate: eta ...), numbers as text ("inf"
@@ -42,6 +46,10 @@ typedef struct answer {
 
 /* Adds a numeric field to a. */
 void answer_extra(answer *a, const char *key, const char *fmt, double v);
+/* Adds a whole-number field to a (exact to 64 bits). */
+void answer_extra_int(answer *a, const char *key, long long v);
+/* Adds a number field that has no value here (JSON null, CSV empty). */
+void answer_extra_null(answer *a, const char *key);
 /* Adds a short string field to a. */
 void answer_extra_word(answer *a, const char *key, const char *word);
 
@@ -52,6 +60,17 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
 /* CSV's header line (once, before the first answer; nothing in the other
  * forms); extra names the command's own columns, NULL-terminated. */
 void answer_header(sks_app *app, const char *const *extra);
+
+/* The summary record of a run (--summary): totals by class, in the
+ * --format asked for, on standard output, after the answers. */
+struct batch_totals;
+void answer_summary(const sks_app *app, const struct batch_totals *t);
+/* The words the command's answers use for the first two classes (one
+ * decided answer; several, or NULL when the command has no such class). */
+void answer_words(const char *command, const char **one, const char **many);
+
+/* "1 puzzle", "2 puzzles". */
+const char *answer_plural(long long n, const char *one, const char *many);
 
 /* A grid in p's layout or the one --layout asks for, as text. */
 void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,

@@ -330,6 +330,30 @@ static void usage(FILE *out, int only) {
           "shell)\n");
 }
 
+/* The words a string option takes, from the library's name tables, as
+ * "a, b or c" (empty when any text goes): --symmetry, --grade (levels and
+ * labels), --variant (jigsaw= is followed by a file). */
+static void word_names(int i, char *buf, size_t cap) {
+  const char *o = table[i].name, *names[32];
+  int k = 0;
+  if (!strcmp(o, "symmetry"))
+    for (int s = 0; s < SKS_SYMMETRY_COUNT && k < 32; s++)
+      names[k++] = sks_symmetry_name((sks_symmetry)s);
+  else if (!strcmp(o, "grade")) {
+    for (int l = SKS_GRADE_SINGLES; l <= SKS_GRADE_SEARCH; l++)
+      names[k++] = sks_grade_level_name((sks_grade_level)l);
+    for (int l = SKS_LABEL_EASY; l <= SKS_LABEL_EXTREME; l++)
+      names[k++] = sks_grade_label_name((sks_grade_label)l);
+  } else if (!strcmp(o, "variant")) {
+    names[k++] = "x";
+    names[k++] = "windoku";
+    names[k++] = "jigsaw=";
+  }
+  buf[0] = 0;
+  for (int j = 0; j < k; j++)
+    list_add(buf, cap, j, k, names[j]);
+}
+
 /* For the bash completion (tools/completion): one line per command, its
  * name and the options it takes, then one line per choice option, the
  * option and the names it takes. */
@@ -345,9 +369,11 @@ static void list_options(void) {
     printf(" --help\n");
   }
   for (int i = 0; i < NOPTIONS; i++) {
-    char flag[64], names[160];
+    char flag[64], names[256];
     option_flag(i, flag, sizeof flag);
     choice_names(table[i].type, names, sizeof names);
+    if (!*names)
+      word_names(i, names, sizeof names);
     if (!*names)
       continue;
     printf("%s", flag);
@@ -580,6 +606,74 @@ static int check_commands(const sks_app *app, unsigned bit, const int *given) {
   return EXIT_USAGE;
 }
 
+/* ---- options only some backends use ---- */
+
+/* Whether backend b uses option i (a command that runs a backend).  From
+ * the registry where a capability tells (the analog portfolio's options);
+ * by name where none does: external runs --solver and keeps no step
+ * budget; dlx searches deterministically (no seed).  Every other option
+ * is used by every backend.  auto is judged by itself: its engines (dlx
+ * up to 16x16, then cadical; README "The auto route") take steps and
+ * seeds, no command and no analog option. */
+static bool backend_uses(int i, const sks_backend *b) {
+  const char *o = table[i].name;
+  bool external = !strcmp(b->name, "external");
+  if (!strcmp(o, "solver"))
+    return external;
+  if (!strcmp(o, "analog_memory") || !strcmp(o, "analog_method") ||
+      !strcmp(o, "restart") || !strcmp(o, "trace") || !strcmp(o, "trace_every"))
+    return (b->caps & SKS_CAP_PORTFOLIO) != 0;
+  if (!strcmp(o, "max_steps"))
+    return !external;
+  if (!strcmp(o, "seed"))
+    return !external && strcmp(b->name, "dlx");
+  return true;
+}
+
+/* --solver CMD alone picks the external backend; an option the chosen
+ * backend does not use is refused like one the command does not take,
+ * with the backends that use it (the first such option is named). */
+static int check_backend(sks_app *app, unsigned bit, const int *given) {
+  if (!(bit & CMD_BACKEND))
+    return 0;
+  int backend = -1, solver = -1;
+  for (int j = 0; j < NOPTIONS; j++) {
+    if (!strcmp(table[j].name, "backend"))
+      backend = j;
+    if (!strcmp(table[j].name, "solver"))
+      solver = j;
+  }
+  const sks_backend *ext = sks_backend_find("external");
+  if (given[solver] && ext && app->opt.backend != ext) {
+    if (given[backend] && strcmp(app->opt.backend->name, "auto")) {
+      app_message("--solver runs an external solver: it does not go with "
+                  "--backend %s (give --backend external, or no --backend)",
+                  app->opt.backend->name);
+      return EXIT_USAGE;
+    }
+    app->opt.backend = ext;
+  }
+  int i = -1;
+  for (int j = 0; j < NOPTIONS; j++)
+    if (given[j] && (table[j].commands & bit) &&
+        !backend_uses(j, app->opt.backend) && (i < 0 || given[j] < given[i]))
+      i = j;
+  if (i < 0)
+    return 0;
+  char flag[64], users[160] = "";
+  option_flag(i, flag, sizeof flag);
+  int k = 0, count = 0;
+  const sks_backend *const *all = sks_backends();
+  for (int b = 0; all[b]; b++)
+    count += backend_uses(i, all[b]);
+  for (int b = 0; all[b]; b++)
+    if (backend_uses(i, all[b]))
+      list_add(users, sizeof users, k++, count, all[b]->name);
+  app_message("the %s backend does not use %s (it is an option of %s)",
+              app->opt.backend->name, flag, users);
+  return EXIT_USAGE;
+}
+
 /* --box RxC into the reader's options. */
 static int parse_box(sks_app *app) {
   if (!app->opt.box[0])
@@ -657,8 +751,13 @@ static int parse(sks_app *app, int argc, char **argv, unsigned bit) {
   defaults(&app->opt);
   int given[NOPTIONS] = {0};
   int res = read_arguments(app, argc, argv, given, bit);
+  for (int i = 0; i < NOPTIONS; i++)
+    if (given[i] && !strcmp(table[i].name, "seed"))
+      app->seed_given = true;
   if (!res)
     res = check_commands(app, bit, given);
+  if (!res)
+    res = check_backend(app, bit, given);
   if (!res)
     res = derive(app);
   return res;
@@ -789,7 +888,13 @@ int sks_app_main(int argc, char **argv) {
   }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-    usage(stdout, argc > 2 ? command_index(argv[2]) : -1);
+    int only = argc > 2 ? command_index(argv[2]) : -1;
+    if (argc > 2 && only < 0) {
+      app_message("help: unknown command '%s' (see 'sudokusat --help')",
+                  argv[2]);
+      return EXIT_USAGE;
+    }
+    usage(stdout, only);
     return 0;
   }
   if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {

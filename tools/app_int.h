@@ -66,6 +66,7 @@ typedef struct sks_app {
   FILE *trace;               /* analog: the --trace stream, or NULL */
   sks_encode_options encode; /* --encoding, --amo, --renumber */
   int format_extras;         /* CSV: the command's own columns */
+  bool seed_given;           /* --seed was on the command line */
 } sks_app;
 
 /* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL

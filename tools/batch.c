@@ -122,8 +122,9 @@ static void progress(const batch_totals *t, double start, double done) {
   char part[32] = "";
   if (done >= 0)
     snprintf(part, sizeof part, " (%.0f%% read)", 100 * done);
-  fprintf(stderr, "\rsudokusat: %lld puzzles%s  %.0f/s  %.1f s   ", t->puzzles,
-          part, secs > 0 ? (double)t->puzzles / secs : 0.0, secs);
+  fprintf(stderr, "\rsudokusat: %lld %s%s  %.0f/s  %.1f s   ", t->puzzles,
+          answer_plural(t->puzzles, "puzzle", "puzzles"), part,
+          secs > 0 ? (double)t->puzzles / secs : 0.0, secs);
   fflush(stderr);
 }
 
@@ -374,6 +375,7 @@ int batch_exit(const batch_totals *t) {
 
 void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
                    const char *many) {
+  answer_summary(app, t);
   if (app->opt.quiet || t->puzzles < 2)
     return;
   char kinds[160];
@@ -382,9 +384,11 @@ void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
   if (many)
     len += snprintf(kinds + len, sizeof kinds - (size_t)len, "%lld %s, ",
                     t->by_class[BATCH_MANY], many);
+  long long errors = t->by_class[BATCH_ERROR];
   snprintf(kinds + len, sizeof kinds - (size_t)len,
-           "%lld none, %lld unknown, %lld errors", t->by_class[BATCH_NONE],
-           t->by_class[BATCH_UNKNOWN], t->by_class[BATCH_ERROR]);
+           "%lld none, %lld unknown, %lld %s", t->by_class[BATCH_NONE],
+           t->by_class[BATCH_UNKNOWN], errors,
+           answer_plural(errors, "error", "errors"));
   double rate = t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0;
   app_message("%lld puzzles: %s; %.2f s, %.*f puzzles/s, peak %.1f MB",
               t->puzzles, kinds, t->seconds, rate < 10 ? 2 : 0, rate,

@@ -33,6 +33,8 @@ typedef struct batch_totals {
   long long by_class[BATCH_CLASSES]; /* BATCH_ERROR: unreadable puzzles */
   long long input_errors;            /* files that could not be read */
   double seconds;
+  bool has_seed; /* generate: the run's seed goes into the summary */
+  unsigned long long seed;
 } batch_totals;
 
 /* Runs over the puzzles of inputs (not closed here). */

@@ -132,13 +132,17 @@ static int check_cnf(sks_app *app, sks_input *in) {
     batch_job job = {NULL, sks_input_name(in), 0, start};
     answer_put(app, &job, &a, stdout);
     cls = BATCH_UNKNOWN;
-  } else if (!cnf->desc)
-    app_message("%s: the CNF carries no puzzle description; %s needs one "
-                "written by 'sudokusat encode'",
-                sks_input_name(in), app->command);
-  else if (!(p = sks_cnf_desc_puzzle(cnf->desc, &err)))
+  } else if (!cnf->desc) {
+    sks_error_set(&err, -1, 0, 0,
+                  "the CNF carries no puzzle description; %s needs one "
+                  "written by 'sudokusat encode'",
+                  app->command);
     app_error(sks_input_name(in), &err);
-  else {
+    operand_error_record(app, in, &err);
+  } else if (!(p = sks_cnf_desc_puzzle(cnf->desc, &err))) {
+    app_error(sks_input_name(in), &err);
+    operand_error_record(app, in, &err);
+  } else {
     worker *w = worker_create(app, &err);
     p->look.layout = sks_layout_default(p->shape->n);
     batch_job job = {p, sks_input_name(in), 0, start};
@@ -152,7 +156,6 @@ static int check_cnf(sks_app *app, sks_input *in) {
 
 int app_check(sks_app *app) {
   sks_error err = {0};
-  bool unique = !strcmp(app->command, "unique");
   worker *probe = worker_create(app, &err);
   if (!probe) {
     app_error(NULL, &err);
@@ -169,8 +172,8 @@ int app_check(sks_app *app) {
   answer_header(app, NULL);
   batch_totals all;
   batch_operands(app, &check_ops, check_cnf, &all);
-  batch_summary(app, &all, unique ? "unique" : "one",
-                unique ? "multiple" : "several");
+  /* the classes by the words the answers use */
+  batch_summary(app, &all, "unique", "multiple");
   app_print_stats(app);
   return batch_exit(&all);
 }

@@ -26,6 +26,7 @@ int app_decode(sks_app *app) {
     res = EXIT_INPUT;
   }
   sks_model *m = sks_model_new();
+  bool satisfied = false;
   if (!res) {
     in = sks_input_open(model_path, &err);
     if (!in || sks_model_read(in, m, &err)) {
@@ -40,7 +41,16 @@ int app_decode(sks_app *app) {
   } else if (!res && m->status != SKS_SAT) {
     printf("unknown\n");
     res = 0;
-  } else if (!res && !sks_model_satisfies(m, cnf, &err)) {
+  } else if (!res && !(satisfied = sks_model_satisfies(m, cnf, &err)) &&
+             m->nvars == 0) {
+    /* `s SATISFIABLE` without values, for a CNF that needs some: the
+     * solver ran without printing its model (-n, a lost v line); bad
+     * input, not a model that breaks a clause */
+    app_message("%s: no model given: the result is SATISFIABLE but no "
+                "values follow (expected 'v' lines or a list of literals)",
+                model_path);
+    res = EXIT_INPUT;
+  } else if (!res && !satisfied) {
     app_message("%s: the model does not satisfy %s: %s", model_path, cnf_path,
                 err.msg);
     res = EXIT_INVALID;

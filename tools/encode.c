@@ -68,8 +68,10 @@ int app_encode(sks_app *app) {
       app_error(out, &err);
       res = EXIT_INPUT;
     } else if (app->opt.verbose)
-      app_message("%s: %d variables, %ld clauses (%s, %s)", out, nvars,
-                  nclauses, sks_encoding_name(app->encode.encoding),
+      app_message("%s: %d %s, %ld %s (%s, %s)", out, nvars,
+                  answer_plural(nvars, "variable", "variables"), nclauses,
+                  answer_plural(nclauses, "clause", "clauses"),
+                  sks_encoding_name(app->encode.encoding),
                   sks_amo_name(app->encode.amo));
     sks_eo_delete(eo);
   }

@@ -8,6 +8,24 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A seed no earlier run is likely to have had: the clock's nanoseconds
+ * and the process id, mixed (splitmix64), kept to 10 digits so it is
+ * easy to give back with --seed. */
+static unsigned long long fresh_seed(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  unsigned long long z = (unsigned long long)ts.tv_sec * 1000000000ull +
+                         (unsigned long long)ts.tv_nsec +
+                         ((unsigned long long)getpid() << 40);
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return 1 + z % 4294967295ull;
+}
 
 /* --symmetry, --minimal, --givens, --seed. */
 static int author_options(const sks_app *app, sks_generate_options *go) {
@@ -63,7 +81,8 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     m->g = sks_generator_new(p->shape, &m->go, &err);
     if (!m->g) {
       app_message("line %ld: %s", p->look.line, err.msg);
-      fputs("error\n", out);
+      answer a = {.status = "error", .count = -1, .message = err.msg};
+      answer_put(m->app, job, &a, out);
       return BATCH_ERROR;
     }
   }
@@ -73,27 +92,35 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     sks_puzzle_assign(m->copy, p);
   /* The input line picks the random order: the same on any -j. */
   int u = sks_minimize(m->g, (unsigned long long)p->look.line, m->copy);
-  if (u != 1) {
-    fputs(u ? "multiple\n" : "none\n", out);
-    return u ? BATCH_MANY : BATCH_NONE;
+  answer a = {.status = u == 1 ? "minimized"
+                        : u    ? "multiple"
+                               : "none",
+              .count = -1};
+  if (u == 1 && m->app->opt.format == FORMAT_TEXT)
+    write_puzzle(m->app, m->copy, out);
+  else {
+    if (u == 1) {
+      a.result = m->copy->cell;
+      answer_extra_int(&a, "givens", sks_puzzle_givens(m->copy));
+    }
+    answer_put(m->app, job, &a, out);
   }
-  write_puzzle(m->app, m->copy, out);
-  return BATCH_ONE;
+  return u == 1 ? BATCH_ONE : u ? BATCH_MANY : BATCH_NONE;
 }
 
 static const batch_ops minimize_ops = {minimize_new, minimize_delete,
                                        minimize_run};
 
 static int minimize_cnf(sks_app *app, sks_input *in) {
-  (void)app;
-  app_message("%s: minimize reads puzzles, not CNF", sks_input_name(in));
-  return BATCH_ERROR;
+  return operand_not_puzzles(app, in, false);
 }
 
 int app_minimize(sks_app *app) {
   sks_generate_options go;
   if (author_options(app, &go))
     return EXIT_USAGE;
+  static const char *const columns[] = {"givens", NULL};
+  answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &minimize_ops, minimize_cnf, &all);
   batch_summary(app, &all, "minimized", "multiple");
@@ -123,7 +150,8 @@ typedef struct slot {
 
 typedef struct round {
   sks_app *app;
-  int level, label; /* --grade (sks_grade_parse); both -1: any */
+  unsigned long long seed; /* the run's (given or fresh) */
+  int level, label;        /* --grade (sks_grade_parse); both -1: any */
   maker *makers;
   slot *slots;
   long long first; /* index of the round's first puzzle */
@@ -137,6 +165,13 @@ typedef struct thread_arg {
 } thread_arg;
 
 enum { GRADE_TRIES = 2000 };
+
+/* Why a puzzle could not be made. */
+static const char *failure_reason(const sks_app *app) {
+  return *app->opt.grade ? "none of the grade asked for within the tries, "
+                           "or no full grid within the budgets"
+                         : "no full grid within the budgets";
+}
 
 /* Puzzle number index into mk->p; with --grade, the first of the tries
  * index, index + 2^40, index + 2 * 2^40 ... whose grade matches (the
@@ -174,12 +209,28 @@ static void *make_puzzles(void *data) {
     slot *s = &r->slots[i];
     s->thread = a->t;
     s->start = ftell(mk->out);
-    if (make_one(r, mk, r->first + i)) {
-      s->givens = -1;
-      fputs("unknown\n", mk->out);
+    double began = sks_time();
+    bool failed = make_one(r, mk, r->first + i) != 0;
+    s->givens = failed ? -1 : sks_puzzle_givens(mk->p);
+    if (r->app->opt.format == FORMAT_TEXT) {
+      if (failed)
+        fputs("unknown\n", mk->out);
+      else
+        write_puzzle(r->app, mk->p, mk->out);
     } else {
-      s->givens = sks_puzzle_givens(mk->p);
-      write_puzzle(r->app, mk->p, mk->out);
+      /* the puzzle made is the record's puzzle; index and seed make it
+       * again (--seed S --count INDEX, the last one) */
+      answer ans = {.status = failed ? "unknown" : "generated", .count = -1};
+      if (failed)
+        ans.message = failure_reason(r->app);
+      answer_extra_int(&ans, "index", r->first + i + 1);
+      if (!failed)
+        answer_extra_int(&ans, "givens", s->givens);
+      else
+        answer_extra_null(&ans, "givens");
+      answer_extra_int(&ans, "seed", (long long)r->seed);
+      batch_job job = {failed ? NULL : mk->p, NULL, 0, began};
+      answer_put(r->app, &job, &ans, mk->out);
     }
     s->end = ftell(mk->out);
   }
@@ -221,9 +272,10 @@ static void run_round(round *r, int threads, tally *tl) {
     if (target && s->givens > target) {
       tl->over++;
       if (!r->app->opt.quiet)
-        app_message("puzzle %lld: %d givens, the fewest reached (asked for "
+        app_message("puzzle %lld: %d %s, the fewest reached (asked for "
                     "at most %d)",
-                    r->first + i + 1, s->givens, target);
+                    r->first + i + 1, s->givens,
+                    answer_plural(s->givens, "given", "givens"), target);
     }
   }
   fflush(stdout);
@@ -256,8 +308,15 @@ static const sks_shape *generate_shape(const sks_app *app) {
   return s;
 }
 
-static void generate_summary(const sks_app *app, long long made,
-                             const tally *tl, double secs) {
+static void generate_summary(const sks_app *app, unsigned long long seed,
+                             long long made, const tally *tl, double secs) {
+  batch_totals t = {.puzzles = made + tl->failed,
+                    .seconds = secs,
+                    .has_seed = true,
+                    .seed = seed};
+  t.by_class[BATCH_ONE] = made;
+  t.by_class[BATCH_UNKNOWN] = tl->failed;
+  answer_summary(app, &t);
   if (app->opt.quiet)
     return;
   char extra[96] = "";
@@ -265,14 +324,16 @@ static void generate_summary(const sks_app *app, long long made,
     snprintf(extra, sizeof extra, ", %lld above --givens %d", tl->over,
              app->opt.givens);
   double rate = secs > 0 ? (double)made / secs : 0.0;
-  app_message("%lld puzzles generated, %.1f givens on average%s; %.2f s, "
-              "%.*f puzzles/s, peak %.1f MB",
-              made, made ? (double)tl->givens / (double)made : 0.0, extra, secs,
+  app_message("%lld %s generated, %.1f givens on average%s; seed %llu; "
+              "%.2f s, %.*f puzzles/s, peak %.1f MB",
+              made, answer_plural(made, "puzzle", "puzzles"),
+              made ? (double)tl->givens / (double)made : 0.0, extra, seed, secs,
               rate < 10 ? 2 : 0, rate,
               (double)sks_peak_memory() / (1024.0 * 1024.0));
 }
 
-static void generate_stats(const maker *makers, int threads) {
+static void generate_stats(const maker *makers, int threads,
+                           unsigned long long seed) {
   sks_generate_stats sum = {0}, st;
   for (int t = 0; t < threads; t++) {
     sks_generator_stats(makers[t].g, &st);
@@ -282,6 +343,7 @@ static void generate_stats(const maker *makers, int threads) {
     sum.grids += st.grids;
     sum.grid_retries += st.grid_retries;
   }
+  fprintf(stderr, "c seed %llu\n", seed);
   fprintf(stderr,
           "c grids %llu (dead ends %llu)\nc uniqueness checks %llu\n"
           "c decided by propagation %llu\nc handed to cadical %llu\n",
@@ -320,10 +382,12 @@ static void makers_delete(maker *makers, int threads) {
 }
 
 /* Every puzzle, round by round; returns the tally. */
-static tally generate_all(sks_app *app, maker *makers, int threads) {
+static tally generate_all(sks_app *app, maker *makers, int threads,
+                          unsigned long long seed) {
   tally tl = {0};
   round r = {0};
   r.app = app;
+  r.seed = seed;
   r.level = r.label = -1;
   if (*app->opt.grade)
     sks_grade_parse(app->opt.grade, &r.level, &r.label);
@@ -340,12 +404,13 @@ static tally generate_all(sks_app *app, maker *makers, int threads) {
     done += r.count;
     double secs = sks_time() - start;
     if (show && done < total)
-      fprintf(stderr, "\rsudokusat: %lld puzzles  %.0f/s  %.1f s   ", done,
+      fprintf(stderr, "\rsudokusat: %lld %s  %.0f/s  %.1f s   ", done,
+              answer_plural(done, "puzzle", "puzzles"),
               secs > 0 ? (double)done / secs : 0.0, secs);
   }
   if (show && total > size)
     fputs("\r\033[K", stderr);
-  generate_summary(app, total - tl.failed, &tl, sks_time() - start);
+  generate_summary(app, seed, total - tl.failed, &tl, sks_time() - start);
   free(r.slots);
   pthread_mutex_destroy(&r.lock);
   return tl;
@@ -356,6 +421,10 @@ int app_generate(sks_app *app) {
     app_message("generate takes no files (got '%s')", app->files[0]);
     return EXIT_USAGE;
   }
+  /* A fresh seed unless one is given: each run makes new puzzles, and
+   * the summary, --stats and the records say which seed to give back. */
+  if (!app->seed_given)
+    app->opt.seed = (long long)fresh_seed();
   sks_generate_options go;
   if (author_options(app, &go))
     return EXIT_USAGE;
@@ -383,17 +452,17 @@ int app_generate(sks_app *app) {
   int threads = app->opt.jobs < 1 ? 1 : app->opt.jobs;
   if (threads > app->opt.count_)
     threads = (int)app->opt.count_;
+  static const char *const columns[] = {"index", "givens", "seed", NULL};
+  answer_header(app, columns);
   maker *makers = makers_new(app, shape, &go, first, threads);
-  tally tl = generate_all(app, makers, threads);
+  tally tl = generate_all(app, makers, threads, go.seed);
   if (app->opt.stats)
-    generate_stats(makers, threads);
+    generate_stats(makers, threads, go.seed);
   makers_delete(makers, threads);
   sks_shape_release(shape);
   if (tl.failed)
-    app_message("%lld puzzles failed: %s", tl.failed,
-                *app->opt.grade ? "none of the grade asked for within "
-                                  "the tries, or no full grid within the "
-                                  "budgets"
-                                : "no full grid within the budgets");
+    app_message("%lld %s failed: %s", tl.failed,
+                answer_plural(tl.failed, "puzzle", "puzzles"),
+                failure_reason(app));
   return tl.failed ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
 }

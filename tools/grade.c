@@ -107,10 +107,7 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
 static const batch_ops grade_ops = {grade_new, grade_delete, grade_run};
 
 static int grade_dimacs(sks_app *app, sks_input *in) {
-  (void)app;
-  app_message("%s: grade reads puzzles, not DIMACS", sks_input_name(in));
-  fputs("error\n", stdout);
-  return BATCH_ERROR;
+  return operand_not_puzzles(app, in, true);
 }
 
 int app_grade(sks_app *app) {

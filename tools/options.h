@@ -73,7 +73,8 @@ enum {
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
-    "random seed (analog, grade; generate and minimize: the puzzles)")         \
+    "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
+    "generate: the puzzles, fresh each run unless given)")                     \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
@@ -97,8 +98,11 @@ enum {
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
-  O(format, FORMAT, "text", 0, 0, CMD_BACKEND | CMD_RATE | CMD_GRADE,          \
+  O(format, FORMAT, "text", 0, 0,                                              \
+    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,                            \
     "answers as text, json (JSON Lines) or csv")                               \
+  O(summary, BOOL, 0, 0, 1, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,    \
+    "after the answers, one summary record on stdout (status summary)")        \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_MAKE,                               \
     "print statistics as 'c' lines on stderr")                                 \
   O(permutations, INT, 4, 1, 100000, CMD_GRADE,                                \

@@ -1,6 +1,7 @@
 /* `sudokusat repair`: for a puzzle with several solutions the fewest
  * givens that make it unique (cells, then the repaired puzzle); for one
  * without solution a minimal set of its givens that clash. */
+#define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
 #include "worker_int.h"
 
@@ -44,11 +45,73 @@ static void print_cells(const sks_puzzle *p, const sks_repair *rp, FILE *out) {
   }
 }
 
+/* The same answers as records (--format json or csv): status unique,
+ * unknown, clash (the givens that clash in cells) or repaired (the givens
+ * added in cells, the repaired puzzle in result). */
+static int repair_record(repair_ctx *c, const batch_job *job,
+                         sks_repair_kind kind, const sks_repair *rp,
+                         FILE *out) {
+  const sks_puzzle *p = job->p;
+  answer a = {.count = -1};
+  char *cells = NULL;
+  size_t len = 0;
+  if (kind == SKS_REPAIR_CORE || kind == SKS_REPAIR_ADDED) {
+    FILE *mem = open_memstream(&cells, &len);
+    print_cells(p, rp, mem);
+    fclose(mem);
+    a.cells = cells + (len > 0); /* no leading space */
+    answer_extra_int(&a, "givens", rp->ncells);
+  }
+  int cls;
+  switch (kind) {
+  case SKS_REPAIR_UNIQUE:
+    a.status = "unique";
+    cls = BATCH_ONE;
+    break;
+  case SKS_REPAIR_UNKNOWN:
+    a.status = "unknown";
+    cls = BATCH_UNKNOWN;
+    break;
+  case SKS_REPAIR_CORE:
+    a.status = "clash";
+    cls = BATCH_NONE;
+    break;
+  default:
+    a.status = "repaired";
+    answer_extra_word(&a, "how",
+                      !rp->fewest         ? "greedy"
+                      : rp->all_solutions ? "fewest"
+                                          : "first");
+    a.result = c->grid;
+    cls = BATCH_MANY;
+  }
+  answer_put(c->app, job, &a, out);
+  free(cells);
+  return cls;
+}
+
+/* The repaired puzzle's givens into c->grid. */
+static void repaired(repair_ctx *c, const sks_puzzle *p, const sks_repair *rp) {
+  int cells = p->shape->n * p->shape->n;
+  if (cells > c->cells) {
+    c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
+    c->cells = cells;
+  }
+  for (int i = 0; i < cells; i++)
+    c->grid[i] = p->cell[i];
+  for (int i = 0; i < rp->ncells; i++)
+    c->grid[rp->cell[i]] = rp->digit[i];
+}
+
 static int repair_run(void *data, const batch_job *job, FILE *out) {
   const sks_puzzle *p = job->p;
   repair_ctx *c = data;
   sks_repair rp;
   sks_repair_kind kind = sks_repair_puzzle(c->r, p, &c->opt, &rp);
+  if (kind == SKS_REPAIR_ADDED)
+    repaired(c, p, &rp);
+  if (c->app->opt.format != FORMAT_TEXT)
+    return repair_record(c, job, kind, &rp, out);
   const char *name = p->look.name ? p->look.name : "";
   switch (kind) {
   case SKS_REPAIR_UNIQUE:
@@ -78,15 +141,6 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
                              : "first");
   print_cells(p, &rp, out);
   fprintf(out, "%s%s\n", *name ? " " : "", name);
-  int cells = p->shape->n * p->shape->n;
-  if (cells > c->cells) {
-    c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
-    c->cells = cells;
-  }
-  for (int i = 0; i < cells; i++)
-    c->grid[i] = p->cell[i];
-  for (int i = 0; i < rp.ncells; i++)
-    c->grid[rp.cell[i]] = rp.digit[i];
   app_print_grid(c->app, p, c->grid, out);
   return BATCH_MANY;
 }
@@ -94,13 +148,12 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
 static const batch_ops repair_ops = {repair_new, repair_delete, repair_run};
 
 static int repair_dimacs(sks_app *app, sks_input *in) {
-  (void)app;
-  app_message("%s: repair reads puzzles, not DIMACS", sks_input_name(in));
-  fputs("error\n", stdout);
-  return BATCH_ERROR;
+  return operand_not_puzzles(app, in, true);
 }
 
 int app_repair(sks_app *app) {
+  static const char *const columns[] = {"givens", "how", NULL};
+  answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &repair_ops, repair_dimacs, &all);
   batch_summary(app, &all, "unique", "repaired");

@@ -73,7 +73,7 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   } else if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
              !sks_validate(p, w->grid, &err)) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
-                p->look.line, w->app->opt.backend->name, err.msg);
+                p->look.line, a.backend, err.msg);
     a.status = "invalid";
     a.message = err.msg;
     cls = BATCH_INVALID;
@@ -166,14 +166,18 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   /* A CNF cut at the deadline is not loaded: its answer is unknown. */
   if (!s || (!cnf->cut && sks_solver_load_cnf(s, cnf, &err))) {
     app_error(sks_input_name(in), &err);
+    operand_error_record(app, in, &err);
     sks_solver_delete(s);
     sks_cnf_delete(cnf);
     return BATCH_ERROR;
   }
   sks_limits asked = {app->opt.time_limit, app->opt.max_steps}, lim;
   sks_limits_left(&asked, start, &lim);
+  sks_stats before;
+  sks_solver_stats(s, &before);
   int r = cnf->cut ? SKS_UNKNOWN : sks_solver_solve(s, &lim), res;
-  answer a = {.count = -1, .backend = app->opt.backend->name};
+  /* the engine that answered (auto: the route's pick), as for puzzles */
+  answer a = {.count = -1, .backend = app_answered_by(s, &before)};
   sks_model *m = sks_model_new();
   sks_puzzle *p = NULL;
   int *grid = NULL;
@@ -188,7 +192,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     res = BATCH_ONE;
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
-                  app->opt.backend->name, err.msg);
+                  a.backend, err.msg);
       a.status = "invalid";
       a.message = err.msg;
       res = BATCH_INVALID;
@@ -217,6 +221,11 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   if (app->opt.format == FORMAT_TEXT)
     print_cnf_text(s, cnf, &a, p);
   else {
+    /* the puzzle an encoder-written CNF stands for, echoed whatever the
+     * answer */
+    sks_error ignored = {0};
+    if (!p && cnf->desc)
+      p = sks_cnf_desc_puzzle(cnf->desc, &ignored);
     batch_job job = {p, sks_input_name(in), 0, start};
     answer_put(app, &job, &a, stdout);
   }

@@ -1,6 +1,7 @@
 /* Per-thread puzzle work shared by solve, unique and count, and the
  * operands they read. */
 #include "answer_int.h"
+#include "batch_int.h"
 #include "worker_int.h"
 
 #include <pthread.h>
@@ -179,13 +180,17 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 /* The backend that answered the puzzle: the route's pick when one of the
  * counters moved, else the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before) {
+  return app_answered_by(w->solver, before);
+}
+
+const char *app_answered_by(const sks_solver *s, const sks_stats *before) {
   sks_stats after;
-  sks_solver_stats(w->solver, &after);
+  sks_solver_stats(s, &after);
   const sks_backend *const *all = sks_backends();
   for (int i = 0; all[i] && i < SKS_MAX_BACKENDS; i++)
     if (after.answered[i] > before->answered[i])
       return all[i]->name;
-  return sks_solver_backend(w->solver)->name;
+  return sks_solver_backend(s)->name;
 }
 
 static bool named_dimacs(const char *path) {
@@ -262,7 +267,35 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
   if (sks_dimacs_read_until(in, cnf, app->opt.relaxed, warn, &ctx, deadline,
                             &err)) {
     app_error(sks_input_name(in), &err);
+    operand_error_record(app, in, &err);
     return EXIT_INPUT;
   }
   return 0;
+}
+
+int operand_not_puzzles(const sks_app *app, sks_input *in, bool error_line) {
+  sks_error err = {0};
+  sks_error_set(&err, -1, 0, 0, "%s reads puzzles, not DIMACS", app->command);
+  app_error(sks_input_name(in), &err);
+  if (app->opt.format != FORMAT_TEXT)
+    operand_error_record(app, in, &err);
+  else if (error_line)
+    fputs("error\n", stdout);
+  return BATCH_ERROR;
+}
+
+void operand_error_record(const sks_app *app, sks_input *in,
+                          const sks_error *err) {
+  if (app->opt.format == FORMAT_TEXT)
+    return;
+  char msg[sizeof err->msg + 512];
+  const char *name = sks_input_name(in);
+  if (err->line > 0)
+    snprintf(msg, sizeof msg, "%s:%ld:%ld: %s", name, err->line, err->col,
+             err->msg);
+  else
+    snprintf(msg, sizeof msg, "%s: %s", name, err->msg);
+  answer a = {.status = "error", .count = -1, .message = msg};
+  batch_job job = {NULL, name, 0, 0};
+  answer_put(app, &job, &a, stdout);
 }

@@ -35,6 +35,8 @@ void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
 /* The backend that answered since before (the solver's stats then): the
  * auto route's pick, or the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before);
+/* The same for any solver (a DIMACS file's). */
+const char *app_answered_by(const sks_solver *s, const sks_stats *before);
 /* Adds s's figures to what --stats prints (a worker's solvers are added
  * when it is destroyed; a DIMACS file's solver by its command). */
 void app_add_stats(const sks_solver *s);
@@ -61,5 +63,15 @@ void operands_close(operand *ops, int nops);
  * with cnf->cut (sks_dimacs_read_until). */
 int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
                      double deadline);
+/* With --format json or csv: the error record of a DIMACS operand that
+ * gets no answer (err says why; "FILE:LINE:COL: ..." as for puzzles), so
+ * a script sees every operand; nothing in text (the message is on
+ * stderr). */
+void operand_error_record(const sks_app *app, sks_input *in,
+                          const sks_error *err);
+/* A DIMACS operand of a command that reads only puzzles (minimize, repair,
+ * grade): the message, and its error record (or, as text, a line "error"
+ * when error_line).  Returns the batch class of an error. */
+int operand_not_puzzles(const sks_app *app, sks_input *in, bool error_line);
 
 #endif

@@ -142,21 +142,21 @@ done
 "$S" generate -q --count 5 --size 16 --minimal --seed 4 >s16.txt
 all_unique gen-16-minimal s16.txt
 minimal gen-16-is-minimal s16.txt
-"$S" generate -q --count 10 --box 2x3 --symmetry mirrors --minimal >s6.txt
+"$S" generate --seed 1 -q --count 10 --box 2x3 --symmetry mirrors --minimal >s6.txt
 all_unique gen-2x3-mirrors s6.txt --box 2x3
 symmetric gen-2x3-mirrors-symmetric s6.txt top-bottom
 symmetric gen-2x3-mirrors-symmetric2 s6.txt left-right
 for v in x windoku x,windoku; do
-  "$S" generate -q --count 20 --variant $v --symmetry rot90 --minimal >v.txt
+  "$S" generate --seed 1 -q --count 20 --variant $v --symmetry rot90 --minimal >v.txt
   all_unique "gen-$v" v.txt --variant $v
   solved "gen-$v-solved" v.txt --variant $v
   symmetric "gen-$v-symmetric" v.txt rot90
 done
-"$S" generate -q --count 10 --size 16 --variant x >v16.txt
+"$S" generate --seed 1 -q --count 10 --size 16 --variant x >v16.txt
 all_unique gen-16-x v16.txt --variant x
 # A pinwheel jigsaw map: symmetric under the quarter turn, not the diagonal.
 echo 1112312233423444 >pinwheel.txt
-"$S" generate -q --count 10 --variant jigsaw=pinwheel.txt --symmetry rot90 \
+"$S" generate --seed 1 -q --count 10 --variant jigsaw=pinwheel.txt --symmetry rot90 \
   --minimal >j.txt
 all_unique gen-jigsaw j.txt --variant jigsaw=pinwheel.txt
 symmetric gen-jigsaw-symmetric j.txt rot90
@@ -186,13 +186,91 @@ ok gen-other-seed $? "seeds 11 and 12 give the same puzzles"
 [ "$(sort -u a.txt | wc -l)" = 300 ]
 ok gen-distinct $? "repeated puzzles"
 
+# ---- without --seed: a fresh seed each run, said in the summary line, in
+# --stats and in the records, and giving it back repeats the run
+"$S" generate --count 3 --stats >f1.txt 2>f1.err
+"$S" generate --count 3 >f2.txt 2>f2.err
+! cmp -s f1.txt f2.txt
+ok gen-fresh-seed $? "two runs without --seed made the same puzzles"
+seed=$(sed -n 's/^sudokusat: 3 puzzles generated, .*; seed \([0-9]*\); .*/\1/p' f1.err)
+[ -n "$seed" ]
+ok gen-fresh-seed-said $? "no seed in the summary: $(cat f1.err)"
+grep -qx "c seed $seed" f1.err
+ok gen-fresh-seed-stats $? "--stats does not say c seed $seed: $(cat f1.err)"
+"$S" generate -q --count 3 --seed "$seed" >f3.txt
+cmp -s f1.txt f3.txt
+ok gen-fresh-seed-repeats $? "--seed $seed does not repeat the run"
+"$S" generate -q --count 2 --format json >f4.txt
+s4=$(python3 -c 'import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+assert len(o) == 2 and o[0]["seed"] == o[1]["seed"] > 0, o
+assert [x["index"] for x in o] == [1, 2] and all(x["status"] == "generated" for x in o)
+print(o[0]["seed"])' f4.txt)
+ok gen-fresh-seed-json $? "the records do not carry the seed"
+"$S" generate -q --count 2 --seed "$s4" | python3 -c 'import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+got = sys.stdin.read().split()
+assert got == [x["puzzle"] for x in o], (got, o)' f4.txt
+ok gen-json-puzzles $? "the records' puzzles are not the text form's of --seed $s4"
+# one puzzle: singular
+"$S" generate --count 1 --seed 3 2>f5.err >/dev/null
+grep -q '^sudokusat: 1 puzzle generated, ' f5.err
+ok gen-one-puzzle $? "$(cat f5.err)"
+
+# ---- --format and --summary: generate, minimize and repair speak records
+"$S" generate -q --count 4 --seed 2 --format csv --summary >g.csv
+python3 - g.csv <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["status"] for r in rows] == ["generated"] * 4 + ["summary"], rows
+assert all(r["seed"] == "2" and len(r["puzzle"]) == 81 for r in rows[:4]), rows
+s = rows[4]
+assert s["puzzles"] == "4" and s["generated"] == "4" and s["errors"] == "0", s
+PY
+ok gen-csv-summary $? "generate --format csv --summary"
+cut -d, -f6 g.csv | sed -n '2,5p' >g4.txt
+"$S" minimize --format json --summary --seed 1 g4.txt >m.json
+python3 - m.json g4.txt <<'PY'
+import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+puzzles = open(sys.argv[2]).read().split()
+assert [x["status"] for x in o] == ["minimized"] * 4 + ["summary"], o
+for x, p in zip(o, puzzles):
+    assert x["puzzle"] == p and len(x["result"]) == 81, x
+    assert x["givens"] == sum(ch != "." for ch in x["result"]) <= sum(ch != "." for ch in p), x
+    assert all(r == "." or r == q for r, q in zip(x["result"], p)), x
+assert o[4]["puzzles"] == 4 and o[4]["minimized"] == 4, o[4]
+PY
+ok minimize-json $? "minimize --format json: $(head -c 300 m.json)"
+python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    if "result" in o: print(o["result"])' m.json >m-result.txt
+all_unique minimize-json-unique m-result.txt
+# repair: a second solution gets its added givens, a clash its givens
+printf '%s\n' '.....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..' \
+  '11..............' >r.txt
+"$S" repair --format json r.txt >r.json
+python3 - r.json <<'PY'
+import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+assert [x["status"] for x in o] == ["repaired", "clash"], o
+assert o[0]["cells"] and o[0]["result"].count(".") < o[0]["puzzle"].count("."), o[0]
+assert o[0]["givens"] == len(o[0]["cells"].split()), o[0]
+assert o[1]["cells"] == "r1c1=1 r1c2=1", o[1]
+PY
+ok repair-json $? "repair --format json: $(cat r.json)"
+r=$("$S" unique -q <(python3 -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["result"])' r.json))
+[ "$r" = unique ]
+ok repair-json-unique $? "the repaired puzzle is $r"
+
 # ---- --givens
-"$S" generate -q --count 20 --givens 30 >k.txt
+"$S" generate --seed 1 -q --count 20 --givens 30 >k.txt
 bad=$(awk '{ g = gsub(/[^.]/, "x"); if (g > 30) b++ } END { print b + 0 }' k.txt)
 [ "$bad" = 0 ]
 ok gen-givens $? "$bad puzzles above 30 givens"
 all_unique gen-givens-unique k.txt
-"$S" generate --count 2 --givens 5 >k.txt 2>err.txt
+"$S" generate --seed 1 --count 2 --givens 5 >k.txt 2>err.txt
 ok gen-givens-unreached-status $? status
 grep -q '^sudokusat: puzzle 1: [0-9]* givens, the fewest reached (asked for at most 5)$' err.txt
 ok gen-givens-unreached $? "$(cat err.txt)"

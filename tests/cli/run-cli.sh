@@ -5,6 +5,7 @@ set -u
 S=${1:?usage: run-cli.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives the cd below
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-cli.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1

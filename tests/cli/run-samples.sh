@@ -8,6 +8,7 @@ set -u
 S=${1:?usage: run-samples.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives the cd below
 SAMPLES=$SRC/cnf-samples
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-samples.XXXXXX")
 trap 'rm -rf "$T"' EXIT

@@ -7,6 +7,7 @@ set -u
 S=${1:?usage: run-formats.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives the cd below
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-formats.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
@@ -131,6 +132,119 @@ try:
         fail("cnf-json-model", "model is not 1..n with signs")
 except (ValueError, KeyError) as e:
     fail("cnf-json", f"{e}: {out}")
+
+# The same CNF as CSV: the grid alone in the solution column, the model
+# in a column of its own (literals apart by spaces), and the backend that
+# answered (the auto route takes a CNF to cadical), as in JSON.
+status, out = run("solve", "--format", "csv", "one.cnf")
+rows = list(csv.DictReader(io.StringIO(out)))
+try:
+    r = rows[0]
+    if status != 10 or len(rows) != 1 or r["status"] != "solved" \
+            or not valid(puzzles[0], r["solution"]):
+        fail("cnf-csv", out[:300])
+    lits = [int(x) for x in r["model"].split()]
+    if [abs(l) for l in lits] != list(range(1, len(lits) + 1)):
+        fail("cnf-csv-model", "model is not 1..n with signs")
+    if r["backend"] != "cadical" or r["puzzle"] != puzzles[0]:
+        fail("cnf-csv-backend", f"backend {r['backend']}, puzzle {r['puzzle']}")
+except (KeyError, IndexError, ValueError) as e:
+    fail("cnf-csv", f"{e}: {out[:300]}")
+status, out = run("solve", "--format", "json", "one.cnf")
+try:
+    o = json.loads(out)
+    if o["backend"] != "cadical":
+        fail("cnf-json-backend", f"backend {o['backend']} (the route's pick is cadical)")
+    if o["puzzle"] != puzzles[0]:
+        fail("cnf-json-puzzle", o["puzzle"])
+except (ValueError, KeyError) as e:
+    fail("cnf-json-backend", f"{e}: {out[:300]}")
+
+# A DIMACS operand that cannot be answered gets an error record, so a
+# script sees every operand (the message also on stderr, status 3).
+with open("broken.cnf", "w") as f:
+    f.write("p cnf 2 1\n1 x 0\n")
+with open("plain.cnf", "w") as f:
+    f.write("p cnf 2 1\n1 2 0\n")
+for cmd, path, where in (("solve", "broken.cnf", "broken.cnf:2:3: "),
+                         ("count", "plain.cnf", "plain.cnf: "),
+                         ("grade", "one.cnf", "one.cnf: grade reads puzzles"),
+                         ("repair", "one.cnf", "one.cnf: repair reads puzzles"),
+                         ("minimize", "one.cnf", "one.cnf: minimize reads")):
+    for fmt in ("json", "csv"):
+        status, out = run(cmd, "--format", fmt, path)
+        got = [json.loads(l) for l in out.splitlines()] if fmt == "json" \
+            else list(csv.DictReader(io.StringIO(out)))
+        if status != 3 or len(got) != 1 or got[0]["status"] != "error" \
+                or not got[0]["message"].startswith(where):
+            fail(f"cnf-error-{cmd}-{fmt}", f"status {status}: {out[:300]}")
+
+# The puzzle as read comes back with every answer, in both forms.
+for fmt in ("json", "csv"):
+    status, out = run("solve", "--format", fmt, "in.txt")
+    got = [json.loads(l) for l in out.splitlines()] if fmt == "json" \
+        else list(csv.DictReader(io.StringIO(out)))
+    echoed = [g.get("puzzle", "") for g in got]
+    if echoed != puzzles[:4] + [""]:
+        fail(f"puzzle-echo-{fmt}", str(echoed))
+
+# An unknown answer says why (the limit that stopped it).
+status, out = run("solve", "--format", "json", "--backend", "dlx",
+                  "--max-steps", "1", "in.txt")
+try:
+    o = json.loads(out.splitlines()[0])
+    if o["status"] != "unknown" or "--max-steps 1" not in o.get("message", ""):
+        fail("unknown-message", out.splitlines()[0])
+except (ValueError, KeyError, IndexError) as e:
+    fail("unknown-message", f"{e}: {out[:300]}")
+status, out = run("unique", "--format", "csv", "--time-limit", "0.000001",
+                  "in.txt")
+rows = list(csv.DictReader(io.StringIO(out)))
+for r in rows:
+    if r["status"] == "unknown" and "--time-limit" not in r["message"]:
+        fail("unknown-message-csv", str(r))
+
+# Anything not solved says why: none and multiple too.
+for cmd in ("solve", "unique"):
+    status, out = run(cmd, "--format", "json", "in.txt")
+    for line in out.splitlines():
+        o = json.loads(line)
+        if o["status"] not in ("solved", "unique") and not o.get("message"):
+            fail(f"{cmd}-message-{o['status']}", line)
+
+# --summary: one last record with the totals by status, in both forms.
+for cmd, words in (("solve", ["solved"]), ("unique", ["unique", "multiple"]),
+                   ("count", ["unique", "multiple"])):
+    status, out = run(cmd, "--format", "json", "--summary", "in.txt")
+    lines = out.splitlines()
+    try:
+        o = json.loads(lines[-1])
+        answers = [json.loads(l)["status"] for l in lines[:-1]]
+        want = {"command": cmd, "status": "summary", "puzzles": 5,
+                "none": answers.count("none"), "unknown": 0, "errors": 1}
+        for w in words:
+            want[w] = answers.count(w)
+        for k, v in want.items():
+            if o.get(k) != v:
+                fail(f"{cmd}-summary-json", f"{k}: {o.get(k)!r}, expected {v!r}")
+        if not isinstance(o.get("seconds"), float) or "rate" not in o:
+            fail(f"{cmd}-summary-json", f"no seconds or rate: {lines[-1]}")
+    except (ValueError, IndexError) as e:
+        fail(f"{cmd}-summary-json", f"{e}: {out[-300:]}")
+    status, out = run(cmd, "--format", "csv", "--summary", "in.txt")
+    rows = list(csv.reader(io.StringIO(out)))
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        fail(f"{cmd}-summary-csv", "rows of different widths")
+        continue
+    got = [dict(zip(rows[0], r)) for r in rows[1:]]
+    last = got[-1]
+    if len(got) != 6 or last["status"] != "summary" or last["puzzles"] != "5" \
+            or last["errors"] != "1" or any(last.get(w) is None for w in words) \
+            or any(g["puzzles"] for g in got[:-1]):
+        fail(f"{cmd}-summary-csv", str(last))
+status, out = run("solve", "--format", "json", "in.txt")
+if "summary" in out:
+    fail("summary-only-asked", "a summary record without --summary")
 
 # rate: its own fields, in JSON and as CSV columns.
 p = subprocess.run([S, "rate", "--analog", "--runs", "4", "--rate-time",

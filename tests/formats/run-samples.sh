@@ -10,6 +10,7 @@ set -u
 S=${1:?usage: run-samples.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives the cd below
 
 python3 - "$S" "$SRC/tests/formats/samples" <<'PY'
 import glob, json, math, os, subprocess, sys

@@ -44,6 +44,20 @@ want options-encode-o "--output" encode --ou
 want choice-backend "dlx" solve --backend d
 want choice-backend-eq "dlx" solve --backend=d
 want choice-layout "grid" unique --layout g
+# The values of the string options that take names: --symmetry, --grade
+# (levels and labels), --variant (a comma list; jigsaw= takes a map file).
+want symmetry "rot180 rot90" generate --symmetry ro
+want symmetry-eq "diagonal diagonals" minimize --symmetry=diag
+want symmetry-all "$("$S" generate --help | sed -n 's/.*symmetry of the givens: //p' |
+  tr -d ',' | sed 's/ or / /; s/ \[.*//' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')" \
+  generate --symmetry ''
+want grade "easy expert extreme" generate --grade e
+want grade-level "search singles" generate --grade s
+want variant "jigsaw= windoku x" solve --variant ''
+want variant-list "x,windoku" solve --variant x,w
+: >map-a.txt
+want variant-jigsaw "jigsaw=map-a.txt" solve --variant jigsaw=map
+want variant-list-jigsaw "x,jigsaw=map-a.txt" unique --variant=x,jigsaw=m
 want symbols "0-F 1-9A-G A-I A-P A-Y" solve --symbols ''
 want symbols-a "A-I A-P A-Y" solve --symbols=A
 : >puzzles-a.txt
