@@ -45,6 +45,12 @@ static void print_cells(const sks_puzzle *p, const sks_repair *rp, FILE *out) {
   }
 }
 
+/* fewest: no smaller clash; minimal: every given in it needed;
+ * unreduced: a budget ran out before that was known */
+static const char *clash_how(const sks_repair *rp) {
+  return rp->fewest ? "fewest" : rp->minimal ? "minimal" : "unreduced";
+}
+
 /* The same answers as records (--format json or csv): status unique,
  * unknown, clash (the givens that clash in cells) or repaired (the givens
  * added in cells, the repaired puzzle in result). */
@@ -74,6 +80,7 @@ static int repair_record(repair_ctx *c, const batch_job *job,
     break;
   case SKS_REPAIR_CORE:
     a.status = "clash";
+    answer_extra_word(&a, "how", clash_how(rp));
     cls = BATCH_NONE;
     break;
   default:
@@ -121,12 +128,7 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
     fprintf(out, "unknown%s%s\n", *name ? " " : "", name);
     return BATCH_UNKNOWN;
   case SKS_REPAIR_CORE:
-    /* fewest: no smaller clash; minimal: every given in it needed;
-     * unreduced: a budget ran out before that was known */
-    fprintf(out, "clash %d %s:", rp.ncells,
-            rp.fewest    ? "fewest"
-            : rp.minimal ? "minimal"
-                         : "unreduced");
+    fprintf(out, "clash %d %s:", rp.ncells, clash_how(&rp));
     print_cells(p, &rp, out);
     fprintf(out, "%s%s\n", *name ? " " : "", name);
     return BATCH_NONE;
