@@ -22,6 +22,8 @@
 #   earlier one of the same document wrote), with `build/tools/sudokusat`
 #   the tool under test and `build/tools` first on PATH, as after the quick
 #   start and `export PATH="$PWD/build/tools:$PATH"`.
+# Every relative link of the documents must lead to a file, and to a
+# heading of it when it names one.
 # usage: run-examples.sh SUDOKUSAT SOURCE_DIR [DOC.md ...]
 set -u
 S=${1:?usage: run-examples.sh SUDOKUSAT SOURCE_DIR [DOC.md ...]}
@@ -129,8 +131,37 @@ def scratch(name):
     return root
 
 
+def slugs(path):
+    """GitHub's anchors for the headings of a Markdown file."""
+    text = re.sub(r"```.*?```", "", open(path, encoding="utf-8").read(), flags=re.S)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#+\s+(.*)$", text, flags=re.M)}
+
+
+def broken_links(doc):
+    """Relative links of doc whose file or heading does not exist."""
+    path = os.path.join(src, doc)
+    text = re.sub(r"```.*?```", lambda m: "\n" * m.group(0).count("\n"),
+                  open(path, encoding="utf-8").read(), flags=re.S)
+    for m in re.finditer(r"\]\(([^)\s]+)\)", text):
+        link = m.group(1)
+        if re.match(r"[a-z]+:", link):
+            continue
+        target, _, anchor = link.partition("#")
+        target = os.path.normpath(os.path.join(os.path.dirname(path), target)) \
+            if target else path
+        line = text.count("\n", 0, m.start()) + 1
+        if not os.path.exists(target):
+            yield line, f"link to {link}: no such file"
+        elif anchor and target.endswith(".md") and anchor not in slugs(target):
+            yield line, f"link to {link}: no such heading"
+
+
 passed = failed = 0
 for doc in docs:
+    for line, problem in broken_links(doc):
+        failed += 1
+        print(f"FAIL {doc}:{line}: {problem}")
     root = None
     for ex in examples(doc):
         if ex[0] == "error":
