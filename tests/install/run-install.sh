@@ -86,6 +86,16 @@ check tool-version 0 "sudokusat $VERSION" "$P/bin/sudokusat" --version
 export PKG_CONFIG_PATH=$P/$LIBDIR/pkgconfig
 check pc-version 0 "$VERSION" pkg-config --modversion sudokusat
 check pc-prefix 0 "$P" pkg-config --variable=prefix sudokusat
+# What a static link needs, as docs/library.md lists it: zlib and expat
+# through their own .pc files, PicoSAT, CaDiCaL and the C++ runtime as -l.
+pc_private=$(pkg-config --print-requires-private sudokusat | sort | tr '\n' ' ')
+if [ "$pc_private" = "expat zlib " ]; then pass; else
+  fail pc-requires-private "'$pc_private', expected 'expat zlib '"
+fi
+pc_static=" $(pkg-config --static --libs sudokusat) "
+for l in -lsudokusat -lz -lexpat -lpicosat -lcadical -lstdc++ -lm -pthread; do
+  case $pc_static in *" $l "*) pass ;; *) fail pc-static-libs "no $l in$pc_static" ;; esac
+done
 
 # -------------------------------------------------------- the consumers
 if grep -Eq '^SKS_(SANITIZE|FUZZ):BOOL=ON' "$BUILD/CMakeCache.txt"; then
@@ -108,6 +118,15 @@ if $CC -std=c11 -o pc-shared "$CONSUMER/solve.c" \
     pass
   else fail pc-shared-needed "does not load libsudokusat.so.$MAJOR"; fi
 else fail pc-shared-build "$(head -5 cc.log)"; fi
+# Without an rpath, a prefix outside the loader's paths needs
+# LD_LIBRARY_PATH (docs/library.md says so): it fails without, runs with.
+if $CC -std=c11 -o pc-norpath "$CONSUMER/solve.c" \
+  $(pkg-config --cflags --libs sudokusat) 2>cc.log; then
+  if ./pc-norpath "$ESCARGOT" >/dev/null 2>&1; then
+    fail pc-norpath "ran without LD_LIBRARY_PATH (is $P a system prefix?)"
+  else pass; fi
+  LD_LIBRARY_PATH=$P/$LIBDIR check_file pc-norpath-ld answer ./pc-norpath
+else fail pc-norpath-build "$(head -5 cc.log)"; fi
 
 # pkg-config --static: the archive, with Libs.private and Requires.private.
 libs=$(pkg-config --static --libs sudokusat | sed 's/-lsudokusat/-l:libsudokusat.a/')

@@ -4,7 +4,7 @@
 # `sudokusat --list-options` show has an entry in COMMANDS or OPTIONS, and
 # every entry there is something the tool has; each choice an option
 # takes is named in its entry; each exit status --help lists has an entry
-# in EXIT STATUS; each form in the README's table of forms is in INPUT
+# in EXIT STATUS; each form in docs/formats.md's table of forms is in INPUT
 # FORMS.  A command or option added to the tool without its page entry
 # fails here.
 # usage: run-manpage.sh SUDOKUSAT [SOURCE_DIR]
@@ -106,17 +106,17 @@ while read -r st; do
   fi
 done <statuses.txt
 
-# Each form of the README's table of forms is in INPUT FORMS.
+# Each form of docs/formats.md's table of forms is in INPUT FORMS.
 forms=$(awk '/^### The forms/ { f = 1; next } f && /^#/ { exit }
   f && /^\| / && !/^\| form / && !/^\|---/ {
     split($0, c, "|"); t = c[2]; gsub(/`/, "", t); gsub(/^ +| +$/, "", t)
-    print tolower(t) }' "$SRC/README.md")
-[ -n "$forms" ] && pass || fail forms "none read from the README"
+    print tolower(t) }' "$SRC/docs/formats.md")
+[ -n "$forms" ] && pass || fail forms "none read from docs/formats.md"
 section=$(awk -F'\t' '$1 == "INPUT FORMS" { print tolower($2 " " $3) }' entries.tsv)
 while read -r form; do
   [ -n "$form" ] || continue
   if grep -qF -- "$form" <<<"$section"; then pass; else
-    fail "form $form" "README's form not documented in INPUT FORMS"
+    fail "form $form" "docs/formats.md's form not documented in INPUT FORMS"
   fi
 done <<<"$forms"
 
