@@ -719,8 +719,9 @@ static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
                  names && p->look.name ? p->look.name : "",
                  names && p->look.name ? "\"" : "");
       else
-        snprintf(ev[k].s, sizeof ev[k].s, "%ld:%ld: %s", err.line, err.col,
-                 err.msg);
+        snprintf(ev[k].s, sizeof ev[k].s, "%s%ld:%ld: %s",
+                 rc == SKS_READ_NOT_PUZZLES ? "not puzzles: " : "", err.line,
+                 err.col, err.msg);
     }
     k++;
   }
@@ -924,7 +925,9 @@ static void test_garbage(void) {
     int rc, calls = 0;
     bool ok = true;
     while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ <= 5000) {
-      if (rc < 0)
+      if (rc == SKS_READ_NOT_PUZZLES && err.line == 0) /* the whole input */
+        ok &= err.col == 0 && err.msg[0];
+      else if (rc < 0)
         ok &= err.line >= 1 && err.col >= 1 && err.msg[0];
       else
         for (int i = 0; i < p->shape->n * p->shape->n; i++)
