@@ -112,7 +112,8 @@ static bool row_with_puzzle(const sks_reader *rd, const sks_line_info *li,
 static bool header(sks_reader *rd, const sks_line_info *li) {
   char first = rd->line.a[li->start];
   bool word = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
-  if (!(word || first == '"') || !li->comma)
+  /* A first field left empty: pandas' index column. */
+  if (!(word || first == '"' || first == ',') || !li->comma)
     return false; /* rows of digits are not looked at twice */
   split(rd);
   rd->csv.found = false;
@@ -121,7 +122,7 @@ static bool header(sks_reader *rd, const sks_line_info *li) {
     size_t s = rd->fields.a[f], e = rd->fields.a[f + 1];
     if (named(rd, s, e, PUZZLE_NAMES))
       return true;
-    names &= column_name(rd, s, e);
+    names &= column_name(rd, s, e) || (!f && s == e);
   }
   if (!names || !sks_form_peek(rd, row_with_puzzle, 0))
     return false;

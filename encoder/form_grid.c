@@ -53,8 +53,9 @@ static bool numbers_line_form(sks_reader *rd, const sks_line_info *li, int *n) {
   /* Past SKS_MAX_N numbers the line is no grid row: the lines after it
    * are more puzzles (solve --layout line writes them so). */
   return !li->bar && li->ntok >= 4 && sks_form_numbers_row(li) &&
-         sks_form_is_square(li->ntok, n) && li->maxval <= *n &&
-         (li->ntok > SKS_MAX_N || !sks_form_next_is_row(rd, li->ntok));
+         sks_form_is_square(li->ntok, n) &&
+         (li->ntok > SKS_MAX_N ||
+          (li->maxval <= *n && !sks_form_next_is_row(rd, li->ntok)));
 }
 
 static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,

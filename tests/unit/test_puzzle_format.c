@@ -702,16 +702,36 @@ typedef struct event {
   char s[300];
 } event;
 
+/* The events recorded so far, for the note callback. */
+typedef struct events {
+  event *ev;
+  int k, max;
+} events;
+
+static void note_event(void *ctx, long line, const char *what) {
+  events *e = ctx;
+  if (e->k < e->max)
+    snprintf(e->ev[e->k].s, sizeof e->ev[e->k].s, "skipped %ld: %s", line,
+             what);
+  e->k++;
+}
+
 /* Reads everything, recording "puzzle N line L" (with names, followed by
- * ` name "TEXT"` for a named one) or "L:C: message". */
+ * ` name "TEXT"` for a named one), "L:C: message" ("not puzzles: L:C:
+ * message" for SKS_READ_NOT_PUZZLES) and, with names, "skipped L: what"
+ * for a line skipped as known text. */
 static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
                        int max, bool names) {
   sks_reader *rd = sks_reader_new(in, opt);
   sks_puzzle *p;
   sks_error err;
-  int k = 0, rc, calls = 0;
+  events notes = {ev, 0, max};
+  if (names)
+    sks_reader_set_note(rd, note_event, &notes);
+  int rc, calls = 0;
   while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ < 100000) {
-    if (k < max) {
+    if (notes.k < max) {
+      int k = notes.k;
       if (rc > 0)
         snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld%s%.60s%s",
                  p->shape->n, p->look.line,
@@ -723,12 +743,12 @@ static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
                  rc == SKS_READ_NOT_PUZZLES ? "not puzzles: " : "", err.line,
                  err.col, err.msg);
     }
-    k++;
+    notes.k++;
   }
   CHECK(calls < 100000);
   CHECK_EQ(sks_reader_next(rd, &p, &err), 0); /* stays at the end */
   sks_reader_delete(rd);
-  return k;
+  return notes.k;
 }
 
 static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
