@@ -106,6 +106,8 @@ static bool row_with_puzzle(const sks_reader *rd, const sks_line_info *li,
   return false;
 }
 
+static bool header_fields(sks_reader *rd);
+
 /* A header: comma-separated, one field a puzzle column's name; or every
  * field a column's name and a row with a puzzle field after it (the
  * puzzle column is found on that row). */
@@ -115,6 +117,10 @@ static bool header(sks_reader *rd, const sks_line_info *li) {
   /* A first field left empty: pandas' index column. */
   if (!(word || first == '"' || first == ',') || !li->comma)
     return false; /* rows of digits are not looked at twice */
+  return header_fields(rd);
+}
+
+static bool header_fields(sks_reader *rd) {
   split(rd);
   rd->csv.found = false;
   bool names = true;

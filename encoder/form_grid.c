@@ -155,7 +155,8 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
     n = li->ntok;
     rd->mode = li->single ? SKS_MODE_AMBIG : SKS_MODE_NUMBERS;
   } else {
-    if (!li->bar && foreign_row(rd, li, err))
+    if (!li->bar && (li->comma || (li->ntok >= 4 && !li->numbers_blank)) &&
+        foreign_row(rd, li, err))
       return -1;
     if (li->cells > SKS_MAX_SYMBOL_N)
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,

@@ -153,6 +153,7 @@ struct sks_reader {
    * order) or the end of the input (then SKS_READ_NOT_PUZZLES when they
    * say the input is no puzzle text); handed: held no longer. */
   SKS_STACK(sks_held) held;
+  sks_error scratch; /* an error being held */
   size_t held_next;
   int held_code;
   bool held_puzzle, handed;

@@ -370,7 +370,8 @@ static bool map_cells(const sks_puzzle *p) {
 int sks_form_map_first(sks_reader *rd, sks_error *err) {
   const sks_puzzle *p = rd->p;
   int n = p->shape->n;
-  if (n < 4 || rd->pending || !map_cells(p))
+  /* A blank other than '0' (a label a map may have) is no map's. */
+  if (n < 4 || rd->pending || (rd->blank && rd->blank != '0') || !map_cells(p))
     return 0;
   if (sks_form_peek(rd, blank_line, n)) {
     sks_form_read_line(rd); /* one blank line may come between */

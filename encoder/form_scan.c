@@ -284,9 +284,9 @@ void sks_form_analyze(sks_reader *rd, sks_line_info *li) {
       *li = rd->memo[k].li;
       return;
     }
-  analyze(rd, li);
-  if (li->odd && nbsp_to_spaces(rd))
+  do /* again after no-break spaces turn into spaces: one call site */
     analyze(rd, li);
+  while (li->odd && nbsp_to_spaces(rd));
   int k = rd->memo_next;
   rd->memo_next = !k;
   rd->memo[k].id = id;

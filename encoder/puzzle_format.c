@@ -112,7 +112,8 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
                   (forms[f] == &sks_form_column && r == 1 &&
                    (*out)->look.layout == SKS_LAYOUT_GRID);
       if (r == 1 && grid &&
-          ((forms[f] == &sks_form_grid && sks_form_map_first(rd, err)) ||
+          ((forms[f] == &sks_form_grid && (!rd->blank || rd->blank == '0') &&
+            sks_form_map_first(rd, err)) ||
            sks_form_map(rd, err))) {
         *out = NULL;
         return -1;
@@ -180,14 +181,21 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     return 1;
   }
   for (;;) {
-    sks_error e = {0};
+    /* Nothing held and no puzzle to drop (the common way): errors go
+     * straight to err and the answer straight back. */
+    bool plain = rd->handed && !rd->drop_next;
+    sks_error *e = plain && err ? err : &rd->scratch;
     rd->foreign = false;
     bool dropping = rd->drop_next;
-    int r = next_puzzle(rd, out, &e);
-    if (r == 0)
-      drop_name(rd);
-    free(rd->next_name); /* a name names the one puzzle after it */
-    rd->next_name = NULL;
+    int r = next_puzzle(rd, out, e);
+    if (rd->next_name) {
+      if (r == 0)
+        drop_name(rd);
+      free(rd->next_name); /* a name names the one puzzle after it */
+      rd->next_name = NULL;
+    }
+    if (plain)
+      return r;
     if (r == 1 && dropping) { /* the puzzle after a region map */
       rd->drop_next = false;
       rd->any_puzzle = true;
@@ -198,9 +206,9 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     if (r == 1)
       rd->any_puzzle = true;
     if (rd->handed || (r == 1 && !rd->held.n) || (r == 0 && !rd->held.n)) {
-      rd->handed |= r == 1;
       if (r < 0 && err)
-        *err = e;
+        *err = *e;
+      rd->handed |= r == 1;
       return r;
     }
     if (r == 1) { /* the errors before it first */
@@ -209,7 +217,7 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       return give_held(rd, err, -1);
     }
     if (r < 0) {
-      hold(rd, &e);
+      hold(rd, e);
       if (rd->held.n == HOLD_MAX) { /* too many to hold: as they come */
         rd->handed = true;
         rd->held_code = -1;
