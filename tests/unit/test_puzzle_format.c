@@ -926,6 +926,51 @@ static void test_xml(void) {
   free(g);
 }
 
+/* Errors before the first puzzle are held: all given out, in order,
+ * before it; an input of no puzzle with 5 or more is one error for the
+ * whole input; past 1024 held they go out as they come. */
+static void test_held_errors(void) {
+  static const int counts[] = {2, 5, 1100};
+  for (int t = 0; t < 3; t++) {
+    for (int puzzle = 0; puzzle < 2; puzzle++) {
+      int bad = counts[t];
+      size_t cap = (size_t)bad * 20 + 64;
+      char *buf = malloc(cap);
+      size_t len = 0;
+      for (int i = 0; i < bad; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "1x..............\n");
+      if (puzzle)
+        len += (size_t)snprintf(buf + len, cap - len, ".4....2...12....\n");
+      sks_input *in = sks_input_memory(buf, len);
+      sks_reader *rd = sks_reader_new(in, NULL);
+      sks_puzzle *p;
+      sks_error err;
+      int rc, errors = 0, whole = 0, puzzles = 0;
+      bool order = true;
+      while ((rc = sks_reader_next(rd, &p, &err)) != 0) {
+        if (rc == 1) {
+          puzzles++;
+          order &= p->look.line == bad + 1 && errors == bad;
+        } else if (rc == SKS_READ_NOT_PUZZLES) {
+          whole++;
+          order &= err.line == 0 && strstr(err.msg, "lines with errors");
+        } else {
+          errors++;
+          order &= rc == -1 && err.line == errors && err.col == 2;
+        }
+      }
+      bool folded = !puzzle && bad >= SKS_READ_MANY_ERRORS && bad < 1024;
+      CHECK(order);
+      CHECK_EQ(puzzles, puzzle);
+      CHECK_EQ(whole, folded ? 1 : 0);
+      CHECK_EQ(errors, folded ? 0 : bad);
+      sks_reader_delete(rd);
+      sks_input_close(in);
+      free(buf);
+    }
+  }
+}
+
 /* Byte soup must never crash or stall; every puzzle read is well formed. */
 static void test_garbage(void) {
   static const char alphabet[] = "0123456789ABCxyz.-_|+= \t\n\n\r#\0\xff";
@@ -1103,6 +1148,7 @@ int main(void) {
   test_stream();
   test_xml();
   test_garbage();
+  test_held_errors();
   test_corpus();
   test_benchmark_file();
   return check_report();
