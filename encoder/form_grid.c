@@ -290,8 +290,14 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
   if (first_row(rd, first, err))
     return -1;
   int n = rd->p->shape->n;
+  /* Blank lines between bands: at every boundary of bands or at none (a
+   * grid cut short at a band's end before another grid is no such
+   * grid); gap_row: the row after the last one. */
+  int br = rd->p->shape->box_rows, gaps = 0, gap_row = 0;
+  long gap_line = 0;
   for (int row = 1; row < n;) {
-    if (plain_row(rd, row)) {
+    bool gap_due = gaps && row % br == 0 && gap_row != row;
+    if (!gap_due && plain_row(rd, row)) {
       row++;
       continue;
     }
@@ -318,9 +324,13 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
       sks_form_cut_comment(rd, &li);
     if (sks_form_is_blank_line(&li)) {
       /* A blank line between the bands of boxes, before a row. */
-      if (!rd->toolong && row % rd->p->shape->box_rows == 0 &&
-          sks_form_peek(rd, row_after_blank, n))
+      if (row % br == 0 && gaps == row / br - 1 &&
+          sks_form_peek(rd, row_after_blank, n)) {
+        gaps++;
+        gap_row = row;
+        gap_line = rd->lineno;
         continue;
+      }
       return sks_error_set(err, -1, rd->lineno, 1,
                            "grid ended after %d of %d rows", row, n);
     }
@@ -335,6 +345,13 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
       rd->pending = true;
       return sks_error_set(err, -1, rd->lineno, 1,
                            "grid ended after %d of %d rows", row, n);
+    }
+    if (gap_due) {
+      rd->pending = true; /* the start of what comes next */
+      return sks_error_set(err, -1, gap_line, 1,
+                           "grid ended after %d of %d rows (no blank line "
+                           "between the bands after it, line %ld)",
+                           gap_row, n, rd->lineno);
     }
     if (parse_row(rd, &li, row, err))
       return grid_error(rd, n - row - 1);
