@@ -246,6 +246,8 @@ static bool nbsp_to_spaces(sks_reader *rd) {
   unsigned char *s = (unsigned char *)rd->line.a;
   size_t n = rd->line.n;
   bool any = false;
+  if (!memchr(s, 0xC2, n)) /* a '#' made the line odd */
+    return false;
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = s[i];
     if (ch == 0xC2 && i + 1 < n && s[i + 1] == 0xA0) {
