@@ -66,17 +66,75 @@ static const char PUZZLE_NAMES[] =
 static const char SOLUTION_NAMES[] = "solutions|solution|answer|answers";
 static const char NAME_NAMES[] = "name|id|title";
 
-/* A header: comma-separated, one field a puzzle column's name. */
+static bool puzzle_field(const sks_reader *rd, size_t s, size_t e);
+
+/* A column's name: a letter, then letters, digits, '_', '-', '.' or
+ * spaces, up to 32 bytes. */
+static bool column_name(const sks_reader *rd, size_t s, size_t e) {
+  const char *a = rd->line.a;
+  if (e <= s || e - s > 32 || !((a[s] | 0x20) >= 'a' && (a[s] | 0x20) <= 'z'))
+    return false;
+  for (size_t i = s; i < e; i++) {
+    char ch = a[i], low = (char)(ch | 0x20);
+    if (!((low >= 'a' && low <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+          ch == '-' || ch == '.' || ch == ' '))
+      return false;
+  }
+  return true;
+}
+
+/* Does the line hold a comma-separated field that is a one-line puzzle
+ * (the row after a header of other names)? */
+static bool row_with_puzzle(const sks_reader *rd, const sks_line_info *li,
+                            long arg) {
+  (void)arg;
+  const char *a = rd->line.a;
+  if (!li->comma)
+    return false;
+  for (size_t i = li->start; i <= li->end;) {
+    const char *comma = memchr(a + i, ',', li->end - i);
+    size_t stop = comma ? (size_t)(comma - a) : li->end, s = i, e = stop;
+    while (s < e && (sks_form_is_space((unsigned char)a[s]) || a[s] == '"'))
+      s++;
+    while (e > s &&
+           (sks_form_is_space((unsigned char)a[e - 1]) || a[e - 1] == '"'))
+      e--;
+    if (puzzle_field(rd, s, e))
+      return true;
+    i = stop + 1;
+  }
+  return false;
+}
+
+static bool header_fields(sks_reader *rd);
+
+/* A header: comma-separated, one field a puzzle column's name; or every
+ * field a column's name and a row with a puzzle field after it (the
+ * puzzle column is found on that row). */
 static bool header(sks_reader *rd, const sks_line_info *li) {
   char first = rd->line.a[li->start];
   bool word = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
-  if (!(word || first == '"') || !li->comma)
+  /* A first field left empty: pandas' index column. */
+  if (!(word || first == '"' || first == ',') || !li->comma)
     return false; /* rows of digits are not looked at twice */
+  return header_fields(rd);
+}
+
+static bool header_fields(sks_reader *rd) {
   split(rd);
-  for (size_t f = 0; f < rd->fields.n; f += 2)
-    if (named(rd, rd->fields.a[f], rd->fields.a[f + 1], PUZZLE_NAMES))
+  rd->csv.found = false;
+  bool names = true;
+  for (size_t f = 0; f < rd->fields.n; f += 2) {
+    size_t s = rd->fields.a[f], e = rd->fields.a[f + 1];
+    if (named(rd, s, e, PUZZLE_NAMES))
       return true;
-  return false;
+    names &= column_name(rd, s, e) || (!f && s == e);
+  }
+  if (!names || !sks_form_peek(rd, row_with_puzzle, 0))
+    return false;
+  split(rd); /* the peek may have split its line */
+  rd->csv.found = true;
+  return true;
 }
 
 static int read_header(sks_reader *rd, const sks_line_info *li,
@@ -96,6 +154,32 @@ static int read_header(sks_reader *rd, const sks_line_info *li,
     if (col)
       *col = (int)(f / 2);
   }
+  if (rd->csv.found)
+    rd->csv.puzzle = -2; /* found on the first row */
+  sks_form_note(rd, rd->lineno, "a column header");
+  return 0;
+}
+
+/* A row under a header of other names: its first puzzle field is the
+ * puzzle column, the next field as long with no blank (if the header
+ * names no solution column) the solution's. */
+static int find_columns(sks_reader *rd, sks_error *err) {
+  const size_t *f = rd->fields.a;
+  size_t nf = rd->fields.n;
+  for (size_t j = 0; j < nf && rd->csv.puzzle < 0; j += 2)
+    if (puzzle_field(rd, f[j], f[j + 1]))
+      rd->csv.puzzle = (int)(j / 2);
+  if (rd->csv.puzzle < 0) {
+    rd->csv.puzzle = -2;
+    return sks_error_set(err, -1, rd->lineno, 1,
+                         "no field is a one-line puzzle (the header, line "
+                         "%ld, names no puzzle column)",
+                         rd->csv.line);
+  }
+  size_t k = 2 * (size_t)rd->csv.puzzle, len = f[k + 1] - f[k];
+  for (size_t j = k + 2; j < nf && rd->csv.solution < 0; j += 2)
+    if (f[j + 1] - f[j] == len && rd->csv.name != (int)(j / 2))
+      rd->csv.solution = (int)(j / 2);
   return 0;
 }
 
@@ -145,6 +229,8 @@ static int read_row(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   (void)li;
   split(rd);
   int fields = (int)(rd->fields.n / 2);
+  if (rd->csv.puzzle == -2 && find_columns(rd, err))
+    return -1;
   if (rd->csv.puzzle >= fields)
     return sks_error_set(err, -1, rd->lineno, (long)rd->line.n + 1,
                          "%d field%s, the header (line %ld) has %d", fields,

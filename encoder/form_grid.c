@@ -50,9 +50,12 @@ static bool fits_row(const sks_line_info *li, int n, sks_row_mode mode) {
  * k*k, values up to k, and no row of the same width after it (which would
  * make the line the first row of a k*k-wide grid). */
 static bool numbers_line_form(sks_reader *rd, const sks_line_info *li, int *n) {
+  /* Past SKS_MAX_N numbers the line is no grid row: the lines after it
+   * are more puzzles (solve --layout line writes them so). */
   return !li->bar && li->ntok >= 4 && sks_form_numbers_row(li) &&
-         sks_form_is_square(li->ntok, n) && li->maxval <= *n &&
-         !sks_form_next_is_row(rd, li->ntok);
+         sks_form_is_square(li->ntok, n) &&
+         (li->ntok > SKS_MAX_N ||
+          (li->maxval <= *n && !sks_form_next_is_row(rd, li->ntok)));
 }
 
 static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,
@@ -68,6 +71,64 @@ static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,
     return -1;
   sks_form_finish(rd, SKS_LAYOUT_NUMBERS_LINE, out);
   return 1;
+}
+
+/* Forms the reader does not read, told by a grid's first row: numbers
+ * with -1 among them (0-based values, -1 a blank), and numbers separated
+ * by commas.  -1 with the error (the rest of a comma grid to be skipped),
+ * or 0. */
+static int foreign_row(sks_reader *rd, const sks_line_info *li,
+                       sks_error *err) {
+  const char *a = rd->line.a;
+  long count = 0, max = 0;
+  bool negative = false, commas = li->comma;
+  for (size_t i = li->start; i < li->end;) {
+    bool minus = a[i] == '-';
+    size_t d = i + minus, k = d;
+    long v = 0;
+    for (; k < li->end && a[k] >= '0' && a[k] <= '9'; k++)
+      v = v < 100000 ? v * 10 + (a[k] - '0') : v;
+    if (k == d)
+      return 0;
+    negative |= minus;
+    if (!minus && v > max)
+      max = v;
+    count++;
+    i = k;
+    size_t sep = 0;
+    while (i < li->end && (sks_form_is_space((unsigned char)a[i]) ||
+                           (commas && a[i] == ',' && !sep++)))
+      i++;
+    if (i < li->end && (sep != (size_t)commas || i == k))
+      return 0; /* no separator, or not the one */
+  }
+  int k;
+  if (negative && !commas) {
+    if (sks_form_is_square(count, &k) && k >= 2)
+      return sks_form_foreign(
+          rd, err, rd->lineno, (long)li->start + 1,
+          "%ld numbers from -1 to %ld: a %dx%d puzzle written with 0-based "
+          "values and -1 for a blank, which sudokusat does not read (write "
+          "1-%d, with 0 or '.' for a blank)",
+          count, max, k, k, k);
+    return sks_form_foreign(
+        rd, err, rd->lineno, (long)li->start + 1,
+        "a row of %ld numbers from -1 to %ld: 0-based values with -1 for a "
+        "blank are not a form sudokusat reads (write 1-%ld, with 0 or '.' "
+        "for a blank)",
+        count, max, count);
+  }
+  if (!commas || negative || count < 4)
+    return 0;
+  rd->skip = (int)(count < SKS_MAX_N ? count - 1 : 0);
+  rd->skip_n = (int)li->cells;
+  rd->skip_mode = SKS_MODE_GRID;
+  return sks_form_foreign(
+      rd, err, rd->lineno, (long)li->start + 1,
+      "a row of %ld comma-separated numbers: rows with commas are not a form "
+      "sudokusat reads (write each row as %ld symbols or space-separated "
+      "numbers)",
+      count, count);
 }
 
 /* Sets up a grid (GRID, NUMBERS or AMBIG) from its first row.  Once the
@@ -94,6 +155,9 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
     n = li->ntok;
     rd->mode = li->single ? SKS_MODE_AMBIG : SKS_MODE_NUMBERS;
   } else {
+    if (!li->bar && (li->comma || (li->ntok >= 4 && !li->numbers_blank)) &&
+        foreign_row(rd, li, err))
+      return -1;
     if (li->cells > SKS_MAX_SYMBOL_N)
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
                            "a grid row of %ld cells: grids go up to 35 "
@@ -204,16 +268,36 @@ static bool plain_rule(sks_reader *rd) {
   return true;
 }
 
-static int read_grid(sks_reader *rd, const sks_line_info *first,
+/* Is the line after a blank one inside a grid a row of it? */
+static bool row_after_blank(const sks_reader *rd, const sks_line_info *li,
+                            long n) {
+  return !li->ruleish && !sks_form_is_comment(rd, li) &&
+         fits_row(li, (int)n, rd->mode);
+}
+
+static int read_grid(sks_reader *rd, const sks_line_info *line0,
                      sks_puzzle **out, sks_error *err) {
   int k;
+  sks_line_info cut;
+  const sks_line_info *first = line0;
+  if (line0->odd) { /* a comment after the row */
+    cut = *line0;
+    sks_form_cut_comment(rd, &cut);
+    first = &cut;
+  }
   if (numbers_line_form(rd, first, &k))
     return read_numbers_line(rd, first, k, out, err);
   if (first_row(rd, first, err))
     return -1;
   int n = rd->p->shape->n;
+  /* Blank lines between bands: at every boundary of bands or at none (a
+   * grid cut short at a band's end before another grid is no such
+   * grid); gap_row: the row after the last one. */
+  int br = rd->p->shape->box_rows, gaps = 0, gap_row = 0;
+  long gap_line = 0;
   for (int row = 1; row < n;) {
-    if (plain_row(rd, row)) {
+    bool gap_due = gaps && row % br == 0 && gap_row != row;
+    if (!gap_due && plain_row(rd, row)) {
       row++;
       continue;
     }
@@ -236,9 +320,20 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
                     "line longer than %d bytes", SKS_LINE_LIMIT);
       return grid_error(rd, n - row - 1);
     }
-    if (sks_form_is_blank_line(&li))
+    if (li.odd)
+      sks_form_cut_comment(rd, &li);
+    if (sks_form_is_blank_line(&li)) {
+      /* A blank line between the bands of boxes, before a row. */
+      if (row % br == 0 && gaps == row / br - 1 &&
+          sks_form_peek(rd, row_after_blank, n)) {
+        gaps++;
+        gap_row = row;
+        gap_line = rd->lineno;
+        continue;
+      }
       return sks_error_set(err, -1, rd->lineno, 1,
                            "grid ended after %d of %d rows", row, n);
+    }
     bool blank_row = !li.plus_eq && li.dashes == n &&
                      (rd->mode != SKS_MODE_NUMBERS || li.ntok == n);
     if (li.ruleish && !blank_row) {
@@ -250,6 +345,13 @@ static int read_grid(sks_reader *rd, const sks_line_info *first,
       rd->pending = true;
       return sks_error_set(err, -1, rd->lineno, 1,
                            "grid ended after %d of %d rows", row, n);
+    }
+    if (gap_due) {
+      rd->pending = true; /* the start of what comes next */
+      return sks_error_set(err, -1, gap_line, 1,
+                           "grid ended after %d of %d rows (no blank line "
+                           "between the bands after it, line %ld)",
+                           gap_row, n, rd->lineno);
     }
     if (parse_row(rd, &li, row, err))
       return grid_error(rd, n - row - 1);

@@ -57,8 +57,18 @@ typedef struct sks_line_info {
   bool ruleish;       /* only - = + * | and whitespace */
   bool plus_eq;       /* holds +, = or * */
   bool comma;         /* holds ',' */
+  bool odd;           /* holds '#' or 0xC2 (a no-break space's first byte) */
   long dashes;
 } sks_line_info;
+
+/* An error held back while no puzzle of the input has been handed out
+ * (sks_reader_next), and whether it is of a form the reader does not
+ * read. */
+typedef struct sks_held {
+  long line, col;
+  char *msg;
+  bool foreign;
+} sks_held;
 
 struct sks_reader {
   sks_input *in;
@@ -113,6 +123,8 @@ struct sks_reader {
     int fields, puzzle, solution, name;
     long line;
     size_t field; /* a forum line's puzzle field (its index in fields) */
+    bool found;   /* a header of other names: the columns are found on its
+                     first row */
   } csv;
   sks_line_buf name_buf;
   /* The numbers-one-a-line form: the cells of the run being read. */
@@ -128,6 +140,23 @@ struct sks_reader {
    * one. */
   const sks_shape *map_shape;
   bool p_mapped;
+  /* Notes on the lines skipped as known text (sks_reader_set_note). */
+  sks_reader_note_fn *note;
+  void *note_ctx;
+  long next_name_line; /* where next_name's line is */
+  bool any_puzzle;     /* a puzzle of this input was read */
+  /* The error being returned is of a form the reader does not read
+   * (sks_form_foreign); a region map came before a puzzle: the puzzle
+   * after it is not handed out. */
+  bool foreign, drop_next;
+  /* Errors held until the first puzzle (then given out before it, in
+   * order) or the end of the input (then SKS_READ_NOT_PUZZLES when they
+   * say the input is no puzzle text); handed: held no longer. */
+  SKS_STACK(sks_held) held;
+  sks_error scratch; /* an error being held */
+  size_t held_next;
+  int held_code;
+  bool held_puzzle, handed;
 };
 
 /* One form of puzzle text.  recognise: does the current line (scanned
@@ -163,6 +192,9 @@ typedef bool sks_line_test(const sks_reader *rd, const sks_line_info *li,
 bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg);
 bool sks_form_is_square(long k, int *root);
 bool sks_form_numbers_row(const sks_line_info *li);
+/* A grid row's '#' comment (a '#' after white space): cut off the line,
+ * which is scanned again into li. */
+void sks_form_cut_comment(sks_reader *rd, sks_line_info *li);
 static inline bool sks_form_is_space(int ch) {
   return ch == ' ' || (ch >= '\t' && ch <= '\r' && ch != '\n');
 }
@@ -229,6 +261,25 @@ void sks_form_xml_free(sks_reader *rd);
  * map, or one read; -1: a bad map (err; its lines are read, the puzzle is
  * not handed out) (form_map.c). */
 int sks_form_map(sks_reader *rd, sks_error *err);
+
+/* Notes line `line` as skipped known text (what: "a title", ...). */
+void sks_form_note(sks_reader *rd, long line, const char *what);
+/* Is the current line known text that a failed first line of a puzzle
+ * turns out to be: the kind ("a URL", "a title", ...), or NULL
+ * (form_text.c)? */
+const char *sks_form_text_kind(sks_reader *rd, const sks_line_info *li);
+/* An error (as sks_error_set) of a form the reader does not read: the
+ * input it is in may be rejected as a whole (SKS_READ_NOT_PUZZLES). */
+int sks_form_foreign(sks_reader *rd, sks_error *err, long line, long col,
+                     const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* After a grid puzzle in rd->p: when its cells are a region map's labels
+ * and a puzzle of its size follows, the error that a map came first
+ * (-1, the next puzzle dropped); else 0 (form_map.c). */
+int sks_form_map_first(sks_reader *rd, sks_error *err);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

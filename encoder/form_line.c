@@ -163,8 +163,12 @@ static bool one_line_form(const sks_reader *rd, const sks_line_info *li) {
   int n;
   if (!sks_form_is_square(len, &n))
     return false;
-  if (want)
-    return want == n;
+  if (want == n)
+    return true;
+  if (want && len == want)
+    return false; /* a row of the size asked for */
+  /* Another size than --box asks for: read as what it is (its error
+   * names its size), a small puzzle or a big grid's row as below. */
   const char *alpha = sks_form_alphabet(rd);
   if (alpha && (long)strlen(alpha) == len)
     return false; /* a row of the alphabet's grid */

@@ -299,3 +299,92 @@ int sks_form_map(sks_reader *rd, sks_error *err) {
   free(st.row_col);
   return rc;
 }
+
+/* Does the line after the map start a puzzle of side n: a grid row, or a
+ * one-line puzzle? */
+static bool puzzle_start(const sks_reader *rd, const sks_line_info *li,
+                         long n) {
+  (void)rd;
+  return li->cells == n || (sks_form_numbers_row(li) && li->ntok == n) ||
+         (long)(li->t0end - li->start) == n * n;
+}
+
+/* Are the puzzle's cells a region map's labels: n labels (a blank, such
+ * as a '0' label, counted as one), each on n cells that hang together,
+ * and some row repeating one?  Most puzzles stop at their (n+1)th
+ * blank. */
+static bool map_cells(const sks_puzzle *p) {
+  int n = p->shape->n;
+  const int *cell = p->cell;
+  long blanks = 0;
+  for (long i = 0; i < (long)n * n; i++)
+    if (cell[i] < 0 && ++blanks > n)
+      return false;
+  int *count = sks_calloc((size_t)n + 1, sizeof *count);
+  bool ok = true, repeat = false;
+  for (long i = 0; i < (long)n * n; i++)
+    count[cell[i] + 1]++;
+  int labels = 0;
+  for (int v = 0; ok && v <= n; v++) {
+    labels += count[v] > 0;
+    ok = !count[v] || count[v] == n;
+  }
+  ok &= labels == n;
+  for (int r = 0; ok && !repeat && r < n; r++) {
+    memset(count, 0, ((size_t)n + 1) * sizeof *count);
+    for (int c = 0; !repeat && c < n; c++)
+      repeat = count[cell[r * n + c] + 1]++ > 0;
+  }
+  free(count);
+  if (!ok || !repeat)
+    return false;
+  /* Each label's cells hang together (four neighbours). */
+  long cells = (long)n * n;
+  long *queue = sks_malloc((size_t)cells * sizeof *queue);
+  bool *seen = sks_calloc((size_t)cells, sizeof *seen);
+  int regions = 0;
+  for (long i = 0; i < cells; i++) {
+    if (seen[i])
+      continue;
+    regions++;
+    long head = 0, tail = 0;
+    queue[tail++] = i;
+    seen[i] = true;
+    while (head < tail) {
+      long k = queue[head++];
+      long r = k / n, c = k % n;
+      long next[4] = {r > 0 ? k - n : -1, r < n - 1 ? k + n : -1,
+                      c > 0 ? k - 1 : -1, c < n - 1 ? k + 1 : -1};
+      for (int j = 0; j < 4; j++)
+        if (next[j] >= 0 && !seen[next[j]] && cell[next[j]] == cell[k]) {
+          seen[next[j]] = true;
+          queue[tail++] = next[j];
+        }
+    }
+  }
+  free(queue);
+  free(seen);
+  return regions == n;
+}
+
+int sks_form_map_first(sks_reader *rd, sks_error *err) {
+  const sks_puzzle *p = rd->p;
+  int n = p->shape->n;
+  /* A blank other than '0' (a label a map may have) is no map's. */
+  if (n < 4 || rd->pending || (rd->blank && rd->blank != '0') || !map_cells(p))
+    return 0;
+  if (sks_form_peek(rd, blank_line, n)) {
+    sks_form_read_line(rd); /* one blank line may come between */
+    rd->rule_seen = false;
+    rd->csv.fields = 0;
+  }
+  if (!sks_form_peek(rd, puzzle_start, n))
+    return 0;
+  rd->drop_next = true;
+  return sks_form_foreign(
+      rd, err, p->look.line, 1,
+      "a jigsaw region map before its puzzle (%d labels, each on %d cells "
+      "that hang together): give the map with --variant jigsaw=MAP or "
+      "after the puzzle (README \"Region maps\"); neither is answered",
+      n, n);
+}

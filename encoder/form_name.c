@@ -27,6 +27,7 @@ void sks_form_keep_text(sks_reader *rd, const char *text, size_t len) {
   rd->next_name = NULL;
   if (!len)
     return;
+  rd->next_name_line = rd->lineno;
   rd->next_name = sks_malloc(len + 1);
   memcpy(rd->next_name, text, len);
   rd->next_name[len] = 0;

@@ -16,7 +16,8 @@ enum {
   C_DASH = 8,
   C_PLUSEQ = 16,
   C_RULE = 32, /* - = + | */
-  C_COMMA = 64
+  C_COMMA = 64,
+  C_ODD = 128 /* '#', 0xC2: looked at again when a line holds one */
 };
 
 static const unsigned char byte_class[256] = {
@@ -41,7 +42,9 @@ static const unsigned char byte_class[256] = {
     ['='] = C_PLUSEQ | C_RULE,
     /* Simple Sudoku's border corners: *-----------* */
     ['*'] = C_PLUSEQ | C_RULE,
-    [','] = C_COMMA};
+    [','] = C_COMMA,
+    ['#'] = C_ODD,
+    [0xC2] = C_ODD};
 
 bool sks_form_is_square(long k, int *root) {
   long r = 0;
@@ -223,6 +226,7 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
   li->bar = any & C_BAR;
   li->plus_eq = any & C_PLUSEQ;
   li->comma = any & C_COMMA;
+  li->odd = any & C_ODD;
   li->ruleish = li->ntok && (all & C_RULE);
   if (li->ruleish) {
     long dashes = 0;
@@ -232,6 +236,44 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
   }
   if (!li->ntok)
     li->numbers = li->numbers_blank = li->single = false;
+}
+
+/* A line of cells padded with no-break spaces (U+00A0, UTF-8 C2 A0):
+ * digits, blanks, '|' and white space besides.  Each no-break space
+ * becomes two spaces (columns stay byte columns); a line with other text
+ * (a name may hold one) stays as it is.  true: changed. */
+static bool nbsp_to_spaces(sks_reader *rd) {
+  unsigned char *s = (unsigned char *)rd->line.a;
+  size_t n = rd->line.n;
+  bool any = false;
+  if (!memchr(s, 0xC2, n)) /* a '#' made the line odd */
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = s[i];
+    if (ch == 0xC2 && i + 1 < n && s[i + 1] == 0xA0) {
+      any = true;
+      i++;
+    } else if (!(byte_class[ch] & (C_SPACE | C_DIGIT | C_RULE)) && ch != '.' &&
+               ch != '_' && ch != '?') {
+      return false;
+    }
+  }
+  for (size_t i = 0; any && i + 1 < n; i++)
+    if (s[i] == 0xC2 && s[i + 1] == 0xA0)
+      s[i] = s[i + 1] = ' ';
+  return any;
+}
+
+void sks_form_cut_comment(sks_reader *rd, sks_line_info *li) {
+  const char *a = rd->line.a;
+  for (size_t i = li->start + 1; i < li->end; i++)
+    if (a[i] == '#' && sks_form_is_space((unsigned char)a[i - 1])) {
+      while (i > li->start && sks_form_is_space((unsigned char)a[i - 1]))
+        i--;
+      rd->line.n = i;
+      sks_form_analyze(rd, li);
+      return;
+    }
 }
 
 /* Scans the current line, or gives the scan it had when it was looked at
@@ -244,7 +286,9 @@ void sks_form_analyze(sks_reader *rd, sks_line_info *li) {
       *li = rd->memo[k].li;
       return;
     }
-  analyze(rd, li);
+  do /* again after no-break spaces turn into spaces: one call site */
+    analyze(rd, li);
+  while (li->odd && nbsp_to_spaces(rd));
   int k = rd->memo_next;
   rd->memo_next = !k;
   rd->memo[k].id = id;
@@ -568,8 +612,10 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
     bc = rd->opt.box_cols;
     if (br * bc != n)
       return sks_error_set(err, -1, rd->lineno, 1,
-                           "a %dx%d puzzle does not fit %dx%d boxes", n, n, br,
-                           bc);
+                           "a %dx%d puzzle (%ld cells) does not fit %dx%d "
+                           "boxes, which make a %dx%d puzzle (%ld cells)",
+                           n, n, (long)n * n, br, bc, br * bc, br * bc,
+                           (long)br * bc * br * bc);
   } else if (p && p->shape->n == n) {
     br = p->shape->box_rows, bc = p->shape->box_cols; /* the default box of n */
   } else {

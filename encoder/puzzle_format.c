@@ -34,8 +34,32 @@ static bool take_comment(sks_reader *rd, const sks_line_info *li) {
   return false;
 }
 
+/* Notes a name line that named no puzzle as the text it was. */
+static void drop_name(sks_reader *rd) {
+  if (!rd->next_name)
+    return;
+  sks_form_note(rd, rd->next_name_line, rd->any_puzzle ? "a note" : "a title");
+  free(rd->next_name);
+  rd->next_name = NULL;
+}
+
+/* After the first line of a puzzle failed on itself alone: when it is
+ * known text (a title, a URL, a size header), it is skipped with a note
+ * in place of the error.  true: skipped. */
+static bool skip_text(sks_reader *rd, const sks_line_info *li, bool grid) {
+  const char *what = sks_form_text_kind(rd, li);
+  /* A one-line puzzle's first token failed: the rest of its line is a
+   * name, which says nothing; only a URL is known text there. */
+  if (!what || (!grid && strcmp(what, "a URL")))
+    return false;
+  rd->skip = 0; /* no grid rows to pass over: it was none */
+  rd->foreign = false;
+  drop_name(rd);
+  sks_form_note(rd, rd->lineno, what);
+  return true;
+}
+
 static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
-  sks_require(rd && out, "reader and out must not be NULL");
   *out = NULL;
   if (rd->skip)
     sks_form_resync(rd);
@@ -70,17 +94,27 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       rd->csv.fields = 0; /* a blank line ends a CSV table */
       continue;
     }
+    long line = rd->lineno;
     for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
       if (forms[f]->comments != comment || !forms[f]->recognise(rd, &li))
         continue;
       int r = forms[f]->read(rd, &li, out, err);
+      if (r < 0 && !comment && rd->lineno == line && !rd->pending &&
+          err->line == line &&
+          (forms[f] == &sks_form_grid || forms[f] == &sks_form_one_line) &&
+          skip_text(rd, &li, forms[f] == &sks_form_grid))
+        break;
       /* A grid or one-line puzzle may have its region map after it (a
-       * 2x2 or 3x3 grid comes by the column form's small-grid path). */
+       * 2x2 or 3x3 grid comes by the column form's small-grid path); a
+       * grid may be a region map that comes before its puzzle. */
       bool grid = forms[f] == &sks_form_grid ||
                   forms[f] == &sks_form_one_line ||
                   (forms[f] == &sks_form_column && r == 1 &&
                    (*out)->look.layout == SKS_LAYOUT_GRID);
-      if (r == 1 && grid && sks_form_map(rd, err)) {
+      if (r == 1 && grid &&
+          ((forms[f] == &sks_form_grid && (!rd->blank || rd->blank == '0') &&
+            sks_form_map_first(rd, err)) ||
+           sks_form_map(rd, err))) {
         *out = NULL;
         return -1;
       }
@@ -91,11 +125,114 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   }
 }
 
+enum { HOLD_MAX = 1024 }; /* errors held before the first puzzle */
+
+/* Gives the next held error in err with code. */
+static int give_held(sks_reader *rd, sks_error *err, int code) {
+  sks_held *h = &rd->held.a[rd->held_next++];
+  sks_error_set(err, code, h->line, h->col, "%s", h->msg);
+  free(h->msg);
+  h->msg = NULL;
+  if (rd->held_next == rd->held.n)
+    rd->held.n = rd->held_next = 0;
+  return code;
+}
+
+static void hold(sks_reader *rd, const sks_error *e) {
+  size_t len = strlen(e->msg);
+  sks_held h = {e->line, e->col, sks_malloc(len + 1), rd->foreign};
+  memcpy(h.msg, e->msg, len + 1);
+  SKS_PUSH(rd->held, h);
+}
+
+/* At the end of an input that gave no puzzle and `held` errors: the code
+ * they are given with (README "Puzzle formats": an input of no puzzle
+ * text is refused as a whole), or one error for all of them. */
+static int end_held(sks_reader *rd, sks_error *err) {
+  bool foreign = true;
+  for (size_t k = 0; k < rd->held.n; k++)
+    foreign &= rd->held.a[k].foreign;
+  rd->handed = true;
+  if (rd->held.n < SKS_READ_MANY_ERRORS) {
+    rd->held_code = foreign ? SKS_READ_NOT_PUZZLES : -1;
+    return give_held(rd, err, rd->held_code);
+  }
+  const sks_held *h = &rd->held.a[0];
+  sks_error_set(err, SKS_READ_NOT_PUZZLES, 0, 0,
+                "no line of this file is a puzzle sudokusat reads (%zu "
+                "lines with errors; the first, %ld:%ld: %s)",
+                rd->held.n, h->line, h->col, h->msg);
+  for (size_t k = 0; k < rd->held.n; k++)
+    free(rd->held.a[k].msg);
+  rd->held.n = rd->held_next = 0;
+  return SKS_READ_NOT_PUZZLES;
+}
+
+/* The errors before the first puzzle of the input are held: given out in
+ * order before it when one comes, else (at the end) as end_held says. */
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
-  int r = next_puzzle(rd, out, err);
-  free(rd->next_name); /* a name names the one puzzle after it */
-  rd->next_name = NULL;
-  return r;
+  sks_require(rd && out, "reader and out must not be NULL");
+  *out = NULL;
+  if (rd->held_next < rd->held.n)
+    return give_held(rd, err, rd->held_code);
+  if (rd->held_puzzle) {
+    rd->held_puzzle = false;
+    *out = rd->p;
+    return 1;
+  }
+  for (;;) {
+    /* Nothing held and no puzzle to drop (the common way): errors go
+     * straight to err and the answer straight back. */
+    bool plain = rd->handed && !rd->drop_next;
+    sks_error *e = plain && err ? err : &rd->scratch;
+    rd->foreign = false;
+    bool dropping = rd->drop_next;
+    int r = next_puzzle(rd, out, e);
+    if (rd->next_name) {
+      if (r == 0)
+        drop_name(rd);
+      free(rd->next_name); /* a name names the one puzzle after it */
+      rd->next_name = NULL;
+    }
+    if (plain)
+      return r;
+    if (r == 1 && dropping) { /* the puzzle after a region map */
+      rd->drop_next = false;
+      rd->any_puzzle = true;
+      continue;
+    }
+    if (r && dropping)
+      rd->drop_next = false;
+    if (r == 1)
+      rd->any_puzzle = true;
+    if (rd->handed || (r == 1 && !rd->held.n) || (r == 0 && !rd->held.n)) {
+      if (r < 0 && err)
+        *err = *e;
+      rd->handed |= r == 1;
+      return r;
+    }
+    if (r == 1) { /* the errors before it first */
+      rd->handed = rd->held_puzzle = true;
+      rd->held_code = -1;
+      return give_held(rd, err, -1);
+    }
+    if (r < 0) {
+      hold(rd, e);
+      if (rd->held.n == HOLD_MAX) { /* too many to hold: as they come */
+        rd->handed = true;
+        rd->held_code = -1;
+        return give_held(rd, err, -1);
+      }
+      continue;
+    }
+    return end_held(rd, err);
+  }
+}
+
+void sks_reader_set_note(sks_reader *rd, sks_reader_note_fn *fn, void *ctx) {
+  sks_require(rd, "reader must not be NULL");
+  rd->note = fn;
+  rd->note_ctx = ctx;
 }
 
 sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt) {
@@ -126,6 +263,9 @@ void sks_reader_delete(sks_reader *rd) {
   free(rd->spare_solution);
   free(rd->spare_removed);
   free(rd->next_name);
+  for (size_t k = rd->held_next; k < rd->held.n; k++)
+    free(rd->held.a[k].msg);
+  SKS_STACK_FREE(rd->held);
   sks_form_xml_free(rd);
   sks_shape_release(rd->map_shape);
   free(rd);

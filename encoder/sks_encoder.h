@@ -203,8 +203,25 @@ sks_reader *sks_reader_new(sks_input *in, const sks_format_options *opt);
 void sks_reader_delete(sks_reader *rd); /* does not close the input */
 /* 1: *out holds the next puzzle (the reader owns it; valid until the next
  * call); 0: end of input; -1: bad input, err says where and why, and the
- * reader has skipped to the next line so the caller may go on. */
+ * reader has skipped to the next line so the caller may go on;
+ * SKS_READ_NOT_PUZZLES (below). */
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
+/* sks_reader_next's answer for an input that holds no puzzle text it reads
+ * (README "Puzzle formats"): no puzzle of the input has been handed out,
+ * and its errors are either of forms the reader does not read (a region
+ * map before its puzzle, 0-based numbers with -1 blanks, comma-separated
+ * rows) or many (SKS_READ_MANY_ERRORS lines or more, then one error for
+ * the whole input, with line 0).  err says why; no puzzle stands for it
+ * (a caller keeps no place for an answer), and reading goes on to the
+ * end of the input. */
+enum { SKS_READ_NOT_PUZZLES = -2, SKS_READ_MANY_ERRORS = 5 };
+/* Lines the reader skips as known text, not puzzles and not errors: a
+ * title, a URL or a note, a puzzle kit's size header ("9 9"), a column
+ * header of a CSV table.  note(ctx, line, what) is called as each is
+ * skipped, what being "a title", "a URL", "a note", "a size header" or
+ * "a column header".  fn NULL: no notes (the default). */
+typedef void sks_reader_note_fn(void *ctx, long line, const char *what);
+void sks_reader_set_note(sks_reader *rd, sks_reader_note_fn *fn, void *ctx);
 /* Parses exactly one puzzle from a string (tests, fuzzing). */
 int sks_puzzle_parse(const char *text, const sks_format_options *opt,
                      sks_puzzle **out, sks_error *err);

@@ -157,6 +157,11 @@ static void emit(const batch *b, chunk *c, batch_totals *t) {
   c->state = FREE;
 }
 
+/* -v: a line the reader skipped as known text (a title, a URL ...). */
+static void note_skipped(void *ctx, long line, const char *what) {
+  app_message("%s:%ld: skipped: %s", (const char *)ctx, line, what);
+}
+
 /* Gives a full chunk to the threads, or works and prints it inline. */
 static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
@@ -220,6 +225,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     sks_error err = {0};
     sks_input *in = inputs[f];
     sks_reader *rd = sks_reader_new(in, &app->fmt);
+    if (app->opt.verbose)
+      sks_reader_set_note(rd, note_skipped, (void *)sks_input_name(in));
     bool any = false;
     for (;;) {
       sks_puzzle *p = NULL;
@@ -227,6 +234,12 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       int r = sks_reader_next(rd, &p, &err);
       if (r == 0)
         break;
+      if (r == SKS_READ_NOT_PUZZLES) { /* no place for an answer */
+        app_error(sks_input_name(in), &err);
+        tot->input_errors++;
+        any = true;
+        continue;
+      }
       if (!cur) {
         /* Wait for the slot to be printed and free. */
         pthread_mutex_lock(&b.lock);

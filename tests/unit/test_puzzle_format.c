@@ -702,16 +702,36 @@ typedef struct event {
   char s[300];
 } event;
 
+/* The events recorded so far, for the note callback. */
+typedef struct events {
+  event *ev;
+  int k, max;
+} events;
+
+static void note_event(void *ctx, long line, const char *what) {
+  events *e = ctx;
+  if (e->k < e->max)
+    snprintf(e->ev[e->k].s, sizeof e->ev[e->k].s, "skipped %ld: %s", line,
+             what);
+  e->k++;
+}
+
 /* Reads everything, recording "puzzle N line L" (with names, followed by
- * ` name "TEXT"` for a named one) or "L:C: message". */
+ * ` name "TEXT"` for a named one), "L:C: message" ("not puzzles: L:C:
+ * message" for SKS_READ_NOT_PUZZLES) and, with names, "skipped L: what"
+ * for a line skipped as known text. */
 static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
                        int max, bool names) {
   sks_reader *rd = sks_reader_new(in, opt);
   sks_puzzle *p;
   sks_error err;
-  int k = 0, rc, calls = 0;
+  events notes = {ev, 0, max};
+  if (names)
+    sks_reader_set_note(rd, note_event, &notes);
+  int rc, calls = 0;
   while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ < 100000) {
-    if (k < max) {
+    if (notes.k < max) {
+      int k = notes.k;
       if (rc > 0)
         snprintf(ev[k].s, sizeof ev[k].s, "puzzle %d line %ld%s%.60s%s",
                  p->shape->n, p->look.line,
@@ -719,15 +739,16 @@ static int read_events(sks_input *in, const sks_format_options *opt, event *ev,
                  names && p->look.name ? p->look.name : "",
                  names && p->look.name ? "\"" : "");
       else
-        snprintf(ev[k].s, sizeof ev[k].s, "%ld:%ld: %s", err.line, err.col,
-                 err.msg);
+        snprintf(ev[k].s, sizeof ev[k].s, "%s%ld:%ld: %s",
+                 rc == SKS_READ_NOT_PUZZLES ? "not puzzles: " : "", err.line,
+                 err.col, err.msg);
     }
-    k++;
+    notes.k++;
   }
   CHECK(calls < 100000);
   CHECK_EQ(sks_reader_next(rd, &p, &err), 0); /* stays at the end */
   sks_reader_delete(rd);
-  return k;
+  return notes.k;
 }
 
 static int read_all(sks_input *in, const sks_format_options *opt, event *ev,
@@ -905,6 +926,51 @@ static void test_xml(void) {
   free(g);
 }
 
+/* Errors before the first puzzle are held: all given out, in order,
+ * before it; an input of no puzzle with 5 or more is one error for the
+ * whole input; past 1024 held they go out as they come. */
+static void test_held_errors(void) {
+  static const int counts[] = {2, 5, 1100};
+  for (int t = 0; t < 3; t++) {
+    for (int puzzle = 0; puzzle < 2; puzzle++) {
+      int bad = counts[t];
+      size_t cap = (size_t)bad * 20 + 64;
+      char *buf = malloc(cap);
+      size_t len = 0;
+      for (int i = 0; i < bad; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "1x..............\n");
+      if (puzzle)
+        len += (size_t)snprintf(buf + len, cap - len, ".4....2...12....\n");
+      sks_input *in = sks_input_memory(buf, len);
+      sks_reader *rd = sks_reader_new(in, NULL);
+      sks_puzzle *p;
+      sks_error err;
+      int rc, errors = 0, whole = 0, puzzles = 0;
+      bool order = true;
+      while ((rc = sks_reader_next(rd, &p, &err)) != 0) {
+        if (rc == 1) {
+          puzzles++;
+          order &= p->look.line == bad + 1 && errors == bad;
+        } else if (rc == SKS_READ_NOT_PUZZLES) {
+          whole++;
+          order &= err.line == 0 && strstr(err.msg, "lines with errors");
+        } else {
+          errors++;
+          order &= rc == -1 && err.line == errors && err.col == 2;
+        }
+      }
+      bool folded = !puzzle && bad >= SKS_READ_MANY_ERRORS && bad < 1024;
+      CHECK(order);
+      CHECK_EQ(puzzles, puzzle);
+      CHECK_EQ(whole, folded ? 1 : 0);
+      CHECK_EQ(errors, folded ? 0 : bad);
+      sks_reader_delete(rd);
+      sks_input_close(in);
+      free(buf);
+    }
+  }
+}
+
 /* Byte soup must never crash or stall; every puzzle read is well formed. */
 static void test_garbage(void) {
   static const char alphabet[] = "0123456789ABCxyz.-_|+= \t\n\n\r#\0\xff";
@@ -924,7 +990,9 @@ static void test_garbage(void) {
     int rc, calls = 0;
     bool ok = true;
     while ((rc = sks_reader_next(rd, &p, &err)) != 0 && calls++ <= 5000) {
-      if (rc < 0)
+      if (rc == SKS_READ_NOT_PUZZLES && err.line == 0) /* the whole input */
+        ok &= err.col == 0 && err.msg[0];
+      else if (rc < 0)
         ok &= err.line >= 1 && err.col >= 1 && err.msg[0];
       else
         for (int i = 0; i < p->shape->n * p->shape->n; i++)
@@ -1080,6 +1148,7 @@ int main(void) {
   test_stream();
   test_xml();
   test_garbage();
+  test_held_errors();
   test_corpus();
   test_benchmark_file();
   return check_report();
