@@ -143,6 +143,8 @@ static void load_base(cdcl *s, const sks_eo *eo) {
     s->cnf = sks_cnf_new();
   sks_encode_base(eo->shape, s->opt.encode, s->cnf);
   add_cnf(s, s->cnf);
+  if (s->load_cut)
+    return; /* rules cut short: never the shape's rules for the next one */
   s->incremental = true;
   s->shape = sks_shape_retain(eo->shape);
 }

@@ -8,6 +8,7 @@
 set -u
 S=${1:?usage: run-reader-text.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives any cd below
 case $S in /*) ;; *) S=$PWD/$S ;; esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-text.XXXXXX")
 trap 'rm -rf "$T"' EXIT

@@ -19,6 +19,7 @@
 set -u
 S=${1:?usage: run-real-files.sh SUDOKUSAT [SOURCE_DIR]}
 SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+SRC=$(cd "$SRC" && pwd) # a relative SOURCE_DIR outlives any cd below
 case $S in /*) ;; *) S=$PWD/$S ;; esac
 REAL=${SKS_REAL_FILES:-$SRC/../shared/data/real-files}
 if [ ! -f "$REAL/set1/PROVENANCE.tsv" ] || [ ! -f "$REAL/set2/PROVENANCE.tsv" ]; then
