@@ -3,7 +3,7 @@
 # input to standard output in input order; answers reach a pipe as they
 # are found (a slow puzzle's answer before the next is solved); a closed
 # pipe ends it quietly by SIGPIPE (status 141), also when the parent
-# ignores SIGPIPE; the README's GNU parallel recipe (--pipepart
+# ignores SIGPIPE; the GNU parallel recipe of docs/scale-out.md (--pipepart
 # --keep-order) gives output byte-identical to one process's.
 # usage: run-filter.sh SUDOKUSAT [SOURCE_DIR]
 set -u
@@ -78,7 +78,7 @@ else
   fail flush-per-puzzle "answers $n (not unknown: $bad), first to last ${spread}s"
 fi
 
-# The README's GNU parallel recipe on one machine: byte-identical output.
+# The GNU parallel recipe of docs/scale-out.md on one machine: byte-identical output.
 if command -v parallel >/dev/null; then
   check parallel-pipepart 0 "$(cat one.txt)" parallel --pipepart -a puzzles.txt \
     --block 8k --keep-order "$S" solve -j 1 -q
@@ -113,7 +113,7 @@ SSH
 else
   skip parallel "GNU parallel is not installed (Debian package parallel)"
 fi
-# The README's Slurm array job, its tasks run here one after another: the
+# The Slurm array job of docs/scale-out.md, its tasks run here one after another: the
 # file split at line ends, each part solved alone, the parts joined.
 mkdir -p bin parts
 ln -sf "$S" bin/sudokusat
