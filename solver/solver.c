@@ -6,13 +6,11 @@
 
 #include <string.h>
 
-static const sks_backend_ops *const registry[] = {&sks_auto_backend,
-                                                  &sks_picosat_backend,
-                                                  &sks_cadical_backend,
-                                                  &sks_dlx_backend,
-                                                  &sks_analog_backend,
-                                                  &sks_external_backend,
-                                                  NULL};
+static const sks_backend_ops *const registry[] = {
+    &sks_auto_backend,     &sks_picosat_backend,
+    &sks_cadical_backend,  &sks_dlx_backend,
+    &sks_bits_backend,     &sks_analog_backend,
+    &sks_external_backend, NULL};
 _Static_assert(sizeof registry / sizeof *registry <= SKS_MAX_BACKENDS + 1,
                "sks_stats.answered has a place for every backend");
 

@@ -40,6 +40,7 @@ struct sks_solver {
 extern const sks_backend_ops sks_picosat_backend;
 extern const sks_backend_ops sks_cadical_backend;
 extern const sks_backend_ops sks_dlx_backend;
+extern const sks_backend_ops sks_bits_backend;
 extern const sks_backend_ops sks_analog_backend;
 extern const sks_backend_ops sks_external_backend;
 extern const sks_backend_ops sks_auto_backend;

@@ -53,8 +53,12 @@ worker *worker_create(sks_app *app, sks_error *err) {
   w->app = app;
   w->solver = s;
   if (app->opt.cross_check) {
-    /* the other complete engine: dlx counts natively, picosat blocks */
-    const char *other = strcmp(name, "dlx") ? "dlx" : "picosat";
+    /* the other complete engine of the other kind: a native counter
+     * (dlx, bits) is checked by picosat's blocking clauses, picosat and
+     * cadical by dlx */
+    unsigned caps = sks_solver_backend(s)->caps;
+    bool native = (caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK);
+    const char *other = native ? "picosat" : "dlx";
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
