@@ -17,6 +17,7 @@
  * that region has lost the bit). */
 struct sks_bits {
   const sks_shape *shape;
+  sks_bits_small *small; /* sides up to SKS_BITS_SMALL_N: that layout */
   int n, cells, nregions;
   uint64_t full;
   const int *region;  /* the shape's: nregions * n cells */
@@ -54,6 +55,8 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
   sks_bits *b = sks_calloc(1, sizeof *b);
   int n = shape->n, cells = n * n;
   b->shape = sks_shape_retain(shape);
+  if (getenv("SKS_BITS_GENERIC") == NULL && n <= SKS_BITS_SMALL_N)
+    b->small = sks_bits_small_new(shape);
   b->n = n;
   b->cells = cells;
   b->nregions = shape->nregions;
@@ -111,6 +114,7 @@ void sks_bits_delete(sks_bits *b) {
   if (!b)
     return;
   sks_shape_release(b->shape);
+  sks_bits_small_delete(b->small);
   free(b->cstart);
   free(b->creg);
   free(b->reg0);
@@ -129,6 +133,8 @@ const sks_shape *sks_bits_shape(const sks_bits *b) {
 }
 
 size_t sks_bits_bytes(const sks_bits *b) {
+  if (b->small)
+    return sizeof *b + sks_bits_small_bytes(b->small);
   return sizeof *b + (size_t)b->levels * b->stride * sizeof *b->stack +
          (size_t)b->levels * sizeof *b->frames +
          (size_t)(b->pstart[b->cells] + 4 * b->cells) * sizeof(int);
@@ -236,6 +242,8 @@ static bool settle(sks_bits *b, uint64_t *s) {
 }
 
 bool sks_bits_load(sks_bits *b, const uint64_t *mask) {
+  if (b->small)
+    return sks_bits_small_load(b->small, mask);
   uint64_t *s = level_at(b, 0);
   memset(s + b->cells, 0, (size_t)b->nregions * sizeof *s);
   s[b->cells + b->nregions] = (uint64_t)b->cells;
@@ -284,6 +292,8 @@ static void keep(sks_bits *b, const uint64_t *s, int which) {
 
 long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
                           int *status) {
+  if (b->small)
+    return sks_bits_small_search(b->small, limit, lim, status);
   sks_bits_counts *k = &b->counts;
   memset(k, 0, sizeof *k);
   *status = SKS_SAT;
@@ -347,9 +357,15 @@ long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
 }
 
 const unsigned char *sks_bits_solution(const sks_bits *b, int which) {
+  if (b->small)
+    return sks_bits_small_solution(b->small, which);
   return b->sol[which];
 }
 
 void sks_bits_counts_get(const sks_bits *b, sks_bits_counts *out) {
+  if (b->small) {
+    sks_bits_small_counts(b->small, out);
+    return;
+  }
   *out = b->counts;
 }

@@ -47,40 +47,69 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
-static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
-  bits_solver *s = (bits_solver *)base;
-  int n = eo->n, cells = n * n;
+/* Sized for side n, for a puzzle about to load. */
+static int fit(bits_solver *s, const sks_shape *shape, sks_error *err) {
+  int n = shape->n, cells = n * n;
   if (n > SKS_BITS_MAX_N)
     return sks_error_set(err, -1, 0, 0,
                          "the bits backend takes sides up to %d, not %d "
                          "(use dlx or cadical)",
                          SKS_BITS_MAX_N, n);
-  if (!s->bits || !sks_shape_same(sks_bits_shape(s->bits), eo->shape)) {
+  if (!s->bits || !sks_shape_same(sks_bits_shape(s->bits), shape)) {
     sks_bits_delete(s->bits);
-    s->bits = sks_bits_new(eo->shape);
+    s->bits = sks_bits_new(shape);
     s->mask = sks_realloc(s->mask, (size_t)cells * sizeof *s->mask);
-    s->model = sks_realloc(s->model, (size_t)eo->nvars + 1);
+    s->model = sks_realloc(s->model, (size_t)cells * n + 1);
   }
   s->n = n;
-  s->nvars = eo->nvars;
+  s->nvars = cells * n;
   s->loaded = true;
   s->nsolved = 0;
   s->as_model = false;
-  s->status = eo->status;
-  s->fixed = eo->val;
-  if (eo->status != SKS_UNKNOWN)
-    return 0;
-  /* A candidate is in unless the system has it false (a fixed cell's
-   * one true candidate stays: one bit). */
-  const signed char *val = eo->val + 1;
-  for (int c = 0; c < cells; c++, val += n) {
-    uint64_t x = 0;
-    for (int d = 0; d < n; d++)
-      x |= (uint64_t)(val[d] >= 0) << d;
+  return 0;
+}
+
+/* The puzzle as given (givens, removed candidates): the engine's own
+ * propagation finds at once what the system's found. */
+static void load_givens(bits_solver *s, const int *given,
+                        const unsigned char *out) {
+  int n = s->n, cells = n * n;
+  uint64_t full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  for (int c = 0; c < cells; c++) {
+    int g = given[c];
+    uint64_t x = g >= 0 ? (uint64_t)1 << g : full;
+    if (out)
+      for (int d = 0; d < n; d++)
+        x &= ~((uint64_t)(out[(size_t)c * n + d] != 0) << d);
     s->mask[c] = x;
   }
   if (!sks_bits_load(s->bits, s->mask))
     s->status = SKS_UNSAT;
+}
+
+static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
+  bits_solver *s = (bits_solver *)base;
+  if (fit(s, eo->shape, err))
+    return -1;
+  s->status = eo->status;
+  s->fixed = eo->val;
+  if (eo->status == SKS_UNKNOWN)
+    load_givens(s, eo->given, eo->has_removed ? eo->removed : NULL);
+  return 0;
+}
+
+static bool takes_puzzle(const sks_solver *base, const sks_shape *shape) {
+  (void)base;
+  return shape->n <= SKS_BITS_MAX_N;
+}
+
+static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
+  bits_solver *s = (bits_solver *)base;
+  if (fit(s, p->shape, err))
+    return -1;
+  s->status = SKS_UNKNOWN;
+  s->fixed = NULL;
+  load_givens(s, p->cell, p->removed);
   return 0;
 }
 
@@ -245,4 +274,6 @@ const sks_backend_ops sks_bits_backend = {
     .stats = stats,
     .model = model,
     .solution_value = solution_value,
+    .takes_puzzle = takes_puzzle,
+    .load_puzzle = load_puzzle,
 };

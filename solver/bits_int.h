@@ -43,4 +43,19 @@ typedef struct sks_bits_counts {
 void sks_bits_counts_get(const sks_bits *b, sks_bits_counts *out);
 size_t sks_bits_bytes(const sks_bits *b);
 
+/* The layout for sides up to SKS_BITS_SMALL_N (solver/bits_small.c): one
+ * set of cells a digit; sks_bits uses it for those sides, with the same
+ * calls. */
+enum { SKS_BITS_SMALL_N = 10 };
+typedef struct sks_bits_small sks_bits_small;
+sks_bits_small *sks_bits_small_new(const sks_shape *shape);
+void sks_bits_small_delete(sks_bits_small *b);
+size_t sks_bits_small_bytes(const sks_bits_small *b);
+bool sks_bits_small_load(sks_bits_small *b, const uint64_t *mask);
+long long sks_bits_small_search(sks_bits_small *b, long long limit,
+                                const sks_limits *lim, int *status);
+const unsigned char *sks_bits_small_solution(const sks_bits_small *b,
+                                             int which);
+void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out);
+
 #endif

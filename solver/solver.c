@@ -107,6 +107,17 @@ int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
   return s->cut ? 0 : s->ops->load_eo(s, eo, err);
 }
 
+bool sks_solver_takes_puzzle(const sks_solver *s, const sks_shape *shape) {
+  return s->ops->takes_puzzle && s->ops->takes_puzzle(s, shape);
+}
+
+int sks_solver_load_puzzle(sks_solver *s, const sks_puzzle *p, sks_error *err) {
+  sks_require(sks_solver_takes_puzzle(s, p->shape),
+              "backend does not take this puzzle as it is");
+  s->cut = false;
+  return s->ops->load_puzzle(s, p, err);
+}
+
 int sks_solver_add_clause(sks_solver *s, const int *lits, int n) {
   sks_require(s->ops->add_clause, "backend takes no added clauses");
   return s->cut ? 0 : s->ops->add_clause(s, lits, n);

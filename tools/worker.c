@@ -151,6 +151,7 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   if (!w->eo || !sks_shape_same(sks_eo_shape(w->eo), p->shape)) {
     sks_eo_delete(w->eo);
     w->eo = sks_eo_new(p->shape);
+    w->eo_blank = false;
     w->cells = p->shape->n * p->shape->n;
     w->grid = sks_realloc(w->grid, (size_t)w->cells * sizeof *w->grid);
     w->grid2 = sks_realloc(w->grid2, (size_t)w->cells * sizeof *w->grid2);
@@ -164,6 +165,15 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   sks_solver_set_deadline(w->solver, deadline);
   if (w->second)
     sks_solver_set_deadline(w->second, deadline);
+  /* A backend that takes the puzzle as it is propagates it itself: the
+   * system is then only the shape's, for decoding, loaded once blank. */
+  if (!w->second && sks_solver_takes_puzzle(w->solver, p->shape)) {
+    if (!w->eo_blank)
+      sks_eo_load(w->eo, NULL, SKS_PROPAGATE_GIVENS);
+    w->eo_blank = true;
+    return sks_solver_load_puzzle(w->solver, p, err) ? -1 : SKS_UNKNOWN;
+  }
+  w->eo_blank = false;
   int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
   if (sks_solver_load_eo(w->solver, w->eo, err))
     return -1;
