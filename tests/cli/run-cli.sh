@@ -244,9 +244,9 @@ input '1...............'
 check count-stopped 0 '6+' "$S" count --backend dlx --max-steps 50 --limit 0
 input "$ESCARGOT"
 check solve-cadical 10 "$ESCARGOT_SOL" "$S" solve --backend cadical
-# The default route answers a 9x9 with dlx and says so.
+# The default route answers a 9x9 with bits and says so.
 check solve-auto-stats 10 "$ESCARGOT_SOL" "$S" solve --stats
-expect_stderr_has "c answered-by dlx 1"
+expect_stderr_has "c answered-by bits 1"
 check cross-check 10 'unique' "$S" unique --cross-check
 # A solver that claims every CNF unsatisfiable: dlx finds the solution, so
 # the cross-check must fail loudly (exit 5, the puzzle's line on stderr).
