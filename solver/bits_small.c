@@ -19,12 +19,17 @@ typedef struct set {
 
 struct sks_bits_small {
   int n, cells, nregions;
-  set all;       /* the grid's cells */
-  int pos[128];  /* cell -> bit position */
-  int cell[128]; /* bit position -> cell */
-  set peer[128]; /* by bit position: the cells sharing a region */
-  set *region;   /* nregions masks */
-  set *stack;    /* levels of n + 1 sets: the digits', then placed */
+  set all;                  /* the grid's cells */
+  int pos[128];             /* cell -> bit position */
+  int cell[128];            /* bit position -> cell */
+  set peer[128];            /* by bit position: the cells sharing a region */
+  set *region;              /* nregions masks */
+  uint64_t regions_of[128]; /* by bit position: its regions (a bit each) */
+  uint64_t every_region;
+  size_t stride; /* sets of one level */
+  /* Levels: the digits' sets, the placed cells, then by digit the regions
+   * holding it placed (one word a digit). */
+  set *stack;
   struct sframe {
     int at;        /* bit position guessed */
     uint64_t left; /* digits not tried yet */
@@ -83,15 +88,19 @@ sks_bits_small *sks_bits_small_new(const sks_shape *shape) {
     for (int j = 0; j < n; j++)
       b->region[k] = set_or(b->region[k],
                             set_bit(b->pos[shape->region[(size_t)k * n + j]]));
+  sks_require(b->nregions <= 64, "more regions than a word holds");
+  b->every_region =
+      b->nregions == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->nregions) - 1;
   for (int k = 0; k < b->nregions; k++)
     for (int j = 0; j < n; j++) {
       int p = b->pos[shape->region[(size_t)k * n + j]];
       b->peer[p] = set_or(b->peer[p], b->region[k]);
+      b->regions_of[p] |= (uint64_t)1 << k;
     }
   for (int c = 0; c < cells; c++)
     b->peer[b->pos[c]] = set_andnot(b->peer[b->pos[c]], set_bit(b->pos[c]));
-  b->stack =
-      sks_malloc(((size_t)cells + 1) * ((size_t)n + 1) * sizeof *b->stack);
+  b->stride = (size_t)n + 1 + ((size_t)n + 1) / 2;
+  b->stack = sks_malloc(((size_t)cells + 1) * b->stride * sizeof *b->stack);
   b->frames = sks_malloc(((size_t)cells + 1) * sizeof *b->frames);
   return b;
 }
@@ -107,21 +116,29 @@ void sks_bits_small_delete(sks_bits_small *b) {
 
 size_t sks_bits_small_bytes(const sks_bits_small *b) {
   return sizeof *b + (size_t)b->nregions * sizeof *b->region +
-         ((size_t)b->cells + 1) * ((size_t)b->n + 1) * sizeof *b->stack +
+         ((size_t)b->cells + 1) * b->stride * sizeof *b->stack +
          ((size_t)b->cells + 1) * sizeof *b->frames;
+}
+
+/* Digit d goes in the cell at bit p whose only candidate it is (no other
+ * digit's set holds p). */
+static inline void place_single(const sks_bits_small *b, set *s, int p, int d) {
+  s[d] = set_or(set_andnot(s[d], b->peer[p]), set_bit(p));
+  s[b->n] = set_or(s[b->n], set_bit(p));
+  ((uint64_t *)(s + b->n + 1))[d] |= b->regions_of[p];
 }
 
 /* Digit d goes in the cell at bit p of level s (d's set still has p).
  * Returns the digits whose sets changed (the cell's candidates). */
 static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
-  set bit = set_bit(p);
+  int w = p >> 6, sh = p & 63;
   uint64_t had = 0;
   for (int e = 0; e < b->n; e++) {
-    had |= (uint64_t)set_has(s[e], p) << e;
-    s[e] = set_andnot(s[e], bit);
+    uint64_t x = s[e].w[w];
+    had |= (x >> sh & 1) << e;
+    s[e].w[w] = x & ~((uint64_t)1 << sh);
   }
-  s[d] = set_or(set_andnot(s[d], b->peer[p]), bit);
-  s[b->n] = set_or(s[b->n], bit);
+  place_single(b, s, p, d);
   return had;
 }
 
@@ -152,21 +169,25 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
           d++;
         if (d == n)
           return false;
-        dirty |= place(b, s, p, d);
+        place_single(b, s, p, d);
+        dirty |= (uint64_t)1 << d;
       } while (set_any(naked));
       continue;
     }
     if (!dirty)
       return true;
     bool progress = false;
+    const uint64_t *done = (const uint64_t *)(s + n + 1);
     while (dirty) {
       int d = __builtin_ctzll(dirty);
       dirty &= dirty - 1;
-      for (int k = 0; k < b->nregions; k++) {
+      /* only the regions still without d placed */
+      for (uint64_t open = b->every_region & ~done[d]; open; open &= open - 1) {
+        int k = __builtin_ctzll(open);
         set x = set_and(s[d], b->region[k]);
         if (!set_any(x))
           return false;
-        if (set_one(x) && !set_any(set_and(x, s[n]))) {
+        if (set_one(x)) {
           dirty |= place(b, s, set_first(x), d);
           progress = true;
         }
@@ -180,7 +201,7 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
 bool sks_bits_small_load(sks_bits_small *b, const uint64_t *mask) {
   set *s = b->stack, open = {{0, 0}};
   uint64_t full = ((uint64_t)1 << b->n) - 1;
-  memset(s, 0, ((size_t)b->n + 1) * sizeof *s);
+  memset(s, 0, b->stride * sizeof *s);
   /* Cells open to every digit in one go, the others bit by bit. */
   for (int c = 0; c < b->cells; c++) {
     uint64_t x = mask[c] & full;
@@ -237,7 +258,7 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
   double deadline =
       lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   long long steps = lim ? lim->max_steps : 0, found = 0;
-  size_t stride = (size_t)b->n + 1;
+  size_t stride = b->stride;
   set *s = b->stack;
   uint64_t every = b->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->n) - 1;
   if (!settle(b, s, every))
