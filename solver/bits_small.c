@@ -129,15 +129,14 @@ static inline void place_single(const sks_bits_small *b, set *s, int p, int d) {
 }
 
 /* Digit d goes in the cell at bit p of level s (d's set still has p).
- * Returns the digits whose sets changed (the cell's candidates). */
+ * The other digits' sets keep p: every test masks the placed cells out
+ * (a placed cell's digit is the one placed in all its regions).  Returns
+ * the cell's candidates: the digits whose hidden singles may change. */
 static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
   int w = p >> 6, sh = p & 63;
   uint64_t had = 0;
-  for (int e = 0; e < b->n; e++) {
-    uint64_t x = s[e].w[w];
-    had |= (x >> sh & 1) << e;
-    s[e].w[w] = x & ~((uint64_t)1 << sh);
-  }
+  for (int e = 0; e < b->n; e++)
+    had |= (s[e].w[w] >> sh & 1) << e;
   place_single(b, s, p, d);
   return had;
 }
@@ -184,7 +183,9 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
       /* only the regions still without d placed */
       for (uint64_t open = b->every_region & ~done[d]; open; open &= open - 1) {
         int k = __builtin_ctzll(open);
-        set x = set_and(s[d], b->region[k]);
+        if (done[d] >> k & 1)
+          continue; /* d placed in it on the way */
+        set x = set_andnot(set_and(s[d], b->region[k]), s[n]);
         if (!set_any(x))
           return false;
         if (set_one(x)) {
@@ -242,9 +243,11 @@ static int choose(const sks_bits_small *b, const set *s) {
 }
 
 static void keep(sks_bits_small *b, const set *s, int which) {
+  const uint64_t *done = (const uint64_t *)(s + b->n + 1);
   for (int c = 0; c < b->cells; c++) {
     int p = b->pos[c], d = 0;
-    while (!set_has(s[d], p))
+    uint64_t in = b->regions_of[p];
+    while (!set_has(s[d], p) || (done[d] & in) != in)
       d++;
     b->sol[which][c] = (unsigned char)d;
   }
