@@ -181,15 +181,15 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
       int d = __builtin_ctzll(dirty);
       dirty &= dirty - 1;
       /* only the regions still without d placed */
-      for (uint64_t open = b->every_region & ~done[d]; open; open &= open - 1) {
+      for (uint64_t open = b->every_region & ~done[d]; open;) {
         int k = __builtin_ctzll(open);
-        if (done[d] >> k & 1)
-          continue; /* d placed in it on the way */
+        open &= open - 1;
         set x = set_andnot(set_and(s[d], b->region[k]), s[n]);
         if (!set_any(x))
           return false;
         if (set_one(x)) {
           dirty |= place(b, s, set_first(x), d);
+          open &= ~done[d]; /* the regions d is now placed in */
           progress = true;
         }
       }
