@@ -258,9 +258,11 @@ check_file cross-check-names-line grep -q '<stdin>:1: backends disagree' err.txt
 input '1.........2.....'
 check unique-multiple 10 'multiple' "$S" unique
 check unique-show-two 10 '' show_two "$S" unique --show
+check unique-show-two-bits 10 '' show_two "$S" unique --show --backend bits
 input '................'
 check count-empty-4x4 10 '288' "$S" count --limit 0
 check count-empty-4x4-dlx 10 '288' "$S" count --limit 0 --backend dlx
+check count-empty-4x4-bits 10 '288' "$S" count --limit 0 --backend bits
 check count-limit 10 '10+' "$S" count --limit 10
 check count-limit-dlx 10 '10+' "$S" count --limit 10 --backend dlx
 input '11..............'
