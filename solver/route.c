@@ -8,23 +8,33 @@
 
 #include <stdlib.h>
 
-/* The route, by side n:
- *   n <= DLX_MAX_N   dlx (singles before it), searching at most
- *                    DLX_BUDGET nodes, then cadical on the same puzzle
+/* The route, by side n (BENCHMARKS.md, "The bits engine"):
+ *   n <= BITS_MAX_N  bits (takes the puzzle as it is), searching at most
+ *                    BUDGET nodes, then cadical on the same puzzle
+ *   n <= DLX_MAX_N   dlx (singles before it), at most BUDGET nodes, then
+ *                    cadical
  *   larger           cadical (locked candidates before it)
  * A CNF goes to cadical.  Counting takes the same pick and the same
- * fallback: dlx counts natively within the budget; when the budget runs
- * out with few solutions found, the puzzle moves to cadical and the count
- * says unknown while the route no longer counts natively, so the caller
- * (sks_count) counts again there with blocking clauses. */
-enum { DLX_MAX_N = 16, DLX_BUDGET = 200000, R_DLX = 0, R_CADICAL, R_ENGINES };
-/* A count that found fewer solutions than this within dlx's budget goes
- * to cadical; more, and dlx (enumerating them far faster than blocking
- * clauses would) counts on without the budget. */
+ * fallback: bits and dlx count natively within the budget; when the
+ * budget runs out with few solutions found, the puzzle moves to cadical
+ * and the count says unknown while the route no longer counts natively,
+ * so the caller (sks_count) counts again there with blocking clauses. */
+enum {
+  BITS_MAX_N = 10,
+  DLX_MAX_N = 16,
+  DLX_BUDGET = 200000,
+  R_DLX = 0,
+  R_CADICAL,
+  R_BITS,
+  R_ENGINES
+};
+/* A count that found fewer solutions than this within the budget goes to
+ * cadical; more, and the native counter (enumerating them far faster than
+ * blocking clauses would) counts on without the budget. */
 enum { FEW_FOUND = 8 };
 
 static const sks_backend_ops *const engine_ops[R_ENGINES] = {
-    &sks_dlx_backend, &sks_cadical_backend};
+    &sks_dlx_backend, &sks_cadical_backend, &sks_bits_backend};
 
 typedef struct route {
   struct sks_solver base;
@@ -32,6 +42,8 @@ typedef struct route {
   sks_solver *sub[R_ENGINES]; /* created when first needed */
   int cur;                    /* the engine holding the problem */
   const sks_eo *eo;           /* the loaded puzzle, for a fallback */
+  const sks_puzzle *puzzle;   /* or the puzzle loaded as it is */
+  sks_eo *own;                /* its system, made for a fallback */
   unsigned long long answered[R_ENGINES];
 } route;
 
@@ -46,6 +58,7 @@ static void destroy(sks_solver *base) {
   route *r = (route *)base;
   for (int k = 0; k < R_ENGINES; k++)
     sks_solver_delete(r->sub[k]);
+  sks_eo_delete(r->own);
   free(r);
 }
 
@@ -58,7 +71,9 @@ static sks_solver *engine(route *r, int k) {
 }
 
 static int pick(const sks_shape *shape) {
-  return shape->n <= DLX_MAX_N ? R_DLX : R_CADICAL;
+  return shape->n <= BITS_MAX_N  ? R_BITS
+         : shape->n <= DLX_MAX_N ? R_DLX
+                                 : R_CADICAL;
 }
 
 static sks_propagate propagation(const sks_solver *base,
@@ -73,6 +88,32 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   r->cur = pick(eo->shape);
   sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_eo(engine(r, r->cur), eo, err);
+}
+
+static bool takes_puzzle(const sks_solver *base, const sks_shape *shape) {
+  (void)base;
+  return pick(shape) == R_BITS;
+}
+
+static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
+  route *r = (route *)base;
+  r->eo = NULL;
+  r->puzzle = p;
+  r->cur = R_BITS;
+  return sks_solver_load_puzzle(engine(r, r->cur), p, err);
+}
+
+/* The system of a puzzle loaded as it is, for the fallback. */
+static const sks_eo *system_of(route *r) {
+  if (r->eo)
+    return r->eo;
+  if (!r->own || !sks_shape_same(sks_eo_shape(r->own), r->puzzle->shape)) {
+    sks_eo_delete(r->own);
+    r->own = sks_eo_new(r->puzzle->shape);
+  }
+  sks_eo_set_deadline(r->own, r->base.load_deadline);
+  sks_eo_load(r->own, r->puzzle, engine_ops[R_CADICAL]->info.propagate);
+  return r->own;
 }
 
 static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
@@ -92,7 +133,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   route *r = (route *)base;
   double start = sks_time();
   sks_limits first = *lim;
-  bool budget = r->cur == R_DLX && lim->max_steps <= 0;
+  bool budget = r->cur != R_CADICAL && lim->max_steps <= 0;
   if (budget)
     first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
   int res = sks_solver_solve(r->sub[r->cur], &first);
@@ -100,7 +141,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   if (res == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest)) {
     /* The search tree is deep: CDCL learns its way through it. */
     r->cur = R_CADICAL;
-    sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
+    sks_solver_load_eo(engine(r, r->cur), system_of(r), NULL);
     res = sks_solver_solve(r->sub[r->cur], &rest);
   }
   r->answered[r->cur]++;
@@ -119,7 +160,7 @@ static const signed char *model(const sks_solver *base, int *nvars) {
 
 static bool counts_natively(const sks_solver *base) {
   const route *r = (const route *)base;
-  return r->cur == R_DLX;
+  return r->cur != R_CADICAL;
 }
 
 static long long count(sks_solver *base, long long limit, const sks_limits *lim,
@@ -127,7 +168,7 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
   route *r = (route *)base;
   double start = sks_time();
   sks_limits first = *lim, rest;
-  bool budget = r->cur == R_DLX && lim->max_steps <= 0 && r->eo;
+  bool budget = r->cur != R_CADICAL && lim->max_steps <= 0;
   if (budget)
     first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
   long long n = sks_solver_count(r->sub[r->cur], limit, &first, status);
@@ -137,10 +178,11 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
      * natively). */
     r->cur = R_CADICAL;
     sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
-    sks_solver_load_eo(engine(r, r->cur), r->eo, NULL);
+    sks_solver_load_eo(engine(r, r->cur), system_of(r), NULL);
     return n;
   }
-  /* Many solutions: dlx's ground; it counts on, in the time left. */
+  /* Many solutions: the native counter's ground; it counts on, in the
+   * time left. */
   if (*status == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest))
     n = sks_solver_count(r->sub[r->cur], limit, &rest, status);
   r->answered[r->cur]++;
@@ -181,8 +223,8 @@ const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
                  SKS_CAP_BLOCK,
-             "picks per puzzle: dlx up to 16x16 (cadical after a node "
-             "budget), cadical above and for CNF",
+             "picks per puzzle: bits up to 10x10, dlx up to 16x16 (cadical "
+             "after a node budget), cadical above and for CNF",
              SKS_PROPAGATE_LOCKED, 170},
     .create = create,
     .destroy = destroy,
@@ -198,4 +240,6 @@ const sks_backend_ops sks_auto_backend = {
     .error = error,
     .counts_natively = counts_natively,
     .propagation = propagation,
+    .takes_puzzle = takes_puzzle,
+    .load_puzzle = load_puzzle,
 };

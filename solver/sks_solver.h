@@ -99,6 +99,15 @@ const sks_backend *sks_solver_backend(const sks_solver *s);
 int sks_solver_load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err);
 /* Model variables are then x(r,c,d) = sks_var(n,r,c,d). */
 int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err);
+/* Whether the backend takes a puzzle of this shape as it is
+ * (sks_solver_load_puzzle): the caller may then skip the exactly-one
+ * system's propagation.  Decoding its answers still takes a system of the
+ * shape, loaded once with no puzzle (sks_eo_load(eo, NULL, ...)), which
+ * leaves every candidate to the solver. */
+bool sks_solver_takes_puzzle(const sks_solver *s, const sks_shape *shape);
+/* Loads a puzzle (givens and removed candidates) when
+ * sks_solver_takes_puzzle says so; returns 0, or -1 with err filled. */
+int sks_solver_load_puzzle(sks_solver *s, const sks_puzzle *p, sks_error *err);
 /* The time (sks_time's clock) past which loading a problem gives up, so a
  * time limit holds through the set-up of a big one: what is loaded by
  * then stays, and the next solve answers SKS_UNKNOWN at once.  0 = none

@@ -6,13 +6,11 @@
 
 #include <string.h>
 
-static const sks_backend_ops *const registry[] = {&sks_auto_backend,
-                                                  &sks_picosat_backend,
-                                                  &sks_cadical_backend,
-                                                  &sks_dlx_backend,
-                                                  &sks_analog_backend,
-                                                  &sks_external_backend,
-                                                  NULL};
+static const sks_backend_ops *const registry[] = {
+    &sks_auto_backend,     &sks_picosat_backend,
+    &sks_cadical_backend,  &sks_dlx_backend,
+    &sks_bits_backend,     &sks_analog_backend,
+    &sks_external_backend, NULL};
 _Static_assert(sizeof registry / sizeof *registry <= SKS_MAX_BACKENDS + 1,
                "sks_stats.answered has a place for every backend");
 
@@ -107,6 +105,17 @@ int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
                          s->ops->info.name);
   s->cut = sks_eo_cut(eo);
   return s->cut ? 0 : s->ops->load_eo(s, eo, err);
+}
+
+bool sks_solver_takes_puzzle(const sks_solver *s, const sks_shape *shape) {
+  return s->ops->takes_puzzle && s->ops->takes_puzzle(s, shape);
+}
+
+int sks_solver_load_puzzle(sks_solver *s, const sks_puzzle *p, sks_error *err) {
+  sks_require(sks_solver_takes_puzzle(s, p->shape),
+              "backend does not take this puzzle as it is");
+  s->cut = false;
+  return s->ops->load_puzzle(s, p, err);
 }
 
 int sks_solver_add_clause(sks_solver *s, const int *lits, int n) {

@@ -28,6 +28,9 @@ typedef struct sks_backend_ops {
    * problem rather than by the registry row. */
   bool (*counts_natively)(const sks_solver *s);
   sks_propagate (*propagation)(const sks_solver *s, const sks_shape *shape);
+  /* Optional: puzzles taken as they are (sks_solver_load_puzzle). */
+  bool (*takes_puzzle)(const sks_solver *s, const sks_shape *shape);
+  int (*load_puzzle)(sks_solver *s, const sks_puzzle *p, sks_error *err);
 } sks_backend_ops;
 
 struct sks_solver {
@@ -40,6 +43,7 @@ struct sks_solver {
 extern const sks_backend_ops sks_picosat_backend;
 extern const sks_backend_ops sks_cadical_backend;
 extern const sks_backend_ops sks_dlx_backend;
+extern const sks_backend_ops sks_bits_backend;
 extern const sks_backend_ops sks_analog_backend;
 extern const sks_backend_ops sks_external_backend;
 extern const sks_backend_ops sks_auto_backend;

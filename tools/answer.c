@@ -9,6 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A filled grid on one line, written in one go (the batch's commonest
+ * answer: a character at a time was most of its printing); false, and
+ * nothing written, for a grid with blanks or a digit out of range. */
+static bool put_full_line(FILE *out, const sks_puzzle *p, const int *grid) {
+  int n = p->shape->n, cells = n * n;
+  char symbol[SKS_MAX_SYMBOL_N], line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  for (int d = 0; d < n; d++)
+    symbol[d] = sks_puzzle_symbol(p, d);
+  for (int i = 0; i < cells; i++) {
+    if ((unsigned)grid[i] >= (unsigned)n)
+      return false;
+    line[i] = symbol[grid[i]];
+  }
+  line[cells] = '\n';
+  fwrite(line, 1, (size_t)cells + 1, out);
+  return true;
+}
+
 void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
                     FILE *out) {
   app_layout layout = app->opt.layout;
@@ -20,8 +38,10 @@ void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
     view.look.layout = SKS_LAYOUT_GRID;
   else if (layout != LAYOUT_SAME)
     view.look.layout = SKS_LAYOUT_NUMBERS;
-  sks_puzzle_write(out, &view, grid);
   sks_layout written = sks_layout_of(&view);
+  if (written == SKS_LAYOUT_LINE && put_full_line(out, &view, grid))
+    return;
+  sks_puzzle_write(out, &view, grid);
   if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE &&
       written != SKS_LAYOUT_CANDIDATES)
     putc('\n', out);

@@ -611,7 +611,7 @@ static int check_commands(const sks_app *app, unsigned bit, const int *given) {
 /* Whether backend b uses option i (a command that runs a backend).  From
  * the registry where a capability tells (the analog portfolio's options);
  * by name where none does: external runs --solver and keeps no step
- * budget; dlx searches deterministically (no seed).  Every other option
+ * budget; dlx and bits search deterministically (no seed).  Every other option
  * is used by every backend.  auto is judged by itself: its engines (dlx
  * up to 16x16, then cadical; README "The auto route") take steps and
  * seeds, no command and no analog option. */
@@ -626,7 +626,7 @@ static bool backend_uses(int i, const sks_backend *b) {
   if (!strcmp(o, "max_steps"))
     return !external;
   if (!strcmp(o, "seed"))
-    return !external && strcmp(b->name, "dlx");
+    return !external && strcmp(b->name, "dlx") && strcmp(b->name, "bits");
   return true;
 }
 

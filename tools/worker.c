@@ -54,8 +54,12 @@ worker *worker_create(sks_app *app, sks_error *err) {
   w->app = app;
   w->solver = s;
   if (app->opt.cross_check) {
-    /* the other complete engine: dlx counts natively, picosat blocks */
-    const char *other = strcmp(name, "dlx") ? "dlx" : "picosat";
+    /* the other complete engine of the other kind: a native counter
+     * (dlx, bits) is checked by picosat's blocking clauses, picosat and
+     * cadical by dlx */
+    unsigned caps = sks_solver_backend(s)->caps;
+    bool native = (caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK);
+    const char *other = native ? "picosat" : "dlx";
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
@@ -148,6 +152,7 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   if (!w->eo || !sks_shape_same(sks_eo_shape(w->eo), p->shape)) {
     sks_eo_delete(w->eo);
     w->eo = sks_eo_new(p->shape);
+    w->eo_blank = false;
     w->cells = p->shape->n * p->shape->n;
     w->grid = sks_realloc(w->grid, (size_t)w->cells * sizeof *w->grid);
     w->grid2 = sks_realloc(w->grid2, (size_t)w->cells * sizeof *w->grid2);
@@ -161,6 +166,15 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   sks_solver_set_deadline(w->solver, deadline);
   if (w->second)
     sks_solver_set_deadline(w->second, deadline);
+  /* A backend that takes the puzzle as it is propagates it itself: the
+   * system is then only the shape's, for decoding, loaded once blank. */
+  if (!w->second && sks_solver_takes_puzzle(w->solver, p->shape)) {
+    if (!w->eo_blank)
+      sks_eo_load(w->eo, NULL, SKS_PROPAGATE_GIVENS);
+    w->eo_blank = true;
+    return sks_solver_load_puzzle(w->solver, p, err) ? -1 : SKS_UNKNOWN;
+  }
+  w->eo_blank = false;
   int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
   if (sks_solver_load_eo(w->solver, w->eo, err))
     return -1;

@@ -11,6 +11,8 @@ typedef struct worker {
   sks_solver *solver; /* the chosen backend */
   sks_solver *second; /* --cross-check: the other backend, or NULL */
   sks_eo *eo;         /* the system of the current shape */
+  bool eo_blank;      /* eo is loaded with no puzzle (the solver takes
+                         puzzles as they are) */
   int *grid, *grid2;  /* n*n scratch */
   int *scratch;       /* 2*n*n, for sks_count */
   int cells;

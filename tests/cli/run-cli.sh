@@ -156,7 +156,7 @@ expect_stderr "sudokusat: --encoding: unknown 'tiny' (expected minimal, efficien
 check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3
 expect_stderr "sudokusat: --analog-memory: unknown 'K3' (expected K or K2)"
 check usage-bad-backend-names 2 '' "$S" unique --backend nosuch
-expect_stderr_has "(expected auto, picosat, cadical, dlx, analog or external)"
+expect_stderr_has "(expected auto, picosat, cadical, dlx, bits, analog or external)"
 # A jigsaw map is checked once, before any puzzle, and its errors name it.
 printf '1 1 1 1\n1 2 2 2\n3 3 3 4\n4 4 4 2\n' >badjig.txt
 check usage-bad-jigsaw 2 '' "$S" solve --variant jigsaw=badjig.txt
@@ -177,7 +177,7 @@ check jigsaw-in-file-unique 10 unique "$S" unique
 { grid_of "$JIGSAW" plain; echo; tr 1-9 A-I <jigmap.txt; } >in.txt
 check jigsaw-in-file-grid 10 "$(grid_of "$JIGSAW_SOL" plain)" "$S" solve
 check help 0 '' stdout_has "exit status:" "$S" --help
-check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, analog or external" "$S" --help
+check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, bits, analog or external" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
 
 # ---------------------------------------------------------------- truncated DIMACS
@@ -245,9 +245,9 @@ input '1...............'
 check count-stopped 0 '6+' "$S" count --backend dlx --max-steps 50 --limit 0
 input "$ESCARGOT"
 check solve-cadical 10 "$ESCARGOT_SOL" "$S" solve --backend cadical
-# The default route answers a 9x9 with dlx and says so.
+# The default route answers a 9x9 with bits and says so.
 check solve-auto-stats 10 "$ESCARGOT_SOL" "$S" solve --stats
-expect_stderr_has "c answered-by dlx 1"
+expect_stderr_has "c answered-by bits 1"
 check cross-check 10 'unique' "$S" unique --cross-check
 # A solver that claims every CNF unsatisfiable: dlx finds the solution, so
 # the cross-check must fail loudly (exit 5, the puzzle's line on stderr).
@@ -259,9 +259,11 @@ check_file cross-check-names-line grep -q '<stdin>:1: backends disagree' err.txt
 input '1.........2.....'
 check unique-multiple 10 'multiple' "$S" unique
 check unique-show-two 10 '' show_two "$S" unique --show
+check unique-show-two-bits 10 '' show_two "$S" unique --show --backend bits
 input '................'
 check count-empty-4x4 10 '288' "$S" count --limit 0
 check count-empty-4x4-dlx 10 '288' "$S" count --limit 0 --backend dlx
+check count-empty-4x4-bits 10 '288' "$S" count --limit 0 --backend bits
 check count-limit 10 '10+' "$S" count --limit 10
 check count-limit-dlx 10 '10+' "$S" count --limit 10 --backend dlx
 input '11..............'
@@ -402,6 +404,13 @@ grep -v '^#' "$CORPUS" | cut -d: -f1 >corpus-puzzles.txt
 grep -v '^#' "$CORPUS" | cut -d: -f2 >corpus-counts.txt
 check corpus-count 0 '' same_as corpus-counts.txt "$S" count -q --limit 0 \
   --cross-check corpus-puzzles.txt
+# bits counts natively too: the cross-check pairs it with picosat.
+check corpus-count-bits 0 '' same_as corpus-counts.txt "$S" count -q \
+  --limit 0 --backend bits --cross-check corpus-puzzles.txt
+check corpus-unique-bits-stats 0 '' stdout_has unique "$S" unique -q \
+  --stats --backend bits corpus-puzzles.txt
+expect_stderr_has "c answered-by bits 65"
+expect_stderr_has "c decisions "
 "$S" solve -q corpus-puzzles.txt >corpus-answers.txt
 check_file corpus-solve-valid valid_batch corpus-puzzles.txt corpus-answers.txt
 check_file corpus-solve-none awk -F: 'NR == FNR { if (!/^#/) c[++n] = $2; next }

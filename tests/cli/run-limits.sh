@@ -44,6 +44,10 @@ input "$ESCARGOT"
 check dlx-nodes 0 'unknown' "$S" solve --backend dlx --propagate givens \
   --max-steps 3 --stats
 steps_within dlx-nodes-stats dlx-nodes 3
+check bits-nodes 0 'unknown' "$S" solve --backend bits --max-steps 3 --stats
+steps_within bits-nodes-stats dlx-nodes 3
+check bits-nodes-enough 10 '' valid_answers "$S" solve -q --backend bits \
+  --max-steps 100000
 check analog-puzzle-steps 0 'unknown' "$S" solve --backend analog \
   --max-steps 2 --stats
 steps_within analog-puzzle-stats steps 2
@@ -58,7 +62,7 @@ awk 'BEGIN { n = 81; b = 9
       s = s (c ? " " : "") d }
     print s } }' >big81.txt
 "$S" encode -q big81.txt -o big81.cnf 2>/dev/null
-for b in auto cadical picosat dlx analog; do
+for b in auto cadical picosat dlx bits analog; do
   check "cut-$b" 0 'unknown' "$S" solve -q --time-limit 1e-9 --backend "$b" \
     --stats big81.txt
   check_file "cut-$b-stats" grep -q '^c solve-calls 0$' err.txt

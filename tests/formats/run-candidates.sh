@@ -74,7 +74,7 @@ def from_line(text, n):
 
 want = ["solved", "solved", "none", "solved"]
 counts = {}
-for backend in ["auto", "picosat", "cadical", "dlx", "external"]:
+for backend in ["auto", "picosat", "cadical", "dlx", "bits", "external"]:
     extra = ["--solver", "picosat"] if backend == "external" else []
     st, out, err = run("solve", "-q", "--backend", backend, *extra, "in.txt")
     check(f"solve-{backend}-status", st == 0, f"exit {st}: {err}")

@@ -161,7 +161,8 @@ static int solve_on(const char *name, const sks_puzzle *p, int *grid) {
   return st;
 }
 
-static const char *const COUNTERS[] = {"picosat", "cadical", "dlx", NULL};
+static const char *const COUNTERS[] = {"picosat", "cadical", "dlx", "bits",
+                                       NULL};
 static const sks_propagate LEVELS[] = {
     SKS_PROPAGATE_GIVENS, SKS_PROPAGATE_SINGLES, SKS_PROPAGATE_LOCKED};
 
@@ -247,7 +248,8 @@ static void escargot_cases(void) {
   sks_puzzle_remove(none, open, sol[open]);
   check_counts(none, 10);
   CHECK_EQ(sks_grade_puzzle(g, none, NULL, &gr), SKS_UNSAT);
-  const char *all[] = {"picosat", "cadical", "dlx", "external", "auto", NULL};
+  const char *all[] = {"picosat",  "cadical", "dlx", "bits",
+                       "external", "auto",    NULL};
   for (int b = 0; all[b]; b++)
     CHECK_EQ(solve_on(all[b], none, grid), SKS_UNSAT);
   for (int b = 0; all[b]; b++) {

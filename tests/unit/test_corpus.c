@@ -258,6 +258,7 @@ int main(int argc, char **argv) {
       {"picosat", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"cadical", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"dlx", NULL, false, true, SKS_MAX_N, 0, 0, 0},
+      {"bits", NULL, false, true, 64, 0, 0, 0},
       {"analog", NULL, false, false, 6, 200000, 0, 0},
   };
   int nbackends = (int)(sizeof backends / sizeof *backends);
@@ -265,8 +266,9 @@ int main(int argc, char **argv) {
     sks_error err = {0};
     backends[b].solver = sks_solver_new(backends[b].name, NULL, &err);
     if (!backends[b].solver) {
-      /* picosat, cadical and dlx are always built; the others may not be. */
-      CHECK(b >= 2);
+      /* picosat, cadical, dlx and bits are always built; the others may
+       * not be. */
+      CHECK(b >= 4);
       fprintf(stderr, "%s: skipped: %s\n", backends[b].name, err.msg);
       continue;
     }

@@ -172,7 +172,7 @@ static void test_registry(void) {
   int count = 0, found = 0;
   for (; all[count]; count++)
     found += sks_backend_find(all[count]->name) == all[count];
-  CHECK_EQ(count, 6);
+  CHECK_EQ(count, 7);
   CHECK_EQ(found, count);
   CHECK((sks_backend_find("cadical")->caps & (SKS_CAP_UNSAT | SKS_CAP_BLOCK)) ==
         (SKS_CAP_UNSAT | SKS_CAP_BLOCK));
@@ -186,34 +186,48 @@ static void test_registry(void) {
   CHECK(!(sks_backend_find("analog")->caps & SKS_CAP_UNSAT));
 }
 
-/* The auto route: dlx for a 9x9, and after dlx's node budget cadical
- * takes the same puzzle over; both answers pass the validator, and the
- * statistics say which backend answered. */
+/* The auto route: bits for a 9x9, and after its node budget cadical
+ * takes the same puzzle over; so when the puzzle is loaded as it is (the
+ * system then blank, for decoding only).  Every answer passes the
+ * validator, and the statistics say which backend answered. */
 static void test_route(void) {
   sks_puzzle *p = puzzle9(escargot);
   const sks_backend *const *all = sks_backends();
-  int dlx = -1, cadical = -1;
+  int bits = -1, cadical = -1;
   for (int k = 0; all[k]; k++) {
-    dlx = strcmp(all[k]->name, "dlx") ? dlx : k;
+    bits = strcmp(all[k]->name, "bits") ? bits : k;
     cadical = strcmp(all[k]->name, "cadical") ? cadical : k;
   }
-  for (int budget = 0; budget < 2; budget++) {
-    sks_solver_options so = {.seed = 1, .route_nodes = budget ? 1 : 0};
-    sks_solver *s = sks_solver_new("auto", &so, NULL);
-    sks_eo *eo = sks_eo_new(p->shape);
-    sks_eo_load(eo, p, sks_solver_propagation(s, p->shape));
-    sks_solver_load_eo(s, eo, NULL);
-    CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
-    int grid[81];
-    CHECK_EQ(sks_decode_solver(eo, s, grid, NULL), 0);
-    CHECK(sks_validate(p, grid, NULL));
-    sks_stats st;
-    sks_solver_stats(s, &st);
-    CHECK_EQ(st.answered[budget ? cadical : dlx], 1);
-    CHECK_EQ(st.answered[budget ? dlx : cadical], 0);
-    sks_eo_delete(eo);
-    sks_solver_delete(s);
-  }
+  for (int as_is = 0; as_is < 2; as_is++)
+    for (int budget = 0; budget < 2; budget++) {
+      sks_solver_options so = {.seed = 1, .route_nodes = budget ? 1 : 0};
+      sks_solver *s = sks_solver_new("auto", &so, NULL);
+      sks_eo *eo = sks_eo_new(p->shape);
+      CHECK(sks_solver_takes_puzzle(s, p->shape));
+      if (as_is) {
+        sks_eo_load(eo, NULL, SKS_PROPAGATE_GIVENS);
+        CHECK_EQ(sks_solver_load_puzzle(s, p, NULL), 0);
+      } else {
+        sks_eo_load(eo, p, sks_solver_propagation(s, p->shape));
+        sks_solver_load_eo(s, eo, NULL);
+      }
+      CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+      int grid[81];
+      CHECK_EQ(sks_decode_solver(eo, s, grid, NULL), 0);
+      CHECK(sks_validate(p, grid, NULL));
+      sks_stats st;
+      sks_solver_stats(s, &st);
+      CHECK_EQ(st.answered[budget ? cadical : bits], 1);
+      CHECK_EQ(st.answered[budget ? bits : cadical], 0);
+      sks_eo_delete(eo);
+      sks_solver_delete(s);
+    }
+  /* Past 10x10 dlx takes over, with the system loaded. */
+  sks_solver *s = sks_solver_new("auto", NULL, NULL);
+  sks_puzzle *big = sks_puzzle_new(4, 4, 0, NULL, NULL);
+  CHECK(!sks_solver_takes_puzzle(s, big->shape));
+  sks_puzzle_delete(big);
+  sks_solver_delete(s);
   sks_puzzle_delete(p);
 }
 

@@ -1,4 +1,5 @@
-/* Counting on the auto route: dlx counts natively within its node budget,
+/* Counting on the auto route: bits (up to 10x10) and dlx (up to 16x16)
+ * count natively within their node budget,
  * and when the budget runs out with few solutions found the count moves to
  * cadical with blocking clauses, as solving does; a count with many
  * solutions stays with dlx.  Every solution is validated by sks_count. */
@@ -50,41 +51,42 @@ static sks_count_result count_on_auto(sks_puzzle *p, long long budget,
 }
 
 static void test_unique_falls_back(void) {
-  int dlx = backend_index("dlx"), cadical = backend_index("cadical");
+  int native = backend_index("bits"), cadical = backend_index("cadical");
   sks_puzzle *p = puzzle_of(3, escargot);
   sks_stats st;
-  /* the default budget: dlx decides escargot itself */
+  /* the default budget: the native counter (bits up to 10x10) decides
+   * escargot itself */
   sks_count_result r = count_on_auto(p, 0, 2, &st);
   CHECK_EQ(r.status, SKS_SAT);
   CHECK_EQ(r.count, 1);
-  CHECK(st.answered[dlx] > 0);
+  CHECK(st.answered[native] > 0);
   CHECK_EQ(st.answered[cadical], 0);
-  /* one node: dlx cannot finish, cadical counts with blocking clauses */
+  /* one node: bits cannot finish, cadical counts with blocking clauses */
   r = count_on_auto(p, 1, 2, &st);
   CHECK_EQ(r.status, SKS_SAT);
   CHECK_EQ(r.count, 1);
   CHECK(!r.at_limit);
-  CHECK_EQ(st.answered[dlx], 0);
+  CHECK_EQ(st.answered[native], 0);
   CHECK(st.answered[cadical] > 0);
   sks_puzzle_delete(p);
 }
 
-static void test_many_stay_with_dlx(void) {
-  int dlx = backend_index("dlx"), cadical = backend_index("cadical");
-  /* an empty 4x4 has 288 solutions: past the budget with many found, dlx
+static void test_many_stay_native(void) {
+  int native = backend_index("bits"), cadical = backend_index("cadical");
+  /* an empty 4x4 has 288 solutions: past the budget with many found, bits
    * counts on (far faster than blocking clauses would) */
   sks_puzzle *p = puzzle_of(2, "................");
   sks_stats st;
   sks_count_result r = count_on_auto(p, 300, 0, &st);
   CHECK_EQ(r.status, SKS_SAT);
   CHECK_EQ(r.count, 288);
-  CHECK(st.answered[dlx] > 0);
+  CHECK(st.answered[native] > 0);
   CHECK_EQ(st.answered[cadical], 0);
   sks_puzzle_delete(p);
 }
 
 int main(void) {
   test_unique_falls_back();
-  test_many_stay_with_dlx();
+  test_many_stay_native();
   return check_report();
 }

@@ -1,0 +1,371 @@
+/* The bit-parallel exact engine: a DPLL over the candidate sets of the
+ * exactly-one system, one 64-bit mask a cell.  Every node propagates to
+ * the fixpoint of naked singles (a cell down to one candidate) and hidden
+ * singles (a region's digit down to one cell); the search then guesses
+ * the cell with the fewest candidates.  Regions come from the shape, so
+ * any box shape, X, windoku and jigsaw are the same code. */
+#include "bits_int.h"
+#include "require_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A search level's state is one array of words: the cells' candidate
+ * masks (a placed cell keeps its one bit), the digits placed by region,
+ * then the count of cells not yet placed.  A cell is placed when its bit
+ * is among the placed digits of one of its regions (any other cell of
+ * that region has lost the bit). */
+struct sks_bits {
+  const sks_shape *shape;
+  sks_bits_small *small; /* sides up to SKS_BITS_SMALL_N: that layout */
+  int n, cells, nregions;
+  uint64_t full;
+  const int *region;  /* the shape's: nregions * n cells */
+  int *pstart, *peer; /* cell c's peers, each once */
+  int *cstart, *creg; /* cell c's regions */
+  int *reg0;          /* a region of each cell (its placed test) */
+  size_t stride;      /* words of one level */
+  uint64_t *stack;    /* levels of stride words */
+  int levels;         /* levels allocated */
+  struct frame {
+    int cell;
+    uint64_t left; /* digits not tried yet */
+  } * frames;
+  int *queue; /* cells down to one candidate, to place */
+  int nq;
+  unsigned char *sol[2];
+  bool ok; /* the loaded puzzle passed its first placements */
+  sks_bits_counts counts;
+};
+
+/* Bits set in x (portable: no popcount instruction is assumed). */
+static inline int popcount(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+static inline int low_bit(uint64_t x) {
+  return __builtin_ctzll(x);
+}
+
+sks_bits *sks_bits_new(const sks_shape *shape) {
+  sks_require(shape && shape->n <= SKS_BITS_MAX_N, "side past 64");
+  sks_bits *b = sks_calloc(1, sizeof *b);
+  int n = shape->n, cells = n * n;
+  b->shape = sks_shape_retain(shape);
+  if (getenv("SKS_BITS_GENERIC") == NULL && n <= SKS_BITS_SMALL_N)
+    b->small = sks_bits_small_new(shape);
+  b->n = n;
+  b->cells = cells;
+  b->nregions = shape->nregions;
+  b->region = shape->region;
+  b->full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  b->cstart = sks_calloc((size_t)cells + 1, sizeof *b->cstart);
+  b->creg = sks_malloc((size_t)b->nregions * n * sizeof *b->creg);
+  for (int i = 0; i < b->nregions * n; i++)
+    b->cstart[b->region[i] + 1]++;
+  for (int c = 0; c < cells; c++)
+    b->cstart[c + 1] += b->cstart[c];
+  int *fill = sks_calloc((size_t)cells, sizeof *fill);
+  for (int k = 0; k < b->nregions; k++)
+    for (int j = 0; j < n; j++) {
+      int c = b->region[(size_t)k * n + j];
+      b->creg[b->cstart[c] + fill[c]++] = k;
+    }
+  b->reg0 = sks_malloc((size_t)cells * sizeof *b->reg0);
+  for (int c = 0; c < cells; c++)
+    b->reg0[c] = b->creg[b->cstart[c]];
+  /* Peers: each other cell sharing a region, once. */
+  int *mark = fill;
+  for (int c = 0; c < cells; c++)
+    mark[c] = -1;
+  size_t cap = (size_t)cells * 3 * n, np = 0;
+  b->pstart = sks_malloc(((size_t)cells + 1) * sizeof *b->pstart);
+  b->peer = sks_malloc(cap * sizeof *b->peer);
+  for (int c = 0; c < cells; c++) {
+    b->pstart[c] = (int)np;
+    mark[c] = c;
+    for (int i = b->cstart[c]; i < b->cstart[c + 1]; i++)
+      for (int j = 0; j < n; j++) {
+        int x = b->region[(size_t)b->creg[i] * n + j];
+        if (mark[x] == c)
+          continue;
+        mark[x] = c;
+        if (np == cap) {
+          cap *= 2;
+          b->peer = sks_realloc(b->peer, cap * sizeof *b->peer);
+        }
+        b->peer[np++] = x;
+      }
+  }
+  b->pstart[cells] = (int)np;
+  free(fill);
+  b->stride = (size_t)cells + (size_t)b->nregions + 1;
+  b->levels = 0;
+  b->queue = sks_malloc((size_t)cells * sizeof *b->queue);
+  b->sol[0] = sks_malloc((size_t)cells);
+  b->sol[1] = sks_malloc((size_t)cells);
+  return b;
+}
+
+void sks_bits_delete(sks_bits *b) {
+  if (!b)
+    return;
+  sks_shape_release(b->shape);
+  sks_bits_small_delete(b->small);
+  free(b->cstart);
+  free(b->creg);
+  free(b->reg0);
+  free(b->pstart);
+  free(b->peer);
+  free(b->stack);
+  free(b->frames);
+  free(b->queue);
+  free(b->sol[0]);
+  free(b->sol[1]);
+  free(b);
+}
+
+const sks_shape *sks_bits_shape(const sks_bits *b) {
+  return b->shape;
+}
+
+size_t sks_bits_bytes(const sks_bits *b) {
+  if (b->small)
+    return sizeof *b + sks_bits_small_bytes(b->small);
+  return sizeof *b + (size_t)b->levels * b->stride * sizeof *b->stack +
+         (size_t)b->levels * sizeof *b->frames +
+         (size_t)(b->pstart[b->cells] + 4 * b->cells) * sizeof(int);
+}
+
+/* Room for level `level` (the stack grows by doubling, so a batch
+ * allocates a handful of times in all). */
+static uint64_t *level_at(sks_bits *b, int level) {
+  if (level >= b->levels) {
+    int want = b->levels ? 2 * b->levels : 16;
+    while (want <= level)
+      want *= 2;
+    if (want > b->cells + 1)
+      want = b->cells + 1;
+    b->stack =
+        sks_realloc(b->stack, (size_t)want * b->stride * sizeof *b->stack);
+    b->frames = sks_realloc(b->frames, (size_t)want * sizeof *b->frames);
+    b->levels = want;
+  }
+  return b->stack + (size_t)level * b->stride;
+}
+
+/* Places digit d in the unplaced cell c of state s: the digit leaves
+ * every peer, and peers left with one candidate are queued.  False on a
+ * contradiction.  The store is unconditional and one test catches both
+ * rare events (none left, one left). */
+static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
+  uint64_t bit = (uint64_t)1 << d, *placed = s + b->cells;
+  if (!(s[c] & bit))
+    return false;
+  s[c] = bit;
+  for (int i = b->cstart[c], end = b->cstart[c + 1]; i < end; i++) {
+    uint64_t *p = placed + b->creg[i];
+    if (*p & bit)
+      return false;
+    *p |= bit;
+  }
+  s[b->cells + b->nregions]--;
+  const int *peer = b->peer;
+  for (int i = b->pstart[c], end = b->pstart[c + 1]; i < end; i++) {
+    int x = peer[i];
+    uint64_t before = s[x], after = before & ~bit;
+    s[x] = after;
+    if (!(after & (after - 1)) && after != before) {
+      if (!after)
+        return false;
+      b->queue[b->nq++] = x;
+    }
+  }
+  return true;
+}
+
+static inline bool is_placed(const sks_bits *b, const uint64_t *s, int c) {
+  return s[c] & s[b->cells + b->reg0[c]];
+}
+
+/* Places the queued naked singles. */
+static bool drain(sks_bits *b, uint64_t *s) {
+  while (b->nq) {
+    int c = b->queue[--b->nq];
+    if (!is_placed(b, s, c) && !place(b, s, c, low_bit(s[c])))
+      return false;
+  }
+  return true;
+}
+
+/* To the fixpoint of naked and hidden singles; false on a contradiction
+ * (a digit with no place left in a region). */
+static bool settle(sks_bits *b, uint64_t *s) {
+  int n = b->n;
+  const uint64_t *placed = s + b->cells;
+  if (!drain(b, s))
+    return false;
+  bool again = true;
+  while (again && s[b->cells + b->nregions]) {
+    again = false;
+    for (int k = 0; k < b->nregions; k++) {
+      uint64_t missing = b->full & ~placed[k];
+      if (!missing)
+        continue;
+      const int *cell = b->region + (size_t)k * n;
+      uint64_t once = 0, twice = 0;
+      for (int j = 0; j < n; j++) {
+        uint64_t x = s[cell[j]];
+        twice |= once & x;
+        once |= x;
+      }
+      if (missing & ~once)
+        return false;
+      for (uint64_t hidden = missing & ~twice; hidden; hidden &= hidden - 1) {
+        int d = low_bit(hidden);
+        uint64_t bit = (uint64_t)1 << d;
+        if (placed[k] & bit)
+          continue; /* placed by a single on the way */
+        int j = 0;
+        while (j < n && !(s[cell[j]] & bit))
+          j++;
+        if (j == n || !place(b, s, cell[j], d) || !drain(b, s))
+          return false;
+        again = true;
+      }
+    }
+  }
+  return true;
+}
+
+bool sks_bits_load(sks_bits *b, const uint64_t *mask) {
+  if (b->small)
+    return sks_bits_small_load(b->small, mask);
+  uint64_t *s = level_at(b, 0);
+  memset(s + b->cells, 0, (size_t)b->nregions * sizeof *s);
+  s[b->cells + b->nregions] = (uint64_t)b->cells;
+  b->nq = 0;
+  bool ok = true;
+  for (int c = 0; c < b->cells; c++) {
+    uint64_t x = mask[c] & b->full;
+    s[c] = x;
+    if (!x)
+      ok = false;
+    else if (!(x & (x - 1)))
+      b->queue[b->nq++] = c;
+  }
+  /* Placing the fixed cells here keeps the search's first level simple;
+   * the singles they lead to wait for the search. */
+  if (ok)
+    ok = drain(b, s);
+  b->nq = 0;
+  b->ok = ok;
+  return ok;
+}
+
+/* The unplaced cell with the fewest candidates (a pair ends the look). */
+static int choose(const sks_bits *b, const uint64_t *s) {
+  int best = -1, fewest = 65;
+  for (int c = 0; c < b->cells; c++) {
+    uint64_t x = s[c];
+    if (is_placed(b, s, c))
+      continue;
+    int k = popcount(x);
+    if (k < fewest) {
+      fewest = k;
+      best = c;
+      if (k == 2)
+        break;
+    }
+  }
+  return best;
+}
+
+static void keep(sks_bits *b, const uint64_t *s, int which) {
+  unsigned char *out = b->sol[which];
+  for (int c = 0; c < b->cells; c++)
+    out[c] = (unsigned char)low_bit(s[c]);
+}
+
+long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
+                          int *status) {
+  if (b->small)
+    return sks_bits_small_search(b->small, limit, lim, status);
+  sks_bits_counts *k = &b->counts;
+  memset(k, 0, sizeof *k);
+  *status = SKS_SAT;
+  if (!b->ok)
+    return 0;
+  double deadline =
+      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
+  long long steps = lim ? lim->max_steps : 0, found = 0;
+  uint64_t *s = level_at(b, 0);
+  b->nq = 0;
+  if (!settle(b, s))
+    return 0;
+  int depth = 0;
+  for (;;) {
+    /* s is level depth's state, settled and consistent. */
+    if (!s[b->cells + b->nregions]) {
+      if (found < 2)
+        keep(b, s, (int)found);
+      if (++found == limit)
+        return found;
+      depth--; /* on from the guess that led here */
+    } else {
+      int c = choose(b, s);
+      b->frames[depth].cell = c;
+      b->frames[depth].left = s[c];
+      k->guesses++;
+    }
+    for (;;) {
+      if (depth < 0)
+        return found;
+      struct frame *f = &b->frames[depth];
+      if (!f->left) {
+        depth--;
+        continue;
+      }
+      if ((steps > 0 && (long long)k->nodes >= steps) ||
+          (deadline > 0 && !(k->nodes & 1023) && sks_past(deadline))) {
+        *status = SKS_UNKNOWN;
+        return found;
+      }
+      k->nodes++;
+      int cell = f->cell, d = low_bit(f->left);
+      f->left &= f->left - 1;
+      bool last = !f->left;
+      /* The last way on takes the level itself: nothing is left to come
+       * back to. */
+      if (last)
+        s = b->stack + (size_t)depth * b->stride;
+      else {
+        s = level_at(b, depth + 1);
+        memcpy(s, s - b->stride, b->stride * sizeof *s);
+      }
+      b->nq = 0;
+      if (place(b, s, cell, d) && settle(b, s)) {
+        depth += !last;
+        break;
+      }
+      k->conflicts++;
+    }
+  }
+}
+
+const unsigned char *sks_bits_solution(const sks_bits *b, int which) {
+  if (b->small)
+    return sks_bits_small_solution(b->small, which);
+  return b->sol[which];
+}
+
+void sks_bits_counts_get(const sks_bits *b, sks_bits_counts *out) {
+  if (b->small) {
+    sks_bits_small_counts(b->small, out);
+    return;
+  }
+  *out = b->counts;
+}

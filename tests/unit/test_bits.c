@@ -1,0 +1,265 @@
+/* The bits backend: counts against dlx on random puzzles of every kind of
+ * shape (boxes of every proportion, X, windoku, jigsaw, candidates
+ * removed), every answer checked by a validator of this test over the
+ * shape's regions; step and time limits; its statistics. */
+#include "check.h"
+#include "sudokusat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long long rng_state = 0x2545F4914F6CDD1Dull;
+static unsigned rnd(unsigned bound) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (unsigned)(rng_state % bound);
+}
+
+/* Every region holds each digit once, givens and removals honoured:
+ * written here from the shape's region list, not the library's check. */
+static bool valid(const sks_puzzle *p, const int *grid) {
+  const sks_shape *sh = p->shape;
+  int n = sh->n;
+  for (int i = 0; i < n * n; i++) {
+    if (grid[i] < 0 || grid[i] >= n)
+      return false;
+    if (p->cell[i] >= 0 && p->cell[i] != grid[i])
+      return false;
+    if (p->removed && p->removed[(size_t)i * n + grid[i]])
+      return false;
+  }
+  for (int k = 0; k < sh->nregions; k++) {
+    unsigned long long seen = 0;
+    for (int j = 0; j < n; j++)
+      seen |= 1ull << grid[sh->region[k * n + j]];
+    if (seen != (n == 64 ? ~0ull : (1ull << n) - 1))
+      return false;
+  }
+  return true;
+}
+
+typedef struct result {
+  long long count;
+  int status;
+  int first[64 * 64], second[64 * 64];
+} result;
+
+static void count_on(sks_solver *s, const sks_puzzle *p, sks_propagate level,
+                     long long limit, result *r) {
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_eo_load(eo, p, level);
+  sks_error err = {0};
+  CHECK_EQ(sks_solver_load_eo(s, eo, &err), 0);
+  sks_count_result cr =
+      sks_count(s, eo, p, limit, NULL, r->first, r->second, NULL, &err);
+  r->count = cr.count;
+  r->status = cr.status;
+  sks_eo_delete(eo);
+}
+
+static int solve_on(sks_solver *s, const sks_puzzle *p, sks_propagate level,
+                    const sks_limits *lim, int *grid) {
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_eo_load(eo, p, level);
+  CHECK_EQ(sks_solver_load_eo(s, eo, NULL), 0);
+  int r = sks_solver_solve(s, lim);
+  if (r == SKS_SAT)
+    CHECK_EQ(sks_decode_solver(eo, s, grid, NULL), 0);
+  sks_eo_delete(eo);
+  return r;
+}
+
+static long puzzles_checked, counts_by[4];
+
+/* bits and dlx agree on the count to 3; bits' two solutions pass. */
+static void agree(sks_solver *bits, sks_solver *dlx, const sks_puzzle *p) {
+  static result a, b;
+  int cells = p->shape->n * p->shape->n;
+  for (int level = 0; level < 3; level++) {
+    count_on(bits, p, (sks_propagate)level, 3, &a);
+    count_on(dlx, p, (sks_propagate)level, 3, &b);
+    CHECK_EQ(a.count, b.count);
+    CHECK_EQ(a.status, SKS_SAT);
+    if (a.count >= 1)
+      CHECK(valid(p, a.first));
+    if (a.count >= 2) {
+      CHECK(valid(p, a.second));
+      CHECK(memcmp(a.first, a.second, (size_t)cells * sizeof(int)) != 0);
+    }
+    if (a.count == 1)
+      CHECK(!memcmp(a.first, b.first, (size_t)cells * sizeof(int)));
+    int grid[64 * 64];
+    int r = solve_on(bits, p, (sks_propagate)level, NULL, grid);
+    CHECK_EQ(r, a.count ? SKS_SAT : SKS_UNSAT);
+    if (r == SKS_SAT)
+      CHECK(valid(p, grid));
+  }
+  puzzles_checked++;
+  counts_by[a.count < 3 ? a.count : 3]++;
+}
+
+/* Random puzzles of a shape: a solution from dlx with a few random
+ * givens, then most of it blanked; sometimes a candidate removed (of the
+ * solution or not), sometimes a given changed. */
+static void random_puzzles(sks_solver *bits, sks_solver *dlx,
+                           const sks_shape *sh, int rounds) {
+  int n = sh->n, cells = n * n;
+  sks_puzzle *p = sks_puzzle_of(sh);
+  int *grid = malloc((size_t)cells * sizeof *grid);
+  for (int round = 0; round < rounds; round++) {
+    sks_puzzle_clear_removed(p);
+    for (int i = 0; i < cells; i++)
+      p->cell[i] = -1;
+    for (int k = 0; k < n / 2; k++)
+      p->cell[rnd((unsigned)cells)] = (int)rnd((unsigned)n);
+    if (solve_on(dlx, p, SKS_PROPAGATE_SINGLES, NULL, grid) != SKS_SAT) {
+      agree(bits, dlx, p); /* a clash of the random givens: none */
+      continue;
+    }
+    unsigned keep = 25 + rnd(50); /* percent of the cells given */
+    for (int i = 0; i < cells; i++)
+      p->cell[i] = rnd(100) < keep ? grid[i] : -1;
+    int changes = (int)rnd(4);
+    for (int k = 0; k < changes; k++) {
+      int i = (int)rnd((unsigned)cells);
+      if (p->cell[i] < 0)
+        sks_puzzle_remove(p, i, rnd(2) ? grid[i] : (int)rnd((unsigned)n));
+      else if (rnd(4) == 0)
+        p->cell[i] = (int)rnd((unsigned)n);
+    }
+    agree(bits, dlx, p);
+  }
+  free(grid);
+  sks_puzzle_delete(p);
+}
+
+static const sks_shape *shape(int br, int bc, unsigned variants,
+                              const int *jigsaw) {
+  sks_error err = {0};
+  const sks_shape *sh = sks_shape_new(br, bc, variants, jigsaw, &err);
+  if (!sh)
+    fprintf(stderr, "shape %dx%d: %s\n", br, bc, err.msg);
+  CHECK(sh != NULL);
+  return sh;
+}
+
+static void test_shapes(void) {
+  sks_solver *bits = sks_solver_new("bits", NULL, NULL);
+  sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
+  static const int jig4[16] = {0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3};
+  static const int jig6[36] = {0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 1, 1,
+                               0, 2, 2, 3, 3, 1, 4, 2, 2, 3, 3, 5,
+                               4, 4, 3, 3, 5, 5, 4, 4, 4, 5, 5, 5};
+  struct {
+    int br, bc;
+    unsigned variants;
+    const int *jigsaw;
+    int rounds;
+  } kinds[] = {
+      {2, 2, 0, NULL, 60},
+      {1, 4, 0, NULL, 30}, /* boxes one row high: Latin squares and more */
+      {2, 3, 0, NULL, 60},
+      {3, 2, 0, NULL, 40},
+      {2, 4, 0, NULL, 40},
+      {3, 3, 0, NULL, 60},
+      {3, 3, SKS_VARIANT_X, NULL, 40},
+      {3, 3, SKS_VARIANT_WINDOKU, NULL, 40},
+      {3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU, NULL, 20},
+      {2, 2, SKS_VARIANT_JIGSAW, jig4, 40},
+      {2, 3, SKS_VARIANT_JIGSAW, jig6, 40},
+      {2, 3, SKS_VARIANT_JIGSAW | SKS_VARIANT_X, jig6, 20},
+      {3, 4, 0, NULL, 15},
+      {4, 4, 0, NULL, 10},
+      {4, 4, SKS_VARIANT_X, NULL, 5},
+  };
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    const sks_shape *sh =
+        shape(kinds[k].br, kinds[k].bc, kinds[k].variants, kinds[k].jigsaw);
+    if (sh)
+      random_puzzles(bits, dlx, sh, kinds[k].rounds);
+    sks_shape_release(sh);
+  }
+  /* The corpus of random puzzles covers each answer. */
+  CHECK(counts_by[0] > 20 && counts_by[1] > 20 && counts_by[2] > 5 &&
+        counts_by[3] > 20);
+  fprintf(
+      stderr, "random puzzles: %ld (none %ld, one %ld, two %ld, more %ld)\n",
+      puzzles_checked, counts_by[0], counts_by[1], counts_by[2], counts_by[3]);
+  sks_solver_delete(bits);
+  sks_solver_delete(dlx);
+}
+
+/* The largest sides: an empty 64x64 and a 49x49 with a few givens are
+ * solved (the search goes deep), and the answer passes. */
+static void test_big(void) {
+  sks_solver *bits = sks_solver_new("bits", NULL, NULL);
+  int sides[][2] = {{5, 5}, {6, 6}, {7, 7}, {8, 8}};
+  for (size_t k = 0; k < sizeof sides / sizeof *sides; k++) {
+    const sks_shape *sh = shape(sides[k][0], sides[k][1], 0, NULL);
+    sks_puzzle *p = sks_puzzle_of(sh);
+    int n = sh->n;
+    for (int i = 0; i < n; i++)
+      p->cell[i * n + i] = (i * 7) % n; /* a diagonal: no clash */
+    static int grid[64 * 64];
+    CHECK_EQ(solve_on(bits, p, SKS_PROPAGATE_GIVENS, NULL, grid), SKS_SAT);
+    CHECK(valid(p, grid));
+    sks_puzzle_delete(p);
+    sks_shape_release(sh);
+  }
+  sks_solver_delete(bits);
+}
+
+/* --max-steps and --time-limit: a puzzle with many solutions counted
+ * without a bound stops at the limit with status unknown; the statistics
+ * count its nodes, guesses and dead ends. */
+static void test_limits(void) {
+  sks_solver *bits = sks_solver_new("bits", NULL, NULL);
+  sks_puzzle *p = NULL;
+  /* Escargot: one solution, found only by guessing */
+  CHECK_EQ(sks_puzzle_parse("1....7.9..3..2...8..96..5....53..9...1..8..."
+                            "26....4...3......1..4......7..7...3..",
+                            NULL, &p, NULL),
+           0);
+  static result r;
+  count_on(bits, p, SKS_PROPAGATE_GIVENS, 2, &r);
+  CHECK_EQ(r.count, 1);
+  sks_stats st;
+  sks_solver_stats(bits, &st);
+  CHECK(st.nodes > 0 && st.decisions > 0 && st.conflicts > 0);
+  CHECK(st.decisions <= st.nodes);
+  CHECK_EQ(st.calls, 1);
+  int grid[81];
+  sks_limits one = {0, 1};
+  CHECK_EQ(solve_on(bits, p, SKS_PROPAGATE_GIVENS, &one, grid), SKS_UNKNOWN);
+  sks_puzzle_delete(p);
+  /* The empty 16x16 has more solutions than any count reaches. */
+  const sks_shape *sh = shape(4, 4, 0, NULL);
+  sks_puzzle *empty = sks_puzzle_of(sh);
+  sks_eo *eo = sks_eo_new(sh);
+  sks_eo_load(eo, empty, SKS_PROPAGATE_GIVENS);
+  sks_solver_load_eo(bits, eo, NULL);
+  sks_limits steps = {0, 5000}, secs = {0.05, 0};
+  int status = -1;
+  long long k = sks_solver_count(bits, 0, &steps, &status);
+  CHECK_EQ(status, SKS_UNKNOWN);
+  CHECK(k > 0);
+  double t0 = sks_time();
+  k = sks_solver_count(bits, 0, &secs, &status);
+  CHECK_EQ(status, SKS_UNKNOWN);
+  CHECK(sks_time() - t0 < 2.0);
+  k = sks_solver_count(bits, 1000, NULL, &status);
+  CHECK_EQ(k, 1000);
+  CHECK_EQ(status, SKS_SAT);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(empty);
+  sks_shape_release(sh);
+  sks_solver_delete(bits);
+}
+
+int main(void) {
+  test_shapes();
+  test_big();
+  test_limits();
+  return check_report();
+}
