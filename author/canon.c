@@ -28,6 +28,9 @@
  * are equal are automorphisms, and only the first is tried. */
 
 typedef uint16_t u16;
+#ifdef CANON_STATS
+long canon_tries, canon_emits, canon_levels[64];
+#endif
 enum { NEWK = 0xffff };
 
 struct sks_canon {
@@ -39,7 +42,9 @@ struct sks_canon {
   long ncur, nnext, capcur, capnext;
   u16 *best; /* the best row of the level */
   bool have_best;
-  u16 *child; /* scratch: a refined candidate */
+  u16 *child;                 /* scratch: a refined candidate */
+  unsigned char *first_ok[2]; /* rows whose pattern can open the form */
+  u16 *count;                 /* givens by orientation, row and stack */
   u16 *key;
   int *runs; /* (kind, start, len) triples: equal new digits or stacks */
   int nruns;
@@ -68,6 +73,9 @@ void sks_canon_delete(sks_canon *z) {
   free(z->next);
   free(z->best);
   free(z->child);
+  free(z->first_ok[0]);
+  free(z->first_ok[1]);
+  free(z->count);
   free(z->key);
   free(z->runs);
   free(z->map_row);
@@ -94,9 +102,12 @@ static void setup(sks_canon *z, int n, int R, int C) {
     return;
   z->cap_n = n;
   size_t cells = (size_t)n * n;
-  for (int t = 0; t < 2; t++)
+  for (int t = 0; t < 2; t++) {
     z->grid[t] = sks_realloc(z->grid[t], cells * sizeof(u16));
+    z->first_ok[t] = sks_realloc(z->first_ok[t], (size_t)n);
+  }
   z->best = sks_realloc(z->best, (size_t)n * sizeof(u16));
+  z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
   z->key = sks_realloc(z->key, (size_t)n * sizeof(u16));
   z->child = sks_realloc(z->child, ((size_t)z->stride + 8) * sizeof(u16));
   z->runs = sks_realloc(z->runs, (size_t)(3 * (n + z->S) + 3) * sizeof(int));
@@ -136,11 +147,50 @@ static int seg_cmp(const sks_canon *z, const u16 *cand, int a, int b) {
   return 0;
 }
 
-/* Refines z->child (a copy of its parent with row level set to input row
- * s) by that row: sorts the parts, splits them where keys differ, and
- * lists the runs of equal new digits and of equal stacks holding new
- * digits in z->runs.  The row's string goes to row. */
-static void refine(sks_canon *z, int s, u16 *row) {
+/* Sorts the column parts of stack st by key, splits them where keys
+ * differ, and lists runs of two or more new digits. */
+static void refine_stack(sks_canon *z, u16 *c, int st) {
+  int C = z->C;
+  u16 *o = c + z->o_corder + st * C, *bd = c + z->o_cbound + st * C;
+  const u16 *key = z->key;
+  for (int a = 0; a < C;) {
+    int b = a + 1;
+    while (b < C && !bd[b])
+      b++;
+    for (int i = a + 1; i < b; i++) {
+      u16 x = o[i], kx = key[x];
+      int j = i;
+      while (j > a && key[o[j - 1]] > kx) {
+        o[j] = o[j - 1];
+        j--;
+      }
+      o[j] = x;
+    }
+    for (int i = a + 1; i < b; i++)
+      if (key[o[i]] != key[o[i - 1]])
+        bd[i] = 1;
+    int k = b; /* new digits are last in the part */
+    while (k > a && key[o[k - 1]] == NEWK)
+      k--;
+    if (b - k > 1) {
+      z->runs[3 * z->nruns] = 0;
+      z->runs[3 * z->nruns + 1] = st * C + k;
+      z->runs[3 * z->nruns + 2] = b - k;
+      z->nruns++;
+    }
+    a = b;
+  }
+}
+
+/* Refines z->child (a copy of its parent with input row s placed) by
+ * that row, part of stacks by part of stacks in slot order: sorts the
+ * column parts of the part's stacks, then the stacks by their segments,
+ * splits parts where keys differ, lists the runs of equal new digits and
+ * of equal stacks holding new digits in z->runs, and writes the row's
+ * string to row.  Compared with the best row as it goes: returns 1 as
+ * soon as the row is greater (the child is then unfinished), else -1 or
+ * 0 for less or equal (always -1 when there is no best yet). */
+static int refine(sks_canon *z, int s, u16 *row) {
   u16 *c = z->child;
   int n = z->n, C = z->C, S = z->S;
   const u16 *v = z->grid[c[0]] + (size_t)s * n;
@@ -150,44 +200,16 @@ static void refine(sks_canon *z, int s, u16 *row) {
     z->key[col] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
   }
   z->nruns = 0;
-  u16 *corder = c + z->o_corder, *cbound = c + z->o_cbound;
-  for (int st = 0; st < S; st++) {
-    u16 *o = corder + st * C, *bd = cbound + st * C;
-    for (int a = 0; a < C;) {
-      int b = a + 1;
-      while (b < C && !bd[b])
-        b++;
-      /* insertion sort of o[a..b) by key */
-      for (int i = a + 1; i < b; i++) {
-        u16 x = o[i], kx = z->key[x];
-        int j = i;
-        while (j > a && z->key[o[j - 1]] > kx) {
-          o[j] = o[j - 1];
-          j--;
-        }
-        o[j] = x;
-      }
-      for (int i = a + 1; i < b; i++)
-        if (z->key[o[i]] != z->key[o[i - 1]])
-          bd[i] = 1;
-      /* new digits are last in the part */
-      int k = b;
-      while (k > a && z->key[o[k - 1]] == NEWK)
-        k--;
-      if (b - k > 1) {
-        z->runs[3 * z->nruns] = 0;
-        z->runs[3 * z->nruns + 1] = st * C + k;
-        z->runs[3 * z->nruns + 2] = b - k;
-        z->nruns++;
-      }
-      a = b;
-    }
-  }
+  int cmp = z->have_best ? 0 : -1;
+  u16 next = c[1];
+  u16 *corder = c + z->o_corder;
   u16 *sorder = c + z->o_sorder, *sbound = c + z->o_sbound;
   for (int a = 0; a < S;) {
     int b = a + 1;
     while (b < S && !sbound[b])
       b++;
+    for (int i = a; i < b; i++)
+      refine_stack(z, c, sorder[i]);
     for (int i = a + 1; i < b; i++) {
       u16 x = sorder[i];
       int j = i;
@@ -215,16 +237,21 @@ static void refine(sks_canon *z, int s, u16 *row) {
       }
       i = e;
     }
+    for (int i = a; i < b; i++) {
+      const u16 *o = corder + sorder[i] * C;
+      for (int j = 0; j < C; j++) {
+        u16 k = z->key[o[j]];
+        u16 x = row[i * C + j] = k == NEWK ? ++next : k;
+        if (!cmp && x != z->best[i * C + j]) {
+          cmp = x < z->best[i * C + j] ? -1 : 1;
+          if (cmp > 0)
+            return 1;
+        }
+      }
+    }
     a = b;
   }
-  u16 next = c[1];
-  for (int i = 0; i < S; i++) {
-    const u16 *o = corder + sorder[i] * C;
-    for (int j = 0; j < C; j++) {
-      u16 k = z->key[o[j]];
-      row[i * C + j] = k == NEWK ? ++next : k;
-    }
-  }
+  return cmp;
 }
 
 /* The child with every run in its current order: runs become single
@@ -233,6 +260,9 @@ static void emit(sks_canon *z, int s) {
   u16 *out = push_next(z);
   if (!out)
     return;
+#ifdef CANON_STATS
+  canon_emits++;
+#endif
   int n = z->n, C = z->C, S = z->S;
   memcpy(out, z->child, (size_t)z->stride * sizeof(u16));
   for (int r = 0; r < z->nruns; r++) {
@@ -284,24 +314,21 @@ static void branch(sks_canon *z, int s, int r, int pos) {
 
 /* Tries input row s as canonical row `level` of candidate cand. */
 static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
+#ifdef CANON_STATS
+  canon_tries++;
+  canon_levels[level]++;
+#endif
   u16 *c = z->child;
   memcpy(c, cand, (size_t)z->stride * sizeof(u16));
   c[z->o_row + level] = (u16)s;
   c[z->o_used + s] = 1;
   u16 row[SKS_MAX_N];
-  refine(z, s, row);
-  int n = z->n;
-  if (z->have_best) {
-    int cmp = 0;
-    for (int i = 0; i < n && !cmp; i++)
-      if (row[i] != z->best[i])
-        cmp = row[i] < z->best[i] ? -1 : 1;
-    if (cmp > 0)
-      return;
-    if (cmp < 0)
-      z->nnext = 0;
-  }
-  memcpy(z->best, row, (size_t)n * sizeof(u16));
+  int cmp = refine(z, s, row);
+  if (cmp > 0)
+    return;
+  if (cmp < 0)
+    z->nnext = 0;
+  memcpy(z->best, row, (size_t)z->n * sizeof(u16));
   z->have_best = true;
   branch(z, s, 0, 0);
 }
@@ -348,10 +375,41 @@ static void extend(sks_canon *z, const u16 *cand, int level) {
       bool same = false;
       for (int q = b * R; q < s && !same; q++)
         same = rows_equal(z, t, q, s);
-      if (!same)
+      if (!same && (level || z->first_ok[t][s]))
         try_row(z, cand, level, s);
     }
   }
+}
+
+/* The first row of the form depends only on how many givens each stack
+ * of the input row holds (blanks first in each stack, stacks with fewer
+ * givens first): only rows whose counts, sorted, are least can open it.
+ * z->count holds the counts (orientation, row, stack). */
+static void first_rows(sks_canon *z, int orientations) {
+  int n = z->n, S = z->S;
+  u16 *best = NULL;
+  for (int t = 0; t < orientations; t++)
+    for (int r = 0; r < n; r++) {
+      u16 *cur = z->count + ((size_t)t * n + r) * S;
+      for (int st = 1; st < S; st++) {
+        u16 k = cur[st];
+        int i = st;
+        while (i > 0 && cur[i - 1] > k) {
+          cur[i] = cur[i - 1];
+          i--;
+        }
+        cur[i] = k;
+      }
+      int i = 0;
+      while (best && i < S && cur[i] == best[i])
+        i++;
+      if (!best || (i < S && cur[i] < best[i]))
+        best = cur;
+    }
+  for (int t = 0; t < orientations; t++)
+    for (int r = 0; r < n; r++)
+      z->first_ok[t][r] = !memcmp(z->count + ((size_t)t * n + r) * S, best,
+                                  (size_t)S * sizeof *best);
 }
 
 /* The first candidates: identity orders, one part each, no labels. */
@@ -373,6 +431,25 @@ static void start(sks_canon *z, int t) {
  * they are distinct. */
 static int repeated_line(const sks_puzzle *p) {
   int n = p->shape->n;
+  if (n <= 64) {
+    uint64_t col[64] = {0};
+    for (int r = 0; r < n; r++) {
+      uint64_t row = 0;
+      for (int c = 0; c < n; c++) {
+        int v = p->cell[r * n + c];
+        if (v < 0)
+          continue;
+        uint64_t bit = 1ULL << v;
+        if (row & bit)
+          return r + 1;
+        if (col[c] & bit)
+          return -(c + 1);
+        row |= bit;
+        col[c] |= bit;
+      }
+    }
+    return 0;
+  }
   uint64_t seen[(SKS_MAX_N + 63) / 64];
   for (int o = 0; o < 2; o++)
     for (int a = 0; a < n; a++) {
@@ -408,18 +485,28 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                          "form (the puzzle has no solution)",
                          line > 0 ? "row" : "column", line > 0 ? line : -line);
   setup(z, n, R, C);
+  int S = z->S;
+  memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       u16 v = (u16)(p->cell[r * n + c] + 1);
       z->grid[0][r * n + c] = v;
       z->grid[1][c * n + r] = v;
+      if (v) {
+        z->count[(size_t)r * S + c / C]++;
+        if (R == C)
+          z->count[((size_t)n + c) * S + r / C]++;
+      }
     }
   z->over = false;
   z->nnext = 0;
   start(z, 0);
   /* Transposition, unless the puzzle is its own transpose. */
-  if (R == C && memcmp(z->grid[0], z->grid[1], (size_t)n * n * sizeof(u16)))
+  bool both =
+      R == C && memcmp(z->grid[0], z->grid[1], (size_t)n * n * sizeof(u16));
+  if (both)
     start(z, 1);
+  first_rows(z, 1 + both);
   for (int level = 0; level < n && !z->over; level++) {
     u16 *tmp = z->cur;
     z->cur = z->next;

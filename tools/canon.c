@@ -70,6 +70,30 @@ static void show_text(const sks_puzzle *p, const sks_canon_map *m, FILE *out) {
   fputc('\n', out);
 }
 
+/* The form as one line of symbols when that is how it goes out (the
+ * usual case, written here in one piece rather than a byte at a time);
+ * false when another layout is due. */
+static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
+                     FILE *out) {
+  int n = p->shape->n, cells = n * n;
+  if (n <= 3 || n > SKS_MAX_SYMBOL_N || p->look.layout != SKS_LAYOUT_LINE ||
+      (app->opt.layout != LAYOUT_SAME && app->opt.layout != LAYOUT_LINE))
+    return false;
+  char b = p->look.blank, sym[SKS_MAX_SYMBOL_N],
+       buf[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  /* the blank as sks_puzzle_write keeps it */
+  if (!(b == '.' || b == '_' || b == '-' ||
+        (b == '0' && !strchr(p->look.symbols, '0'))))
+    b = '.';
+  for (int d = 0; d < n; d++)
+    sym[d] = sks_puzzle_symbol(p, d);
+  for (int i = 0; i < cells; i++)
+    buf[i] = grid[i] < 0 ? b : sym[grid[i]];
+  buf[cells] = '\n';
+  fwrite(buf, 1, (size_t)cells + 1, out);
+  return true;
+}
+
 static int canon_run(void *data, const batch_job *job, FILE *out) {
   canon_ctx *c = data;
   const sks_puzzle *p = job->p;
@@ -94,7 +118,8 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
   if (c->app->opt.format == FORMAT_TEXT) {
     if (c->app->opt.show)
       show_text(p, &m, out);
-    app_print_grid(c->app, p, c->grid, out);
+    if (!put_line(c->app, p, c->grid, out))
+      app_print_grid(c->app, p, c->grid, out);
     return BATCH_ONE;
   }
   answer a = {.status = "canonical", .count = -1, .result = c->grid};
