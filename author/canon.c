@@ -28,9 +28,6 @@
  * are equal are automorphisms, and only the first is tried. */
 
 typedef uint16_t u16;
-#ifdef CANON_STATS
-long canon_tries, canon_emits, canon_levels[64];
-#endif
 enum { NEWK = 0xffff };
 
 struct sks_canon {
@@ -260,9 +257,6 @@ static void emit(sks_canon *z, int s) {
   u16 *out = push_next(z);
   if (!out)
     return;
-#ifdef CANON_STATS
-  canon_emits++;
-#endif
   int n = z->n, C = z->C, S = z->S;
   memcpy(out, z->child, (size_t)z->stride * sizeof(u16));
   for (int r = 0; r < z->nruns; r++) {
@@ -314,10 +308,6 @@ static void branch(sks_canon *z, int s, int r, int pos) {
 
 /* Tries input row s as canonical row `level` of candidate cand. */
 static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
-#ifdef CANON_STATS
-  canon_tries++;
-  canon_levels[level]++;
-#endif
   u16 *c = z->child;
   memcpy(c, cand, (size_t)z->stride * sizeof(u16));
   c[z->o_row + level] = (u16)s;

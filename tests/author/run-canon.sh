@@ -62,7 +62,7 @@ check canon-fixed 0 "$(cat escargot.txt)" "$S" canon escargot.txt
 for seed in 1 2 3 4 5 6; do
   echo "$ESCARGOT" | disguise 3 3 "$seed" >>disguised.txt
 done
-check canon-disguises 0 "$(for i in 1 2 3 4 5 6; do cat escargot.txt; done)" \
+check canon-disguises 0 "$(for _ in 1 2 3 4 5 6; do cat escargot.txt; done)" \
   "$S" canon -q disguised.txt
 
 # --show: apply its map here to the input; it must give the form.
@@ -96,8 +96,7 @@ fi
 
 # Several shapes: generated puzzles and their disguises.
 for shape in "2 2 4" "2 3 6" "3 3 9" "3 4 12" "4 4 16"; do
-  set -- $shape
-  R=$1 C=$2 N=$3
+  read -r R C N <<<"$shape"
   box=(--box "${R}x$C")
   "$S" generate -q --size "$N" "${box[@]}" --count 4 --seed 11 >gen.txt 2>/dev/null
   "$S" canon -q "${box[@]}" gen.txt >form.txt 2>/dev/null
