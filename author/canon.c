@@ -42,6 +42,8 @@ struct sks_canon {
   u16 *child;                 /* scratch: a refined candidate */
   unsigned char *first_ok[2]; /* rows whose pattern can open the form */
   u16 *count;                 /* givens by orientation, row and stack */
+  u16 *rep[2];                /* the first row of its band equal to each row */
+  u16 *brep[2];               /* the first band equal to each band */
   u16 *key;
   int *runs; /* (kind, start, len) triples: equal new digits or stacks */
   int nruns;
@@ -73,6 +75,10 @@ void sks_canon_delete(sks_canon *z) {
   free(z->first_ok[0]);
   free(z->first_ok[1]);
   free(z->count);
+  for (int t = 0; t < 2; t++) {
+    free(z->rep[t]);
+    free(z->brep[t]);
+  }
   free(z->key);
   free(z->runs);
   free(z->map_row);
@@ -102,6 +108,8 @@ static void setup(sks_canon *z, int n, int R, int C) {
   for (int t = 0; t < 2; t++) {
     z->grid[t] = sks_realloc(z->grid[t], cells * sizeof(u16));
     z->first_ok[t] = sks_realloc(z->first_ok[t], (size_t)n);
+    z->rep[t] = sks_realloc(z->rep[t], (size_t)n * sizeof(u16));
+    z->brep[t] = sks_realloc(z->brep[t], (size_t)n * sizeof(u16));
   }
   z->best = sks_realloc(z->best, (size_t)n * sizeof(u16));
   z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
@@ -345,8 +353,8 @@ static void extend(sks_canon *z, const u16 *cand, int level) {
       if (used[s])
         continue;
       bool dup = false;
-      for (int q = band * R; q < s && !dup; q++)
-        dup = !used[q] && rows_equal(z, t, q, s);
+      for (int q = z->rep[t][s]; q < s && !dup; q++)
+        dup = !used[q] && z->rep[t][q] == z->rep[t][s];
       if (!dup)
         try_row(z, cand, level, s);
     }
@@ -357,14 +365,12 @@ static void extend(sks_canon *z, const u16 *cand, int level) {
     if (used[b * R])
       continue;
     bool dup = false;
-    for (int q = 0; q < b && !dup; q++)
-      dup = !used[q * R] && bands_equal(z, t, q, b);
+    for (int q = z->brep[t][b]; q < b && !dup; q++)
+      dup = !used[q * R] && z->brep[t][q] == z->brep[t][b];
     if (dup)
       continue;
     for (int s = b * R; s < b * R + R; s++) {
-      bool same = false;
-      for (int q = b * R; q < s && !same; q++)
-        same = rows_equal(z, t, q, s);
+      bool same = z->rep[t][s] != s;
       if (!same && (level || z->first_ok[t][s]))
         try_row(z, cand, level, s);
     }
@@ -400,6 +406,32 @@ static void first_rows(sks_canon *z, int orientations) {
     for (int r = 0; r < n; r++)
       z->first_ok[t][r] = !memcmp(z->count + ((size_t)t * n + r) * S, best,
                                   (size_t)S * sizeof *best);
+}
+
+/* z->rep and z->brep: equal rows of a band and equal bands are
+ * automorphisms of the puzzle, so only the first unused one is tried.
+ * Rows with different numbers of givens differ: only equal counts are
+ * compared. */
+static void equal_lines(sks_canon *z, int orientations) {
+  int n = z->n, R = z->R, S = z->S;
+  for (int t = 0; t < orientations; t++) {
+    for (int s = 0; s < n; s++) {
+      int q = s - s % R;
+      const u16 *cs = z->count + ((size_t)t * n + s) * S;
+      for (; q < s; q++) {
+        const u16 *cq = z->count + ((size_t)t * n + q) * S;
+        if (!memcmp(cq, cs, (size_t)S * sizeof *cs) && rows_equal(z, t, q, s))
+          break;
+      }
+      z->rep[t][s] = (u16)q;
+    }
+    for (int b = 0; b < n / R; b++) {
+      int q = 0;
+      while (q < b && !bands_equal(z, t, q, b))
+        q++;
+      z->brep[t][b] = (u16)q;
+    }
+  }
 }
 
 /* The first candidates: identity orders, one part each, no labels. */
@@ -497,6 +529,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   if (both)
     start(z, 1);
   first_rows(z, 1 + both);
+  equal_lines(z, 1 + both);
   for (int level = 0; level < n && !z->over; level++) {
     u16 *tmp = z->cur;
     z->cur = z->next;
