@@ -221,6 +221,59 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
                                   const sks_repair_options *opt,
                                   sks_repair *out);
 
+/* ---- Canonical forms (author/canon.c) ---- */
+
+/* The canonical form of a puzzle: the lexicographically smallest of the
+ * puzzles equivalent to it, read row by row as a string in which a blank
+ * is 0 and sorts before every digit, and digits are relabelled 1, 2, ...
+ * in order of first appearance ("minlex").  The group, for boxes of R
+ * rows by C columns: permutations of the rows within each band, of the
+ * bands, of the columns within each stack, of the stacks, transposition
+ * when R = C, and any relabelling of the digits.  A solution grid (every
+ * cell given) canonicalises the same way.  Variants and candidates
+ * puzzles are refused (-1). */
+
+/* A transformation: canonical cell (r, c) holds digit[v] where v is the
+ * input's digit at (row[r], col[c]) -- at (col[c], row[r]) when
+ * transpose -- and a blank stays blank. */
+typedef struct sks_canon_map {
+  int n;
+  bool transpose;
+  const int *row;   /* n: canonical row -> input row */
+  const int *col;   /* n: canonical column -> input column */
+  const int *digit; /* n: input digit -> canonical digit (0-based) */
+} sks_canon_map;
+
+/* Reusable search state (one per thread); holds the last map. */
+typedef struct sks_canon sks_canon;
+sks_canon *sks_canon_new(void);
+void sks_canon_delete(sks_canon *z); /* NULL is a no-op */
+
+/* Limits the candidates the search keeps at one row (0: the default,
+ * 2^20); past it sks_canon_puzzle gives up (-1). */
+void sks_canon_set_budget(sks_canon *z, long candidates);
+
+/* The canonical form of p into out (n*n, -1 blank, else digit 0..n-1)
+ * and, when map is not NULL, the transformation from p to it (its arrays
+ * owned by z, valid until the next call).  Returns 0, or -1 with err
+ * when p is a variant or a candidates puzzle, its givens repeat a digit
+ * in a row or column (it has no solution), or the search passed the
+ * budget (full grids past 9x9: each order of a full first row ties). */
+int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
+                     sks_canon_map *map, sks_error *err);
+
+/* The group element's action: out = map applied to in (both n*n, -1
+ * blank).  box_rows and box_cols name the shape. */
+void sks_canon_apply(const sks_canon_map *map, const int *in, int *out);
+
+/* A random element of the group of R x C boxes (transposition only when
+ * R = C) from seed, into map, whose arrays point into buf (3n ints). */
+void sks_canon_random(int box_rows, int box_cols, unsigned long long seed,
+                      sks_canon_map *map, int *buf);
+
+/* Whether map is an element of the group of R x C boxes. */
+bool sks_canon_map_valid(const sks_canon_map *map, int box_rows, int box_cols);
+
 /* ---- Printing as SVG (author/print_svg.c) ---- */
 
 typedef struct sks_print_options {

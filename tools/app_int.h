@@ -101,5 +101,6 @@ int app_repair(sks_app *app);
 int app_grade(sks_app *app);
 int app_print(sks_app *app);
 int app_print(sks_app *app);
+int app_canon(sks_app *app); /* tools/canon.c */
 
 #endif

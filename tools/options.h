@@ -22,7 +22,8 @@ enum {
   CMD_MINIMIZE = 1 << 8,
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11,
-  CMD_PRINT = 1 << 12
+  CMD_PRINT = 1 << 12,
+  CMD_CANON = 1 << 13
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
 #define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
@@ -32,20 +33,20 @@ enum {
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_ALL 0x1fff
+#define CMD_ALL 0x3fff
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
   O(solver, STR, "", 0, 0, CMD_BACKEND,                                        \
     "external solver command, e.g. 'cadical -q'")                              \
-  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                    \
+  O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,        \
     "box shape RxC (default: inferred from the size)")                         \
-  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                \
+  O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,    \
     "x, windoku or jigsaw=FILE (comma-separated)")                             \
-  O(symbols, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                \
+  O(symbols, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,    \
     "the digits' symbols in order, e.g. 0-F, A-P, A-I (default: 1-9A-Z, or "   \
     "letters A.. for a puzzle written only in them)")                          \
-  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE | CMD_PRINT,                    \
+  O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,        \
     "the same as --symbols 0-F (16x16)")                                       \
   O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
   O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
@@ -60,16 +61,20 @@ enum {
   O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT | CMD_RATE,                   \
     "encode, print: overwrite an existing output file")                        \
   O(layout, LAYOUT, "same", 0, 0,                                              \
-    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE, "answers as")              \
+    CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE | CMD_CANON, "answers as")  \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
     "count: stop at K solutions (0 = no limit: may run for a very long time)") \
-  O(show, BOOL, 0, 0, 1, CMD_UNIQUE,                                           \
-    "unique: print the solution, or two for multiple")                         \
+  O(show, BOOL, 0, 0, 1, CMD_UNIQUE | CMD_CANON,                               \
+    "unique: print the solution, or two for multiple; canon: the "             \
+    "transformation")                                                          \
+  O(dedupe, BOOL, 0, 0, 1, CMD_CANON,                                          \
+    "canon: print the puzzles that repeat no earlier one up to the group")     \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide with picosat and dlx")                               \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
-  O(jobs, INT, 0, 0, 1024, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,     \
+  O(jobs, INT, 0, 0, 1024,                                                     \
+    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE | CMD_CANON,                \
     "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
@@ -99,9 +104,10 @@ enum {
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
     "DIMACS: a header mismatch or a last clause without 0 only warns")         \
   O(format, FORMAT, "text", 0, 0,                                              \
-    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,                            \
+    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE | CMD_CANON,                \
     "answers as text, json (JSON Lines) or csv")                               \
-  O(summary, BOOL, 0, 0, 1, CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE,    \
+  O(summary, BOOL, 0, 0, 1,                                                    \
+    CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE | CMD_CANON,                \
     "after the answers, one summary record on stdout (status summary)")        \
   O(stats, BOOL, 0, 0, 1, CMD_LIMITS | CMD_MAKE,                               \
     "print statistics as 'c' lines on stderr")                                 \

@@ -148,7 +148,7 @@ expect_stderr "sudokusat: a 9x9 puzzle does not fit --symbols A-P (16 symbols)"
 check usage-not-this-command 2 '' "$S" solve --force --gzip
 expect_stderr "sudokusat: solve takes no --force (it is an option of encode, rate or print)"
 check usage-not-this-command-count 2 '' "$S" count --layout grid
-expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate or minimize)"
+expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate, minimize or canon)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
 expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
 check usage-bad-encoding 2 '' "$S" solve --encoding tiny

@@ -1,0 +1,654 @@
+/* Canonical forms (minlex) of puzzles under the validity-preserving
+ * group: a row-by-row search over partial transformations that keeps,
+ * row after row, only those whose prefix is the smallest. */
+#include "sks_author.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How the search works.  The canonical string is built one row at a
+ * time.  A candidate is a partial transformation: the transposition, the
+ * input rows chosen for the canonical rows so far, the digit labels given
+ * so far, and the columns as an ordered partition -- the stacks in an
+ * order whose adjacent equal stacks may still trade places, and in each
+ * stack its columns in an order whose adjacent equal columns may still
+ * trade places -- standing for every column permutation that gives the
+ * rows so far.  The next row of a candidate is each input row the band
+ * structure allows (the next row of the current band, or the first row
+ * of an unused band); within every part of the partition its cells sort
+ * blank first, then labelled digits by label, then digits not yet
+ * labelled, which all compare equal: a row's digits are distinct, and a
+ * new digit takes the next label whatever the order, so the row's string
+ * does not depend on how equal new digits are ordered.  Only when the
+ * string is no greater than the best of the row are those orders
+ * enumerated (each gives other labels), and candidates whose row is
+ * greater are dropped: after the last row the survivors all give the
+ * canonical form.  Two input rows of one band (or two unused bands) that
+ * are equal are automorphisms, and only the first is tried. */
+
+typedef uint16_t u16;
+enum { NEWK = 0xffff };
+
+struct sks_canon {
+  int n, R, C, S; /* side, box rows and columns, stacks (= R) */
+  int stride;     /* u16 per candidate */
+  int o_row, o_used, o_sorder, o_sbound, o_corder, o_cbound, o_label;
+  u16 *grid[2]; /* n*n: 0 blank, d+1; [1] transposed */
+  u16 *cur, *next;
+  long ncur, nnext, capcur, capnext;
+  u16 *best; /* the best row of the level */
+  bool have_best;
+  u16 *child;                 /* scratch: a refined candidate */
+  unsigned char *first_ok[2]; /* rows whose pattern can open the form */
+  u16 *count;                 /* givens by orientation, row and stack */
+  u16 *rep[2];                /* the first row of its band equal to each row */
+  u16 *brep[2];               /* the first band equal to each band */
+  u16 *key;
+  int *runs; /* (kind, start, len) triples: equal new digits or stacks */
+  int nruns;
+  long budget;
+  bool over;
+  int *map_row, *map_col, *map_digit;
+  int cap_n;
+};
+
+sks_canon *sks_canon_new(void) {
+  sks_canon *z = sks_calloc(1, sizeof *z);
+  z->budget = 1L << 20;
+  return z;
+}
+
+void sks_canon_set_budget(sks_canon *z, long candidates) {
+  z->budget = candidates > 0 ? candidates : 1L << 20;
+}
+
+void sks_canon_delete(sks_canon *z) {
+  if (!z)
+    return;
+  free(z->grid[0]);
+  free(z->grid[1]);
+  free(z->cur);
+  free(z->next);
+  free(z->best);
+  free(z->child);
+  free(z->first_ok[0]);
+  free(z->first_ok[1]);
+  free(z->count);
+  for (int t = 0; t < 2; t++) {
+    free(z->rep[t]);
+    free(z->brep[t]);
+  }
+  free(z->key);
+  free(z->runs);
+  free(z->map_row);
+  free(z->map_col);
+  free(z->map_digit);
+  free(z);
+}
+
+static void setup(sks_canon *z, int n, int R, int C) {
+  bool grow = n > z->cap_n;
+  z->n = n;
+  z->R = R;
+  z->C = C;
+  z->S = n / C;
+  z->o_row = 2;
+  z->o_used = z->o_row + n;
+  z->o_sorder = z->o_used + n;
+  z->o_sbound = z->o_sorder + z->S;
+  z->o_corder = z->o_sbound + z->S;
+  z->o_cbound = z->o_corder + n;
+  z->o_label = z->o_cbound + n;
+  z->stride = z->o_label + n;
+  if (!grow)
+    return;
+  z->cap_n = n;
+  size_t cells = (size_t)n * n;
+  for (int t = 0; t < 2; t++) {
+    z->grid[t] = sks_realloc(z->grid[t], cells * sizeof(u16));
+    z->first_ok[t] = sks_realloc(z->first_ok[t], (size_t)n);
+    z->rep[t] = sks_realloc(z->rep[t], (size_t)n * sizeof(u16));
+    z->brep[t] = sks_realloc(z->brep[t], (size_t)n * sizeof(u16));
+  }
+  z->best = sks_realloc(z->best, (size_t)n * sizeof(u16));
+  z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
+  z->key = sks_realloc(z->key, (size_t)n * sizeof(u16));
+  z->child = sks_realloc(z->child, ((size_t)z->stride + 8) * sizeof(u16));
+  z->runs = sks_realloc(z->runs, (size_t)(3 * (n + z->S) + 3) * sizeof(int));
+  z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
+  z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
+  z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));
+  /* The lists are sized on use (stride changes with n). */
+  free(z->cur);
+  free(z->next);
+  z->cur = z->next = NULL;
+  z->capcur = z->capnext = 0;
+}
+
+/* Room for one more candidate in the next list; NULL past the budget. */
+static u16 *push_next(sks_canon *z) {
+  if (z->nnext >= z->budget) {
+    z->over = true;
+    return NULL;
+  }
+  if (z->nnext == z->capnext) {
+    z->capnext = z->capnext ? 2 * z->capnext : 64;
+    z->next = sks_realloc(z->next,
+                          (size_t)z->capnext * (size_t)z->stride * sizeof(u16));
+  }
+  return z->next + (size_t)z->nnext++ * (size_t)z->stride;
+}
+
+/* Compares the segments (C keys in order) of stacks a and b. */
+static int seg_cmp(const sks_canon *z, const u16 *cand, int a, int b) {
+  const u16 *ca = cand + z->o_corder + a * z->C;
+  const u16 *cb = cand + z->o_corder + b * z->C;
+  for (int j = 0; j < z->C; j++) {
+    u16 x = z->key[ca[j]], y = z->key[cb[j]];
+    if (x != y)
+      return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/* Sorts the column parts of stack st by key, splits them where keys
+ * differ, and lists runs of two or more new digits. */
+static void refine_stack(sks_canon *z, u16 *c, int st) {
+  int C = z->C;
+  u16 *o = c + z->o_corder + st * C, *bd = c + z->o_cbound + st * C;
+  const u16 *key = z->key;
+  for (int a = 0; a < C;) {
+    int b = a + 1;
+    while (b < C && !bd[b])
+      b++;
+    for (int i = a + 1; i < b; i++) {
+      u16 x = o[i], kx = key[x];
+      int j = i;
+      while (j > a && key[o[j - 1]] > kx) {
+        o[j] = o[j - 1];
+        j--;
+      }
+      o[j] = x;
+    }
+    for (int i = a + 1; i < b; i++)
+      if (key[o[i]] != key[o[i - 1]])
+        bd[i] = 1;
+    int k = b; /* new digits are last in the part */
+    while (k > a && key[o[k - 1]] == NEWK)
+      k--;
+    if (b - k > 1) {
+      z->runs[3 * z->nruns] = 0;
+      z->runs[3 * z->nruns + 1] = st * C + k;
+      z->runs[3 * z->nruns + 2] = b - k;
+      z->nruns++;
+    }
+    a = b;
+  }
+}
+
+/* Refines z->child (a copy of its parent with input row s placed) by
+ * that row, part of stacks by part of stacks in slot order: sorts the
+ * column parts of the part's stacks, then the stacks by their segments,
+ * splits parts where keys differ, lists the runs of equal new digits and
+ * of equal stacks holding new digits in z->runs, and writes the row's
+ * string to row.  Compared with the best row as it goes: returns 1 as
+ * soon as the row is greater (the child is then unfinished), else -1 or
+ * 0 for less or equal (always -1 when there is no best yet). */
+static int refine(sks_canon *z, int s, u16 *row) {
+  u16 *c = z->child;
+  int n = z->n, C = z->C, S = z->S;
+  const u16 *v = z->grid[c[0]] + (size_t)s * n;
+  const u16 *label = c + z->o_label;
+  for (int col = 0; col < n; col++) {
+    u16 d = v[col];
+    z->key[col] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
+  }
+  z->nruns = 0;
+  int cmp = z->have_best ? 0 : -1;
+  u16 next = c[1];
+  u16 *corder = c + z->o_corder;
+  u16 *sorder = c + z->o_sorder, *sbound = c + z->o_sbound;
+  for (int a = 0; a < S;) {
+    int b = a + 1;
+    while (b < S && !sbound[b])
+      b++;
+    for (int i = a; i < b; i++)
+      refine_stack(z, c, sorder[i]);
+    for (int i = a + 1; i < b; i++) {
+      u16 x = sorder[i];
+      int j = i;
+      while (j > a && seg_cmp(z, c, sorder[j - 1], x) > 0) {
+        sorder[j] = sorder[j - 1];
+        j--;
+      }
+      sorder[j] = x;
+    }
+    for (int i = a; i < b;) {
+      int e = i + 1;
+      while (e < b && !seg_cmp(z, c, sorder[i], sorder[e]))
+        e++;
+      if (e < b)
+        sbound[e] = 1;
+      bool fresh = false;
+      const u16 *o = corder + sorder[i] * C;
+      for (int j = 0; j < C && !fresh; j++)
+        fresh = z->key[o[j]] == NEWK;
+      if (e - i > 1 && fresh) {
+        z->runs[3 * z->nruns] = 1;
+        z->runs[3 * z->nruns + 1] = i;
+        z->runs[3 * z->nruns + 2] = e - i;
+        z->nruns++;
+      }
+      i = e;
+    }
+    for (int i = a; i < b; i++) {
+      const u16 *o = corder + sorder[i] * C;
+      for (int j = 0; j < C; j++) {
+        u16 k = z->key[o[j]];
+        u16 x = row[i * C + j] = k == NEWK ? ++next : k;
+        if (!cmp && x != z->best[i * C + j]) {
+          cmp = x < z->best[i * C + j] ? -1 : 1;
+          if (cmp > 0)
+            return 1;
+        }
+      }
+    }
+    a = b;
+  }
+  return cmp;
+}
+
+/* The child with every run in its current order: runs become single
+ * parts, new digits take labels in column order. */
+static void emit(sks_canon *z, int s) {
+  u16 *out = push_next(z);
+  if (!out)
+    return;
+  int n = z->n, C = z->C, S = z->S;
+  memcpy(out, z->child, (size_t)z->stride * sizeof(u16));
+  for (int r = 0; r < z->nruns; r++) {
+    int kind = z->runs[3 * r], start = z->runs[3 * r + 1],
+        len = z->runs[3 * r + 2];
+    u16 *bd = out + (kind ? z->o_sbound : z->o_cbound);
+    for (int i = 1; i < len; i++)
+      bd[start + i] = 1;
+  }
+  const u16 *v = z->grid[out[0]] + (size_t)s * n;
+  u16 *label = out + z->o_label;
+  const u16 *sorder = out + z->o_sorder, *corder = out + z->o_corder;
+  for (int i = 0; i < S; i++) {
+    const u16 *o = corder + sorder[i] * C;
+    for (int j = 0; j < C; j++) {
+      u16 d = v[o[j]];
+      if (d && !label[d - 1])
+        label[d - 1] = ++out[1];
+    }
+  }
+}
+
+/* Every order of the runs from run r on (each run permuted in place),
+ * emitting a child for each. */
+static void branch(sks_canon *z, int s, int r, int pos) {
+  if (z->over)
+    return;
+  if (r == z->nruns) {
+    emit(z, s);
+    return;
+  }
+  int kind = z->runs[3 * r], start = z->runs[3 * r + 1],
+      len = z->runs[3 * r + 2];
+  if (pos >= len - 1) {
+    branch(z, s, r + 1, 0);
+    return;
+  }
+  u16 *a = z->child + (kind ? z->o_sorder : z->o_corder) + start;
+  for (int x = pos; x < len; x++) {
+    u16 t = a[pos];
+    a[pos] = a[x];
+    a[x] = t;
+    branch(z, s, r, pos + 1);
+    t = a[pos];
+    a[pos] = a[x];
+    a[x] = t;
+  }
+}
+
+/* Tries input row s as canonical row `level` of candidate cand. */
+static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
+  u16 *c = z->child;
+  memcpy(c, cand, (size_t)z->stride * sizeof(u16));
+  c[z->o_row + level] = (u16)s;
+  c[z->o_used + s] = 1;
+  u16 row[SKS_MAX_N];
+  int cmp = refine(z, s, row);
+  if (cmp > 0)
+    return;
+  if (cmp < 0)
+    z->nnext = 0;
+  memcpy(z->best, row, (size_t)z->n * sizeof(u16));
+  z->have_best = true;
+  branch(z, s, 0, 0);
+}
+
+static bool rows_equal(const sks_canon *z, int t, int a, int b) {
+  const u16 *g = z->grid[t];
+  return !memcmp(g + (size_t)a * z->n, g + (size_t)b * z->n,
+                 (size_t)z->n * sizeof(u16));
+}
+
+static bool bands_equal(const sks_canon *z, int t, int a, int b) {
+  const u16 *g = z->grid[t];
+  size_t len = (size_t)z->R * z->n;
+  return !memcmp(g + (size_t)a * len, g + (size_t)b * len, len * sizeof(u16));
+}
+
+/* The next rows of candidate cand at row `level`. */
+static void extend(sks_canon *z, const u16 *cand, int level) {
+  int R = z->R, t = cand[0];
+  const u16 *used = cand + z->o_used;
+  if (level % R) {
+    int band = cand[z->o_row + level - level % R] / R;
+    for (int s = band * R; s < band * R + R; s++) {
+      if (used[s])
+        continue;
+      bool dup = false;
+      for (int q = z->rep[t][s]; q < s && !dup; q++)
+        dup = !used[q] && z->rep[t][q] == z->rep[t][s];
+      if (!dup)
+        try_row(z, cand, level, s);
+    }
+    return;
+  }
+  int bands = z->n / R;
+  for (int b = 0; b < bands; b++) {
+    if (used[b * R])
+      continue;
+    bool dup = false;
+    for (int q = z->brep[t][b]; q < b && !dup; q++)
+      dup = !used[q * R] && z->brep[t][q] == z->brep[t][b];
+    if (dup)
+      continue;
+    for (int s = b * R; s < b * R + R; s++) {
+      bool same = z->rep[t][s] != s;
+      if (!same && (level || z->first_ok[t][s]))
+        try_row(z, cand, level, s);
+    }
+  }
+}
+
+/* The first row of the form depends only on how many givens each stack
+ * of the input row holds (blanks first in each stack, stacks with fewer
+ * givens first): only rows whose counts, sorted, are least can open it.
+ * z->count holds the counts (orientation, row, stack). */
+static void first_rows(sks_canon *z, int orientations) {
+  int n = z->n, S = z->S;
+  u16 *best = NULL;
+  for (int t = 0; t < orientations; t++)
+    for (int r = 0; r < n; r++) {
+      u16 *cur = z->count + ((size_t)t * n + r) * S;
+      for (int st = 1; st < S; st++) {
+        u16 k = cur[st];
+        int i = st;
+        while (i > 0 && cur[i - 1] > k) {
+          cur[i] = cur[i - 1];
+          i--;
+        }
+        cur[i] = k;
+      }
+      int i = 0;
+      while (best && i < S && cur[i] == best[i])
+        i++;
+      if (!best || (i < S && cur[i] < best[i]))
+        best = cur;
+    }
+  for (int t = 0; t < orientations; t++)
+    for (int r = 0; r < n; r++)
+      z->first_ok[t][r] = !memcmp(z->count + ((size_t)t * n + r) * S, best,
+                                  (size_t)S * sizeof *best);
+}
+
+/* z->rep and z->brep: equal rows of a band and equal bands are
+ * automorphisms of the puzzle, so only the first unused one is tried.
+ * Rows with different numbers of givens differ: only equal counts are
+ * compared. */
+static void equal_lines(sks_canon *z, int orientations) {
+  int n = z->n, R = z->R, S = z->S;
+  for (int t = 0; t < orientations; t++) {
+    for (int s = 0; s < n; s++) {
+      int q = s - s % R;
+      const u16 *cs = z->count + ((size_t)t * n + s) * S;
+      for (; q < s; q++) {
+        const u16 *cq = z->count + ((size_t)t * n + q) * S;
+        if (!memcmp(cq, cs, (size_t)S * sizeof *cs) && rows_equal(z, t, q, s))
+          break;
+      }
+      z->rep[t][s] = (u16)q;
+    }
+    for (int b = 0; b < n / R; b++) {
+      int q = 0;
+      while (q < b && !bands_equal(z, t, q, b))
+        q++;
+      z->brep[t][b] = (u16)q;
+    }
+  }
+}
+
+/* The first candidates: identity orders, one part each, no labels. */
+static void start(sks_canon *z, int t) {
+  u16 *c = push_next(z);
+  memset(c, 0, (size_t)z->stride * sizeof(u16));
+  c[0] = (u16)t;
+  for (int i = 0; i < z->S; i++)
+    c[z->o_sorder + i] = (u16)i;
+  c[z->o_sbound] = 1;
+  for (int i = 0; i < z->n; i++) {
+    c[z->o_corder + i] = (u16)i;
+    c[z->o_cbound + i] = i % z->C == 0;
+  }
+}
+
+/* A row (r + 1) or column (-(c + 1)) where the givens repeat a digit, or
+ * 0: the search ranks a row's new digits as equal, which holds only when
+ * they are distinct. */
+static int repeated_line(const sks_puzzle *p) {
+  int n = p->shape->n;
+  if (n <= 64) {
+    uint64_t col[64] = {0};
+    for (int r = 0; r < n; r++) {
+      uint64_t row = 0;
+      for (int c = 0; c < n; c++) {
+        int v = p->cell[r * n + c];
+        if (v < 0)
+          continue;
+        uint64_t bit = 1ULL << v;
+        if (row & bit)
+          return r + 1;
+        if (col[c] & bit)
+          return -(c + 1);
+        row |= bit;
+        col[c] |= bit;
+      }
+    }
+    return 0;
+  }
+  uint64_t seen[(SKS_MAX_N + 63) / 64];
+  for (int o = 0; o < 2; o++)
+    for (int a = 0; a < n; a++) {
+      memset(seen, 0, sizeof seen);
+      for (int b = 0; b < n; b++) {
+        int v = p->cell[o ? b * n + a : a * n + b];
+        if (v < 0)
+          continue;
+        if (seen[v >> 6] >> (v & 63) & 1)
+          return o ? -(a + 1) : a + 1;
+        seen[v >> 6] |= 1ULL << (v & 63);
+      }
+    }
+  return 0;
+}
+
+int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
+                     sks_canon_map *map, sks_error *err) {
+  const sks_shape *sh = p->shape;
+  if (sh->variants)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "canonical forms of variants (x, windoku, jigsaw) "
+                         "are not supported");
+  if (p->removed)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "canonical forms of candidates puzzles are not "
+                         "supported");
+  int n = sh->n, R = sh->box_rows, C = sh->box_cols;
+  int line = repeated_line(p);
+  if (line)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "the givens repeat a digit in %s %d: no canonical "
+                         "form (the puzzle has no solution)",
+                         line > 0 ? "row" : "column", line > 0 ? line : -line);
+  setup(z, n, R, C);
+  int S = z->S;
+  memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      u16 v = (u16)(p->cell[r * n + c] + 1);
+      z->grid[0][r * n + c] = v;
+      z->grid[1][c * n + r] = v;
+      if (v) {
+        z->count[(size_t)r * S + c / C]++;
+        if (R == C)
+          z->count[((size_t)n + c) * S + r / C]++;
+      }
+    }
+  z->over = false;
+  z->nnext = 0;
+  start(z, 0);
+  /* Transposition, unless the puzzle is its own transpose. */
+  bool both =
+      R == C && memcmp(z->grid[0], z->grid[1], (size_t)n * n * sizeof(u16));
+  if (both)
+    start(z, 1);
+  first_rows(z, 1 + both);
+  equal_lines(z, 1 + both);
+  for (int level = 0; level < n && !z->over; level++) {
+    u16 *tmp = z->cur;
+    z->cur = z->next;
+    z->next = tmp;
+    long cap = z->capcur;
+    z->capcur = z->capnext;
+    z->capnext = cap;
+    z->ncur = z->nnext;
+    z->nnext = 0;
+    z->have_best = false;
+    for (long i = 0; i < z->ncur && !z->over; i++)
+      extend(z, z->cur + (size_t)i * (size_t)z->stride, level);
+  }
+  if (z->over)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "canonical form: the search passed %ld candidates "
+                         "a row (a grid with too many symmetries)",
+                         z->budget);
+  const u16 *c = z->next;
+  for (int r = 0; r < n; r++)
+    z->map_row[r] = c[z->o_row + r];
+  for (int i = 0; i < z->S; i++)
+    for (int j = 0; j < C; j++)
+      z->map_col[i * C + j] = c[z->o_corder + c[z->o_sorder + i] * C + j];
+  int next = c[1];
+  for (int d = 0; d < n; d++)
+    z->map_digit[d] = c[z->o_label + d] ? c[z->o_label + d] - 1 : next++;
+  sks_canon_map m = {n, c[0] != 0, z->map_row, z->map_col, z->map_digit};
+  if (out)
+    sks_canon_apply(&m, p->cell, out);
+  if (map)
+    *map = m;
+  return 0;
+}
+
+void sks_canon_apply(const sks_canon_map *map, const int *in, int *out) {
+  int n = map->n;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int a = map->row[r], b = map->col[c];
+      int v = map->transpose ? in[b * n + a] : in[a * n + b];
+      out[r * n + c] = v < 0 ? -1 : map->digit[v];
+    }
+}
+
+static unsigned long long splitmix(unsigned long long *s) {
+  unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static void shuffle(int *a, int k, unsigned long long *s) {
+  for (int i = k - 1; i > 0; i--) {
+    int j = (int)(splitmix(s) % (unsigned long long)(i + 1));
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/* A random map of lines in groups of size g: groups permuted, lines
+ * within each permuted. */
+static void random_lines(int n, int g, int *out, unsigned long long *s) {
+  int groups = n / g, order[SKS_MAX_N];
+  for (int i = 0; i < groups; i++)
+    order[i] = i;
+  shuffle(order, groups, s);
+  for (int i = 0; i < groups; i++) {
+    int within[SKS_MAX_N];
+    for (int j = 0; j < g; j++)
+      within[j] = j;
+    shuffle(within, g, s);
+    for (int j = 0; j < g; j++)
+      out[i * g + j] = order[i] * g + within[j];
+  }
+}
+
+void sks_canon_random(int box_rows, int box_cols, unsigned long long seed,
+                      sks_canon_map *map, int *buf) {
+  int n = box_rows * box_cols;
+  unsigned long long s = seed;
+  map->n = n;
+  map->transpose = box_rows == box_cols && (splitmix(&s) & 1);
+  random_lines(n, box_rows, buf, &s);
+  random_lines(n, box_cols, buf + n, &s);
+  for (int d = 0; d < n; d++)
+    buf[2 * n + d] = d;
+  shuffle(buf + 2 * n, n, &s);
+  map->row = buf;
+  map->col = buf + n;
+  map->digit = buf + 2 * n;
+}
+
+/* Whether a maps lines in groups of g onto groups, as a permutation. */
+static bool lines_valid(const int *a, int n, int g) {
+  unsigned char seen[SKS_MAX_N] = {0};
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0 || a[i] >= n || seen[a[i]])
+      return false;
+    seen[a[i]] = 1;
+    if (a[i] / g != a[i - i % g] / g)
+      return false;
+  }
+  return true;
+}
+
+bool sks_canon_map_valid(const sks_canon_map *map, int box_rows, int box_cols) {
+  int n = map->n;
+  if (n != box_rows * box_cols || (map->transpose && box_rows != box_cols))
+    return false;
+  if (!lines_valid(map->row, n, box_rows) ||
+      !lines_valid(map->col, n, box_cols))
+    return false;
+  unsigned char seen[SKS_MAX_N] = {0};
+  for (int d = 0; d < n; d++) {
+    if (map->digit[d] < 0 || map->digit[d] >= n || seen[map->digit[d]])
+      return false;
+    seen[map->digit[d]] = 1;
+  }
+  return true;
+}

@@ -1,0 +1,513 @@
+/* `sudokusat canon`: each puzzle's canonical form (minlex under the
+ * validity-preserving group), with --show the transformation; with
+ * --dedupe the puzzles that are no disguise of an earlier one. */
+#define _POSIX_C_SOURCE 200809L
+#include "batch_int.h"
+#include "worker_int.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- canonical forms, one answer a puzzle (a batch like grade's) ---- */
+
+typedef struct canon_ctx {
+  sks_app *app;
+  sks_canon *z;
+  int *grid;
+  int cells;
+} canon_ctx;
+
+static void *canon_new(sks_app *app) {
+  canon_ctx *c = sks_calloc(1, sizeof *c);
+  c->app = app;
+  c->z = sks_canon_new();
+  return c;
+}
+
+static void canon_delete(void *data) {
+  canon_ctx *c = data;
+  sks_canon_delete(c->z);
+  free(c->grid);
+  free(c);
+}
+
+/* 1-based index i as one symbol (1-9, A-Z). */
+static char index_symbol(int i) {
+  return (char)(i < 9 ? '1' + i : 'A' + (i - 9));
+}
+
+/* A map of n indices as symbols, when n allows it (else ""). */
+static void map_word(const int *a, int n, char *buf, size_t cap) {
+  buf[0] = 0;
+  if (n + 1 > (int)cap || n > SKS_MAX_SYMBOL_N)
+    return;
+  for (int i = 0; i < n; i++)
+    buf[i] = index_symbol(a[i]);
+  buf[n] = 0;
+}
+
+/* --show as text: "transpose no rows 1,2,.. cols .. digits 5>1 3>2 ..."
+ * (input rows and columns for canonical ones, 1-based; input symbol >
+ * canonical symbol). */
+static void show_text(const sks_puzzle *p, const sks_canon_map *m, FILE *out) {
+  int n = m->n;
+  fprintf(out, "transpose %s rows", m->transpose ? "yes" : "no");
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%c%d", i ? ',' : ' ', m->row[i] + 1);
+  fputs(" cols", out);
+  for (int i = 0; i < n; i++)
+    fprintf(out, "%c%d", i ? ',' : ' ', m->col[i] + 1);
+  fputs(" digits", out);
+  for (int d = 0; d < n; d++) {
+    if (n <= SKS_MAX_SYMBOL_N)
+      fprintf(out, " %c>%c", sks_puzzle_symbol(p, d),
+              sks_puzzle_symbol(p, m->digit[d]));
+    else
+      fprintf(out, " %d>%d", d + 1, m->digit[d] + 1);
+  }
+  fputc('\n', out);
+}
+
+/* The form as one line of symbols when that is how it goes out (the
+ * usual case, written here in one piece rather than a byte at a time);
+ * false when another layout is due. */
+static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
+                     FILE *out) {
+  int n = p->shape->n, cells = n * n;
+  if (n <= 3 || n > SKS_MAX_SYMBOL_N || p->look.layout != SKS_LAYOUT_LINE ||
+      (app->opt.layout != LAYOUT_SAME && app->opt.layout != LAYOUT_LINE))
+    return false;
+  char b = p->look.blank, sym[SKS_MAX_SYMBOL_N],
+       buf[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  /* the blank as sks_puzzle_write keeps it */
+  if (!(b == '.' || b == '_' || b == '-' ||
+        (b == '0' && !strchr(p->look.symbols, '0'))))
+    b = '.';
+  for (int d = 0; d < n; d++)
+    sym[d] = sks_puzzle_symbol(p, d);
+  for (int i = 0; i < cells; i++)
+    buf[i] = grid[i] < 0 ? b : sym[grid[i]];
+  buf[cells] = '\n';
+  fwrite(buf, 1, (size_t)cells + 1, out);
+  return true;
+}
+
+static int canon_run(void *data, const batch_job *job, FILE *out) {
+  canon_ctx *c = data;
+  const sks_puzzle *p = job->p;
+  int cells = p->shape->n * p->shape->n;
+  if (cells > c->cells) {
+    c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
+    c->cells = cells;
+  }
+  sks_canon_map m;
+  sks_error err = {0};
+  if (sks_canon_puzzle(c->z, p, c->grid, &m, &err)) {
+    answer a = {.status = "unknown", .count = -1, .message = err.msg};
+    if (c->app->opt.format == FORMAT_TEXT)
+      fprintf(out, "unknown\n");
+    else
+      answer_put(c->app, job, &a, out);
+    if (!c->app->opt.quiet)
+      app_message("%s:%ld: %s", job->file ? job->file : "-", p->look.line,
+                  err.msg);
+    return BATCH_UNKNOWN;
+  }
+  if (c->app->opt.format == FORMAT_TEXT) {
+    if (c->app->opt.show)
+      show_text(p, &m, out);
+    if (!put_line(c->app, p, c->grid, out))
+      app_print_grid(c->app, p, c->grid, out);
+    return BATCH_ONE;
+  }
+  answer a = {.status = "canonical", .count = -1, .result = c->grid};
+  if (c->app->opt.show) {
+    char w[40];
+    answer_extra_word(&a, "transpose", m.transpose ? "yes" : "no");
+    int n = m.n;
+    map_word(m.row, n, w, sizeof w);
+    *w ? answer_extra_word(&a, "rows", w) : answer_extra_null(&a, "rows");
+    map_word(m.col, n, w, sizeof w);
+    *w ? answer_extra_word(&a, "cols", w) : answer_extra_null(&a, "cols");
+    map_word(m.digit, n, w, sizeof w);
+    *w ? answer_extra_word(&a, "digits", w) : answer_extra_null(&a, "digits");
+  }
+  answer_put(c->app, job, &a, out);
+  return BATCH_ONE;
+}
+
+static const batch_ops canon_ops = {canon_new, canon_delete, canon_run};
+
+static int canon_dimacs(sks_app *app, sks_input *in) {
+  return operand_not_puzzles(app, in, true);
+}
+
+/* ---- --dedupe ---- */
+
+/* The set of canonical keys kept: open addressing over 64-bit hashes,
+ * each key (box shape, then the cells) stored once in an arena, with the
+ * place of the puzzle that brought it. */
+typedef struct key_set {
+  uint64_t *hash; /* 0: empty slot */
+  size_t *at;     /* offset of the key in the arena */
+  size_t slots, used;
+  unsigned char *arena;
+  size_t len, cap;
+} key_set;
+
+typedef struct place {
+  int file; /* operand index */
+  long line;
+} place;
+
+static uint64_t hash_bytes(const unsigned char *s, size_t len) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ s[i]) * 0x100000001b3ULL;
+  return h ? h : 1;
+}
+
+static void set_grow(key_set *s, size_t keylen) {
+  size_t slots = s->slots ? 2 * s->slots : 1024;
+  uint64_t *hash = sks_calloc(slots, sizeof *hash);
+  size_t *at = sks_calloc(slots, sizeof *at);
+  for (size_t i = 0; i < s->slots; i++)
+    if (s->hash[i]) {
+      size_t j = s->hash[i] & (slots - 1);
+      while (hash[j])
+        j = (j + 1) & (slots - 1);
+      hash[j] = s->hash[i];
+      at[j] = s->at[i];
+    }
+  free(s->hash);
+  free(s->at);
+  s->hash = hash;
+  s->at = at;
+  s->slots = slots;
+  (void)keylen;
+}
+
+/* Inserts key (len bytes, the first sizeof(int) its length) unless it is
+ * there; returns the stored place of the first, or NULL when new. */
+static const place *set_insert(key_set *s, const unsigned char *key, size_t len,
+                               place where) {
+  if (2 * (s->used + 1) > s->slots)
+    set_grow(s, len);
+  uint64_t h = hash_bytes(key, len);
+  size_t j = h & (s->slots - 1);
+  while (s->hash[j]) {
+    if (s->hash[j] == h) {
+      const unsigned char *k = s->arena + s->at[j];
+      size_t klen;
+      memcpy(&klen, k, sizeof klen);
+      if (klen == len && !memcmp(k + sizeof klen + sizeof(place), key, len))
+        return (const place *)(const void *)(k + sizeof klen);
+    }
+    j = (j + 1) & (s->slots - 1);
+  }
+  size_t need = sizeof len + sizeof where + len;
+  need = (need + 7) & ~(size_t)7;
+  if (s->len + need > s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 1 << 16;
+    while (s->len + need > s->cap)
+      s->cap *= 2;
+    s->arena = sks_realloc(s->arena, s->cap);
+  }
+  unsigned char *k = s->arena + s->len;
+  memcpy(k, &len, sizeof len);
+  memcpy(k + sizeof len, &where, sizeof where);
+  memcpy(k + sizeof len + sizeof where, key, len);
+  s->hash[j] = h;
+  s->at[j] = s->len;
+  s->len += need;
+  s->used++;
+  return NULL;
+}
+
+enum { BLOCK = 2048 };
+
+typedef struct slot {
+  sks_puzzle *p;
+  char *error; /* a read error, or NULL */
+  int file;    /* operand index */
+  long line;   /* the puzzle's first line */
+  int ok;      /* canonical form made */
+  char *why;   /* why not */
+  unsigned char *key;
+  size_t keylen, keycap;
+} slot;
+
+typedef struct dedupe {
+  sks_app *app;
+  slot *slots;
+  int count;
+  int next; /* the next slot to canonicalise (under lock) */
+  pthread_mutex_t lock;
+} dedupe;
+
+/* The key of a canonical grid: box rows, box columns, the cells (digit +
+ * 1, 0 blank) as bytes, two a cell past 254. */
+static void make_key(slot *s, const sks_shape *sh, const int *grid) {
+  int n = sh->n, cells = n * n, wide = n > 254;
+  size_t len = 4 + (size_t)cells * (1 + (size_t)wide);
+  if (len > s->keycap) {
+    s->key = sks_realloc(s->key, len);
+    s->keycap = len;
+  }
+  unsigned char *k = s->key;
+  k[0] = (unsigned char)(sh->box_rows & 0xff);
+  k[1] = (unsigned char)(sh->box_rows >> 8);
+  k[2] = (unsigned char)(sh->box_cols & 0xff);
+  k[3] = (unsigned char)(sh->box_cols >> 8);
+  for (int i = 0; i < cells; i++) {
+    unsigned v = (unsigned)(grid[i] + 1);
+    if (wide) {
+      k[4 + 2 * i] = (unsigned char)(v & 0xff);
+      k[5 + 2 * i] = (unsigned char)(v >> 8);
+    } else
+      k[4 + i] = (unsigned char)v;
+  }
+  s->keylen = len;
+}
+
+static void *dedupe_thread(void *data) {
+  dedupe *d = data;
+  sks_canon *z = sks_canon_new();
+  int *grid = NULL, cap = 0;
+  for (;;) {
+    pthread_mutex_lock(&d->lock);
+    int i = d->next < d->count ? d->next : -1;
+    d->next += 16;
+    pthread_mutex_unlock(&d->lock);
+    if (i < 0)
+      break;
+    for (int e = i + 16 < d->count ? i + 16 : d->count; i < e; i++) {
+      slot *s = &d->slots[i];
+      if (s->error)
+        continue;
+      int cells = s->p->shape->n * s->p->shape->n;
+      if (cells > cap) {
+        grid = sks_realloc(grid, (size_t)cells * sizeof *grid);
+        cap = cells;
+      }
+      sks_error err = {0};
+      s->ok = !sks_canon_puzzle(z, s->p, grid, NULL, &err);
+      free(s->why);
+      s->why = s->ok ? NULL : sks_strdup(err.msg);
+      if (s->ok)
+        make_key(s, s->p->shape, grid);
+    }
+  }
+  free(grid);
+  sks_canon_delete(z);
+  return NULL;
+}
+
+/* The kept puzzle as read: its layout (or --layout's), a one-line
+ * puzzle's name after it. */
+static void print_kept(const sks_app *app, const sks_puzzle *p) {
+  if (p->look.name && sks_layout_of(p) == SKS_LAYOUT_LINE &&
+      (app->opt.layout == LAYOUT_SAME || app->opt.layout == LAYOUT_LINE)) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    app_print_grid(app, p, p->cell, mem);
+    fclose(mem);
+    while (len && text[len - 1] == '\n')
+      text[--len] = 0;
+    printf("%s %s\n", text, p->look.name);
+    free(text);
+  } else
+    app_print_grid(app, p, p->cell, stdout);
+}
+
+typedef struct dedupe_totals {
+  long long puzzles, kept, dropped, errors, unknown;
+} dedupe_totals;
+
+/* Decides the block in input order: kept or a repeat, and prints. */
+static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
+  sks_app *app = d->app;
+  for (int i = 0; i < d->count; i++) {
+    slot *s = &d->slots[i];
+    const char *file = sks_input_name(opd[s->file].in);
+    batch_job job = {s->error ? NULL : s->p, file, s->line, 0};
+    tot->puzzles++;
+    if (s->error) {
+      tot->errors++;
+      app_message("%s", s->error);
+      if (app->opt.format != FORMAT_TEXT) {
+        answer a = {.status = "error", .count = -1, .message = s->error};
+        answer_put(app, &job, &a, stdout);
+      }
+      continue;
+    }
+    const place *first = NULL;
+    if (s->ok)
+      first = set_insert(set, s->key, s->keylen, (place){s->file, s->line});
+    else {
+      tot->unknown++;
+      if (!app->opt.quiet)
+        app_message("%s:%ld: %s (kept)", file, s->line, s->why);
+    }
+    if (first) {
+      tot->dropped++;
+      const char *ffile = sks_input_name(opd[first->file].in);
+      if (app->opt.verbose)
+        app_message("%s:%ld: repeats %s:%ld", file, s->line, ffile,
+                    first->line);
+      if (app->opt.format != FORMAT_TEXT) {
+        answer a = {.status = "repeat", .count = -1};
+        answer_extra_word(&a, "first_file", ffile);
+        answer_extra_int(&a, "first_line", first->line);
+        answer_put(app, &job, &a, stdout);
+      }
+      continue;
+    }
+    tot->kept++;
+    if (app->opt.format == FORMAT_TEXT)
+      print_kept(app, s->p);
+    else {
+      answer a = {.status = s->ok ? "kept" : "unknown",
+                  .count = -1,
+                  .message = s->ok ? NULL : s->why};
+      answer_put(app, &job, &a, stdout);
+    }
+  }
+}
+
+static void run_block(dedupe *d, int threads) {
+  d->next = 0;
+  if (threads <= 1) {
+    dedupe_thread(d);
+    return;
+  }
+  pthread_t tid[64];
+  int k = threads < 64 ? threads : 64;
+  for (int t = 0; t < k; t++)
+    pthread_create(&tid[t], NULL, dedupe_thread, d);
+  for (int t = 0; t < k; t++)
+    pthread_join(tid[t], NULL);
+}
+
+static int canon_dedupe(sks_app *app) {
+  static const char *const columns[] = {"first_file", "first_line", NULL};
+  answer_header(app, columns);
+  operand *opd;
+  int nops;
+  dedupe_totals tot = {0};
+  long long input_errors = 0;
+  double start = sks_time();
+  if (operands_open(app, &opd, &nops)) {
+    operands_close(opd, nops);
+    return EXIT_INPUT;
+  }
+  dedupe d = {.app = app};
+  d.slots = sks_calloc(BLOCK, sizeof *d.slots);
+  pthread_mutex_init(&d.lock, NULL);
+  key_set set = {0};
+  for (int f = 0; f < nops; f++) {
+    sks_input *in = opd[f].in;
+    if (opd[f].dimacs) {
+      operand_not_puzzles(app, in, false);
+      input_errors++;
+      continue;
+    }
+    sks_reader *rd = sks_reader_new(in, &app->fmt);
+    bool more = true, any = false;
+    while (more) {
+      d.count = 0;
+      while (d.count < BLOCK) {
+        sks_puzzle *p = NULL;
+        sks_error err = {0};
+        int r = sks_reader_next(rd, &p, &err);
+        if (r == 0) {
+          more = false;
+          break;
+        }
+        any = true;
+        slot *s = &d.slots[d.count++];
+        free(s->error);
+        s->error = NULL;
+        s->file = f;
+        if (r < 0) {
+          size_t len = strlen(sks_input_name(in)) + strlen(err.msg) + 64;
+          s->error = sks_malloc(len);
+          snprintf(s->error, len, "%s:%ld:%ld: %s", sks_input_name(in),
+                   err.line, err.col, err.msg);
+          s->line = err.line;
+          continue;
+        }
+        s->line = p->look.line;
+        if (s->p)
+          sks_puzzle_assign(s->p, p);
+        else
+          s->p = sks_puzzle_copy(p);
+      }
+      run_block(&d, app->opt.jobs);
+      decide(&d, &set, opd, &tot);
+    }
+    if (!any && !sks_input_failed(in) && !app->opt.quiet)
+      app_message("%s: no puzzle in this input", sks_input_name(in));
+    if (sks_input_failed(in)) {
+      app_message("%s: read error", sks_input_name(in));
+      input_errors++;
+    }
+    sks_reader_delete(rd);
+  }
+  double secs = sks_time() - start;
+  if (app->opt.summary) {
+    bool json = app->opt.format == FORMAT_JSON;
+    if (app->opt.format == FORMAT_CSV)
+      printf("canon,,,,summary,,,,,,,,,%.6f,,,\n", secs);
+    else
+      printf(json ? "{\"command\":\"canon\",\"status\":\"summary\","
+                    "\"puzzles\":%lld,\"kept\":%lld,\"dropped\":%lld,"
+                    "\"unknown\":%lld,\"errors\":%lld,\"seconds\":%.6f}\n"
+                  : "summary canon puzzles=%lld kept=%lld dropped=%lld "
+                    "unknown=%lld errors=%lld seconds=%.6f\n",
+             tot.puzzles, tot.kept, tot.dropped, tot.unknown, tot.errors, secs);
+  }
+  if (!app->opt.quiet)
+    app_message("%lld %s: %lld kept, %lld dropped as repeats, %lld unknown, "
+                "%lld %s; %.2f s, %.0f puzzles/s, %zu classes",
+                tot.puzzles, answer_plural(tot.puzzles, "puzzle", "puzzles"),
+                tot.kept, tot.dropped, tot.unknown, tot.errors,
+                answer_plural(tot.errors, "error", "errors"), secs,
+                secs > 0 ? (double)tot.puzzles / secs : 0.0, set.used);
+  for (int i = 0; i < BLOCK; i++) {
+    sks_puzzle_delete(d.slots[i].p);
+    free(d.slots[i].error);
+    free(d.slots[i].why);
+    free(d.slots[i].key);
+  }
+  free(d.slots);
+  pthread_mutex_destroy(&d.lock);
+  free(set.hash);
+  free(set.at);
+  free(set.arena);
+  operands_close(opd, nops);
+  if (input_errors || tot.errors)
+    return EXIT_INPUT;
+  return tot.unknown ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
+}
+
+int app_canon(sks_app *app) {
+  if (app->opt.dedupe && app->opt.show) {
+    app_message("canon: --show does not go with --dedupe");
+    return EXIT_USAGE;
+  }
+  if (app->opt.dedupe)
+    return canon_dedupe(app);
+  static const char *const columns[] = {"transpose", "rows", "cols", "digits",
+                                        NULL};
+  answer_header(app, app->opt.show ? columns : NULL);
+  batch_totals all;
+  batch_operands(app, &canon_ops, canon_dimacs, &all);
+  batch_summary(app, &all, "canonical", NULL);
+  return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT
+         : all.by_class[BATCH_UNKNOWN]  ? EXIT_UNKNOWN_ANY
+                                        : EXIT_ALL_OK;
+}
