@@ -123,7 +123,8 @@ static const struct {
     {"solve", "solved", NULL},        {"unique", "unique", "multiple"},
     {"count", "unique", "multiple"},  {"rate", "rated", NULL},
     {"grade", "graded", "multiple"},  {"minimize", "minimized", "multiple"},
-    {"repair", "unique", "repaired"}, {"generate", "generated", NULL}};
+    {"repair", "unique", "repaired"}, {"generate", "generated", NULL},
+    {"canon", "canonical", NULL}};
 
 void answer_words(const char *command, const char **one, const char **many) {
   *one = "solved";
