@@ -146,8 +146,8 @@ static void hold(sks_reader *rd, const sks_error *e) {
 }
 
 /* At the end of an input that gave no puzzle and `held` errors: the code
- * they are given with (docs/formats.md, "Errors": an input of no puzzle
- * text is refused as a whole), or one error for all of them. */
+ * they are given with (docs/formats.md, "Files of no puzzle": an input of no
+ * puzzle text is refused as a whole), or one error for all of them. */
 static int end_held(sks_reader *rd, sks_error *err) {
   bool foreign = true;
   for (size_t k = 0; k < rd->held.n; k++)

@@ -207,9 +207,9 @@ void sks_reader_delete(sks_reader *rd); /* does not close the input */
  * SKS_READ_NOT_PUZZLES (below). */
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 /* sks_reader_next's answer for an input that holds no puzzle text it reads
- * (docs/formats.md, "Errors"): no puzzle of the input has been handed out,
- * and its errors are either of forms the reader does not read (a region
- * map before its puzzle, 0-based numbers with -1 blanks, comma-separated
+ * (docs/formats.md, "Files of no puzzle"): no puzzle of the input has been
+ * handed out, and its errors are either of forms the reader does not read (a
+ * region map before its puzzle, 0-based numbers with -1 blanks, comma-separated
  * rows) or many (SKS_READ_MANY_ERRORS lines or more, then one error for
  * the whole input, with line 0).  err says why; no puzzle stands for it
  * (a caller keeps no place for an answer), and reading goes on to the
