@@ -110,8 +110,8 @@ typedef enum sks_grade_level {
   SKS_GRADE_SEARCH   /* guessing is needed */
 } sks_grade_level;
 
-/* Labels by level and search effort (README "Grading and repairing
- * puzzles"). */
+/* Labels by level and search effort (docs/authoring.md, "Grading and
+ * repairing puzzles"). */
 typedef enum sks_grade_label {
   SKS_LABEL_EASY,    /* singles */
   SKS_LABEL_MEDIUM,  /* locked candidates */

@@ -1,6 +1,6 @@
 /* DIMACS out: a buffered writer with hand-rolled integer formatting, plain
  * or gzip; the description of a puzzle CNF goes first, in `c` comment lines
- * dimacs_desc.c writes (README "What sudokusat encode writes"). */
+ * dimacs_desc.c writes (docs/formats.md, "What sudokusat encode writes"). */
 #define _POSIX_C_SOURCE 200809L
 #include "dimacs_int.h"
 #include "require_int.h"

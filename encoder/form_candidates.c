@@ -1,6 +1,6 @@
 /* The candidates line ("sukaku"): a puzzle given by each cell's remaining
- * candidates, n*n*n symbols on one line (README "Candidates puzzles").
- * It loads as the exactly-one system with the missing candidates
+ * candidates, n*n*n symbols on one line (docs/formats.md, "Candidates
+ * puzzles"). It loads as the exactly-one system with the missing candidates
  * removed; puzzle_write.c writes it back. */
 #include "form_candidates_int.h"
 #include "form_int.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* The side n (4 .. 35) token tok[0 .. len) is a candidates line of, by
- * its content (README "Candidates puzzles"), or 0 when it is none.  A
+ * its content (docs/formats.md, "Candidates puzzles"), or 0 when it is none.  A
  * length a little off n*n*n still names n, so that the reader says what
  * is wrong.  want: the side the options ask for, 0 = any; hex: 16x16
  * symbols are 0-F. */

@@ -15,7 +15,8 @@ enum {
                                bounded */
   SKS_SYM_BLANK = -1,
   SKS_SYM_BAD = -2,
-  /* Symbol classes, for telling a puzzle in letters (README "Alphabets"). */
+  /* Symbol classes, for telling a puzzle in letters (docs/formats.md,
+     "Alphabets"). */
   SKS_SYM_DIGIT = 1,  /* 1-9 */
   SKS_SYM_LETTER = 2, /* a letter that is a digit of 1-9 A-Z at this size */
   SKS_SYM_HIGH = 4,   /* a letter of the first n past those: read as

@@ -1,5 +1,5 @@
-/* A jigsaw's region map in the puzzle file (README "Region maps"): after
- * a grid or a one-line puzzle of side N, directly or after one blank
+/* A jigsaw's region map in the puzzle file (docs/formats.md, "Region maps"):
+ * after a grid or a one-line puzzle of side N, directly or after one blank
  * line, N rows of N labels give the puzzle irregular regions in place of
  * its boxes. */
 #include "form_int.h"
@@ -385,6 +385,7 @@ int sks_form_map_first(sks_reader *rd, sks_error *err) {
       rd, err, p->look.line, 1,
       "a jigsaw region map before its puzzle (%d labels, each on %d cells "
       "that hang together): give the map with --variant jigsaw=MAP or "
-      "after the puzzle (README \"Region maps\"); neither is answered",
+      "after the puzzle (docs/formats.md, \"Region maps\"); neither is "
+      "answered",
       n, n);
 }

@@ -460,7 +460,7 @@ void sks_form_settle(sks_reader *rd) {
   if ((seen & SKS_SYM_DIGIT) || !(seen & (SKS_SYM_LETTER | SKS_SYM_HIGH)) ||
       n > 26)
     return;
-  /* Letters only (README "Alphabets"): A is 1. */
+  /* Letters only (docs/formats.md, "Alphabets"): A is 1. */
   for (long i = 0; i < (long)n * n; i++)
     if (p->cell[i] >= 0)
       p->cell[i] -= SKS_SYM_LETTER_BASE;

@@ -1,7 +1,7 @@
-/* Known text in puzzle files that is no puzzle (README "Puzzle formats"):
- * a collection's title, a source URL or a line of notes, a puzzle kit's
- * size header ("9 9").  A line is taken for such text only after it
- * failed as the first line of a puzzle, so nothing that reads as a puzzle
+/* Known text in puzzle files that is no puzzle (docs/formats.md, "Titles,
+ * notes and headers"): a collection's title, a source URL or a line of notes,
+ * a puzzle kit's size header ("9 9").  A line is taken for such text only after
+ * it failed as the first line of a puzzle, so nothing that reads as a puzzle
  * reads otherwise; the reader skips it and names it in a note. */
 #include "form_int.h"
 

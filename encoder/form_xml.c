@@ -7,8 +7,8 @@
  * element or the end of the input, and each <game> is handed out as soon
  * as expat has read it: the games of one fed chunk wait in a small queue.
  * A game's data attribute is a one-line puzzle (81 digits, 0 blank); its
- * name is its name attribute, else "COLLECTION #K" (README "Puzzle
- * formats"). */
+ * name is its name attribute, else "COLLECTION #K" (docs/formats.md,
+ * "The forms"). */
 #include "form_buffer_int.h"
 #include "form_int.h"
 #include "input_int.h"

@@ -1,5 +1,5 @@
-/* Reading puzzle text as a stream (README "Puzzle formats"): each line is
- * offered to the table of forms below, in order, and the first that
+/* Reading puzzle text as a stream (docs/formats.md, "Puzzle formats"): each
+ * line is offered to the table of forms below, in order, and the first that
  * recognises it reads it (and the lines after it that it needs).  A form
  * is one file, form_*.c, and one row here; form_scan.c holds what they
  * share.  puzzle_write.c writes answers back in the same layouts. */
@@ -146,8 +146,8 @@ static void hold(sks_reader *rd, const sks_error *e) {
 }
 
 /* At the end of an input that gave no puzzle and `held` errors: the code
- * they are given with (README "Puzzle formats": an input of no puzzle
- * text is refused as a whole), or one error for all of them. */
+ * they are given with (docs/formats.md, "Files of no puzzle": an input of no
+ * puzzle text is refused as a whole), or one error for all of them. */
 static int end_held(sks_reader *rd, sks_error *err) {
   bool foreign = true;
   for (size_t k = 0; k < rd->held.n; k++)

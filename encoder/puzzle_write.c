@@ -1,5 +1,6 @@
 /* Writing puzzles and answers in the layout a puzzle came in: one line,
- * a grid (with the rules it had), or numbers (README "Puzzle formats"). */
+ * a grid (with the rules it had), or numbers (docs/formats.md, "Puzzle
+ * formats"). */
 #include "require_int.h"
 #include "sks_encoder.h"
 

@@ -168,8 +168,8 @@ static inline int sks_var(int n, int r, int c, int d) {
 sks_layout sks_layout_default(int n);
 
 /* ------------------------------------------------------------------ */
-/* Puzzle text formats (see README "Puzzle formats").  A reader streams
- * puzzles one at a time from an input; memory does not grow with it. */
+/* Puzzle text formats (see docs/formats.md, "Puzzle formats").  A reader
+ * streams puzzles one at a time from an input; memory does not grow with it. */
 
 typedef struct sks_format_options {
   int box_rows, box_cols; /* 0 = infer from the size */
@@ -207,9 +207,9 @@ void sks_reader_delete(sks_reader *rd); /* does not close the input */
  * SKS_READ_NOT_PUZZLES (below). */
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 /* sks_reader_next's answer for an input that holds no puzzle text it reads
- * (README "Puzzle formats"): no puzzle of the input has been handed out,
- * and its errors are either of forms the reader does not read (a region
- * map before its puzzle, 0-based numbers with -1 blanks, comma-separated
+ * (docs/formats.md, "Files of no puzzle"): no puzzle of the input has been
+ * handed out, and its errors are either of forms the reader does not read (a
+ * region map before its puzzle, 0-based numbers with -1 blanks, comma-separated
  * rows) or many (SKS_READ_MANY_ERRORS lines or more, then one error for
  * the whole input, with line 0).  err says why; no puzzle stands for it
  * (a caller keeps no place for an answer), and reading goes on to the

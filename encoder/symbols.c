@@ -1,5 +1,5 @@
 /* Alphabets: the symbols a puzzle's digits are written in, in digit order
- * (README "Puzzle formats", "Alphabets").  A spec is a run of symbols and
+ * (docs/formats.md, "Alphabets").  A spec is a run of symbols and
  * ranges over the order 0-9 A-Z: "1-9A-G", "0-F" (hex), "A-P". */
 #include "sks_encoder.h"
 

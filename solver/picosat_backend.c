@@ -106,7 +106,7 @@ static void pop(void *e) {
 }
 
 /* Base rules for every puzzle up to 16x16: base + assumptions ~115 us a
- * 17-clue puzzle against ~700 us for a fresh instance (README); 200
+ * 17-clue puzzle against ~700 us for a fresh instance (docs/backends.md); 200
  * random 16x16 with 40% givens 0.35 s against 1.24 s; but 100 20x20 2.91 s
  * against 1.36 s fresh (the base's search space is the whole grid's). */
 static const sks_engine engine = {

@@ -1,7 +1,7 @@
 /* The `auto` backend: picks the backend for each problem from a small
  * table (the grid's side), with a fallback when the pick runs out of its
- * budget.  The table and the measurements behind it are in the README
- * ("The auto route") and BENCHMARKS.md. */
+ * budget.  The table and the measurements behind it are in docs/backends.md
+ * ("Solvers", auto) and BENCHMARKS.md. */
 #include "eo_int.h"
 #include "require_int.h"
 #include "solver_int.h"

@@ -66,8 +66,8 @@ typedef struct sks_backend {
   const char *name;
   unsigned caps; /* SKS_CAP_* */
   const char *help;
-  /* The propagation before this backend that measured fastest (README,
-   * BENCHMARKS.md): what `--propagate auto` means for it. */
+  /* The propagation before this backend that measured fastest
+   * (docs/backends.md, BENCHMARKS.md): what `--propagate auto` means for it. */
   sks_propagate propagate;
   /* Resident bytes a CNF variable costs it, measured (a CNF of 10^7
    * variables and one clause); 0 = not held in this process.  A CNF whose

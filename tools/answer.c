@@ -1,4 +1,5 @@
-/* Answers as text, JSON Lines or CSV (README "Machine-readable answers").
+/* Answers as text, JSON Lines or CSV (docs/command-line.md,
+ * "Machine-readable answers").
  * JSON: one object a line, members in a fixed order, absent when they do
  * not apply; CSV: RFC 4180, a header line, the same columns every row. */
 #define _POSIX_C_SOURCE 200809L

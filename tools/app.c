@@ -616,7 +616,7 @@ static int check_commands(const sks_app *app, unsigned bit, const int *given) {
  * by name where none does: external runs --solver and keeps no step
  * budget; dlx and bits search deterministically (no seed).  Every other option
  * is used by every backend.  auto is judged by itself: its engines (dlx
- * up to 16x16, then cadical; README "The auto route") take steps and
+ * up to 16x16, then cadical; docs/backends.md, "Solvers") take steps and
  * seeds, no command and no analog option. */
 static bool backend_uses(int i, const sks_backend *b) {
   const char *o = table[i].name;

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-/* Exit statuses (README "Exit status"). */
+/* Exit statuses (docs/command-line.md, "Exit status"). */
 enum {
   EXIT_ALL_OK = 0,      /* batch: every answer decided */
   EXIT_UNKNOWN_ANY = 1, /* batch: some answer unknown */

@@ -265,8 +265,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       it->read_seconds = sks_time() - began;
       if (r > 0 && p->removed && !takes_candidates(app))
         r = sks_error_set(&err, -1, p->look.line, 1,
-                          "%s does not take candidates puzzles (README "
-                          "\"Candidates puzzles\")",
+                          "%s does not take candidates puzzles "
+                          "(docs/formats.md, \"Candidates puzzles\")",
                           app->command);
       if (r < 0)
         store_error(it, sks_input_name(in), &err);

@@ -54,7 +54,8 @@ void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
 void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
                    const char *many);
 
-/* The exit status the totals call for (README "Exit status"). */
+/* The exit status the totals call for (docs/command-line.md, "Exit
+ * status"). */
 int batch_exit(const batch_totals *t);
 
 #endif

@@ -1,6 +1,6 @@
 /* Benchmark: reads every puzzle of a file and nothing more, several
  * times; prints the median CPU time per puzzle (the reader's cost of a
- * form, README "Puzzle formats"). */
+ * form, docs/formats.md, "Puzzle formats"). */
 #define _POSIX_C_SOURCE 200809L
 #include "sudokusat.h"
 

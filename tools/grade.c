@@ -1,6 +1,6 @@
 /* `sudokusat grade`: each puzzle's logic level (singles, locked
- * candidates, search), search effort and label (README "Grading"), and
- * with --analog the analog hardness eta. */
+ * candidates, search), search effort and label (docs/authoring.md, "Grading and
+ * repairing puzzles"), and with --analog the analog hardness eta. */
 #include "batch_int.h"
 #include "worker_int.h"
 

@@ -60,8 +60,8 @@ static int read_all(sks_app *app, shown *ps) {
     while ((r = sks_reader_next(rd, &p, &err)) > 0) {
       if (p->removed) { /* a page shows givens, not candidates */
         r = sks_error_set(&err, -1, p->look.line, 1,
-                          "print does not take candidates puzzles (README "
-                          "\"Candidates puzzles\")");
+                          "print does not take candidates puzzles "
+                          "(docs/formats.md, \"Candidates puzzles\")");
         break;
       }
       show(ps, sks_puzzle_copy(p), NULL, true);

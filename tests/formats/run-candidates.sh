@@ -169,7 +169,7 @@ for cmd in ["minimize", "repair", "print"]:
     extra = ["-o", "out.svg"] if cmd == "print" else []
     st, out, err = run(cmd, *extra, "in.txt")
     msg = (f"sudokusat: in.txt:3:1: {cmd} does not take candidates puzzles "
-           "(README \"Candidates puzzles\")")
+           "(docs/formats.md, \"Candidates puzzles\")")
     check(f"refuse-{cmd}", st == 3 and msg in err, f"exit {st}: {err}")
 
 print(f"{passed} passed, {failed} failed")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Files people have, through the tool (README "Puzzle formats"): several
+# Files people have, through the tool (docs/formats.md): several
 # big puzzles one a line as numbers (the form solve --layout line writes
 # past 35x35), each read and its answer checked here; files of no puzzle
 # text refused as a whole (exit 3, one message, nothing on stdout); known

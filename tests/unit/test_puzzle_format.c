@@ -300,7 +300,7 @@ static void test_line_names(void) {
   CHECK(p && p->shape->n == 16 && p->cell[0] == 15 && p->cell[1] == 9 &&
         p->cell[255] == 14 && !p->look.symbols[0]);
   sks_puzzle_delete(p);
-  lower[2] = '.'; /* no digit: letters A-P (README "Alphabets") */
+  lower[2] = '.'; /* no digit: letters A-P (docs/formats.md, "Alphabets") */
   p = parse(lower, NULL);
   CHECK(p && p->shape->n == 16 && p->cell[0] == 6 && p->cell[1] == 0 &&
         p->cell[255] == 5 && !strcmp(p->look.symbols, "ABCDEFGHIJKLMNOP"));

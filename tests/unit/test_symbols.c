@@ -1,6 +1,6 @@
 /* Alphabets: sks_symbols_parse / sks_symbols_format, the reader's content
  * rule for puzzles in letters, --symbols under the reader, and answers
- * written back in the puzzle's alphabet (README "Alphabets"). */
+ * written back in the puzzle's alphabet (docs/formats.md, "Alphabets"). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "sks_encoder.h"
