@@ -736,43 +736,6 @@ static int parse_variant(sks_app *app, sks_error *err) {
   return 0;
 }
 
-const char *volatile app_temp_name;
-
-/* SIGINT, SIGTERM, SIGHUP: nothing the run made is left behind (the file
- * being written, external solvers and their temporary CNFs), then the
- * signal ends the process as it would have. */
-static void on_signal(int sig) {
-  const char *name = app_temp_name;
-  if (name)
-    unlink(name);
-  sks_external_abandon();
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-/* A signal ignored when the tool started (nohup, a shell's background
- * job) stays ignored. */
-void app_catch_signals(void) {
-  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-    struct sigaction was;
-    if (!sigaction(sigs[i], NULL, &was) && was.sa_handler == SIG_IGN)
-      continue;
-    signal(sigs[i], on_signal);
-  }
-}
-
-/* A filter ends when its reader goes away (sudokusat solve big | head):
- * SIGPIPE is made to kill it quietly even when the parent left it ignored
- * or blocked (a JVM, say), instead of solving on into a closed pipe. */
-static void default_sigpipe(void) {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGPIPE);
-  sigprocmask(SIG_UNBLOCK, &set, NULL);
-  signal(SIGPIPE, SIG_DFL);
-}
-
 /* Answers that could not all be written (a full disk) are not a success. */
 static int check_stdout(int res) {
   if (fflush(stdout) == 0 && !ferror(stdout))
@@ -782,7 +745,7 @@ static int check_stdout(int res) {
 }
 
 int sks_app_main(int argc, char **argv) {
-  default_sigpipe();
+  app_catch_signals(); /* before any thread: tools/signals.c */
   if (argc < 2) {
     usage(stderr, -1);
     return EXIT_USAGE;
@@ -808,7 +771,6 @@ int sks_app_main(int argc, char **argv) {
   sks_app app;
   memset(&app, 0, sizeof app);
   app.command = cmd;
-  app_catch_signals();
   app.stderr_tty = isatty(STDERR_FILENO);
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)

@@ -77,11 +77,13 @@ void app_message(const char *fmt, ...)
 #endif
     ;
 
-/* The temporary file a command is writing (encode -o), removed if a
- * signal ends the run; set through sks_dimacs_options.temp_name. */
+/* The temporary file encode -o is writing (sks_dimacs_options.temp_name);
+ * the library records it for sks_cleanup_run too. */
 extern const char *volatile app_temp_name;
-/* Installs the handler of SIGINT, SIGTERM and SIGHUP that removes it and
- * ends every external solver's process group (sks_external_abandon). */
+/* tools/signals.c: blocks the signals that end a process in every thread
+ * to come and takes them in one thread of its own, which runs
+ * sks_cleanup_run and ends the process by the same signal.  First thing
+ * in main. */
 void app_catch_signals(void);
 
 /* Subcommands: each returns the process exit status. */
