@@ -268,7 +268,8 @@ static void child_signals(posix_spawnattr_t *attr) {
 }
 
 /* The solver's standard output as it streams: comment lines are dropped
- * at once, the rest kept up to cap bytes (more is *over). */
+ * at once, the rest kept up to cap bytes (more is *over); none kept when
+ * t is NULL. */
 typedef struct sieve {
   text *t;
   size_t cap;
@@ -276,6 +277,8 @@ typedef struct sieve {
 } sieve;
 
 static void sieve_put(sieve *sv, const char *buf, size_t n) {
+  if (!sv->t) /* minisat: the answer is in its file */
+    return;
   for (size_t i = 0; i < n;) {
     if (sv->line_start && buf[i] == 'c')
       sv->comment = true;
@@ -390,6 +393,8 @@ static int spawn_and_wait(char *const argv[], double deadline, sieve *sv,
     pid_t w = waitpid(pid, &wstatus, WNOHANG);
     if (w == pid)
       exited = true;
+    if (sv->over) /* more than an answer: no need to read on */
+      break;
   }
   /* Exited: what it wrote is in the pipes; a child it left behind that
    * holds them open is not waited for (one more second at most). */
@@ -402,7 +407,7 @@ static int spawn_and_wait(char *const argv[], double deadline, sieve *sv,
         open_fds -= !take_output(&fds[i], i ? NULL : sv, errtext);
   }
   /* The pipes are closed or the time is up; now the process itself. */
-  while (!exited && !timed_out) {
+  while (!exited && !timed_out && !sv->over) {
     pid_t w = waitpid(pid, &wstatus, deadline > 0 ? WNOHANG : 0);
     if (w == pid)
       break;
@@ -419,7 +424,7 @@ static int spawn_and_wait(char *const argv[], double deadline, sieve *sv,
       }
     }
   }
-  if (timed_out) {
+  if (timed_out || (sv->over && !exited)) {
     kill(-pid, SIGKILL); /* the whole group: a solver has nothing to save */
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
       ;
@@ -490,7 +495,7 @@ static int run(external *x, double deadline) {
     goto done; /* the writing took the time: unknown */
   /* Room for the model lines of every variable (a literal, its sign and a
    * blank in 16 bytes) and the status; minisat answers in its file. */
-  sieve sv = {&out, x->minisat ? 0 : 65536 + 16 * (size_t)problem(x)->nvars,
+  sieve sv = {x->minisat ? NULL : &out, 65536 + 16 * (size_t)problem(x)->nvars,
               true, false, false};
   int ws = spawn_and_wait(argv, deadline, &sv, &errtext);
   if (ws == -2) {
@@ -501,6 +506,13 @@ static int run(external *x, double deadline) {
     status = fail(x, "cannot run /bin/sh: %s", strerror(errno));
     goto done;
   }
+  if (sv.over) {
+    status = fail(x,
+                  "the solver printed more than a model of %d variables "
+                  "(over %zu bytes besides comments)",
+                  problem(x)->nvars, sv.cap);
+    goto done;
+  }
   if (WIFSIGNALED(ws)) {
     status = fail(x, "the solver was killed by signal %d %s", WTERMSIG(ws),
                   first_line(&errtext));
@@ -509,13 +521,6 @@ static int run(external *x, double deadline) {
   int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
   if (code == 126 || code == 127) {
     status = fail(x, "cannot run the solver: %s", first_line(&errtext));
-    goto done;
-  }
-  if (sv.over && !x->minisat) { /* minisat answers in its file */
-    status = fail(x,
-                  "the solver printed more than a model of %d variables "
-                  "(over %zu bytes besides comments)",
-                  problem(x)->nvars, sv.cap);
     goto done;
   }
   sks_input *in;

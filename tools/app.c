@@ -368,6 +368,10 @@ static bool set_option(app_options *o, int i, const char *flag,
   errno = 0;
   switch (table[i].type) {
   case T_STR:
+    if (!*val && !strcmp(table[i].name, "output")) {
+      app_message("%s: an empty file name ('-' is standard output)", flag);
+      return false;
+    }
     *(const char **)base = val;
     return true;
   case T_BOOL:
@@ -487,6 +491,7 @@ static int short_option(char c) {
 /* ---- the command line, in steps ---- */
 
 static int parse_variant(sks_app *app, sks_error *err);
+static int check_stdout(int res);
 
 /* Reads the arguments after the command: operands into app->files,
  * options into app->opt (given[i]: the argument that first gave option i,
@@ -508,7 +513,7 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given,
     }
     if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
       usage(stdout, command_index(app->command));
-      exit(0);
+      exit(check_stdout(0));
     }
     int i;
     const char *val = NULL;
@@ -643,13 +648,8 @@ static int derive(sks_app *app) {
     app->analog_threads = app->opt.jobs;
     app->opt.jobs = 1;
   }
-  if (app->opt.trace[0]) {
-    app->trace = fopen(app->opt.trace, "w");
-    if (!app->trace) {
-      app_message("--trace: cannot write %s", app->opt.trace);
-      return EXIT_USAGE;
-    }
-  }
+  if (app->opt.trace[0] && !(app->trace = app_open_trace(app)))
+    return EXIT_USAGE;
   return 0;
 }
 
@@ -753,15 +753,15 @@ int sks_app_main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
     usage(stdout, argc > 2 ? command_index(argv[2]) : -1);
-    return 0;
+    return check_stdout(0);
   }
   if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
     printf("sudokusat %s\n", sks_version());
-    return 0;
+    return check_stdout(0);
   }
   if (!strcmp(cmd, "--list-options")) {
     list_options();
-    return 0;
+    return check_stdout(0);
   }
   int c = command_index(cmd);
   if (c < 0) {
@@ -775,8 +775,8 @@ int sks_app_main(int argc, char **argv) {
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)
     res = commands[c].run(&app);
-  if (app.trace)
-    fclose(app.trace);
+  if (app.trace && app_close_trace(&app))
+    res = EXIT_INPUT; /* a trace that could not be written is an error */
   free(app.files);
   free(app.jigsaw);
   return check_stdout(res);
