@@ -46,6 +46,12 @@ size_t sks_input_peek(sks_input *in, const unsigned char **bytes);
 /* Pushes back a byte (up to 8 between reads); EOF is ignored. */
 void sks_input_ungetc(sks_input *in, int ch);
 bool sks_input_failed(const sks_input *in);
+/* Reading stops at deadline (sks_time's clock; 0 = none): the input then
+ * ends as if at its end, and sks_input_timed_out says so.  A read from a
+ * pipe or terminal that waits for bytes is given up at the deadline too
+ * (zlib fills its buffer once bytes come: a trickle is waited for). */
+void sks_input_set_deadline(sks_input *in, double deadline);
+bool sks_input_timed_out(const sks_input *in);
 /* Total size when known (regular uncompressed file), else -1. */
 long long sks_input_size(const sks_input *in);
 /* Bytes consumed so far (compressed bytes for gzip). */

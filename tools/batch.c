@@ -223,6 +223,12 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     for (;;) {
       sks_puzzle *p = NULL;
       double began = sks_time();
+      /* A puzzle's reading is held to --time-limit too (an endless line,
+       * a flood of blank lines, a pipe that sends nothing), with a quarter
+       * second's grace: a puzzle that is there is read and answered
+       * (unknown at worst), not cut. */
+      sks_input_set_deadline(
+          in, app->opt.time_limit > 0 ? began + app->opt.time_limit + 0.25 : 0);
       int r = sks_reader_next(rd, &p, &err);
       if (r == 0)
         break;
@@ -270,7 +276,12 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     }
     if (!any && !sks_input_failed(in) && !app->opt.quiet)
       app_message("%s: no puzzle in this input", sks_input_name(in));
-    if (sks_input_failed(in)) {
+    if (sks_input_timed_out(in)) {
+      app_message("%s: --time-limit %g reached while reading a puzzle; the "
+                  "rest of this input is not read",
+                  sks_input_name(in), app->opt.time_limit);
+      tot->input_errors++;
+    } else if (sks_input_failed(in)) {
       err.line = err.col = 0;
       snprintf(err.msg, sizeof err.msg, "read error");
       app_error(sks_input_name(in), &err);
