@@ -310,6 +310,16 @@ typedef struct sks_cnf {
 
 sks_cnf *sks_cnf_new(void);
 void sks_cnf_delete(sks_cnf *cnf);
+/* Whether cnf's clauses are exactly what its description generates (the
+ * clause count and a hash of every literal in order, against the encoder
+ * run again on the described puzzle, nothing kept); true without a
+ * description.  *want receives the generated clause count (-1 when the
+ * description names no puzzle).  A clause a user added, removed or edited
+ * makes it false: engines that work from the description (dlx, counting)
+ * would not see it. */
+bool sks_cnf_desc_generates(const sks_cnf *cnf, long *want);
+/* Forgets cnf's description: a plain CNF from then on. */
+void sks_cnf_drop_desc(sks_cnf *cnf);
 void sks_cnf_clear(sks_cnf *cnf); /* keeps the buffer */
 /* Adds a literal; 0 ends the clause.  Grows nvars as needed. */
 void sks_cnf_add(sks_cnf *cnf, int lit);

@@ -116,4 +116,16 @@ fi
 ok "flood unknown" [ "$(cat out.txt)" = unknown ]
 ok "flood message" grep -q 'more than a model' err.txt
 ok "flood memory" [ "$(tail -1 rss.txt)" -lt 60000 ]
+# An encoded CNF with an added clause (the empty one): every engine sees
+# it (UNSAT from the CNF engines, dlx and unique refuse a plain CNF), with
+# a warning; the CNF as encode wrote it keeps its description.
+"$S" encode -q -o e.cnf p.txt
+awk '/^p cnf/ { $4 = $4 + 1 } { print } END { print 0 }' e.cnf >e2.cnf
+ok "edited solve" [ "$(status "$S" solve e2.cnf)" = 20 ]
+ok "edited warning" grep -q 'clauses differ from what its puzzle description generates' err.txt
+ok "edited dlx" [ "$(status "$S" solve --backend dlx e2.cnf)" = 3 ]
+ok "edited unique" [ "$(status "$S" unique e2.cnf)" = 3 ]
+ok "edited count" [ "$(status "$S" count e2.cnf)" = 3 ]
+ok "unedited dlx" [ "$(status "$S" solve --backend dlx e.cnf)" = 10 ]
+ok "unedited unique" [ "$(status "$S" unique e.cnf)" = 10 -a ! -s err.txt ]
 summary
