@@ -60,4 +60,20 @@ fi
 yes '' | head -n 20000000 >blank.txt
 check blank-limit 3 "" "$S" solve --time-limit 0.01 blank.txt
 expect_stderr_has "reached while reading"
+# exact-cover: an endless line is refused at a bounded size, a flood of
+# blank lines ends at the limit.
+if [ -r /dev/zero ]; then
+  /usr/bin/time -q -f %M -o rss.txt timeout 20 "$S" exact-cover /dev/zero >/dev/null 2>err.txt
+  st=$?
+  if [ $st = 3 ] && grep -q 'line longer than' err.txt && [ "$(tail -1 rss.txt)" -lt 300000 ]; then
+    pass
+  else
+    fail xc-zero "status $st, $(tail -1 rss.txt) KB: $(cat err.txt)"
+  fi
+fi
+yes '' | timeout 20 "$S" exact-cover --time-limit 0.01 >/dev/null 2>err.txt
+st=$?
+if [ $st = 3 ] && grep -q 'reached while reading' err.txt; then pass; else
+  fail xc-blank-limit "status $st: $(cat err.txt)"
+fi
 summary
