@@ -156,6 +156,21 @@ static void emit(const batch *b, chunk *c, batch_totals *t) {
   c->state = FREE;
 }
 
+/* Waits for every chunk handed off so far and prints it. */
+static void print_all(batch *b, batch_totals *tot) {
+  pthread_mutex_lock(&b->lock);
+  while (b->printed < b->filled) {
+    chunk *c = &b->ring[b->printed % b->nslots];
+    if (c->state == DONE) {
+      emit(b, c, tot);
+      b->printed++;
+    } else
+      pthread_cond_wait(&b->done_cv, &b->lock);
+  }
+  pthread_mutex_unlock(&b->lock);
+  fflush(stdout);
+}
+
 /* Gives a full chunk to the threads, or works and prints it inline. */
 static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
@@ -264,6 +279,14 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         store_error(it, sks_input_name(in), &err);
       else
         store_puzzle(it, p);
+      /* An error past a line's first 64 KiB (an endless line: /dev/zero)
+       * is reported now, not after the rest of that line is read. */
+      if (r < 0 && err.col > 65536) {
+        hand_off(&b, inline_worker, cur, tot);
+        cur = NULL;
+        print_all(&b, tot);
+        continue;
+      }
       if (cur->nitems == b.chunk_size) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;

@@ -57,6 +57,14 @@ if [ -r /dev/zero ]; then
   check zero-limit 3 "error" timeout 20 "$S" solve --time-limit 0.5 /dev/zero
   expect_stderr_has "reached while reading"
 fi
+# ... and without a limit the bad line is reported at once, before the
+# rest of the endless line is read (the run is then ended here).
+if [ -r /dev/zero ]; then
+  timeout 3 "$S" solve /dev/zero >out.txt 2>err.txt
+  if grep -q 'line longer than' err.txt && [ "$(cat out.txt)" = error ]; then pass; else
+    fail zero-report "$(cat out.txt err.txt)"
+  fi
+fi
 yes '' | head -n 20000000 >blank.txt
 check blank-limit 3 "" "$S" solve --time-limit 0.01 blank.txt
 expect_stderr_has "reached while reading"

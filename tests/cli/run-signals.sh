@@ -91,4 +91,29 @@ trial "alrm-j2" 2 ALRM 0.5
 trial "pipe-j1" 1 - 0 pipe
 trial "pipe-j8" 8 - 0 pipe
 echo "-j 8 TERM, HUP, USR1, ALRM, SIGPIPE: $LEFT solvers, $FILES temporaries left" >&2
+
+# Out of memory (status 6) in one thread while another's solver runs: the
+# same cleanup.  (A sanitizer build cannot start under ulimit -v: skipped.)
+if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
+  mkdir -p "$T/tmp-oom"
+  python3 -c 'print(" ".join(["0"] * 4096))' >blank64.txt
+  # (a pipe on standard output: one puzzle a chunk, one a thread; and a
+  # time cap, since a tool that waited for the spinning solver would hang)
+  { head -1 one.txt; sleep 0.5; cat blank64.txt; } |
+    (ulimit -v 400000 && TMPDIR=$T/tmp-oom timeout -s KILL 60 "$S" solve -q -j 2 \
+      --backend external --solver ./spin - 2>err.txt | cat >/dev/null
+    exit "${PIPESTATUS[0]}")
+  st=$?
+  sleep 0.2
+  left=$(solvers) files=$(find "$T/tmp-oom" -type f | wc -l)
+  if [ $st -eq 6 ] && [ "$left" -eq 0 ] && [ "$files" -eq 0 ]; then
+    pass
+  else
+    fail oom "status $st, $left solvers and $files temporaries left: $(cat err.txt)"
+    ps -eo pid=,args= | awk -v t="$tag" '$2 == "sleep" && $3 == t { print $1 }' |
+      xargs -r kill -KILL 2>/dev/null
+  fi
+else
+  skip oom "ulimit -v stops this build"
+fi
 summary
