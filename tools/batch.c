@@ -297,7 +297,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         }
       }
     }
-    if (!any && !sks_input_failed(in) && !app->opt.quiet)
+    if (!any && !sks_input_failed(in) && !sks_input_timed_out(in) &&
+        !app->opt.quiet)
       app_message("%s: no puzzle in this input", sks_input_name(in));
     if (sks_input_timed_out(in)) {
       app_message("%s: --time-limit %g reached while reading a puzzle; the "

@@ -229,6 +229,10 @@ int operands_open(sks_app *app, operand **ops, int *nops) {
       return EXIT_INPUT;
     }
     (*ops)[i].in = in;
+    /* Looking at the first bytes is held to --time-limit too (a pipe
+     * that sends nothing); the batch sets the limit again per puzzle. */
+    if (app->opt.time_limit > 0)
+      sks_input_set_deadline(in, sks_time() + app->opt.time_limit + 0.25);
     (*ops)[i].dimacs = named_dimacs(path) || looks_dimacs(in);
     (*nops)++;
   }

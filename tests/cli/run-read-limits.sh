@@ -65,6 +65,14 @@ if [ -r /dev/zero ]; then
     fail zero-report "$(cat out.txt err.txt)"
   fi
 fi
+# A pipe that sends nothing: given up at the limit.
+(sleep 3) | timeout 20 "$S" solve --time-limit 0.5 - >/dev/null 2>err.txt
+st=$?
+if [ $st = 3 ] && grep -q 'reached while reading' err.txt && ! grep -q 'no puzzle' err.txt; then
+  pass
+else
+  fail stalled-pipe "status $st: $(cat err.txt)"
+fi
 yes '' | head -n 20000000 >blank.txt
 check blank-limit 3 "" "$S" solve --time-limit 0.01 blank.txt
 expect_stderr_has "reached while reading"
