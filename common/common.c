@@ -21,7 +21,8 @@ const char *sks_version(void) {
 /* Memory ran out: a message and the documented status 6, not an abort
  * (a CNF or puzzle the machine cannot hold is refused before this where
  * its size is known: sks_solver_load_cnf).  Standard output is flushed by
- * exit, so the answers printed so far stay. */
+ * exit, so the answers printed so far stay; what sks_cleanup_run knows of
+ * (external solvers, temporary files) is ended and removed first. */
 void sks_out_of_memory(const char *where, size_t bytes) {
   if (where && bytes)
     fprintf(stderr, "sudokusat: out of memory in %s allocating %zu bytes\n",
@@ -30,6 +31,8 @@ void sks_out_of_memory(const char *where, size_t bytes) {
     fprintf(stderr, "sudokusat: out of memory in %s\n", where);
   else
     fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
+  /* Solvers started and temporaries made by other threads go first. */
+  sks_cleanup_run();
   exit(SKS_EXIT_MEMORY);
 }
 

@@ -59,6 +59,30 @@ size_t sks_peak_memory(void);
 /* Bytes this process may use at most: the machine's physical memory, or
  * the address-space limit (ulimit -v) when that is lower. */
 size_t sks_memory_available(void);
+/* What the process must not leave behind when it ends early: temporary
+ * files and the process groups of the programs it started, recorded under
+ * one lock.  sks_cleanup_run (from a signal-handling thread, or on the way
+ * out when memory ran out) kills every recorded group and removes every
+ * recorded file; it keeps the lock, so a thread that then tries to record
+ * something waits for the end of the process instead of starting it.
+ * Not for a signal handler: call it from an ordinary thread. */
+void sks_cleanup_run(void);
+/* Starting a program: take the lock, start it, record its group, release
+ * it, so no signal finds it started and unrecorded. */
+void sks_cleanup_hold(void);
+void sks_cleanup_release(void);
+void sks_cleanup_add_group(long group); /* the lock may be held */
+void sks_cleanup_forget_group(long group);
+/* mkstemp(tmpl), recorded; the mode a new file gets under the umask when
+ * user_mode, else 0600.  Returns the descriptor (close-on-exec) or -1. */
+int sks_temp_create(char *tmpl, bool user_mode);
+/* Forgets a temporary once it is renamed into place or removed. */
+void sks_temp_forget(const char *path);
+/* A template for a temporary beside path that fits the file system's name
+ * limit: "path.XXXXXX", or "DIR/.sudokusat-XXXXXX" for a name within 7
+ * bytes of NAME_MAX.  Free it with free(). */
+char *sks_temp_beside(const char *path);
+
 /* The process's exit status when an allocation of the library fails. */
 enum { SKS_EXIT_MEMORY = 6 };
 

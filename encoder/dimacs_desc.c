@@ -556,6 +556,65 @@ static void desc_move(sks_desc_reader *d, sks_cnf *cnf) {
   d->jigsaw = d->given = d->map = NULL;
 }
 
+/* ---- the clauses against what the description generates ---- */
+
+typedef struct digest {
+  unsigned long long hash;
+  size_t nlits;
+} digest;
+
+/* FNV-1a over the literals, clause ends (0) included: order and sign
+ * count, so an added, dropped or edited clause changes it. */
+static void digest_add(digest *g, const int *lits, size_t n) {
+  unsigned long long h = g->hash;
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned)lits[i];
+    h *= 0x100000001b3ull;
+  }
+  g->hash = h;
+  g->nlits += n;
+}
+
+static void drain_digest(void *ctx, const sks_cnf *cnf) {
+  digest_add(ctx, cnf->lits, cnf->nlits);
+}
+
+bool sks_cnf_desc_generates(const sks_cnf *cnf, long *want) {
+  *want = -1;
+  const sks_cnf_desc *d = cnf->desc;
+  if (!d)
+    return true;
+  sks_puzzle *p = sks_cnf_desc_puzzle(d, NULL);
+  if (!p)
+    return false;
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_eo_load(eo, p, d->propagate);
+  sks_encode_options opt = {d->encoding, d->amo, d->map != NULL};
+  sks_cnf *gen = sks_cnf_new();
+  digest made = {0xcbf29ce484222325ull, 0}, read = made;
+  sks_encode_stream(eo, &opt, gen, drain_digest, &made);
+  *want = gen->nclauses;
+  digest_add(&read, cnf->lits, cnf->nlits);
+  bool same = !gen->cut && gen->nclauses == cnf->nclauses &&
+              made.nlits == read.nlits && made.hash == read.hash;
+  sks_cnf_delete(gen);
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+  return same;
+}
+
+void sks_cnf_drop_desc(sks_cnf *cnf) {
+  sks_cnf_desc *d = cnf->desc;
+  if (!d)
+    return;
+  free(d->jigsaw);
+  free(d->given);
+  free(d->removed);
+  free(d->map);
+  free(d);
+  cnf->desc = NULL;
+}
+
 void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
   if (cnf && d->active && !d->bad) {
     const char *missing = desc_missing(d, cnf);

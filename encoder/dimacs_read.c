@@ -14,6 +14,9 @@
 #include <string.h>
 
 enum { DESC_LINE = 8192 };
+/* The deadline is looked at once a mebibyte of input, whatever its lines
+ * hold: about every millisecond of reading. */
+enum { CHECK_BYTES = 1 << 20 };
 
 typedef struct reader {
   sks_input *in;
@@ -34,6 +37,7 @@ typedef struct reader {
   int maxvar, maxlen;
   long nclauses;
   sks_desc_reader desc;
+  bool cut;             /* the deadline passed inside a comment */
   char text[DESC_LINE]; /* the comment line being read */
   size_t len;
   long text_col; /* column of text[0] */
@@ -51,7 +55,8 @@ typedef struct scan {
   size_t nlits, cap, start; /* start: first literal of the open clause */
   int maxvar, maxlen;
   long nclauses;
-  bool comment; /* a 'c' right after a literal starts a comment */
+  bool comment;       /* a 'c' right after a literal starts a comment */
+  long long check_at; /* where the deadline is looked at next */
 } scan;
 
 static inline int next(reader *rd) {
@@ -98,7 +103,15 @@ static void comment(reader *rd) {
   rd->text_col = col_of(rd);
   bool keep = true;
   int ch;
+  long long check_at = rd->pos + CHECK_BYTES;
   while ((ch = next(rd)) != '\n' && ch != EOF) {
+    if (rd->pos >= check_at) { /* a comment line that never ends */
+      check_at = rd->pos + CHECK_BYTES;
+      if (sks_past(rd->deadline)) {
+        rd->cut = true;
+        return;
+      }
+    }
     if (keep && rd->len + 1 < DESC_LINE)
       rd->text[rd->len++] = (char)ch;
     else if (keep) {
@@ -252,11 +265,27 @@ static inline void load(const reader *rd, scan *s) {
   s->line_start = rd->line_start;
 }
 
+/* The most literals a clause may hold: every literal of every variable
+ * twice over, so that a clause that never ends (a file of literals with no
+ * 0) is refused at a bounded size, not when memory runs out. */
+static size_t clause_cap(const reader *rd, const scan *s) {
+  size_t vars = (size_t)(rd->hvars > s->maxvar ? rd->hvars : s->maxvar);
+  return 4 * vars + 4096;
+}
+
 /* Appends a literal of variable v (0 ends the clause) that starts at
- * line:col. */
-static inline void add_literal(reader *rd, sks_cnf *cnf, scan *s, int v,
-                               bool neg, long line, long col) {
+ * line:col.  Returns 0, or -1 with the error set. */
+static inline int add_literal(reader *rd, sks_cnf *cnf, scan *s, int v,
+                              bool neg, long line, long col) {
   if (s->nlits == s->cap) {
+    if (s->nlits - s->start > clause_cap(rd, s)) {
+      char text[32];
+      snprintf(text, sizeof text, "%zu", s->nlits - s->start);
+      return fail_at(rd, rd->clause_line, rd->clause_col,
+                     "a clause of more than %s literals, four times the "
+                     "variables (a clause without its final 0?)",
+                     text);
+    }
     sks_cnf_reserve(cnf, s->nlits + 1);
     s->lits = cnf->lits;
     s->cap = cnf->cap;
@@ -267,7 +296,7 @@ static inline void add_literal(reader *rd, sks_cnf *cnf, scan *s, int v,
     if ((int)(s->nlits - 1 - s->start) > s->maxlen)
       s->maxlen = (int)(s->nlits - 1 - s->start);
     s->start = s->nlits;
-    return;
+    return 0;
   }
   if (s->nlits - 1 == s->start) {
     rd->clause_line = line;
@@ -286,6 +315,7 @@ static inline void add_literal(reader *rd, sks_cnf *cnf, scan *s, int v,
                         rd->hvars);
     }
   }
+  return 0;
 }
 
 /* A literal whose first byte ch ('-' or a digit) was just read, up to and
@@ -317,8 +347,7 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
   else if (!is_space(ch))
     return fail_at(rd, line, scan_col(s), "unexpected %s in a literal",
                    sks_describe_char(ch, buf));
-  add_literal(rd, cnf, s, (int)v, neg, line, col);
-  return 0;
+  return add_literal(rd, cnf, s, (int)v, neg, line, col);
 }
 
 /* Reads everything: clauses here, other lines by not_a_clause.  Returns 0
@@ -326,8 +355,18 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
  * and rd what the scan ends with. */
 static int scan_all(reader *rd, sks_cnf *cnf) {
   scan s = {.in = rd->in, .line = 1, .lits = cnf->lits, .cap = cnf->cap};
+  s.check_at = rd->deadline > 0 ? CHECK_BYTES : LLONG_MAX;
   int res;
   for (;;) {
+    if (s.pos >= s.check_at) {
+      s.check_at = s.pos + CHECK_BYTES;
+      if (sks_past(rd->deadline)) {
+        cnf->cut = true;
+        s.nlits = s.start; /* the clause left open goes */
+        res = 0;
+        break;
+      }
+    }
     int ch = scan_next(&s);
     if (ch == '-' || is_digit(ch)) {
       if ((res = literal(rd, cnf, &s, ch)) < 0)
@@ -337,26 +376,24 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
         save(rd, &s);
         res = not_a_clause(rd, 'c');
         load(rd, &s);
-        if (res)
+        if (res || rd->cut)
           break;
       }
     } else if (ch == '\n') {
       s.line++;
       s.line_start = s.pos;
-      /* 4,096 lines of a big CNF take about a millisecond */
-      if (!(s.line & 4095) && sks_past(rd->deadline)) {
-        cnf->cut = true;
-        s.nlits = s.start; /* the clause this line left open goes */
-        res = 0;
-        break;
-      }
     } else if (!is_space(ch)) {
       save(rd, &s);
       res = not_a_clause(rd, ch);
       load(rd, &s);
-      if (res)
+      if (res || rd->cut)
         break;
     }
+  }
+  if (rd->cut) {
+    cnf->cut = true;
+    s.nlits = s.start;
+    res = 0;
   }
   save(rd, &s);
   cnf->nlits = s.nlits;
@@ -434,7 +471,15 @@ int sks_dimacs_read_until(sks_input *in, sks_cnf *cnf, bool relaxed,
   rd->relaxed = relaxed;
   rd->deadline = deadline;
   sks_desc_init(&rd->desc, warn, warn_ctx);
+  /* A pipe that stalls is given up at the deadline too. */
+  if (deadline > 0)
+    sks_input_set_deadline(in, deadline);
   int res = scan_all(rd, cnf);
+  if (sks_input_timed_out(in)) { /* the input ended at the deadline */
+    res = 0;
+    cnf->cut = true;
+    cnf->nlits = rd->open_start;
+  }
   if (res == 0 && !cnf->cut)
     res = check_end(rd, cnf);
   cnf->nvars = rd->maxvar > rd->hvars ? rd->maxvar : (int)rd->hvars;

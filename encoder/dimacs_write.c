@@ -117,23 +117,16 @@ int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err) {
 
 typedef int (*body_fn)(sks_sink *s, void *ctx);
 
-/* A private file beside path ("path.XXXXXX"), with the mode a new file
- * of the user's would get; fd, or -1.  *seen (when set) names it from
- * before it exists: a signal handler that removes *seen misses nothing. */
+/* A private file beside path ("path.XXXXXX", or a short name when that
+ * would pass the name limit), with the mode a new file of the user's would
+ * get, recorded for sks_cleanup_run; fd, or -1.  *seen (when set) names
+ * it while it exists. */
 static int temp_beside(const char *path, char **tmp,
                        const char *volatile *seen) {
-  size_t len = strlen(path);
-  *tmp = sks_malloc(len + 8);
-  memcpy(*tmp, path, len);
-  memcpy(*tmp + len, ".XXXXXX", 8);
-  if (seen)
+  *tmp = sks_temp_beside(path);
+  int fd = sks_temp_create(*tmp, true);
+  if (seen && fd >= 0)
     *seen = *tmp;
-  int fd = mkstemp(*tmp);
-  if (fd >= 0) {
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-  }
   return fd;
 }
 
@@ -208,6 +201,7 @@ static int write_path(const char *path, const sks_dimacs_options *opt,
     res = sks_error_set(err, -1, 0, 0, "cannot create: %s", strerror(errno));
   if (res)
     unlink(tmp);
+  sks_temp_forget(tmp);
   if (opt && opt->temp_name)
     *opt->temp_name = NULL;
   free(tmp);

@@ -1,5 +1,6 @@
 /* Buffered byte input from a file, standard input or memory; gzip is
  * recognised by its magic bytes and inflated through zlib. */
+#define _DEFAULT_SOURCE /* FIONREAD */
 #define _POSIX_C_SOURCE 200809L
 #include "input_int.h"
 #include "stack_int.h"
@@ -8,6 +9,8 @@
 #include <errno.h>
 #include <string.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,7 +20,36 @@ static sks_input *input_alloc(const char *name) {
   sks_input *in = sks_calloc(1, sizeof *in);
   in->name = sks_strdup(name);
   in->size = -1;
+  in->fd = -1;
   return in;
+}
+
+void sks_input_set_deadline(sks_input *in, double deadline) {
+  in->deadline = deadline;
+}
+
+bool sks_input_timed_out(const sks_input *in) {
+  return in->timed_out;
+}
+
+/* Past the deadline, or (for input that may block) no byte before it. */
+static bool out_of_time(sks_input *in) {
+  if (in->deadline <= 0)
+    return false;
+  double left = in->deadline - sks_time();
+  if (left > 0 && in->waits) {
+    struct pollfd p = {in->fd, POLLIN, 0};
+    int r;
+    while ((r = poll(&p, 1, (int)(left * 1000) + 1)) < 0 && errno == EINTR)
+      left = in->deadline - sks_time();
+    if (r != 0)
+      return false;
+    left = 0;
+  }
+  if (left > 0)
+    return false;
+  in->timed_out = in->eof = true;
+  return true;
 }
 
 sks_input *sks_input_open(const char *path, sks_error *err) {
@@ -47,6 +79,8 @@ sks_input *sks_input_open(const char *path, sks_error *err) {
   gzbuffer(gz, BUFFER);
   sks_input *in = input_alloc(is_stdin ? "<stdin>" : path);
   in->gz = gz;
+  in->fd = fd;
+  in->waits = !regular;
   in->buf = sks_malloc(BUFFER);
   in->data = in->buf;
   if (regular)
@@ -93,7 +127,16 @@ static bool refill(sks_input *in) {
     return false;
   in->consumed += (long long)in->len;
   in->pos = in->len = 0;
-  int got = gzread(in->gz, in->buf, BUFFER);
+  if (out_of_time(in))
+    return false;
+  /* Under a deadline a pipe is asked for what it holds, so that zlib does
+   * not wait to fill the whole buffer (plain input; gzip fills its own). */
+  unsigned want = BUFFER;
+  int ready = 0;
+  if (in->waits && in->deadline > 0 && !ioctl(in->fd, FIONREAD, &ready) &&
+      ready > 0 && ready < BUFFER)
+    want = (unsigned)ready;
+  int got = gzread(in->gz, in->buf, want);
   if (got < 0) {
     in->failed = true;
     got = 0;

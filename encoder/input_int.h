@@ -21,6 +21,10 @@ struct sks_input {
   int pushed[8]; /* bytes pushed back, last on top */
   int npushed;
   bool eof, failed;
+  bool timed_out;  /* the deadline ended the reading */
+  bool waits;      /* a pipe, terminal or device: a read may block */
+  int fd;          /* what gz reads (-1 for memory) */
+  double deadline; /* sks_input_set_deadline; 0 = none */
 };
 
 /* sks_input_getc, inline when a byte is buffered and none pushed back. */

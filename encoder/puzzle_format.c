@@ -218,7 +218,9 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     }
     if (r < 0) {
       hold(rd, e);
-      if (rd->held.n == HOLD_MAX) { /* too many to hold: as they come */
+      /* too many to hold, or a line past the limit (which may never end:
+       * /dev/zero): as they come */
+      if (rd->held.n == HOLD_MAX || e->col > SKS_LINE_LIMIT) {
         rd->handed = true;
         rd->held_code = -1;
         return give_held(rd, err, -1);

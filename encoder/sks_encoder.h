@@ -46,6 +46,12 @@ size_t sks_input_peek(sks_input *in, const unsigned char **bytes);
 /* Pushes back a byte (up to 8 between reads); EOF is ignored. */
 void sks_input_ungetc(sks_input *in, int ch);
 bool sks_input_failed(const sks_input *in);
+/* Reading stops at deadline (sks_time's clock; 0 = none): the input then
+ * ends as if at its end, and sks_input_timed_out says so.  A read from a
+ * pipe or terminal that waits for bytes is given up at the deadline too
+ * (zlib fills its buffer once bytes come: a trickle is waited for). */
+void sks_input_set_deadline(sks_input *in, double deadline);
+bool sks_input_timed_out(const sks_input *in);
 /* Total size when known (regular uncompressed file), else -1. */
 long long sks_input_size(const sks_input *in);
 /* Bytes consumed so far (compressed bytes for gzip). */
@@ -321,6 +327,16 @@ typedef struct sks_cnf {
 
 sks_cnf *sks_cnf_new(void);
 void sks_cnf_delete(sks_cnf *cnf);
+/* Whether cnf's clauses are exactly what its description generates (the
+ * clause count and a hash of every literal in order, against the encoder
+ * run again on the described puzzle, nothing kept); true without a
+ * description.  *want receives the generated clause count (-1 when the
+ * description names no puzzle).  A clause a user added, removed or edited
+ * makes it false: engines that work from the description (dlx, counting)
+ * would not see it. */
+bool sks_cnf_desc_generates(const sks_cnf *cnf, long *want);
+/* Forgets cnf's description: a plain CNF from then on. */
+void sks_cnf_drop_desc(sks_cnf *cnf);
 void sks_cnf_clear(sks_cnf *cnf); /* keeps the buffer */
 /* Adds a literal; 0 ends the clause.  Grows nvars as needed. */
 void sks_cnf_add(sks_cnf *cnf, int lit);

@@ -159,7 +159,18 @@ void sks_analog_work_free(work *w);
  * for bit (checked with gcc and clang: equal step counts and analog times
  * against the plain build); 14-20% less time per step where the CPU has
  * them. */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+/* Under a sanitizer the clones are off: the ifunc resolver runs before the
+ * sanitizer's runtime is up (ThreadSanitizer dies in it before main). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SKS_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
+    __has_feature(memory_sanitizer)
+#define SKS_SANITIZED 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) &&          \
+    !defined(SKS_SANITIZED)
 #define SKS_VECTOR_CLONES                                                      \
   __attribute__((target_clones("avx512f", "avx2", "default")))
 #else

@@ -223,98 +223,113 @@ static int fail(external *x, const char *fmt, ...) {
   return SKS_UNKNOWN;
 }
 
-/* A private file in $TMPDIR (or /tmp); path receives its name. */
+/* A private file in $TMPDIR (or /tmp), recorded for sks_cleanup_run
+ * from before it exists; path receives its name. */
 static int temp_file(char *path, size_t cap) {
   const char *dir = getenv("TMPDIR");
   if (!dir || !*dir)
     dir = "/tmp";
-  if ((size_t)snprintf(path, cap, "%s/sudokusat-XXXXXX", dir) >= cap)
+  if ((size_t)snprintf(path, cap, "%s/sudokusat-XXXXXX", dir) >= cap) {
+    errno = ENAMETOOLONG;
     return -1;
-  int fd = mkstemp(path);
-  if (fd >= 0)
-    fcntl(fd, F_SETFD, FD_CLOEXEC);
-  return fd;
+  }
+  return sks_temp_create(path, false);
 }
 
 typedef SKS_STACK(char) text;
 
-/* Solvers running now, for sks_external_abandon (a signal handler): each
- * slot holds a solver's process group and its temporary files.  Slots are
- * taken and given back with the signals blocked, so a handler never sees
- * half of one. */
-enum { RUNNING_SLOTS = 64, PATH_CAP = 4096 };
-static struct {
-  volatile sig_atomic_t used;
-  volatile pid_t group;
-  char path[2][PATH_CAP];
-} running[RUNNING_SLOTS];
-static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
+enum { PATH_CAP = 4096 };
 
-static void block_signals(sigset_t *old) {
-  sigset_t all;
-  sigemptyset(&all);
-  sigaddset(&all, SIGINT);
-  sigaddset(&all, SIGTERM);
-  sigaddset(&all, SIGHUP);
-  pthread_sigmask(SIG_BLOCK, &all, old);
+/* What a solver child starts with: default actions for the signals the
+ * tool handles or ignores (one ignored when sudokusat started, by nohup
+ * say, stays ignored), nothing blocked, a process group of its own. */
+static void child_signals(posix_spawnattr_t *attr) {
+  static const int reset[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGPIPE,
+                              SIGXFSZ, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM,
+                              SIGPROF, SIGXCPU, SIGCHLD, SIGURG};
+  sigset_t def, none;
+  sigemptyset(&def);
+  for (size_t i = 0; i < sizeof reset / sizeof *reset; i++) {
+    struct sigaction was;
+    if (reset[i] == SIGXFSZ || reset[i] == SIGPIPE ||
+        (!sigaction(reset[i], NULL, &was) && was.sa_handler != SIG_IGN))
+      sigaddset(&def, reset[i]);
+  }
+#ifdef SIGRTMIN
+  sigaddset(&def, SIGRTMIN);
+#endif
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(attr, &def);
+  posix_spawnattr_setsigmask(attr, &none);
+  posix_spawnattr_setpgroup(attr, 0);
+  posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF |
+                                     POSIX_SPAWN_SETSIGMASK |
+                                     POSIX_SPAWN_SETPGROUP);
 }
 
-/* A slot for the files of one run, or -1 when all are taken (the run then
- * goes on, only unprotected). */
-static int slot_take(void) {
-  sigset_t old;
-  block_signals(&old);
-  pthread_mutex_lock(&running_lock);
-  int k = -1;
-  for (int i = 0; i < RUNNING_SLOTS && k < 0; i++)
-    if (!running[i].used) {
-      k = i;
-      running[i].group = 0;
-      running[i].path[0][0] = running[i].path[1][0] = 0;
-      running[i].used = 1;
-    }
-  pthread_mutex_unlock(&running_lock);
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  return k;
-}
+/* The solver's standard output as it streams: comment lines are dropped
+ * at once, the rest kept up to cap bytes (more is *over); none kept when
+ * t is NULL. */
+typedef struct sieve {
+  text *t;
+  size_t cap;
+  bool line_start, comment, over;
+} sieve;
 
-/* A private temporary file recorded in slot k (signals blocked between
- * its creation and the record).  Returns its descriptor, or -1. */
-static int slot_temp(int k, int which, char *path, size_t cap) {
-  sigset_t old;
-  block_signals(&old);
-  int fd = temp_file(path, cap);
-  if (fd >= 0 && k >= 0)
-    snprintf(running[k].path[which], PATH_CAP, "%s", path);
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-  return fd;
-}
-
-static void slot_give(int k) {
-  if (k < 0)
+static void sieve_put(sieve *sv, const char *buf, size_t n) {
+  if (!sv->t) /* minisat: the answer is in its file */
     return;
-  sigset_t old;
-  block_signals(&old);
-  running[k].used = 0;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-void sks_external_abandon(void) {
-  for (int i = 0; i < RUNNING_SLOTS; i++) {
-    if (!running[i].used)
-      continue;
-    if (running[i].group > 0)
-      kill(-running[i].group, SIGKILL);
-    for (int j = 0; j < 2; j++)
-      if (running[i].path[j][0])
-        unlink(running[i].path[j]);
+  for (size_t i = 0; i < n;) {
+    if (sv->line_start && buf[i] == 'c')
+      sv->comment = true;
+    const char *nl = memchr(buf + i, '\n', n - i);
+    size_t end = nl ? (size_t)(nl - buf) + 1 : n;
+    if (!sv->comment) {
+      size_t k = end - i;
+      if (sv->t->n + k > sv->cap) {
+        sv->over = true;
+        k = sv->cap > sv->t->n ? sv->cap - sv->t->n : 0;
+      }
+      SKS_STACK_RESERVE(*sv->t, sv->t->n + k + 1);
+      memcpy(sv->t->a + sv->t->n, buf + i, k);
+      sv->t->n += k;
+    }
+    sv->line_start = nl != NULL;
+    if (nl)
+      sv->comment = false;
+    i = end;
   }
 }
 
-/* Runs argv with stdout and stderr captured; kills it at the deadline
- * (0 = none).  Returns the wait status, or -1 (timed out: -2). */
-static int spawn_and_wait(char *const argv[], double deadline, int slot,
-                          text *out, text *errtext) {
+/* Reads what fds[i] has now; false once it is closed. */
+static bool take_output(struct pollfd *fd, sieve *sv, text *errtext) {
+  char buf[65536];
+  ssize_t got = read(fd->fd, buf, sizeof buf);
+  if (got < 0 && (errno == EINTR || errno == EAGAIN))
+    return true;
+  if (got <= 0) {
+    close(fd->fd);
+    fd->fd = -1;
+    return false;
+  }
+  if (sv)
+    sieve_put(sv, buf, (size_t)got);
+  else if (errtext->n < 512) { /* standard error: its start, for messages */
+    size_t keep =
+        512 - errtext->n < (size_t)got ? 512 - errtext->n : (size_t)got;
+    SKS_STACK_RESERVE(*errtext, errtext->n + keep + 1);
+    memcpy(errtext->a + errtext->n, buf, keep);
+    errtext->n += keep;
+  }
+  return true;
+}
+
+/* Runs argv with stdout (sieved) and stderr captured; kills it at the
+ * deadline (0 = none).  The solver's own exit ends the reading even when
+ * a child of it keeps the pipes open.  Returns the wait status, or -1
+ * (timed out: -2). */
+static int spawn_and_wait(char *const argv[], double deadline, sieve *sv,
+                          text *errtext) {
   int po[2], pe[2];
   if (pipe(po))
     return -1;
@@ -336,27 +351,14 @@ static int spawn_and_wait(char *const argv[], double deadline, int slot,
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   /* The solver leads a process group of its own, so that a deadline or a
-   * signal to sudokusat ends whatever it started; it starts with default
-   * signal actions and nothing blocked. */
-  sigset_t def, none, old;
-  sigemptyset(&def);
-  sigaddset(&def, SIGPIPE);
-  sigaddset(&def, SIGINT);
-  sigaddset(&def, SIGTERM);
-  sigaddset(&def, SIGHUP);
-  sigemptyset(&none);
-  posix_spawnattr_setsigdefault(&attr, &def);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF |
-                                      POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETPGROUP);
+   * signal to sudokusat ends whatever it started. */
+  child_signals(&attr);
   pid_t pid;
-  block_signals(&old); /* no signal between the spawn and the record */
+  sks_cleanup_hold(); /* started and recorded, or not started */
   int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
-  if (!rc && slot >= 0)
-    running[slot].group = pid;
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (!rc)
+    sks_cleanup_add_group((long)pid);
+  sks_cleanup_release();
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
   close(po[1]);
@@ -368,50 +370,44 @@ static int spawn_and_wait(char *const argv[], double deadline, int slot,
     return -1;
   }
   struct pollfd fds[2] = {{po[0], POLLIN, 0}, {pe[0], POLLIN, 0}};
-  text *dst[2] = {out, errtext};
-  int open_fds = 2;
-  bool timed_out = false;
-  char buf[65536];
-  while (open_fds && !timed_out) {
-    int ms = -1;
+  int open_fds = 2, wstatus = 0;
+  bool timed_out = false, exited = false;
+  while (open_fds && !exited) {
+    /* Short slices: the solver's exit is noticed within 20 ms. */
+    int ms = 20;
     if (deadline > 0) {
       double left = deadline - sks_time();
       if (left <= 0) {
         timed_out = true;
         break;
       }
-      ms = (int)(left * 1000) + 1;
+      if (left * 1000 < ms)
+        ms = (int)(left * 1000) + 1;
     }
     int r = poll(fds, 2, ms);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r < 0)
+    if (r < 0 && errno != EINTR)
       break;
-    for (int i = 0; i < 2; i++) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-        continue;
-      ssize_t got = read(fds[i].fd, buf, sizeof buf);
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got <= 0) {
-        close(fds[i].fd);
-        fds[i].fd = -1;
-        open_fds--;
-        continue;
-      }
-      /* Standard error is only for messages: keep its start. */
-      size_t keep =
-          i == 0 ? (size_t)got : (dst[i]->n < 512 ? 512 - dst[i]->n : 0);
-      if (keep > (size_t)got)
-        keep = (size_t)got;
-      SKS_STACK_RESERVE(*dst[i], dst[i]->n + keep + 1);
-      memcpy(dst[i]->a + dst[i]->n, buf, keep);
-      dst[i]->n += keep;
-    }
+    for (int i = 0; r > 0 && i < 2; i++)
+      if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+        open_fds -= !take_output(&fds[i], i ? NULL : sv, errtext);
+    pid_t w = waitpid(pid, &wstatus, WNOHANG);
+    if (w == pid)
+      exited = true;
+    if (sv->over) /* more than an answer: no need to read on */
+      break;
+  }
+  /* Exited: what it wrote is in the pipes; a child it left behind that
+   * holds them open is not waited for (one more second at most). */
+  double drain_end = sks_time() + 1;
+  while (exited && open_fds && sks_time() < drain_end) {
+    if (poll(fds, 2, 0) <= 0)
+      break;
+    for (int i = 0; i < 2; i++)
+      if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+        open_fds -= !take_output(&fds[i], i ? NULL : sv, errtext);
   }
   /* The pipes are closed or the time is up; now the process itself. */
-  int wstatus = 0;
-  while (!timed_out) {
+  while (!exited && !timed_out && !sv->over) {
     pid_t w = waitpid(pid, &wstatus, deadline > 0 ? WNOHANG : 0);
     if (w == pid)
       break;
@@ -428,19 +424,22 @@ static int spawn_and_wait(char *const argv[], double deadline, int slot,
       }
     }
   }
-  if (timed_out) {
+  if (timed_out || (sv->over && !exited)) {
     kill(-pid, SIGKILL); /* the whole group: a solver has nothing to save */
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
       ;
   }
   /* Whatever the solver left behind in its group ends with it. */
   kill(-pid, SIGKILL);
-  if (slot >= 0)
-    running[slot].group = 0;
+  sks_cleanup_forget_group((long)pid);
   for (int i = 0; i < 2; i++)
     if (fds[i].fd >= 0)
       close(fds[i].fd);
   return timed_out ? -2 : wstatus;
+}
+
+void sks_external_abandon(void) {
+  sks_cleanup_run();
 }
 
 /* The first line of the solver's standard error, for messages. */
@@ -455,12 +454,9 @@ static const char *first_line(text *t) {
  * the writing counts against the time limit too. */
 static int run(external *x, double deadline) {
   char cnf_path[PATH_CAP], result_path[PATH_CAP] = "";
-  int slot = slot_take();
-  int fd = slot_temp(slot, 0, cnf_path, sizeof cnf_path);
-  if (fd < 0) {
-    slot_give(slot);
+  int fd = temp_file(cnf_path, sizeof cnf_path);
+  if (fd < 0)
     return fail(x, "cannot create a temporary file: %s", strerror(errno));
-  }
   FILE *f = fdopen(fd, "w");
   sks_error err = {0, 0, {0}};
   int wrote = f ? sks_dimacs_write(problem(x), f, &err) : -1;
@@ -477,8 +473,9 @@ static int run(external *x, double deadline) {
     goto done;
   }
   if (x->minisat) {
-    int rfd = slot_temp(slot, 1, result_path, sizeof result_path);
+    int rfd = temp_file(result_path, sizeof result_path);
     if (rfd < 0) {
+      result_path[0] = 0;
       status = fail(x, "cannot create a temporary file: %s", strerror(errno));
       goto done;
     }
@@ -496,13 +493,24 @@ static int run(external *x, double deadline) {
                   NULL};
   if (deadline > 0 && sks_time() >= deadline)
     goto done; /* the writing took the time: unknown */
-  int ws = spawn_and_wait(argv, deadline, slot, &out, &errtext);
+  /* Room for the model lines of every variable (a literal, its sign and a
+   * blank in 16 bytes) and the status; minisat answers in its file. */
+  sieve sv = {x->minisat ? NULL : &out, 65536 + 16 * (size_t)problem(x)->nvars,
+              true, false, false};
+  int ws = spawn_and_wait(argv, deadline, &sv, &errtext);
   if (ws == -2) {
     status = SKS_UNKNOWN; /* the time limit, not an error */
     goto done;
   }
   if (ws == -1) {
     status = fail(x, "cannot run /bin/sh: %s", strerror(errno));
+    goto done;
+  }
+  if (sv.over) {
+    status = fail(x,
+                  "the solver printed more than a model of %d variables "
+                  "(over %zu bytes besides comments)",
+                  problem(x)->nvars, sv.cap);
     goto done;
   }
   if (WIFSIGNALED(ws)) {
@@ -551,9 +559,11 @@ static int run(external *x, double deadline) {
          first_line(&errtext));
 done:
   unlink(cnf_path);
-  if (*result_path)
+  sks_temp_forget(cnf_path);
+  if (*result_path) {
     unlink(result_path);
-  slot_give(slot);
+    sks_temp_forget(result_path);
+  }
   free(script);
   SKS_STACK_FREE(out);
   SKS_STACK_FREE(errtext);

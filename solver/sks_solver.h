@@ -144,10 +144,12 @@ const signed char *sks_solver_model(const sks_solver *s, int *nvars);
  * `which` (0: the first, 1: the second) of a backend that counts
  * natively; the decoder shows two solutions of a puzzle that has several. */
 int sks_solver_solution_value(const sks_solver *s, int which, int var);
-/* For a signal handler (async-signal-safe): ends the process group of
- * every external solver running now and removes their temporary files.
- * The external backend runs each solver in a process group of its own,
- * so a terminal's ^C reaches only sudokusat, whose handler calls this. */
+/* sks_cleanup_run (sks_common.h): ends the process group of every
+ * external solver running now and removes every temporary file, and no
+ * new solver starts after it.  The external backend runs each solver in a
+ * process group of its own, so a terminal's ^C reaches only sudokusat,
+ * whose signal-handling thread calls this (not a signal handler: it takes
+ * a lock). */
 void sks_external_abandon(void);
 
 /* Why the last solve gave SKS_UNKNOWN other than by a limit (an external

@@ -9,21 +9,32 @@ typedef struct reader {
   sks_input *in;
   SKS_STACK(char) line; /* the current line, NUL-terminated */
   long lineno;
-  bool eof;
+  bool eof, toolong;
   /* Item names: an open-addressing table of item numbers (-1 empty). */
   SKS_STACK(char *) names;
   int *table;
   size_t tmask;
 } reader;
 
-/* Reads the next line into rd->line; false at the end of input. */
+/* A longer line is an error at once: memory stays bounded on any input
+ * (/dev/zero is one endless line). */
+enum { XC_LINE_LIMIT = 1 << 26 };
+
+/* Reads the next line into rd->line; false at the end of input, or at a
+ * line past XC_LINE_LIMIT (rd->toolong). */
 static bool next_line(reader *rd) {
   if (rd->eof)
     return false;
   rd->line.n = 0;
   int ch;
-  while ((ch = sks_input_getc(rd->in)) != EOF && ch != '\n')
+  while ((ch = sks_input_getc(rd->in)) != EOF && ch != '\n') {
+    if (rd->line.n == XC_LINE_LIMIT) {
+      rd->toolong = rd->eof = true;
+      rd->lineno++;
+      return false;
+    }
     SKS_PUSH(rd->line, (char)ch);
+  }
   if (ch == EOF) {
     rd->eof = true;
     if (rd->line.n == 0)
@@ -156,6 +167,8 @@ int sks_xc_read(sks_input *in, sks_xc **out, sks_error *err) {
   bool found = false;
   while (!found && next_line(&rd))
     found = !skip_line(rd.line.a);
+  if (rd.toolong)
+    goto toolong;
   if (!found) {
     if (sks_input_failed(in))
       sks_error_set(err, -1, 0, 0, "read error");
@@ -230,6 +243,12 @@ int sks_xc_read(sks_input *in, sks_xc **out, sks_error *err) {
     sks_dlx_add_option(xc->dlx, oitem.a + first, (int)(oitem.n - first));
     SKS_PUSH(ostart, (int)oitem.n);
     SKS_PUSH(oline, rd.lineno);
+  }
+  if (rd.toolong) {
+  toolong:
+    sks_error_set(err, -1, rd.lineno, (long)XC_LINE_LIMIT + 1,
+                  "line longer than %d bytes", XC_LINE_LIMIT);
+    goto done;
   }
   if (sks_input_failed(in)) {
     sks_error_set(err, -1, rd.lineno, 0, "read error");

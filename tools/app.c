@@ -397,6 +397,10 @@ static bool set_option(app_options *o, int i, const char *flag,
   errno = 0;
   switch (table[i].type) {
   case T_STR:
+    if (!*val && !strcmp(table[i].name, "output")) {
+      app_message("%s: an empty file name ('-' is standard output)", flag);
+      return false;
+    }
     *(const char **)base = val;
     return true;
   case T_BOOL:
@@ -516,6 +520,7 @@ static int short_option(char c) {
 /* ---- the command line, in steps ---- */
 
 static int parse_variant(sks_app *app, sks_error *err);
+static int check_stdout(int res);
 
 /* Reads the arguments after the command: operands into app->files,
  * options into app->opt (given[i]: the argument that first gave option i,
@@ -537,7 +542,7 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given,
     }
     if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
       usage(stdout, command_index(app->command));
-      exit(0);
+      exit(check_stdout(0));
     }
     int i;
     const char *val = NULL;
@@ -740,13 +745,8 @@ static int derive(sks_app *app) {
     app->analog_threads = app->opt.jobs;
     app->opt.jobs = 1;
   }
-  if (app->opt.trace[0]) {
-    app->trace = fopen(app->opt.trace, "w");
-    if (!app->trace) {
-      app_message("--trace: cannot write %s", app->opt.trace);
-      return EXIT_USAGE;
-    }
-  }
+  if (app->opt.trace[0] && !(app->trace = app_open_trace(app)))
+    return EXIT_USAGE;
   return 0;
 }
 
@@ -838,43 +838,6 @@ static int parse_variant(sks_app *app, sks_error *err) {
   return 0;
 }
 
-const char *volatile app_temp_name;
-
-/* SIGINT, SIGTERM, SIGHUP: nothing the run made is left behind (the file
- * being written, external solvers and their temporary CNFs), then the
- * signal ends the process as it would have. */
-static void on_signal(int sig) {
-  const char *name = app_temp_name;
-  if (name)
-    unlink(name);
-  sks_external_abandon();
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-/* A signal ignored when the tool started (nohup, a shell's background
- * job) stays ignored. */
-void app_catch_signals(void) {
-  const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-    struct sigaction was;
-    if (!sigaction(sigs[i], NULL, &was) && was.sa_handler == SIG_IGN)
-      continue;
-    signal(sigs[i], on_signal);
-  }
-}
-
-/* A filter ends when its reader goes away (sudokusat solve big | head):
- * SIGPIPE is made to kill it quietly even when the parent left it ignored
- * or blocked (a JVM, say), instead of solving on into a closed pipe. */
-static void default_sigpipe(void) {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGPIPE);
-  sigprocmask(SIG_UNBLOCK, &set, NULL);
-  signal(SIGPIPE, SIG_DFL);
-}
-
 /* Answers that could not all be written (a full disk) are not a success. */
 static int check_stdout(int res) {
   if (fflush(stdout) == 0 && !ferror(stdout))
@@ -884,7 +847,7 @@ static int check_stdout(int res) {
 }
 
 int sks_app_main(int argc, char **argv) {
-  default_sigpipe();
+  app_catch_signals(); /* before any thread: tools/signals.c */
   if (argc < 2) {
     usage(stderr, -1);
     return EXIT_USAGE;
@@ -898,15 +861,15 @@ int sks_app_main(int argc, char **argv) {
       return EXIT_USAGE;
     }
     usage(stdout, only);
-    return 0;
+    return check_stdout(0);
   }
   if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
     printf("sudokusat %s\n", sks_version());
-    return 0;
+    return check_stdout(0);
   }
   if (!strcmp(cmd, "--list-options")) {
     list_options();
-    return 0;
+    return check_stdout(0);
   }
   int c = command_index(cmd);
   if (c < 0) {
@@ -916,13 +879,12 @@ int sks_app_main(int argc, char **argv) {
   sks_app app;
   memset(&app, 0, sizeof app);
   app.command = cmd;
-  app_catch_signals();
   app.stderr_tty = isatty(STDERR_FILENO);
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)
     res = commands[c].run(&app);
-  if (app.trace)
-    fclose(app.trace);
+  if (app.trace && app_close_trace(&app))
+    res = EXIT_INPUT; /* a trace that could not be written is an error */
   free(app.files);
   free(app.jigsaw);
   return check_stdout(res);

@@ -78,12 +78,19 @@ void app_message(const char *fmt, ...)
 #endif
     ;
 
-/* The temporary file a command is writing (encode -o), removed if a
- * signal ends the run; set through sks_dimacs_options.temp_name. */
+/* The temporary file encode -o is writing (sks_dimacs_options.temp_name);
+ * the library records it for sks_cleanup_run too. */
 extern const char *volatile app_temp_name;
-/* Installs the handler of SIGINT, SIGTERM and SIGHUP that removes it and
- * ends every external solver's process group (sks_external_abandon). */
+/* tools/signals.c: blocks the signals that end a process in every thread
+ * to come and takes them in one thread of its own, which runs
+ * sks_cleanup_run and ends the process by the same signal.  First thing
+ * in main. */
 void app_catch_signals(void);
+/* --trace: a new file (an existing one, a dangling link too, only with
+ * --force; a symbolic link is never followed), or NULL (reported); its
+ * close reports a write error and returns nonzero.  tools/signals.c. */
+FILE *app_open_trace(const sks_app *app);
+int app_close_trace(sks_app *app);
 
 /* Subcommands: each returns the process exit status. */
 /* The whole command line: the tool's main. */

@@ -162,6 +162,21 @@ static void note_skipped(void *ctx, long line, const char *what) {
   app_message("%s:%ld: skipped: %s", (const char *)ctx, line, what);
 }
 
+/* Waits for every chunk handed off so far and prints it. */
+static void print_all(batch *b, batch_totals *tot) {
+  pthread_mutex_lock(&b->lock);
+  while (b->printed < b->filled) {
+    chunk *c = &b->ring[b->printed % b->nslots];
+    if (c->state == DONE) {
+      emit(b, c, tot);
+      b->printed++;
+    } else
+      pthread_cond_wait(&b->done_cv, &b->lock);
+  }
+  pthread_mutex_unlock(&b->lock);
+  fflush(stdout);
+}
+
 /* Gives a full chunk to the threads, or works and prints it inline. */
 static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
@@ -231,6 +246,12 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     for (;;) {
       sks_puzzle *p = NULL;
       double began = sks_time();
+      /* A puzzle's reading is held to --time-limit too (an endless line,
+       * a flood of blank lines, a pipe that sends nothing), with a quarter
+       * second's grace: a puzzle that is there is read and answered
+       * (unknown at worst), not cut. */
+      sks_input_set_deadline(
+          in, app->opt.time_limit > 0 ? began + app->opt.time_limit + 0.25 : 0);
       int r = sks_reader_next(rd, &p, &err);
       if (r == 0)
         break;
@@ -272,6 +293,14 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         store_error(it, sks_input_name(in), &err);
       else
         store_puzzle(it, p);
+      /* An error past a line's first 64 KiB (an endless line: /dev/zero)
+       * is reported now, not after the rest of that line is read. */
+      if (r < 0 && err.col > 65536) {
+        hand_off(&b, inline_worker, cur, tot);
+        cur = NULL;
+        print_all(&b, tot);
+        continue;
+      }
       if (cur->nitems == b.chunk_size) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
@@ -282,9 +311,15 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         }
       }
     }
-    if (!any && !sks_input_failed(in) && !app->opt.quiet)
+    if (!any && !sks_input_failed(in) && !sks_input_timed_out(in) &&
+        !app->opt.quiet)
       app_message("%s: no puzzle in this input", sks_input_name(in));
-    if (sks_input_failed(in)) {
+    if (sks_input_timed_out(in)) {
+      app_message("%s: --time-limit %g reached while reading a puzzle; the "
+                  "rest of this input is not read",
+                  sks_input_name(in), app->opt.time_limit);
+      tot->input_errors++;
+    } else if (sks_input_failed(in)) {
       err.line = err.col = 0;
       snprintf(err.msg, sizeof err.msg, "read error");
       app_error(sks_input_name(in), &err);

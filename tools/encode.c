@@ -3,6 +3,7 @@
 #include "worker_int.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -16,7 +17,8 @@ int app_encode(sks_app *app) {
     return EXIT_USAGE;
   }
   const char *out = app->opt.output[0] ? app->opt.output : "-";
-  if (strcmp(out, "-") && !app->opt.force && access(out, F_OK) == 0) {
+  struct stat st; /* a dangling symbolic link is something there too */
+  if (strcmp(out, "-") && !app->opt.force && lstat(out, &st) == 0) {
     app_message("%s exists; not overwriting it without --force", out);
     return EXIT_USAGE;
   }

@@ -44,8 +44,18 @@ int app_exact_cover(sks_app *app) {
   }
   sks_xc *xc = NULL;
   double t0 = sks_time();
+  /* the reading is held to --time-limit too (a quarter second's grace) */
+  if (app->opt.time_limit > 0)
+    sks_input_set_deadline(in, t0 + app->opt.time_limit + 0.25);
   int rc = sks_xc_read(in, &xc, &err);
   const char *name = sks_input_name(in);
+  if (sks_input_timed_out(in)) {
+    app_message("%s: --time-limit %g reached while reading the problem", name,
+                app->opt.time_limit);
+    sks_xc_delete(xc);
+    sks_input_close(in);
+    return EXIT_INPUT;
+  }
   if (rc) {
     app_error(name, &err);
     sks_input_close(in);

@@ -58,8 +58,8 @@ enum {
     "encode: output file (.gz = gzip); print: the first page; default stdout") \
   O(gzip, BOOL, 0, 0, 1, CMD_ENCODE,                                           \
     "encode: gzip the output whatever its name")                               \
-  O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT | CMD_RATE,                   \
-    "encode, print: overwrite an existing output file")                        \
+  O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT | CMD_RATE | CMD_SOLVE,       \
+    "overwrite an existing output file (-o, --plot, --trace)")                 \
   O(layout, LAYOUT, "same", 0, 0,                                              \
     CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE | CMD_CANON, "answers as")  \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \

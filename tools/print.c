@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What goes on the pages, in order: puzzles, and the grid to show with
@@ -121,27 +122,28 @@ static int write_page(const char *path, sks_puzzle *const *ps,
   if (!strcmp(path, "-"))
     return sks_print_svg(stdout, (const sks_puzzle *const *)ps,
                          (const int *const *)grids, count, opt);
-  size_t len = strlen(path) + 16;
-  char *tmp = sks_malloc(len);
-  snprintf(tmp, len, "%s.XXXXXX", path);
-  int fd = mkstemp(tmp);
+  /* recorded from its creation (a signal removes it), with the mode a
+   * new file gets under the umask, like encode -o */
+  char *tmp = sks_temp_beside(path);
+  int fd = sks_temp_create(tmp, true);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f) {
     app_message("%s: cannot write: %s", path, strerror(errno));
     if (fd >= 0)
       close(fd), unlink(tmp);
+    sks_temp_forget(tmp);
     free(tmp);
     return -1;
   }
-  app_temp_name = tmp; /* removed if a signal ends the run */
   int res = sks_print_svg(f, (const sks_puzzle *const *)ps,
                           (const int *const *)grids, count, opt);
+  int e = errno;
   if (fclose(f) || res || rename(tmp, path)) {
-    app_message("%s: cannot write: %s", path, strerror(errno));
+    app_message("%s: cannot write: %s", path, strerror(res ? e : errno));
     unlink(tmp);
     res = -1;
   }
-  app_temp_name = NULL;
+  sks_temp_forget(tmp);
   free(tmp);
   return res;
 }
@@ -185,7 +187,8 @@ static int check_targets(const sks_app *app, const char *out, int pages) {
   }
   for (int k = 1; k <= pages; k++) {
     char *name = page_name(out, k);
-    bool exists = strcmp(name, "-") && access(name, F_OK) == 0;
+    struct stat st; /* a dangling symbolic link is something there too */
+    bool exists = strcmp(name, "-") && lstat(name, &st) == 0;
     if (exists && !app->opt.force)
       app_message("%s exists; not overwriting it without --force", name);
     free(name);

@@ -8,11 +8,18 @@
 #include "worker_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 /* --plot: each rated puzzle's runs, gathered from the batch threads and
  * drawn after the batch in input order. */
@@ -112,7 +119,7 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
   sks_analog_rating rt;
   double *t = NULL;
   bool *solved = NULL;
-  if (*app->opt.plot) {
+  if (*app->opt.plot || *app->opt.plot_data) {
     t = sks_calloc((size_t)app->opt.runs, sizeof *t);
     solved = sks_calloc((size_t)app->opt.runs, sizeof *solved);
   }
@@ -221,8 +228,10 @@ static void put_title(FILE *f, const char *s) {
   putc('\'', f);
 }
 
-static void write_plot_script(FILE *f, const char *data, const char *png,
-                              const curve *c, int n) {
+/* The script names no file: gnuplot draws into its descriptor 3 and
+ * reads the runs from its descriptor 4 (both opened here), so no name a
+ * user gave, nor TMPDIR, is ever part of a gnuplot command. */
+static void write_plot_script(FILE *f, const curve *c, int n) {
   /* down to half a run of the largest batch: a log axis shows every step
    * but the last (none left) */
   int runs = 1;
@@ -230,7 +239,7 @@ static void write_plot_script(FILE *f, const char *data, const char *png,
     runs = c[i].runs > runs ? c[i].runs : runs;
   fprintf(f,
           "set terminal pngcairo size 900,600 font ',10' noenhanced\n"
-          "set output '%s'\n"
+          "set output '/dev/fd/3'\n"
           "set logscale y\nset yrange [%g:1.1]\n"
           "set xlabel 'analog time t'\n"
           "set ylabel 'fraction of runs not yet solved'\n"
@@ -238,9 +247,9 @@ static void write_plot_script(FILE *f, const char *data, const char *png,
           "set title 'Escape rate: runs unsolved at t fall as exp(-kappa t); "
           "eta = -log10 kappa'\n"
           "plot \\\n",
-          png, 0.5 / runs);
+          0.5 / runs);
   for (int i = 0; i < n; i++) {
-    fprintf(f, "  '%s' index %d with steps lw 1.5 lc %d title ", data, i,
+    fprintf(f, "  '/dev/fd/4' index %d with steps lw 1.5 lc %d title ", i,
             i + 1);
     put_title(f, c[i].title);
     fprintf(f,
@@ -248,63 +257,185 @@ static void write_plot_script(FILE *f, const char *data, const char *png,
             "sprintf('kappa = %%.3g', %.9g)%s\n",
             c[i].kappa, i + 1, c[i].kappa, i + 1 < n ? ", \\" : "");
   }
+  fputs("set output\n", f);
+}
+
+/* A private temporary in $TMPDIR (or /tmp), removed at once: only its
+ * descriptor (at 10 or above, close-on-exec) is left.  -1 on failure. */
+static int anonymous_file(void) {
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  size_t len = strlen(dir) + 32;
+  char *tmpl = sks_malloc(len);
+  snprintf(tmpl, len, "%s/sudokusat-plot-XXXXXX", dir);
+  int fd = sks_temp_create(tmpl, false);
+  if (fd >= 0) {
+    unlink(tmpl);
+    sks_temp_forget(tmpl);
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    close(fd);
+    fd = high;
+  }
+  free(tmpl);
+  return fd;
+}
+
+/* Runs gnuplot (found in PATH, no shell) with the script on its standard
+ * input, png as descriptor 3 and the data as 4; its messages go to our
+ * standard error.  Returns its wait status, or -1. */
+static int run_gnuplot(int script, int png, int data) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, script, 0);
+  posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, 1);
+  posix_spawn_file_actions_adddup2(&fa, png, 3);
+  posix_spawn_file_actions_adddup2(&fa, data, 4);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, def;
+  sigemptyset(&none);
+  sigfillset(&def);
+  sigdelset(&def, SIGKILL);
+  sigdelset(&def, SIGSTOP);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &def);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETPGROUP);
+  char *argv[] = {"gnuplot", NULL};
+  pid_t pid;
+  sks_cleanup_hold(); /* started and recorded, or not started */
+  int rc = posix_spawnp(&pid, "gnuplot", &fa, &attr, argv, environ);
+  if (!rc)
+    sks_cleanup_add_group((long)pid);
+  sks_cleanup_release();
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (rc) {
+    errno = rc;
+    return -1;
+  }
+  int ws = -1;
+  while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+    ;
+  sks_cleanup_forget_group((long)pid);
+  return ws;
+}
+
+/* Whether path may be written: refused when something is there (a
+ * dangling symbolic link too) unless --force. */
+static bool may_write(const sks_app *app, const char *path) {
+  struct stat st;
+  if (app->opt.force || lstat(path, &st) != 0)
+    return true;
+  app_message("%s exists; not overwriting it without --force", path);
+  return false;
+}
+
+/* The data of the picture into path, through a temporary beside it
+ * renamed into place (a symbolic link there is replaced, not followed).
+ * Returns 0 or EXIT_INPUT (reported). */
+static int write_plot_file(const char *path, const curve *c, int n) {
+  char *tmp = sks_temp_beside(path);
+  int fd = sks_temp_create(tmp, true);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int res = 0;
+  if (!f) {
+    app_message("--plot-data %s: cannot write: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    res = EXIT_INPUT;
+  } else {
+    write_plot_data(f, c, n);
+    int bad = fflush(f) || ferror(f);
+    int e = errno;
+    if (fclose(f) || bad || rename(tmp, path)) {
+      app_message("--plot-data %s: write error: %s", path,
+                  strerror(bad ? e : errno));
+      res = EXIT_INPUT;
+    }
+  }
+  if (res)
+    unlink(tmp);
+  sks_temp_forget(tmp);
+  free(tmp);
+  return res;
 }
 
 /* Draws the gathered curves into path with gnuplot, through a temporary
- * file beside it.  Returns 0, or a status (reported). */
-static int draw_plot(const sks_app *app, const char *path) {
+ * file beside it renamed into place.  Returns 0, or a status (reported). */
+static int draw_plot(const char *path, const curve *c, int n) {
+  int script = anonymous_file(), data = anonymous_file();
+  char *tmp = sks_temp_beside(path);
+  int png = sks_temp_create(tmp, true);
+  int res = 0;
+  if (script < 0 || data < 0 || png < 0) {
+    app_message("--plot %s: cannot make a temporary file: %s", path,
+                strerror(errno));
+    res = EXIT_INPUT;
+  }
+  FILE *g = res ? NULL : fdopen(dup(script), "w");
+  FILE *d = res ? NULL : fdopen(dup(data), "w");
+  if (!res && g && d) {
+    write_plot_script(g, c, n);
+    write_plot_data(d, c, n);
+  }
+  bool wrote = g && d && !ferror(g) && !ferror(d);
+  if (g && fclose(g))
+    wrote = false;
+  if (d && fclose(d))
+    wrote = false;
+  if (!res && !wrote) {
+    app_message("--plot %s: cannot write the picture's data: %s", path,
+                strerror(errno));
+    res = EXIT_INPUT;
+  }
+  if (!res) {
+    lseek(script, 0, SEEK_SET);
+    int ws = run_gnuplot(script, png, data);
+    struct stat st;
+    if (ws < 0)
+      app_message("--plot %s: cannot run gnuplot: %s (is it installed?)", path,
+                  strerror(errno));
+    else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+      app_message("--plot %s: gnuplot could not draw it", path);
+    else if (fstat(png, &st) || st.st_size == 0)
+      app_message("--plot %s: gnuplot drew nothing", path);
+    else if (rename(tmp, path))
+      app_message("--plot %s: cannot write: %s", path, strerror(errno));
+    else
+      ws = -2; /* done */
+    res = ws == -2 ? 0 : EXIT_INPUT;
+  }
+  if (png >= 0) {
+    close(png);
+    if (res)
+      unlink(tmp);
+  }
+  sks_temp_forget(tmp);
+  if (script >= 0)
+    close(script);
+  if (data >= 0)
+    close(data);
+  free(tmp);
+  return res;
+}
+
+/* --plot and --plot-data, after the batch: the curves in input order. */
+static int finish_plot(const sks_app *app) {
   qsort(plot.c, (size_t)plot.n, sizeof *plot.c, cmp_curve);
   int n = plot.n < PLOT_CURVES ? plot.n : PLOT_CURVES;
   if (plot.n > n && !app->opt.quiet)
     app_message("--plot: the first %d of %d puzzles are drawn", n, plot.n);
-  const char *tmpdir = getenv("TMPDIR");
-  char dirbuf[4096];
-  snprintf(dirbuf, sizeof dirbuf, "%s/sudokusat-plot-XXXXXX",
-           tmpdir && *tmpdir ? tmpdir : "/tmp");
-  char *d = mkdtemp(dirbuf);
-  if (!d) {
-    app_message("--plot: cannot make a temporary directory: %s",
-                strerror(errno));
-    return EXIT_INPUT;
-  }
-  size_t len = strlen(d) + strlen(path) + 64;
-  char *data = sks_malloc(len), *script = sks_malloc(len);
-  char *png = sks_malloc(len), *cmd = sks_malloc(3 * len);
-  snprintf(data, len, "%s/runs.dat", d);
-  snprintf(script, len, "%s/plot.gp", d);
-  snprintf(png, len, "%s.tmp%ld.png", path, (long)getpid());
-  FILE *f = fopen(data, "w");
-  if (f) {
-    write_plot_data(f, plot.c, n);
-    fclose(f);
-  }
-  FILE *g = fopen(script, "w");
-  if (g) {
-    write_plot_script(g, data, png, plot.c, n);
-    fclose(g);
-  }
-  snprintf(cmd, 3 * len, "gnuplot '%s' 2>&1", script);
   int res = 0;
-  app_temp_name = png;
-  if (!f || !g || system(cmd) != 0 || access(png, F_OK) || rename(png, path)) {
-    app_message("--plot %s: gnuplot could not draw it (is gnuplot "
-                "installed?)",
-                path);
-    unlink(png);
-    res = EXIT_INPUT;
-  }
-  app_temp_name = NULL;
+  if (*app->opt.plot)
+    res = draw_plot(app->opt.plot, plot.c, n);
   if (*app->opt.plot_data) {
-    FILE *k = fopen(app->opt.plot_data, "w");
-    if (k) {
-      write_plot_data(k, plot.c, n);
-      fclose(k);
-    }
+    int r = write_plot_file(app->opt.plot_data, plot.c, n);
+    res = res ? res : r;
   }
-  unlink(data);
-  unlink(script);
-  rmdir(d);
-  free(data), free(script), free(png), free(cmd);
   return res;
 }
 
@@ -324,15 +455,15 @@ int app_rate(sks_app *app) {
   }
   static const char *const columns[] = {
       "eta", "eta_low", "eta_high", "runs_solved", "runs", "label", NULL};
-  if (*app->opt.plot && !app->opt.force && access(app->opt.plot, F_OK) == 0) {
-    app_message("%s exists; not overwriting it without --force", app->opt.plot);
+  if ((*app->opt.plot && !may_write(app, app->opt.plot)) ||
+      (*app->opt.plot_data && !may_write(app, app->opt.plot_data)))
     return EXIT_USAGE;
-  }
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &rate_ops, rate_dimacs, &all);
   batch_summary(app, &all, "rated", NULL);
-  int drawn = *app->opt.plot && plot.n ? draw_plot(app, app->opt.plot) : 0;
+  int drawn =
+      (*app->opt.plot || *app->opt.plot_data) && plot.n ? finish_plot(app) : 0;
   plot_free();
   if (drawn)
     return drawn;

@@ -248,6 +248,10 @@ int operands_open(sks_app *app, operand **ops, int *nops) {
       return EXIT_INPUT;
     }
     (*ops)[i].in = in;
+    /* Looking at the first bytes is held to --time-limit too (a pipe
+     * that sends nothing); the batch sets the limit again per puzzle. */
+    if (app->opt.time_limit > 0)
+      sks_input_set_deadline(in, sks_time() + app->opt.time_limit + 0.25);
     (*ops)[i].dimacs = named_dimacs(path) || looks_dimacs(in);
     (*nops)++;
   }
@@ -283,6 +287,24 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
     app_error(sks_input_name(in), &err);
     operand_error_record(app, in, &err);
     return EXIT_INPUT;
+  }
+  /* Clauses a user added to an encoded CNF: solved as they are, not the
+   * puzzle the description names (decode keeps it to map a model; rate
+   * reads only clauses). */
+  long want;
+  if (cnf->desc && !cnf->cut && strcmp(app->command, "decode") &&
+      !sks_cnf_desc_generates(cnf, &want)) {
+    if (!app->opt.quiet) {
+      char count[64] = "";
+      if (want >= 0 && want != cnf->nclauses)
+        snprintf(count, sizeof count, " (%ld clauses; it generates %ld)",
+                 cnf->nclauses, want);
+      app_message("%s: warning: the clauses differ from what its puzzle "
+                  "description generates%s: the description is ignored and "
+                  "the clauses solved as they are",
+                  sks_input_name(in), count);
+    }
+    sks_cnf_drop_desc(cnf);
   }
   return 0;
 }

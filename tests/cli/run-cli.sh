@@ -145,8 +145,8 @@ if grep -qx '[A-P.]\{256\}' gen.txt; then pass; else fail generate-symbols "$(ca
 check generate-symbols-size 2 '' "$S" generate -q --symbols A-P --size 9
 expect_stderr "sudokusat: a 9x9 puzzle does not fit --symbols A-P (16 symbols)"
 # Options are typed, and a command refuses the options it does not take.
-check usage-not-this-command 2 '' "$S" solve --force --gzip
-expect_stderr "sudokusat: solve takes no --force (it is an option of encode, rate or print)"
+check usage-not-this-command 2 '' "$S" unique --force --gzip
+expect_stderr "sudokusat: unique takes no --force (it is an option of solve, encode, rate or print)"
 check usage-not-this-command-count 2 '' "$S" count --layout grid
 expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate, minimize or canon)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
