@@ -127,9 +127,15 @@ static const struct {
     {"repair", "unique", "repaired"}, {"generate", "generated", NULL},
     {"canon", "canonical", NULL}};
 
-void answer_words(const char *command, const char **one, const char **many) {
+void answer_words(const sks_app *app, const char **one, const char **many) {
+  const char *command = app->command;
   *one = "solved";
   *many = NULL;
+  if (!strcmp(command, "canon") && app->opt.dedupe) {
+    *one = "kept";
+    *many = "dropped";
+    return;
+  }
   for (size_t i = 0; i < sizeof words / sizeof *words; i++)
     if (!strcmp(words[i].command, command)) {
       *one = words[i].one;
@@ -335,7 +341,7 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   }
   if (app->opt.summary) {
     const char *one, *many;
-    answer_words(app->command, &one, &many);
+    answer_words(app, &one, &many);
     for (int i = 0; i < NSUMMARY - !many; i++)
       putc(',', out);
   }
@@ -381,7 +387,7 @@ void answer_header(sks_app *app, const char *const *extra) {
   for (int i = 0; i < k; i++)
     printf(",%s", extra[i]);
   const char *one, *many;
-  answer_words(app->command, &one, &many);
+  answer_words(app, &one, &many);
   for (int i = 0; app->opt.summary && i < NSUMMARY; i++) {
     const char *name = i == 1 ? one : i == 2 ? many : SUMMARY_COLUMNS[i];
     if (name)
@@ -394,7 +400,7 @@ void answer_summary(const sks_app *app, const batch_totals *t) {
   if (!app->opt.summary)
     return;
   const char *one, *many;
-  answer_words(app->command, &one, &many);
+  answer_words(app, &one, &many);
   double rate = t->seconds > 0 ? (double)t->puzzles / t->seconds : 0.0;
   long long errors = t->by_class[BATCH_ERROR] + t->input_errors;
   long long value[NSUMMARY] = {t->puzzles,

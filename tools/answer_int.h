@@ -66,8 +66,9 @@ void answer_header(sks_app *app, const char *const *extra);
 struct batch_totals;
 void answer_summary(const sks_app *app, const struct batch_totals *t);
 /* The words the command's answers use for the first two classes (one
- * decided answer; several, or NULL when the command has no such class). */
-void answer_words(const char *command, const char **one, const char **many);
+ * decided answer; several, or NULL when the command has no such class);
+ * canon --dedupe counts the puzzles kept and dropped. */
+void answer_words(const sks_app *app, const char **one, const char **many);
 
 /* "1 puzzle", "2 puzzles". */
 const char *answer_plural(long long n, const char *one, const char *many);

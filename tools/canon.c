@@ -460,23 +460,33 @@ static int canon_dedupe(sks_app *app) {
   double secs = sks_time() - start;
   if (app->opt.summary) {
     bool json = app->opt.format == FORMAT_JSON;
-    if (app->opt.format == FORMAT_CSV)
-      printf("canon,,,,summary,,,,,,,,,%.6f,,,\n", secs);
-    else
+    if (app->opt.format == FORMAT_CSV) {
+      /* the columns the header names: kept and dropped in the place of
+       * the other commands' one and many */
+      batch_totals all = {.puzzles = tot.puzzles, .seconds = secs};
+      all.by_class[BATCH_ONE] = tot.kept;
+      all.by_class[BATCH_MANY] = tot.dropped;
+      all.by_class[BATCH_UNKNOWN] = tot.unknown;
+      all.by_class[BATCH_ERROR] = tot.errors;
+      all.input_errors = input_errors;
+      answer_summary(app, &all);
+    } else
       printf(json ? "{\"command\":\"canon\",\"status\":\"summary\","
                     "\"puzzles\":%lld,\"kept\":%lld,\"dropped\":%lld,"
                     "\"unknown\":%lld,\"errors\":%lld,\"seconds\":%.6f}\n"
                   : "summary canon puzzles=%lld kept=%lld dropped=%lld "
                     "unknown=%lld errors=%lld seconds=%.6f\n",
-             tot.puzzles, tot.kept, tot.dropped, tot.unknown, tot.errors, secs);
+             tot.puzzles, tot.kept, tot.dropped, tot.unknown,
+             tot.errors + input_errors, secs);
   }
   if (!app->opt.quiet)
     app_message("%lld %s: %lld kept, %lld dropped as repeats, %lld unknown, "
-                "%lld %s; %.2f s, %.0f puzzles/s, %zu classes",
+                "%lld %s; %.2f s, %.0f puzzles/s, %zu %s",
                 tot.puzzles, answer_plural(tot.puzzles, "puzzle", "puzzles"),
                 tot.kept, tot.dropped, tot.unknown, tot.errors,
                 answer_plural(tot.errors, "error", "errors"), secs,
-                secs > 0 ? (double)tot.puzzles / secs : 0.0, set.used);
+                secs > 0 ? (double)tot.puzzles / secs : 0.0, set.used,
+                answer_plural((long long)set.used, "class", "classes"));
   for (int i = 0; i < BLOCK; i++) {
     sks_puzzle_delete(d.slots[i].p);
     free(d.slots[i].error);

@@ -59,7 +59,7 @@ enum {
   O(gzip, BOOL, 0, 0, 1, CMD_ENCODE,                                           \
     "encode: gzip the output whatever its name")                               \
   O(force, BOOL, 0, 0, 1, CMD_ENCODE | CMD_PRINT | CMD_RATE | CMD_SOLVE,       \
-    "overwrite an existing output file (-o, --plot, --trace)")                 \
+    "overwrite an existing output file (-o, --plot, --plot-data, --trace)")    \
   O(layout, LAYOUT, "same", 0, 0,                                              \
     CMD_SOLVE | CMD_UNIQUE | CMD_DECODE | CMD_MAKE | CMD_CANON, "answers as")  \
   O(limit, LONG, 1000, 0, 0x7fffffffffffffffLL, CMD_COUNT | CMD_XC,            \
@@ -70,7 +70,8 @@ enum {
   O(dedupe, BOOL, 0, 0, 1, CMD_CANON,                                          \
     "canon: print the puzzles that repeat no earlier one up to the group")     \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
-    "unique/count: decide with picosat and dlx")                               \
+    "unique/count: decide again with an engine of the other kind (dlx, "       \
+    "bits: by picosat; picosat, cadical, external: by dlx)")                   \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
   O(jobs, INT, 0, 0, 1024,                                                     \
@@ -84,7 +85,8 @@ enum {
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     CMD_BACKEND | CMD_XC | CMD_AUTHOR,                                         \
-    "picosat decisions / dlx nodes / analog steps per puzzle (0 = none)")      \
+    "per puzzle (0 = none): picosat decisions / cadical conflicts / dlx and "  \
+    "bits nodes / analog steps")                                               \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
   O(analog_method, METHOD, "", 0, 0, CMD_ANALOG,                               \
@@ -133,7 +135,8 @@ enum {
   O(plot, STR, "", 0, 0, CMD_RATE,                                             \
     "rate --analog: draw the runs' escape-rate picture into this PNG")         \
   O(plot_data, STR, "", 0, 0, CMD_RATE,                                        \
-    "rate --analog --plot: also keep the picture's data in this file")         \
+    "rate --analog: write the picture's points into this file (with or "       \
+    "without --plot)")                                                         \
   O(per_page, INT, 0, 0, 400, CMD_PRINT,                                       \
     "print: puzzles a page (0 = as many as stay legible: 6 up to 9x9, 2 up "   \
     "to 16x16, else 1)")                                                       \

@@ -123,6 +123,23 @@ fi
 if grep -q "all.txt:82: repeats all.txt:41" err.txt; then pass; else
   fail dedupe-verbose "$(cat err.txt)"
 fi
+# One class is one class, not "1 classes".
+"$S" canon --dedupe "$SRC/cnf-samples/escargot.txt" >/dev/null 2>err.txt
+if grep -q "; .* 1 class\$" err.txt; then pass; else
+  fail dedupe-one-class "$(cat err.txt)"
+fi
+# The CSV summary row has the header's columns, kept and dropped in theirs.
+"$S" canon --dedupe --format csv --summary all.txt >csv.txt 2>/dev/null
+if awk -F, 'NR == 1 { n = NF; for (i = 1; i <= NF; i++) col[$i] = i; next }
+    NF != n { bad = 1 }
+    $5 == "summary" { row = 1
+      if ($col["kept"] != 41 || $col["dropped"] != 41 || $col["puzzles"] != 82 ||
+          $col["errors"] != 0 || $col["unknown"] != 0) bad = 1 }
+    END { exit bad || !row || !col["kept"] || !col["dropped"] }' csv.txt; then
+  pass
+else
+  fail dedupe-csv-summary "$(cat csv.txt | sed -n '1p;$p')"
+fi
 # -j keeps the order of canon's answers too.
 "$S" canon -q -j1 all.txt >j1.txt
 check canon-jobs 0 '' same_as j1.txt "$S" canon -q -j2 all.txt

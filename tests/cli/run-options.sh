@@ -24,6 +24,16 @@ expect_stderr "sudokusat: help: unknown command 'nosuch' (see 'sudokusat --help'
 check help-known 0 'usage: sudokusat solve [OPTIONS] [PUZZLES|CNF ...]' first_line \
   "$S" help solve
 
+# The help says what --cross-check pairs and what --max-steps counts for
+# each engine (worker.c, the backends' solve calls).
+"$S" --help >help.txt 2>&1
+if grep -q -- "--cross-check .*dlx, bits: by picosat; picosat, cadical, external: by dlx" help.txt &&
+  grep -q -- "--max-steps .*picosat decisions / cadical conflicts / dlx and bits nodes / analog steps" help.txt; then
+  pass
+else
+  fail help-limits "$(grep -- '--cross-check\|--max-steps' help.txt)"
+fi
+
 # ---------------------------------------------------------------- backends
 input "$ESCARGOT"
 # An option of another backend is refused with the backends that use it.
