@@ -180,16 +180,19 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
     while (dirty) {
       int d = __builtin_ctzll(dirty);
       dirty &= dirty - 1;
-      /* only the regions still without d placed */
+      /* only the regions still without d placed, over the open cells
+       * of d's set (taken again after each placement of d) */
+      set free = set_andnot(s[d], s[n]);
       for (uint64_t open = b->every_region & ~done[d]; open;) {
         int k = __builtin_ctzll(open);
         open &= open - 1;
-        set x = set_andnot(set_and(s[d], b->region[k]), s[n]);
+        set x = set_and(free, b->region[k]);
         if (!set_any(x))
           return false;
         if (set_one(x)) {
           dirty |= place(b, s, set_first(x), d);
           open &= ~done[d]; /* the regions d is now placed in */
+          free = set_andnot(s[d], s[n]);
           progress = true;
         }
       }
