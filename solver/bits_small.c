@@ -141,13 +141,28 @@ static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
   return had;
 }
 
+/* The hidden-single tests a placement of d at the cell at bit p calls
+ * for, in todo (by digit, the regions to look at again): every region
+ * for d (its set lost p's peers), p's regions for the other digits p
+ * held (their open cells there lost p). */
+static inline void mark(const sks_bits_small *b, uint64_t *todo, int p, int d,
+                        uint64_t had) {
+  for (had &= ~((uint64_t)1 << d); had; had &= had - 1)
+    todo[__builtin_ctzll(had)] |= b->regions_of[p];
+  todo[d] = b->every_region;
+}
+
 /* To the fixpoint of naked and hidden singles; false on a contradiction
  * (a cell with no digit, a region without a place for one).  Hidden
- * singles are looked for only in the sets of the digits in `dirty`, those
- * changed since they were last looked at: sets only shrink, so an
- * unchanged one holds nothing new. */
-static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
+ * singles of digit d are looked for only in the regions todo[d] names,
+ * those where d's open cells changed since they were last looked at:
+ * sets only shrink, so an unchanged region holds nothing new.  dirty: the
+ * digits with a region in todo. */
+static bool settle(const sks_bits_small *b, set *s, uint64_t *todo) {
   int n = b->n;
+  uint64_t dirty = 0;
+  for (int d = 0; d < n; d++)
+    dirty |= (uint64_t)(todo[d] != 0) << d;
   for (;;) {
     set once = {{0, 0}}, twice = {{0, 0}};
     for (int d = 0; d < n; d++) {
@@ -170,6 +185,7 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
           return false;
         place_single(b, s, p, d);
         dirty |= (uint64_t)1 << d;
+        todo[d] = b->every_region; /* the cell held no other digit */
       } while (set_any(naked));
       continue;
     }
@@ -180,17 +196,22 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
     while (dirty) {
       int d = __builtin_ctzll(dirty);
       dirty &= dirty - 1;
-      /* only the regions still without d placed, over the open cells
-       * of d's set (taken again after each placement of d) */
+      /* only the regions to look at still without d placed, over the
+       * open cells of d's set (taken again after each placement of d) */
       set free = set_andnot(s[d], s[n]);
-      for (uint64_t open = b->every_region & ~done[d]; open;) {
+      uint64_t open = todo[d] & ~done[d];
+      todo[d] = 0;
+      while (open) {
         int k = __builtin_ctzll(open);
         open &= open - 1;
         set x = set_and(free, b->region[k]);
         if (!set_any(x))
           return false;
         if (set_one(x)) {
-          dirty |= place(b, s, set_first(x), d);
+          int p = set_first(x);
+          uint64_t had = place(b, s, p, d);
+          mark(b, todo, p, d, had);
+          dirty |= had;
           open &= ~done[d]; /* the regions d is now placed in */
           free = set_andnot(s[d], s[n]);
           progress = true;
@@ -266,8 +287,10 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
   long long steps = lim ? lim->max_steps : 0, found = 0;
   size_t stride = b->stride;
   set *s = b->stack;
-  uint64_t every = b->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->n) - 1;
-  if (!settle(b, s, every))
+  uint64_t todo[SKS_BITS_SMALL_N];
+  for (int d = 0; d < b->n; d++)
+    todo[d] = b->every_region;
+  if (!settle(b, s, todo))
     return 0;
   int depth = 0;
   for (;;) {
@@ -310,7 +333,9 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
         memcpy(s + stride, s, stride * sizeof *s);
         s += stride;
       }
-      if (settle(b, s, place(b, s, f->at, d))) {
+      memset(todo, 0, sizeof todo);
+      mark(b, todo, f->at, d, place(b, s, f->at, d));
+      if (settle(b, s, todo)) {
         depth += !last;
         break;
       }
