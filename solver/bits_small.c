@@ -132,11 +132,17 @@ static inline void place_single(const sks_bits_small *b, set *s, int p, int d) {
  * The other digits' sets keep p: every test masks the placed cells out
  * (a placed cell's digit is the one placed in all its regions).  Returns
  * the cell's candidates: the digits whose hidden singles may change. */
-static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
+static inline uint64_t cands(const set *s, int n, int p) {
   int w = p >> 6, sh = p & 63;
   uint64_t had = 0;
-  for (int e = 0; e < b->n; e++)
+  for (int e = 0; e < n; e++)
     had |= (s[e].w[w] >> sh & 1) << e;
+  return had;
+}
+
+static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
+  /* the 9x9 with its loop unrolled */
+  uint64_t had = b->n == 9 ? cands(s, 9, p) : cands(s, b->n, p);
   place_single(b, s, p, d);
   return had;
 }
