@@ -272,7 +272,22 @@ static int choose(const sks_bits_small *b, const set *s) {
   return set_first(open);
 }
 
+/* Solution `which` from a level with every cell placed.  There each
+ * digit's set holds only the cells it was placed in (placing it took its
+ * peers out, and every cell has a peer in each region it lies in), so
+ * the sets are read bit by bit; the cell-by-cell reading below stays for
+ * a level where they do not add up to the grid. */
 static void keep(sks_bits_small *b, const set *s, int which) {
+  unsigned char *sol = b->sol[which];
+  int k = 0;
+  for (int d = 0; d < b->n; d++) {
+    set x = set_and(s[d], b->all);
+    for (int w = 0; w < 2; w++)
+      for (uint64_t m = x.w[w]; m; m &= m - 1, k++)
+        sol[b->cell[w * 64 + __builtin_ctzll(m)]] = (unsigned char)d;
+  }
+  if (k == b->cells)
+    return;
   const uint64_t *done = (const uint64_t *)(s + b->n + 1);
   for (int c = 0; c < b->cells; c++) {
     int p = b->pos[c], d = 0;
