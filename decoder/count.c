@@ -7,15 +7,6 @@
 
 #include <string.h>
 
-/* The first two solutions a native count kept. */
-static int first_value(const void *src, int var) {
-  return sks_solver_solution_value(src, 0, var);
-}
-
-static int second_value(const void *src, int var) {
-  return sks_solver_solution_value(src, 1, var);
-}
-
 sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
                            long long limit, const sks_limits *lim, int *first,
                            int *second, int *scratch, sks_error *err) {
@@ -37,11 +28,10 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
       goto blocking;
     }
     if (first && res.count > 0 &&
-        (sks_decode_values(eo, first_value, s, first, err) ||
-         !sks_validate(p, first, err)))
+        (sks_decode_kept(eo, s, 0, first, err) || !sks_validate(p, first, err)))
       res.status = -1;
     if (second && res.count > 1 &&
-        (sks_decode_values(eo, second_value, s, second, err) ||
+        (sks_decode_kept(eo, s, 1, second, err) ||
          !sks_validate(p, second, err)))
       res.status = -1;
     return res;

@@ -58,6 +58,22 @@ static int decode(const sks_eo *eo, const signed char *model,
   return 0;
 }
 
+/* A grid the solver holds (sks_solver_grid), taken when the system fixed
+ * no cell: each cell's digit must be in range and not a candidate the
+ * system ruled out.  Returns false to leave the cell-by-cell decoding
+ * (and its messages) to the caller. */
+static bool take_grid(const sks_eo *eo, const unsigned char *g, int *grid) {
+  if (!g || eo->nfixed)
+    return false;
+  int n = eo->n, bad = 0;
+  for (int i = 0; i < n * n; i++) {
+    int d = g[i] < n ? g[i] : 0;
+    bad |= (g[i] >= n) | (eo->val[sks_cell_var(n, i, d)] < 0);
+    grid[i] = d;
+  }
+  return !bad;
+}
+
 int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,
                       int *grid, sks_error *err) {
   return decode(eo, NULL, value, src, grid, err);
@@ -69,6 +85,8 @@ static int solver_value(const void *src, int var) {
 
 int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
                       sks_error *err) {
+  if (take_grid(eo, sks_solver_grid(s, 0), grid))
+    return 0;
   int nvars;
   const signed char *model = sks_solver_model(s, &nvars);
   if (nvars < eo->nvars)
@@ -80,6 +98,22 @@ typedef struct model_src {
   const sks_model *m;
   const int *inverse; /* x var -> CNF var, or NULL for identity */
 } model_src;
+
+/* The first two solutions a native count kept. */
+static int first_value(const void *src, int var) {
+  return sks_solver_solution_value(src, 0, var);
+}
+
+static int second_value(const void *src, int var) {
+  return sks_solver_solution_value(src, 1, var);
+}
+
+int sks_decode_kept(const sks_eo *eo, const sks_solver *s, int which, int *grid,
+                    sks_error *err) {
+  if (take_grid(eo, sks_solver_grid(s, which), grid))
+    return 0;
+  return decode(eo, NULL, which ? second_value : first_value, s, grid, err);
+}
 
 static int model_value(const void *src, int var) {
   const model_src *ms = src;

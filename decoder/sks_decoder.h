@@ -19,6 +19,10 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err);
  * cell has no true candidate or more than one (err says which). */
 int sks_decode_solver(const sks_eo *eo, const sks_solver *s, int *grid,
                       sks_error *err);
+/* The same from solution `which` (0 or 1) a native count kept
+ * (sks_solver_solution_value). */
+int sks_decode_kept(const sks_eo *eo, const sks_solver *s, int which, int *grid,
+                    sks_error *err);
 /* The same from any source of values (>0 true) for the open candidates. */
 typedef int (*sks_value_fn)(const void *src, int var);
 int sks_decode_values(const sks_eo *eo, sks_value_fn value, const void *src,

@@ -230,6 +230,16 @@ static int solution_value(const sks_solver *base, int which, int var) {
   return sol_value(s, which, var);
 }
 
+/* The engine's own solution grid: only while the solutions are its own
+ * search's in the system's variables (not a system solved at loading,
+ * not a renumbered CNF). */
+static const unsigned char *grid(const sks_solver *base, int which) {
+  const bits_solver *s = (const bits_solver *)base;
+  if (which < 0 || which >= s->nsolved || s->map || s->status != SKS_UNKNOWN)
+    return NULL;
+  return sks_bits_solution(s->bits, which);
+}
+
 static const signed char *model(const sks_solver *base, int *nvars) {
   bits_solver *s = (bits_solver *)base; /* the array is a cache */
   if (!s->nsolved || s->map)
@@ -274,6 +284,7 @@ const sks_backend_ops sks_bits_backend = {
     .stats = stats,
     .model = model,
     .solution_value = solution_value,
+    .grid = grid,
     .takes_puzzle = takes_puzzle,
     .load_puzzle = load_puzzle,
 };

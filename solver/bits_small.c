@@ -132,22 +132,43 @@ static inline void place_single(const sks_bits_small *b, set *s, int p, int d) {
  * The other digits' sets keep p: every test masks the placed cells out
  * (a placed cell's digit is the one placed in all its regions).  Returns
  * the cell's candidates: the digits whose hidden singles may change. */
-static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
+static inline uint64_t cands(const set *s, int n, int p) {
   int w = p >> 6, sh = p & 63;
   uint64_t had = 0;
-  for (int e = 0; e < b->n; e++)
+  for (int e = 0; e < n; e++)
     had |= (s[e].w[w] >> sh & 1) << e;
+  return had;
+}
+
+static inline uint64_t place(const sks_bits_small *b, set *s, int p, int d) {
+  /* the 9x9 with its loop unrolled */
+  uint64_t had = b->n == 9 ? cands(s, 9, p) : cands(s, b->n, p);
   place_single(b, s, p, d);
   return had;
 }
 
+/* The hidden-single tests a placement of d at the cell at bit p calls
+ * for, in todo (by digit, the regions to look at again): every region
+ * for d (its set lost p's peers), p's regions for the other digits p
+ * held (their open cells there lost p). */
+static inline void mark(const sks_bits_small *b, uint64_t *todo, int p, int d,
+                        uint64_t had) {
+  for (had &= ~((uint64_t)1 << d); had; had &= had - 1)
+    todo[__builtin_ctzll(had)] |= b->regions_of[p];
+  todo[d] = b->every_region;
+}
+
 /* To the fixpoint of naked and hidden singles; false on a contradiction
  * (a cell with no digit, a region without a place for one).  Hidden
- * singles are looked for only in the sets of the digits in `dirty`, those
- * changed since they were last looked at: sets only shrink, so an
- * unchanged one holds nothing new. */
-static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
+ * singles of digit d are looked for only in the regions todo[d] names,
+ * those where d's open cells changed since they were last looked at:
+ * sets only shrink, so an unchanged region holds nothing new.  dirty: the
+ * digits with a region in todo. */
+static bool settle(const sks_bits_small *b, set *s, uint64_t *todo) {
   int n = b->n;
+  uint64_t dirty = 0;
+  for (int d = 0; d < n; d++)
+    dirty |= (uint64_t)(todo[d] != 0) << d;
   for (;;) {
     set once = {{0, 0}}, twice = {{0, 0}};
     for (int d = 0; d < n; d++) {
@@ -170,6 +191,7 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
           return false;
         place_single(b, s, p, d);
         dirty |= (uint64_t)1 << d;
+        todo[d] = b->every_region; /* the cell held no other digit */
       } while (set_any(naked));
       continue;
     }
@@ -180,16 +202,24 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t dirty) {
     while (dirty) {
       int d = __builtin_ctzll(dirty);
       dirty &= dirty - 1;
-      /* only the regions still without d placed */
-      for (uint64_t open = b->every_region & ~done[d]; open;) {
+      /* only the regions to look at still without d placed, over the
+       * open cells of d's set (taken again after each placement of d) */
+      set free = set_andnot(s[d], s[n]);
+      uint64_t open = todo[d] & ~done[d];
+      todo[d] = 0;
+      while (open) {
         int k = __builtin_ctzll(open);
         open &= open - 1;
-        set x = set_andnot(set_and(s[d], b->region[k]), s[n]);
+        set x = set_and(free, b->region[k]);
         if (!set_any(x))
           return false;
         if (set_one(x)) {
-          dirty |= place(b, s, set_first(x), d);
+          int p = set_first(x);
+          uint64_t had = place(b, s, p, d);
+          mark(b, todo, p, d, had);
+          dirty |= had;
           open &= ~done[d]; /* the regions d is now placed in */
+          free = set_andnot(s[d], s[n]);
           progress = true;
         }
       }
@@ -242,7 +272,22 @@ static int choose(const sks_bits_small *b, const set *s) {
   return set_first(open);
 }
 
+/* Solution `which` from a level with every cell placed.  There each
+ * digit's set holds only the cells it was placed in (placing it took its
+ * peers out, and every cell has a peer in each region it lies in), so
+ * the sets are read bit by bit; the cell-by-cell reading below stays for
+ * a level where they do not add up to the grid. */
 static void keep(sks_bits_small *b, const set *s, int which) {
+  unsigned char *sol = b->sol[which];
+  int k = 0;
+  for (int d = 0; d < b->n; d++) {
+    set x = set_and(s[d], b->all);
+    for (int w = 0; w < 2; w++)
+      for (uint64_t m = x.w[w]; m; m &= m - 1, k++)
+        sol[b->cell[w * 64 + __builtin_ctzll(m)]] = (unsigned char)d;
+  }
+  if (k == b->cells)
+    return;
   const uint64_t *done = (const uint64_t *)(s + b->n + 1);
   for (int c = 0; c < b->cells; c++) {
     int p = b->pos[c], d = 0;
@@ -263,8 +308,10 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
   long long steps = lim ? lim->max_steps : 0, found = 0;
   size_t stride = b->stride;
   set *s = b->stack;
-  uint64_t every = b->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->n) - 1;
-  if (!settle(b, s, every))
+  uint64_t todo[SKS_BITS_SMALL_N];
+  for (int d = 0; d < b->n; d++)
+    todo[d] = b->every_region;
+  if (!settle(b, s, todo))
     return 0;
   int depth = 0;
   for (;;) {
@@ -307,7 +354,9 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
         memcpy(s + stride, s, stride * sizeof *s);
         s += stride;
       }
-      if (settle(b, s, place(b, s, f->at, d))) {
+      memset(todo, 0, sizeof todo);
+      mark(b, todo, f->at, d, place(b, s, f->at, d));
+      if (settle(b, s, todo)) {
         depth += !last;
         break;
       }

@@ -194,6 +194,11 @@ static int solution_value(const sks_solver *base, int which, int var) {
   return sks_solver_solution_value(r->sub[r->cur], which, var);
 }
 
+static const unsigned char *grid(const sks_solver *base, int which) {
+  const route *r = (const route *)base;
+  return sks_solver_grid(r->sub[r->cur], which);
+}
+
 static const char *error(const sks_solver *base) {
   const route *r = (const route *)base;
   return r->sub[r->cur] ? sks_solver_error(r->sub[r->cur]) : NULL;
@@ -237,6 +242,7 @@ const sks_backend_ops sks_auto_backend = {
     .stats = stats,
     .model = model,
     .solution_value = solution_value,
+    .grid = grid,
     .error = error,
     .counts_natively = counts_natively,
     .propagation = propagation,

@@ -144,6 +144,12 @@ const signed char *sks_solver_model(const sks_solver *s, int *nvars);
  * `which` (0: the first, 1: the second) of a backend that counts
  * natively; the decoder shows two solutions of a puzzle that has several. */
 int sks_solver_solution_value(const sks_solver *s, int which, int var);
+/* After SKS_SAT (which 0) or a native count that found them (which 0 or
+ * 1): solution `which` as a digit a cell (0..n-1, n*n cells, in the
+ * model's variables x(r,c,d)), when the backend holds it so, else NULL.
+ * The decoder reads it instead of the n^3 values; the validator checks
+ * the grid either way. */
+const unsigned char *sks_solver_grid(const sks_solver *s, int which);
 /* sks_cleanup_run (sks_common.h): ends the process group of every
  * external solver running now and removes every temporary file, and no
  * new solver starts after it.  The external backend runs each solver in a

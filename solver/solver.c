@@ -162,6 +162,10 @@ int sks_solver_solution_value(const sks_solver *s, int which, int var) {
   return s->ops->solution_value(s, which, var);
 }
 
+const unsigned char *sks_solver_grid(const sks_solver *s, int which) {
+  return s->ops->grid ? s->ops->grid(s, which) : NULL;
+}
+
 bool sks_limits_left(const sks_limits *lim, double start, sks_limits *left) {
   *left = *lim;
   if (lim->time_limit <= 0)

@@ -22,6 +22,8 @@ typedef struct sks_backend_ops {
   const signed char *(*model)(const sks_solver *s, int *nvars);
   /* Optional (SKS_CAP_COUNT): kept solution `which` after a count. */
   int (*solution_value)(const sks_solver *s, int which, int var);
+  /* Optional: solution `which` as a digit a cell, or NULL. */
+  const unsigned char *(*grid)(const sks_solver *s, int which);
   /* Optional: why the last solve failed, or NULL. */
   const char *(*error)(const sks_solver *s);
   /* Optional (the route): native counting and propagation decided per

@@ -257,7 +257,77 @@ static void test_limits(void) {
   sks_solver_delete(bits);
 }
 
+/* A value of solution `which` through the solver interface. */
+static const sks_solver *kept_of;
+static int kept0(const void *src, int var) {
+  (void)src;
+  return sks_solver_solution_value(kept_of, 0, var);
+}
+static int kept1(const void *src, int var) {
+  (void)src;
+  return sks_solver_solution_value(kept_of, 1, var);
+}
+
+/* The grid a backend hands the decoder (sks_solver_grid) is the one its
+ * n^3 values give, for a solve and for both solutions a count keeps,
+ * through bits and through the auto route; dlx keeps none that way, and
+ * a system that fixed cells is decoded value by value. */
+static void test_grid(void) {
+  const char *names[] = {"bits", "auto"};
+  const char *escargot = "1....7.9..3..2...8..96..5....53..9...1..8..."
+                         "26....4...3......1..4......7..7...3..";
+  for (int b = 0; b < 2; b++) {
+    sks_solver *s = sks_solver_new(names[b], NULL, NULL);
+    sks_puzzle *p = NULL;
+    CHECK_EQ(sks_puzzle_parse(escargot, NULL, &p, NULL), 0);
+    const sks_shape *sh = p->shape;
+    sks_eo *blank = sks_eo_new(sh);
+    sks_eo_load(blank, NULL, SKS_PROPAGATE_GIVENS);
+    CHECK(sks_solver_takes_puzzle(s, sh));
+    CHECK_EQ(sks_solver_load_puzzle(s, p, NULL), 0);
+    CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+    const unsigned char *g = sks_solver_grid(s, 0);
+    CHECK(g != NULL);
+    int by_grid[81], by_values[81];
+    kept_of = s;
+    CHECK_EQ(sks_decode_values(blank, kept0, NULL, by_values, NULL), 0);
+    for (int i = 0; g && i < 81; i++)
+      CHECK_EQ(g[i], by_values[i]);
+    CHECK_EQ(sks_decode_solver(blank, s, by_grid, NULL), 0);
+    CHECK(!memcmp(by_grid, by_values, sizeof by_grid));
+    CHECK(valid(p, by_grid));
+    /* Three givens gone: a count to 2 keeps two solutions. */
+    p->cell[0] = p->cell[5] = p->cell[7] = -1;
+    CHECK_EQ(sks_solver_load_puzzle(s, p, NULL), 0);
+    int status = -1;
+    CHECK_EQ(sks_solver_count(s, 2, NULL, &status), 2);
+    for (int which = 0; which < 2; which++) {
+      CHECK(sks_solver_grid(s, which) != NULL);
+      CHECK_EQ(sks_decode_values(blank, which ? kept1 : kept0, NULL, by_values,
+                                 NULL),
+               0);
+      CHECK_EQ(sks_decode_kept(blank, s, which, by_grid, NULL), 0);
+      CHECK(!memcmp(by_grid, by_values, sizeof by_grid));
+      CHECK(valid(p, by_grid));
+    }
+    CHECK(sks_solver_grid(s, 2) == NULL);
+    sks_eo_delete(blank);
+    sks_puzzle_delete(p);
+    sks_solver_delete(s);
+  }
+  sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
+  sks_puzzle *p = NULL;
+  CHECK_EQ(sks_puzzle_parse(escargot, NULL, &p, NULL), 0);
+  int grid[81];
+  CHECK_EQ(solve_on(dlx, p, SKS_PROPAGATE_GIVENS, NULL, grid), SKS_SAT);
+  CHECK(sks_solver_grid(dlx, 0) == NULL);
+  CHECK(valid(p, grid));
+  sks_puzzle_delete(p);
+  sks_solver_delete(dlx);
+}
+
 int main(void) {
+  test_grid();
   test_shapes();
   test_big();
   test_limits();
