@@ -21,11 +21,8 @@ typedef struct bits_solver {
   bool as_model;            /* model[] holds solution 0 */
   const signed char *fixed; /* the system's values (status SKS_SAT) */
   signed char *model;       /* by var, built on demand */
-  /* For a CNF: the system rebuilt from its description. */
-  sks_puzzle *puzzle;
-  sks_eo *eo;
-  int *map; /* CNF var i+1 -> x var map[i], or NULL */
-  int nmap;
+  sks_described cnf;        /* a CNF's puzzle, system and variable map */
+  bool from_cnf;            /* load_eo called by load_cnf: keep the map */
   sks_stats st;
 } bits_solver;
 
@@ -41,9 +38,7 @@ static void destroy(sks_solver *base) {
   sks_bits_delete(s->bits);
   free(s->mask);
   free(s->model);
-  sks_eo_delete(s->eo);
-  sks_puzzle_delete(s->puzzle);
-  free(s->map);
+  sks_described_free(&s->cnf);
   free(s);
 }
 
@@ -89,6 +84,8 @@ static void load_givens(bits_solver *s, const int *given,
 
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   bits_solver *s = (bits_solver *)base;
+  if (!s->from_cnf)
+    sks_described_unmap(&s->cnf);
   if (fit(s, eo->shape, err))
     return -1;
   s->status = eo->status;
@@ -105,6 +102,7 @@ static bool takes_puzzle(const sks_solver *base, const sks_shape *shape) {
 
 static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
   bits_solver *s = (bits_solver *)base;
+  sks_described_unmap(&s->cnf);
   if (fit(s, p->shape, err))
     return -1;
   s->status = SKS_UNKNOWN;
@@ -115,38 +113,19 @@ static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
 
 static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   bits_solver *s = (bits_solver *)base;
-  if (!cnf->desc)
-    return sks_error_set(
-        err, -1, 0, 0,
-        "not a puzzle for bits: this CNF carries no puzzle description "
-        "(bits solves only a CNF that 'sudokusat encode' wrote, from the "
-        "puzzle it describes; use --backend picosat for any CNF)");
-  sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, err);
-  if (!p)
+  if (sks_described_load(&s->cnf, cnf, base->load_deadline, "a puzzle for bits",
+                         err))
     return -1;
-  if (!s->eo || !sks_shape_same(s->eo->shape, p->shape)) {
-    sks_eo_delete(s->eo);
-    s->eo = sks_eo_new(p->shape);
-  }
-  sks_puzzle_delete(s->puzzle);
-  s->puzzle = p;
-  sks_eo_set_deadline(s->eo, base->load_deadline);
-  sks_eo_load(s->eo, p, cnf->desc->propagate);
-  free(s->map);
-  s->map = NULL;
-  s->nmap = 0;
-  if (cnf->desc->map) {
-    s->nmap = cnf->desc->nmap;
-    s->map = sks_malloc(((size_t)s->nmap + 1) * sizeof *s->map);
-    memcpy(s->map, cnf->desc->map, (size_t)s->nmap * sizeof *s->map);
-  }
-  if (sks_eo_cut(s->eo)) {
+  if (sks_eo_cut(s->cnf.eo)) {
     s->loaded = true;
     s->status = SKS_UNKNOWN;
     base->cut = true; /* the deadline came first: solve answers unknown */
     return 0;
   }
-  return load_eo(base, s->eo, err);
+  s->from_cnf = true;
+  int rc = load_eo(base, s->cnf.eo, err);
+  s->from_cnf = false;
+  return rc;
 }
 
 /* Blocking clauses are not taken: the backend counts natively. */
@@ -205,11 +184,7 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
 
 /* Solution `which`'s value of x var (1-based), +1 or -1. */
 static int sol_value(const bits_solver *s, int which, int var) {
-  if (s->map) {
-    if (var < 1 || var > s->nmap)
-      return -1; /* an auxiliary variable of the CNF: not modelled */
-    var = s->map[var - 1];
-  }
+  var = sks_described_var(&s->cnf, var); /* 0: not modelled */
   if (var < 1 || var > s->nvars)
     return -1;
   if (s->status == SKS_SAT)
@@ -235,14 +210,15 @@ static int solution_value(const sks_solver *base, int which, int var) {
  * not a renumbered CNF). */
 static const unsigned char *grid(const sks_solver *base, int which) {
   const bits_solver *s = (const bits_solver *)base;
-  if (which < 0 || which >= s->nsolved || s->map || s->status != SKS_UNKNOWN)
+  if (which < 0 || which >= s->nsolved || s->cnf.map ||
+      s->status != SKS_UNKNOWN)
     return NULL;
   return sks_bits_solution(s->bits, which);
 }
 
 static const signed char *model(const sks_solver *base, int *nvars) {
   bits_solver *s = (bits_solver *)base; /* the array is a cache */
-  if (!s->nsolved || s->map)
+  if (!s->nsolved || s->cnf.map)
     return NULL; /* a renumbered CNF: only value() knows the way */
   if (!s->as_model) {
     if (s->status == SKS_SAT)

@@ -32,11 +32,7 @@ typedef struct dlx_solver {
   bool loaded, has_model, has_model2;
   bool cut; /* the load deadline passed before the matrix was built: solve
                gives up */
-  /* For a CNF: the system rebuilt from its description. */
-  sks_puzzle *puzzle;
-  sks_eo *eo;
-  int *map; /* CNF var i+1 -> x var map[i], or NULL */
-  int nmap;
+  sks_described cnf; /* a CNF's puzzle, system and variable map */
   bool from_cnf;
   sks_stats st;
 } dlx_solver;
@@ -57,9 +53,7 @@ static void destroy(sks_solver *base) {
   free(s->model);
   free(s->model2);
   free(s->optvar);
-  sks_eo_delete(s->eo);
-  sks_puzzle_delete(s->puzzle);
-  free(s->map);
+  sks_described_free(&s->cnf);
   free(s);
 }
 
@@ -131,11 +125,8 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   dlx_solver *s = (dlx_solver *)base;
   s->loaded = true;
   s->has_model = s->has_model2 = false;
-  if (!s->from_cnf) {
-    free(s->map);
-    s->map = NULL;
-    s->nmap = 0;
-  }
+  if (!s->from_cnf)
+    sks_described_unmap(&s->cnf);
   bool built = fit(s, eo); /* sizes the arrays in any case */
   s->cut = !built || sks_eo_cut(eo) || load_late(s);
   s->status = eo->status;
@@ -160,33 +151,11 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
 
 static int load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   dlx_solver *s = (dlx_solver *)base;
-  if (!cnf->desc)
-    return sks_error_set(
-        err, -1, 0, 0,
-        "not an exact-cover problem for dlx: this CNF carries no puzzle "
-        "description (dlx solves only a CNF that 'sudokusat encode' wrote, "
-        "from the puzzle it describes; use --backend picosat for any CNF)");
-  sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, err);
-  if (!p)
+  if (sks_described_load(&s->cnf, cnf, base->load_deadline,
+                         "an exact-cover problem for dlx", err))
     return -1;
-  if (!s->eo || !sks_shape_same(s->eo->shape, p->shape)) {
-    sks_eo_delete(s->eo);
-    s->eo = sks_eo_new(p->shape);
-  }
-  sks_puzzle_delete(s->puzzle);
-  s->puzzle = p;
-  sks_eo_set_deadline(s->eo, base->load_deadline);
-  sks_eo_load(s->eo, p, cnf->desc->propagate);
-  free(s->map);
-  s->map = NULL;
-  s->nmap = 0;
-  if (cnf->desc->map) {
-    s->nmap = cnf->desc->nmap;
-    s->map = sks_malloc(((size_t)s->nmap + 1) * sizeof *s->map);
-    memcpy(s->map, cnf->desc->map, (size_t)s->nmap * sizeof *s->map);
-  }
   s->from_cnf = true;
-  int rc = load_eo(base, s->eo, err);
+  int rc = load_eo(base, s->cnf.eo, err);
   s->from_cnf = false;
   return rc;
 }
@@ -238,11 +207,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
 static int value(const sks_solver *base, int var) {
   const dlx_solver *s = (const dlx_solver *)base;
   sks_require(s->has_model, "no solution to read");
-  if (s->map) {
-    if (var < 1 || var > s->nmap)
-      return -1; /* an auxiliary variable of the CNF: not modelled */
-    var = s->map[var - 1];
-  }
+  var = sks_described_var(&s->cnf, var); /* 0: not modelled */
   if (var < 1 || var > s->nvars)
     return -1;
   return s->model[var];
@@ -250,7 +215,7 @@ static int value(const sks_solver *base, int var) {
 
 static const signed char *model(const sks_solver *base, int *nvars) {
   const dlx_solver *s = (const dlx_solver *)base;
-  if (!s->has_model || s->map)
+  if (!s->has_model || s->cnf.map)
     return NULL; /* a renumbered CNF: only value() knows the way */
   *nvars = s->nvars;
   return s->model;
@@ -318,11 +283,7 @@ static int solution_value(const sks_solver *base, int which, int var) {
   if (which == 0)
     return value(base, var);
   sks_require(which == 1 && s->has_model2, "no second solution to read");
-  if (s->map) {
-    if (var < 1 || var > s->nmap)
-      return -1;
-    var = s->map[var - 1];
-  }
+  var = sks_described_var(&s->cnf, var);
   if (var < 1 || var > s->nvars)
     return -1;
   return s->model2[var];

@@ -53,4 +53,26 @@ extern const sks_backend_ops sks_auto_backend;
 /* The backend's place in the registry (sks_stats.answered). */
 int sks_backend_index(const sks_backend_ops *ops);
 
+/* A written CNF solved from the puzzle its description gives, not from
+ * its clauses (dlx, bits; solver/described.c): the puzzle, its system
+ * propagated as the description says, and the CNF's variable map (CNF var
+ * i+1 -> x var map[i]; NULL when the CNF kept the numbering). */
+typedef struct sks_described {
+  sks_puzzle *puzzle;
+  sks_eo *eo; /* kept for the next CNF of the same shape */
+  int *map;
+  int nmap;
+} sks_described;
+/* Loads cnf's description into d, the system's deadline `deadline`; -1
+ * and err when there is none (what: "an exact-cover problem for dlx", the
+ * backend's name last). */
+int sks_described_load(sks_described *d, const sks_cnf *cnf, double deadline,
+                       const char *what, sks_error *err);
+/* Drops the variable map: a puzzle loaded another way keeps its numbers. */
+void sks_described_unmap(sks_described *d);
+void sks_described_free(sks_described *d);
+/* The x var of CNF var var: itself without a map, 0 for a variable the
+ * map does not hold (an auxiliary one). */
+int sks_described_var(const sks_described *d, int var);
+
 #endif

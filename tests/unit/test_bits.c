@@ -2,6 +2,7 @@
  * shape (boxes of every proportion, X, windoku, jigsaw, candidates
  * removed), every answer checked by a validator of this test over the
  * shape's regions; step and time limits; its statistics. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "sudokusat.h"
 
@@ -326,8 +327,51 @@ static void test_grid(void) {
   sks_solver_delete(dlx);
 }
 
+/* A renumbered CNF (read back from DIMACS, its description holding a
+ * variable map), then a puzzle loaded on the same solver: the second
+ * answer is read in the puzzle's own numbers, not through the CNF's map
+ * (dlx and bits keep a CNF's description between loads). */
+static void test_map_then_puzzle(void) {
+  const char *escargot = "1....7.9..3..2...8..96..5....53..9...1..8..."
+                         "26....4...3......1..4......7..7...3..";
+  const char *names[] = {"bits", "dlx"};
+  for (int b = 0; b < 2; b++) {
+    sks_puzzle *p = NULL;
+    CHECK_EQ(sks_puzzle_parse(escargot, NULL, &p, NULL), 0);
+    sks_eo *eo = sks_eo_new(p->shape);
+    sks_eo_load(eo, p, SKS_PROPAGATE_SINGLES);
+    sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, true};
+    sks_cnf *cnf = sks_cnf_new();
+    sks_encode(eo, &eopt, cnf);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    sks_error err = {0};
+    CHECK_EQ(sks_dimacs_write(cnf, mem, &err), 0);
+    fclose(mem);
+    sks_input *in = sks_input_memory(text, len);
+    sks_cnf *back = sks_cnf_new();
+    CHECK_EQ(sks_dimacs_read(in, back, false, NULL, NULL, &err), 0);
+    sks_input_close(in);
+    CHECK(back->desc && back->desc->map);
+    sks_solver *s = sks_solver_new(names[b], NULL, NULL);
+    CHECK_EQ(sks_solver_load_cnf(s, back, &err), 0);
+    CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
+    int grid[81];
+    CHECK_EQ(solve_on(s, p, SKS_PROPAGATE_GIVENS, NULL, grid), SKS_SAT);
+    CHECK(valid(p, grid));
+    sks_solver_delete(s);
+    sks_cnf_delete(back);
+    free(text);
+    sks_cnf_delete(cnf);
+    sks_eo_delete(eo);
+    sks_puzzle_delete(p);
+  }
+}
+
 int main(void) {
   test_grid();
+  test_map_then_puzzle();
   test_shapes();
   test_big();
   test_limits();
