@@ -22,6 +22,11 @@ static void desc_free(sks_cnf_desc *d) {
   free(d);
 }
 
+void sks_cnf_drop_desc(sks_cnf *cnf) {
+  desc_free(cnf->desc);
+  cnf->desc = NULL;
+}
+
 void sks_cnf_delete(sks_cnf *cnf) {
   if (!cnf)
     return;

@@ -603,18 +603,6 @@ bool sks_cnf_desc_generates(const sks_cnf *cnf, long *want) {
   return same;
 }
 
-void sks_cnf_drop_desc(sks_cnf *cnf) {
-  sks_cnf_desc *d = cnf->desc;
-  if (!d)
-    return;
-  free(d->jigsaw);
-  free(d->given);
-  free(d->removed);
-  free(d->map);
-  free(d);
-  cnf->desc = NULL;
-}
-
 void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
   if (cnf && d->active && !d->bad) {
     const char *missing = desc_missing(d, cnf);
