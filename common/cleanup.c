@@ -34,6 +34,7 @@ static void init(void) {
   pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
   pthread_mutex_init(&lock, &attr);
   pthread_mutexattr_destroy(&attr);
+  sks_out_of_memory_hook(sks_cleanup_run);
 }
 
 static void take(void) {

@@ -21,8 +21,11 @@ const char *sks_version(void) {
 /* Memory ran out: a message and the documented status 6, not an abort
  * (a CNF or puzzle the machine cannot hold is refused before this where
  * its size is known: sks_solver_load_cnf).  Standard output is flushed by
- * exit, so the answers printed so far stay; what sks_cleanup_run knows of
- * (external solvers, temporary files) is ended and removed first. */
+ * exit, so the answers printed so far stay; what the cleanup knows of
+ * (external solvers, temporary files) is ended and removed first, through
+ * the hook it installs (so this base calls nothing above it). */
+static void (*volatile before_exit)(void);
+
 void sks_out_of_memory(const char *where, size_t bytes) {
   if (where && bytes)
     fprintf(stderr, "sudokusat: out of memory in %s allocating %zu bytes\n",
@@ -32,8 +35,14 @@ void sks_out_of_memory(const char *where, size_t bytes) {
   else
     fprintf(stderr, "sudokusat: out of memory allocating %zu bytes\n", bytes);
   /* Solvers started and temporaries made by other threads go first. */
-  sks_cleanup_run();
+  void (*run)(void) = before_exit;
+  if (run)
+    run();
   exit(SKS_EXIT_MEMORY);
+}
+
+void sks_out_of_memory_hook(void (*fn)(void)) {
+  before_exit = fn;
 }
 
 void *sks_malloc(size_t bytes) {

@@ -20,6 +20,10 @@ void sks_out_of_memory(const char *where, size_t bytes)
 #endif
     ;
 
+/* What runs before that exit (the cleanup of common/cleanup.c installs
+ * itself here when it first records something); NULL: nothing. */
+void sks_out_of_memory_hook(void (*before_exit)(void));
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 #include "app_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -718,6 +719,38 @@ static int parse_symbols(sks_app *app) {
   return 0;
 }
 
+/* --trace: a new file (an existing one, a dangling link too, only with
+ * --force; a symbolic link is never followed), or NULL (reported). */
+static FILE *open_trace(const sks_app *app) {
+  const char *path = app->opt.trace;
+  int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC;
+  flags |= app->opt.force ? O_TRUNC : O_EXCL;
+  int fd = open(path, flags, 0666);
+  if (fd < 0 && errno == EEXIST)
+    app_message("--trace: %s exists; not overwriting it without --force", path);
+  else if (fd < 0 && errno == ELOOP)
+    app_message("--trace: %s is a symbolic link; not following it", path);
+  else if (fd < 0)
+    app_message("--trace: cannot write %s: %s", path, strerror(errno));
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (fd >= 0 && !f)
+    close(fd);
+  return f;
+}
+
+/* Closes --trace; a write error is reported and returns nonzero. */
+static int close_trace(sks_app *app) {
+  int bad = fflush(app->trace) || ferror(app->trace);
+  int e = errno;
+  if (fclose(app->trace) || bad) {
+    app_message("--trace %s: write error: %s", app->opt.trace,
+                strerror(bad ? e : errno));
+    bad = 1;
+  }
+  app->trace = NULL;
+  return bad;
+}
+
 /* What follows from the options: the reader's and the encoder's options,
  * the thread count, the analog portfolio, the trace stream. */
 static int derive(sks_app *app) {
@@ -745,7 +778,7 @@ static int derive(sks_app *app) {
     app->analog_threads = app->opt.jobs;
     app->opt.jobs = 1;
   }
-  if (app->opt.trace[0] && !(app->trace = app_open_trace(app)))
+  if (app->opt.trace[0] && !(app->trace = open_trace(app)))
     return EXIT_USAGE;
   return 0;
 }
@@ -883,7 +916,7 @@ int sks_app_main(int argc, char **argv) {
   int res = parse(&app, argc, argv, commands[c].bit);
   if (!res)
     res = commands[c].run(&app);
-  if (app.trace && app_close_trace(&app))
+  if (app.trace && close_trace(&app))
     res = EXIT_INPUT; /* a trace that could not be written is an error */
   free(app.files);
   free(app.jigsaw);

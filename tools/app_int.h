@@ -86,11 +86,6 @@ extern const char *volatile app_temp_name;
  * sks_cleanup_run and ends the process by the same signal.  First thing
  * in main. */
 void app_catch_signals(void);
-/* --trace: a new file (an existing one, a dangling link too, only with
- * --force; a symbolic link is never followed), or NULL (reported); its
- * close reports a write error and returns nonzero.  tools/signals.c. */
-FILE *app_open_trace(const sks_app *app);
-int app_close_trace(sks_app *app);
 
 /* Subcommands: each returns the process exit status. */
 /* The whole command line: the tool's main. */

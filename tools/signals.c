@@ -7,8 +7,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app_int.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -97,34 +95,4 @@ void app_catch_signals(void) {
   sigaddset(&unblock, SIGXFSZ);
   pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
   signal(SIGXFSZ, SIG_IGN);
-}
-
-/* (Not signals, but the other end of a run's files: the --trace stream.) */
-FILE *app_open_trace(const sks_app *app) {
-  const char *path = app->opt.trace;
-  int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC;
-  flags |= app->opt.force ? O_TRUNC : O_EXCL;
-  int fd = open(path, flags, 0666);
-  if (fd < 0 && errno == EEXIST)
-    app_message("--trace: %s exists; not overwriting it without --force", path);
-  else if (fd < 0 && errno == ELOOP)
-    app_message("--trace: %s is a symbolic link; not following it", path);
-  else if (fd < 0)
-    app_message("--trace: cannot write %s: %s", path, strerror(errno));
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (fd >= 0 && !f)
-    close(fd);
-  return f;
-}
-
-int app_close_trace(sks_app *app) {
-  int bad = fflush(app->trace) || ferror(app->trace);
-  int e = errno;
-  if (fclose(app->trace) || bad) {
-    app_message("--trace %s: write error: %s", app->opt.trace,
-                strerror(bad ? e : errno));
-    bad = 1;
-  }
-  app->trace = NULL;
-  return bad;
 }
