@@ -120,7 +120,7 @@ const char *answer_plural(long long n, const char *one, const char *many) {
 
 static const struct {
   const char *command, *one, *many;
-} words[] = {
+} status_words[] = {
     {"solve", "solved", NULL},        {"unique", "unique", "multiple"},
     {"count", "unique", "multiple"},  {"rate", "rated", NULL},
     {"grade", "graded", "multiple"},  {"minimize", "minimized", "multiple"},
@@ -136,10 +136,10 @@ void answer_words(const sks_app *app, const char **one, const char **many) {
     *many = "dropped";
     return;
   }
-  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-    if (!strcmp(words[i].command, command)) {
-      *one = words[i].one;
-      *many = words[i].many;
+  for (size_t i = 0; i < sizeof status_words / sizeof *status_words; i++)
+    if (!strcmp(status_words[i].command, command)) {
+      *one = status_words[i].one;
+      *many = status_words[i].many;
     }
 }
 
@@ -189,8 +189,8 @@ static void csv_field(FILE *out, const char *s) {
   putc('"', out);
 }
 
-static void put_text(const sks_app *app, const batch_job *job, const answer *a,
-                     FILE *out) {
+static void put_text_record(const sks_app *app, const batch_job *job,
+                            const answer *a, FILE *out) {
   if (a->text)
     fprintf(out, "%s\n", a->text);
   else if (!(a->grid_only && a->grid))
@@ -370,7 +370,7 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
     put_csv(app, job, a, seconds, message, out);
     break;
   default:
-    put_text(app, job, a, out);
+    put_text_record(app, job, a, out);
   }
 }
 
