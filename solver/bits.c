@@ -329,8 +329,7 @@ long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
         depth--;
         continue;
       }
-      if ((steps > 0 && (long long)k->nodes >= steps) ||
-          (deadline > 0 && !(k->nodes & 1023) && sks_past(deadline))) {
+      if (sks_bits_stop(k->nodes, steps, deadline)) {
         *status = SKS_UNKNOWN;
         return found;
       }

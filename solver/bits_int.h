@@ -58,4 +58,13 @@ const unsigned char *sks_bits_small_solution(const sks_bits_small *b,
                                              int which);
 void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out);
 
+/* Whether a search must stop before node `nodes`: the step budget
+ * (0: none) spent, or the deadline (0: none) past, read every 1,024 nodes;
+ * both layouts ask it at each node. */
+static inline bool sks_bits_stop(unsigned long long nodes, long long steps,
+                                 double deadline) {
+  return (steps > 0 && (long long)nodes >= steps) ||
+         (deadline > 0 && !(nodes & 1023) && sks_past(deadline));
+}
+
 #endif

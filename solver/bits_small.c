@@ -340,8 +340,7 @@ long long sks_bits_small_search(sks_bits_small *b, long long limit,
         depth--;
         continue;
       }
-      if ((steps > 0 && (long long)k->nodes >= steps) ||
-          (deadline > 0 && !(k->nodes & 1023) && sks_past(deadline))) {
+      if (sks_bits_stop(k->nodes, steps, deadline)) {
         *status = SKS_UNKNOWN;
         return found;
       }
