@@ -17,7 +17,8 @@
  * that region has lost the bit). */
 struct sks_bits {
   const sks_shape *shape;
-  sks_bits_small *small; /* sides up to SKS_BITS_SMALL_N: that layout */
+  sks_bits_band *band;   /* the plain 9x9: that layout */
+  sks_bits_small *small; /* other sides up to SKS_BITS_SMALL_N: that one */
   int n, cells, nregions;
   uint64_t full;
   const int *region;  /* the shape's: nregions * n cells */
@@ -55,7 +56,10 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
   sks_bits *b = sks_calloc(1, sizeof *b);
   int n = shape->n, cells = n * n;
   b->shape = sks_shape_retain(shape);
-  if (getenv("SKS_BITS_GENERIC") == NULL && n <= SKS_BITS_SMALL_N)
+  const char *layout = getenv("SKS_BITS_LAYOUT"); /* for measuring */
+  if (!layout && sks_bits_band_fits(shape))
+    b->band = sks_bits_band_new(shape);
+  else if ((!layout || !strcmp(layout, "small")) && n <= SKS_BITS_SMALL_N)
     b->small = sks_bits_small_new(shape);
   b->n = n;
   b->cells = cells;
@@ -114,6 +118,7 @@ void sks_bits_delete(sks_bits *b) {
   if (!b)
     return;
   sks_shape_release(b->shape);
+  sks_bits_band_delete(b->band);
   sks_bits_small_delete(b->small);
   free(b->cstart);
   free(b->creg);
@@ -133,6 +138,8 @@ const sks_shape *sks_bits_shape(const sks_bits *b) {
 }
 
 size_t sks_bits_bytes(const sks_bits *b) {
+  if (b->band)
+    return sizeof *b + sks_bits_band_bytes(b->band);
   if (b->small)
     return sizeof *b + sks_bits_small_bytes(b->small);
   return sizeof *b + (size_t)b->levels * b->stride * sizeof *b->stack +
@@ -242,6 +249,8 @@ static bool settle(sks_bits *b, uint64_t *s) {
 }
 
 bool sks_bits_load(sks_bits *b, const uint64_t *mask) {
+  if (b->band)
+    return sks_bits_band_load(b->band, mask);
   if (b->small)
     return sks_bits_small_load(b->small, mask);
   uint64_t *s = level_at(b, 0);
@@ -292,6 +301,8 @@ static void keep(sks_bits *b, const uint64_t *s, int which) {
 
 long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
                           int *status) {
+  if (b->band)
+    return sks_bits_band_search(b->band, limit, lim, status);
   if (b->small)
     return sks_bits_small_search(b->small, limit, lim, status);
   sks_bits_counts *k = &b->counts;
@@ -356,12 +367,18 @@ long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
 }
 
 const unsigned char *sks_bits_solution(const sks_bits *b, int which) {
+  if (b->band)
+    return sks_bits_band_solution(b->band, which);
   if (b->small)
     return sks_bits_small_solution(b->small, which);
   return b->sol[which];
 }
 
 void sks_bits_counts_get(const sks_bits *b, sks_bits_counts *out) {
+  if (b->band) {
+    sks_bits_band_counts(b->band, out);
+    return;
+  }
   if (b->small) {
     sks_bits_small_counts(b->small, out);
     return;

@@ -58,6 +58,20 @@ const unsigned char *sks_bits_small_solution(const sks_bits_small *b,
                                              int which);
 void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out);
 
+/* The layout for the plain 9x9 (solver/bits_band.c): by digit, a 27-bit
+ * word a band, with the box-line eliminations of each band and stack at
+ * every node; sks_bits uses it for that shape, with the same calls. */
+typedef struct sks_bits_band sks_bits_band;
+bool sks_bits_band_fits(const sks_shape *shape);
+sks_bits_band *sks_bits_band_new(const sks_shape *shape);
+void sks_bits_band_delete(sks_bits_band *b);
+size_t sks_bits_band_bytes(const sks_bits_band *b);
+bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask);
+long long sks_bits_band_search(sks_bits_band *b, long long limit,
+                               const sks_limits *lim, int *status);
+const unsigned char *sks_bits_band_solution(const sks_bits_band *b, int which);
+void sks_bits_band_counts(const sks_bits_band *b, sks_bits_counts *out);
+
 /* Whether a search must stop before node `nodes`: the step budget
  * (0: none) spent, or the deadline (0: none) past, read every 1,024 nodes;
  * both layouts ask it at each node. */
