@@ -275,6 +275,13 @@ bool sks_bits_load(sks_bits *b, const uint64_t *mask) {
   return ok;
 }
 
+bool sks_bits_load_givens(sks_bits *b, const int *given) {
+  if (!b->band)
+    return false;
+  sks_bits_band_load_givens(b->band, given);
+  return true;
+}
+
 /* The unplaced cell with the fewest candidates (a pair ends the look). */
 static int choose(const sks_bits *b, const uint64_t *s) {
   int best = -1, fewest = 65;

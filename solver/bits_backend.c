@@ -68,6 +68,8 @@ static int fit(bits_solver *s, const sks_shape *shape, sks_error *err) {
  * propagation finds at once what the system's found. */
 static void load_givens(bits_solver *s, const int *given,
                         const unsigned char *out) {
+  if (!out && sks_bits_load_givens(s->bits, given))
+    return;
   int n = s->n, cells = n * n;
   uint64_t full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
   for (int c = 0; c < cells; c++) {

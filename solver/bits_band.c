@@ -26,6 +26,9 @@ typedef uint32_t v4 __attribute__((vector_size(16)));
 
 enum { DIGITS = 9, CELLS = 81 };
 
+/* The 81 cells: 27 bits in each of the first three lanes. */
+static const v4 ALL = {0x7ffffff, 0x7ffffff, 0x7ffffff, 0};
+
 /* One search level.  Every test reads f; seen[d] is f[d] as digit d's
  * rows, boxes and columns were last looked at (a digit whose vector
  * changed since is looked at again); placed: the cells with their digit. */
@@ -153,7 +156,7 @@ static inline void place(const sks_bits_band *b, level *s, int c, int d) {
   for (int e = 0; e < DIGITS; e++)
     s->f[e] &= gone;
   s->f[d] = keep;
-  s->placed |= ~gone & (v4){0x7ffffff, 0x7ffffff, 0x7ffffff, 0};
+  s->placed |= ~gone & ALL;
 }
 
 /* Places d in each cell of v (by band); false when one of them has lost
@@ -227,7 +230,6 @@ static bool look_columns(const sks_bits_band *b, level *s, int d) {
 
 /* To the fixpoint; false on a contradiction. */
 static bool settle(const sks_bits_band *b, level *s) {
-  const v4 all = {0x7ffffff, 0x7ffffff, 0x7ffffff, 0};
   for (;;) {
     bool changed = false;
     for (int d = 0; d < DIGITS; d++)
@@ -251,7 +253,7 @@ static bool settle(const sks_bits_band *b, level *s) {
       twice |= once & s->f[d];
       once |= s->f[d];
     }
-    if (v4_any(all & ~once))
+    if (v4_any(ALL & ~once))
       return false;
     v4 naked = once & ~twice & ~s->placed;
     if (!v4_any(naked))
@@ -280,6 +282,25 @@ bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask) {
     s->seen_columns[d] = s->seen[d];
   }
   return true; /* contradictions show in the search's first settle */
+}
+
+void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
+  level *s = b->stack;
+  v4 fixed = {0, 0, 0, 0}, by[DIGITS + 1];
+  memset(by, 0, sizeof by);
+  for (int c = 0; c < CELLS; c++) {
+    /* an open cell's -1 lands in by[DIGITS], never read */
+    int g = given[c];
+    v4 bit = ~b->not_cell[c];
+    fixed |= g >= 0 ? bit : (v4){0, 0, 0, 0};
+    by[g >= 0 ? g : DIGITS] |= bit;
+  }
+  v4 open = ALL & ~fixed;
+  for (int d = 0; d < DIGITS; d++) {
+    s->f[d] = open | by[d];
+    s->seen[d] = s->seen_columns[d] = (v4){~0u, ~0u, ~0u, ~0u};
+  }
+  s->placed = (v4){0, 0, 0, 0};
 }
 
 /* The open cell with the fewest digits: two, three, else the first. */
@@ -317,14 +338,13 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
   double deadline =
       lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   long long steps = lim ? lim->max_steps : 0, found = 0;
-  const v4 all = {0x7ffffff, 0x7ffffff, 0x7ffffff, 0};
   level *s = b->stack;
   if (!settle(b, s))
     return 0;
   int depth = 0;
   for (;;) {
     /* s is level depth's state, settled and consistent. */
-    if (!v4_any(all & ~s->placed)) {
+    if (!v4_any(ALL & ~s->placed)) {
       if (found < 2)
         keep_solution(b, s, (int)found);
       if (++found == limit)

@@ -25,6 +25,10 @@ const sks_shape *sks_bits_shape(const sks_bits *b);
  * cell is fixed).  Returns false when the candidates contradict each
  * other at once (a cell with none, a digit twice in a region). */
 bool sks_bits_load(sks_bits *b, const uint64_t *mask);
+/* Loads a puzzle of givens alone (given[c]: a digit, or -1 for an open
+ * cell) straight into a layout that has a way for it (the plain 9x9's);
+ * false when the layout has none: build the masks for sks_bits_load. */
+bool sks_bits_load_givens(sks_bits *b, const int *given);
 
 /* Searches the loaded puzzle for up to limit solutions (0 = all), under
  * lim (steps = search nodes).  Sets *status: SKS_SAT when the count is
@@ -67,6 +71,7 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape);
 void sks_bits_band_delete(sks_bits_band *b);
 size_t sks_bits_band_bytes(const sks_bits_band *b);
 bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask);
+void sks_bits_band_load_givens(sks_bits_band *b, const int *given);
 long long sks_bits_band_search(sks_bits_band *b, long long limit,
                                const sks_limits *lim, int *status);
 const unsigned char *sks_bits_band_solution(const sks_bits_band *b, int which);
