@@ -47,8 +47,8 @@ struct sks_bits_band {
   uint32_t spread[512];  /* bit 3 * i + j -> bit 9 * i + j */
   uint16_t allowed[512]; /* triad set -> the permutations it contains */
   uint16_t lone[512];    /* triad set -> those alone in their row or box */
-  uint8_t row[512];      /* a row's 9 cells -> triads present, and (<< 3)
-                            those with one cell */
+  uint32_t row[3][512];  /* row r's 9 cells -> its triads present (bit
+                            3 * r + box) and, 16 bits up, those with one cell */
   level *stack;
   struct bframe {
     int at;        /* the cell guessed */
@@ -65,6 +65,13 @@ static inline bool v4_any(v4 a) {
 #else
   return (a[0] | a[1] | a[2] | a[3]) != 0;
 #endif
+}
+
+/* Bits set in x (no popcount instruction assumed). */
+static inline int count(uint32_t x) {
+  x -= x >> 1 & 0x55555555u;
+  x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+  return (int)(((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24);
 }
 
 static inline v4 v4_bit(int c) {
@@ -132,7 +139,8 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape) {
       if (tri && !(tri & (tri - 1)))
         info |= 8u << k;
     }
-    b->row[t] = (uint8_t)info;
+    for (int r = 0; r < 3; r++)
+      b->row[r][t] = (info & 7) << 3 * r | (info >> 3) << (16 + 3 * r);
   }
   b->stack = sks_malloc((CELLS + 1) * sizeof *b->stack);
   return b;
@@ -183,11 +191,9 @@ static bool look(const sks_bits_band *b, level *s, int d) {
     uint32_t x = f[band];
     if (x == seen[band])
       continue;
-    unsigned i0 = b->row[x & 511], i1 = b->row[x >> 9 & 511],
-             i2 = b->row[x >> 18];
-    unsigned t = (i0 & 7) | (i1 & 7) << 3 | (i2 & 7) << 6;
-    unsigned one = i0 >> 3 | (i1 >> 3) << 3 | (i2 >> 3) << 6;
-    unsigned a = b->allowed[t];
+    uint32_t info =
+        b->row[0][x & 511] | b->row[1][x >> 9 & 511] | b->row[2][x >> 18];
+    unsigned a = b->allowed[info & 511], one = info >> 16;
     if (!a)
       return false;
     x &= b->expand[a];
@@ -323,8 +329,7 @@ static int choose(const sks_bits_band *b, const level *s) {
     for (uint32_t m = pick[band]; m; m &= m - 1) {
       int c = 27 * band + __builtin_ctz(m);
       v4 peer = open & ~b->keep[c];
-      int k = __builtin_popcount(peer[0]) + __builtin_popcount(peer[1]) +
-              __builtin_popcount(peer[2]);
+      int k = count(peer[0]) + count(peer[1]) + count(peer[2]);
       if (k > most) {
         most = k;
         best = c;
