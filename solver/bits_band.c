@@ -169,24 +169,24 @@ static inline void place(const sks_bits_band *b, level *s, int c, int d) {
 
 /* Places d in each cell of v (by band); false when one of them has lost
  * d on the way (two of them in one region). */
-static inline bool place_all(const sks_bits_band *b, level *s, v4 v, int d) {
-  if (!v4_any(v))
-    return true;
+static inline bool place_all(const sks_bits_band *b, level *s,
+                             const uint32_t *v, int d) {
   for (int band = 0; band < 3; band++)
     for (uint32_t m = v[band]; m; m &= m - 1) {
-      int c = 27 * band + __builtin_ctz(m);
-      if (!(s->f[d][band] >> (c % 27) & 1))
+      int at = __builtin_ctz(m);
+      if (!(s->f[d][band] >> at & 1))
         return false;
-      place(b, s, c, d);
+      place(b, s, 27 * band + at, d);
     }
   return true;
 }
 
-/* Digit d's rows, boxes and columns: the triads outside every permutation
- * leave its vector, and its hidden singles are placed.  False on a
- * contradiction (a row, box or column without a place for d). */
+/* Digit d's rows and boxes: the triads outside every permutation leave
+ * its vector, and its hidden singles are placed.  False on a
+ * contradiction (a row or box without a place for d). */
 static bool look(const sks_bits_band *b, level *s, int d) {
-  v4 f = s->f[d], seen = s->seen[d], single = {0, 0, 0, 0};
+  v4 f = s->f[d], seen = s->seen[d];
+  uint32_t single[3] = {0, 0, 0}, any = 0;
   for (int band = 0; band < 3; band++) {
     uint32_t x = f[band];
     if (x == seen[band])
@@ -198,18 +198,19 @@ static bool look(const sks_bits_band *b, level *s, int d) {
       return false;
     x &= b->expand[a];
     f[band] = x;
-    single[band] = b->expand[b->lone[a] & one] & x;
+    single[band] = b->expand[b->lone[a] & one] & x & ~s->placed[band];
+    any |= single[band];
   }
   s->seen[d] = f;
   s->f[d] = f;
-  return place_all(b, s, single & ~s->placed, d);
+  return !any || place_all(b, s, single, d);
 }
 
 /* Digit d's columns: by stack the permutation of band by column. */
 static bool look_columns(const sks_bits_band *b, level *s, int d) {
-  v4 f = s->f[d], single = {0, 0, 0, 0};
-  /* Columns: the bands' column sets side by side in one word, where a
-   * stack's column-in-band segments sit as a box's triads do. */
+  v4 f = s->f[d];
+  /* The bands' column sets side by side in one word, where a stack's
+   * column-in-band segments sit as a box's triads do. */
   uint32_t p = 0, once = 0;
   for (int band = 0; band < 3; band++) {
     uint32_t x = f[band], r0 = x & 511, r1 = x >> 9 & 511, r2 = x >> 18;
@@ -225,13 +226,16 @@ static bool look_columns(const sks_bits_band *b, level *s, int d) {
     ok |= b->spread[a] << sh;
     lone |= (b->spread[b->lone[a]] & once >> sh) << sh;
   }
+  uint32_t single[3], any = 0;
   for (int band = 0; band < 3; band++) {
     f[band] &= b->columns[ok >> 9 * band & 511];
-    single[band] |= f[band] & b->columns[lone >> 9 * band & 511];
+    single[band] =
+        f[band] & b->columns[lone >> 9 * band & 511] & ~s->placed[band];
+    any |= single[band];
   }
   s->seen_columns[d] = f;
   s->f[d] = f;
-  return place_all(b, s, single & ~s->placed, d);
+  return !any || place_all(b, s, single, d);
 }
 
 /* To the fixpoint; false on a contradiction. */
@@ -264,9 +268,12 @@ static bool settle(const sks_bits_band *b, level *s) {
     v4 naked = once & ~twice & ~s->placed;
     if (!v4_any(naked))
       return true;
-    for (int d = 0; d < DIGITS; d++)
-      if (!place_all(b, s, naked & s->f[d], d))
+    for (int d = 0; d < DIGITS; d++) {
+      v4 v = naked & s->f[d];
+      uint32_t single[3] = {v[0], v[1], v[2]};
+      if (!place_all(b, s, single, d))
         return false;
+    }
   }
 }
 
