@@ -66,6 +66,13 @@ static bool take_grid(const sks_eo *eo, const unsigned char *g, int *grid) {
   if (!g || eo->nfixed)
     return false;
   int n = eo->n, bad = 0;
+  if (eo->nopen_vars == eo->nvars) { /* no candidate false: digits only */
+    for (int i = 0; i < n * n; i++) {
+      bad |= g[i] >= n;
+      grid[i] = g[i];
+    }
+    return !bad;
+  }
   for (int i = 0; i < n * n; i++) {
     int d = g[i] < n ? g[i] : 0;
     bad |= (g[i] >= n) | (eo->val[sks_cell_var(n, i, d)] < 0);
