@@ -1,7 +1,7 @@
 /* Canonical forms (minlex) of puzzles under the validity-preserving
  * group: a row-by-row search over partial transformations that keeps,
  * row after row, only those whose prefix is the smallest. */
-#include "sks_author.h"
+#include "canon_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,6 +51,8 @@ struct sks_canon {
   bool over;
   int *map_row, *map_col, *map_digit;
   int cap_n;
+  sks_canon_gen *gen; /* the general search, made on first use */
+  long ties;          /* automorphisms found by the last general search */
 };
 
 sks_canon *sks_canon_new(void) {
@@ -84,6 +86,7 @@ void sks_canon_delete(sks_canon *z) {
   free(z->map_row);
   free(z->map_col);
   free(z->map_digit);
+  sks_canon_gen_delete(z->gen);
   free(z);
 }
 
@@ -488,24 +491,40 @@ static int repeated_line(const sks_puzzle *p) {
   return 0;
 }
 
+/* The general search: a variant, a candidates puzzle, or every
+ * automorphism wanted. */
+static int general(sks_canon *z, const sks_puzzle *p, int *out,
+                   sks_canon_map *map, sks_error *err) {
+  sks_canon_map m;
+  if (sks_canon_gen_run(&z->gen, p, z->budget * 64, &m, &z->ties, err))
+    return -1;
+  if (out)
+    sks_canon_apply(&m, p->cell, out);
+  if (map)
+    *map = m;
+  return 0;
+}
+
+/* A row or column where the givens repeat a digit: no solution, and no
+ * canonical form (the search ranks a row's new digits as equal). */
+static int refuse_repeats(const sks_puzzle *p, sks_error *err) {
+  int line = repeated_line(p);
+  if (!line)
+    return 0;
+  return sks_error_set(err, -1, p->look.line, 0,
+                       "the givens repeat a digit in %s %d: no canonical "
+                       "form (the puzzle has no solution)",
+                       line > 0 ? "row" : "column", line > 0 ? line : -line);
+}
+
 int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                      sks_canon_map *map, sks_error *err) {
   const sks_shape *sh = p->shape;
-  if (sh->variants)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "canonical forms of variants (x, windoku, jigsaw) "
-                         "are not supported");
-  if (p->removed)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "canonical forms of candidates puzzles are not "
-                         "supported");
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
-  int line = repeated_line(p);
-  if (line)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "the givens repeat a digit in %s %d: no canonical "
-                         "form (the puzzle has no solution)",
-                         line > 0 ? "row" : "column", line > 0 ? line : -line);
+  if (refuse_repeats(p, err))
+    return -1;
+  if (sh->variants || p->removed)
+    return general(z, p, out, map, err);
   setup(z, n, R, C);
   int S = z->S;
   memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));
@@ -563,6 +582,31 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   if (map)
     *map = m;
   return 0;
+}
+
+long sks_canon_automorphisms(sks_canon *z, const sks_puzzle *p,
+                             sks_error *err) {
+  if (refuse_repeats(p, err) || general(z, p, NULL, NULL, err))
+    return -1;
+  return z->ties;
+}
+
+bool sks_canon_automorphism(sks_canon *z, long k, sks_canon_map *map) {
+  return sks_canon_gen_automorphism(z->gen, k, map);
+}
+
+void sks_canon_apply_removed(const sks_canon_map *map, const unsigned char *in,
+                             unsigned char *out) {
+  int n = map->n;
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int a = map->row[r], b = map->col[c];
+      const unsigned char *from =
+          in + (size_t)(map->transpose ? b * n + a : a * n + b) * n;
+      unsigned char *to = out + ((size_t)r * n + c) * n;
+      for (int d = 0; d < n; d++)
+        to[map->digit[d]] = from[d];
+    }
 }
 
 void sks_canon_apply(const sks_canon_map *map, const int *in, int *out) {

@@ -145,13 +145,12 @@ fi
 check canon-jobs 0 '' same_as j1.txt "$S" canon -q -j2 all.txt
 
 # ---------------------------------------------------------------- refused
-input "$ESCARGOT"
-check canon-variant 1 "unknown" "$S" canon --variant x
 input "11${ESCARGOT:2}"
 check canon-repeat 1 "unknown" "$S" canon
 input "$ESCARGOT" "12x"
 check canon-bad-line 3 "$(cat escargot.txt)
 error" "$S" canon
 check canon-show-dedupe 2 "" "$S" canon --show --dedupe
+check canon-symmetry-dedupe 2 "" "$S" canon --symmetry --dedupe
 
 summary
