@@ -48,9 +48,11 @@ struct sks_canon {
   int *runs; /* (kind, start, len) triples: equal new digits or stacks */
   int nruns;
   long budget;
+  long steps; /* full grids: columns tried for the first two rows */
   bool over;
   int *map_row, *map_col, *map_digit;
   int cap_n;
+  int *fg;            /* full grids: the first two rows' search (6n ints) */
   sks_canon_gen *gen; /* the general search, made on first use */
   long ties;          /* automorphisms found by the last general search */
 };
@@ -86,6 +88,7 @@ void sks_canon_delete(sks_canon *z) {
   free(z->map_row);
   free(z->map_col);
   free(z->map_digit);
+  free(z->fg);
   sks_canon_gen_delete(z->gen);
   free(z);
 }
@@ -122,6 +125,7 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
   z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
   z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));
+  z->fg = sks_realloc(z->fg, 7 * (size_t)n * sizeof(int));
   /* The lists are sized on use (stride changes with n). */
   free(z->cur);
   free(z->next);
@@ -491,6 +495,187 @@ static int repeated_line(const sks_puzzle *p) {
   return 0;
 }
 
+/* ---- full grids: the first two rows at once ----
+ *
+ * A full grid's first row is 1 2 ... n whatever the column order, so
+ * every order ties there and the row search would list them all.  Here
+ * the first two rows are chosen together: the second row's string is
+ * x_c = the canonical column that holds, in the first row, the digit of
+ * the second row at canonical column c.  Column by column, each column
+ * not yet placed is chosen (every input column its stack allows), and
+ * the first-row column of its second-row digit, when not yet placed,
+ * goes to the first free canonical column it may take (the next free
+ * one of its stack's canonical stack, or the first of the next stack):
+ * any other place makes x_c greater.  A branch is cut as soon as its
+ * prefix passes the best; the column orders that give the best two rows
+ * become the candidates of the row search from the third row on. */
+
+typedef struct full_ctx {
+  sks_canon *z;
+  int t, r0, r1;
+  int *col, *pos, *smap, *sinv, *x, *best, *pi;
+  bool have;
+  unsigned version; /* counts the bests found */
+} full_ctx;
+
+static void full_leaf(full_ctx *f, bool lt) {
+  sks_canon *z = f->z;
+  int n = z->n, C = z->C;
+  if (lt || !f->have) {
+    z->nnext = 0;
+    memcpy(f->best, f->x, (size_t)n * sizeof *f->x);
+    f->have = true;
+    f->version++;
+  }
+  u16 *c = push_next(z);
+  if (!c)
+    return;
+  memset(c, 0, (size_t)z->stride * sizeof(u16));
+  c[0] = (u16)f->t;
+  c[1] = (u16)n;
+  c[z->o_row] = (u16)f->r0;
+  c[z->o_row + 1] = (u16)f->r1;
+  c[z->o_used + f->r0] = c[z->o_used + f->r1] = 1;
+  const u16 *g = z->grid[f->t] + (size_t)f->r0 * n;
+  for (int i = 0; i < z->S; i++) {
+    int st = f->smap[i];
+    c[z->o_sorder + i] = (u16)st;
+    c[z->o_sbound + i] = 1;
+    for (int j = 0; j < C; j++) {
+      int col = f->col[i * C + j];
+      c[z->o_corder + st * C + j] = (u16)col;
+      c[z->o_cbound + st * C + j] = 1;
+      c[z->o_label + g[col] - 1] = (u16)(i * C + j + 1);
+    }
+  }
+}
+
+static void full_dfs(full_ctx *f, int c, bool lt);
+
+/* Column c now holds an input column: its second-row digit's first-row
+ * column placed (or found), x_c compared, then the next column. */
+static void full_step(full_ctx *f, int c, bool lt) {
+  sks_canon *z = f->z;
+  int C = z->C, y = f->pi[f->col[c]], placed = -1;
+  if (++z->steps > z->budget * 64) {
+    z->over = true;
+    return;
+  }
+  int xc = f->pos[y], mapped = -1;
+  if (xc < 0) {
+    int sy = y / C, T = f->sinv[sy];
+    if (T < 0) {
+      T = 0;
+      while (f->smap[T] >= 0)
+        T++;
+      f->smap[T] = sy;
+      f->sinv[sy] = T;
+      mapped = T;
+    }
+    xc = T * C;
+    while (f->col[xc] >= 0)
+      xc++;
+    f->col[xc] = y;
+    f->pos[y] = xc;
+    placed = xc;
+  }
+  bool cut = false;
+  if (!lt && xc != f->best[c]) {
+    cut = xc > f->best[c];
+    lt = !cut;
+  }
+  if (!cut) {
+    f->x[c] = xc;
+    full_dfs(f, c + 1, lt);
+  }
+  if (placed >= 0) {
+    f->pos[f->col[placed]] = -1;
+    f->col[placed] = -1;
+  }
+  if (mapped >= 0) {
+    f->sinv[f->smap[mapped]] = -1;
+    f->smap[mapped] = -1;
+  }
+}
+
+static void full_dfs(full_ctx *f, int c, bool lt) {
+  sks_canon *z = f->z;
+  int n = z->n, C = z->C;
+  if (z->over)
+    return;
+  if (c == n) {
+    full_leaf(f, lt);
+    return;
+  }
+  if (f->col[c] >= 0) {
+    full_step(f, c, lt);
+    return;
+  }
+  int T = c / C;
+  bool fresh = f->smap[T] < 0;
+  for (int s = 0; s < z->S && !z->over; s++) {
+    if (fresh ? f->sinv[s] >= 0 : f->smap[T] != s)
+      continue;
+    if (fresh) {
+      f->smap[T] = s;
+      f->sinv[s] = T;
+    }
+    for (int a = s * C; a < s * C + C && !z->over; a++) {
+      if (f->pos[a] >= 0)
+        continue;
+      unsigned v = f->version;
+      f->col[c] = a;
+      f->pos[a] = c;
+      full_step(f, c, lt);
+      f->col[c] = -1;
+      f->pos[a] = -1;
+      if (f->version != v)
+        lt = false; /* a leaf below made this prefix the best's */
+    }
+    if (fresh) {
+      f->smap[T] = -1;
+      f->sinv[s] = -1;
+    }
+  }
+}
+
+/* The candidates of a full grid after its first two rows, into
+ * z->next. */
+static void full_rows(sks_canon *z, int orientations) {
+  int n = z->n, R = z->R;
+  int *fg = z->fg;
+  full_ctx f = {.z = z,
+                .col = fg,
+                .pos = fg + n,
+                .smap = fg + 2 * n,
+                .sinv = fg + 3 * n,
+                .x = fg + 4 * n,
+                .best = fg + 5 * n,
+                .pi = fg + 6 * n};
+  z->nnext = 0;
+  z->steps = 0;
+  for (int t = 0; t < orientations; t++)
+    for (int r0 = 0; r0 < n; r0++)
+      for (int r1 = 0; r1 < n; r1++) {
+        if (r1 == r0 || (R > 1 ? r1 / R != r0 / R : false))
+          continue;
+        const u16 *g = z->grid[t];
+        int where[SKS_MAX_N];
+        for (int x = 0; x < n; x++)
+          where[g[r0 * n + x] - 1] = x;
+        for (int x = 0; x < n; x++)
+          f.pi[x] = where[g[r1 * n + x] - 1];
+        for (int i = 0; i < n; i++)
+          f.col[i] = f.pos[i] = f.smap[i] = f.sinv[i] = -1;
+        f.t = t;
+        f.r0 = r0;
+        f.r1 = r1;
+        full_dfs(&f, 0, !f.have);
+        if (z->over)
+          return;
+      }
+}
+
 /* The general search: a variant, a candidates puzzle, or every
  * automorphism wanted. */
 static int general(sks_canon *z, const sks_puzzle *p, int *out,
@@ -528,11 +713,13 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   setup(z, n, R, C);
   int S = z->S;
   memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));
+  bool full = true;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       u16 v = (u16)(p->cell[r * n + c] + 1);
       z->grid[0][r * n + c] = v;
       z->grid[1][c * n + r] = v;
+      full &= v != 0;
       if (v) {
         z->count[(size_t)r * S + c / C]++;
         if (R == C)
@@ -541,15 +728,21 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
     }
   z->over = false;
   z->nnext = 0;
-  start(z, 0);
   /* Transposition, unless the puzzle is its own transpose. */
   bool both =
       R == C && memcmp(z->grid[0], z->grid[1], (size_t)n * n * sizeof(u16));
-  if (both)
-    start(z, 1);
-  first_rows(z, 1 + both);
+  int from = 0;
+  if (full && n > 1) {
+    full_rows(z, 1 + both);
+    from = 2;
+  } else {
+    start(z, 0);
+    if (both)
+      start(z, 1);
+    first_rows(z, 1 + both);
+  }
   equal_lines(z, 1 + both);
-  for (int level = 0; level < n && !z->over; level++) {
+  for (int level = from; level < n && !z->over; level++) {
     u16 *tmp = z->cur;
     z->cur = z->next;
     z->next = tmp;

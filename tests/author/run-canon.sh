@@ -105,6 +105,15 @@ for shape in "2 2 4" "2 3 6" "3 3 9" "3 4 12" "4 4 16"; do
     check "canon-${R}x$C-$seed" 0 "$(cat form.txt)" "$S" canon -q "${box[@]}" dis.txt
   done
   check "canon-${R}x$C-fixed" 0 "$(cat form.txt)" "$S" canon -q "${box[@]}" form.txt
+  # their solution grids (full grids: the first two rows chosen together)
+  "$S" solve -q "${box[@]}" gen.txt >grids.txt 2>/dev/null
+  "$S" canon -q "${box[@]}" grids.txt >gform.txt 2>/dev/null
+  if [ "$(grep -c '^[1-9A-G]*$' gform.txt)" -eq 4 ]; then pass; else
+    fail "canon-${R}x$C-grid-forms" "$(cat gform.txt)"
+  fi
+  disguise "$R" "$C" 24 <grids.txt >gdis.txt
+  check "canon-${R}x$C-grids" 0 "$(cat gform.txt)" "$S" canon -q "${box[@]}" gdis.txt
+  check "canon-${R}x$C-grids-fixed" 0 "$(cat gform.txt)" "$S" canon -q "${box[@]}" gform.txt
 done
 
 # ---------------------------------------------------------------- dedupe
