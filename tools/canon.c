@@ -375,11 +375,19 @@ typedef struct dedupe {
   pthread_mutex_t lock;
 } dedupe;
 
-/* The key of a canonical grid: box rows, box columns, the cells (digit +
- * 1, 0 blank) as bytes, two a cell past 254. */
-static void make_key(slot *s, const sks_shape *sh, const int *grid) {
+/* The key of a canonical form: box rows, box columns, the variants, the
+ * cells (digit + 1, 0 blank) as bytes, two a cell past 254; then a
+ * jigsaw's map (region ids, the same width) and a candidates puzzle's
+ * removed candidates (bits). */
+static void make_key(slot *s, const sks_shape *sh, const int *grid,
+                     const unsigned char *removed) {
   int n = sh->n, cells = n * n, wide = n > 254;
-  size_t len = 4 + (size_t)cells * (1 + (size_t)wide);
+  size_t w = 1 + (size_t)wide, bits = (size_t)cells * n;
+  size_t len = 5 + (size_t)cells * w;
+  if (sh->jigsaw)
+    len += (size_t)cells * w;
+  if (removed)
+    len += (bits + 7) / 8;
   if (len > s->keycap) {
     s->key = sks_realloc(s->key, len);
     s->keycap = len;
@@ -389,13 +397,23 @@ static void make_key(slot *s, const sks_shape *sh, const int *grid) {
   k[1] = (unsigned char)(sh->box_rows >> 8);
   k[2] = (unsigned char)(sh->box_cols & 0xff);
   k[3] = (unsigned char)(sh->box_cols >> 8);
-  for (int i = 0; i < cells; i++) {
-    unsigned v = (unsigned)(grid[i] + 1);
-    if (wide) {
-      k[4 + 2 * i] = (unsigned char)(v & 0xff);
-      k[5 + 2 * i] = (unsigned char)(v >> 8);
-    } else
-      k[4 + i] = (unsigned char)v;
+  k[4] = (unsigned char)(sh->variants | (removed ? 0x80 : 0));
+  unsigned char *at = k + 5;
+  for (int part = 0; part < 2; part++) {
+    if (part && !sh->jigsaw)
+      break;
+    for (int i = 0; i < cells; i++) {
+      unsigned v = part ? (unsigned)sh->jigsaw[i] : (unsigned)(grid[i] + 1);
+      *at++ = (unsigned char)(v & 0xff);
+      if (wide)
+        *at++ = (unsigned char)(v >> 8);
+    }
+  }
+  if (removed) {
+    memset(at, 0, (bits + 7) / 8);
+    for (size_t i = 0; i < bits; i++)
+      if (removed[i])
+        at[i / 8] |= (unsigned char)(1u << (i % 8));
   }
   s->keylen = len;
 }
@@ -404,6 +422,8 @@ static void *dedupe_thread(void *data) {
   dedupe *d = data;
   sks_canon *z = sks_canon_new();
   int *grid = NULL, cap = 0;
+  unsigned char *removed = NULL;
+  size_t rcap = 0;
   for (;;) {
     pthread_mutex_lock(&d->lock);
     int i = d->next < d->count ? d->next : -1;
@@ -421,14 +441,24 @@ static void *dedupe_thread(void *data) {
         cap = cells;
       }
       sks_error err = {0};
-      s->ok = !sks_canon_puzzle(z, s->p, grid, NULL, &err);
+      sks_canon_map m;
+      s->ok = !sks_canon_puzzle(z, s->p, grid, &m, &err);
       free(s->why);
       s->why = s->ok ? NULL : sks_strdup(err.msg);
+      if (s->ok && s->p->removed) {
+        size_t need = (size_t)cells * s->p->shape->n;
+        if (need > rcap) {
+          removed = sks_realloc(removed, need);
+          rcap = need;
+        }
+        sks_canon_apply_removed(&m, s->p->removed, removed);
+      }
       if (s->ok)
-        make_key(s, s->p->shape, grid);
+        make_key(s, s->p->shape, grid, s->p->removed ? removed : NULL);
     }
   }
   free(grid);
+  free(removed);
   sks_canon_delete(z);
   return NULL;
 }

@@ -162,6 +162,16 @@ echo "$CAND" | awk '{
       print substr($0, 1, i * 9 + d - 1) "." substr($0, i * 9 + d + 1); exit }
   }}' >cless.txt
 if [ "$("$S" canon -q cless.txt)" != "$(cat cform.txt)" ]; then pass; else fail cand-inequivalent same; fi
+# --dedupe keys on the candidates too: the same givens with one candidate
+# fewer is kept, a disguise dropped.
+{ echo "$CAND"; cat cless.txt; sed -n 1p cdis.txt; } >cdedupe.txt
+"$S" canon --dedupe cdedupe.txt >/dev/null 2>err.txt
+if grep -q "3 puzzles: 2 kept, 1 dropped" err.txt; then pass; else fail cand-dedupe "$(cat err.txt)"; fi
+# and on the variant: Sudoku X puzzles, disguised in their group
+"$S" generate -q --variant x --count 2 --seed 9 >xd.txt 2>/dev/null
+disguise x 1 61 <xd.txt >>xd.txt
+"$S" canon --dedupe --variant x xd.txt >/dev/null 2>err.txt
+if grep -q "4 puzzles: 2 kept, 2 dropped" err.txt; then pass; else fail x-dedupe "$(cat err.txt)"; fi
 input "$CAND"
 "$S" canon --format json <in.txt | sed 's/.*"result":"\([^"]*\)".*/\1/' >.out
 check_file_same() { if [ "$(cat "$2")" = "$(cat "$3")" ]; then pass; else fail "$1" "$(cat "$2")"; fi; }
