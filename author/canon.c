@@ -239,9 +239,9 @@ static int refine(sks_canon *z, int s, u16 *row) {
         sbound[e] = 1;
       bool fresh = false;
       const u16 *o = corder + sorder[i] * C;
-      for (int j = 0; j < C && !fresh; j++)
+      for (int j = 0; j < C && !fresh && e - i > 1; j++)
         fresh = z->key[o[j]] == NEWK;
-      if (e - i > 1 && fresh) {
+      if (fresh) {
         z->runs[3 * z->nruns] = 1;
         z->runs[3 * z->nruns + 1] = i;
         z->runs[3 * z->nruns + 2] = e - i;
@@ -321,8 +321,51 @@ static void branch(sks_canon *z, int s, int r, int pos) {
   }
 }
 
+/* Whether input row s is sure to read greater than the best row in
+ * candidate cand, told from its first stack alone when that stack is a
+ * part of its own (the first C values of the row then come from it:
+ * each column part sorted, new digits labelled in order): an early cut
+ * that spares the copy and the whole row's refinement. */
+static bool greater_at_first_stack(const sks_canon *z, const u16 *cand, int s) {
+  int C = z->C;
+  if (!z->have_best || (z->S > 1 && !cand[z->o_sbound + 1]))
+    return false;
+  const u16 *v = z->grid[cand[0]] + (size_t)s * z->n;
+  const u16 *label = cand + z->o_label;
+  int st = cand[z->o_sorder];
+  const u16 *o = cand + z->o_corder + st * C, *bd = cand + z->o_cbound + st * C;
+  u16 key[SKS_MAX_N], next = cand[1];
+  for (int j = 0; j < C; j++) {
+    u16 d = v[o[j]];
+    key[j] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
+  }
+  for (int a = 0; a < C;) {
+    int b = a + 1;
+    while (b < C && !bd[b])
+      b++;
+    for (int i = a + 1; i < b; i++) {
+      u16 x = key[i];
+      int j = i;
+      while (j > a && key[j - 1] > x) {
+        key[j] = key[j - 1];
+        j--;
+      }
+      key[j] = x;
+    }
+    for (int i = a; i < b; i++) {
+      u16 x = key[i] == NEWK ? ++next : key[i];
+      if (x != z->best[i])
+        return x > z->best[i];
+    }
+    a = b;
+  }
+  return false;
+}
+
 /* Tries input row s as canonical row `level` of candidate cand. */
 static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
+  if (greater_at_first_stack(z, cand, s))
+    return;
   u16 *c = z->child;
   memcpy(c, cand, (size_t)z->stride * sizeof(u16));
   c[z->o_row + level] = (u16)s;
