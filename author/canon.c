@@ -322,49 +322,52 @@ static void branch(sks_canon *z, int s, int r, int pos) {
 }
 
 /* Whether input row s is sure to read greater than the best row in
- * candidate cand, told from its first stack alone when that stack is a
- * part of its own (the first C values of the row then come from it:
- * each column part sorted, new digits labelled in order): an early cut
- * that spares the copy and the whole row's refinement. */
-static bool greater_at_first_stack(const sks_canon *z, const u16 *cand, int s) {
-  int C = z->C;
-  if (!z->have_best || (z->S > 1 && !cand[z->o_sbound + 1]))
+ * candidate cand, told stack by stack while each stack is a part of its
+ * own (its values then come from it alone: each column part sorted, new
+ * digits labelled in order): an early cut that spares the copy and the
+ * whole row's refinement. */
+static bool greater_early(const sks_canon *z, const u16 *cand, int s) {
+  int C = z->C, S = z->S;
+  if (!z->have_best)
     return false;
   const u16 *v = z->grid[cand[0]] + (size_t)s * z->n;
-  const u16 *label = cand + z->o_label;
-  int st = cand[z->o_sorder];
-  const u16 *o = cand + z->o_corder + st * C, *bd = cand + z->o_cbound + st * C;
+  const u16 *label = cand + z->o_label, *sbound = cand + z->o_sbound;
   u16 key[SKS_MAX_N], next = cand[1];
-  for (int j = 0; j < C; j++) {
-    u16 d = v[o[j]];
-    key[j] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
-  }
-  for (int a = 0; a < C;) {
-    int b = a + 1;
-    while (b < C && !bd[b])
-      b++;
-    for (int i = a + 1; i < b; i++) {
-      u16 x = key[i];
-      int j = i;
-      while (j > a && key[j - 1] > x) {
-        key[j] = key[j - 1];
-        j--;
+  for (int i = 0; i < S && (i + 1 == S || sbound[i + 1]); i++) {
+    int st = cand[z->o_sorder + i];
+    const u16 *o = cand + z->o_corder + st * C;
+    const u16 *bd = cand + z->o_cbound + st * C, *best = z->best + i * C;
+    for (int j = 0; j < C; j++) {
+      u16 d = v[o[j]];
+      key[j] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
+    }
+    for (int a = 0; a < C;) {
+      int b = a + 1;
+      while (b < C && !bd[b])
+        b++;
+      for (int k = a + 1; k < b; k++) {
+        u16 x = key[k];
+        int j = k;
+        while (j > a && key[j - 1] > x) {
+          key[j] = key[j - 1];
+          j--;
+        }
+        key[j] = x;
       }
-      key[j] = x;
+      for (int k = a; k < b; k++) {
+        u16 x = key[k] == NEWK ? ++next : key[k];
+        if (x != best[k])
+          return x > best[k];
+      }
+      a = b;
     }
-    for (int i = a; i < b; i++) {
-      u16 x = key[i] == NEWK ? ++next : key[i];
-      if (x != z->best[i])
-        return x > z->best[i];
-    }
-    a = b;
   }
   return false;
 }
 
 /* Tries input row s as canonical row `level` of candidate cand. */
 static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
-  if (greater_at_first_stack(z, cand, s))
+  if (greater_early(z, cand, s))
     return;
   u16 *c = z->child;
   memcpy(c, cand, (size_t)z->stride * sizeof(u16));
