@@ -430,6 +430,13 @@ static void extend(sks_canon *z, const u16 *cand, int level) {
   }
 }
 
+static bool same_counts(const u16 *a, const u16 *b, int S) {
+  for (int i = 0; i < S; i++)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
 /* The first row of the form depends only on how many givens each stack
  * of the input row holds (blanks first in each stack, stacks with fewer
  * givens first): only rows whose counts, sorted, are least can open it.
@@ -457,8 +464,8 @@ static void first_rows(sks_canon *z, int orientations) {
     }
   for (int t = 0; t < orientations; t++)
     for (int r = 0; r < n; r++)
-      z->first_ok[t][r] = !memcmp(z->count + ((size_t)t * n + r) * S, best,
-                                  (size_t)S * sizeof *best);
+      z->first_ok[t][r] =
+          same_counts(z->count + ((size_t)t * n + r) * S, best, S);
 }
 
 /* z->rep and z->brep: equal rows of a band and equal bands are
@@ -473,7 +480,7 @@ static void equal_lines(sks_canon *z, int orientations) {
       const u16 *cs = z->count + ((size_t)t * n + s) * S;
       for (; q < s; q++) {
         const u16 *cq = z->count + ((size_t)t * n + q) * S;
-        if (!memcmp(cq, cs, (size_t)S * sizeof *cs) && rows_equal(z, t, q, s))
+        if (same_counts(cq, cs, S) && rows_equal(z, t, q, s))
           break;
       }
       z->rep[t][s] = (u16)q;
@@ -850,12 +857,17 @@ void sks_canon_apply_removed(const sks_canon_map *map, const unsigned char *in,
 
 void sks_canon_apply(const sks_canon_map *map, const int *in, int *out) {
   int n = map->n;
-  for (int r = 0; r < n; r++)
+  /* in[a * n + b] is the input cell (a, b); transposed, (b, a) */
+  size_t step_r = map->transpose ? 1 : (size_t)n;
+  size_t step_c = map->transpose ? (size_t)n : 1;
+  for (int r = 0; r < n; r++) {
+    const int *line = in + (size_t)map->row[r] * step_r;
+    int *o = out + (size_t)r * n;
     for (int c = 0; c < n; c++) {
-      int a = map->row[r], b = map->col[c];
-      int v = map->transpose ? in[b * n + a] : in[a * n + b];
-      out[r * n + c] = v < 0 ? -1 : map->digit[v];
+      int v = line[(size_t)map->col[c] * step_c];
+      o[c] = v < 0 ? -1 : map->digit[v];
     }
+  }
 }
 
 static unsigned long long splitmix(unsigned long long *s) {
