@@ -221,7 +221,7 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
                                   const sks_repair_options *opt,
                                   sks_repair *out);
 
-/* ---- Canonical forms (author/canon.c) ---- */
+/* ---- Canonical forms (author/canon.c, canon_group.c, canon_map.c) ---- */
 
 /* The canonical form of a puzzle: the lexicographically smallest of the
  * puzzles equivalent to it, read row by row as a string in which a blank
