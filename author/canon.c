@@ -729,6 +729,20 @@ static void full_rows(sks_canon *z, int orientations) {
       }
 }
 
+/* The map a final candidate stands for. */
+static void cand_map(const sks_canon *z, const u16 *c, int *row, int *col,
+                     int *digit) {
+  int n = z->n, C = z->C;
+  for (int r = 0; r < n; r++)
+    row[r] = c[z->o_row + r];
+  for (int i = 0; i < z->S; i++)
+    for (int j = 0; j < C; j++)
+      col[i * C + j] = c[z->o_corder + c[z->o_sorder + i] * C + j];
+  int next = c[1];
+  for (int d = 0; d < n; d++)
+    digit[d] = c[z->o_label + d] ? c[z->o_label + d] - 1 : next++;
+}
+
 /* The general search: a variant, a candidates puzzle, or every
  * automorphism wanted. */
 static int general(sks_canon *z, const sks_puzzle *p, int *out,
@@ -814,14 +828,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                          "a row (a grid with too many symmetries)",
                          z->budget);
   const u16 *c = z->next;
-  for (int r = 0; r < n; r++)
-    z->map_row[r] = c[z->o_row + r];
-  for (int i = 0; i < z->S; i++)
-    for (int j = 0; j < C; j++)
-      z->map_col[i * C + j] = c[z->o_corder + c[z->o_sorder + i] * C + j];
-  int next = c[1];
-  for (int d = 0; d < n; d++)
-    z->map_digit[d] = c[z->o_label + d] ? c[z->o_label + d] - 1 : next++;
+  cand_map(z, c, z->map_row, z->map_col, z->map_digit);
   sks_canon_map m = {n, c[0] != 0, z->map_row, z->map_col, z->map_digit};
   if (out)
     sks_canon_apply(&m, p->cell, out);
@@ -830,9 +837,36 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   return 0;
 }
 
+/* A full grid of a plain shape: its automorphisms are the row search's
+ * final candidates, each a whole map (the first two rows fix every
+ * column, no two rows or bands are equal, and no grid with boxes of two
+ * rows or more is its own transpose: its first box would hold the digit
+ * of cells (0, 1) and (1, 0) twice, so both orientations are searched). */
+static long full_automorphisms(sks_canon *z, const sks_puzzle *p,
+                               sks_error *err) {
+  if (sks_canon_puzzle(z, p, NULL, NULL, err))
+    return -1;
+  int n = z->n;
+  sks_canon_gen_ties(&z->gen, n);
+  int *m = sks_malloc(3 * (size_t)n * sizeof *m);
+  for (long i = 0; i < z->nnext; i++) {
+    const u16 *c = z->next + (size_t)i * (size_t)z->stride;
+    cand_map(z, c, m, m + n, m + 2 * n);
+    sks_canon_gen_tie(z->gen, c[0], m, m + n, m + 2 * n);
+  }
+  free(m);
+  return z->nnext;
+}
+
 long sks_canon_automorphisms(sks_canon *z, const sks_puzzle *p,
                              sks_error *err) {
-  if (refuse_repeats(p, err) || general(z, p, NULL, NULL, err))
+  if (refuse_repeats(p, err))
+    return -1;
+  int cells = p->shape->n * p->shape->n;
+  if (!p->shape->variants && !p->removed && p->shape->box_rows > 1 &&
+      p->shape->box_cols > 1 && sks_puzzle_givens(p) == cells)
+    return full_automorphisms(z, p, err);
+  if (general(z, p, NULL, NULL, err))
     return -1;
   return z->ties;
 }

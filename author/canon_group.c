@@ -690,6 +690,27 @@ int sks_canon_gen_run(sks_canon_gen **gp, const sks_puzzle *p, long budget,
   return 0;
 }
 
+void sks_canon_gen_ties(sks_canon_gen **gp, int n) {
+  if (!*gp)
+    *gp = sks_calloc(1, sizeof **gp);
+  setup(*gp, n);
+  (*gp)->ties = 0;
+  (*gp)->naut = 0;
+}
+
+void sks_canon_gen_tie(sks_canon_gen *g, int t, const int *row, const int *col,
+                       const int *digit) {
+  int n = g->n;
+  g->ties++;
+  if (g->naut == AUT_KEEP)
+    return;
+  int *a = g->aut + (size_t)g->naut++ * (1 + 3 * (size_t)n);
+  a[0] = t;
+  memcpy(a + 1, row, (size_t)n * sizeof(int));
+  memcpy(a + 1 + n, col, (size_t)n * sizeof(int));
+  memcpy(a + 1 + 2 * n, digit, (size_t)n * sizeof(int));
+}
+
 /* The input cell (row, column) that canonical cell (r, c) of the
  * element (t, row, col) comes from. */
 static void source(int t, const int *row, const int *col, int r, int c, int *ir,

@@ -17,6 +17,13 @@ void sks_canon_gen_delete(sks_canon_gen *g); /* NULL is a no-op */
 int sks_canon_gen_run(sks_canon_gen **g, const sks_puzzle *p, long budget,
                       sks_canon_map *map, long *ties, sks_error *err);
 
+/* The automorphisms handed out made another way (full grids, by the row
+ * search): ties starts a list of n-sided maps, tie adds one (the first
+ * is the one the others are taken against). */
+void sks_canon_gen_ties(sks_canon_gen **g, int n);
+void sks_canon_gen_tie(sks_canon_gen *g, int t, const int *row, const int *col,
+                       const int *digit);
+
 /* The k-th automorphism the last run found (k < the stored count) as a
  * map from p to p itself; false past the stored ones. */
 bool sks_canon_gen_automorphism(sks_canon_gen *g, long k, sks_canon_map *map);

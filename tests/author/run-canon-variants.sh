@@ -205,6 +205,16 @@ transpose no rows 9,8,7,6,5,4,3,2,1 cols 9,8,7,6,5,4,3,2,1 digits 1>2 2>1 3>4 4>
 if grep -q '"status":"symmetry".*"automorphisms":2,"layout":"rot180","givens":"rot180"' .out; then pass; else
   fail sym-json "$(cat .out)"
 fi
+# Full grids: the most symmetric 9x9 grid (648, Russell and Jarvis 2006),
+# and a 16x16 solution grid answered (the row search finds them)
+input 123456789456789123789123456231564897564897231897231564312645978645978312978312645
+check sym-grid-648 0 "automorphisms 648 layout full givens diagonals" "$S" canon --symmetry
+"$S" generate -q --size 16 --count 1 --seed 3 2>/dev/null | "$S" solve -q >g16.txt
+if "$S" canon --symmetry g16.txt | grep -q '^automorphisms [1-9][0-9]* layout full givens'; then
+  pass
+else
+  fail sym-grid-16 "$("$S" canon --symmetry g16.txt 2>&1)"
+fi
 # Too many to search: the empty plain 9x9 (3,359,232 automorphisms)
 input "$EMPTY"
 check sym-budget 1 "unknown" "$S" canon --symmetry

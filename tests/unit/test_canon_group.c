@@ -576,8 +576,52 @@ static void check_jigsaw(sks_canon *z) {
   sks_shape_release(sh);
 }
 
+/* The most symmetric 9x9 grid has 648 automorphisms (Russell and
+ * Jarvis, "Mathematics of Sudoku II", 2006); a 16x16 grid found by the
+ * row search, each of its automorphisms mapping it onto itself. */
+static void check_full_grids(sks_canon *z) {
+  const sks_shape *sh = variant_shape(3, 3, 0, NULL);
+  sks_puzzle *p = sks_puzzle_of(sh);
+  const char *g = "123456789456789123789123456231564897564897231897231564"
+                  "312645978645978312978312645";
+  for (int i = 0; i < 81; i++)
+    p->cell[i] = g[i] - '1';
+  CHECK_EQ(check_automorphisms(z, p), 648);
+  sks_puzzle_delete(p);
+  sks_shape_release(sh);
+  sh = variant_shape(4, 4, 0, NULL);
+  sks_error err = {0};
+  sks_generate_options go = {.seed = 2};
+  sks_generator *gen = sks_generator_new(sh, &go, &err);
+  p = sks_puzzle_of(sh);
+  int sol[256];
+  CHECK_EQ(sks_generate(gen, 0, p, sol), 0);
+  memcpy(p->cell, sol, sizeof sol);
+  CHECK(check_automorphisms(z, p) >= 1);
+  /* the pattern grid of 16x16: (r, c) holds (4 (r % 4) + r / 4 + c) % 16 */
+  for (int r = 0; r < 16; r++)
+    for (int c = 0; c < 16; c++)
+      p->cell[r * 16 + c] = (4 * (r % 4) + r / 4 + c) % 16;
+  long k = check_automorphisms(z, p);
+  CHECK(k > 1);
+  /* as many for each disguise */
+  sks_puzzle *q = sks_puzzle_of(sh);
+  int buf[3 * 16];
+  for (int i = 0; i < 4; i++) {
+    sks_canon_map m;
+    sks_canon_random(4, 4, 77 + (unsigned long long)i, &m, buf);
+    sks_canon_apply(&m, p->cell, q->cell);
+    CHECK_EQ(check_automorphisms(z, q), k);
+  }
+  sks_puzzle_delete(q);
+  sks_puzzle_delete(p);
+  sks_generator_delete(gen);
+  sks_shape_release(sh);
+}
+
 int main(void) {
   sks_canon *z = sks_canon_new();
+  check_full_grids(z);
   const sks_shape *sh = variant_shape(3, 3, SKS_VARIANT_X, NULL);
   check_variant(z, sh, 4, 512);
   sks_shape_release(sh);
