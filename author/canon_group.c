@@ -285,7 +285,7 @@ static int list_group(sks_canon_gen *g, const sks_shape *sh, sks_error *err) {
   long cap = 0;
   region_ids ids;
   region_ids_make(sh, &ids);
-  int T = R == C || sh->jigsaw ? 2 : 1;
+  int T = R == C ? 2 : 1; /* transposition: square boxes only */
   if (sh->variants & SKS_VARIANT_JIGSAW) {
     int id[SKS_MAX_N], rev[SKS_MAX_N];
     for (int i = 0; i < n; i++) {
