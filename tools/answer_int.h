@@ -20,24 +20,25 @@ typedef struct batch_job {
 enum { ANSWER_EXTRAS = 6 };
 
 typedef struct answer {
-  const char *status;      /* solved none unknown unique multiple invalid
-                              disagree error rated */
-  const char *text;        /* the text form's line instead of the status word,
-                              or NULL */
-  char line[256];          /* room for a short text line */
-  bool grid_only;          /* text: the solution alone says "solved" */
-  const int *grid, *grid2; /* solutions (n*n), or NULL */
-  long long count;         /* count: solutions found; < 0 none */
-  bool at_least;           /* the count is a lower bound */
-  const char *backend;     /* the backend that answered, or NULL */
-  const char *message;     /* why (error, invalid, disagree), or NULL;
-                              unknown without one gets the limit's */
-  const int *result;       /* minimize, repair: the puzzle made, or NULL */
-  const unsigned char *removed; /* canon: the result's removed candidates
-                                   (n*n*n), or NULL: the puzzle's */
-  const char *cells;            /* repair: the cells added or clashing */
-  const signed char *model;     /* a DIMACS file's model: values of 1..nvars */
+  const char *status;       /* solved none unknown unique multiple invalid
+                               disagree error rated */
+  const char *text;         /* the text form's line instead of the status word,
+                               or NULL */
+  char line[256];           /* room for a short text line */
+  bool grid_only;           /* text: the solution alone says "solved" */
+  const int *grid, *grid2;  /* solutions (n*n), or NULL */
+  long long count;          /* count: solutions found; < 0 none */
+  bool at_least;            /* the count is a lower bound */
+  const char *backend;      /* the backend that answered, or NULL */
+  const char *message;      /* why (error, invalid, disagree), or NULL;
+                               unknown without one gets the limit's */
+  const int *result;        /* minimize, repair: the puzzle made, or NULL */
+  const char *cells;        /* repair: the cells added or clashing */
+  const signed char *model; /* a DIMACS file's model: values of 1..nvars */
   int nvars;
+  /* canon of a candidates puzzle: the result's removed candidates
+   * (n*n*n), or NULL: the puzzle's own. */
+  const unsigned char *removed;
   /* Command-specific fields (rate: eta ...), numbers as text ("inf"
    * becomes null in JSON). */
   int nextra;
