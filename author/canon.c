@@ -1,7 +1,7 @@
 /* Canonical forms (minlex) of puzzles under the validity-preserving
  * group: a row-by-row search over partial transformations that keeps,
  * row after row, only those whose prefix is the smallest. */
-#include "sks_author.h"
+#include "canon_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,9 +48,13 @@ struct sks_canon {
   int *runs; /* (kind, start, len) triples: equal new digits or stacks */
   int nruns;
   long budget;
+  long steps; /* full grids: columns tried for the first two rows */
   bool over;
   int *map_row, *map_col, *map_digit;
   int cap_n;
+  int *fg;            /* full grids: the first two rows' search (6n ints) */
+  sks_canon_gen *gen; /* the general search, made on first use */
+  long ties;          /* automorphisms found by the last general search */
 };
 
 sks_canon *sks_canon_new(void) {
@@ -84,6 +88,8 @@ void sks_canon_delete(sks_canon *z) {
   free(z->map_row);
   free(z->map_col);
   free(z->map_digit);
+  free(z->fg);
+  sks_canon_gen_delete(z->gen);
   free(z);
 }
 
@@ -119,6 +125,7 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
   z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
   z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));
+  z->fg = sks_realloc(z->fg, 7 * (size_t)n * sizeof(int));
   /* The lists are sized on use (stride changes with n). */
   free(z->cur);
   free(z->next);
@@ -232,9 +239,9 @@ static int refine(sks_canon *z, int s, u16 *row) {
         sbound[e] = 1;
       bool fresh = false;
       const u16 *o = corder + sorder[i] * C;
-      for (int j = 0; j < C && !fresh; j++)
+      for (int j = 0; j < C && !fresh && e - i > 1; j++)
         fresh = z->key[o[j]] == NEWK;
-      if (e - i > 1 && fresh) {
+      if (fresh) {
         z->runs[3 * z->nruns] = 1;
         z->runs[3 * z->nruns + 1] = i;
         z->runs[3 * z->nruns + 2] = e - i;
@@ -314,8 +321,54 @@ static void branch(sks_canon *z, int s, int r, int pos) {
   }
 }
 
+/* Whether input row s is sure to read greater than the best row in
+ * candidate cand, told stack by stack while each stack is a part of its
+ * own (its values then come from it alone: each column part sorted, new
+ * digits labelled in order): an early cut that spares the copy and the
+ * whole row's refinement. */
+static bool greater_early(const sks_canon *z, const u16 *cand, int s) {
+  int C = z->C, S = z->S;
+  if (!z->have_best)
+    return false;
+  const u16 *v = z->grid[cand[0]] + (size_t)s * z->n;
+  const u16 *label = cand + z->o_label, *sbound = cand + z->o_sbound;
+  u16 key[SKS_MAX_N], next = cand[1];
+  for (int i = 0; i < S && (i + 1 == S || sbound[i + 1]); i++) {
+    int st = cand[z->o_sorder + i];
+    const u16 *o = cand + z->o_corder + st * C;
+    const u16 *bd = cand + z->o_cbound + st * C, *best = z->best + i * C;
+    for (int j = 0; j < C; j++) {
+      u16 d = v[o[j]];
+      key[j] = !d ? 0 : label[d - 1] ? label[d - 1] : NEWK;
+    }
+    for (int a = 0; a < C;) {
+      int b = a + 1;
+      while (b < C && !bd[b])
+        b++;
+      for (int k = a + 1; k < b; k++) {
+        u16 x = key[k];
+        int j = k;
+        while (j > a && key[j - 1] > x) {
+          key[j] = key[j - 1];
+          j--;
+        }
+        key[j] = x;
+      }
+      for (int k = a; k < b; k++) {
+        u16 x = key[k] == NEWK ? ++next : key[k];
+        if (x != best[k])
+          return x > best[k];
+      }
+      a = b;
+    }
+  }
+  return false;
+}
+
 /* Tries input row s as canonical row `level` of candidate cand. */
 static void try_row(sks_canon *z, const u16 *cand, int level, int s) {
+  if (greater_early(z, cand, s))
+    return;
   u16 *c = z->child;
   memcpy(c, cand, (size_t)z->stride * sizeof(u16));
   c[z->o_row + level] = (u16)s;
@@ -377,6 +430,13 @@ static void extend(sks_canon *z, const u16 *cand, int level) {
   }
 }
 
+static bool same_counts(const u16 *a, const u16 *b, int S) {
+  for (int i = 0; i < S; i++)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
 /* The first row of the form depends only on how many givens each stack
  * of the input row holds (blanks first in each stack, stacks with fewer
  * givens first): only rows whose counts, sorted, are least can open it.
@@ -404,8 +464,8 @@ static void first_rows(sks_canon *z, int orientations) {
     }
   for (int t = 0; t < orientations; t++)
     for (int r = 0; r < n; r++)
-      z->first_ok[t][r] = !memcmp(z->count + ((size_t)t * n + r) * S, best,
-                                  (size_t)S * sizeof *best);
+      z->first_ok[t][r] =
+          same_counts(z->count + ((size_t)t * n + r) * S, best, S);
 }
 
 /* z->rep and z->brep: equal rows of a band and equal bands are
@@ -420,7 +480,7 @@ static void equal_lines(sks_canon *z, int orientations) {
       const u16 *cs = z->count + ((size_t)t * n + s) * S;
       for (; q < s; q++) {
         const u16 *cq = z->count + ((size_t)t * n + q) * S;
-        if (!memcmp(cq, cs, (size_t)S * sizeof *cs) && rows_equal(z, t, q, s))
+        if (same_counts(cq, cs, S) && rows_equal(z, t, q, s))
           break;
       }
       z->rep[t][s] = (u16)q;
@@ -488,32 +548,245 @@ static int repeated_line(const sks_puzzle *p) {
   return 0;
 }
 
+/* ---- full grids: the first two rows at once ----
+ *
+ * A full grid's first row is 1 2 ... n whatever the column order, so
+ * every order ties there and the row search would list them all.  Here
+ * the first two rows are chosen together: the second row's string is
+ * x_c = the canonical column that holds, in the first row, the digit of
+ * the second row at canonical column c.  Column by column, each column
+ * not yet placed is chosen (every input column its stack allows), and
+ * the first-row column of its second-row digit, when not yet placed,
+ * goes to the first free canonical column it may take (the next free
+ * one of its stack's canonical stack, or the first of the next stack):
+ * any other place makes x_c greater.  A branch is cut as soon as its
+ * prefix passes the best; the column orders that give the best two rows
+ * become the candidates of the row search from the third row on. */
+
+typedef struct full_ctx {
+  sks_canon *z;
+  int t, r0, r1;
+  int *col, *pos, *smap, *sinv, *x, *best, *pi;
+  bool have;
+  unsigned version; /* counts the bests found */
+} full_ctx;
+
+static void full_leaf(full_ctx *f, bool lt) {
+  sks_canon *z = f->z;
+  int n = z->n, C = z->C;
+  if (lt || !f->have) {
+    z->nnext = 0;
+    memcpy(f->best, f->x, (size_t)n * sizeof *f->x);
+    f->have = true;
+    f->version++;
+  }
+  u16 *c = push_next(z);
+  if (!c)
+    return;
+  memset(c, 0, (size_t)z->stride * sizeof(u16));
+  c[0] = (u16)f->t;
+  c[1] = (u16)n;
+  c[z->o_row] = (u16)f->r0;
+  c[z->o_row + 1] = (u16)f->r1;
+  c[z->o_used + f->r0] = c[z->o_used + f->r1] = 1;
+  const u16 *g = z->grid[f->t] + (size_t)f->r0 * n;
+  for (int i = 0; i < z->S; i++) {
+    int st = f->smap[i];
+    c[z->o_sorder + i] = (u16)st;
+    c[z->o_sbound + i] = 1;
+    for (int j = 0; j < C; j++) {
+      int col = f->col[i * C + j];
+      c[z->o_corder + st * C + j] = (u16)col;
+      c[z->o_cbound + st * C + j] = 1;
+      c[z->o_label + g[col] - 1] = (u16)(i * C + j + 1);
+    }
+  }
+}
+
+static void full_dfs(full_ctx *f, int c, bool lt);
+
+/* Column c now holds an input column: its second-row digit's first-row
+ * column placed (or found), x_c compared, then the next column. */
+static void full_step(full_ctx *f, int c, bool lt) {
+  sks_canon *z = f->z;
+  int C = z->C, y = f->pi[f->col[c]], placed = -1;
+  if (++z->steps > z->budget * 64) {
+    z->over = true;
+    return;
+  }
+  int xc = f->pos[y], mapped = -1;
+  if (xc < 0) {
+    int sy = y / C, T = f->sinv[sy];
+    if (T < 0) {
+      T = 0;
+      while (f->smap[T] >= 0)
+        T++;
+      f->smap[T] = sy;
+      f->sinv[sy] = T;
+      mapped = T;
+    }
+    xc = T * C;
+    while (f->col[xc] >= 0)
+      xc++;
+    f->col[xc] = y;
+    f->pos[y] = xc;
+    placed = xc;
+  }
+  bool cut = false;
+  if (!lt && xc != f->best[c]) {
+    cut = xc > f->best[c];
+    lt = !cut;
+  }
+  if (!cut) {
+    f->x[c] = xc;
+    full_dfs(f, c + 1, lt);
+  }
+  if (placed >= 0) {
+    f->pos[f->col[placed]] = -1;
+    f->col[placed] = -1;
+  }
+  if (mapped >= 0) {
+    f->sinv[f->smap[mapped]] = -1;
+    f->smap[mapped] = -1;
+  }
+}
+
+static void full_dfs(full_ctx *f, int c, bool lt) {
+  sks_canon *z = f->z;
+  int n = z->n, C = z->C;
+  if (z->over)
+    return;
+  if (c == n) {
+    full_leaf(f, lt);
+    return;
+  }
+  if (f->col[c] >= 0) {
+    full_step(f, c, lt);
+    return;
+  }
+  int T = c / C;
+  bool fresh = f->smap[T] < 0;
+  for (int s = 0; s < z->S && !z->over; s++) {
+    if (fresh ? f->sinv[s] >= 0 : f->smap[T] != s)
+      continue;
+    if (fresh) {
+      f->smap[T] = s;
+      f->sinv[s] = T;
+    }
+    for (int a = s * C; a < s * C + C && !z->over; a++) {
+      if (f->pos[a] >= 0)
+        continue;
+      unsigned v = f->version;
+      f->col[c] = a;
+      f->pos[a] = c;
+      full_step(f, c, lt);
+      f->col[c] = -1;
+      f->pos[a] = -1;
+      if (f->version != v)
+        lt = false; /* a leaf below made this prefix the best's */
+    }
+    if (fresh) {
+      f->smap[T] = -1;
+      f->sinv[s] = -1;
+    }
+  }
+}
+
+/* The candidates of a full grid after its first two rows, into
+ * z->next. */
+static void full_rows(sks_canon *z, int orientations) {
+  int n = z->n, R = z->R;
+  int *fg = z->fg;
+  full_ctx f = {.z = z,
+                .col = fg,
+                .pos = fg + n,
+                .smap = fg + 2 * n,
+                .sinv = fg + 3 * n,
+                .x = fg + 4 * n,
+                .best = fg + 5 * n,
+                .pi = fg + 6 * n};
+  z->nnext = 0;
+  z->steps = 0;
+  for (int t = 0; t < orientations; t++)
+    for (int r0 = 0; r0 < n; r0++)
+      for (int r1 = 0; r1 < n; r1++) {
+        if (r1 == r0 || (R > 1 ? r1 / R != r0 / R : false))
+          continue;
+        const u16 *g = z->grid[t];
+        int where[SKS_MAX_N];
+        for (int x = 0; x < n; x++)
+          where[g[r0 * n + x] - 1] = x;
+        for (int x = 0; x < n; x++)
+          f.pi[x] = where[g[r1 * n + x] - 1];
+        for (int i = 0; i < n; i++)
+          f.col[i] = f.pos[i] = f.smap[i] = f.sinv[i] = -1;
+        f.t = t;
+        f.r0 = r0;
+        f.r1 = r1;
+        full_dfs(&f, 0, !f.have);
+        if (z->over)
+          return;
+      }
+}
+
+/* The map a final candidate stands for. */
+static void cand_map(const sks_canon *z, const u16 *c, int *row, int *col,
+                     int *digit) {
+  int n = z->n, C = z->C;
+  for (int r = 0; r < n; r++)
+    row[r] = c[z->o_row + r];
+  for (int i = 0; i < z->S; i++)
+    for (int j = 0; j < C; j++)
+      col[i * C + j] = c[z->o_corder + c[z->o_sorder + i] * C + j];
+  int next = c[1];
+  for (int d = 0; d < n; d++)
+    digit[d] = c[z->o_label + d] ? c[z->o_label + d] - 1 : next++;
+}
+
+/* The general search: a variant, a candidates puzzle, or every
+ * automorphism wanted. */
+static int general(sks_canon *z, const sks_puzzle *p, int *out,
+                   sks_canon_map *map, sks_error *err) {
+  sks_canon_map m;
+  if (sks_canon_gen_run(&z->gen, p, z->budget * 64, &m, &z->ties, err))
+    return -1;
+  if (out)
+    sks_canon_apply(&m, p->cell, out);
+  if (map)
+    *map = m;
+  return 0;
+}
+
+/* A row or column where the givens repeat a digit: no solution, and no
+ * canonical form (the search ranks a row's new digits as equal). */
+static int refuse_repeats(const sks_puzzle *p, sks_error *err) {
+  int line = repeated_line(p);
+  if (!line)
+    return 0;
+  return sks_error_set(err, -1, p->look.line, 0,
+                       "the givens repeat a digit in %s %d: no canonical "
+                       "form (the puzzle has no solution)",
+                       line > 0 ? "row" : "column", line > 0 ? line : -line);
+}
+
 int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                      sks_canon_map *map, sks_error *err) {
   const sks_shape *sh = p->shape;
-  if (sh->variants)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "canonical forms of variants (x, windoku, jigsaw) "
-                         "are not supported");
-  if (p->removed)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "canonical forms of candidates puzzles are not "
-                         "supported");
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
-  int line = repeated_line(p);
-  if (line)
-    return sks_error_set(err, -1, p->look.line, 0,
-                         "the givens repeat a digit in %s %d: no canonical "
-                         "form (the puzzle has no solution)",
-                         line > 0 ? "row" : "column", line > 0 ? line : -line);
+  if (refuse_repeats(p, err))
+    return -1;
+  if (sh->variants || p->removed)
+    return general(z, p, out, map, err);
   setup(z, n, R, C);
   int S = z->S;
   memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));
+  bool full = true;
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       u16 v = (u16)(p->cell[r * n + c] + 1);
       z->grid[0][r * n + c] = v;
       z->grid[1][c * n + r] = v;
+      full &= v != 0;
       if (v) {
         z->count[(size_t)r * S + c / C]++;
         if (R == C)
@@ -522,15 +795,21 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
     }
   z->over = false;
   z->nnext = 0;
-  start(z, 0);
   /* Transposition, unless the puzzle is its own transpose. */
   bool both =
       R == C && memcmp(z->grid[0], z->grid[1], (size_t)n * n * sizeof(u16));
-  if (both)
-    start(z, 1);
-  first_rows(z, 1 + both);
+  int from = 0;
+  if (full && n > 1) {
+    full_rows(z, 1 + both);
+    from = 2;
+  } else {
+    start(z, 0);
+    if (both)
+      start(z, 1);
+    first_rows(z, 1 + both);
+  }
   equal_lines(z, 1 + both);
-  for (int level = 0; level < n && !z->over; level++) {
+  for (int level = from; level < n && !z->over; level++) {
     u16 *tmp = z->cur;
     z->cur = z->next;
     z->next = tmp;
@@ -549,14 +828,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                          "a row (a grid with too many symmetries)",
                          z->budget);
   const u16 *c = z->next;
-  for (int r = 0; r < n; r++)
-    z->map_row[r] = c[z->o_row + r];
-  for (int i = 0; i < z->S; i++)
-    for (int j = 0; j < C; j++)
-      z->map_col[i * C + j] = c[z->o_corder + c[z->o_sorder + i] * C + j];
-  int next = c[1];
-  for (int d = 0; d < n; d++)
-    z->map_digit[d] = c[z->o_label + d] ? c[z->o_label + d] - 1 : next++;
+  cand_map(z, c, z->map_row, z->map_col, z->map_digit);
   sks_canon_map m = {n, c[0] != 0, z->map_row, z->map_col, z->map_digit};
   if (out)
     sks_canon_apply(&m, p->cell, out);
@@ -565,90 +837,40 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   return 0;
 }
 
-void sks_canon_apply(const sks_canon_map *map, const int *in, int *out) {
-  int n = map->n;
-  for (int r = 0; r < n; r++)
-    for (int c = 0; c < n; c++) {
-      int a = map->row[r], b = map->col[c];
-      int v = map->transpose ? in[b * n + a] : in[a * n + b];
-      out[r * n + c] = v < 0 ? -1 : map->digit[v];
-    }
-}
-
-static unsigned long long splitmix(unsigned long long *s) {
-  unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static void shuffle(int *a, int k, unsigned long long *s) {
-  for (int i = k - 1; i > 0; i--) {
-    int j = (int)(splitmix(s) % (unsigned long long)(i + 1));
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
+/* A full grid of a plain shape: its automorphisms are the row search's
+ * final candidates, each a whole map (the first two rows fix every
+ * column, no two rows or bands are equal, and no grid with boxes of two
+ * rows or more is its own transpose: its first box would hold the digit
+ * of cells (0, 1) and (1, 0) twice, so both orientations are searched). */
+static long full_automorphisms(sks_canon *z, const sks_puzzle *p,
+                               sks_error *err) {
+  if (sks_canon_puzzle(z, p, NULL, NULL, err))
+    return -1;
+  int n = z->n;
+  sks_canon_gen_ties(&z->gen, n);
+  int *m = sks_malloc(3 * (size_t)n * sizeof *m);
+  for (long i = 0; i < z->nnext; i++) {
+    const u16 *c = z->next + (size_t)i * (size_t)z->stride;
+    cand_map(z, c, m, m + n, m + 2 * n);
+    sks_canon_gen_tie(z->gen, c[0], m, m + n, m + 2 * n);
   }
+  free(m);
+  return z->nnext;
 }
 
-/* A random map of lines in groups of size g: groups permuted, lines
- * within each permuted. */
-static void random_lines(int n, int g, int *out, unsigned long long *s) {
-  int groups = n / g, order[SKS_MAX_N];
-  for (int i = 0; i < groups; i++)
-    order[i] = i;
-  shuffle(order, groups, s);
-  for (int i = 0; i < groups; i++) {
-    int within[SKS_MAX_N];
-    for (int j = 0; j < g; j++)
-      within[j] = j;
-    shuffle(within, g, s);
-    for (int j = 0; j < g; j++)
-      out[i * g + j] = order[i] * g + within[j];
-  }
+long sks_canon_automorphisms(sks_canon *z, const sks_puzzle *p,
+                             sks_error *err) {
+  if (refuse_repeats(p, err))
+    return -1;
+  int cells = p->shape->n * p->shape->n;
+  if (!p->shape->variants && !p->removed && p->shape->box_rows > 1 &&
+      p->shape->box_cols > 1 && sks_puzzle_givens(p) == cells)
+    return full_automorphisms(z, p, err);
+  if (general(z, p, NULL, NULL, err))
+    return -1;
+  return z->ties;
 }
 
-void sks_canon_random(int box_rows, int box_cols, unsigned long long seed,
-                      sks_canon_map *map, int *buf) {
-  int n = box_rows * box_cols;
-  unsigned long long s = seed;
-  map->n = n;
-  map->transpose = box_rows == box_cols && (splitmix(&s) & 1);
-  random_lines(n, box_rows, buf, &s);
-  random_lines(n, box_cols, buf + n, &s);
-  for (int d = 0; d < n; d++)
-    buf[2 * n + d] = d;
-  shuffle(buf + 2 * n, n, &s);
-  map->row = buf;
-  map->col = buf + n;
-  map->digit = buf + 2 * n;
-}
-
-/* Whether a maps lines in groups of g onto groups, as a permutation. */
-static bool lines_valid(const int *a, int n, int g) {
-  unsigned char seen[SKS_MAX_N] = {0};
-  for (int i = 0; i < n; i++) {
-    if (a[i] < 0 || a[i] >= n || seen[a[i]])
-      return false;
-    seen[a[i]] = 1;
-    if (a[i] / g != a[i - i % g] / g)
-      return false;
-  }
-  return true;
-}
-
-bool sks_canon_map_valid(const sks_canon_map *map, int box_rows, int box_cols) {
-  int n = map->n;
-  if (n != box_rows * box_cols || (map->transpose && box_rows != box_cols))
-    return false;
-  if (!lines_valid(map->row, n, box_rows) ||
-      !lines_valid(map->col, n, box_cols))
-    return false;
-  unsigned char seen[SKS_MAX_N] = {0};
-  for (int d = 0; d < n; d++) {
-    if (map->digit[d] < 0 || map->digit[d] >= n || seen[map->digit[d]])
-      return false;
-    seen[map->digit[d]] = 1;
-  }
-  return true;
+bool sks_canon_automorphism(sks_canon *z, long k, sks_canon_map *map) {
+  return sks_canon_gen_automorphism(z->gen, k, map);
 }

@@ -221,7 +221,7 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
                                   const sks_repair_options *opt,
                                   sks_repair *out);
 
-/* ---- Canonical forms (author/canon.c) ---- */
+/* ---- Canonical forms (author/canon.c, canon_group.c, canon_map.c) ---- */
 
 /* The canonical form of a puzzle: the lexicographically smallest of the
  * puzzles equivalent to it, read row by row as a string in which a blank
@@ -230,8 +230,20 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
  * rows by C columns: permutations of the rows within each band, of the
  * bands, of the columns within each stack, of the stacks, transposition
  * when R = C, and any relabelling of the digits.  A solution grid (every
- * cell given) canonicalises the same way.  Variants and candidates
- * puzzles are refused (-1). */
+ * cell given) canonicalises the same way.
+ *
+ * Variants keep their regions: their group is the elements of the above
+ * (jigsaw: of the eight maps of the square) that map every region onto a
+ * region -- Sudoku X: the row map commutes with the mirror i -> n-1-i and
+ * the columns take the same map or its mirror image; windoku: the row and
+ * column maps each keep the windows' lines together; jigsaw: the maps of
+ * the square that keep the region map.
+ *
+ * Candidates puzzles (removed candidates) canonicalise on their sets:
+ * each cell is n flags in canonical digit order, 1 when the digit is
+ * excluded (a given excludes every other digit); the digit order is the
+ * one that makes the string of flags smallest, and the form is the
+ * smallest string over the group. */
 
 /* A transformation: canonical cell (r, c) holds digit[v] where v is the
  * input's digit at (row[r], col[c]) -- at (col[c], row[r]) when
@@ -256,15 +268,31 @@ void sks_canon_set_budget(sks_canon *z, long candidates);
 /* The canonical form of p into out (n*n, -1 blank, else digit 0..n-1)
  * and, when map is not NULL, the transformation from p to it (its arrays
  * owned by z, valid until the next call).  Returns 0, or -1 with err
- * when p is a variant or a candidates puzzle, its givens repeat a digit
- * in a row or column (it has no solution), or the search passed the
- * budget (full grids past 9x9: each order of a full first row ties). */
+ * when its givens repeat a digit in a row or column (it has no
+ * solution), the search passed the budget, or the group of a variant is
+ * too large to list (Sudoku X of 25x25 and up).  A candidates puzzle's sets
+ * go through the map with sks_canon_apply_removed. */
 int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                      sks_canon_map *map, sks_error *err);
+
+/* The automorphisms of p: the number of group elements (digit
+ * relabellings included) that map p onto itself, 1 when only the
+ * identity does; -1 with err as sks_canon_puzzle.  Up to 4,096 of them
+ * are kept, for sks_canon_automorphism. */
+long sks_canon_automorphisms(sks_canon *z, const sks_puzzle *p, sks_error *err);
+
+/* The k-th automorphism the last sks_canon_automorphisms found (the
+ * identity among them) into map, arrays owned by z; false when k is past
+ * the ones kept. */
+bool sks_canon_automorphism(sks_canon *z, long k, sks_canon_map *map);
 
 /* The group element's action: out = map applied to in (both n*n, -1
  * blank).  box_rows and box_cols name the shape. */
 void sks_canon_apply(const sks_canon_map *map, const int *in, int *out);
+/* The same for candidates: out[(cell)*n + digit] from in (both n*n*n,
+ * nonzero where a candidate is removed). */
+void sks_canon_apply_removed(const sks_canon_map *map, const unsigned char *in,
+                             unsigned char *out);
 
 /* A random element of the group of R x C boxes (transposition only when
  * R = C) from seed, into map, whose arrays point into buf (3n ints). */

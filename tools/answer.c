@@ -114,6 +114,15 @@ static char *puzzle_line(const sks_puzzle *p, const int *grid) {
   return text;
 }
 
+/* The result's line: its candidates are the answer's own when it has
+ * them (canon of a candidates puzzle). */
+static char *result_line(const sks_puzzle *p, const answer *a) {
+  sks_puzzle view = *p;
+  if (a->removed)
+    view.removed = (unsigned char *)a->removed;
+  return puzzle_line(&view, a->result);
+}
+
 const char *answer_plural(long long n, const char *one, const char *many) {
   return n == 1 ? one : many;
 }
@@ -244,7 +253,7 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
     fprintf(out, ",\"count\":%lld,\"count_exact\":%s", a->count,
             a->at_least ? "false" : "true");
   if (a->result && job->p) {
-    char *s = puzzle_line(job->p, a->result);
+    char *s = result_line(job->p, a);
     fputs(",\"result\":", out);
     json_string(out, s);
     free(s);
@@ -323,7 +332,7 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
     fprintf(out, "%lld%s", a->count, a->at_least ? "+" : "");
   putc(',', out);
   if (a->result && job->p) {
-    char *s = puzzle_line(job->p, a->result);
+    char *s = result_line(job->p, a);
     csv_field(out, s);
     free(s);
   }

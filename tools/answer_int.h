@@ -36,6 +36,9 @@ typedef struct answer {
   const char *cells;        /* repair: the cells added or clashing */
   const signed char *model; /* a DIMACS file's model: values of 1..nvars */
   int nvars;
+  /* canon of a candidates puzzle: the result's removed candidates
+   * (n*n*n), or NULL: the puzzle's own. */
+  const unsigned char *removed;
   /* Command-specific fields (rate: eta ...), numbers as text ("inf"
    * becomes null in JSON). */
   int nextra;

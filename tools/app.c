@@ -68,8 +68,9 @@ static const struct {
     {"print", "[-o OUT.svg] [PUZZLES ...]",
      "printable SVG pages of the puzzles (--solutions, --per-page)", CMD_PRINT,
      app_print},
-    {"canon", "[--show|--dedupe] [PUZZLES ...]",
-     "canonical form (minlex) of each puzzle; --dedupe drops disguised repeats",
+    {"canon", "[--show|--dedupe|--symmetry] [PUZZLES ...]",
+     "canonical form (minlex) of each puzzle; --dedupe drops disguised "
+     "repeats; --symmetry: automorphisms",
      CMD_CANON, app_canon},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };

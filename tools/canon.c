@@ -17,6 +17,8 @@ typedef struct canon_ctx {
   sks_canon *z;
   int *grid;
   int cells;
+  unsigned char *removed; /* a candidates puzzle's form */
+  size_t removed_cap;
 } canon_ctx;
 
 static void *canon_new(sks_app *app) {
@@ -30,6 +32,7 @@ static void canon_delete(void *data) {
   canon_ctx *c = data;
   sks_canon_delete(c->z);
   free(c->grid);
+  free(c->removed);
   free(c);
 }
 
@@ -94,46 +97,171 @@ static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
   return true;
 }
 
+/* The maps of the square as elements (transposition, row map and column
+ * map each the identity or the reversal), bits of a mask. */
+enum {
+  SQ_LR = 1,
+  SQ_TB = 2,
+  SQ_ROT180 = 4,
+  SQ_DIAG = 8,
+  SQ_ANTI = 16,
+  SQ_ROT90 = 32
+};
+
+static unsigned square_bit(bool transpose, bool rows_rev, bool cols_rev) {
+  if (!transpose)
+    return rows_rev ? (cols_rev ? SQ_ROT180 : SQ_TB) : (cols_rev ? SQ_LR : 0);
+  return rows_rev == cols_rev ? (rows_rev ? SQ_ANTI : SQ_DIAG) : SQ_ROT90;
+}
+
+/* The map of the square m is, as a bit (0: none, or the identity). */
+static unsigned square_of(const sks_canon_map *m) {
+  int n = m->n;
+  bool id_r = true, rev_r = true, id_c = true, rev_c = true;
+  for (int i = 0; i < n; i++) {
+    id_r &= m->row[i] == i;
+    rev_r &= m->row[i] == n - 1 - i;
+    id_c &= m->col[i] == i;
+    rev_c &= m->col[i] == n - 1 - i;
+  }
+  if (!(id_r || rev_r) || !(id_c || rev_c))
+    return 0;
+  return square_bit(m->transpose, !id_r, !id_c);
+}
+
+/* The symmetry (as generate names it) whose maps are the mask: the maps
+ * that hold form a subgroup of the square's, and each subgroup is one
+ * of generate's choices. */
+static sks_symmetry symmetry_of(unsigned mask) {
+  if ((mask & SQ_ROT90) && (mask & SQ_LR))
+    return SKS_SYMMETRY_FULL;
+  if (mask & SQ_ROT90)
+    return SKS_SYMMETRY_ROT90;
+  if ((mask & SQ_DIAG) && (mask & SQ_ANTI))
+    return SKS_SYMMETRY_DIAGONALS;
+  if ((mask & SQ_LR) && (mask & SQ_TB))
+    return SKS_SYMMETRY_MIRRORS;
+  if (mask & SQ_DIAG)
+    return SKS_SYMMETRY_DIAGONAL;
+  if (mask & SQ_ANTI)
+    return SKS_SYMMETRY_ANTI_DIAGONAL;
+  if (mask & SQ_LR)
+    return SKS_SYMMETRY_LEFT_RIGHT;
+  if (mask & SQ_TB)
+    return SKS_SYMMETRY_TOP_BOTTOM;
+  return mask & SQ_ROT180 ? SKS_SYMMETRY_ROT180 : SKS_SYMMETRY_NONE;
+}
+
+/* The maps of the square under which the cells given stay given. */
+static unsigned layout_mask(const sks_puzzle *p) {
+  int n = p->shape->n;
+  unsigned mask = 0;
+  for (int b = 1; b < 8; b++) {
+    bool tr = b & 4, rr = b & 2, rc = b & 1, ok = true;
+    for (int r = 0; r < n && ok; r++)
+      for (int c = 0; c < n && ok; c++) {
+        int a = rr ? n - 1 - r : r, e = rc ? n - 1 - c : c;
+        int src = tr ? e * n + a : a * n + e;
+        ok = (p->cell[r * n + c] < 0) == (p->cell[src] < 0);
+      }
+    if (ok)
+      mask |= square_bit(tr, rr, rc);
+  }
+  return mask;
+}
+
+static void map_words(const sks_canon_map *m, answer *a) {
+  char w[40];
+  answer_extra_word(a, "transpose", m->transpose ? "yes" : "no");
+  int n = m->n;
+  map_word(m->row, n, w, sizeof w);
+  *w ? answer_extra_word(a, "rows", w) : answer_extra_null(a, "rows");
+  map_word(m->col, n, w, sizeof w);
+  *w ? answer_extra_word(a, "cols", w) : answer_extra_null(a, "cols");
+  map_word(m->digit, n, w, sizeof w);
+  *w ? answer_extra_word(a, "digits", w) : answer_extra_null(a, "digits");
+}
+
+static int unknown(canon_ctx *c, const batch_job *job, const sks_error *err,
+                   FILE *out) {
+  answer a = {.status = "unknown", .count = -1, .message = err->msg};
+  if (c->app->opt.format == FORMAT_TEXT)
+    fprintf(out, "unknown\n");
+  else
+    answer_put(c->app, job, &a, out);
+  if (!c->app->opt.quiet)
+    app_message("%s:%ld: %s", job->file ? job->file : "-", job->p->look.line,
+                err->msg);
+  return BATCH_UNKNOWN;
+}
+
+/* --symmetry: the number of automorphisms, the symmetry of the layout
+ * and the symmetry of the givens (the maps of the square among the
+ * automorphisms); with --show each automorphism kept. */
+static int symmetry_run(canon_ctx *c, const batch_job *job, FILE *out) {
+  const sks_puzzle *p = job->p;
+  sks_error err = {0};
+  long k = sks_canon_automorphisms(c->z, p, &err);
+  if (k < 0)
+    return unknown(c, job, &err, out);
+  unsigned mask = 0;
+  sks_canon_map m;
+  for (long i = 0; sks_canon_automorphism(c->z, i, &m); i++)
+    mask |= square_of(&m);
+  const char *layout = sks_symmetry_name(symmetry_of(layout_mask(p)));
+  const char *givens = sks_symmetry_name(symmetry_of(mask));
+  if (c->app->opt.format == FORMAT_TEXT) {
+    fprintf(out, "automorphisms %ld layout %s givens %s\n", k, layout, givens);
+    for (long i = 0; c->app->opt.show && sks_canon_automorphism(c->z, i, &m);
+         i++)
+      show_text(p, &m, out);
+    return BATCH_ONE;
+  }
+  answer a = {.status = "symmetry", .count = -1};
+  answer_extra_int(&a, "automorphisms", k);
+  answer_extra_word(&a, "layout", layout);
+  answer_extra_word(&a, "givens", givens);
+  answer_put(c->app, job, &a, out);
+  return BATCH_ONE;
+}
+
 static int canon_run(void *data, const batch_job *job, FILE *out) {
   canon_ctx *c = data;
   const sks_puzzle *p = job->p;
-  int cells = p->shape->n * p->shape->n;
+  int n = p->shape->n, cells = n * n;
   if (cells > c->cells) {
     c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
     c->cells = cells;
   }
+  if (c->app->opt.symmetry_)
+    return symmetry_run(c, job, out);
   sks_canon_map m;
   sks_error err = {0};
-  if (sks_canon_puzzle(c->z, p, c->grid, &m, &err)) {
-    answer a = {.status = "unknown", .count = -1, .message = err.msg};
-    if (c->app->opt.format == FORMAT_TEXT)
-      fprintf(out, "unknown\n");
-    else
-      answer_put(c->app, job, &a, out);
-    if (!c->app->opt.quiet)
-      app_message("%s:%ld: %s", job->file ? job->file : "-", p->look.line,
-                  err.msg);
-    return BATCH_UNKNOWN;
+  if (sks_canon_puzzle(c->z, p, c->grid, &m, &err))
+    return unknown(c, job, &err, out);
+  sks_puzzle view = *p; /* a candidates puzzle: the form's candidates */
+  if (p->removed) {
+    size_t need = (size_t)cells * n;
+    if (need > c->removed_cap) {
+      c->removed = sks_realloc(c->removed, need);
+      c->removed_cap = need;
+    }
+    sks_canon_apply_removed(&m, p->removed, c->removed);
+    view.removed = c->removed;
   }
   if (c->app->opt.format == FORMAT_TEXT) {
     if (c->app->opt.show)
       show_text(p, &m, out);
-    if (!put_line(c->app, p, c->grid, out))
-      app_print_grid(c->app, p, c->grid, out);
+    if (p->removed || !put_line(c->app, p, c->grid, out))
+      app_print_grid(c->app, &view, c->grid, out);
     return BATCH_ONE;
   }
-  answer a = {.status = "canonical", .count = -1, .result = c->grid};
-  if (c->app->opt.show) {
-    char w[40];
-    answer_extra_word(&a, "transpose", m.transpose ? "yes" : "no");
-    int n = m.n;
-    map_word(m.row, n, w, sizeof w);
-    *w ? answer_extra_word(&a, "rows", w) : answer_extra_null(&a, "rows");
-    map_word(m.col, n, w, sizeof w);
-    *w ? answer_extra_word(&a, "cols", w) : answer_extra_null(&a, "cols");
-    map_word(m.digit, n, w, sizeof w);
-    *w ? answer_extra_word(&a, "digits", w) : answer_extra_null(&a, "digits");
-  }
+  answer a = {.status = "canonical",
+              .count = -1,
+              .result = c->grid,
+              .removed = p->removed ? c->removed : NULL};
+  if (c->app->opt.show)
+    map_words(&m, &a);
   answer_put(c->app, job, &a, out);
   return BATCH_ONE;
 }
@@ -247,11 +375,19 @@ typedef struct dedupe {
   pthread_mutex_t lock;
 } dedupe;
 
-/* The key of a canonical grid: box rows, box columns, the cells (digit +
- * 1, 0 blank) as bytes, two a cell past 254. */
-static void make_key(slot *s, const sks_shape *sh, const int *grid) {
+/* The key of a canonical form: box rows, box columns, the variants, the
+ * cells (digit + 1, 0 blank) as bytes, two a cell past 254; then a
+ * jigsaw's map (region ids, the same width) and a candidates puzzle's
+ * removed candidates (bits). */
+static void make_key(slot *s, const sks_shape *sh, const int *grid,
+                     const unsigned char *removed) {
   int n = sh->n, cells = n * n, wide = n > 254;
-  size_t len = 4 + (size_t)cells * (1 + (size_t)wide);
+  size_t w = 1 + (size_t)wide, bits = (size_t)cells * n;
+  size_t len = 5 + (size_t)cells * w;
+  if (sh->jigsaw)
+    len += (size_t)cells * w;
+  if (removed)
+    len += (bits + 7) / 8;
   if (len > s->keycap) {
     s->key = sks_realloc(s->key, len);
     s->keycap = len;
@@ -261,13 +397,23 @@ static void make_key(slot *s, const sks_shape *sh, const int *grid) {
   k[1] = (unsigned char)(sh->box_rows >> 8);
   k[2] = (unsigned char)(sh->box_cols & 0xff);
   k[3] = (unsigned char)(sh->box_cols >> 8);
-  for (int i = 0; i < cells; i++) {
-    unsigned v = (unsigned)(grid[i] + 1);
-    if (wide) {
-      k[4 + 2 * i] = (unsigned char)(v & 0xff);
-      k[5 + 2 * i] = (unsigned char)(v >> 8);
-    } else
-      k[4 + i] = (unsigned char)v;
+  k[4] = (unsigned char)(sh->variants | (removed ? 0x80 : 0));
+  unsigned char *at = k + 5;
+  for (int part = 0; part < 2; part++) {
+    if (part && !sh->jigsaw)
+      break;
+    for (int i = 0; i < cells; i++) {
+      unsigned v = part ? (unsigned)sh->jigsaw[i] : (unsigned)(grid[i] + 1);
+      *at++ = (unsigned char)(v & 0xff);
+      if (wide)
+        *at++ = (unsigned char)(v >> 8);
+    }
+  }
+  if (removed) {
+    memset(at, 0, (bits + 7) / 8);
+    for (size_t i = 0; i < bits; i++)
+      if (removed[i])
+        at[i / 8] |= (unsigned char)(1u << (i % 8));
   }
   s->keylen = len;
 }
@@ -276,6 +422,8 @@ static void *dedupe_thread(void *data) {
   dedupe *d = data;
   sks_canon *z = sks_canon_new();
   int *grid = NULL, cap = 0;
+  unsigned char *removed = NULL;
+  size_t rcap = 0;
   for (;;) {
     pthread_mutex_lock(&d->lock);
     int i = d->next < d->count ? d->next : -1;
@@ -293,14 +441,24 @@ static void *dedupe_thread(void *data) {
         cap = cells;
       }
       sks_error err = {0};
-      s->ok = !sks_canon_puzzle(z, s->p, grid, NULL, &err);
+      sks_canon_map m;
+      s->ok = !sks_canon_puzzle(z, s->p, grid, &m, &err);
       free(s->why);
       s->why = s->ok ? NULL : sks_strdup(err.msg);
+      if (s->ok && s->p->removed) {
+        size_t need = (size_t)cells * s->p->shape->n;
+        if (need > rcap) {
+          removed = sks_realloc(removed, need);
+          rcap = need;
+        }
+        sks_canon_apply_removed(&m, s->p->removed, removed);
+      }
       if (s->ok)
-        make_key(s, s->p->shape, grid);
+        make_key(s, s->p->shape, grid, s->p->removed ? removed : NULL);
     }
   }
   free(grid);
+  free(removed);
   sks_canon_delete(z);
   return NULL;
 }
@@ -505,15 +663,20 @@ static int canon_dedupe(sks_app *app) {
 }
 
 int app_canon(sks_app *app) {
-  if (app->opt.dedupe && app->opt.show) {
-    app_message("canon: --show does not go with --dedupe");
+  if (app->opt.dedupe && (app->opt.show || app->opt.symmetry_)) {
+    app_message("canon: --%s does not go with --dedupe",
+                app->opt.show ? "show" : "symmetry");
     return EXIT_USAGE;
   }
   if (app->opt.dedupe)
     return canon_dedupe(app);
   static const char *const columns[] = {"transpose", "rows", "cols", "digits",
                                         NULL};
-  answer_header(app, app->opt.show ? columns : NULL);
+  static const char *const sym_columns[] = {"automorphisms", "layout", "givens",
+                                            NULL};
+  answer_header(app, app->opt.symmetry_ ? sym_columns
+                     : app->opt.show    ? columns
+                                        : NULL);
   batch_totals all;
   batch_operands(app, &canon_ops, canon_dimacs, &all);
   batch_summary(app, &all, "canonical", NULL);

@@ -69,6 +69,8 @@ enum {
     "transformation")                                                          \
   O(dedupe, BOOL, 0, 0, 1, CMD_CANON,                                          \
     "canon: print the puzzles that repeat no earlier one up to the group")     \
+  O(symmetry_, BOOL, 0, 0, 1, CMD_CANON,                                       \
+    "canon: the puzzle's automorphisms and the symmetry of its layout")        \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide again with an engine of the other kind (dlx, "       \
     "bits: by picosat; picosat, cadical, external: by dlx)")                   \

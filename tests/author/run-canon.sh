@@ -105,6 +105,15 @@ for shape in "2 2 4" "2 3 6" "3 3 9" "3 4 12" "4 4 16"; do
     check "canon-${R}x$C-$seed" 0 "$(cat form.txt)" "$S" canon -q "${box[@]}" dis.txt
   done
   check "canon-${R}x$C-fixed" 0 "$(cat form.txt)" "$S" canon -q "${box[@]}" form.txt
+  # their solution grids (full grids: the first two rows chosen together)
+  "$S" solve -q "${box[@]}" gen.txt >grids.txt 2>/dev/null
+  "$S" canon -q "${box[@]}" grids.txt >gform.txt 2>/dev/null
+  if [ "$(grep -c '^[1-9A-G]*$' gform.txt)" -eq 4 ]; then pass; else
+    fail "canon-${R}x$C-grid-forms" "$(cat gform.txt)"
+  fi
+  disguise "$R" "$C" 24 <grids.txt >gdis.txt
+  check "canon-${R}x$C-grids" 0 "$(cat gform.txt)" "$S" canon -q "${box[@]}" gdis.txt
+  check "canon-${R}x$C-grids-fixed" 0 "$(cat gform.txt)" "$S" canon -q "${box[@]}" gform.txt
 done
 
 # ---------------------------------------------------------------- dedupe
@@ -145,13 +154,12 @@ fi
 check canon-jobs 0 '' same_as j1.txt "$S" canon -q -j2 all.txt
 
 # ---------------------------------------------------------------- refused
-input "$ESCARGOT"
-check canon-variant 1 "unknown" "$S" canon --variant x
 input "11${ESCARGOT:2}"
 check canon-repeat 1 "unknown" "$S" canon
 input "$ESCARGOT" "12x"
 check canon-bad-line 3 "$(cat escargot.txt)
 error" "$S" canon
 check canon-show-dedupe 2 "" "$S" canon --show --dedupe
+check canon-symmetry-dedupe 2 "" "$S" canon --symmetry --dedupe
 
 summary

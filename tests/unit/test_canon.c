@@ -218,7 +218,7 @@ static void check_brute(sks_canon *z, int R, int C, int count) {
   sks_shape_release(sh);
 }
 
-/* Generated puzzles (and their solutions, up to 9x9) of a shape. */
+/* Generated puzzles (and their solutions) of a shape. */
 static void check_shape(sks_canon *z, int R, int C, int count, bool grids) {
   int n = R * C, cells = n * n;
   sks_error err = {0};
@@ -370,30 +370,39 @@ static void check_inequivalent(sks_canon *z) {
       CHECK(grid_cmp(K[i], K[j], 81) != 0);
 }
 
-/* What is refused: variants, candidates puzzles, a search past the
- * budget (the empty 16x16's first full row has no blank to rank: every
- * order of its columns ties). */
+/* What is refused: a search past the budget, in the row search and in
+ * the general one (a candidates puzzle); a
+ * variant's group too large to list (25x25 Sudoku X). */
 static void check_refused(sks_canon *z) {
   sks_error err = {0};
   int K[81];
-  sks_format_options fo = {.variants = SKS_VARIANT_X};
-  sks_puzzle *p = NULL;
-  CHECK_EQ(sks_puzzle_parse(famous[0], &fo, &p, &err), 0);
-  CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), -1);
-  CHECK(strstr(err.msg, "variants") != NULL);
-  sks_puzzle_delete(p);
-  p = parse(famous[0], 3, 3);
-  sks_puzzle_remove(p, 1, 0);
-  CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), -1);
-  CHECK(strstr(err.msg, "candidates") != NULL);
-  sks_puzzle_delete(p);
-  /* a full grid with a tiny budget */
-  p = parse(famous_solution[0], 3, 3);
+  /* a grid with its last row blank, with a tiny budget: the next row,
+   * full, ties in every order of its columns */
+  sks_puzzle *p = parse(famous_solution[0], 3, 3);
+  for (int i = 72; i < 81; i++)
+    p->cell[i] = -1;
   sks_canon_set_budget(z, 100);
   CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), -1);
   CHECK(strstr(err.msg, "passed 100") != NULL);
   sks_canon_set_budget(z, 0);
   CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), 0);
+  sks_puzzle_delete(p);
+  p = parse(famous_solution[0], 3, 3);
+  sks_puzzle_remove(p, 1, 0);
+  sks_canon_set_budget(z, 1);
+  CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), -1);
+  CHECK(strstr(err.msg, "passed 64 cells") != NULL);
+  sks_canon_set_budget(z, 0);
+  CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), 0);
+  sks_puzzle_delete(p);
+  p = parse(famous_solution[0], 3, 3);
+  CHECK_EQ(sks_canon_puzzle(z, p, K, NULL, &err), 0);
+  sks_puzzle_delete(p);
+  p = sks_puzzle_new(5, 5, SKS_VARIANT_X, NULL, &err);
+  int *K25 = malloc(625 * sizeof *K25);
+  CHECK_EQ(sks_canon_puzzle(z, p, K25, NULL, &err), -1);
+  CHECK(strstr(err.msg, "too large to list") != NULL);
+  free(K25);
   sks_puzzle_delete(p);
 }
 
@@ -405,9 +414,11 @@ int main(void) {
   check_shape(z, 2, 2, 6, true);
   check_shape(z, 2, 3, 6, true);
   check_shape(z, 3, 3, 6, true);
-  check_shape(z, 3, 4, 4, false);
-  check_shape(z, 4, 3, 2, false);
-  check_shape(z, 4, 4, 3, false);
+  check_shape(z, 3, 4, 4, true);
+  check_shape(z, 4, 3, 2, true);
+  check_shape(z, 4, 4, 3, true);
+  check_shape(z, 2, 5, 2, true);
+  check_shape(z, 5, 5, 1, true);
   check_famous(z);
   check_inequivalent(z);
   check_refused(z);
