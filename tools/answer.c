@@ -119,25 +119,25 @@ const char *answer_plural(long long n, const char *one, const char *many) {
 }
 
 static const struct {
-  const char *command, *one, *many;
+  unsigned command; /* CMD_* */
+  const char *one, *many;
 } status_words[] = {
-    {"solve", "solved", NULL},        {"unique", "unique", "multiple"},
-    {"count", "unique", "multiple"},  {"rate", "rated", NULL},
-    {"grade", "graded", "multiple"},  {"minimize", "minimized", "multiple"},
-    {"repair", "unique", "repaired"}, {"generate", "generated", NULL},
-    {"canon", "canonical", NULL}};
+    {CMD_SOLVE, "solved", NULL},        {CMD_UNIQUE, "unique", "multiple"},
+    {CMD_COUNT, "unique", "multiple"},  {CMD_RATE, "rated", NULL},
+    {CMD_GRADE, "graded", "multiple"},  {CMD_MINIMIZE, "minimized", "multiple"},
+    {CMD_REPAIR, "unique", "repaired"}, {CMD_GENERATE, "generated", NULL},
+    {CMD_CANON, "canonical", NULL}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
-  const char *command = app->command;
   *one = "solved";
   *many = NULL;
-  if (!strcmp(command, "canon") && app->opt.dedupe) {
+  if (app->cmd == CMD_CANON && app->opt.dedupe) {
     *one = "kept";
     *many = "dropped";
     return;
   }
   for (size_t i = 0; i < sizeof status_words / sizeof *status_words; i++)
-    if (!strcmp(status_words[i].command, command)) {
+    if (status_words[i].command == app->cmd) {
       *one = status_words[i].one;
       *many = status_words[i].many;
     }

@@ -32,6 +32,11 @@ enum { PROPAGATE_AUTO = -1 };
 enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
 /* --format */
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+/* --grade: the level or the label asked for (sks_grade_parse), the other
+ * -1; both -1 when not given. */
+typedef struct app_grade_goal {
+  int level, label;
+} app_grade_goal;
 
 #define SKS_OPT_STR const char *
 #define SKS_OPT_BOOL int
@@ -46,6 +51,8 @@ enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
 #define SKS_OPT_MEMORY int /* MEMORY_* */
 #define SKS_OPT_METHOD int /* sks_analog_method */
 #define SKS_OPT_FORMAT int /* FORMAT_* */
+#define SKS_OPT_SYMMETRY sks_symmetry
+#define SKS_OPT_GRADE app_grade_goal
 
 typedef struct app_options {
 #define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
@@ -55,7 +62,8 @@ typedef struct app_options {
 
 typedef struct sks_app {
   app_options opt;
-  const char *command; /* solve, encode, ... */
+  const char *command; /* solve, encode, ... (as the answers name it) */
+  unsigned cmd;        /* its CMD_* bit */
   int nfiles;
   char **files;           /* operands; none = standard input */
   sks_format_options fmt; /* from --box, --variant, --symbols/--hex */
@@ -87,9 +95,29 @@ extern const char *volatile app_temp_name;
  * in main. */
 void app_catch_signals(void);
 
+/* Answers that could not all be written (a full disk) are not a
+ * success: res, or EXIT_INPUT after a message. */
+int app_check_stdout(int res);
+
+/* ---- the options (tools/options.c) ---- */
+
+/* The row of a command name in SKS_COMMANDS, or -1. */
+int app_command_index(const char *name);
+/* The help of every command (only < 0) or of one (the options it takes). */
+void app_usage(FILE *out, int only);
+/* For the bash completion (tools/completion): --list-options. */
+void app_list_options(void);
+/* The command line after the command (app->command, app->cmd set): the
+ * defaults, then operands into app->files and options into app->opt,
+ * checked against the command and the backend.  Returns 0, EXIT_USAGE
+ * after a message, or APP_HELP when -h/--help printed the help. */
+enum { APP_HELP = -1 };
+int app_options_parse(sks_app *app, int argc, char **argv);
+
+/* The whole command line: the tool's main (tools/app.c). */
+int app_main(int argc, char **argv);
+
 /* Subcommands: each returns the process exit status. */
-/* The whole command line: the tool's main. */
-int sks_app_main(int argc, char **argv);
 
 int app_solve(sks_app *app);
 int app_encode(sks_app *app);
@@ -101,7 +129,6 @@ int app_generate(sks_app *app); /* tools/generate.c */
 int app_minimize(sks_app *app);
 int app_repair(sks_app *app);
 int app_grade(sks_app *app);
-int app_print(sks_app *app);
 int app_print(sks_app *app);
 int app_canon(sks_app *app); /* tools/canon.c */
 

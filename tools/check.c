@@ -57,7 +57,7 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
   sks_app *app = w->app;
   const sks_puzzle *p = job->p;
-  bool unique = !strcmp(app->command, "unique");
+  bool unique = app->cmd == CMD_UNIQUE;
   sks_error err = {0};
   answer a = {.count = -1};
   int cls;

@@ -1,11 +1,13 @@
-/* The command line's options: one table generates the option struct, the
- * --name=value parser with range checks and typed choices, the check that
- * the command takes the option, and the --help text with live defaults.
+/* The command line's two tables: the commands, and the options, which
+ * generate the option struct (app_int.h), the --name=value parser with
+ * range checks and typed choices, the check that the command takes the
+ * option, and the --help text with live defaults (tools/options.c).
  * O(name, type, default, min, max, commands, help); '_' in a name is '-'
  * on the command line, and a trailing '_' is dropped (two rows may share
  * a flag when no command takes both: --count).  A choice type (BACKEND,
- * ENCODING, ...) is parsed once into its enum; its names come from where the
- * values live (the backend registry, the library's name tables). */
+ * ENCODING, SYMMETRY, ...) is parsed once into its enum; its names come
+ * from where the values live (the backend registry, the library's name
+ * tables), one row a type in options.c. */
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
 
@@ -34,6 +36,41 @@ enum {
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
 #define CMD_ALL 0x3fff
+
+/* C(name, bit, operands, help, run): one row a command, in the order
+ * --help lists them; run is its app_* function (app_int.h). */
+#define SKS_COMMANDS(C)                                                        \
+  C("solve", CMD_SOLVE, "[PUZZLES|CNF ...]",                                   \
+    "solve; one answer per puzzle, in input order", app_solve)                 \
+  C("encode", CMD_ENCODE, "PUZZLE [-o OUT.cnf[.gz]]",                          \
+    "write DIMACS for any SAT solver", app_encode)                             \
+  C("decode", CMD_DECODE, "CNF MODEL",                                         \
+    "map a SAT solver's model back to the grid", app_decode)                   \
+  C("unique", CMD_UNIQUE, "[PUZZLES ...]",                                     \
+    "unique / multiple / none, per puzzle", app_check)                         \
+  C("count", CMD_COUNT, "[--limit K] [PUZZLES ...]",                           \
+    "number of solutions per puzzle", app_check)                               \
+  C("exact-cover", CMD_XC, "[--count] [--limit K] FILE",                       \
+    "solve a general exact-cover problem (Knuth's format) with DLX",           \
+    app_exact_cover)                                                           \
+  C("rate", CMD_RATE, "--analog [PUZZLES ...]",                                \
+    "hardness eta of each puzzle from the analog solver's escape rate",        \
+    app_rate)                                                                  \
+  C("generate", CMD_GENERATE, "[--size N] [--count M]",                        \
+    "make puzzles with one solution each (--symmetry, --minimal, --givens)",   \
+    app_generate)                                                              \
+  C("minimize", CMD_MINIMIZE, "[PUZZLES ...]",                                 \
+    "remove givens of unique puzzles until every one is needed", app_minimize) \
+  C("repair", CMD_REPAIR, "[PUZZLES ...]",                                     \
+    "fewest givens to make unique, or the givens that clash", app_repair)      \
+  C("grade", CMD_GRADE, "[--analog] [PUZZLES ...]",                            \
+    "logic level, search effort and label of each puzzle", app_grade)          \
+  C("print", CMD_PRINT, "[-o OUT.svg] [PUZZLES ...]",                          \
+    "printable SVG pages of the puzzles (--solutions, --per-page)", app_print) \
+  C("canon", CMD_CANON, "[--show|--dedupe] [PUZZLES ...]",                     \
+    "canonical form (minlex) of each puzzle; --dedupe drops disguised "        \
+    "repeats",                                                                 \
+    app_canon)
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
@@ -80,7 +117,7 @@ enum {
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
     "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
-    "generate: the puzzles, fresh each run unless given)")                     \
+    "generate: the puzzles)")                                                  \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
@@ -119,13 +156,11 @@ enum {
     "repair: solutions listed for the fewest over all of them")                \
   O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                  \
     "generate: side N (boxes as square as N allows; default 9)")               \
-  O(symmetry, STR, "none", 0, 0, CMD_MAKE,                                     \
-    "generate/minimize: symmetry of the givens: none, rot180, rot90, "         \
-    "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or "  \
-    "full")                                                                    \
-  O(grade, STR, "", 0, 0, CMD_GENERATE,                                        \
-    "generate: keep puzzles of this level (singles, locked, search) or "       \
-    "label (easy ... extreme); above singles/easy implies --minimal")          \
+  O(symmetry, SYMMETRY, "none", 0, 0, CMD_MAKE,                                \
+    "generate/minimize: symmetry of the givens")                               \
+  O(grade, GRADE, "", 0, 0, CMD_GENERATE,                                      \
+    "generate: keep puzzles of this level or label (above singles/easy "       \
+    "implies --minimal)")                                                      \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \

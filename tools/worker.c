@@ -45,8 +45,8 @@ worker *worker_create(sks_app *app, sks_error *err) {
    * (blocking clauses) and dlx (native counting); auto takes picosat's
    * side, so the route cannot put dlx on both. */
   const char *name = app->opt.backend->name;
-  if (app->opt.cross_check && !strcmp(name, "auto"))
-    name = "picosat";
+  if (app->opt.cross_check && app->opt.backend == sks_backend_find("auto"))
+    name = sks_backend_for(SKS_ROLE_BLOCKING)->name;
   sks_solver *s = sks_solver_new(name, &so, err);
   if (!s)
     return NULL;
@@ -59,7 +59,8 @@ worker *worker_create(sks_app *app, sks_error *err) {
      * cadical by dlx */
     unsigned caps = sks_solver_backend(s)->caps;
     bool native = (caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK);
-    const char *other = native ? "picosat" : "dlx";
+    const char *other =
+        sks_backend_for(native ? SKS_ROLE_BLOCKING : SKS_ROLE_COUNTER)->name;
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
@@ -292,7 +293,7 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
    * puzzle the description names (decode keeps it to map a model; rate
    * reads only clauses). */
   long want;
-  if (cnf->desc && !cnf->cut && strcmp(app->command, "decode") &&
+  if (cnf->desc && !cnf->cut && app->cmd != CMD_DECODE &&
       !sks_cnf_desc_generates(cnf, &want)) {
     if (!app->opt.quiet) {
       char count[64] = "";
