@@ -230,7 +230,12 @@ int app_main(int argc, char **argv) {
   app.command = cmd;
   app.cmd = bits[c];
   app.stderr_tty = isatty(STDERR_FILENO);
-  int res = app_options_parse(&app, argc, argv);
+  app_command_line cl = {.command = cmd, .cmd = bits[c]};
+  int res = app_options_parse(&cl, argc, argv);
+  app.opt = cl.opt;
+  app.nfiles = cl.nfiles;
+  app.files = cl.files;
+  app.seed_given = cl.seed_given;
   if (!res)
     res = derive(&app);
   if (!res)

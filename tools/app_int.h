@@ -1,64 +1,13 @@
-/* Private to the tool: the parsed command line and what the commands
- * share (messages, opening puzzle inputs, exit codes). */
+/* Private to the tool: what every command is given (the options parsed,
+ * and what follows from them) and the commands themselves. */
 #ifndef SKS_APP_INT_H
 #define SKS_APP_INT_H
 
+#include "message.h"
 #include "options.h"
 #include "sudokusat.h"
 
 #include <stdbool.h>
-
-/* Exit statuses (docs/command-line.md, "Exit status"). */
-enum {
-  EXIT_ALL_OK = 0,      /* batch: every answer decided */
-  EXIT_UNKNOWN_ANY = 1, /* batch: some answer unknown */
-  EXIT_USAGE = 2,       /* bad command line */
-  EXIT_INPUT = 3,       /* bad input (some puzzle or file unreadable) */
-  EXIT_INVALID = 4,     /* a model failed the validator */
-  EXIT_DISAGREE = 5,    /* --cross-check: backends disagree */
-  EXIT_MISMATCH = 7,    /* an answer differs from the file's solution */
-  EXIT_SOLVED = 10,     /* one problem: solved */
-  EXIT_NONE = 20        /* one problem: no solution */
-};
-
-/* --layout; --propagate auto; --analog-memory unset. */
-typedef enum app_layout {
-  LAYOUT_SAME,
-  LAYOUT_LINE,
-  LAYOUT_GRID,
-  LAYOUT_NUMBERS
-} app_layout;
-enum { PROPAGATE_AUTO = -1 };
-enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
-/* --format */
-enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
-/* --grade: the level or the label asked for (sks_grade_parse), the other
- * -1; both -1 when not given. */
-typedef struct app_grade_goal {
-  int level, label;
-} app_grade_goal;
-
-#define SKS_OPT_STR const char *
-#define SKS_OPT_BOOL int
-#define SKS_OPT_INT int
-#define SKS_OPT_LONG long long
-#define SKS_OPT_DOUBLE double
-#define SKS_OPT_BACKEND const sks_backend *
-#define SKS_OPT_ENCODING sks_encoding
-#define SKS_OPT_AMO sks_amo
-#define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
-#define SKS_OPT_LAYOUT app_layout
-#define SKS_OPT_MEMORY int /* MEMORY_* */
-#define SKS_OPT_METHOD int /* sks_analog_method */
-#define SKS_OPT_FORMAT int /* FORMAT_* */
-#define SKS_OPT_SYMMETRY sks_symmetry
-#define SKS_OPT_GRADE app_grade_goal
-
-typedef struct app_options {
-#define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
-  SKS_OPTIONS(O)
-#undef O
-} app_options;
 
 typedef struct sks_app {
   app_options opt;
@@ -77,15 +26,6 @@ typedef struct sks_app {
   bool seed_given;           /* --seed was on the command line */
 } sks_app;
 
-/* "sudokusat: PATH:LINE:COL: message" on stderr (parts that are 0/NULL
- * are left out). */
-void app_error(const char *path, const sks_error *err);
-void app_message(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
 /* The temporary file encode -o is writing (sks_dimacs_options.temp_name);
  * the library records it for sks_cleanup_run too. */
 extern const char *volatile app_temp_name;
@@ -94,25 +34,6 @@ extern const char *volatile app_temp_name;
  * sks_cleanup_run and ends the process by the same signal.  First thing
  * in main. */
 void app_catch_signals(void);
-
-/* Answers that could not all be written (a full disk) are not a
- * success: res, or EXIT_INPUT after a message. */
-int app_check_stdout(int res);
-
-/* ---- the options (tools/options.c) ---- */
-
-/* The row of a command name in SKS_COMMANDS, or -1. */
-int app_command_index(const char *name);
-/* The help of every command (only < 0) or of one (the options it takes). */
-void app_usage(FILE *out, int only);
-/* For the bash completion (tools/completion): --list-options. */
-void app_list_options(void);
-/* The command line after the command (app->command, app->cmd set): the
- * defaults, then operands into app->files and options into app->opt,
- * checked against the command and the backend.  Returns 0, EXIT_USAGE
- * after a message, or APP_HELP when -h/--help printed the help. */
-enum { APP_HELP = -1 };
-int app_options_parse(sks_app *app, int argc, char **argv);
 
 /* The whole command line: the tool's main (tools/app.c). */
 int app_main(int argc, char **argv);

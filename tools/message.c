@@ -1,6 +1,6 @@
 /* The tool's words on stderr and the last check of stdout: every command
  * speaks through these (the library never prints). */
-#include "app_int.h"
+#include "message.h"
 
 #include <errno.h>
 #include <stdarg.h>

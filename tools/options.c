@@ -3,7 +3,8 @@
  * the command and the backend take each option given, the defaults, and
  * --help and --list-options (the commands themselves run in app.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "app_int.h"
+#include "message.h"
+#include "options.h"
 
 #include <errno.h>
 #include <math.h>
@@ -517,7 +518,8 @@ static int short_option(char c) {
 /* Reads the arguments after the command: operands into app->files,
  * options into app->opt (given[i]: the argument that first gave option i,
  * or 0).  Returns 0, EXIT_USAGE after a message, or APP_HELP. */
-static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
+static int read_arguments(app_command_line *app, int argc, char **argv,
+                          int *given) {
   app->files = sks_malloc((size_t)argc * sizeof *app->files);
   bool only_files = false;
   for (int a = 2; a < argc; a++) {
@@ -583,7 +585,7 @@ static int read_arguments(sks_app *app, int argc, char **argv, int *given) {
 
 /* An option the command does not take is refused, not ignored (the first
  * such on the command line is named). */
-static int check_commands(const sks_app *app, const int *given) {
+static int check_commands(const app_command_line *app, const int *given) {
   int i = -1;
   for (int j = 0; j < NOPTIONS; j++)
     if (given[j] && !(table[j].commands & app->cmd) &&
@@ -642,7 +644,7 @@ static int row_of(size_t offset) {
 /* --solver CMD alone picks the external backend; an option the chosen
  * backend does not use is refused like one the command does not take,
  * with the backends that use it (the first such option is named). */
-static int check_backend(sks_app *app, const int *given) {
+static int check_backend(app_command_line *app, const int *given) {
   if (!(app->cmd & CMD_BACKEND))
     return 0;
   int backend = row_of(offsetof(app_options, backend));
@@ -678,7 +680,7 @@ static int check_backend(sks_app *app, const int *given) {
   return EXIT_USAGE;
 }
 
-int app_options_parse(sks_app *app, int argc, char **argv) {
+int app_options_parse(app_command_line *app, int argc, char **argv) {
   defaults(&app->opt);
   int given[NOPTIONS] = {0};
   int res = read_arguments(app, argc, argv, given);

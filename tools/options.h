@@ -11,6 +11,11 @@
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
 
+#include "sudokusat.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
 /* The commands, for the column that says which take an option. */
 enum {
   CMD_SOLVE = 1 << 0,
@@ -179,5 +184,69 @@ enum {
     "print: each puzzle's solution after it")                                  \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
+
+/* --layout; --propagate auto; --analog-memory unset. */
+typedef enum app_layout {
+  LAYOUT_SAME,
+  LAYOUT_LINE,
+  LAYOUT_GRID,
+  LAYOUT_NUMBERS
+} app_layout;
+enum { PROPAGATE_AUTO = -1 };
+enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+/* --format */
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+/* --grade: the level or the label asked for (sks_grade_parse), the other
+ * -1; both -1 when not given. */
+typedef struct app_grade_goal {
+  int level, label;
+} app_grade_goal;
+
+#define SKS_OPT_STR const char *
+#define SKS_OPT_BOOL int
+#define SKS_OPT_INT int
+#define SKS_OPT_LONG long long
+#define SKS_OPT_DOUBLE double
+#define SKS_OPT_BACKEND const sks_backend *
+#define SKS_OPT_ENCODING sks_encoding
+#define SKS_OPT_AMO sks_amo
+#define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
+#define SKS_OPT_LAYOUT app_layout
+#define SKS_OPT_MEMORY int /* MEMORY_* */
+#define SKS_OPT_METHOD int /* sks_analog_method */
+#define SKS_OPT_FORMAT int /* FORMAT_* */
+#define SKS_OPT_SYMMETRY sks_symmetry
+#define SKS_OPT_GRADE app_grade_goal
+
+/* The options' struct: a field a row, of the row's type. */
+typedef struct app_options {
+#define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
+  SKS_OPTIONS(O)
+#undef O
+} app_options;
+
+/* The row of a command name in SKS_COMMANDS, or -1. */
+int app_command_index(const char *name);
+/* The help of every command (only < 0) or of one (the options it takes). */
+void app_usage(FILE *out, int only);
+/* For the bash completion (tools/completion): --list-options. */
+void app_list_options(void);
+
+/* What the command line gives a command. */
+typedef struct app_command_line {
+  const char *command; /* as typed: solve, encode, ... */
+  unsigned cmd;        /* its CMD_* bit */
+  app_options opt;
+  int nfiles;
+  char **files;    /* the operands (free the array); none = standard input */
+  bool seed_given; /* --seed was on the command line */
+} app_command_line;
+
+/* The command line after the command (cl->command, cl->cmd set): the
+ * defaults, then operands into cl->files and options into cl->opt,
+ * checked against the command and the backend.  Returns 0, EXIT_USAGE
+ * after a message, or APP_HELP when -h/--help printed the help. */
+enum { APP_HELP = -1 };
+int app_options_parse(app_command_line *cl, int argc, char **argv);
 
 #endif
