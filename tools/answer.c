@@ -10,39 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A filled grid on one line, written in one go (the batch's commonest
- * answer: a character at a time was most of its printing); false, and
- * nothing written, for a grid with blanks or a digit out of range. */
-static bool put_full_line(FILE *out, const sks_puzzle *p, const int *grid) {
-  int n = p->shape->n, cells = n * n;
-  char symbol[SKS_MAX_SYMBOL_N], line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
-  for (int d = 0; d < n; d++)
-    symbol[d] = sks_puzzle_symbol(p, d);
-  for (int i = 0; i < cells; i++) {
-    if ((unsigned)grid[i] >= (unsigned)n)
-      return false;
-    line[i] = symbol[grid[i]];
+/* The layout --layout asks for p in (same: p's own). */
+static sks_layout layout_wanted(const sks_app *app, const sks_puzzle *p) {
+  switch (app->opt.layout) {
+  case LAYOUT_LINE:
+    return SKS_LAYOUT_LINE; /* numbers on one line past 35 */
+  case LAYOUT_GRID:
+    return p->shape->n <= SKS_MAX_SYMBOL_N ? SKS_LAYOUT_GRID
+                                           : SKS_LAYOUT_NUMBERS;
+  case LAYOUT_NUMBERS:
+    return SKS_LAYOUT_NUMBERS;
+  default:
+    return p->look.layout;
   }
-  line[cells] = '\n';
-  fwrite(line, 1, (size_t)cells + 1, out);
-  return true;
 }
 
+/* A multi-line answer (grid or numbers) ends with an empty line, so the
+ * answers of a batch, and the two witnesses of `unique --show`, stay
+ * apart; a one-line answer is one line. */
 void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
                     FILE *out) {
-  app_layout layout = app->opt.layout;
-  sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
-  bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
-  if (layout == LAYOUT_LINE)
-    view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
-  else if (layout == LAYOUT_GRID && symbols)
-    view.look.layout = SKS_LAYOUT_GRID;
-  else if (layout != LAYOUT_SAME)
-    view.look.layout = SKS_LAYOUT_NUMBERS;
-  sks_layout written = sks_layout_of(&view);
-  if (written == SKS_LAYOUT_LINE && put_full_line(out, &view, grid))
-    return;
-  sks_puzzle_write(out, &view, grid);
+  int written = sks_puzzle_write_as(out, p, grid, layout_wanted(app, p));
   if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE &&
       written != SKS_LAYOUT_CANDIDATES)
     putc('\n', out);
@@ -89,9 +77,7 @@ static char *one_line(const sks_puzzle *p, const int *grid) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
-  sks_puzzle view = *p;
-  view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
-  sks_puzzle_write(mem, &view, grid);
+  sks_puzzle_write_as(mem, p, grid, SKS_LAYOUT_LINE); /* numbers past 35 */
   fclose(mem);
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
     text[--len] = '\0';
@@ -104,10 +90,10 @@ static char *puzzle_line(const sks_puzzle *p, const int *grid) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
-  sks_puzzle view = *p;
-  if (view.look.layout != SKS_LAYOUT_CANDIDATES)
-    view.look.layout = SKS_LAYOUT_LINE;
-  sks_puzzle_write(mem, &view, grid);
+  sks_puzzle_write_as(mem, p, grid,
+                      p->look.layout == SKS_LAYOUT_CANDIDATES
+                          ? SKS_LAYOUT_CANDIDATES
+                          : SKS_LAYOUT_LINE);
   fclose(mem);
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
     text[--len] = '\0';

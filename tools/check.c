@@ -144,7 +144,6 @@ static int check_cnf(sks_app *app, sks_input *in) {
     operand_error_record(app, in, &err);
   } else {
     worker *w = worker_create(app, &err);
-    p->look.layout = sks_layout_default(p->shape->n);
     batch_job job = {p, sks_input_name(in), 0, start};
     cls = check_run(w, &job, stdout);
     worker_destroy(w);

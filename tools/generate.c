@@ -354,7 +354,6 @@ static maker *makers_new(const sks_app *app, const sks_shape *shape,
   for (int t = 0; t < threads; t++) {
     makers[t].g = t ? sks_generator_new(shape, go, NULL) : first;
     makers[t].p = sks_puzzle_of(shape);
-    makers[t].p->look.layout = sks_layout_default(shape->n);
     if (app->fmt.symbols)
       snprintf(makers[t].p->look.symbols, sizeof makers[t].p->look.symbols,
                "%s", app->fmt.symbols);

@@ -141,7 +141,6 @@ static void print_cnf_text(const sks_solver *s, const sks_cnf *cnf,
   else if (!strcmp(a->status, "unknown"))
     printf("s UNKNOWN\n");
   if (p && a->grid) {
-    p->look.layout = sks_layout_default(p->shape->n);
     fputs("c grid ", stdout);
     print_commented(p, a->grid);
   }

@@ -184,14 +184,6 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   return status;
 }
 
-/* A multi-line answer (grid or numbers) ends with an empty line, so the
- * answers of a batch, and the two witnesses of `unique --show`, stay
- * apart; a one-line answer is one line. */
-void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
-                  FILE *out) {
-  app_print_grid(w->app, p, grid, out);
-}
-
 /* The backend that answered the puzzle: the route's pick when one of the
  * counters moved, else the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before) {
