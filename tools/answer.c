@@ -100,33 +100,55 @@ static char *puzzle_line(const sks_puzzle *p, const int *grid) {
   return text;
 }
 
+static const char *const status_names[ANSWER_STATUSES] = {
+    [ANSWER_SOLVED] = "solved",       [ANSWER_NONE] = "none",
+    [ANSWER_UNKNOWN] = "unknown",     [ANSWER_UNIQUE] = "unique",
+    [ANSWER_MULTIPLE] = "multiple",   [ANSWER_INVALID] = "invalid",
+    [ANSWER_DISAGREE] = "disagree",   [ANSWER_MISMATCH] = "mismatch",
+    [ANSWER_ERROR] = "error",         [ANSWER_RATED] = "rated",
+    [ANSWER_GRADED] = "graded",       [ANSWER_MINIMIZED] = "minimized",
+    [ANSWER_GENERATED] = "generated", [ANSWER_CLASH] = "clash",
+    [ANSWER_REPAIRED] = "repaired",   [ANSWER_CANONICAL] = "canonical",
+    [ANSWER_REPEAT] = "repeat",       [ANSWER_KEPT] = "kept",
+    [ANSWER_DROPPED] = "dropped",
+};
+
+const char *answer_status_name(answer_status s) {
+  return (unsigned)s < ANSWER_STATUSES ? status_names[s] : "?";
+}
+
 const char *answer_plural(long long n, const char *one, const char *many) {
   return n == 1 ? one : many;
 }
 
+/* Each command's words for its first two classes (ANSWER_STATUSES: the
+ * command has no such class). */
 static const struct {
   unsigned command; /* CMD_* */
-  const char *one, *many;
-} status_words[] = {
-    {CMD_SOLVE, "solved", NULL},        {CMD_UNIQUE, "unique", "multiple"},
-    {CMD_COUNT, "unique", "multiple"},  {CMD_RATE, "rated", NULL},
-    {CMD_GRADE, "graded", "multiple"},  {CMD_MINIMIZE, "minimized", "multiple"},
-    {CMD_REPAIR, "unique", "repaired"}, {CMD_GENERATE, "generated", NULL},
-    {CMD_CANON, "canonical", NULL}};
+  answer_status one, many;
+} status_words[] = {{CMD_SOLVE, ANSWER_SOLVED, ANSWER_STATUSES},
+                    {CMD_UNIQUE, ANSWER_UNIQUE, ANSWER_MULTIPLE},
+                    {CMD_COUNT, ANSWER_UNIQUE, ANSWER_MULTIPLE},
+                    {CMD_RATE, ANSWER_RATED, ANSWER_STATUSES},
+                    {CMD_GRADE, ANSWER_GRADED, ANSWER_MULTIPLE},
+                    {CMD_MINIMIZE, ANSWER_MINIMIZED, ANSWER_MULTIPLE},
+                    {CMD_REPAIR, ANSWER_UNIQUE, ANSWER_REPAIRED},
+                    {CMD_GENERATE, ANSWER_GENERATED, ANSWER_STATUSES},
+                    {CMD_CANON, ANSWER_CANONICAL, ANSWER_STATUSES}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
-  *one = "solved";
-  *many = NULL;
-  if (app->cmd == CMD_CANON && app->opt.dedupe) {
-    *one = "kept";
-    *many = "dropped";
-    return;
-  }
+  answer_status first = ANSWER_SOLVED, second = ANSWER_STATUSES;
   for (size_t i = 0; i < sizeof status_words / sizeof *status_words; i++)
     if (status_words[i].command == app->cmd) {
-      *one = status_words[i].one;
-      *many = status_words[i].many;
+      first = status_words[i].one;
+      second = status_words[i].many;
     }
+  if (app->cmd == CMD_CANON && app->opt.dedupe) {
+    first = ANSWER_KEPT;
+    second = ANSWER_DROPPED;
+  }
+  *one = answer_status_name(first);
+  *many = second < ANSWER_STATUSES ? answer_status_name(second) : NULL;
 }
 
 /* Why an answer is unknown when the backend gave no reason: the limit
@@ -180,7 +202,7 @@ static void put_text_record(const sks_app *app, const batch_job *job,
   if (a->text)
     fprintf(out, "%s\n", a->text);
   else if (!(a->grid_only && a->grid))
-    fprintf(out, "%s\n", a->status);
+    fprintf(out, "%s\n", answer_status_name(a->status));
   if (a->grid && job->p)
     app_print_grid(app, job->p, a->grid, out);
   if (a->grid2 && job->p)
@@ -209,7 +231,7 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
     json_string(out, job->p->look.name);
   }
   fputs(",\"status\":", out);
-  json_string(out, a->status);
+  json_string(out, answer_status_name(a->status));
   if (job->p) {
     char *s = puzzle_line(job->p, NULL);
     fputs(",\"puzzle\":", out);
@@ -285,7 +307,7 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   if (job->p && job->p->look.name)
     csv_field(out, job->p->look.name);
   putc(',', out);
-  csv_field(out, a->status);
+  csv_field(out, answer_status_name(a->status));
   putc(',', out);
   if (job->p) {
     char *s = puzzle_line(job->p, NULL);
@@ -339,14 +361,14 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
   double seconds = job->start > 0 ? sks_time() - job->start : 0.0;
   char why[128];
   const char *message = a->message;
-  if (!message && !strcmp(a->status, "unknown"))
+  if (!message && a->status == ANSWER_UNKNOWN)
     message = unknown_reason(app, seconds, why, sizeof why);
-  else if (!message && !strcmp(a->status, "none"))
+  else if (!message && a->status == ANSWER_NONE)
     message = job->p || job->line ? "the puzzle has no solution"
                                   : "the CNF is unsatisfiable";
-  else if (!message && !strcmp(a->status, "multiple"))
+  else if (!message && a->status == ANSWER_MULTIPLE)
     message = "the puzzle has more than one solution";
-  else if (!message && !strcmp(a->status, "clash"))
+  else if (!message && a->status == ANSWER_CLASH)
     message = "these givens have no solution among themselves";
   switch (app->opt.format) {
   case FORMAT_JSON:

@@ -85,7 +85,7 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
                      it->error ? it->line : it->p->look.line,
                      sks_time() - it->read_seconds};
     if (it->error) {
-      answer a = {.status = "error", .count = -1, .message = it->error};
+      answer a = {.status = ANSWER_ERROR, .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
       it->cls = BATCH_ERROR;
     } else

@@ -105,7 +105,7 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
   sks_canon_map m;
   sks_error err = {0};
   if (sks_canon_puzzle(c->z, p, c->grid, &m, &err)) {
-    answer a = {.status = "unknown", .count = -1, .message = err.msg};
+    answer a = {.status = ANSWER_UNKNOWN, .count = -1, .message = err.msg};
     if (c->app->opt.format == FORMAT_TEXT)
       fprintf(out, "unknown\n");
     else
@@ -122,7 +122,7 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
       app_print_grid(c->app, p, c->grid, out);
     return BATCH_ONE;
   }
-  answer a = {.status = "canonical", .count = -1, .result = c->grid};
+  answer a = {.status = ANSWER_CANONICAL, .count = -1, .result = c->grid};
   if (c->app->opt.show) {
     char w[40];
     answer_extra_word(&a, "transpose", m.transpose ? "yes" : "no");
@@ -339,7 +339,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
       tot->errors++;
       app_message("%s", s->error);
       if (app->opt.format != FORMAT_TEXT) {
-        answer a = {.status = "error", .count = -1, .message = s->error};
+        answer a = {.status = ANSWER_ERROR, .count = -1, .message = s->error};
         answer_put(app, &job, &a, stdout);
       }
       continue;
@@ -359,7 +359,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
         app_message("%s:%ld: repeats %s:%ld", file, s->line, ffile,
                     first->line);
       if (app->opt.format != FORMAT_TEXT) {
-        answer a = {.status = "repeat", .count = -1};
+        answer a = {.status = ANSWER_REPEAT, .count = -1};
         answer_extra_word(&a, "first_file", ffile);
         answer_extra_int(&a, "first_line", first->line);
         answer_put(app, &job, &a, stdout);
@@ -370,7 +370,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
     if (app->opt.format == FORMAT_TEXT)
       print_kept(app, s->p);
     else {
-      answer a = {.status = s->ok ? "kept" : "unknown",
+      answer a = {.status = s->ok ? ANSWER_KEPT : ANSWER_UNKNOWN,
                   .count = -1,
                   .message = s->ok ? NULL : s->why};
       answer_put(app, &job, &a, stdout);

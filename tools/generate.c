@@ -79,7 +79,7 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     m->g = sks_generator_new(p->shape, &m->go, &err);
     if (!m->g) {
       app_message("line %ld: %s", p->look.line, err.msg);
-      answer a = {.status = "error", .count = -1, .message = err.msg};
+      answer a = {.status = ANSWER_ERROR, .count = -1, .message = err.msg};
       answer_put(m->app, job, &a, out);
       return BATCH_ERROR;
     }
@@ -90,9 +90,9 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     sks_puzzle_assign(m->copy, p);
   /* The input line picks the random order: the same on any -j. */
   int u = sks_minimize(m->g, (unsigned long long)p->look.line, m->copy);
-  answer a = {.status = u == 1 ? "minimized"
-                        : u    ? "multiple"
-                               : "none",
+  answer a = {.status = u == 1 ? ANSWER_MINIMIZED
+                        : u    ? ANSWER_MULTIPLE
+                               : ANSWER_NONE,
               .count = -1};
   if (u == 1 && m->app->opt.format == FORMAT_TEXT)
     write_puzzle(m->app, m->copy, out);
@@ -215,7 +215,8 @@ static void *make_puzzles(void *data) {
     } else {
       /* the puzzle made is the record's puzzle; index and seed make it
        * again (--seed S --count INDEX, the last one) */
-      answer ans = {.status = failed ? "unknown" : "generated", .count = -1};
+      answer ans = {.status = failed ? ANSWER_UNKNOWN : ANSWER_GENERATED,
+                    .count = -1};
       if (failed)
         ans.message = failure_reason(r->app);
       answer_extra_int(&ans, "index", r->first + i + 1);

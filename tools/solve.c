@@ -44,11 +44,11 @@ static bool same_solution(const sks_puzzle *p, const int *grid,
 
 /* The answer of a class: its status word, and why where one is told. */
 static int answer_as(answer *a, int cls, const char *message) {
-  static const char *const words[BATCH_CLASSES] = {
-      [BATCH_ONE] = "solved",        [BATCH_NONE] = "none",
-      [BATCH_UNKNOWN] = "unknown",   [BATCH_INVALID] = "invalid",
-      [BATCH_MISMATCH] = "mismatch", [BATCH_ERROR] = "error"};
-  a->status = words[cls];
+  static const answer_status statuses[BATCH_CLASSES] = {
+      [BATCH_ONE] = ANSWER_SOLVED,        [BATCH_NONE] = ANSWER_NONE,
+      [BATCH_UNKNOWN] = ANSWER_UNKNOWN,   [BATCH_INVALID] = ANSWER_INVALID,
+      [BATCH_MISMATCH] = ANSWER_MISMATCH, [BATCH_ERROR] = ANSWER_ERROR};
+  a->status = statuses[cls];
   a->message = message;
   return cls;
 }
