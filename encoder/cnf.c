@@ -2,7 +2,7 @@
  * ended by 0, plus the description of what it encodes (owned). */
 #include "require_int.h"
 #include "sks_encoder.h"
-#include "text_int.h"
+#include "cnf_int.h"
 #include "stack_int.h"
 
 #include <stdlib.h>
