@@ -72,32 +72,32 @@ void answer_extra_word(answer *a, const char *key, const char *word) {
   a->nextra++;
 }
 
-/* A solution on one line: symbols up to 35x35, numbers past. */
-static char *one_line(const sks_puzzle *p, const int *grid) {
+/* grid written on one line in layout (a line: symbols up to 35x35,
+ * numbers past), as text to free. */
+static char *line_text(const sks_puzzle *p, const int *grid,
+                       sks_layout layout) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
-  sks_puzzle_write_as(mem, p, grid, SKS_LAYOUT_LINE); /* numbers past 35 */
+  sks_puzzle_write_as(mem, p, grid, layout);
   fclose(mem);
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
     text[--len] = '\0';
   return text;
 }
 
-/* The puzzle as read, on one line: its givens (symbols up to 35x35,
- * numbers past), or its candidates for a candidates puzzle. */
+/* A solution on one line. */
+static char *one_line(const sks_puzzle *p, const int *grid) {
+  return line_text(p, grid, SKS_LAYOUT_LINE);
+}
+
+/* The puzzle as read, on one line: its givens, or its candidates for a
+ * candidates puzzle. */
 static char *puzzle_line(const sks_puzzle *p, const int *grid) {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&text, &len);
-  sks_puzzle_write_as(mem, p, grid,
-                      p->look.layout == SKS_LAYOUT_CANDIDATES
-                          ? SKS_LAYOUT_CANDIDATES
-                          : SKS_LAYOUT_LINE);
-  fclose(mem);
-  while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
-    text[--len] = '\0';
-  return text;
+  return line_text(p, grid,
+                   p->look.layout == SKS_LAYOUT_CANDIDATES
+                       ? SKS_LAYOUT_CANDIDATES
+                       : SKS_LAYOUT_LINE);
 }
 
 static const char *const status_names[ANSWER_STATUSES] = {
