@@ -1,11 +1,11 @@
 /* DIMACS in: a tolerant reader (comments anywhere, clauses across lines,
  * count mismatches warned) that hands the comment lines to the description
  * reader (dimacs_desc.c). */
+#include "cnf.h"
 #include "dimacs_int.h"
 #include "input_int.h"
 #include "require_int.h"
 #include "sks_encoder.h"
-#include "cnf_int.h"
 #include "text_int.h"
 
 #include <limits.h>
