@@ -80,7 +80,10 @@ enum { NOPTIONS = LENGTH(table) };
 static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
 static const char *const format_names[] = {"text", "json", "csv"};
-enum { GRADE_LEVELS = SKS_GRADE_SEARCH + 1 };
+enum {
+  PROPAGATE_LEVELS = SKS_PROPAGATE_LOCKED + 1, /* the library's */
+  GRADE_LEVELS = SKS_GRADE_SEARCH + 1
+};
 
 static const char *backend_name(int i) {
   const sks_backend *const *b = sks_backends();
@@ -96,8 +99,7 @@ static const char *amo_name(int i) {
 }
 /* the library's levels, then auto (the level measured fastest) */
 static const char *propagate_name(int i) {
-  return i <= SKS_PROPAGATE_LOCKED ? sks_propagate_name((sks_propagate)i)
-                                   : "auto";
+  return i < PROPAGATE_LEVELS ? sks_propagate_name((sks_propagate)i) : "auto";
 }
 static const char *layout_name(int i) {
   return layout_names[i];
@@ -188,8 +190,8 @@ static const struct {
     {T_ENCODING, encoding_name, SKS_ENCODING_EXTENDED + 1, parse_encoding,
      NULL},
     {T_AMO, amo_name, SKS_AMO_BIMANDER + 1, parse_amo, NULL},
-    {T_PROPAGATE, propagate_name, SKS_PROPAGATE_LOCKED + 2, parse_propagate,
-     NULL},
+    {T_PROPAGATE, propagate_name, PROPAGATE_LEVELS + 1 /* auto */,
+     parse_propagate, NULL},
     {T_LAYOUT, layout_name, LENGTH(layout_names), parse_layout, NULL},
     {T_MEMORY, memory_name, LENGTH(memory_names), parse_memory, NULL},
     {T_METHOD, method_name, SKS_ANALOG_SPLIT - SKS_ANALOG_CASH_KARP + 1,
