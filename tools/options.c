@@ -585,29 +585,6 @@ static int read_arguments(app_command_line *app, int argc, char **argv,
   return 0;
 }
 
-/* An option the command does not take is refused, not ignored (the first
- * such on the command line is named). */
-static int check_commands(const app_command_line *app, const int *given) {
-  int i = -1;
-  for (int j = 0; j < NOPTIONS; j++)
-    if (given[j] && !(table[j].commands & app->cmd) &&
-        (i < 0 || given[j] < given[i]))
-      i = j;
-  if (i < 0)
-    return 0;
-  char flag[64], takers[160] = "";
-  option_flag(i, flag, sizeof flag);
-  int k = 0, count = 0;
-  for (int c = 0; c < NCOMMANDS; c++)
-    count += (table[i].commands & commands[c].bit) != 0;
-  for (int c = 0; c < NCOMMANDS; c++)
-    if (table[i].commands & commands[c].bit)
-      list_add(takers, sizeof takers, k++, count, commands[c].name);
-  app_message("%s takes no %s (it is an option of %s)", app->command, flag,
-              takers);
-  return EXIT_USAGE;
-}
-
 /* ---- options only some backends use ---- */
 
 /* Whether backend b uses option i (a command that runs a backend).  From
@@ -633,6 +610,54 @@ static bool backend_uses(int i, const sks_backend *b) {
   if (o == offsetof(app_options, seed))
     return !external && strcmp(b->name, "dlx") && strcmp(b->name, "bits");
   return true;
+}
+
+/* Whether option j, given, is refused: the command does not take it, or
+ * (backends) the command takes it but the chosen backend does not use it. */
+static bool refused(const app_command_line *app, int j, bool backends) {
+  bool takes = (table[j].commands & app->cmd) != 0;
+  return backends ? takes && !backend_uses(j, app->opt.backend) : !takes;
+}
+
+/* The refused option given first on the command line, or -1. */
+static int first_refused(const app_command_line *app, const int *given,
+                         bool backends) {
+  int i = -1;
+  for (int j = 0; j < NOPTIONS; j++)
+    if (given[j] && refused(app, j, backends) && (i < 0 || given[j] < given[i]))
+      i = j;
+  return i;
+}
+
+/* Who takes option i, as "a, b or c": the commands, or the backends that
+ * use it. */
+static void takers(int i, bool backends, char *buf, size_t cap) {
+  const char *names[NCOMMANDS + SKS_MAX_BACKENDS];
+  int k = 0;
+  const sks_backend *const *all = sks_backends();
+  for (int b = 0; backends && all[b]; b++)
+    if (backend_uses(i, all[b]))
+      names[k++] = all[b]->name;
+  for (int c = 0; !backends && c < NCOMMANDS; c++)
+    if (table[i].commands & commands[c].bit)
+      names[k++] = commands[c].name;
+  buf[0] = 0;
+  for (int j = 0; j < k; j++)
+    list_add(buf, cap, j, k, names[j]);
+}
+
+/* An option the command does not take is refused, not ignored (the first
+ * such on the command line is named). */
+static int check_commands(const app_command_line *app, const int *given) {
+  int i = first_refused(app, given, false);
+  if (i < 0)
+    return 0;
+  char flag[64], names[160];
+  option_flag(i, flag, sizeof flag);
+  takers(i, false, names, sizeof names);
+  app_message("%s takes no %s (it is an option of %s)", app->command, flag,
+              names);
+  return EXIT_USAGE;
 }
 
 /* The row of a field. */
@@ -661,24 +686,14 @@ static int check_backend(app_command_line *app, const int *given) {
     }
     app->opt.backend = ext;
   }
-  int i = -1;
-  for (int j = 0; j < NOPTIONS; j++)
-    if (given[j] && (table[j].commands & app->cmd) &&
-        !backend_uses(j, app->opt.backend) && (i < 0 || given[j] < given[i]))
-      i = j;
+  int i = first_refused(app, given, true);
   if (i < 0)
     return 0;
-  char flag[64], users[160] = "";
+  char flag[64], names[160];
   option_flag(i, flag, sizeof flag);
-  int k = 0, count = 0;
-  const sks_backend *const *all = sks_backends();
-  for (int b = 0; all[b]; b++)
-    count += backend_uses(i, all[b]);
-  for (int b = 0; all[b]; b++)
-    if (backend_uses(i, all[b]))
-      list_add(users, sizeof users, k++, count, all[b]->name);
+  takers(i, true, names, sizeof names);
   app_message("the %s backend does not use %s (it is an option of %s)",
-              app->opt.backend->name, flag, users);
+              app->opt.backend->name, flag, names);
   return EXIT_USAGE;
 }
 
