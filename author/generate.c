@@ -127,8 +127,8 @@ sks_generator *sks_generator_new(const sks_shape *shape,
   g->bits = sks_bitgrid_new(shape);
   sks_solver_options so = {0};
   so.seed = opt->seed;
-  g->dlx = sks_solver_new("dlx", &so, err);
-  g->cdcl = sks_solver_new("cadical", &so, err);
+  g->dlx = sks_solver_new(sks_backend_for(SKS_ROLE_COUNTER)->name, &so, err);
+  g->cdcl = sks_solver_new(sks_backend_for(SKS_ROLE_CDCL)->name, &so, err);
   sks_require(g->dlx && g->cdcl, "a built-in backend failed to start");
   if (shape->variants && no_full_grid(g)) {
     sks_error_set(err, -1, 0, 0,

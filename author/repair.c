@@ -389,7 +389,8 @@ static int clash_test(sks_repairer *r, const sks_limits *lim) {
     st = sks_dlx_solve(r->xc.dlx, &quick);
   if (st == SKS_UNKNOWN) {
     if (!r->cdcl)
-      r->cdcl = sks_solver_new("picosat", NULL, NULL);
+      r->cdcl =
+          sks_solver_new(sks_backend_for(SKS_ROLE_BLOCKING)->name, NULL, NULL);
     if (!sks_solver_load_eo(r->cdcl, r->xc.eo, NULL))
       st = sks_solver_solve(r->cdcl, lim);
   }

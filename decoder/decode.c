@@ -135,9 +135,7 @@ int sks_decode_model(const sks_eo *eo, const sks_cnf_desc *desc,
   model_src ms = {m, NULL};
   int *inverse = NULL;
   if (desc && desc->map) {
-    inverse = calloc((size_t)eo->nvars + 1, sizeof *inverse);
-    if (!inverse)
-      return sks_error_set(err, -1, 0, 0, "out of memory");
+    inverse = sks_calloc((size_t)eo->nvars + 1, sizeof *inverse);
     for (int i = 0; i < desc->nmap; i++)
       if (desc->map[i] >= 1 && desc->map[i] <= eo->nvars)
         inverse[desc->map[i]] = i + 1;

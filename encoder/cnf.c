@@ -1,8 +1,8 @@
 /* The CNF container: every clause in one flat literal array, each clause
  * ended by 0, plus the description of what it encodes (owned). */
+#include "cnf.h"
 #include "require_int.h"
 #include "sks_encoder.h"
-#include "text_int.h"
 #include "stack_int.h"
 
 #include <stdlib.h>

@@ -164,7 +164,7 @@ sks_puzzle *sks_puzzle_of(const sks_shape *s) {
   p->cell = sks_malloc((size_t)cells * sizeof *p->cell);
   for (int i = 0; i < cells; i++)
     p->cell[i] = -1;
-  p->look.layout = SKS_LAYOUT_LINE;
+  p->look.layout = sks_layout_default(s->n);
   p->look.blank = '.';
   return p;
 }

@@ -1,6 +1,6 @@
-/* Writing puzzles and answers in the layout a puzzle came in: one line,
- * a grid (with the rules it had), or numbers (docs/formats.md, "Puzzle
- * formats"). */
+/* Writing puzzles and answers in the layout a puzzle came in, or one
+ * asked for: one line, a grid (with the rules it had), or numbers
+ * (docs/formats.md, "Puzzle formats"). */
 #include "require_int.h"
 #include "sks_encoder.h"
 
@@ -41,14 +41,19 @@ static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
     fprintf(out, "%*d", width, d + 1);
 }
 
-sks_layout sks_layout_of(const sks_puzzle *p) {
-  sks_layout layout = p->look.layout;
+/* The layout written when layout is asked for: symbols stop at
+ * SKS_MAX_SYMBOL_N. */
+static sks_layout layout_for(const sks_puzzle *p, sks_layout layout) {
   if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE &&
       layout != SKS_LAYOUT_NUMBERS_COLUMN)
     return layout == SKS_LAYOUT_LINE || layout == SKS_LAYOUT_CANDIDATES
                ? SKS_LAYOUT_NUMBERS_LINE
                : SKS_LAYOUT_NUMBERS;
   return layout;
+}
+
+sks_layout sks_layout_of(const sks_puzzle *p) {
+  return layout_for(p, p->look.layout);
 }
 
 static void write_rule(FILE *out, const sks_puzzle *p) {
@@ -63,7 +68,27 @@ static void write_rule(FILE *out, const sks_puzzle *p) {
   putc('\n', out);
 }
 
+/* One line of symbols, written in one go (a batch's commonest answer: a
+ * character at a time was most of its printing). */
+static void write_line(FILE *out, const sks_puzzle *p, const int *grid,
+                       char blank) {
+  int n = p->shape->n, cells = n * n;
+  char symbol[SKS_MAX_SYMBOL_N], line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  for (int d = 0; d < n; d++)
+    symbol[d] = sks_puzzle_symbol(p, d);
+  for (int i = 0; i < cells; i++)
+    line[i] = grid[i] < 0 ? blank : symbol[grid[i]];
+  line[cells] = '\n';
+  fwrite(line, 1, (size_t)cells + 1, out);
+}
+
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
+  sks_require(p, "puzzle must not be NULL");
+  return sks_puzzle_write_as(out, p, grid, p->look.layout) < 0 ? -1 : 0;
+}
+
+int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
+                        sks_layout want) {
   sks_require(out && p, "out and puzzle must not be NULL");
   int n = p->shape->n;
   if (!grid)
@@ -71,7 +96,7 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
   for (int i = 0; i < n * n; i++)
     sks_require(grid[i] >= -1 && grid[i] < n, "grid digit out of range");
   char blank = blank_symbol(p);
-  sks_layout layout = sks_layout_of(p);
+  sks_layout layout = layout_for(p, want);
   if (layout == SKS_LAYOUT_GRID && blank == '-') {
     /* An empty first row of dashes would read as a rule line. */
     bool empty = true;
@@ -89,9 +114,7 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
       }
     putc('\n', out);
   } else if (layout == SKS_LAYOUT_LINE) {
-    for (int i = 0; i < n * n; i++)
-      putc(grid[i] < 0 ? blank : sks_puzzle_symbol(p, grid[i]), out);
-    putc('\n', out);
+    write_line(out, p, grid, blank);
   } else if (layout == SKS_LAYOUT_NUMBERS_LINE) {
     for (int i = 0; i < n * n; i++) {
       if (i)
@@ -138,5 +161,5 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
       putc('\n', out);
     }
   }
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? -1 : (int)layout;
 }

@@ -169,8 +169,9 @@ static inline int sks_var(int n, int r, int c, int d) {
   return sks_cell_var(n, r * n + c, d);
 }
 /* The layout an answer takes when the puzzle's own form is unknown (a
- * puzzle rebuilt from a CNF): one line while symbols can spell it, else
- * numbers. */
+ * puzzle rebuilt from a CNF, or made from a shape): one line while
+ * symbols can spell it, else numbers.  sks_puzzle_of and sks_puzzle_new
+ * give their puzzles this layout. */
 sks_layout sks_layout_default(int n);
 
 /* ------------------------------------------------------------------ */
@@ -236,9 +237,15 @@ int sks_puzzle_parse(const char *text, const sks_format_options *opt,
  * SKS_MAX_SYMBOL_N (a larger line goes out as numbers on one line, a
  * larger grid as rows of numbers). */
 sks_layout sks_layout_of(const sks_puzzle *p);
-/* Writes grid (n*n digits 0..n-1, or -1 blank) in p's layout, ending with
- * a newline.  Returns 0, or -1 on a write error. */
+/* Writes grid (n*n digits 0..n-1, or -1 blank; NULL: p's givens) in p's
+ * layout, ending with a newline.  Returns 0, or -1 on a write error. */
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);
+/* The same in the layout asked for (p's symbols, blank and rules kept;
+ * past SKS_MAX_SYMBOL_N symbols, numbers as sks_layout_of says): the one
+ * way to write a puzzle or an answer in another layout than its own.
+ * Returns the layout written, or -1 on a write error. */
+int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
+                        sks_layout layout);
 /* The symbol for digit d (0-based) of an n-sized puzzle; '.' for -1. */
 char sks_puzzle_symbol(const sks_puzzle *p, int d);
 

@@ -178,7 +178,7 @@ void sks_analog_work_free(work *w);
 #endif
 
 /* e^x for x <= ~0 in a form the compiler vectorises: x = n ln2 + r,
- * |r| <= ln2/2, a degree-11 Taylor polynomial (relative error < 2e-15),
+ * |r| <= ln2/2, a degree-9 Taylor polynomial (relative error < 1e-11),
  * and 2^n built in the exponent bits.  Below -700 it returns 0: a weight
  * 1e-304 of the largest adds nothing. */
 static inline double fast_exp(double x) {

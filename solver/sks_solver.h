@@ -80,6 +80,16 @@ typedef struct sks_backend {
 const sks_backend *const *sks_backends(void);
 const sks_backend *sks_backend_find(const char *name);
 
+/* The part an engine of the registry plays where a caller needs one of a
+ * kind, not one the user named (a cross-check, a generator's search). */
+typedef enum sks_role {
+  SKS_ROLE_COUNTER,  /* counts natively by search, no clauses (dlx) */
+  SKS_ROLE_BLOCKING, /* CDCL counting by blocking clauses (picosat) */
+  SKS_ROLE_CDCL      /* the fastest CDCL on hard instances (cadical) */
+} sks_role;
+/* The registry's engine for a role (never NULL). */
+const sks_backend *sks_backend_for(sks_role role);
+
 /* What is left of lim at this moment when its time began at start (from
  * sks_time): *left is lim with the seconds spent since taken off.
  * Returns false when the time is spent; *left then holds a time so short

@@ -46,6 +46,16 @@ const sks_backend *sks_backend_find(const char *name) {
   return ops ? &ops->info : NULL;
 }
 
+/* By sks_role: measured in docs/backends.md. */
+static const sks_backend_ops *const roles[] = {
+    &sks_dlx_backend, &sks_picosat_backend, &sks_cadical_backend};
+
+const sks_backend *sks_backend_for(sks_role role) {
+  sks_require((unsigned)role < sizeof roles / sizeof *roles,
+              "an unknown backend role");
+  return &roles[role]->info;
+}
+
 sks_solver *sks_solver_new(const char *name, const sks_solver_options *opt,
                            sks_error *err) {
   static const sks_solver_options defaults = {.seed = 1};

@@ -10,39 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A filled grid on one line, written in one go (the batch's commonest
- * answer: a character at a time was most of its printing); false, and
- * nothing written, for a grid with blanks or a digit out of range. */
-static bool put_full_line(FILE *out, const sks_puzzle *p, const int *grid) {
-  int n = p->shape->n, cells = n * n;
-  char symbol[SKS_MAX_SYMBOL_N], line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
-  for (int d = 0; d < n; d++)
-    symbol[d] = sks_puzzle_symbol(p, d);
-  for (int i = 0; i < cells; i++) {
-    if ((unsigned)grid[i] >= (unsigned)n)
-      return false;
-    line[i] = symbol[grid[i]];
+/* The layout --layout asks for p in (same: p's own). */
+static sks_layout layout_wanted(const sks_app *app, const sks_puzzle *p) {
+  switch (app->opt.layout) {
+  case LAYOUT_LINE:
+    return SKS_LAYOUT_LINE; /* numbers on one line past 35 */
+  case LAYOUT_GRID:
+    return p->shape->n <= SKS_MAX_SYMBOL_N ? SKS_LAYOUT_GRID
+                                           : SKS_LAYOUT_NUMBERS;
+  case LAYOUT_NUMBERS:
+    return SKS_LAYOUT_NUMBERS;
+  default:
+    return p->look.layout;
   }
-  line[cells] = '\n';
-  fwrite(line, 1, (size_t)cells + 1, out);
-  return true;
 }
 
+/* A multi-line answer (grid or numbers) ends with an empty line, so the
+ * answers of a batch, and the two witnesses of `unique --show`, stay
+ * apart; a one-line answer is one line. */
 void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
                     FILE *out) {
-  app_layout layout = app->opt.layout;
-  sks_puzzle view = *p; /* the same puzzle, maybe in another layout */
-  bool symbols = p->shape->n <= SKS_MAX_SYMBOL_N;
-  if (layout == LAYOUT_LINE)
-    view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
-  else if (layout == LAYOUT_GRID && symbols)
-    view.look.layout = SKS_LAYOUT_GRID;
-  else if (layout != LAYOUT_SAME)
-    view.look.layout = SKS_LAYOUT_NUMBERS;
-  sks_layout written = sks_layout_of(&view);
-  if (written == SKS_LAYOUT_LINE && put_full_line(out, &view, grid))
-    return;
-  sks_puzzle_write(out, &view, grid);
+  int written = sks_puzzle_write_as(out, p, grid, layout_wanted(app, p));
   if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE &&
       written != SKS_LAYOUT_CANDIDATES)
     putc('\n', out);
@@ -84,34 +72,49 @@ void answer_extra_word(answer *a, const char *key, const char *word) {
   a->nextra++;
 }
 
-/* A solution on one line: symbols up to 35x35, numbers past. */
-static char *one_line(const sks_puzzle *p, const int *grid) {
+/* grid written on one line in layout (a line: symbols up to 35x35,
+ * numbers past), as text to free. */
+static char *line_text(const sks_puzzle *p, const int *grid,
+                       sks_layout layout) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
-  sks_puzzle view = *p;
-  view.look.layout = SKS_LAYOUT_LINE; /* numbers on one line past 35 */
-  sks_puzzle_write(mem, &view, grid);
+  sks_puzzle_write_as(mem, p, grid, layout);
   fclose(mem);
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
     text[--len] = '\0';
   return text;
 }
 
-/* The puzzle as read, on one line: its givens (symbols up to 35x35,
- * numbers past), or its candidates for a candidates puzzle. */
+/* A solution on one line. */
+static char *one_line(const sks_puzzle *p, const int *grid) {
+  return line_text(p, grid, SKS_LAYOUT_LINE);
+}
+
+/* The puzzle as read, on one line: its givens, or its candidates for a
+ * candidates puzzle. */
 static char *puzzle_line(const sks_puzzle *p, const int *grid) {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&text, &len);
-  sks_puzzle view = *p;
-  if (view.look.layout != SKS_LAYOUT_CANDIDATES)
-    view.look.layout = SKS_LAYOUT_LINE;
-  sks_puzzle_write(mem, &view, grid);
-  fclose(mem);
-  while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
-    text[--len] = '\0';
-  return text;
+  return line_text(p, grid,
+                   p->look.layout == SKS_LAYOUT_CANDIDATES
+                       ? SKS_LAYOUT_CANDIDATES
+                       : SKS_LAYOUT_LINE);
+}
+
+static const char *const status_names[ANSWER_STATUSES] = {
+    [ANSWER_SOLVED] = "solved",       [ANSWER_NONE] = "none",
+    [ANSWER_UNKNOWN] = "unknown",     [ANSWER_UNIQUE] = "unique",
+    [ANSWER_MULTIPLE] = "multiple",   [ANSWER_INVALID] = "invalid",
+    [ANSWER_DISAGREE] = "disagree",   [ANSWER_MISMATCH] = "mismatch",
+    [ANSWER_ERROR] = "error",         [ANSWER_RATED] = "rated",
+    [ANSWER_GRADED] = "graded",       [ANSWER_MINIMIZED] = "minimized",
+    [ANSWER_GENERATED] = "generated", [ANSWER_CLASH] = "clash",
+    [ANSWER_REPAIRED] = "repaired",   [ANSWER_CANONICAL] = "canonical",
+    [ANSWER_REPEAT] = "repeat",       [ANSWER_KEPT] = "kept",
+    [ANSWER_DROPPED] = "dropped",     [ANSWER_SYMMETRY] = "symmetry",
+};
+
+const char *answer_status_name(answer_status s) {
+  return (unsigned)s < ANSWER_STATUSES ? status_names[s] : "?";
 }
 
 /* The result's line: its candidates are the answer's own when it has
@@ -127,29 +130,34 @@ const char *answer_plural(long long n, const char *one, const char *many) {
   return n == 1 ? one : many;
 }
 
+/* Each command's words for its first two classes (ANSWER_STATUSES: the
+ * command has no such class). */
 static const struct {
-  const char *command, *one, *many;
-} status_words[] = {
-    {"solve", "solved", NULL},        {"unique", "unique", "multiple"},
-    {"count", "unique", "multiple"},  {"rate", "rated", NULL},
-    {"grade", "graded", "multiple"},  {"minimize", "minimized", "multiple"},
-    {"repair", "unique", "repaired"}, {"generate", "generated", NULL},
-    {"canon", "canonical", NULL}};
+  unsigned command; /* CMD_* */
+  answer_status one, many;
+} status_words[] = {{CMD_SOLVE, ANSWER_SOLVED, ANSWER_STATUSES},
+                    {CMD_UNIQUE, ANSWER_UNIQUE, ANSWER_MULTIPLE},
+                    {CMD_COUNT, ANSWER_UNIQUE, ANSWER_MULTIPLE},
+                    {CMD_RATE, ANSWER_RATED, ANSWER_STATUSES},
+                    {CMD_GRADE, ANSWER_GRADED, ANSWER_MULTIPLE},
+                    {CMD_MINIMIZE, ANSWER_MINIMIZED, ANSWER_MULTIPLE},
+                    {CMD_REPAIR, ANSWER_UNIQUE, ANSWER_REPAIRED},
+                    {CMD_GENERATE, ANSWER_GENERATED, ANSWER_STATUSES},
+                    {CMD_CANON, ANSWER_CANONICAL, ANSWER_STATUSES}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
-  const char *command = app->command;
-  *one = "solved";
-  *many = NULL;
-  if (!strcmp(command, "canon") && app->opt.dedupe) {
-    *one = "kept";
-    *many = "dropped";
-    return;
-  }
+  answer_status first = ANSWER_SOLVED, second = ANSWER_STATUSES;
   for (size_t i = 0; i < sizeof status_words / sizeof *status_words; i++)
-    if (!strcmp(status_words[i].command, command)) {
-      *one = status_words[i].one;
-      *many = status_words[i].many;
+    if (status_words[i].command == app->cmd) {
+      first = status_words[i].one;
+      second = status_words[i].many;
     }
+  if (app->cmd == CMD_CANON && app->opt.dedupe) {
+    first = ANSWER_KEPT;
+    second = ANSWER_DROPPED;
+  }
+  *one = answer_status_name(first);
+  *many = second < ANSWER_STATUSES ? answer_status_name(second) : NULL;
 }
 
 /* Why an answer is unknown when the backend gave no reason: the limit
@@ -203,7 +211,7 @@ static void put_text_record(const sks_app *app, const batch_job *job,
   if (a->text)
     fprintf(out, "%s\n", a->text);
   else if (!(a->grid_only && a->grid))
-    fprintf(out, "%s\n", a->status);
+    fprintf(out, "%s\n", answer_status_name(a->status));
   if (a->grid && job->p)
     app_print_grid(app, job->p, a->grid, out);
   if (a->grid2 && job->p)
@@ -232,7 +240,7 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
     json_string(out, job->p->look.name);
   }
   fputs(",\"status\":", out);
-  json_string(out, a->status);
+  json_string(out, answer_status_name(a->status));
   if (job->p) {
     char *s = puzzle_line(job->p, NULL);
     fputs(",\"puzzle\":", out);
@@ -308,7 +316,7 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   if (job->p && job->p->look.name)
     csv_field(out, job->p->look.name);
   putc(',', out);
-  csv_field(out, a->status);
+  csv_field(out, answer_status_name(a->status));
   putc(',', out);
   if (job->p) {
     char *s = puzzle_line(job->p, NULL);
@@ -362,14 +370,14 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
   double seconds = job->start > 0 ? sks_time() - job->start : 0.0;
   char why[128];
   const char *message = a->message;
-  if (!message && !strcmp(a->status, "unknown"))
+  if (!message && a->status == ANSWER_UNKNOWN)
     message = unknown_reason(app, seconds, why, sizeof why);
-  else if (!message && !strcmp(a->status, "none"))
+  else if (!message && a->status == ANSWER_NONE)
     message = job->p || job->line ? "the puzzle has no solution"
                                   : "the CNF is unsatisfiable";
-  else if (!message && !strcmp(a->status, "multiple"))
+  else if (!message && a->status == ANSWER_MULTIPLE)
     message = "the puzzle has more than one solution";
-  else if (!message && !strcmp(a->status, "clash"))
+  else if (!message && a->status == ANSWER_CLASH)
     message = "these givens have no solution among themselves";
   switch (app->opt.format) {
   case FORMAT_JSON:

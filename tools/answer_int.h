@@ -17,11 +17,37 @@ typedef struct batch_job {
   double start;
 } batch_job;
 
+/* An answer's status: its word in every --format (answer_status_name). */
+typedef enum answer_status {
+  ANSWER_SOLVED,
+  ANSWER_NONE,
+  ANSWER_UNKNOWN,
+  ANSWER_UNIQUE,
+  ANSWER_MULTIPLE,
+  ANSWER_INVALID,
+  ANSWER_DISAGREE,
+  ANSWER_MISMATCH,
+  ANSWER_ERROR,
+  ANSWER_RATED,
+  ANSWER_GRADED,
+  ANSWER_MINIMIZED,
+  ANSWER_GENERATED,
+  ANSWER_CLASH,
+  ANSWER_REPAIRED,
+  ANSWER_CANONICAL,
+  ANSWER_REPEAT,
+  ANSWER_KEPT,
+  ANSWER_DROPPED,
+  ANSWER_SYMMETRY,
+  ANSWER_STATUSES
+} answer_status;
+/* The word of a status: "solved", "none", ... */
+const char *answer_status_name(answer_status s);
+
 enum { ANSWER_EXTRAS = 6 };
 
 typedef struct answer {
-  const char *status;       /* solved none unknown unique multiple invalid
-                               disagree error rated */
+  answer_status status;
   const char *text;         /* the text form's line instead of the status word,
                                or NULL */
   char line[256];           /* room for a short text line */

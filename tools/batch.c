@@ -59,7 +59,7 @@ static void store_puzzle(item *it, const sks_puzzle *p) {
 /* minimize and repair rewrite givens, which a candidates puzzle's
  * removed candidates would outlive unsaid: they refuse such puzzles. */
 static bool takes_candidates(const sks_app *app) {
-  return strcmp(app->command, "minimize") && strcmp(app->command, "repair");
+  return !(app->cmd & (CMD_MINIMIZE | CMD_REPAIR));
 }
 
 static void store_error(item *it, const char *path, const sks_error *err) {
@@ -85,7 +85,7 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
                      it->error ? it->line : it->p->look.line,
                      sks_time() - it->read_seconds};
     if (it->error) {
-      answer a = {.status = "error", .count = -1, .message = it->error};
+      answer a = {.status = ANSWER_ERROR, .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
       it->cls = BATCH_ERROR;
     } else

@@ -184,7 +184,7 @@ static void map_words(const sks_canon_map *m, answer *a) {
 
 static int unknown(canon_ctx *c, const batch_job *job, const sks_error *err,
                    FILE *out) {
-  answer a = {.status = "unknown", .count = -1, .message = err->msg};
+  answer a = {.status = ANSWER_UNKNOWN, .count = -1, .message = err->msg};
   if (c->app->opt.format == FORMAT_TEXT)
     fprintf(out, "unknown\n");
   else
@@ -217,7 +217,7 @@ static int symmetry_run(canon_ctx *c, const batch_job *job, FILE *out) {
       show_text(p, &m, out);
     return BATCH_ONE;
   }
-  answer a = {.status = "symmetry", .count = -1};
+  answer a = {.status = ANSWER_SYMMETRY, .count = -1};
   answer_extra_int(&a, "automorphisms", k);
   answer_extra_word(&a, "layout", layout);
   answer_extra_word(&a, "givens", givens);
@@ -256,7 +256,7 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
       app_print_grid(c->app, &view, c->grid, out);
     return BATCH_ONE;
   }
-  answer a = {.status = "canonical",
+  answer a = {.status = ANSWER_CANONICAL,
               .count = -1,
               .result = c->grid,
               .removed = p->removed ? c->removed : NULL};
@@ -497,7 +497,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
       tot->errors++;
       app_message("%s", s->error);
       if (app->opt.format != FORMAT_TEXT) {
-        answer a = {.status = "error", .count = -1, .message = s->error};
+        answer a = {.status = ANSWER_ERROR, .count = -1, .message = s->error};
         answer_put(app, &job, &a, stdout);
       }
       continue;
@@ -517,7 +517,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
         app_message("%s:%ld: repeats %s:%ld", file, s->line, ffile,
                     first->line);
       if (app->opt.format != FORMAT_TEXT) {
-        answer a = {.status = "repeat", .count = -1};
+        answer a = {.status = ANSWER_REPEAT, .count = -1};
         answer_extra_word(&a, "first_file", ffile);
         answer_extra_int(&a, "first_line", first->line);
         answer_put(app, &job, &a, stdout);
@@ -528,7 +528,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
     if (app->opt.format == FORMAT_TEXT)
       print_kept(app, s->p);
     else {
-      answer a = {.status = s->ok ? "kept" : "unknown",
+      answer a = {.status = s->ok ? ANSWER_KEPT : ANSWER_UNKNOWN,
                   .count = -1,
                   .message = s->ok ? NULL : s->why};
       answer_put(app, &job, &a, stdout);

@@ -26,7 +26,7 @@ static int classify(bool unique, sks_count_result r, answer *a) {
   if (r.status == SKS_UNKNOWN && !(unique && r.count >= 2)) {
     /* A count cut short by a time or step limit still says what it
      * found: at least that many (as exact-cover --count does). */
-    a->status = "unknown";
+    a->status = ANSWER_UNKNOWN;
     a->at_least = true;
     if (!unique && r.count > 0)
       a->text = a->line;
@@ -38,15 +38,12 @@ static int classify(bool unique, sks_count_result r, answer *a) {
   int cls = r.count == 0                  ? BATCH_NONE
             : r.count == 1 && !r.at_limit ? BATCH_ONE
                                           : BATCH_MANY;
-  if (unique) {
-    a->status = cls == BATCH_NONE  ? "none"
-                : cls == BATCH_ONE ? "unique"
-                                   : "multiple";
+  a->status = cls == BATCH_NONE  ? ANSWER_NONE
+              : cls == BATCH_ONE ? ANSWER_UNIQUE
+                                 : ANSWER_MULTIPLE;
+  if (unique)
     a->count = -1;
-  } else {
-    a->status = cls == BATCH_NONE  ? "none"
-                : cls == BATCH_ONE ? "unique"
-                                   : "multiple";
+  else {
     snprintf(a->line, sizeof a->line, "%lld%s", r.count, r.at_limit ? "+" : "");
     a->text = a->line;
   }
@@ -57,13 +54,13 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
   sks_app *app = w->app;
   const sks_puzzle *p = job->p;
-  bool unique = !strcmp(app->command, "unique");
+  bool unique = app->cmd == CMD_UNIQUE;
   sks_error err = {0};
   answer a = {.count = -1};
   int cls;
   if (worker_load(w, job, &err) < 0) {
     app_error(NULL, &err);
-    a.status = "error";
+    a.status = ANSWER_ERROR;
     a.message = err.msg;
     answer_put(app, job, &a, out);
     return BATCH_ERROR;
@@ -80,7 +77,7 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   if (r.status < 0) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
                 p->look.line, app->opt.backend->name, err.msg);
-    a.status = "invalid";
+    a.status = ANSWER_INVALID;
     a.message = err.msg;
     answer_put(app, job, &a, out);
     return BATCH_INVALID;
@@ -97,7 +94,7 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
                r2.at_limit ? "+" : "");
       app_message("%s:%ld: backends disagree: %s", job->file, p->look.line,
                   why);
-      a.status = "disagree";
+      a.status = ANSWER_DISAGREE;
       a.message = why;
       answer_put(app, job, &a, out);
       return BATCH_DISAGREE;
@@ -128,7 +125,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
     ;
   else if (cnf->cut) {
     /* the time limit came before the end of the file */
-    answer a = {.status = "unknown", .count = -1};
+    answer a = {.status = ANSWER_UNKNOWN, .count = -1};
     batch_job job = {NULL, sks_input_name(in), 0, start};
     answer_put(app, &job, &a, stdout);
     cls = BATCH_UNKNOWN;
@@ -144,7 +141,6 @@ static int check_cnf(sks_app *app, sks_input *in) {
     operand_error_record(app, in, &err);
   } else {
     worker *w = worker_create(app, &err);
-    p->look.layout = sks_layout_default(p->shape->n);
     batch_job job = {p, sks_input_name(in), 0, start};
     cls = check_run(w, &job, stdout);
     worker_destroy(w);

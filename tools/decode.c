@@ -66,9 +66,7 @@ int app_decode(sks_app *app) {
                   err.msg);
       res = EXIT_INVALID;
     } else {
-      worker w = {.app = app};
-      p->look.layout = sks_layout_default(p->shape->n);
-      worker_print(&w, p, grid, stdout);
+      app_print_grid(app, p, grid, stdout);
       res = EXIT_SOLVED;
       free(grid);
       sks_puzzle_delete(p);

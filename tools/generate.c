@@ -28,19 +28,17 @@ static unsigned long long fresh_seed(void) {
 }
 
 /* --symmetry, --minimal, --givens, --seed. */
-static int author_options(const sks_app *app, sks_generate_options *go) {
+static void author_options(const sks_app *app, sks_generate_options *go) {
   memset(go, 0, sizeof *go);
-  if (sks_symmetry_parse(app->opt.symmetry, &go->symmetry)) {
-    app_message("--symmetry: unknown '%s' (expected none, rot180, rot90, "
-                "left-right, top-bottom, diagonal, anti-diagonal, diagonals, "
-                "mirrors or full)",
-                app->opt.symmetry);
-    return EXIT_USAGE;
-  }
+  go->symmetry = app->opt.symmetry;
   go->minimal = app->opt.minimal;
   go->givens = app->opt.givens;
   go->seed = (unsigned long long)app->opt.seed;
-  return 0;
+}
+
+/* Whether --grade asked for a level or a label. */
+static bool grade_given(const sks_app *app) {
+  return app->opt.grade.level >= 0 || app->opt.grade.label >= 0;
 }
 
 /* Puzzles go out in the form --layout asks for, one line a puzzle by
@@ -61,7 +59,7 @@ typedef struct minimizer {
 static void *minimize_new(sks_app *app) {
   minimizer *m = sks_calloc(1, sizeof *m);
   m->app = app;
-  author_options(app, &m->go); /* checked before the batch */
+  author_options(app, &m->go);
   return m;
 }
 
@@ -81,7 +79,7 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     m->g = sks_generator_new(p->shape, &m->go, &err);
     if (!m->g) {
       app_message("line %ld: %s", p->look.line, err.msg);
-      answer a = {.status = "error", .count = -1, .message = err.msg};
+      answer a = {.status = ANSWER_ERROR, .count = -1, .message = err.msg};
       answer_put(m->app, job, &a, out);
       return BATCH_ERROR;
     }
@@ -92,9 +90,9 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     sks_puzzle_assign(m->copy, p);
   /* The input line picks the random order: the same on any -j. */
   int u = sks_minimize(m->g, (unsigned long long)p->look.line, m->copy);
-  answer a = {.status = u == 1 ? "minimized"
-                        : u    ? "multiple"
-                               : "none",
+  answer a = {.status = u == 1 ? ANSWER_MINIMIZED
+                        : u    ? ANSWER_MULTIPLE
+                               : ANSWER_NONE,
               .count = -1};
   if (u == 1 && m->app->opt.format == FORMAT_TEXT)
     write_puzzle(m->app, m->copy, out);
@@ -116,9 +114,6 @@ static int minimize_cnf(sks_app *app, sks_input *in) {
 }
 
 int app_minimize(sks_app *app) {
-  sks_generate_options go;
-  if (author_options(app, &go))
-    return EXIT_USAGE;
   static const char *const columns[] = {"givens", NULL};
   answer_header(app, columns);
   batch_totals all;
@@ -168,9 +163,9 @@ enum { GRADE_TRIES = 2000 };
 
 /* Why a puzzle could not be made. */
 static const char *failure_reason(const sks_app *app) {
-  return *app->opt.grade ? "none of the grade asked for within the tries, "
-                           "or no full grid within the budgets"
-                         : "no full grid within the budgets";
+  return grade_given(app) ? "none of the grade asked for within the tries, "
+                            "or no full grid within the budgets"
+                          : "no full grid within the budgets";
 }
 
 /* Puzzle number index into mk->p; with --grade, the first of the tries
@@ -220,7 +215,8 @@ static void *make_puzzles(void *data) {
     } else {
       /* the puzzle made is the record's puzzle; index and seed make it
        * again (--seed S --count INDEX, the last one) */
-      answer ans = {.status = failed ? "unknown" : "generated", .count = -1};
+      answer ans = {.status = failed ? ANSWER_UNKNOWN : ANSWER_GENERATED,
+                    .count = -1};
       if (failed)
         ans.message = failure_reason(r->app);
       answer_extra_int(&ans, "index", r->first + i + 1);
@@ -359,12 +355,11 @@ static maker *makers_new(const sks_app *app, const sks_shape *shape,
   for (int t = 0; t < threads; t++) {
     makers[t].g = t ? sks_generator_new(shape, go, NULL) : first;
     makers[t].p = sks_puzzle_of(shape);
-    makers[t].p->look.layout = sks_layout_default(shape->n);
     if (app->fmt.symbols)
       snprintf(makers[t].p->look.symbols, sizeof makers[t].p->look.symbols,
                "%s", app->fmt.symbols);
     makers[t].out = open_memstream(&makers[t].buf, &makers[t].len);
-    if (*app->opt.grade)
+    if (grade_given(app))
       makers[t].grader = sks_grader_new();
   }
   return makers;
@@ -388,9 +383,8 @@ static tally generate_all(sks_app *app, maker *makers, int threads,
   round r = {0};
   r.app = app;
   r.seed = seed;
-  r.level = r.label = -1;
-  if (*app->opt.grade)
-    sks_grade_parse(app->opt.grade, &r.level, &r.label);
+  r.level = app->opt.grade.level;
+  r.label = app->opt.grade.label;
   r.makers = makers;
   r.slots = sks_calloc((size_t)ROUND * threads, sizeof *r.slots);
   pthread_mutex_init(&r.lock, NULL);
@@ -426,18 +420,11 @@ int app_generate(sks_app *app) {
   if (!app->seed_given)
     app->opt.seed = (long long)fresh_seed();
   sks_generate_options go;
-  if (author_options(app, &go))
-    return EXIT_USAGE;
-  int level, label;
-  if (*app->opt.grade && sks_grade_parse(app->opt.grade, &level, &label)) {
-    app_message("--grade %s: not a level (singles, locked, search) or a "
-                "label (easy, medium, hard, expert, extreme)",
-                app->opt.grade);
-    return EXIT_USAGE;
-  }
+  author_options(app, &go);
   /* Digging keeps what singles can refill unless --minimal: a harder
    * grade needs the full uniqueness checks of --minimal. */
-  if (*app->opt.grade && (level > SKS_GRADE_SINGLES || label > SKS_LABEL_EASY))
+  if (app->opt.grade.level > SKS_GRADE_SINGLES ||
+      app->opt.grade.label > SKS_LABEL_EASY)
     go.minimal = true;
   const sks_shape *shape = generate_shape(app);
   if (!shape)

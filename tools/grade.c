@@ -70,20 +70,20 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
   answer a = {.count = -1, .text = a.line};
   int cls, len;
   if (st == SKS_UNSAT) {
-    a.status = "none";
+    a.status = ANSWER_NONE;
     len = snprintf(a.line, sizeof a.line, "none");
     cls = BATCH_NONE;
   } else if (st == SKS_UNKNOWN) {
-    a.status = "unknown";
+    a.status = ANSWER_UNKNOWN;
     len = snprintf(a.line, sizeof a.line, "unknown %.1f+", gr.effort);
     answer_extra(&a, "effort", "%.1f", gr.effort);
     cls = BATCH_UNKNOWN;
   } else if (gr.multiple) {
-    a.status = "multiple";
+    a.status = ANSWER_MULTIPLE;
     len = snprintf(a.line, sizeof a.line, "multiple");
     cls = BATCH_MANY;
   } else {
-    a.status = "graded";
+    a.status = ANSWER_GRADED;
     len = snprintf(a.line, sizeof a.line, "%s %.1f%s %s",
                    sks_grade_level_name(gr.level), gr.effort,
                    gr.at_budget ? "+" : "", sks_grade_label_name(gr.label));

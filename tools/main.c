@@ -2,5 +2,5 @@
 #include "app_int.h"
 
 int main(int argc, char **argv) {
-  return sks_app_main(argc, argv);
+  return app_main(argc, argv);
 }

@@ -1,13 +1,20 @@
-/* The command line's options: one table generates the option struct, the
- * --name=value parser with range checks and typed choices, the check that
- * the command takes the option, and the --help text with live defaults.
+/* The command line's two tables: the commands, and the options, which
+ * generate the option struct (app_int.h), the --name=value parser with
+ * range checks and typed choices, the check that the command takes the
+ * option, and the --help text with live defaults (tools/options.c).
  * O(name, type, default, min, max, commands, help); '_' in a name is '-'
  * on the command line, and a trailing '_' is dropped (two rows may share
  * a flag when no command takes both: --count).  A choice type (BACKEND,
- * ENCODING, ...) is parsed once into its enum; its names come from where the
- * values live (the backend registry, the library's name tables). */
+ * ENCODING, SYMMETRY, ...) is parsed once into its enum; its names come
+ * from where the values live (the backend registry, the library's name
+ * tables), one row a type in options.c. */
 #ifndef SKS_OPTIONS_H
 #define SKS_OPTIONS_H
+
+#include "sudokusat.h"
+
+#include <stdbool.h>
+#include <stdio.h>
 
 /* The commands, for the column that says which take an option. */
 enum {
@@ -34,6 +41,41 @@ enum {
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
 #define CMD_ALL 0x3fff
+
+/* C(name, bit, operands, help, run): one row a command, in the order
+ * --help lists them; run is its app_* function (app_int.h). */
+#define SKS_COMMANDS(C)                                                        \
+  C("solve", CMD_SOLVE, "[PUZZLES|CNF ...]",                                   \
+    "solve; one answer per puzzle, in input order", app_solve)                 \
+  C("encode", CMD_ENCODE, "PUZZLE [-o OUT.cnf[.gz]]",                          \
+    "write DIMACS for any SAT solver", app_encode)                             \
+  C("decode", CMD_DECODE, "CNF MODEL",                                         \
+    "map a SAT solver's model back to the grid", app_decode)                   \
+  C("unique", CMD_UNIQUE, "[PUZZLES ...]",                                     \
+    "unique / multiple / none, per puzzle", app_check)                         \
+  C("count", CMD_COUNT, "[--limit K] [PUZZLES ...]",                           \
+    "number of solutions per puzzle", app_check)                               \
+  C("exact-cover", CMD_XC, "[--count] [--limit K] FILE",                       \
+    "solve a general exact-cover problem (Knuth's format) with DLX",           \
+    app_exact_cover)                                                           \
+  C("rate", CMD_RATE, "--analog [PUZZLES ...]",                                \
+    "hardness eta of each puzzle from the analog solver's escape rate",        \
+    app_rate)                                                                  \
+  C("generate", CMD_GENERATE, "[--size N] [--count M]",                        \
+    "make puzzles with one solution each (--symmetry, --minimal, --givens)",   \
+    app_generate)                                                              \
+  C("minimize", CMD_MINIMIZE, "[PUZZLES ...]",                                 \
+    "remove givens of unique puzzles until every one is needed", app_minimize) \
+  C("repair", CMD_REPAIR, "[PUZZLES ...]",                                     \
+    "fewest givens to make unique, or the givens that clash", app_repair)      \
+  C("grade", CMD_GRADE, "[--analog] [PUZZLES ...]",                            \
+    "logic level, search effort and label of each puzzle", app_grade)          \
+  C("print", CMD_PRINT, "[-o OUT.svg] [PUZZLES ...]",                          \
+    "printable SVG pages of the puzzles (--solutions, --per-page)", app_print) \
+  C("canon", CMD_CANON, "[--show|--dedupe|--symmetry] [PUZZLES ...]",          \
+    "canonical form (minlex) of each puzzle; --dedupe drops disguised "        \
+    "repeats; --symmetry: automorphisms",                                      \
+    app_canon)
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
@@ -82,7 +124,7 @@ enum {
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
     "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
-    "generate: the puzzles, fresh each run unless given)")                     \
+    "generate: the puzzles)")                                                  \
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
@@ -121,13 +163,11 @@ enum {
     "repair: solutions listed for the fewest over all of them")                \
   O(size, INT, 0, 0, SKS_MAX_N, CMD_GENERATE,                                  \
     "generate: side N (boxes as square as N allows; default 9)")               \
-  O(symmetry, STR, "none", 0, 0, CMD_MAKE,                                     \
-    "generate/minimize: symmetry of the givens: none, rot180, rot90, "         \
-    "left-right, top-bottom, diagonal, anti-diagonal, diagonals, mirrors or "  \
-    "full")                                                                    \
-  O(grade, STR, "", 0, 0, CMD_GENERATE,                                        \
-    "generate: keep puzzles of this level (singles, locked, search) or "       \
-    "label (easy ... extreme); above singles/easy implies --minimal")          \
+  O(symmetry, SYMMETRY, "none", 0, 0, CMD_MAKE,                                \
+    "generate/minimize: symmetry of the givens")                               \
+  O(grade, GRADE, "", 0, 0, CMD_GENERATE,                                      \
+    "generate: keep puzzles of this level or label (above singles/easy "       \
+    "implies --minimal)")                                                      \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
@@ -146,5 +186,69 @@ enum {
     "print: each puzzle's solution after it")                                  \
   O(quiet, BOOL, 0, 0, 1, CMD_ALL, "no progress, summary or warnings")         \
   O(verbose, INT, 0, 0, 9, CMD_ALL, "more messages on stderr")
+
+/* --layout; --propagate auto; --analog-memory unset. */
+typedef enum app_layout {
+  LAYOUT_SAME,
+  LAYOUT_LINE,
+  LAYOUT_GRID,
+  LAYOUT_NUMBERS
+} app_layout;
+enum { PROPAGATE_AUTO = -1 };
+enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+/* --format */
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+/* --grade: the level or the label asked for (sks_grade_parse), the other
+ * -1; both -1 when not given. */
+typedef struct app_grade_goal {
+  int level, label;
+} app_grade_goal;
+
+#define SKS_OPT_STR const char *
+#define SKS_OPT_BOOL int
+#define SKS_OPT_INT int
+#define SKS_OPT_LONG long long
+#define SKS_OPT_DOUBLE double
+#define SKS_OPT_BACKEND const sks_backend *
+#define SKS_OPT_ENCODING sks_encoding
+#define SKS_OPT_AMO sks_amo
+#define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
+#define SKS_OPT_LAYOUT app_layout
+#define SKS_OPT_MEMORY int /* MEMORY_* */
+#define SKS_OPT_METHOD int /* sks_analog_method */
+#define SKS_OPT_FORMAT int /* FORMAT_* */
+#define SKS_OPT_SYMMETRY sks_symmetry
+#define SKS_OPT_GRADE app_grade_goal
+
+/* The options' struct: a field a row, of the row's type. */
+typedef struct app_options {
+#define O(name, type, def, lo, hi, cmds, help) SKS_OPT_##type name;
+  SKS_OPTIONS(O)
+#undef O
+} app_options;
+
+/* The row of a command name in SKS_COMMANDS, or -1. */
+int app_command_index(const char *name);
+/* The help of every command (only < 0) or of one (the options it takes). */
+void app_usage(FILE *out, int only);
+/* For the bash completion (tools/completion): --list-options. */
+void app_list_options(void);
+
+/* What the command line gives a command. */
+typedef struct app_command_line {
+  const char *command; /* as typed: solve, encode, ... */
+  unsigned cmd;        /* its CMD_* bit */
+  app_options opt;
+  int nfiles;
+  char **files;    /* the operands (free the array); none = standard input */
+  bool seed_given; /* --seed was on the command line */
+} app_command_line;
+
+/* The command line after the command (cl->command, cl->cmd set): the
+ * defaults, then operands into cl->files and options into cl->opt,
+ * checked against the command and the backend.  Returns 0, EXIT_USAGE
+ * after a message, or APP_HELP when -h/--help printed the help. */
+enum { APP_HELP = -1 };
+int app_options_parse(app_command_line *cl, int argc, char **argv);
 
 #endif

@@ -129,7 +129,7 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
   if (t)
     plot_add(job, name, &rt, t, solved);
   const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
-  answer ans = {.status = "rated", .count = -1, .backend = "analog"};
+  answer ans = {.status = ANSWER_RATED, .count = -1, .backend = "analog"};
   ans.text = rating_text(&rt, label, name);
   answer_extra(&ans, "eta", "%.4f", rt.eta);
   answer_extra(&ans, "eta_low", "%.4f", rt.eta_lo);
@@ -158,7 +158,7 @@ static int rate_puzzle(void *data, const batch_job *job, FILE *out) {
   }
   const char *name = p->look.name ? p->look.name : "";
   if (sks_eo_load(r->eo, p, SKS_PROPAGATE_GIVENS) == SKS_UNSAT) {
-    answer a = {.status = "none", .count = -1, .text = a.line};
+    answer a = {.status = ANSWER_NONE, .count = -1, .text = a.line};
     snprintf(a.line, sizeof a.line, "- - - none 0/0 %.100s", name);
     answer_put(r->app, job, &a, out);
     return BATCH_NONE;

@@ -71,20 +71,20 @@ static int repair_record(repair_ctx *c, const batch_job *job,
   int cls;
   switch (kind) {
   case SKS_REPAIR_UNIQUE:
-    a.status = "unique";
+    a.status = ANSWER_UNIQUE;
     cls = BATCH_ONE;
     break;
   case SKS_REPAIR_UNKNOWN:
-    a.status = "unknown";
+    a.status = ANSWER_UNKNOWN;
     cls = BATCH_UNKNOWN;
     break;
   case SKS_REPAIR_CORE:
-    a.status = "clash";
+    a.status = ANSWER_CLASH;
     answer_extra_word(&a, "how", clash_how(rp));
     cls = BATCH_NONE;
     break;
   default:
-    a.status = "repaired";
+    a.status = ANSWER_REPAIRED;
     answer_extra_word(&a, "how",
                       !rp->fewest         ? "greedy"
                       : rp->all_solutions ? "fewest"

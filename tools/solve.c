@@ -42,6 +42,35 @@ static bool same_solution(const sks_puzzle *p, const int *grid,
   return true;
 }
 
+/* The answer of a class: its status word, and why where one is told. */
+static int answer_as(answer *a, int cls, const char *message) {
+  static const answer_status statuses[BATCH_CLASSES] = {
+      [BATCH_ONE] = ANSWER_SOLVED,        [BATCH_NONE] = ANSWER_NONE,
+      [BATCH_UNKNOWN] = ANSWER_UNKNOWN,   [BATCH_INVALID] = ANSWER_INVALID,
+      [BATCH_MISMATCH] = ANSWER_MISMATCH, [BATCH_ERROR] = ANSWER_ERROR};
+  a->status = statuses[cls];
+  a->message = message;
+  return cls;
+}
+
+/* The class of a backend's result r and the answer it gives, for a
+ * puzzle and a DIMACS file alike: solved (the caller checks it), none,
+ * or unknown with the backend's reason, said on stderr at file:line (a
+ * whole file: line < 0) unless --quiet. */
+static int result_class(const sks_app *app, const sks_solver *s, int r,
+                        const char *file, long line, answer *a) {
+  if (r == SKS_SAT)
+    return answer_as(a, BATCH_ONE, NULL);
+  if (r == SKS_UNSAT)
+    return answer_as(a, BATCH_NONE, NULL);
+  const char *why = sks_solver_error(s);
+  if (why && !app->opt.quiet && line >= 0)
+    app_message("%s:%ld: %s", file, line, why);
+  else if (why && !app->opt.quiet)
+    app_message("%s: %s", file, why);
+  return answer_as(a, BATCH_UNKNOWN, why);
+}
+
 static int solve_run(void *data, const batch_job *job, FILE *out) {
   worker *w = data;
   const sks_puzzle *p = job->p;
@@ -50,8 +79,7 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   int cls;
   if (worker_load(w, job, &err) < 0) {
     app_error(NULL, &err);
-    a.status = "error";
-    a.message = err.msg;
+    answer_as(&a, BATCH_ERROR, err.msg);
     answer_put(w->app, job, &a, out);
     return BATCH_ERROR;
   }
@@ -60,34 +88,19 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   sks_limits left = worker_left(w);
   int r = sks_solver_solve(w->solver, &left);
   a.backend = worker_answered_by(w, &before);
-  if (r == SKS_UNSAT) {
-    a.status = "none";
-    cls = BATCH_NONE;
-  } else if (r != SKS_SAT) {
-    const char *why = sks_solver_error(w->solver);
-    if (why && !w->app->opt.quiet)
-      app_message("%s:%ld: %s", job->file, p->look.line, why);
-    a.status = "unknown";
-    a.message = why;
-    cls = BATCH_UNKNOWN;
-  } else if (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
-             !sks_validate(p, w->grid, &err)) {
+  cls = result_class(w->app, w->solver, r, job->file, p->look.line, &a);
+  if (cls == BATCH_ONE && (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
+                           !sks_validate(p, w->grid, &err))) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
                 p->look.line, a.backend, err.msg);
-    a.status = "invalid";
-    a.message = err.msg;
-    cls = BATCH_INVALID;
-  } else if (p->look.solution && !same_solution(p, w->grid, &err)) {
+    cls = answer_as(&a, BATCH_INVALID, err.msg);
+  } else if (cls == BATCH_ONE && p->look.solution &&
+             !same_solution(p, w->grid, &err)) {
     app_message("%s:%ld: %s", job->file, p->look.line, err.msg);
-    a.status = "mismatch";
-    a.message = err.msg;
+    cls = answer_as(&a, BATCH_MISMATCH, err.msg);
     a.grid = w->grid;
-    cls = BATCH_MISMATCH;
-  } else {
-    a.status = "solved";
+  } else if (cls == BATCH_ONE)
     a.grid = w->grid;
-    cls = BATCH_ONE;
-  }
   answer_put(w->app, job, &a, out);
   return cls;
 }
@@ -132,16 +145,15 @@ static void print_commented(const sks_puzzle *p, const int *grid) {
  * encoder-written CNF stands for as "c grid" comments, so the answer
  * stays output that decode and other tools read. */
 static void print_cnf_text(const sks_solver *s, const sks_cnf *cnf,
-                           const answer *a, sks_puzzle *p) {
+                           const answer *a, int cls, sks_puzzle *p) {
   if (a->model) {
     printf("s SATISFIABLE\n");
     print_model(s, cnf->nvars);
-  } else if (!strcmp(a->status, "none"))
+  } else if (cls == BATCH_NONE)
     printf("s UNSATISFIABLE\n");
-  else if (!strcmp(a->status, "unknown"))
+  else if (cls == BATCH_UNKNOWN)
     printf("s UNKNOWN\n");
   if (p && a->grid) {
-    p->look.layout = sks_layout_default(p->shape->n);
     fputs("c grid ", stdout);
     print_commented(p, a->grid);
   }
@@ -181,45 +193,30 @@ static int solve_cnf(sks_app *app, sks_input *in) {
   sks_model *m = sks_model_new();
   sks_puzzle *p = NULL;
   int *grid = NULL;
-  if (r == SKS_SAT) {
+  res = result_class(app, s, r, sks_input_name(in), -1, &a);
+  if (res == BATCH_ONE) {
     /* Check the model against every clause, whoever found it. */
     m->status = SKS_SAT;
     m->nvars = cnf->nvars;
     m->val = sks_realloc(m->val, (size_t)cnf->nvars + 1);
     for (int v = 1; v <= cnf->nvars; v++)
       m->val[v] = sks_solver_value(s, v) > 0 ? 1 : -1;
-    a.status = "solved";
-    res = BATCH_ONE;
     if (!sks_model_satisfies(m, cnf, &err)) {
       app_message("%s: the %s model is wrong: %s", sks_input_name(in),
                   a.backend, err.msg);
-      a.status = "invalid";
-      a.message = err.msg;
-      res = BATCH_INVALID;
+      res = answer_as(&a, BATCH_INVALID, err.msg);
     } else {
       a.model = m->val;
       a.nvars = cnf->nvars;
       if (cnf->desc && sks_decode_cnf(cnf->desc, m, &p, &grid, &err)) {
         app_message("the model does not solve the puzzle: %s", err.msg);
-        a.status = "invalid";
-        a.message = err.msg;
-        res = BATCH_INVALID;
+        res = answer_as(&a, BATCH_INVALID, err.msg);
       }
       a.grid = grid;
     }
-  } else if (r == SKS_UNSAT) {
-    a.status = "none";
-    res = BATCH_NONE;
-  } else {
-    const char *why = sks_solver_error(s);
-    if (why && !app->opt.quiet)
-      app_message("%s: %s", sks_input_name(in), why);
-    a.status = "unknown";
-    a.message = why;
-    res = BATCH_UNKNOWN;
   }
   if (app->opt.format == FORMAT_TEXT)
-    print_cnf_text(s, cnf, &a, p);
+    print_cnf_text(s, cnf, &a, res, p);
   else {
     /* the puzzle an encoder-written CNF stands for, echoed whatever the
      * answer */

@@ -45,8 +45,8 @@ worker *worker_create(sks_app *app, sks_error *err) {
    * (blocking clauses) and dlx (native counting); auto takes picosat's
    * side, so the route cannot put dlx on both. */
   const char *name = app->opt.backend->name;
-  if (app->opt.cross_check && !strcmp(name, "auto"))
-    name = "picosat";
+  if (app->opt.cross_check && app->opt.backend == sks_backend_find("auto"))
+    name = sks_backend_for(SKS_ROLE_BLOCKING)->name;
   sks_solver *s = sks_solver_new(name, &so, err);
   if (!s)
     return NULL;
@@ -59,7 +59,8 @@ worker *worker_create(sks_app *app, sks_error *err) {
      * cadical by dlx */
     unsigned caps = sks_solver_backend(s)->caps;
     bool native = (caps & SKS_CAP_COUNT) && !(caps & SKS_CAP_BLOCK);
-    const char *other = native ? "picosat" : "dlx";
+    const char *other =
+        sks_backend_for(native ? SKS_ROLE_BLOCKING : SKS_ROLE_COUNTER)->name;
     w->second = sks_solver_new(other, &so, err);
     if (!w->second) {
       worker_destroy(w);
@@ -183,14 +184,6 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   return status;
 }
 
-/* A multi-line answer (grid or numbers) ends with an empty line, so the
- * answers of a batch, and the two witnesses of `unique --show`, stay
- * apart; a one-line answer is one line. */
-void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
-                  FILE *out) {
-  app_print_grid(w->app, p, grid, out);
-}
-
 /* The backend that answered the puzzle: the route's pick when one of the
  * counters moved, else the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before) {
@@ -292,7 +285,7 @@ int operand_read_cnf(const sks_app *app, sks_input *in, sks_cnf *cnf,
    * puzzle the description names (decode keeps it to map a model; rate
    * reads only clauses). */
   long want;
-  if (cnf->desc && !cnf->cut && strcmp(app->command, "decode") &&
+  if (cnf->desc && !cnf->cut && app->cmd != CMD_DECODE &&
       !sks_cnf_desc_generates(cnf, &want)) {
     if (!app->opt.quiet) {
       char count[64] = "";
@@ -331,7 +324,7 @@ void operand_error_record(const sks_app *app, sks_input *in,
              err->msg);
   else
     snprintf(msg, sizeof msg, "%s: %s", name, err->msg);
-  answer a = {.status = "error", .count = -1, .message = msg};
+  answer a = {.status = ANSWER_ERROR, .count = -1, .message = msg};
   batch_job job = {NULL, name, 0, 0};
   answer_put(app, &job, &a, stdout);
 }

@@ -31,9 +31,6 @@ int worker_load(worker *w, const batch_job *job, sks_error *err);
  * lowering and loading included), so a big puzzle's set-up does not
  * stretch it. */
 sks_limits worker_left(const worker *w);
-/* Writes grid in p's layout or the one --layout asks for. */
-void worker_print(const worker *w, const sks_puzzle *p, const int *grid,
-                  FILE *out);
 /* The backend that answered since before (the solver's stats then): the
  * auto route's pick, or the backend asked for. */
 const char *worker_answered_by(const worker *w, const sks_stats *before);

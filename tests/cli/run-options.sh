@@ -134,6 +134,17 @@ for f in "$SRC"/tests/*/run-*.sh; do
     pass
   fi
 done
+# A suite that skips a case ends with status 77 (ctest: skipped, not
+# passed) and says so in its summary; a failure outweighs a skip.
+harness() { (mkdir -p h && cd h && . "$SRC/tests/cli/lib.sh" && eval "$1" && summary) 2>/dev/null; }
+out=$(harness 'pass; skip a "no tool"'); st=$?
+[ $st = 77 ] && [ "$out" = "1 passed, 0 failed, 1 skipped" ] && pass ||
+  fail harness-skip "status $st, '$out'"
+out=$(harness 'pass'); st=$?
+[ $st = 0 ] && [ "$out" = "1 passed, 0 failed" ] && pass ||
+  fail harness-pass "status $st, '$out'"
+harness 'skip a "no tool"; fail b "wrong"' >/dev/null; st=$?
+[ $st = 1 ] && pass || fail harness-fail "status $st"
 rel=$(python3 -c 'import os, sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))' "$S" "$SRC")
 if (cd "$SRC" && bash tests/cli/run-limits.sh "$rel" . >"$T/paths.out" 2>&1); then pass; else
   fail paths-relative "run-limits.sh $rel . from $SRC: $(tail -3 "$T/paths.out")"

@@ -183,9 +183,13 @@ const char *sks_describe_char(int ch, char *buf) {
     return "end of line";
   if (ch == ' ' || ch == '\t')
     return "a space";
-  if (ch >= 0x21 && ch < 0x7f)
-    snprintf(buf, 16, "'%c'", ch);
-  else
-    snprintf(buf, 16, "byte 0x%02x", (unsigned)ch & 0xffu);
+  sks_describe_byte(buf, 16, ch);
   return buf;
+}
+
+void sks_describe_byte(char *buf, size_t size, int ch) {
+  if (ch > ' ' && ch < 127)
+    snprintf(buf, size, "'%c'", ch);
+  else
+    snprintf(buf, size, "byte 0x%02X", (unsigned)ch & 0xffu);
 }

@@ -50,10 +50,6 @@ static inline long col_of(const parse *ps) {
   return (long)(ps->pos - ps->line_start);
 }
 
-static inline bool is_space(int ch) {
-  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
-}
-
 /* Skips to the end of the line; returns '\n' or EOF. */
 static int skip_line(parse *ps) {
   int ch;
@@ -89,7 +85,7 @@ static int status_line(parse *ps, int ch) {
   char w[32], buf[16];
   size_t k = 0;
   long col = col_of(ps);
-  while (ch != EOF && ch != '\n' && !is_space(ch)) {
+  while (ch != EOF && ch != '\n' && !sks_text_is_space(ch)) {
     if (k + 1 < sizeof w)
       w[k++] = (char)ch;
     ch = next(ps);
@@ -101,7 +97,7 @@ static int status_line(parse *ps, int ch) {
                          "unknown result '%s' (expected SATISFIABLE, "
                          "UNSATISFIABLE or UNKNOWN)",
                          w);
-  while (is_space(ch))
+  while (sks_text_is_space(ch))
     ch = next(ps);
   if (ch != '\n' && ch != EOF)
     return sks_error_set(ps->err, -1, ps->line, col_of(ps),
@@ -121,7 +117,7 @@ static int status_line(parse *ps, int ch) {
 static int literals(parse *ps, int ch) {
   char buf[16];
   for (;;) {
-    while (is_space(ch))
+    while (sks_text_is_space(ch))
       ch = next(ps);
     if (ch == '\n' || ch == EOF)
       break;
@@ -139,7 +135,7 @@ static int literals(parse *ps, int ch) {
       if ((v = v * 10 + (ch - '0')) >= INT_MAX)
         return sks_error_set(ps->err, -1, ps->line, col,
                              "literal out of range");
-    if (ch != '\n' && ch != EOF && !is_space(ch))
+    if (ch != '\n' && ch != EOF && !sks_text_is_space(ch))
       return sks_error_set(ps->err, -1, ps->line, col_of(ps),
                            "unexpected %s in a literal",
                            sks_describe_char(ch, buf));
@@ -184,7 +180,7 @@ static int tagged_line(parse *ps, int kind) {
   char buf[16];
   long col = col_of(ps);
   int ch = next(ps);
-  if (!is_space(ch))
+  if (!sks_text_is_space(ch))
     return sks_error_set(ps->err, -1, ps->line, col,
                          "unexpected '%c' followed by %s (expected "
                          "'%c ' and a %s)",
@@ -192,7 +188,7 @@ static int tagged_line(parse *ps, int kind) {
                          kind == 's' ? "result" : "literal list");
   if (kind == 'v')
     return literals(ps, ch);
-  while (is_space(ch))
+  while (sks_text_is_space(ch))
     ch = next(ps);
   return status_line(ps, ch);
 }
@@ -252,7 +248,7 @@ int sks_model_read(sks_input *in, sks_model *m, sks_error *err) {
   int res = 0;
   while (!res) {
     int ch = next(&ps);
-    while (is_space(ch))
+    while (sks_text_is_space(ch))
       ch = next(&ps);
     if (ch == EOF)
       break;

@@ -52,9 +52,12 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
      * is wrong, not the count it spoils. */
     for (size_t i = s; i < e; i++) {
       unsigned char ch = (unsigned char)rd->line.a[i];
-      if (ch < 0x20 || ch == 0x7f)
-        return sks_error_set(err, -1, rd->lineno, (long)i + 1,
-                             "unexpected byte 0x%02X", (unsigned)ch);
+      char what[16];
+      if (ch >= 0x20 && ch != 0x7f)
+        continue;
+      sks_describe_byte(what, sizeof what, ch);
+      return sks_error_set(err, -1, rd->lineno, (long)i + 1, "unexpected %s",
+                           what);
     }
     long lo = (long)n * n, hi = (long)(n + 1) * (n + 1);
     long near = len - lo < hi - len ? lo : hi;
@@ -141,7 +144,7 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
   if (sks_form_line_cells(rd, li->start, li->t0end, false, err))
     return -1;
   size_t s = li->t0end;
-  while (s < li->end && sks_form_is_space((unsigned char)rd->line.a[s]))
+  while (s < li->end && sks_text_is_space((unsigned char)rd->line.a[s]))
     s++;
   sks_puzzle_set_name(rd->p, rd->line.a + s, li->end - s);
   sks_form_finish(rd, SKS_LAYOUT_LINE, out);

@@ -96,7 +96,7 @@ static int foreign_row(sks_reader *rd, const sks_line_info *li,
     count++;
     i = k;
     size_t sep = 0;
-    while (i < li->end && (sks_form_is_space((unsigned char)a[i]) ||
+    while (i < li->end && (sks_text_is_space((unsigned char)a[i]) ||
                            (commas && a[i] == ',' && !sep++)))
       i++;
     if (i < li->end && (sep != (size_t)commas || i == k))
@@ -177,7 +177,7 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
     sks_form_build_table(rd, (int)strlen(alpha), alpha);
     for (size_t i = li->start; i < li->end; i++) {
       unsigned char ch = (unsigned char)rd->line.a[i];
-      if (!sks_form_is_space(ch) && ch != '|' && rd->sym[ch] == SKS_SYM_BAD)
+      if (!sks_text_is_space(ch) && ch != '|' && rd->sym[ch] == SKS_SYM_BAD)
         return sks_form_bad_symbol(rd, i, err);
     }
   }

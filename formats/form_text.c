@@ -36,7 +36,7 @@ static bool size_header(const sks_reader *rd, const sks_line_info *li) {
     return false;
   const char *a = rd->line.a;
   size_t s = li->start, e = li->t0end, t = e;
-  while (t < li->end && sks_form_is_space((unsigned char)a[t]))
+  while (t < li->end && sks_text_is_space((unsigned char)a[t]))
     t++;
   return li->end - t == e - s && !memcmp(a + s, a + t, e - s);
 }

@@ -267,8 +267,8 @@ static bool nbsp_to_spaces(sks_reader *rd) {
 void sks_form_cut_comment(sks_reader *rd, sks_line_info *li) {
   const char *a = rd->line.a;
   for (size_t i = li->start + 1; i < li->end; i++)
-    if (a[i] == '#' && sks_form_is_space((unsigned char)a[i - 1])) {
-      while (i > li->start && sks_form_is_space((unsigned char)a[i - 1]))
+    if (a[i] == '#' && sks_text_is_space((unsigned char)a[i - 1])) {
+      while (i > li->start && sks_text_is_space((unsigned char)a[i - 1]))
         i--;
       rd->line.n = i;
       sks_form_analyze(rd, li);
@@ -469,17 +469,9 @@ void sks_form_settle(sks_reader *rd) {
   sks_form_build_table(rd, n, LETTERS); /* for a solution field after it */
 }
 
-/* "'x'" for a printable byte, "byte 0x00" otherwise. */
-void sks_form_show_byte(char *buf, size_t size, int ch) {
-  if (ch > ' ' && ch < 127)
-    snprintf(buf, size, "'%c'", ch);
-  else
-    snprintf(buf, size, "byte 0x%02X", (unsigned)ch);
-}
-
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
   char what[16], expect[160];
-  sks_form_show_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
+  sks_describe_byte(what, sizeof what, (unsigned char)rd->line.a[pos]);
   sks_form_expected_symbols(expect, sizeof expect, rd->table_n,
                             rd->table_alpha);
   return sks_error_set(err, -1, rd->lineno, (long)pos + 1,
@@ -516,7 +508,7 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
       cell[k++] = v;
       continue;
     }
-    if (sks_form_is_space(ch) || ch == '|')
+    if (sks_text_is_space(ch) || ch == '|')
       continue;
     if (v == SKS_SYM_BAD) {
       rd->blank = blank;
@@ -547,17 +539,17 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
   while (i < e) {
     size_t t = i;
     long val = 0;
-    bool blank = i + 1 == e || sks_form_is_space(a[i + 1]);
+    bool blank = i + 1 == e || sks_text_is_space(a[i + 1]);
     if (blank && (a[i] == '.' || a[i] == '?' || a[i] == '-')) {
       /* a blank, as the big-grid files write it */
       if (!rd->blank)
         rd->blank = (char)a[i];
       i++;
     }
-    for (; i < e && !sks_form_is_space(a[i]); i++) {
+    for (; i < e && !sks_text_is_space(a[i]); i++) {
       if (a[i] < '0' || a[i] > '9') {
         char what[16];
-        sks_form_show_byte(what, sizeof what, a[i]);
+        sks_describe_byte(what, sizeof what, a[i]);
         return sks_error_set(err, -1, rd->lineno, (long)i + 1,
                              "unexpected %s (expected a number 0-%d)", what, n);
       }
@@ -578,7 +570,7 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
         rd->seen |= SKS_SYM_DIGIT; /* a row in letters after it is a mix */
       cell[k++] = (int)val - 1;
     }
-    while (i < e && sks_form_is_space(a[i]))
+    while (i < e && sks_text_is_space(a[i]))
       i++;
   }
   if (count)

@@ -111,9 +111,9 @@ static const char *attribute(const XML_Char **atts, const char *name) {
  * outside a named collection), then ", difficulty D" or ", level L". */
 static void default_name(struct sks_xml *x, const XML_Char **atts) {
   size_t s = 0, e = x->coll.n;
-  while (s < e && sks_form_is_space((unsigned char)x->coll.a[s]))
+  while (s < e && sks_text_is_space((unsigned char)x->coll.a[s]))
     s++;
-  while (e > s && sks_form_is_space((unsigned char)x->coll.a[e - 1]))
+  while (e > s && sks_text_is_space((unsigned char)x->coll.a[e - 1]))
     e--;
   /* " #K", written by hand: a printf a game was a tenth of the read */
   char num[32], *end = num + sizeof num, *w = end;
@@ -185,7 +185,7 @@ static void game(struct sks_xml *x, const XML_Char **atts) {
     /* SKS_SYM_BLANK (-1) or a digit below n, in one test */
     if ((unsigned)(v + 1) > (unsigned)n) { /* letters wait for settling */
       char what[16], expect[64];
-      sks_form_show_byte(what, sizeof what, ch);
+      sks_describe_byte(what, sizeof what, ch);
       sks_form_expected_symbols(expect, sizeof expect, n, alpha);
       queue_error(x, line, col, "data symbol %ld: unexpected %s (expected %s)",
                   i + 1, what, expect);

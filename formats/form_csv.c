@@ -30,9 +30,9 @@ static void split(sks_reader *rd) {
           quoted = !quoted;
     }
     size_t e = i;
-    while (s < e && sks_form_is_space((unsigned char)a[s]))
+    while (s < e && sks_text_is_space((unsigned char)a[s]))
       s++;
-    while (e > s && sks_form_is_space((unsigned char)a[e - 1]))
+    while (e > s && sks_text_is_space((unsigned char)a[e - 1]))
       e--;
     if (e - s >= 2 && a[s] == '"' && a[e - 1] == '"')
       s++, e--;
@@ -94,10 +94,10 @@ static bool row_with_puzzle(const sks_reader *rd, const sks_line_info *li,
   for (size_t i = li->start; i <= li->end;) {
     const char *comma = memchr(a + i, ',', li->end - i);
     size_t stop = comma ? (size_t)(comma - a) : li->end, s = i, e = stop;
-    while (s < e && (sks_form_is_space((unsigned char)a[s]) || a[s] == '"'))
+    while (s < e && (sks_text_is_space((unsigned char)a[s]) || a[s] == '"'))
       s++;
     while (e > s &&
-           (sks_form_is_space((unsigned char)a[e - 1]) || a[e - 1] == '"'))
+           (sks_text_is_space((unsigned char)a[e - 1]) || a[e - 1] == '"'))
       e--;
     if (puzzle_field(rd, s, e))
       return true;

@@ -6,6 +6,7 @@
 
 #include "sks_encoder.h"
 #include "stack_int.h"
+#include "text_int.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -196,9 +197,6 @@ bool sks_form_numbers_row(const sks_line_info *li);
 /* A grid row's '#' comment (a '#' after white space): cut off the line,
  * which is scanned again into li. */
 void sks_form_cut_comment(sks_reader *rd, sks_line_info *li);
-static inline bool sks_form_is_space(int ch) {
-  return ch == ' ' || (ch >= '\t' && ch <= '\r' && ch != '\n');
-}
 static inline bool sks_form_is_blank_line(const sks_line_info *li) {
   return li->start == li->end;
 }
@@ -225,7 +223,6 @@ int sks_form_row_seen(sks_reader *rd, unsigned before, size_t s, size_t e,
                       sks_error *err);
 void sks_form_settle(sks_reader *rd);
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
-void sks_form_show_byte(char *buf, size_t size, int ch);
 void sks_form_expected_symbols(char *buf, size_t size, int n,
                                const char *alpha);
 int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,

@@ -2,6 +2,7 @@
  * (docs/formats.md, "Alphabets").  A spec is a run of symbols and
  * ranges over the order 0-9 A-Z: "1-9A-G", "0-F" (hex), "A-P". */
 #include "sks_encoder.h"
+#include "text_int.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,13 +21,6 @@ static int order_of(int ch) {
   return -1;
 }
 
-static void show(char *buf, size_t size, int ch) {
-  if (ch > ' ' && ch < 127)
-    snprintf(buf, size, "'%c'", ch);
-  else
-    snprintf(buf, size, "byte 0x%02X", (unsigned)(unsigned char)ch);
-}
-
 int sks_symbols_parse(const char *spec, char *out, sks_error *err) {
   bool used[sizeof ORDER] = {false};
   int n = 0;
@@ -35,7 +29,7 @@ int sks_symbols_parse(const char *spec, char *out, sks_error *err) {
     char what[16];
     int a = order_of((unsigned char)spec[i]), b = a;
     if (a < 0) {
-      show(what, sizeof what, spec[i]);
+      sks_describe_byte(what, sizeof what, spec[i]);
       return sks_error_set(err, -1, 0, (long)i + 1,
                            "%s is not a symbol (symbols are 0-9 and A-Z, "
                            "ranges such as A-P)",

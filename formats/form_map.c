@@ -25,7 +25,7 @@ static bool marker_line(const sks_reader *rd, const sks_line_info *li) {
   const char *a = rd->line.a;
   size_t s = li->start, e = li->end;
   if (s < e && a[s] == '#')
-    for (s++; s < e && sks_form_is_space((unsigned char)a[s]); s++)
+    for (s++; s < e && sks_text_is_space((unsigned char)a[s]); s++)
       ;
   if (e > s && a[e - 1] == ':')
     e--;
@@ -64,7 +64,7 @@ static long row_labels(const sks_reader *rd, const sks_line_info *li,
   while (i < li->end) {
     size_t t = i;
     unsigned long long v = 0;
-    for (; i < li->end && !sks_form_is_space(a[i]); i++) {
+    for (; i < li->end && !sks_text_is_space(a[i]); i++) {
       if (!(i == t ? label_byte(a[i]) : word_byte(a[i]))) {
         *bad = (long)i + 1;
         return -1;
@@ -79,7 +79,7 @@ static long row_labels(const sks_reader *rd, const sks_line_info *li,
     if (k < max)
       key[k] = v, col[k] = (long)t + 1;
     k++;
-    while (i < li->end && sks_form_is_space(a[i]))
+    while (i < li->end && sks_text_is_space(a[i]))
       i++;
   }
   return k;
@@ -149,7 +149,7 @@ static int map_row(sks_reader *rd, const sks_line_info *li, map_state *st,
                          "a region label of more than %d bytes", LABEL_MAX);
   if (k < 0) {
     char what[16];
-    sks_form_show_byte(what, sizeof what, (unsigned char)rd->line.a[bad - 1]);
+    sks_describe_byte(what, sizeof what, (unsigned char)rd->line.a[bad - 1]);
     return sks_error_set(err, -1, rd->lineno, bad,
                          "unexpected %s in a region map (expected a label: "
                          "1-9, a letter or a number)",
@@ -162,9 +162,9 @@ static int map_row(sks_reader *rd, const sks_line_info *li, map_state *st,
     if (k > n && li->ntok != 1) { /* the first extra word */
       const char *a = rd->line.a;
       size_t i = (size_t)st->row_col[n - 1] - 1;
-      while (!sks_form_is_space((unsigned char)a[i]))
+      while (!sks_text_is_space((unsigned char)a[i]))
         i++;
-      while (sks_form_is_space((unsigned char)a[i]))
+      while (sks_text_is_space((unsigned char)a[i]))
         i++;
       col = (long)i + 1;
     }

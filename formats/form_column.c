@@ -59,7 +59,7 @@ static int small_grid(sks_reader *rd, int n, const char tok[3][3],
       int v = rd->sym[(unsigned char)tok[r][c]];
       if (v == SKS_SYM_BAD || v >= n) { /* a letter: no digit of a 2x2 */
         char what[16];
-        sks_form_show_byte(what, sizeof what, (unsigned char)tok[r][c]);
+        sks_describe_byte(what, sizeof what, (unsigned char)tok[r][c]);
         return sks_error_set(err, -1, line[r], c + 1,
                              "unexpected %s (expected 1-%d, '.' or '0')", what,
                              n);

@@ -1,6 +1,7 @@
 /* DIMACS in: a tolerant reader (comments anywhere, clauses across lines,
  * count mismatches warned) that hands the comment lines to the description
  * reader (dimacs_desc.c). */
+#include "cnf.h"
 #include "dimacs_int.h"
 #include "input_int.h"
 #include "require_int.h"
@@ -83,10 +84,6 @@ static int fail(reader *rd, long col, const char *fmt, const char *arg) {
   return fail_at(rd, rd->line, col, fmt, arg);
 }
 
-static inline bool is_space(int ch) {
-  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
-}
-
 static inline bool is_digit(int ch) {
   return ch >= '0' && ch <= '9';
 }
@@ -137,8 +134,8 @@ static void comment(reader *rd) {
  * the byte after the previous field; *ch is then the byte after it. */
 static int header_count(reader *rd, int *ch, int f, long *out) {
   char buf[16];
-  bool spaced = is_space(*ch);
-  while (is_space(*ch))
+  bool spaced = sks_text_is_space(*ch);
+  while (sks_text_is_space(*ch))
     *ch = next(rd);
   if (!spaced && is_digit(*ch))
     return fail(rd, col_of(rd),
@@ -174,12 +171,12 @@ static int header_count(reader *rd, int *ch, int f, long *out) {
 static int header(reader *rd) {
   char buf[16];
   int ch = next(rd);
-  if (!is_space(ch))
+  if (!sks_text_is_space(ch))
     return fail(rd, col_of(rd),
                 "malformed header: expected 'p cnf VARS "
                 "CLAUSES', got %s after 'p'",
                 sks_describe_char(ch, buf));
-  while (is_space(ch))
+  while (sks_text_is_space(ch))
     ch = next(rd);
   const char *fmt = "cnf";
   for (int i = 0; i < 3; i++, ch = next(rd))
@@ -191,7 +188,7 @@ static int header(reader *rd) {
   if (header_count(rd, &ch, 0, &rd->hvars) < 0 ||
       header_count(rd, &ch, 1, &rd->hclauses) < 0)
     return -1;
-  while (is_space(ch))
+  while (sks_text_is_space(ch))
     ch = next(rd);
   if (ch != '\n' && ch != EOF)
     return fail(rd, col_of(rd),
@@ -344,7 +341,7 @@ static inline int literal(reader *rd, sks_cnf *cnf, scan *s, int ch) {
     s->pos--; /* seen again by scan_all's next read */
   else if (ch == 'c')
     s->comment = true; /* "0c end": CaDiCaL and Kissat read it so */
-  else if (!is_space(ch))
+  else if (!sks_text_is_space(ch))
     return fail_at(rd, line, scan_col(s), "unexpected %s in a literal",
                    sks_describe_char(ch, buf));
   return add_literal(rd, cnf, s, (int)v, neg, line, col);
@@ -382,7 +379,7 @@ static int scan_all(reader *rd, sks_cnf *cnf) {
     } else if (ch == '\n') {
       s.line++;
       s.line_start = s.pos;
-    } else if (!is_space(ch)) {
+    } else if (!sks_text_is_space(ch)) {
       save(rd, &s);
       res = not_a_clause(rd, ch);
       load(rd, &s);

@@ -11,7 +11,7 @@ static bool header(sks_reader *rd, const sks_line_info *li) {
   const char *a = rd->line.a + li->start;
   size_t len = li->end - li->start;
   return len >= 2 && a[0] == '#' && a[1] && strchr("ADCBSLU", a[1]) &&
-         (len == 2 || sks_form_is_space((unsigned char)a[2]));
+         (len == 2 || sks_text_is_space((unsigned char)a[2]));
 }
 
 /* The description names the puzzle; the author does when there is none. */
@@ -20,7 +20,7 @@ static int read_header(sks_reader *rd, const sks_line_info *li,
   (void)out, (void)err;
   char tag = rd->line.a[li->start + 1];
   size_t s = li->start + 2;
-  while (s < li->end && sks_form_is_space((unsigned char)rd->line.a[s]))
+  while (s < li->end && sks_text_is_space((unsigned char)rd->line.a[s]))
     s++;
   if (s < li->end && (tag == 'D' || (tag == 'A' && !rd->next_name)))
     sks_form_keep_name(rd, s, li->end);

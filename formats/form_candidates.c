@@ -126,10 +126,7 @@ int sks_candidates_read(const char *tok, size_t len, int n, bool hex,
       int v = value(ch, n, hex);
       if (v != -1 && v != d) {
         char what[16];
-        if (ch > ' ' && ch < 127)
-          snprintf(what, sizeof what, "'%c'", ch);
-        else
-          snprintf(what, sizeof what, "byte 0x%02X", (unsigned)ch);
+        sks_describe_byte(what, sizeof what, ch);
         return sks_error_set(err, -1, line, col + pos,
                              "unexpected %s in cell r%dc%d (expected '%c' "
                              "or '.')",
@@ -183,7 +180,7 @@ static int read(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                           rd->lineno, (long)s + 1, err))
     return -1;
   for (s = li->t0end;
-       s < li->end && sks_form_is_space((unsigned char)rd->line.a[s]);)
+       s < li->end && sks_text_is_space((unsigned char)rd->line.a[s]);)
     s++;
   sks_puzzle_set_name(rd->p, rd->line.a + s, li->end - s);
   sks_form_finish(rd, SKS_LAYOUT_CANDIDATES, out);
