@@ -35,6 +35,17 @@ static int classify(bool unique, sks_count_result r, answer *a) {
     snprintf(a->line, sizeof a->line, "%lld+", r.count);
     return BATCH_UNKNOWN;
   }
+  if (r.at_limit && r.count == 1) {
+    /* --limit 1 reached: a solution, and no word on a second one */
+    a->status = ANSWER_SOLVED;
+    a->message = "a solution; --limit 1 stops the count before one can be "
+                 "told from more";
+    if (unique)
+      a->count = -1;
+    snprintf(a->line, sizeof a->line, "1+");
+    a->text = unique ? NULL : a->line;
+    return BATCH_UNKNOWN;
+  }
   int cls = r.count == 0                  ? BATCH_NONE
             : r.count == 1 && !r.at_limit ? BATCH_ONE
                                           : BATCH_MANY;

@@ -266,6 +266,13 @@ check count-empty-4x4-dlx 10 '288' "$S" count --limit 0 --backend dlx
 check count-empty-4x4-bits 10 '288' "$S" count --limit 0 --backend bits
 check count-limit 10 '10+' "$S" count --limit 10
 check count-limit-dlx 10 '10+' "$S" count --limit 10 --backend dlx
+# --limit 1 says a solution exists, not that there are several (a unique
+# puzzle too): JSON status solved, counted as undecided (exit 0, one puzzle)
+input "$ESCARGOT"
+check count-limit-one 0 '1+' "$S" count --limit 1
+check count-limit-one-json 0 '"status":"solved"' grep -o '"status":"[a-z]*"' \
+  <("$S" count --limit 1 --format json <in.txt)
+input '................'
 input '11..............'
 check unique-none 20 'none' "$S" unique
 check count-none 20 '0' "$S" count
