@@ -21,7 +21,7 @@
  * caller (sks_count) counts again there with blocking clauses.  dlx stays
  * in the table's engines for a caller that names it. */
 enum {
-  BITS_MAX_N = 64,
+  BITS_MAX_N = 36,
   SMALL_N = 16,
   BUDGET = 200000,
   BUDGET_LARGE = 500,
@@ -236,7 +236,7 @@ const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
                  SKS_CAP_BLOCK,
-             "picks per puzzle: bits up to 64x64 (cadical after a node "
+             "picks per puzzle: bits up to 36x36 (cadical after a node "
              "budget), cadical above and for CNF",
              SKS_PROPAGATE_LOCKED, 170},
     .create = create,
