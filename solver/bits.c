@@ -301,6 +301,8 @@ static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
     uint64_t in = 0, ina = 0, inb = 0;
     for (int j = 0; j < pr->nab; j++)
       in |= s[ab[j]];
+    if (!(in & ~(placed[pr->a] & placed[pr->b])))
+      continue; /* the shared cells hold only digits placed in both */
     for (int j = 0; j < pr->na; j++)
       ina |= s[oa[j]];
     for (int j = 0; j < pr->nb; j++)
