@@ -1,8 +1,8 @@
-/* Making puzzles: a random full grid (random givens placed with
- * propagation, completed by dlx), then digging: orbits of givens removed
- * in random order while the puzzle stays unique.  Also minimizing a given
- * puzzle the same way. */
-#include "bitgrid_int.h"
+/* Making puzzles: a random full grid (random givens, completed by the
+ * bits backend), then digging: orbits of givens removed in random order
+ * while the puzzle stays unique.  Also minimizing a given puzzle the same
+ * way.  Every count goes through the solver interface: bits up to 64x64
+ * within a node budget, then cadical; past 64x64 dlx and cadical. */
 #include "eo_int.h"
 #include "require_int.h"
 #include "sks_author.h"
@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* dlx's node budget for one uniqueness check or one grid, after which
- * cadical takes the problem over (the auto route's figure). */
+/* dlx's node budget for one full grid past 64x64, after which cadical
+ * takes the problem over (the auto route's figure). */
 enum { DLX_BUDGET = 200000, GRID_ATTEMPTS = 64 };
-/* The bit-parallel engine's budgets: a check, and one try at a full grid
- * (a random descent that goes wrong deep down is cheaper to restart). */
+/* The bits backend's budgets: a check, and one try at a full grid (a
+ * descent from random givens that goes wrong deep down is cheaper to
+ * restart from others). */
 enum { BIT_BUDGET = 100000, BIT_GRID_BUDGET = 20000, BIT_GRID_TRIES = 16 };
 /* Past 16x16 a search that is not over soon is one for CDCL (the auto
- * route's measurement): the fast engine gets a short budget and dlx is
- * left out. */
+ * route's measurement): bits gets a short budget. */
 enum { SMALL_N = 16, BIT_BUDGET_LARGE = 500 };
 
 /* Seconds CDCL gets to prove that a variant shape has no full grid. */
@@ -30,8 +30,10 @@ struct sks_generator {
   sks_generate_options opt;
   int n, cells;
   sks_eo *eo;
-  sks_bitgrid *bits; /* sides up to 64: the fast engine, else NULL */
+  sks_solver *bits; /* sides up to 64: the bits backend, else NULL */
   sks_solver *dlx, *cdcl;
+  int *creg, *cstart; /* cell c's regions: creg[cstart[c] .. cstart[c+1]) */
+  uint64_t *used;     /* a full grid's random givens: digits by region */
   int norbits;
   int *mstart, *member; /* orbit k: cells member[mstart[k] .. mstart[k+1]) */
   int *order, *pending; /* norbits each: digging's work lists */
@@ -98,6 +100,26 @@ static void build_orbits(sks_generator *g) {
   free(orbit);
 }
 
+/* Each cell's regions, for a full grid's random givens. */
+static void build_regions(sks_generator *g) {
+  const sks_shape *sh = g->shape;
+  int n = g->n, total = sh->nregions * n;
+  g->cstart = sks_calloc((size_t)g->cells + 1, sizeof *g->cstart);
+  g->creg = sks_malloc((size_t)total * sizeof *g->creg);
+  for (int i = 0; i < total; i++)
+    g->cstart[sh->region[i] + 1]++;
+  for (int c = 0; c < g->cells; c++)
+    g->cstart[c + 1] += g->cstart[c];
+  int *fill = sks_calloc((size_t)g->cells, sizeof *fill);
+  for (int k = 0; k < sh->nregions; k++)
+    for (int j = 0; j < n; j++) {
+      int c = sh->region[(size_t)k * n + j];
+      g->creg[g->cstart[c] + fill[c]++] = k;
+    }
+  free(fill);
+  g->used = sks_malloc((size_t)sh->nregions * sizeof *g->used);
+}
+
 /* Whether a shape with variants has no full grid at all (a jigsaw map
  * can make one impossible): proved by CDCL on the empty grid, which takes
  * milliseconds where random starts would only run out of tries.  Not
@@ -124,12 +146,18 @@ sks_generator *sks_generator_new(const sks_shape *shape,
   g->n = shape->n;
   g->cells = g->n * g->n;
   g->eo = sks_eo_new(shape);
-  g->bits = sks_bitgrid_new(shape);
   sks_solver_options so = {0};
   so.seed = opt->seed;
-  g->dlx = sks_solver_new(sks_backend_for(SKS_ROLE_COUNTER)->name, &so, err);
+  g->bits =
+      sks_solver_new(sks_backend_for(SKS_ROLE_FAST_COUNTER)->name, &so, err);
+  if (g->bits && !sks_solver_takes_puzzle(g->bits, shape)) {
+    sks_solver_delete(g->bits); /* past its sides */
+    g->bits = NULL;
+    g->dlx = sks_solver_new(sks_backend_for(SKS_ROLE_COUNTER)->name, &so, err);
+  }
   g->cdcl = sks_solver_new(sks_backend_for(SKS_ROLE_CDCL)->name, &so, err);
-  sks_require(g->dlx && g->cdcl, "a built-in backend failed to start");
+  sks_require((g->bits || g->dlx) && g->cdcl,
+              "a built-in backend failed to start");
   if (shape->variants && no_full_grid(g)) {
     sks_error_set(err, -1, 0, 0,
                   "variant: %s admit%s no full grid (none exists even with "
@@ -145,16 +173,20 @@ sks_generator *sks_generator_new(const sks_shape *shape,
   g->fixed = sks_malloc((size_t)g->cells * sizeof *g->fixed);
   g->open = sks_malloc((size_t)g->cells * sizeof *g->open);
   g->scratch = sks_malloc(2 * (size_t)g->cells * sizeof *g->scratch);
+  build_regions(g);
   return g;
 }
 
 void sks_generator_delete(sks_generator *g) {
   if (!g)
     return;
+  sks_solver_delete(g->bits);
   sks_solver_delete(g->dlx);
   sks_solver_delete(g->cdcl);
   sks_eo_delete(g->eo);
-  sks_bitgrid_delete(g->bits);
+  free(g->creg);
+  free(g->cstart);
+  free(g->used);
   sks_shape_release(g->shape);
   free(g->mstart);
   free(g->member);
@@ -176,26 +208,29 @@ void sks_generator_stats(const sks_generator *g, sks_generate_stats *st) {
 
 /* ---- uniqueness ---- */
 
-/* Solutions of p up to two: propagation first (it decides most digging
- * steps of small grids), then dlx within its budget, then cadical with
- * blocking clauses. */
+/* Solutions of p up to two: bits within its node budget (it decides
+ * nearly every check), then the system's propagation, then (past bits'
+ * sides) dlx within its budget, then cadical with blocking clauses. */
 int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
   sks_require(sks_shape_same(p->shape, g->shape),
               "the puzzle's shape is not the generator's");
   g->st.checks++;
   bool small = g->n <= SMALL_N;
   if (g->bits) {
-    int k = sks_bitgrid_count(
-        g->bits, p->cell, 2, small ? BIT_BUDGET : BIT_BUDGET_LARGE, NULL, NULL);
-    if (k >= 0)
-      return k;
+    sks_limits lim = {0, small ? BIT_BUDGET : BIT_BUDGET_LARGE};
+    int status = SKS_UNKNOWN;
+    long long k = 0;
+    if (!sks_solver_load_puzzle(g->bits, p, NULL))
+      k = sks_solver_count(g->bits, 2, &lim, &status);
+    if (status == SKS_SAT || k >= 2)
+      return k >= 2 ? 2 : (int)k;
   }
   int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
   if (s != SKS_UNKNOWN) {
     g->st.by_propagation++;
     return s == SKS_SAT;
   }
-  if (small) {
+  if (g->dlx && small) {
     sks_solver_load_eo(g->dlx, g->eo, NULL);
     sks_limits lim = {0, DLX_BUDGET};
     int status = SKS_UNKNOWN;
@@ -235,9 +270,9 @@ static int place_random(sks_generator *g, rng *r, sks_puzzle *p) {
 
 /* Completes the loaded system with a solver into grid; its status. */
 static int complete(sks_generator *g, int *grid) {
-  sks_solver *s = g->dlx;
+  sks_solver *s = g->bits ? g->bits : g->dlx;
   sks_solver_load_eo(s, g->eo, NULL);
-  sks_limits lim = {0, DLX_BUDGET};
+  sks_limits lim = {0, g->bits ? BIT_GRID_BUDGET : DLX_BUDGET};
   int res = sks_solver_solve(s, &lim);
   if (res == SKS_UNKNOWN) {
     s = g->cdcl;
@@ -249,15 +284,46 @@ static int complete(sks_generator *g, int *grid) {
   return res;
 }
 
-/* n random givens (each consistent with propagation so far), then the
+/* n random givens on the empty grid, none repeating a digit in a
+ * region, into p: the start of a random full grid. */
+static void random_givens(sks_generator *g, rng *r, sks_puzzle *p) {
+  int n = g->n, nregions = g->shape->nregions;
+  for (int c = 0; c < g->cells; c++)
+    p->cell[c] = -1;
+  memset(g->used, 0, (size_t)nregions * sizeof *g->used);
+  for (int placed = 0, tries = 0; placed < n && tries < 4 * n; tries++) {
+    int c = below(r, g->cells), d = below(r, n);
+    uint64_t bit = (uint64_t)1 << d, seen = 0;
+    for (int i = g->cstart[c]; i < g->cstart[c + 1]; i++)
+      seen |= g->used[g->creg[i]];
+    if (p->cell[c] >= 0 || (seen & bit))
+      continue;
+    p->cell[c] = d;
+    for (int i = g->cstart[c]; i < g->cstart[c + 1]; i++)
+      g->used[g->creg[i]] |= bit;
+    placed++;
+  }
+}
+
+/* Up to 64x64: random givens completed by bits within a budget (its
+ * first solution), the digits then relabelled at random (a relabelling
+ * keeps every rule of every shape).  Past that, or when every try ran
+ * out: n random givens each consistent with propagation so far, then the
  * solver's completion; a dead end starts again from other givens. */
 static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
   for (int t = 0; g->bits && t < BIT_GRID_TRIES; t++) {
-    for (int c = 0; c < g->cells; c++)
-      p->cell[c] = -1;
-    uint64_t s = next64(r);
-    if (sks_bitgrid_count(g->bits, p->cell, 1, BIT_GRID_BUDGET, grid, &s) ==
-        1) {
+    random_givens(g, r, p);
+    sks_limits lim = {0, BIT_GRID_BUDGET};
+    const unsigned char *sol;
+    if (!sks_solver_load_puzzle(g->bits, p, NULL) &&
+        sks_solver_solve(g->bits, &lim) == SKS_SAT &&
+        (sol = sks_solver_grid(g->bits, 0))) {
+      int digit[SKS_MAX_N];
+      for (int d = 0; d < g->n; d++)
+        digit[d] = d;
+      shuffle(r, digit, g->n);
+      for (int c = 0; c < g->cells; c++)
+        grid[c] = digit[sol[c]];
       g->st.grids++;
       return 0;
     }
@@ -305,11 +371,20 @@ static void put_back(sks_generator *g, sks_puzzle *p, int k) {
     p->cell[g->member[g->mstart[k] + i]] = g->saved[i];
 }
 
-/* Whether propagation alone fills p's grid: singles with the fast
- * engine, also locked candidates past its sides. */
+/* Whether propagation alone fills p's grid: bits' own (naked and hidden
+ * singles, and whatever else its layout propagates) when a count to two
+ * given one search node finishes with one solution (a puzzle that needs
+ * a guess has at least two ways on from it, so the node budget stops it
+ * first); locked candidates past its sides. */
 static bool by_logic(sks_generator *g, const sks_puzzle *p) {
-  if (g->bits)
-    return sks_bitgrid_logic(g->bits, p->cell);
+  if (g->bits) {
+    sks_limits lim = {0, 1};
+    int status = SKS_UNKNOWN;
+    long long k = 0;
+    if (!sks_solver_load_puzzle(g->bits, p, NULL))
+      k = sks_solver_count(g->bits, 2, &lim, &status);
+    return status == SKS_SAT && k == 1;
+  }
   return sks_eo_load(g->eo, p, SKS_PROPAGATE_LOCKED) == SKS_SAT;
 }
 

@@ -1,6 +1,7 @@
 /* Grading: the logic level a puzzle needs (singles, locked candidates, or
- * search) and its search effort, the geometric mean of dlx nodes over
- * random relabellings of the puzzle, as tdoku rates by guesses. */
+ * search), whether it is unique (counted by the bits backend up to 64x64,
+ * dlx past that) and its search effort, the geometric mean of dlx nodes
+ * over random relabellings of the puzzle, as tdoku rates by guesses. */
 #include "eo_int.h"
 #include "grade_int.h"
 
@@ -59,6 +60,7 @@ unsigned long long author_rand(unsigned long long *state) {
 
 struct sks_grader {
   author_xc xc;
+  sks_solver *bits; /* uniqueness, sides up to 64 */
   sks_puzzle *perm; /* the relabelled puzzle, of the current shape */
   int *digit, *row, *col, *tmp; /* n each */
   unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
@@ -72,6 +74,7 @@ void sks_grader_delete(sks_grader *g) {
   if (!g)
     return;
   author_xc_free(&g->xc);
+  sks_solver_delete(g->bits);
   if (g->perm)
     g->perm->removed = NULL; /* lent, not the puzzle's */
   sks_puzzle_delete(g->perm);
@@ -196,12 +199,21 @@ static int logic_level(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
   return st;
 }
 
-/* Whether the puzzle loaded in g->xc has one solution, several, or none
- * (a complete search to a second solution); SKS_UNKNOWN past the
- * budget. */
-static int uniqueness(sks_grader *g, const sks_limits *lim, sks_grade *out) {
-  int st;
-  long long found = sks_dlx_count(g->xc.dlx, 2, lim, &st);
+/* Whether p (loaded in g->xc) has one solution, several, or none (a
+ * complete search to a second solution): bits takes the puzzle as it is,
+ * past its sides dlx the loaded system; SKS_UNKNOWN past the budget. */
+static int uniqueness(sks_grader *g, const sks_puzzle *p, const sks_limits *lim,
+                      sks_grade *out) {
+  int st = SKS_UNKNOWN;
+  long long found = 0;
+  if (!g->bits)
+    g->bits = sks_solver_new(sks_backend_for(SKS_ROLE_FAST_COUNTER)->name, NULL,
+                             NULL);
+  if (g->bits && sks_solver_takes_puzzle(g->bits, p->shape)) {
+    if (!sks_solver_load_puzzle(g->bits, p, NULL))
+      found = sks_solver_count(g->bits, 2, lim, &st);
+  } else
+    found = sks_dlx_count(g->xc.dlx, 2, lim, &st);
   if (st == SKS_UNKNOWN && found < 2)
     return SKS_UNKNOWN;
   out->multiple = found > 1;
@@ -233,7 +245,8 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
   fit(g, p->shape);
   out->status = logic_level(g, p, out);
   if (out->status == SKS_UNKNOWN) /* loaded at locked candidates */
-    out->status = opt && opt->known_unique ? SKS_SAT : uniqueness(g, &lim, out);
+    out->status =
+        opt && opt->known_unique ? SKS_SAT : uniqueness(g, p, &lim, out);
   if (out->status == SKS_SAT && !out->multiple &&
       out->level == SKS_GRADE_SEARCH)
     effort(g, p, perms, &lim, opt ? opt->seed : 0, out);

@@ -25,6 +25,8 @@ struct sks_repairer {
   int *cell, *digit;     /* the answer */
   int *first;            /* the solution completed past the enumeration */
   sks_solver *cdcl;      /* picosat: the clash's unsatisfiability tests */
+  sks_solver *bits;      /* the searches, up to 64x64 (else dlx) */
+  sks_puzzle *split;     /* enumeration's puzzle, split by cells */
   long long hits, max_hits;
   bool hits_out;
 };
@@ -38,6 +40,8 @@ void sks_repairer_delete(sks_repairer *r) {
     return;
   author_xc_free(&r->xc);
   sks_solver_delete(r->cdcl);
+  sks_solver_delete(r->bits);
+  sks_puzzle_delete(r->split);
   sks_puzzle_delete(r->work);
   free(r->sol);
   free(r->set);
@@ -55,6 +59,15 @@ static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
   if (!r->work || !sks_shape_same(r->work->shape, p->shape)) {
     sks_puzzle_delete(r->work);
     r->work = sks_puzzle_of(p->shape);
+    sks_puzzle_delete(r->split);
+    r->split = sks_puzzle_of(p->shape);
+    if (!r->bits)
+      r->bits = sks_solver_new(sks_backend_for(SKS_ROLE_FAST_COUNTER)->name,
+                               NULL, NULL);
+    if (r->bits && !sks_solver_takes_puzzle(r->bits, p->shape)) {
+      sks_solver_delete(r->bits); /* past its sides: dlx */
+      r->bits = NULL;
+    }
     r->cells = p->shape->n * p->shape->n;
     r->words = (r->cells + 63) / 64;
     size_t w = (size_t)r->words * sizeof(uint64_t);
@@ -89,11 +102,65 @@ static int keep_solution(void *data, const int *options, int k) {
   return ++r->nsol >= ctx->cap;
 }
 
+/* The solutions of r->split up to cap, by bits: a count to two, and when
+ * there are two, the puzzle split at a cell where they differ (its first
+ * solution's digit given, or taken out of the candidates), each part
+ * enumerated in turn: the parts hold disjoint solutions, each at least
+ * one.  SKS_UNKNOWN when a count ran past the limits. */
+static int split_enumerate(sks_repairer *r, long long cap, double start,
+                           const sks_limits *lim) {
+  sks_limits left;
+  if (!sks_limits_left(lim, start, &left))
+    return SKS_UNKNOWN;
+  int st = SKS_UNKNOWN;
+  long long k = 0;
+  if (!sks_solver_load_puzzle(r->bits, r->split, NULL))
+    k = sks_solver_count(r->bits, 2, &left, &st);
+  if (st == SKS_UNKNOWN && k < 2)
+    return SKS_UNKNOWN;
+  if (k == 0)
+    return SKS_SAT;
+  const unsigned char *a = sks_solver_grid(r->bits, 0);
+  if (k == 1) {
+    int *out = r->sol + r->nsol++ * r->cells;
+    for (int c = 0; c < r->cells; c++)
+      out[c] = a[c];
+    return SKS_SAT;
+  }
+  const unsigned char *b = sks_solver_grid(r->bits, 1);
+  int c = 0;
+  while (a[c] == b[c])
+    c++;
+  int n = r->split->shape->n, d = a[c];
+  r->split->cell[c] = d;
+  st = split_enumerate(r, cap, start, lim);
+  r->split->cell[c] = -1;
+  if (st != SKS_SAT || r->nsol >= cap)
+    return st;
+  sks_puzzle_remove(r->split, c, d); /* not removed before: a has it */
+  st = split_enumerate(r, cap, start, lim);
+  r->split->removed[(size_t)c * n + d] = 0;
+  return st;
+}
+
 /* Enumerates up to cap solutions of q into r->sol; SKS_UNKNOWN when the
- * budget stopped the search first. */
+ * budget stopped the search first.  bits up to 64x64 (the budget applies
+ * to each of its counts, the time to all), dlx past that. */
 static int enumerate(sks_repairer *r, const sks_puzzle *q, long long cap,
                      const sks_limits *lim) {
   r->nsol = 0;
+  if (r->bits) {
+    memcpy(r->split->cell, q->cell, (size_t)r->cells * sizeof *q->cell);
+    sks_puzzle_clear_removed(r->split);
+    if (q->removed)
+      for (int i = 0; i < r->cells; i++)
+        for (int d = 0; d < q->shape->n; d++)
+          if (q->removed[(size_t)i * q->shape->n + d])
+            sks_puzzle_remove(r->split, i, d);
+    sks_limits none = {0, 0};
+    int st = split_enumerate(r, cap, sks_time(), lim ? lim : &none);
+    return r->nsol >= cap ? SKS_SAT : st;
+  }
   int st = author_xc_load(&r->xc, q, SKS_PROPAGATE_SINGLES);
   if (st == SKS_UNSAT)
     return SKS_SAT;
@@ -384,9 +451,17 @@ enum { SMALLEST_SIDE = 9, SMALLEST_ROUNDS = 2000, GROW_NODES = QUICK_NODES };
  * assumptions. */
 static int clash_test(sks_repairer *r, const sks_limits *lim) {
   sks_limits quick = {lim->time_limit, QUICK_NODES};
-  int st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
-  if (st == SKS_UNKNOWN)
-    st = sks_dlx_solve(r->xc.dlx, &quick);
+  int st = SKS_UNKNOWN;
+  if (r->bits) {
+    if (!sks_solver_load_puzzle(r->bits, r->work, NULL))
+      st = sks_solver_solve(r->bits, &quick);
+    if (st == SKS_UNKNOWN)
+      st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+  } else {
+    st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+    if (st == SKS_UNKNOWN)
+      st = sks_dlx_solve(r->xc.dlx, &quick);
+  }
   if (st == SKS_UNKNOWN) {
     if (!r->cdcl)
       r->cdcl =

@@ -60,11 +60,11 @@ typedef struct sks_generate_options {
   unsigned long long seed; /* puzzle i's random state: seed and i */
 } sks_generate_options;
 
-/* Per thread: the engines for one shape, reused for every puzzle: up to
- * 64x64 a bit-parallel exact solver (author/bitgrid.c) with a node
- * budget, then dlx (up to 16x16, with its own budget), then cadical with
- * blocking clauses.  Checks allocate nothing once the first searches have
- * sized the buffers. */
+/* Per thread: the solvers for one shape, reused for every puzzle: up to
+ * 64x64 the bits backend (through the solver interface) with a node
+ * budget, past that dlx with its own budget, then cadical with blocking
+ * clauses.  Checks allocate nothing once the first searches have sized
+ * the buffers. */
 typedef struct sks_generator sks_generator;
 
 /* NULL with err filled when the shape does not hold the symmetry. */

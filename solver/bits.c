@@ -34,6 +34,16 @@ struct sks_bits {
   } * frames;
   int *queue; /* cells down to one candidate, to place */
   int nq;
+  /* Locked candidates: the pairs of regions that share two cells or more
+   * (a box and a line), each as three runs of cells in pcell: shared,
+   * first region only, second region only. */
+  int npairs;
+  struct pair {
+    int a, b;            /* the regions */
+    int at, nab, na, nb; /* pcell[at ..]: shared, then a's, then b's */
+  } * pairs;
+  int *pcell;
+  bool locked; /* locked candidates at every node (sides past LOCKED_N) */
   unsigned char *sol[2];
   bool ok; /* the loaded puzzle passed its first placements */
   sks_bits_counts counts;
@@ -49,6 +59,52 @@ static inline int popcount(uint64_t x) {
 
 static inline int low_bit(uint64_t x) {
   return __builtin_ctzll(x);
+}
+
+/* Sides from which locked candidates run at every node: below, the
+ * search's extra nodes cost less than the pass (BENCHMARKS.md, "Authoring
+ * through bits"). */
+enum { LOCKED_N = 12 };
+
+/* The pairs of regions sharing two cells or more, for locked candidates. */
+static void build_pairs(sks_bits *b, const unsigned char *member) {
+  int n = b->n, cap = 16;
+  size_t ccap = 64, nc = 0;
+  b->pairs = sks_malloc((size_t)cap * sizeof *b->pairs);
+  b->pcell = sks_malloc(ccap * sizeof *b->pcell);
+  for (int a = 0; a < b->nregions; a++)
+    for (int r = a + 1; r < b->nregions; r++) {
+      const int *ca = b->region + (size_t)a * n,
+                *cb = b->region + (size_t)r * n;
+      int shared = 0;
+      for (int j = 0; j < n; j++)
+        shared += member[(size_t)r * b->cells + ca[j]];
+      if (shared < 2 || shared == n)
+        continue;
+      if (b->npairs == cap) {
+        cap *= 2;
+        b->pairs = sks_realloc(b->pairs, (size_t)cap * sizeof *b->pairs);
+      }
+      if (nc + 2 * (size_t)n > ccap) {
+        ccap = 2 * ccap + 2 * (size_t)n;
+        b->pcell = sks_realloc(b->pcell, ccap * sizeof *b->pcell);
+      }
+      struct pair *pr = &b->pairs[b->npairs++];
+      pr->a = a;
+      pr->b = r;
+      pr->at = (int)nc;
+      pr->nab = shared;
+      pr->na = pr->nb = n - shared;
+      for (int j = 0; j < n; j++)
+        if (member[(size_t)r * b->cells + ca[j]])
+          b->pcell[nc++] = ca[j];
+      for (int j = 0; j < n; j++)
+        if (!member[(size_t)r * b->cells + ca[j]])
+          b->pcell[nc++] = ca[j];
+      for (int j = 0; j < n; j++)
+        if (!member[(size_t)a * b->cells + cb[j]])
+          b->pcell[nc++] = cb[j];
+    }
 }
 
 sks_bits *sks_bits_new(const sks_shape *shape) {
@@ -106,6 +162,17 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
   }
   b->pstart[cells] = (int)np;
   free(fill);
+  const char *lk = getenv("SKS_BITS_LOCKED_N"); /* measuring the cut-off */
+  b->locked = n >= (lk ? atoi(lk) : LOCKED_N);
+  if (b->locked) {
+    unsigned char *member =
+        sks_calloc((size_t)b->nregions * cells, sizeof *member);
+    for (int k = 0; k < b->nregions; k++)
+      for (int j = 0; j < n; j++)
+        member[(size_t)k * cells + b->region[(size_t)k * n + j]] = 1;
+    build_pairs(b, member);
+    free(member);
+  }
   b->stride = (size_t)cells + (size_t)b->nregions + 1;
   b->levels = 0;
   b->queue = sks_malloc((size_t)cells * sizeof *b->queue);
@@ -128,6 +195,8 @@ void sks_bits_delete(sks_bits *b) {
   free(b->stack);
   free(b->frames);
   free(b->queue);
+  free(b->pairs);
+  free(b->pcell);
   free(b->sol[0]);
   free(b->sol[1]);
   free(b);
@@ -208,9 +277,73 @@ static bool drain(sks_bits *b, uint64_t *s) {
   return true;
 }
 
+static bool settle_singles(sks_bits *b, uint64_t *s);
+
+/* Takes the digits in drop out of the cells run[0 .. k); false when a
+ * cell is left with none (cells left with one are queued). */
+static inline bool drop_from(sks_bits *b, uint64_t *s, const int *run, int k,
+                             uint64_t drop, bool *changed) {
+  for (int j = 0; j < k; j++) {
+    uint64_t before = s[run[j]], after = before & ~drop;
+    if (after == before)
+      continue;
+    if (!after)
+      return false;
+    s[run[j]] = after;
+    *changed = true;
+    if (!(after & (after - 1)))
+      b->queue[b->nq++] = run[j];
+  }
+  return true;
+}
+
+/* One pass of locked candidates over the pairs of regions: a digit of a
+ * region that only the cells it shares with the other can take leaves
+ * the other's remaining cells.  False on a contradiction. */
+static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
+  const uint64_t *placed = s + b->cells;
+  for (int i = 0; i < b->npairs; i++) {
+    const struct pair *pr = &b->pairs[i];
+    const int *ab = b->pcell + pr->at, *oa = ab + pr->nab, *ob = oa + pr->na;
+    uint64_t in = 0, ina = 0, inb = 0;
+    for (int j = 0; j < pr->nab; j++)
+      in |= s[ab[j]];
+    if (!(in & ~(placed[pr->a] & placed[pr->b])))
+      continue; /* the shared cells hold only digits placed in both */
+    for (int j = 0; j < pr->na; j++)
+      ina |= s[oa[j]];
+    for (int j = 0; j < pr->nb; j++)
+      inb |= s[ob[j]];
+    uint64_t only_a = in & ~ina & ~placed[pr->a]; /* a's, locked here */
+    uint64_t only_b = in & ~inb & ~placed[pr->b];
+    if ((only_a & inb) && !drop_from(b, s, ob, pr->nb, only_a, changed))
+      return false;
+    if ((only_b & ina) && !drop_from(b, s, oa, pr->na, only_b, changed))
+      return false;
+  }
+  return true;
+}
+
+/* To the fixpoint of naked and hidden singles (and, on large sides,
+ * locked candidates); false on a contradiction (a digit with no place
+ * left in a region). */
+static bool settle(sks_bits *b, uint64_t *s) {
+  for (;;) {
+    if (!settle_singles(b, s))
+      return false;
+    if (!b->locked || !s[b->cells + b->nregions])
+      return true;
+    bool changed = false;
+    if (!locked_pass(b, s, &changed))
+      return false;
+    if (!changed)
+      return true;
+  }
+}
+
 /* To the fixpoint of naked and hidden singles; false on a contradiction
  * (a digit with no place left in a region). */
-static bool settle(sks_bits *b, uint64_t *s) {
+static bool settle_singles(sks_bits *b, uint64_t *s) {
   int n = b->n;
   const uint64_t *placed = s + b->cells;
   if (!drain(b, s))

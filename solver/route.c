@@ -8,21 +8,23 @@
 
 #include <stdlib.h>
 
-/* The route, by side n (BENCHMARKS.md, "The bits engine"):
+/* The route, by side n (BENCHMARKS.md, "Authoring through bits"):
  *   n <= BITS_MAX_N  bits (takes the puzzle as it is), searching at most
- *                    BUDGET nodes, then cadical on the same puzzle
- *   n <= DLX_MAX_N   dlx (singles before it), at most BUDGET nodes, then
- *                    cadical
+ *                    BUDGET nodes up to SMALL_N and BUDGET_LARGE above
+ *                    (a long search there is one for CDCL), then cadical
+ *                    on the same puzzle
  *   larger           cadical (locked candidates before it)
  * A CNF goes to cadical.  Counting takes the same pick and the same
- * fallback: bits and dlx count natively within the budget; when the
- * budget runs out with few solutions found, the puzzle moves to cadical
- * and the count says unknown while the route no longer counts natively,
- * so the caller (sks_count) counts again there with blocking clauses. */
+ * fallback: bits counts natively within the budget; when the budget runs
+ * out with few solutions found, the puzzle moves to cadical and the
+ * count says unknown while the route no longer counts natively, so the
+ * caller (sks_count) counts again there with blocking clauses.  dlx stays
+ * in the table's engines for a caller that names it. */
 enum {
-  BITS_MAX_N = 10,
-  DLX_MAX_N = 16,
-  DLX_BUDGET = 200000,
+  BITS_MAX_N = 36,
+  SMALL_N = 16,
+  BUDGET = 200000,
+  BUDGET_LARGE = 500,
   R_DLX = 0,
   R_CADICAL,
   R_BITS,
@@ -71,9 +73,15 @@ static sks_solver *engine(route *r, int k) {
 }
 
 static int pick(const sks_shape *shape) {
-  return shape->n <= BITS_MAX_N  ? R_BITS
-         : shape->n <= DLX_MAX_N ? R_DLX
-                                 : R_CADICAL;
+  return shape->n <= BITS_MAX_N ? R_BITS : R_CADICAL;
+}
+
+/* The native engine's node budget before cadical takes over. */
+static long long budget_of(const route *r) {
+  if (r->opt.route_nodes > 0)
+    return r->opt.route_nodes;
+  const sks_shape *shape = r->eo ? r->eo->shape : r->puzzle->shape;
+  return shape->n <= SMALL_N ? BUDGET : BUDGET_LARGE;
 }
 
 static sks_propagate propagation(const sks_solver *base,
@@ -135,7 +143,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   sks_limits first = *lim;
   bool budget = r->cur != R_CADICAL && lim->max_steps <= 0;
   if (budget)
-    first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
+    first.max_steps = budget_of(r);
   int res = sks_solver_solve(r->sub[r->cur], &first);
   sks_limits rest;
   if (res == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest)) {
@@ -170,7 +178,7 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
   sks_limits first = *lim, rest;
   bool budget = r->cur != R_CADICAL && lim->max_steps <= 0;
   if (budget)
-    first.max_steps = r->opt.route_nodes > 0 ? r->opt.route_nodes : DLX_BUDGET;
+    first.max_steps = budget_of(r);
   long long n = sks_solver_count(r->sub[r->cur], limit, &first, status);
   if (*status == SKS_UNKNOWN && budget && n < FEW_FOUND) {
     /* A deep tree with few solutions in it: CDCL with blocking clauses
@@ -228,8 +236,8 @@ const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
                  SKS_CAP_BLOCK,
-             "picks per puzzle: bits up to 10x10, dlx up to 16x16 (cadical "
-             "after a node budget), cadical above and for CNF",
+             "picks per puzzle: bits up to 36x36 (cadical after a node "
+             "budget), cadical above and for CNF",
              SKS_PROPAGATE_LOCKED, 170},
     .create = create,
     .destroy = destroy,

@@ -83,9 +83,11 @@ const sks_backend *sks_backend_find(const char *name);
 /* The part an engine of the registry plays where a caller needs one of a
  * kind, not one the user named (a cross-check, a generator's search). */
 typedef enum sks_role {
-  SKS_ROLE_COUNTER,  /* counts natively by search, no clauses (dlx) */
-  SKS_ROLE_BLOCKING, /* CDCL counting by blocking clauses (picosat) */
-  SKS_ROLE_CDCL      /* the fastest CDCL on hard instances (cadical) */
+  SKS_ROLE_COUNTER,     /* counts natively by search, no clauses (dlx) */
+  SKS_ROLE_BLOCKING,    /* CDCL counting by blocking clauses (picosat) */
+  SKS_ROLE_CDCL,        /* the fastest CDCL on hard instances (cadical) */
+  SKS_ROLE_FAST_COUNTER /* counts natively, bit-parallel, sides up to 64
+                           (bits); past them the counter */
 } sks_role;
 /* The registry's engine for a role (never NULL). */
 const sks_backend *sks_backend_for(sks_role role);

@@ -48,7 +48,8 @@ const sks_backend *sks_backend_find(const char *name) {
 
 /* By sks_role: measured in docs/backends.md. */
 static const sks_backend_ops *const roles[] = {
-    &sks_dlx_backend, &sks_picosat_backend, &sks_cadical_backend};
+    &sks_dlx_backend, &sks_picosat_backend, &sks_cadical_backend,
+    &sks_bits_backend};
 
 const sks_backend *sks_backend_for(sks_role role) {
   sks_require((unsigned)role < sizeof roles / sizeof *roles,

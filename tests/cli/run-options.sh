@@ -89,13 +89,13 @@ check decode-bad-model 4 '' "$S" decode e.cnf badmodel.txt
 expect_stderr_has "the model does not satisfy e.cnf: clause"
 
 # ---------------------------------------------------------------- route
-# A 16x16 that dlx needs about a million nodes to prove unique (made by
-# `generate --size 16 --minimal --count 40 --seed 21`, the second): past
-# the route's budget of 200,000 nodes (checked, so the case keeps its
-# meaning), dlx gives it up and cadical counts; --stats says so.
-HARD16='8E.6.1A...G.C..D....5...E.21....G7CF6..85....9..3B..............4..A9.C..1..7E.F....48.....AD5.G.9...EG............2....6D..9....8....62......1E....791G..A....8.14..D...B.5..3.....F....C.D5.G..C....FA3.1.G.....G..3...7.C8.54.2.8...CG....3.AE....7...F....6B'
-input "$HARD16"
-check route-hard-past-budget 0 unknown "$S" unique -q --backend dlx --max-steps 200000
+# A 20x20 that bits needs about 11,000 nodes to prove unique (made by
+# `generate --size 20 --box 4x5 --minimal --count 4 --seed 5`, the first):
+# past the route's budget of 500 nodes above 16x16 (checked, so the case
+# keeps its meaning), bits gives it up and cadical counts; --stats says so.
+HARD20='35..GEF.....A..7..K.9...7....C1...2..4....2.6.8.J....G...F9.1.....5I.......AB...........DE6.....C...2B..J.G....5.E.I..3.DH...31BF5.I.....J..A....K...9.4....G...H.8.5......B743..C....J2.I..C.D...84.BF96C.1D7..A.5....3I..2..7.4.EG..J.F............A4..B..G..92..F...A.......F....K5I.B....8I.3....C.D417A.7..2..H.6.K...8...CG1.8.9...A..CJ.K6.B.7....1...4.A..I....5.3.C.H..5J9......D...45J...F..8HK....GC.'
+input "$HARD20"
+check route-hard-past-budget 0 unknown "$S" unique -q --backend bits --max-steps 500
 check route-unique-fallback 10 unique "$S" unique --stats
 check_file route-unique-cadical grep -q '^c answered-by cadical' err.txt
 check_file route-unique-not-dlx sh -c '! grep "^c answered-by dlx" err.txt'

@@ -222,9 +222,13 @@ static void test_route(void) {
       sks_eo_delete(eo);
       sks_solver_delete(s);
     }
-  /* Past 10x10 dlx takes over, with the system loaded. */
+  /* The route gives bits puzzles as they are up to 36x36; past that
+   * cadical takes over, with the system loaded. */
   sks_solver *s = sks_solver_new("auto", NULL, NULL);
-  sks_puzzle *big = sks_puzzle_new(4, 4, 0, NULL, NULL);
+  sks_puzzle *big = sks_puzzle_new(6, 6, 0, NULL, NULL);
+  CHECK(sks_solver_takes_puzzle(s, big->shape));
+  sks_puzzle_delete(big);
+  big = sks_puzzle_new(7, 6, 0, NULL, NULL);
   CHECK(!sks_solver_takes_puzzle(s, big->shape));
   sks_puzzle_delete(big);
   sks_solver_delete(s);
