@@ -125,7 +125,7 @@ static const struct {
     {"count", "unique", "multiple"},  {"rate", "rated", NULL},
     {"grade", "graded", "multiple"},  {"minimize", "minimized", "multiple"},
     {"repair", "unique", "repaired"}, {"generate", "generated", NULL},
-    {"canon", "canonical", NULL}};
+    {"canon", "canonical", NULL},     {"check", "verified", "rejected"}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
   const char *command = app->command;

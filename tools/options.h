@@ -20,15 +20,16 @@ enum {
   CMD_RATE = 1 << 6,
   CMD_GENERATE = 1 << 7,
   CMD_MINIMIZE = 1 << 8,
+  CMD_CERT = 1 << 9, /* check (certificates) */
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11,
   CMD_PRINT = 1 << 12,
   CMD_CANON = 1 << 13
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
-#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
-#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE)    /* judge puzzles */
-#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE | CMD_CERT) /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE)         /* make puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
@@ -69,6 +70,9 @@ enum {
     "transformation")                                                          \
   O(dedupe, BOOL, 0, 0, 1, CMD_CANON,                                          \
     "canon: print the puzzles that repeat no earlier one up to the group")     \
+  O(certificate, STR, "", 0, 0, CMD_UNIQUE | CMD_SOLVE | CMD_CERT,             \
+    "unique, solve: write a certificate of each answer into the new or "       \
+    "empty folder DIR; check: verify those in DIR")                            \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide again with an engine of the other kind (dlx, "       \
     "bits: by picosat; picosat, cadical, external: by dlx)")                   \

@@ -1,0 +1,618 @@
+/* The DRAT proof checker: forward checking with two watched literals.
+ * Every lemma is checked when it comes (RUP: its negation propagates to a
+ * conflict; else RAT on its first literal), then joins the clauses; a
+ * deletion drops the one matching clause, found by a hash of its literal
+ * set.  The top-level assignment is kept between lemmas and never undone:
+ * so the deletion of a clause that is the reason of a top-level literal is
+ * ignored (as drat-trim does), which can only make checking stricter. */
+#include "sks_checker.h"
+#include "stack_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A clause in the arena: header then literals. */
+enum { H_SIZE, H_NEXT, H_HASH, HEADER };
+enum { NIL = 0xffffffffu, BINARY = 0x80000000u };
+
+typedef struct watch {
+  int blocker; /* a binary clause's other literal, else a hint */
+  unsigned c;  /* the clause's offset, | BINARY for a binary clause */
+} watch;
+
+typedef SKS_STACK(watch) watches;
+
+struct sks_drat {
+  int maxvar;       /* arrays are sized for variables 1..maxvar */
+  signed char *val; /* by literal index: 1 true, -1 false, 0 open */
+  unsigned *reason; /* by variable: the clause that set it, or NIL */
+  unsigned char *mark;
+  watches *watch;     /* by literal index: clauses watching it */
+  SKS_STACK(int) mem; /* the clause arena */
+  SKS_STACK(int) trail;
+  size_t qhead;
+  unsigned *bucket; /* hash chains of live clauses */
+  size_t nbuckets, live;
+  SKS_STACK(int) lemma;
+  bool refuted;
+  sks_drat_stats st;
+};
+
+static inline unsigned lix(int lit) {
+  return lit > 0 ? 2u * (unsigned)lit : 2u * (unsigned)-lit + 1;
+}
+
+static inline int val_of(const sks_drat *d, int lit) {
+  return d->val[lix(lit)];
+}
+
+sks_drat *sks_drat_new(void) {
+  sks_drat *d = sks_calloc(1, sizeof *d);
+  return d;
+}
+
+void sks_drat_delete(sks_drat *d) {
+  if (!d)
+    return;
+  for (size_t i = 0; d->watch && i < 2 * (size_t)d->maxvar + 2; i++)
+    SKS_STACK_FREE(d->watch[i]);
+  free(d->watch);
+  free(d->val);
+  free(d->reason);
+  free(d->mark);
+  free(d->bucket);
+  SKS_STACK_FREE(d->mem);
+  SKS_STACK_FREE(d->trail);
+  SKS_STACK_FREE(d->lemma);
+  free(d);
+}
+
+void sks_drat_stats_get(const sks_drat *d, sks_drat_stats *st) {
+  *st = d->st;
+}
+
+/* Room for variables up to var; new ones start open. */
+static void grow(sks_drat *d, int var) {
+  if (var <= d->maxvar)
+    return;
+  int old = d->maxvar, to = old ? old : 64;
+  while (to < var)
+    to = to > SKS_MAX_VAR / 2 ? SKS_MAX_VAR : 2 * to;
+  size_t olit = 2 * (size_t)old + 2, nlit = 2 * (size_t)to + 2;
+  d->val = sks_realloc(d->val, nlit);
+  memset(d->val + olit, 0, nlit - olit);
+  d->mark = sks_realloc(d->mark, nlit);
+  memset(d->mark + olit, 0, nlit - olit);
+  d->watch = sks_realloc(d->watch, nlit * sizeof *d->watch);
+  memset(d->watch + (old ? olit : 0), 0,
+         (nlit - (old ? olit : 0)) * sizeof *d->watch);
+  d->reason = sks_realloc(d->reason, ((size_t)to + 1) * sizeof *d->reason);
+  d->maxvar = to;
+}
+
+/* Empties the checker for a new formula, keeping its memory. */
+static void reset(sks_drat *d) {
+  for (size_t i = 0; i < 2 * (size_t)d->maxvar + 2; i++)
+    d->watch[i].n = 0;
+  if (d->maxvar)
+    memset(d->val, 0, 2 * (size_t)d->maxvar + 2);
+  d->mem.n = 0;
+  d->trail.n = 0;
+  d->qhead = 0;
+  free(d->bucket); /* chains again from the first deletion on */
+  d->bucket = NULL;
+  d->nbuckets = 0;
+  d->live = 0;
+  d->refuted = false;
+  memset(&d->st, 0, sizeof d->st);
+}
+
+static inline void assign(sks_drat *d, int lit, unsigned reason) {
+  d->val[lix(lit)] = 1;
+  d->val[lix(-lit)] = -1;
+  d->reason[abs(lit)] = reason;
+  SKS_PUSH(d->trail, lit);
+}
+
+static void backtrack(sks_drat *d, size_t to) {
+  while (d->trail.n > to) {
+    int lit = d->trail.a[--d->trail.n];
+    d->val[lix(lit)] = 0;
+    d->val[lix(-lit)] = 0;
+  }
+  d->qhead = to;
+}
+
+/* Unit propagation from qhead; false on a conflict. */
+static bool propagate(sks_drat *d) {
+  while (d->qhead < d->trail.n) {
+    int fl = -d->trail.a[d->qhead++]; /* now false */
+    watches *ws = &d->watch[lix(fl)];
+    size_t i = 0, j = 0, n = ws->n;
+    watch *w = ws->a;
+    d->st.props++;
+    for (; i < n; i++) {
+      watch x = w[i];
+      int b = val_of(d, x.blocker);
+      if (b > 0) {
+        w[j++] = x;
+        continue;
+      }
+      if (x.c & BINARY) {
+        w[j++] = x;
+        if (b < 0)
+          goto conflict;
+        assign(d, x.blocker, x.c & ~BINARY);
+        continue;
+      }
+      int *lits = d->mem.a + x.c + HEADER;
+      int size = d->mem.a[x.c + H_SIZE];
+      if (lits[0] == fl) {
+        lits[0] = lits[1];
+        lits[1] = fl;
+      }
+      int first = lits[0];
+      if (val_of(d, first) > 0) {
+        x.blocker = first;
+        w[j++] = x;
+        continue;
+      }
+      int k = 2;
+      while (k < size && val_of(d, lits[k]) < 0)
+        k++;
+      if (k < size) {
+        lits[1] = lits[k];
+        lits[k] = fl;
+        watch y = {first, x.c};
+        SKS_PUSH(d->watch[lix(lits[1])], y);
+        w = ws->a; /* a push may move another list only: ws is not lits[1]'s */
+        continue;
+      }
+      w[j++] = x;
+      if (val_of(d, first) < 0)
+        goto conflict;
+      assign(d, first, x.c);
+    }
+    ws->n = j;
+    continue;
+  conflict:
+    for (i++; i < n; i++)
+      w[j++] = w[i];
+    ws->n = j;
+    return false;
+  }
+  return true;
+}
+
+static uint64_t lit_hash(int lit) {
+  uint64_t x = (uint64_t)(unsigned)lit * 0x9E3779B97F4A7C15ull;
+  return x ^ (x >> 29);
+}
+
+/* Sorted-order-free hash of a literal set. */
+static unsigned set_hash(const int *lits, int size) {
+  uint64_t h = 0;
+  for (int i = 0; i < size; i++)
+    h += lit_hash(lits[i]);
+  return (unsigned)(h ^ (h >> 32));
+}
+
+/* (Re)builds the hash chains of the live clauses, twice as many chains
+ * as clauses. */
+static void rehash(sks_drat *d) {
+  size_t nb = d->nbuckets ? d->nbuckets : 4096;
+  while (nb < 2 * d->live)
+    nb *= 2;
+  if (nb != d->nbuckets) {
+    free(d->bucket);
+    d->bucket = sks_malloc(nb * sizeof *d->bucket);
+    d->nbuckets = nb;
+  }
+  memset(d->bucket, 0xff, nb * sizeof *d->bucket);
+  for (size_t o = 0; o < d->mem.n;) {
+    int *c = d->mem.a + o, size = c[H_SIZE];
+    if (size >= 0) {
+      c[H_HASH] = (int)set_hash(c + HEADER, size);
+      size_t b = (unsigned)c[H_HASH] & (nb - 1);
+      c[H_NEXT] = (int)d->bucket[b];
+      d->bucket[b] = (unsigned)o;
+    }
+    o += HEADER + (size_t)(size < 0 ? -size - 1 : size);
+  }
+}
+
+/* Adds the clause lits (no duplicate literal, no tautology) to the
+ * arena, watches it, and propagates what it forces at the top level.  The
+ * hash chains are kept from the first deletion on. */
+static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
+  if (d->bucket && d->live + 1 > d->nbuckets / 2)
+    rehash(d); /* the arena's clauses so far, before this one joins it */
+  size_t o = d->mem.n;
+  if (o + HEADER + (size_t)size >= BINARY) {
+    sks_error_set(why, -1, 0, 0, "too many clauses for the checker");
+    return false;
+  }
+  SKS_STACK_RESERVE(d->mem, o + HEADER + (size_t)size);
+  int *c = d->mem.a + o;
+  c[H_SIZE] = size;
+  d->mem.n = o + HEADER + (size_t)size;
+  d->live++;
+  if (d->bucket) {
+    c[H_HASH] = (int)set_hash(lits, size);
+    size_t b = (unsigned)c[H_HASH] & (d->nbuckets - 1);
+    c[H_NEXT] = (int)d->bucket[b];
+    d->bucket[b] = (unsigned)o;
+  }
+  int *cl = c + HEADER;
+  if (size == 2 && !val_of(d, lits[0]) && !val_of(d, lits[1])) {
+    cl[0] = lits[0];
+    cl[1] = lits[1];
+    watch w0 = {cl[1], (unsigned)o | BINARY},
+          w1 = {cl[0], (unsigned)o | BINARY};
+    SKS_PUSH(d->watch[lix(cl[0])], w0);
+    SKS_PUSH(d->watch[lix(cl[1])], w1);
+    return true;
+  }
+  /* open literals first, then true, then false */
+  int k = 0;
+  for (int i = 0; i < size; i++)
+    if (val_of(d, lits[i]) == 0)
+      cl[k++] = lits[i];
+  int open = k;
+  for (int i = 0; i < size; i++)
+    if (val_of(d, lits[i]) > 0)
+      cl[k++] = lits[i];
+  int nonfalse = k;
+  for (int i = 0; i < size; i++)
+    if (val_of(d, lits[i]) < 0)
+      cl[k++] = lits[i];
+  if (nonfalse == 0) {
+    d->refuted = true;
+    return true;
+  }
+  if (size >= 2) {
+    unsigned tag = (unsigned)o | (size == 2 ? BINARY : 0);
+    watch w0 = {cl[1], tag}, w1 = {cl[0], tag};
+    SKS_PUSH(d->watch[lix(cl[0])], w0);
+    SKS_PUSH(d->watch[lix(cl[1])], w1);
+  }
+  if (nonfalse == 1 && open == 1) {
+    assign(d, cl[0], (unsigned)o);
+    if (!propagate(d))
+      d->refuted = true;
+  }
+  return true;
+}
+
+static void unwatch(sks_drat *d, int lit, unsigned o) {
+  watches *ws = &d->watch[lix(lit)];
+  for (size_t i = 0; i < ws->n; i++)
+    if ((ws->a[i].c & ~BINARY) == o) {
+      ws->a[i] = ws->a[--ws->n];
+      return;
+    }
+}
+
+/* Deletes the live clause with the literal set lits, if there is one and
+ * it is no top-level reason. */
+static void delete_clause(sks_drat *d, const int *lits, int size) {
+  d->st.deletions++;
+  if (!d->bucket)
+    rehash(d);
+  unsigned h = set_hash(lits, size);
+  for (int i = 0; i < size; i++)
+    d->mark[lix(lits[i])] = 1;
+  unsigned *link = &d->bucket[h & (d->nbuckets - 1)];
+  unsigned found = NIL;
+  while (*link != NIL) {
+    int *c = d->mem.a + *link;
+    if ((unsigned)c[H_HASH] == h && c[H_SIZE] == size) {
+      int i = 0;
+      while (i < size && d->mark[lix(c[HEADER + i])])
+        i++;
+      if (i == size) {
+        found = *link;
+        break;
+      }
+    }
+    link = (unsigned *)&c[H_NEXT];
+  }
+  for (int i = 0; i < size; i++)
+    d->mark[lix(lits[i])] = 0;
+  if (found == NIL) {
+    d->st.ignored_deletions++;
+    return;
+  }
+  int *c = d->mem.a + found, *cl = c + HEADER;
+  for (int i = 0; i < size; i++)
+    if (val_of(d, cl[i]) > 0 && d->reason[abs(cl[i])] == found) {
+      d->st.ignored_deletions++;
+      return;
+    }
+  *link = (unsigned)c[H_NEXT];
+  d->live--;
+  if (size >= 2) {
+    unwatch(d, cl[0], found);
+    unwatch(d, cl[1], found);
+  }
+  c[H_SIZE] = -size - 1; /* dead; the arena walk still steps over it */
+}
+
+/* With the trail at the top level plus the lemma's negation: does
+ * propagation conflict? */
+static bool rup(sks_drat *d, const int *lits, int size) {
+  for (int i = 0; i < size; i++) {
+    int v = val_of(d, lits[i]);
+    if (v > 0)
+      return true;
+    if (v == 0)
+      assign(d, -lits[i], NIL);
+  }
+  return !propagate(d);
+}
+
+/* RAT on lits[0]: every resolvent with a clause holding its negation is
+ * RUP.  The trail holds the lemma's negation, propagated. */
+static bool rat(sks_drat *d, const int *lits, int size) {
+  int pivot = lits[0];
+  size_t base = d->trail.n;
+  d->st.rat++;
+  for (size_t o = 0; o < d->mem.n;) {
+    int csize = d->mem.a[o + H_SIZE];
+    size_t next = o + HEADER + (size_t)(csize < 0 ? -csize - 1 : csize);
+    const int *cl = d->mem.a + o + HEADER;
+    bool has = false;
+    for (int i = 0; csize > 0 && i < csize; i++)
+      if (cl[i] == -pivot)
+        has = true;
+    if (has) {
+      bool ok = false;
+      for (int i = 0; !ok && i < csize; i++) {
+        if (cl[i] == -pivot)
+          continue;
+        int v = val_of(d, cl[i]);
+        if (v > 0)
+          ok = true;
+        else if (v == 0)
+          assign(d, -cl[i], NIL);
+      }
+      if (!ok)
+        ok = !propagate(d);
+      backtrack(d, base);
+      if (!ok)
+        return false;
+    }
+    o = next;
+  }
+  (void)size;
+  return true;
+}
+
+/* One proof line: lemma or deletion.  Duplicates dropped; a tautology is
+ * accepted and not kept. */
+static bool step(sks_drat *d, bool deletion, long long number, size_t offset,
+                 sks_error *why) {
+  int *lits = d->lemma.a;
+  int size = 0;
+  bool taut = false;
+  for (size_t i = 0; i < d->lemma.n; i++) {
+    int lit = lits[i];
+    grow(d, abs(lit));
+    if (d->mark[lix(lit)])
+      continue;
+    if (d->mark[lix(-lit)])
+      taut = true;
+    d->mark[lix(lit)] = 1;
+    lits[size++] = lit;
+  }
+  for (int i = 0; i < size; i++)
+    d->mark[lix(lits[i])] = 0;
+  if (deletion) {
+    if (!taut)
+      delete_clause(d, lits, size);
+    return true;
+  }
+  d->st.lemmas++;
+  if (taut)
+    return true;
+  size_t top = d->trail.n;
+  bool ok = rup(d, lits, size) || (size > 0 && rat(d, lits, size));
+  backtrack(d, top);
+  if (!ok) {
+    sks_error_set(why, -1, number, (long)offset,
+                  "lemma %lld (byte %zu) is neither RUP nor RAT", number,
+                  offset);
+    return false;
+  }
+  return add_clause(d, lits, size, why);
+}
+
+/* Text or binary: binary proofs start with 'a' or 'd' followed by bytes
+ * text never has. */
+static bool is_binary(const unsigned char *p, size_t len) {
+  for (size_t i = 0; i < len && i < 64; i++) {
+    unsigned char ch = p[i];
+    if (ch == 'c' && (i == 0 || p[i - 1] == '\n'))
+      return false;
+    if (ch == 'a')
+      return true;
+    if (!(ch == 'd' || ch == '-' || ch == ' ' || ch == '\t' || ch == '\n' ||
+          ch == '\r' || (ch >= '0' && ch <= '9')))
+      return true;
+  }
+  return false;
+}
+
+static bool check_text(sks_drat *d, const unsigned char *p, size_t len,
+                       sks_error *why) {
+  size_t i = 0, start = 0;
+  bool deletion = false, open = false;
+  long long number = 0;
+  while (i < len && !d->refuted) {
+    unsigned char ch = p[i];
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+      i++;
+      continue;
+    }
+    if (ch == 'c' && !open) {
+      while (i < len && p[i] != '\n')
+        i++;
+      continue;
+    }
+    if (ch == 'd' && !open) {
+      deletion = true;
+      open = true;
+      start = i++;
+      continue;
+    }
+    if (!(ch == '-' || (ch >= '0' && ch <= '9'))) {
+      sks_error_set(why, -1, number + 1, (long)i,
+                    "byte %zu: unexpected '%c' in the proof", i,
+                    ch >= 32 && ch < 127 ? ch : '?');
+      return false;
+    }
+    if (!open) {
+      open = true;
+      start = i;
+    }
+    bool neg = ch == '-';
+    if (neg)
+      i++;
+    long long v = 0;
+    size_t digits = i;
+    while (i < len && p[i] >= '0' && p[i] <= '9') {
+      v = v * 10 + (p[i++] - '0');
+      if (v > SKS_MAX_VAR) {
+        sks_error_set(why, -1, number + 1, (long)digits,
+                      "byte %zu: variable out of range", digits);
+        return false;
+      }
+    }
+    if (i == digits || (neg && v == 0) ||
+        (i < len &&
+         !(p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))) {
+      sks_error_set(why, -1, number + 1, (long)digits,
+                    "byte %zu: malformed literal in the proof", digits);
+      return false;
+    }
+    if (v) {
+      SKS_PUSH(d->lemma, neg ? -(int)v : (int)v);
+      continue;
+    }
+    if (!deletion)
+      number++;
+    if (!step(d, deletion, number, start, why))
+      return false;
+    d->lemma.n = 0;
+    deletion = open = false;
+  }
+  if (open && !d->refuted) {
+    sks_error_set(why, -1, number + 1, (long)start,
+                  "the proof is truncated: its last line (byte %zu) has no "
+                  "closing 0",
+                  start);
+    return false;
+  }
+  return true;
+}
+
+static bool check_binary(sks_drat *d, const unsigned char *p, size_t len,
+                         sks_error *why) {
+  size_t i = 0;
+  long long number = 0;
+  while (i < len && !d->refuted) {
+    size_t start = i;
+    unsigned char kind = p[i++];
+    if (kind != 'a' && kind != 'd') {
+      sks_error_set(why, -1, number + 1, (long)start,
+                    "byte %zu: 0x%02x is neither 'a' nor 'd' (binary DRAT)",
+                    start, kind);
+      return false;
+    }
+    d->lemma.n = 0;
+    for (;;) {
+      unsigned long long u = 0;
+      int shift = 0;
+      for (;;) {
+        if (i >= len) {
+          sks_error_set(why, -1, number + 1, (long)start,
+                        "the proof is truncated inside the line at byte %zu",
+                        start);
+          return false;
+        }
+        unsigned char b = p[i++];
+        u |= (unsigned long long)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+          break;
+        shift += 7;
+        if (shift > 35 || u > 2ull * SKS_MAX_VAR + 1) {
+          sks_error_set(why, -1, number + 1, (long)i,
+                        "byte %zu: literal out of range", i);
+          return false;
+        }
+      }
+      if (!u)
+        break;
+      if (u < 2 || u > 2ull * SKS_MAX_VAR + 1) {
+        sks_error_set(why, -1, number + 1, (long)i,
+                      "byte %zu: literal out of range", i);
+        return false;
+      }
+      int var = (int)(u >> 1);
+      SKS_PUSH(d->lemma, (u & 1) ? -var : var);
+    }
+    if (kind == 'a')
+      number++;
+    if (!step(d, kind == 'd', number, start, why))
+      return false;
+  }
+  return true;
+}
+
+bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
+                    const unsigned char *proof, size_t len, sks_error *why) {
+  grow(d, cnf->nvars > 0 ? cnf->nvars : 1);
+  reset(d);
+  /* the formula, clause by clause, as lemmas that need no check */
+  d->lemma.n = 0;
+  for (size_t i = 0; i < cnf->nlits && !d->refuted; i++) {
+    if (cnf->lit[i]) {
+      SKS_PUSH(d->lemma, cnf->lit[i]);
+      continue;
+    }
+    int *lits = d->lemma.a, size = 0;
+    bool taut = false;
+    if (d->lemma.n == 2 && abs(lits[0]) != abs(lits[1])) {
+      if (!add_clause(d, lits, 2, why))
+        return false;
+      d->lemma.n = 0;
+      continue;
+    }
+    for (size_t k = 0; k < d->lemma.n; k++) {
+      int lit = lits[k];
+      if (d->mark[lix(lit)])
+        continue;
+      if (d->mark[lix(-lit)])
+        taut = true;
+      d->mark[lix(lit)] = 1;
+      lits[size++] = lit;
+    }
+    for (int k = 0; k < size; k++)
+      d->mark[lix(lits[k])] = 0;
+    if (!taut && !add_clause(d, lits, size, why))
+      return false;
+    d->lemma.n = 0;
+  }
+  d->lemma.n = 0;
+  bool ok =
+      d->refuted || (is_binary(proof, len) ? check_binary(d, proof, len, why)
+                                           : check_text(d, proof, len, why));
+  if (ok && !d->refuted) {
+    sks_error_set(why, -1, 0, (long)len,
+                  "the proof ends (%lld lemmas) before the clauses are "
+                  "refuted",
+                  d->st.lemmas);
+    return false;
+  }
+  return ok;
+}
