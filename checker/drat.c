@@ -22,6 +22,22 @@ typedef struct watch {
 
 typedef SKS_STACK(watch) watches;
 
+/* The checker's state after a shared prefix of clauses. */
+typedef struct snap {
+  bool valid;
+  int *lits; /* the prefix */
+  size_t nlits;
+  int *mem; /* the arena */
+  size_t nmem;
+  watch *pool; /* every watch list, one after another */
+  size_t *start, nlit;
+  signed char *val;
+  int *trail;
+  unsigned *reason; /* of each trail literal */
+  size_t ntrail, live;
+  bool refuted;
+} snap;
+
 struct sks_drat {
   int maxvar;       /* arrays are sized for variables 1..maxvar */
   signed char *val; /* by literal index: 1 true, -1 false, 0 open */
@@ -36,6 +52,7 @@ struct sks_drat {
   SKS_STACK(int) lemma;
   bool refuted;
   sks_drat_stats st;
+  snap snap;
 };
 
 static inline unsigned lix(int lit) {
@@ -64,6 +81,13 @@ void sks_drat_delete(sks_drat *d) {
   SKS_STACK_FREE(d->mem);
   SKS_STACK_FREE(d->trail);
   SKS_STACK_FREE(d->lemma);
+  free(d->snap.lits);
+  free(d->snap.mem);
+  free(d->snap.pool);
+  free(d->snap.start);
+  free(d->snap.val);
+  free(d->snap.trail);
+  free(d->snap.reason);
   free(d);
 }
 
@@ -569,15 +593,13 @@ static bool check_binary(sks_drat *d, const unsigned char *p, size_t len,
   return true;
 }
 
-bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
-                    const unsigned char *proof, size_t len, sks_error *why) {
-  grow(d, cnf->nvars > 0 ? cnf->nvars : 1);
-  reset(d);
-  /* the formula, clause by clause, as lemmas that need no check */
+/* Loads the clauses lit[from .. to) (whole clauses). */
+static bool load(sks_drat *d, const int *lit, size_t from, size_t to,
+                 sks_error *why) {
   d->lemma.n = 0;
-  for (size_t i = 0; i < cnf->nlits && !d->refuted; i++) {
-    if (cnf->lit[i]) {
-      SKS_PUSH(d->lemma, cnf->lit[i]);
+  for (size_t i = from; i < to && !d->refuted; i++) {
+    if (lit[i]) {
+      SKS_PUSH(d->lemma, lit[i]);
       continue;
     }
     int *lits = d->lemma.a, size = 0;
@@ -589,13 +611,13 @@ bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
       continue;
     }
     for (size_t k = 0; k < d->lemma.n; k++) {
-      int lit = lits[k];
-      if (d->mark[lix(lit)])
+      int l = lits[k];
+      if (d->mark[lix(l)])
         continue;
-      if (d->mark[lix(-lit)])
+      if (d->mark[lix(-l)])
         taut = true;
-      d->mark[lix(lit)] = 1;
-      lits[size++] = lit;
+      d->mark[lix(l)] = 1;
+      lits[size++] = l;
     }
     for (int k = 0; k < size; k++)
       d->mark[lix(lits[k])] = 0;
@@ -604,6 +626,102 @@ bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
     d->lemma.n = 0;
   }
   d->lemma.n = 0;
+  return true;
+}
+
+/* The state after loading a shared prefix of clauses (sks_clauses.base),
+ * kept to start the next list with the same prefix from. */
+static void snapshot(sks_drat *d, const sks_clauses *cnf) {
+  snap *sn = &d->snap;
+  size_t nlit = 2 * (size_t)d->maxvar + 2, total = 0;
+  sn->lits = sks_realloc(sn->lits, (cnf->base + 1) * sizeof *sn->lits);
+  memcpy(sn->lits, cnf->lit, cnf->base * sizeof *sn->lits);
+  sn->nlits = cnf->base;
+  sn->mem = sks_realloc(sn->mem, (d->mem.n + 1) * sizeof *sn->mem);
+  if (d->mem.n)
+    memcpy(sn->mem, d->mem.a, d->mem.n * sizeof *sn->mem);
+  sn->nmem = d->mem.n;
+  sn->start = sks_realloc(sn->start, (nlit + 1) * sizeof *sn->start);
+  for (size_t i = 0; i < nlit; i++) {
+    sn->start[i] = total;
+    total += d->watch[i].n;
+  }
+  sn->start[nlit] = total;
+  sn->pool = sks_realloc(sn->pool, (total ? total : 1) * sizeof *sn->pool);
+  for (size_t i = 0; i < nlit; i++)
+    if (d->watch[i].n)
+      memcpy(sn->pool + sn->start[i], d->watch[i].a,
+             d->watch[i].n * sizeof *sn->pool);
+  sn->val = sks_realloc(sn->val, nlit);
+  memcpy(sn->val, d->val, nlit);
+  sn->trail =
+      sks_realloc(sn->trail, (d->trail.n ? d->trail.n : 1) * sizeof *sn->trail);
+  if (d->trail.n)
+    memcpy(sn->trail, d->trail.a, d->trail.n * sizeof *sn->trail);
+  sn->reason = sks_realloc(sn->reason,
+                           (d->trail.n ? d->trail.n : 1) * sizeof *sn->reason);
+  for (size_t i = 0; i < d->trail.n; i++)
+    sn->reason[i] = d->reason[abs(d->trail.a[i])];
+  sn->ntrail = d->trail.n;
+  sn->nlit = nlit;
+  sn->live = d->live;
+  sn->refuted = d->refuted;
+  sn->valid = true;
+}
+
+static bool same_base(const sks_drat *d, const sks_clauses *cnf) {
+  const snap *sn = &d->snap;
+  return sn->valid && cnf->base && sn->nlits == cnf->base &&
+         !memcmp(sn->lits, cnf->lit, cnf->base * sizeof *cnf->lit);
+}
+
+static void restore(sks_drat *d) {
+  const snap *sn = &d->snap;
+  size_t nlit = 2 * (size_t)d->maxvar + 2;
+  SKS_STACK_RESERVE(d->mem, sn->nmem);
+  if (sn->nmem)
+    memcpy(d->mem.a, sn->mem, sn->nmem * sizeof *sn->mem);
+  d->mem.n = sn->nmem;
+  for (size_t i = 0; i < nlit; i++) {
+    size_t n = i < sn->nlit ? sn->start[i + 1] - sn->start[i] : 0;
+    SKS_STACK_RESERVE(d->watch[i], n);
+    if (n)
+      memcpy(d->watch[i].a, sn->pool + sn->start[i], n * sizeof *sn->pool);
+    d->watch[i].n = n;
+  }
+  memset(d->val, 0, nlit);
+  memcpy(d->val, sn->val, sn->nlit);
+  d->trail.n = 0;
+  for (size_t i = 0; i < sn->ntrail; i++) {
+    SKS_PUSH(d->trail, sn->trail[i]);
+    d->reason[abs(sn->trail[i])] = sn->reason[i];
+  }
+  d->qhead = d->trail.n;
+  free(d->bucket); /* chains again from the first deletion on */
+  d->bucket = NULL;
+  d->nbuckets = 0;
+  d->live = sn->live;
+  d->refuted = sn->refuted;
+  memset(&d->st, 0, sizeof d->st);
+}
+
+bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
+                    const unsigned char *proof, size_t len, sks_error *why) {
+  grow(d, cnf->nvars > 0 ? cnf->nvars : 1);
+  /* the formula, clause by clause, as lemmas that need no check; a prefix
+   * shared with the last list from the state it left */
+  size_t base = cnf->base <= cnf->nlits ? cnf->base : 0;
+  if (base && same_base(d, cnf))
+    restore(d);
+  else {
+    reset(d);
+    if (!load(d, cnf->lit, 0, base, why))
+      return false;
+    if (base)
+      snapshot(d, cnf);
+  }
+  if (!load(d, cnf->lit, base, cnf->nlits, why))
+    return false;
   bool ok =
       d->refuted || (is_binary(proof, len) ? check_binary(d, proof, len, why)
                                            : check_text(d, proof, len, why));

@@ -24,6 +24,7 @@ void sks_clauses_free(sks_clauses *cl) {
 
 void sks_clauses_clear(sks_clauses *cl) {
   cl->nlits = 0;
+  cl->base = 0;
   cl->nvars = 0;
   cl->nclauses = 0;
 }
@@ -102,8 +103,44 @@ static int var_of(int n, int cell, int d) {
   return cell * n + d + 1;
 }
 
+static void build_prefix(const sks_shape *s, sks_clauses *cl);
+
+/* The shape's side and regions, hashed: what the prefix depends on. */
+static uint64_t shape_key(const sks_shape *s) {
+  int head[2] = {s->n, s->nregions};
+  uint64_t h = hash_words(head, 2, 1469598103934665603ull);
+  return hash_words(s->region, (size_t)s->nregions * s->n, h);
+}
+
 void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
   const sks_shape *s = p->shape;
+  int n = s->n;
+  uint64_t key = shape_key(s);
+  if (cl->base && cl->base <= cl->nlits && cl->base_key == key) {
+    /* the same shape as the list holds: its prefix kept, units again */
+    cl->nlits = cl->base;
+    cl->nclauses = cl->base_clauses;
+  } else {
+    build_prefix(s, cl);
+    cl->base_key = key;
+  }
+  for (int i = 0; i < n * n; i++) {
+    if (p->cell[i] >= 0) {
+      sks_clauses_add(cl, var_of(n, i, p->cell[i]));
+      sks_clauses_add(cl, 0);
+    }
+    if (p->removed)
+      for (int d = 0; d < n; d++)
+        if (p->removed[(size_t)i * n + d]) {
+          sks_clauses_add(cl, -var_of(n, i, d));
+          sks_clauses_add(cl, 0);
+        }
+  }
+}
+
+/* Every clause but the units: the exactly-one groups of the cells and of
+ * every region and digit. */
+static void build_prefix(const sks_shape *s, sks_clauses *cl) {
   int n = s->n;
   int *var = sks_malloc((size_t)n * sizeof *var);
   sks_clauses_clear(cl);
@@ -120,18 +157,8 @@ void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
       exactly_one(cl, var, n);
     }
   }
-  for (int i = 0; i < n * n; i++) {
-    if (p->cell[i] >= 0) {
-      sks_clauses_add(cl, var_of(n, i, p->cell[i]));
-      sks_clauses_add(cl, 0);
-    }
-    if (p->removed)
-      for (int d = 0; d < n; d++)
-        if (p->removed[(size_t)i * n + d]) {
-          sks_clauses_add(cl, -var_of(n, i, d));
-          sks_clauses_add(cl, 0);
-        }
-  }
+  cl->base = cl->nlits;
+  cl->base_clauses = cl->nclauses;
   free(var);
 }
 

@@ -26,6 +26,12 @@ typedef struct sks_clauses {
   size_t nlits, cap;
   int nvars;       /* the largest variable named */
   size_t nclauses; /* clauses ended */
+  /* Literals of a prefix that the lists of one kind share (0 = none): the
+   * DRAT checker keeps its state after them for the next list that starts
+   * with the same prefix.  sks_plain_cnf sets it (every clause but the
+   * units of the givens and removed candidates). */
+  size_t base, base_clauses;
+  uint64_t base_key; /* sks_plain_cnf: the shape its prefix is of */
 } sks_clauses;
 
 void sks_clauses_init(sks_clauses *cl);

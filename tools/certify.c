@@ -125,6 +125,28 @@ static int prove(certifier *c, const sks_clauses *cl, double deadline,
   return r;
 }
 
+/* The proof of an unsatisfiability claim into its file, or none when it
+ * is the empty clause alone (unit propagation refutes the clauses: the
+ * certificate then names no proof).  *named: whether a file was written. */
+static int put_proof(int r, const char *drat, const char *proof, size_t len,
+                     bool *named, sks_error *err) {
+  *named = false;
+  if (r == SKS_SAT)
+    return sks_error_set(err, -1, 0, 0,
+                         "the proof search found a solution the count did "
+                         "not: no certificate written");
+  if (r == SKS_UNKNOWN)
+    return sks_error_set(err, -1, 0, 0,
+                         "the time limit ran out before the proof was "
+                         "written: no certificate");
+  if (r != SKS_UNSAT)
+    return -1;
+  if (len == 2 && proof[0] == 'a' && proof[1] == 0)
+    return 0;
+  *named = true;
+  return put_file(drat, proof, len, err);
+}
+
 int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                    const int *grid, const int *grid2, double deadline,
                    sks_error *err) {
@@ -137,38 +159,30 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
   certify_name(app, job->file, job->line, "drat", drat, sizeof drat);
   char *text = NULL;
   size_t tlen = 0;
-  FILE *t = open_memstream(&text, &tlen);
   int rc = 0;
-  if (cls == BATCH_MANY) {
-    sks_cert_write_puzzle(t, p, SKS_CLAIM_MULTIPLE, grid, grid2, NULL);
-  } else {
-    sks_claim claim = cls == BATCH_ONE ? SKS_CLAIM_UNIQUE : SKS_CLAIM_NONE;
-    const char *base = strrchr(drat, '/') + 1;
-    sks_cert_write_puzzle(t, p, claim, cls == BATCH_ONE ? grid : NULL, NULL,
-                          base);
+  bool named = false;
+  if (cls != BATCH_MANY) {
     sks_plain_cnf(p, &c->cl);
     if (cls == BATCH_ONE)
       sks_plain_exclude(p->shape->n, grid, &c->cl);
     char *proof = NULL;
     size_t plen = 0;
     int r = prove(c, &c->cl, deadline, &proof, &plen, err);
-    if (r == SKS_SAT)
-      rc = sks_error_set(err, -1, 0, 0,
-                         "the proof search found a solution the count did "
-                         "not: no certificate written");
-    else if (r == SKS_UNKNOWN)
-      rc = sks_error_set(err, -1, 0, 0,
-                         "the time limit ran out before the proof was "
-                         "written: no certificate");
-    else if (r == SKS_UNSAT)
-      rc = put_file(drat, proof, plen, err);
-    else
-      rc = -1;
+    rc = put_proof(r, drat, proof, plen, &named, err);
     free(proof);
   }
+  if (rc)
+    return rc;
+  FILE *t = open_memstream(&text, &tlen);
+  if (cls == BATCH_MANY)
+    sks_cert_write_puzzle(t, p, SKS_CLAIM_MULTIPLE, grid, grid2, NULL);
+  else
+    sks_cert_write_puzzle(t, p,
+                          cls == BATCH_ONE ? SKS_CLAIM_UNIQUE : SKS_CLAIM_NONE,
+                          cls == BATCH_ONE ? grid : NULL, NULL,
+                          named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  if (!rc)
-    rc = put_file(cert, text, tlen, err);
+  rc = put_file(cert, text, tlen, err);
   free(text);
   return rc;
 }
@@ -187,34 +201,29 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
   char cert[4096], drat[4096];
   certify_name(app, file, 0, "cert", cert, sizeof cert);
   certify_name(app, file, 0, "drat", drat, sizeof drat);
-  char *text = NULL;
-  size_t tlen = 0;
-  FILE *t = open_memstream(&text, &tlen);
   int rc = 0;
-  if (status == SKS_SAT)
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
-  else {
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_UNSAT, NULL, 0,
-                       strrchr(drat, '/') + 1);
+  bool named = false;
+  if (status == SKS_UNSAT) {
     char *proof = NULL;
     size_t plen = 0;
     FILE *f = open_memstream(&proof, &plen);
     int r = sks_prove(c->cl.lit, c->cl.nlits, f, false, deadline, NULL, 0, err);
     fclose(f);
-    if (r == SKS_UNSAT)
-      rc = put_file(drat, proof, plen, err);
-    else if (r == SKS_SAT)
-      rc = sks_error_set(err, -1, 0, 0,
-                         "CaDiCaL finds a model: no certificate written");
-    else if (r == SKS_UNKNOWN)
-      rc = sks_error_set(err, -1, 0, 0,
-                         "the time limit ran out before the proof was "
-                         "written: no certificate");
+    rc = put_proof(r, drat, proof, plen, &named, err);
     free(proof);
+    if (rc)
+      return rc;
   }
+  char *text = NULL;
+  size_t tlen = 0;
+  FILE *t = open_memstream(&text, &tlen);
+  if (status == SKS_SAT)
+    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
+  else
+    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_UNSAT, NULL, 0,
+                       named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  if (!rc)
-    rc = put_file(cert, text, tlen, err);
+  rc = put_file(cert, text, tlen, err);
   free(text);
   return rc;
 }
