@@ -272,8 +272,11 @@ static unsigned char *read_proof(const char *cert_path, const char *name,
   return proof;
 }
 
-/* Does the grid satisfy every clause of cl?  x(r,c,d) true exactly for
- * the grid's digits. */
+/* Does the grid satisfy every clause of cl past its prefix (the units of
+ * the givens and removed candidates)?  x(r,c,d) true exactly for the
+ * grid's digits.  The prefix, the exactly-one groups, says what the
+ * validator checks on its own: each cell one digit, each region each
+ * digit once. */
 static bool grid_satisfies(int n, const int *grid, const sks_clauses *cl,
                            sks_error *why) {
   size_t nv = (size_t)n * n * n;
@@ -281,8 +284,8 @@ static bool grid_satisfies(int n, const int *grid, const sks_clauses *cl,
   for (size_t i = 0; i < (size_t)n * n; i++)
     on[i * n + grid[i] + 1] = 1;
   bool sat = false, ok = true;
-  size_t clause = 0;
-  for (size_t i = 0; i < cl->nlits; i++) {
+  size_t clause = cl->base_clauses;
+  for (size_t i = cl->base; i < cl->nlits; i++) {
     int lit = cl->lit[i];
     if (!lit) {
       if (!sat) {

@@ -31,11 +31,13 @@ typedef struct snap {
   size_t nmem;
   watch *pool; /* every watch list, one after another */
   size_t *start, nlit;
-  signed char *val;
   int *trail;
   unsigned *reason; /* of each trail literal */
   size_t ntrail, live;
   bool refuted;
+  uint64_t key;  /* the prefix's name (sks_clauses.base_key), or 0 */
+  size_t *longs; /* offsets of its long clauses */
+  size_t nlong;
 } snap;
 
 struct sks_drat {
@@ -53,6 +55,12 @@ struct sks_drat {
   bool refuted;
   sks_drat_stats st;
   snap snap;
+  /* Since the snapshot: the watch lists changed (by literal index), and
+   * whether a deletion touched the arena's base part (then all is copied
+   * back). */
+  unsigned char *touched;
+  SKS_STACK(unsigned) touched_list;
+  bool tracking, dirty;
 };
 
 static inline unsigned lix(int lit) {
@@ -61,6 +69,23 @@ static inline unsigned lix(int lit) {
 
 static inline int val_of(const sks_drat *d, int lit) {
   return d->val[lix(lit)];
+}
+
+/* A watch list changes: noted for the restore. */
+static inline void touch(sks_drat *d, int lit) {
+  unsigned li = lix(lit);
+  if (d->tracking && !d->touched[li]) {
+    d->touched[li] = 1;
+    SKS_PUSH(d->touched_list, li);
+  }
+}
+
+/* Forgets which watch lists changed. */
+static void untouch(sks_drat *d) {
+  for (size_t i = 0; i < d->touched_list.n; i++)
+    d->touched[d->touched_list.a[i]] = 0;
+  d->touched_list.n = 0;
+  d->dirty = false;
 }
 
 sks_drat *sks_drat_new(void) {
@@ -85,9 +110,11 @@ void sks_drat_delete(sks_drat *d) {
   free(d->snap.mem);
   free(d->snap.pool);
   free(d->snap.start);
-  free(d->snap.val);
   free(d->snap.trail);
   free(d->snap.reason);
+  free(d->snap.longs);
+  free(d->touched);
+  SKS_STACK_FREE(d->touched_list);
   free(d);
 }
 
@@ -107,6 +134,8 @@ static void grow(sks_drat *d, int var) {
   memset(d->val + olit, 0, nlit - olit);
   d->mark = sks_realloc(d->mark, nlit);
   memset(d->mark + olit, 0, nlit - olit);
+  d->touched = sks_realloc(d->touched, nlit);
+  memset(d->touched + (old ? olit : 0), 0, nlit - (old ? olit : 0));
   d->watch = sks_realloc(d->watch, nlit * sizeof *d->watch);
   memset(d->watch + (old ? olit : 0), 0,
          (nlit - (old ? olit : 0)) * sizeof *d->watch);
@@ -129,6 +158,9 @@ static void reset(sks_drat *d) {
   d->live = 0;
   d->refuted = false;
   memset(&d->st, 0, sizeof d->st);
+  untouch(d);
+  d->tracking = false;
+  d->snap.valid = false;
 }
 
 static inline void assign(sks_drat *d, int lit, unsigned reason) {
@@ -187,6 +219,8 @@ static bool propagate(sks_drat *d) {
       if (k < size) {
         lits[1] = lits[k];
         lits[k] = fl;
+        touch(d, fl);
+        touch(d, lits[1]);
         watch y = {first, x.c};
         SKS_PUSH(d->watch[lix(lits[1])], y);
         w = ws->a; /* a push may move another list only: ws is not lits[1]'s */
@@ -224,6 +258,7 @@ static unsigned set_hash(const int *lits, int size) {
 /* (Re)builds the hash chains of the live clauses, twice as many chains
  * as clauses. */
 static void rehash(sks_drat *d) {
+  d->dirty = true; /* its chain fields are written in every clause */
   size_t nb = d->nbuckets ? d->nbuckets : 4096;
   while (nb < 2 * d->live)
     nb *= 2;
@@ -273,6 +308,8 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
     cl[1] = lits[1];
     watch w0 = {cl[1], (unsigned)o | BINARY},
           w1 = {cl[0], (unsigned)o | BINARY};
+    touch(d, cl[0]);
+    touch(d, cl[1]);
     SKS_PUSH(d->watch[lix(cl[0])], w0);
     SKS_PUSH(d->watch[lix(cl[1])], w1);
     return true;
@@ -297,6 +334,8 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
   if (size >= 2) {
     unsigned tag = (unsigned)o | (size == 2 ? BINARY : 0);
     watch w0 = {cl[1], tag}, w1 = {cl[0], tag};
+    touch(d, cl[0]);
+    touch(d, cl[1]);
     SKS_PUSH(d->watch[lix(cl[0])], w0);
     SKS_PUSH(d->watch[lix(cl[1])], w1);
   }
@@ -310,6 +349,7 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
 
 static void unwatch(sks_drat *d, int lit, unsigned o) {
   watches *ws = &d->watch[lix(lit)];
+  touch(d, lit);
   for (size_t i = 0; i < ws->n; i++)
     if ((ws->a[i].c & ~BINARY) == o) {
       ws->a[i] = ws->a[--ws->n];
@@ -634,9 +674,22 @@ static bool load(sks_drat *d, const int *lit, size_t from, size_t to,
 static void snapshot(sks_drat *d, const sks_clauses *cnf) {
   snap *sn = &d->snap;
   size_t nlit = 2 * (size_t)d->maxvar + 2, total = 0;
-  sn->lits = sks_realloc(sn->lits, (cnf->base + 1) * sizeof *sn->lits);
-  memcpy(sn->lits, cnf->lit, cnf->base * sizeof *sn->lits);
+  sn->key = cnf->base_key;
+  if (!sn->key) {
+    sn->lits = sks_realloc(sn->lits, (cnf->base + 1) * sizeof *sn->lits);
+    memcpy(sn->lits, cnf->lit, cnf->base * sizeof *sn->lits);
+  }
   sn->nlits = cnf->base;
+  /* the long clauses, whose literals propagation reorders */
+  sn->nlong = 0;
+  for (size_t o = 0; o < d->mem.n;) {
+    int size = d->mem.a[o + H_SIZE];
+    if (size > 2) {
+      sn->longs = sks_realloc(sn->longs, (sn->nlong + 1) * sizeof *sn->longs);
+      sn->longs[sn->nlong++] = o;
+    }
+    o += HEADER + (size_t)(size < 0 ? -size - 1 : size);
+  }
   sn->mem = sks_realloc(sn->mem, (d->mem.n + 1) * sizeof *sn->mem);
   if (d->mem.n)
     memcpy(sn->mem, d->mem.a, d->mem.n * sizeof *sn->mem);
@@ -652,8 +705,6 @@ static void snapshot(sks_drat *d, const sks_clauses *cnf) {
     if (d->watch[i].n)
       memcpy(sn->pool + sn->start[i], d->watch[i].a,
              d->watch[i].n * sizeof *sn->pool);
-  sn->val = sks_realloc(sn->val, nlit);
-  memcpy(sn->val, d->val, nlit);
   sn->trail =
       sks_realloc(sn->trail, (d->trail.n ? d->trail.n : 1) * sizeof *sn->trail);
   if (d->trail.n)
@@ -667,34 +718,61 @@ static void snapshot(sks_drat *d, const sks_clauses *cnf) {
   sn->live = d->live;
   sn->refuted = d->refuted;
   sn->valid = true;
+  untouch(d);
+  d->tracking = true;
 }
 
 static bool same_base(const sks_drat *d, const sks_clauses *cnf) {
   const snap *sn = &d->snap;
-  return sn->valid && cnf->base && sn->nlits == cnf->base &&
-         !memcmp(sn->lits, cnf->lit, cnf->base * sizeof *cnf->lit);
+  if (!sn->valid || !cnf->base || sn->nlits != cnf->base)
+    return false;
+  if (cnf->base_key) /* the plain CNF's prefix, named by its shape */
+    return sn->key == cnf->base_key;
+  return !sn->key && !memcmp(sn->lits, cnf->lit, cnf->base * sizeof *cnf->lit);
 }
 
+static void restore_list(sks_drat *d, size_t i) {
+  const snap *sn = &d->snap;
+  size_t n = i < sn->nlit ? sn->start[i + 1] - sn->start[i] : 0;
+  SKS_STACK_RESERVE(d->watch[i], n);
+  if (n)
+    memcpy(d->watch[i].a, sn->pool + sn->start[i], n * sizeof *sn->pool);
+  d->watch[i].n = n;
+}
+
+/* Back to the state the snapshot holds: with no deletion since, only the
+ * long clauses and the watch lists that changed are copied back. */
 static void restore(sks_drat *d) {
   const snap *sn = &d->snap;
   size_t nlit = 2 * (size_t)d->maxvar + 2;
-  SKS_STACK_RESERVE(d->mem, sn->nmem);
-  if (sn->nmem)
-    memcpy(d->mem.a, sn->mem, sn->nmem * sizeof *sn->mem);
-  d->mem.n = sn->nmem;
-  for (size_t i = 0; i < nlit; i++) {
-    size_t n = i < sn->nlit ? sn->start[i + 1] - sn->start[i] : 0;
-    SKS_STACK_RESERVE(d->watch[i], n);
-    if (n)
-      memcpy(d->watch[i].a, sn->pool + sn->start[i], n * sizeof *sn->pool);
-    d->watch[i].n = n;
+  if (d->dirty) {
+    SKS_STACK_RESERVE(d->mem, sn->nmem);
+    if (sn->nmem)
+      memcpy(d->mem.a, sn->mem, sn->nmem * sizeof *sn->mem);
+    for (size_t i = 0; i < nlit; i++)
+      restore_list(d, i);
+  } else {
+    for (size_t k = 0; k < sn->nlong; k++) {
+      size_t o = sn->longs[k];
+      memcpy(d->mem.a + o, sn->mem + o,
+             (HEADER + (size_t)sn->mem[o + H_SIZE]) * sizeof *sn->mem);
+    }
+    for (size_t k = 0; k < d->touched_list.n; k++)
+      restore_list(d, d->touched_list.a[k]);
   }
-  memset(d->val, 0, nlit);
-  memcpy(d->val, sn->val, sn->nlit);
+  untouch(d);
+  d->mem.n = sn->nmem;
+  for (size_t i = 0; i < d->trail.n; i++) {
+    int lit = d->trail.a[i];
+    d->val[lix(lit)] = d->val[lix(-lit)] = 0;
+  }
   d->trail.n = 0;
   for (size_t i = 0; i < sn->ntrail; i++) {
-    SKS_PUSH(d->trail, sn->trail[i]);
-    d->reason[abs(sn->trail[i])] = sn->reason[i];
+    int lit = sn->trail[i];
+    d->val[lix(lit)] = 1;
+    d->val[lix(-lit)] = -1;
+    SKS_PUSH(d->trail, lit);
+    d->reason[abs(lit)] = sn->reason[i];
   }
   d->qhead = d->trail.n;
   free(d->bucket); /* chains again from the first deletion on */

@@ -32,6 +32,13 @@ struct sks_prover {
   FILE *proof;
   bool text;
   long long nodes, lemmas;
+  /* the last prefix loaded, kept for a list that starts with it */
+  ints base;         /* its literals (when no key names it) */
+  uint64_t base_key; /* or the caller's name for it */
+  size_t base_mem, base_longs;
+  ints saved; /* the long clauses as the prefix left them */
+  bool has_base;
+  size_t bins; /* binary clauses loaded */
 };
 
 static inline unsigned lix(int lit) {
@@ -60,6 +67,8 @@ void sks_prover_delete(sks_prover *p) {
   SKS_STACK_FREE(p->longs);
   SKS_STACK_FREE(p->trail);
   SKS_STACK_FREE(p->frames);
+  SKS_STACK_FREE(p->base);
+  SKS_STACK_FREE(p->saved);
   free(p);
 }
 
@@ -74,12 +83,42 @@ static void prepare(sks_prover *p, int nvars) {
     p->val = sks_realloc(p->val, nl);
     p->nvars = nvars;
   }
-  for (size_t i = 0; i < 2 * (size_t)p->nvars + 2; i++)
-    p->bin[i].n = p->watch[i].n = 0;
   memset(p->val, 0, 2 * (size_t)p->nvars + 2);
-  p->mem.n = p->longs.n = p->trail.n = p->frames.n = 0;
+  p->trail.n = p->frames.n = 0;
   p->qhead = 0;
   p->nodes = p->lemmas = 0;
+}
+
+/* Every clause gone. */
+static void clear(sks_prover *p) {
+  for (size_t i = 0; i < 2 * (size_t)p->nvars + 2; i++)
+    p->bin[i].n = p->watch[i].n = 0;
+  p->mem.n = p->longs.n = 0;
+  p->has_base = false;
+}
+
+/* Back to the clauses of the kept prefix: its binary clauses never
+ * changed; its long ones are copied back and watched again. */
+static void back_to_base(sks_prover *p) {
+  for (size_t i = 0; i < 2 * (size_t)p->nvars + 2; i++)
+    p->watch[i].n = 0;
+  memcpy(p->mem.a, p->saved.a, p->base_mem * sizeof *p->mem.a);
+  p->mem.n = p->base_mem;
+  p->longs.n = p->base_longs;
+  for (size_t k = 0; k < p->longs.n; k++) {
+    int o = p->longs.a[k];
+    SKS_PUSH(p->watch[lix(p->mem.a[o + 1])], o);
+    SKS_PUSH(p->watch[lix(p->mem.a[o + 2])], o);
+  }
+}
+
+static bool same_base(const sks_prover *p, const int *lits, size_t base,
+                      uint64_t key) {
+  if (!p->has_base || !base)
+    return false;
+  if (key)
+    return key == p->base_key && p->base.n == base;
+  return p->base.n == base && !memcmp(p->base.a, lits, base * sizeof *lits);
 }
 
 static inline void assign(sks_prover *p, int lit) {
@@ -223,6 +262,7 @@ static bool load(sks_prover *p, const int *lits, size_t nlits) {
       else if (!v)
         assign(p, c[0]);
     } else if (size == 2) {
+      p->bins++;
       SKS_PUSH(p->bin[lix(c[0])], c[1]);
       SKS_PUSH(p->bin[lix(c[1])], c[0]);
     } else {
@@ -239,13 +279,40 @@ static bool load(sks_prover *p, const int *lits, size_t nlits) {
   return ok;
 }
 
-int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, int nvars,
-                   FILE *proof, bool text, long long max_nodes,
-                   signed char *model) {
+int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
+                   uint64_t key, int nvars, FILE *proof, bool text,
+                   long long max_nodes, signed char *model) {
+  int old = p->nvars;
   prepare(p, nvars > 0 ? nvars : 1);
   p->proof = proof;
   p->text = text;
-  if (!load(p, lits, nlits) || !propagate(p)) {
+  if (base > nlits)
+    base = 0;
+  bool ok = true;
+  if (p->nvars == old && same_base(p, lits, base, key))
+    back_to_base(p);
+  else {
+    clear(p);
+    ok = load(p, lits, base);
+    if (base && ok && !p->trail.n) { /* a prefix with no unit: kept */
+      p->has_base = true;
+      p->base_key = key;
+      p->base.n = 0;
+      SKS_STACK_RESERVE(p->base, key ? 1 : base);
+      if (!key)
+        memcpy(p->base.a, lits, base * sizeof *lits);
+      p->base.n = base;
+      p->base_mem = p->mem.n;
+      p->base_longs = p->longs.n;
+      SKS_STACK_RESERVE(p->saved, p->mem.n + 1);
+      memcpy(p->saved.a, p->mem.a, p->mem.n * sizeof *p->mem.a);
+    }
+  }
+  size_t bins = p->bins;
+  ok = ok && load(p, lits + base, nlits - base);
+  if (p->bins != bins) /* binary clauses past the prefix stay in the lists */
+    p->has_base = false;
+  if (!ok || !propagate(p)) {
     lemma(p, 0);
     return SKS_UNSAT;
   }

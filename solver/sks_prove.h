@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -29,13 +30,16 @@ int sks_prove(const int *lits, size_t nlits, FILE *proof, bool text,
  * decides most (a puzzle's plain CNF); no clause may repeat a literal or
  * hold one and its negation.  Stops with SKS_UNKNOWN after max_nodes
  * decisions (0 = none); the proof written so far is then of no use.
- * Reuse one prover for many clause lists. */
+ * Reuse one prover for many clause lists: the first base literals (whole
+ * clauses, no unit among them) are a prefix the lists of one kind share,
+ * kept loaded for the next list with the same prefix, which key names
+ * (0: the literals are compared). */
 typedef struct sks_prover sks_prover;
 sks_prover *sks_prover_new(void);
 void sks_prover_delete(sks_prover *p); /* NULL is a no-op */
-int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, int nvars,
-                   FILE *proof, bool text, long long max_nodes,
-                   signed char *model);
+int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
+                   uint64_t key, int nvars, FILE *proof, bool text,
+                   long long max_nodes, signed char *model);
 
 #ifdef __cplusplus
 }

@@ -113,8 +113,8 @@ static int put_file(const char *path, const void *data, size_t len,
 static int prove(certifier *c, const sks_clauses *cl, double deadline,
                  char **proof, size_t *len, sks_error *err) {
   FILE *f = open_memstream(proof, len);
-  int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->nvars, f, false,
-                         DPLL_NODES, NULL);
+  int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
+                         cl->nvars, f, false, DPLL_NODES, NULL);
   if (r == SKS_UNKNOWN) {
     fclose(f);
     free(*proof);
