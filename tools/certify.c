@@ -286,6 +286,37 @@ static int check_one(void *data, const batch_job *job, FILE *out) {
   return verdict(k->app, job, ok, claim, &why, out);
 }
 
+/* Whether the certificate at path is for a puzzle (unique on a CNF the
+ * encoder wrote certifies the puzzle its description names). */
+static bool for_puzzle(const char *path) {
+  FILE *f = fopen(path, "r");
+  char line[128];
+  bool puzzle = false;
+  for (int k = 0; f && k < 4 && fgets(line, sizeof line, f); k++)
+    if (!strncmp(line, "for puzzle ", 11))
+      puzzle = true;
+  if (f)
+    fclose(f);
+  return puzzle;
+}
+
+/* The puzzle an encoded CNF describes: read by the encoder's DIMACS
+ * reader, as unique read it.  NULL with why. */
+static sks_puzzle *described(sks_app *app, sks_input *in, sks_error *why) {
+  sks_cnf *cnf = sks_cnf_new();
+  sks_puzzle *p = NULL;
+  if (operand_read_cnf(app, in, cnf, 0))
+    sks_error_set(why, -1, 0, 0, "the CNF cannot be read");
+  else if (!cnf->desc)
+    sks_error_set(why, -1, 0, 0,
+                  "the certificate is for a puzzle, and the CNF describes "
+                  "none");
+  else
+    p = sks_cnf_desc_puzzle(cnf->desc, why);
+  sks_cnf_delete(cnf);
+  return p;
+}
+
 static int check_cnf(sks_app *app, sks_input *in) {
   const char *name = sks_input_name(in);
   batch_job job = {NULL, name, 0, sks_time()};
@@ -295,7 +326,17 @@ static int check_cnf(sks_app *app, sks_input *in) {
   bool ok = false;
   sks_clauses cnf;
   sks_clauses_init(&cnf);
-  if (!strcmp(name, "-"))
+  char cert[4096];
+  certify_name(app, name, 0, "cert", cert, sizeof cert);
+  sks_puzzle *p = NULL;
+  if (for_puzzle(cert)) {
+    if ((p = described(app, in, &why))) {
+      ok = sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
+      sks_puzzle_delete(p);
+    }
+    if (!ok)
+      name_reason(cert, &why);
+  } else if (!strcmp(name, "-"))
     sks_error_set(&why, -1, 0, 0,
                   "a CNF to check is read from a file, not standard input");
   else if (sks_checker_read_dimacs(name, &cnf, &why)) {
@@ -303,8 +344,6 @@ static int check_cnf(sks_app *app, sks_input *in) {
     snprintf(why.msg, sizeof why.msg, "%s:%ld:%ld: %.200s", name, e.line, e.col,
              e.msg);
   } else {
-    char cert[4096];
-    certify_name(app, name, 0, "cert", cert, sizeof cert);
     ok = sks_cert_check(cert, NULL, &cnf, c->drat, &c->cl, &claim, &why);
     if (!ok)
       name_reason(cert, &why);

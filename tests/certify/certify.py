@@ -319,6 +319,14 @@ flip = " ".join(str(-int(l)) for l in model)
 open("cnf-easy/1.cert", "w").write(cert.replace(" ".join(model), flip))
 st, out = verdict("cnf-easy", f"{samples}/easy.cnf")
 check("cnf-model-flipped", st == 4 and "falsifies clause" in out, out)
+# unique on CNFs the encoder wrote certifies the puzzles they describe
+st, out, err = run("unique", "-q", "--certificate", "cnf-u",
+                   f"{samples}/escargot.cnf", f"{samples}/none.cnf")
+check("cnf-unique", out.split() == ["unique", "none"], f"{out} {err[:200]}")
+st, out, err = run("check", "--certificate", "cnf-u",
+                   f"{samples}/escargot.cnf", f"{samples}/none.cnf")
+check("cnf-unique-check", st == 0 and out.split("\n")[:2] ==
+      ["verified unique", "verified none"], f"exit {st}: {out} {err[:200]}")
 st, out, err = run("solve", "--certificate", "cnf-p", f"{samples}/easy.txt")
 check("solve-puzzle-refused", st == 3 and "unique --certificate" in err, err)
 
