@@ -59,7 +59,7 @@ struct sks_drat {
    * whether a deletion touched the arena's base part (then all is copied
    * back). */
   unsigned char *touched;
-  SKS_STACK(unsigned) touched_list;
+  SKS_STACK(size_t) touched_list;
   bool tracking, dirty;
 };
 
@@ -71,9 +71,21 @@ static inline int val_of(const sks_drat *d, int lit) {
   return d->val[lix(lit)];
 }
 
+/* Each literal has two watch lists: its long clauses', which propagation
+ * changes, and its binary clauses', which only a new or deleted clause
+ * does (so a snapshot's binary lists are seldom copied back). */
+static inline size_t wl_long(int lit) {
+  return 2 * (size_t)lix(lit);
+}
+static inline size_t wl_bin(int lit) {
+  return 2 * (size_t)lix(lit) + 1;
+}
+static inline size_t nlists(const sks_drat *d) {
+  return 4 * (size_t)d->maxvar + 4;
+}
+
 /* A watch list changes: noted for the restore. */
-static inline void touch(sks_drat *d, int lit) {
-  unsigned li = lix(lit);
+static inline void touch(sks_drat *d, size_t li) {
   if (d->tracking && !d->touched[li]) {
     d->touched[li] = 1;
     SKS_PUSH(d->touched_list, li);
@@ -96,7 +108,7 @@ sks_drat *sks_drat_new(void) {
 void sks_drat_delete(sks_drat *d) {
   if (!d)
     return;
-  for (size_t i = 0; d->watch && i < 2 * (size_t)d->maxvar + 2; i++)
+  for (size_t i = 0; d->watch && i < nlists(d); i++)
     SKS_STACK_FREE(d->watch[i]);
   free(d->watch);
   free(d->val);
@@ -134,18 +146,18 @@ static void grow(sks_drat *d, int var) {
   memset(d->val + olit, 0, nlit - olit);
   d->mark = sks_realloc(d->mark, nlit);
   memset(d->mark + olit, 0, nlit - olit);
-  d->touched = sks_realloc(d->touched, nlit);
-  memset(d->touched + (old ? olit : 0), 0, nlit - (old ? olit : 0));
-  d->watch = sks_realloc(d->watch, nlit * sizeof *d->watch);
-  memset(d->watch + (old ? olit : 0), 0,
-         (nlit - (old ? olit : 0)) * sizeof *d->watch);
+  size_t olists = old ? 2 * olit : 0, nlists2 = 2 * nlit;
+  d->touched = sks_realloc(d->touched, nlists2);
+  memset(d->touched + olists, 0, nlists2 - olists);
+  d->watch = sks_realloc(d->watch, nlists2 * sizeof *d->watch);
+  memset(d->watch + olists, 0, (nlists2 - olists) * sizeof *d->watch);
   d->reason = sks_realloc(d->reason, ((size_t)to + 1) * sizeof *d->reason);
   d->maxvar = to;
 }
 
 /* Empties the checker for a new formula, keeping its memory. */
 static void reset(sks_drat *d) {
-  for (size_t i = 0; i < 2 * (size_t)d->maxvar + 2; i++)
+  for (size_t i = 0; i < nlists(d); i++)
     d->watch[i].n = 0;
   if (d->maxvar)
     memset(d->val, 0, 2 * (size_t)d->maxvar + 2);
@@ -183,22 +195,24 @@ static void backtrack(sks_drat *d, size_t to) {
 static bool propagate(sks_drat *d) {
   while (d->qhead < d->trail.n) {
     int fl = -d->trail.a[d->qhead++]; /* now false */
-    watches *ws = &d->watch[lix(fl)];
+    d->st.props++;
+    const watches *bs = &d->watch[wl_bin(fl)];
+    for (size_t i = 0; i < bs->n; i++) {
+      int b = val_of(d, bs->a[i].blocker);
+      if (b > 0)
+        continue;
+      if (b < 0)
+        return false;
+      assign(d, bs->a[i].blocker, bs->a[i].c & ~BINARY);
+    }
+    watches *ws = &d->watch[wl_long(fl)];
     size_t i = 0, j = 0, n = ws->n;
     watch *w = ws->a;
-    d->st.props++;
     for (; i < n; i++) {
       watch x = w[i];
       int b = val_of(d, x.blocker);
       if (b > 0) {
         w[j++] = x;
-        continue;
-      }
-      if (x.c & BINARY) {
-        w[j++] = x;
-        if (b < 0)
-          goto conflict;
-        assign(d, x.blocker, x.c & ~BINARY);
         continue;
       }
       int *lits = d->mem.a + x.c + HEADER;
@@ -219,10 +233,10 @@ static bool propagate(sks_drat *d) {
       if (k < size) {
         lits[1] = lits[k];
         lits[k] = fl;
-        touch(d, fl);
-        touch(d, lits[1]);
+        touch(d, wl_long(fl));
+        touch(d, wl_long(lits[1]));
         watch y = {first, x.c};
-        SKS_PUSH(d->watch[lix(lits[1])], y);
+        SKS_PUSH(d->watch[wl_long(lits[1])], y);
         w = ws->a; /* a push may move another list only: ws is not lits[1]'s */
         continue;
       }
@@ -308,10 +322,10 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
     cl[1] = lits[1];
     watch w0 = {cl[1], (unsigned)o | BINARY},
           w1 = {cl[0], (unsigned)o | BINARY};
-    touch(d, cl[0]);
-    touch(d, cl[1]);
-    SKS_PUSH(d->watch[lix(cl[0])], w0);
-    SKS_PUSH(d->watch[lix(cl[1])], w1);
+    touch(d, wl_bin(cl[0]));
+    touch(d, wl_bin(cl[1]));
+    SKS_PUSH(d->watch[wl_bin(cl[0])], w0);
+    SKS_PUSH(d->watch[wl_bin(cl[1])], w1);
     return true;
   }
   /* open literals first, then true, then false */
@@ -334,10 +348,12 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
   if (size >= 2) {
     unsigned tag = (unsigned)o | (size == 2 ? BINARY : 0);
     watch w0 = {cl[1], tag}, w1 = {cl[0], tag};
-    touch(d, cl[0]);
-    touch(d, cl[1]);
-    SKS_PUSH(d->watch[lix(cl[0])], w0);
-    SKS_PUSH(d->watch[lix(cl[1])], w1);
+    size_t l0 = size == 2 ? wl_bin(cl[0]) : wl_long(cl[0]);
+    size_t l1 = size == 2 ? wl_bin(cl[1]) : wl_long(cl[1]);
+    touch(d, l0);
+    touch(d, l1);
+    SKS_PUSH(d->watch[l0], w0);
+    SKS_PUSH(d->watch[l1], w1);
   }
   if (nonfalse == 1 && open == 1) {
     assign(d, cl[0], (unsigned)o);
@@ -347,9 +363,10 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
   return true;
 }
 
-static void unwatch(sks_drat *d, int lit, unsigned o) {
-  watches *ws = &d->watch[lix(lit)];
-  touch(d, lit);
+static void unwatch(sks_drat *d, int lit, int size, unsigned o) {
+  size_t li = size == 2 ? wl_bin(lit) : wl_long(lit);
+  watches *ws = &d->watch[li];
+  touch(d, li);
   for (size_t i = 0; i < ws->n; i++)
     if ((ws->a[i].c & ~BINARY) == o) {
       ws->a[i] = ws->a[--ws->n];
@@ -396,8 +413,8 @@ static void delete_clause(sks_drat *d, const int *lits, int size) {
   *link = (unsigned)c[H_NEXT];
   d->live--;
   if (size >= 2) {
-    unwatch(d, cl[0], found);
-    unwatch(d, cl[1], found);
+    unwatch(d, cl[0], size, found);
+    unwatch(d, cl[1], size, found);
   }
   c[H_SIZE] = -size - 1; /* dead; the arena walk still steps over it */
 }
@@ -673,7 +690,7 @@ static bool load(sks_drat *d, const int *lit, size_t from, size_t to,
  * kept to start the next list with the same prefix from. */
 static void snapshot(sks_drat *d, const sks_clauses *cnf) {
   snap *sn = &d->snap;
-  size_t nlit = 2 * (size_t)d->maxvar + 2, total = 0;
+  size_t nlit = nlists(d), total = 0;
   sn->key = cnf->base_key;
   if (!sn->key) {
     sn->lits = sks_realloc(sn->lits, (cnf->base + 1) * sizeof *sn->lits);
@@ -744,7 +761,7 @@ static void restore_list(sks_drat *d, size_t i) {
  * long clauses and the watch lists that changed are copied back. */
 static void restore(sks_drat *d) {
   const snap *sn = &d->snap;
-  size_t nlit = 2 * (size_t)d->maxvar + 2;
+  size_t nlit = nlists(d);
   if (d->dirty) {
     SKS_STACK_RESERVE(d->mem, sn->nmem);
     if (sn->nmem)
