@@ -68,6 +68,12 @@ certify("x", "cx", f"{samples}/x.txt", ["--variant", "x"], want=["unique"])
 certify("jigsaw", "cj", f"{SRC}/tests/formats/samples/jigsaw.txt")
 certify("candidates", "cc", f"{SRC}/tests/formats/candidates.txt",
         want=["unique", "multiple", "none", "unique"])
+# windoku: an empty grid has many solutions; Sudoku-X with two 1s on a
+# diagonal has none
+write("w.txt", ["." * 81])
+certify("windoku", "cw", "w.txt", ["--variant", "windoku"], want=["multiple"])
+write("xnone.txt", ["1" + "." * 9 + "1" + "." * 70])
+certify("x-none", "cxn", "xnone.txt", ["--variant", "x"], want=["none"])
 write("c4.txt", puzzles_of(corpus, 4))
 certify("4x4", "c4", "c4.txt")
 
