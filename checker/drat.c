@@ -5,6 +5,7 @@
  * set.  The top-level assignment is kept between lemmas and never undone:
  * so the deletion of a clause that is the reason of a top-level literal is
  * ignored (as drat-trim does), which can only make checking stricter. */
+#include "drat_int.h"
 #include "sks_checker.h"
 #include "stack_int.h"
 
@@ -508,146 +509,16 @@ static bool step(sks_drat *d, bool deletion, long long number, size_t offset,
   return add_clause(d, lits, size, why);
 }
 
-/* Text or binary: binary proofs start with 'a' or 'd' followed by bytes
- * text never has. */
-static bool is_binary(const unsigned char *p, size_t len) {
-  for (size_t i = 0; i < len && i < 64; i++) {
-    unsigned char ch = p[i];
-    if (ch == 'c' && (i == 0 || p[i - 1] == '\n'))
-      return false;
-    if (ch == 'a')
-      return true;
-    if (!(ch == 'd' || ch == '-' || ch == ' ' || ch == '\t' || ch == '\n' ||
-          ch == '\r' || (ch >= '0' && ch <= '9')))
-      return true;
-  }
-  return false;
-}
-
-static bool check_text(sks_drat *d, const unsigned char *p, size_t len,
-                       sks_error *why) {
-  size_t i = 0, start = 0;
-  bool deletion = false, open = false;
-  long long number = 0;
-  while (i < len && !d->refuted) {
-    unsigned char ch = p[i];
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
-      i++;
-      continue;
-    }
-    if (ch == 'c' && !open) {
-      while (i < len && p[i] != '\n')
-        i++;
-      continue;
-    }
-    if (ch == 'd' && !open) {
-      deletion = true;
-      open = true;
-      start = i++;
-      continue;
-    }
-    if (!(ch == '-' || (ch >= '0' && ch <= '9'))) {
-      sks_error_set(why, -1, number + 1, (long)i,
-                    "byte %zu: unexpected '%c' in the proof", i,
-                    ch >= 32 && ch < 127 ? ch : '?');
-      return false;
-    }
-    if (!open) {
-      open = true;
-      start = i;
-    }
-    bool neg = ch == '-';
-    if (neg)
-      i++;
-    long long v = 0;
-    size_t digits = i;
-    while (i < len && p[i] >= '0' && p[i] <= '9') {
-      v = v * 10 + (p[i++] - '0');
-      if (v > SKS_MAX_VAR) {
-        sks_error_set(why, -1, number + 1, (long)digits,
-                      "byte %zu: variable out of range", digits);
-        return false;
-      }
-    }
-    if (i == digits || (neg && v == 0) ||
-        (i < len &&
-         !(p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))) {
-      sks_error_set(why, -1, number + 1, (long)digits,
-                    "byte %zu: malformed literal in the proof", digits);
-      return false;
-    }
-    if (v) {
-      SKS_PUSH(d->lemma, neg ? -(int)v : (int)v);
-      continue;
-    }
-    if (!deletion)
-      number++;
-    if (!step(d, deletion, number, start, why))
-      return false;
-    d->lemma.n = 0;
-    deletion = open = false;
-  }
-  if (open && !d->refuted) {
-    sks_error_set(why, -1, number + 1, (long)start,
-                  "the proof is truncated: its last line (byte %zu) has no "
-                  "closing 0",
-                  start);
-    return false;
-  }
-  return true;
-}
-
-static bool check_binary(sks_drat *d, const unsigned char *p, size_t len,
-                         sks_error *why) {
-  size_t i = 0;
-  long long number = 0;
-  while (i < len && !d->refuted) {
-    size_t start = i;
-    unsigned char kind = p[i++];
-    if (kind != 'a' && kind != 'd') {
-      sks_error_set(why, -1, number + 1, (long)start,
-                    "byte %zu: 0x%02x is neither 'a' nor 'd' (binary DRAT)",
-                    start, kind);
-      return false;
-    }
-    d->lemma.n = 0;
-    for (;;) {
-      unsigned long long u = 0;
-      int shift = 0;
-      for (;;) {
-        if (i >= len) {
-          sks_error_set(why, -1, number + 1, (long)start,
-                        "the proof is truncated inside the line at byte %zu",
-                        start);
-          return false;
-        }
-        unsigned char b = p[i++];
-        u |= (unsigned long long)(b & 0x7f) << shift;
-        if (!(b & 0x80))
-          break;
-        shift += 7;
-        if (shift > 35 || u > 2ull * SKS_MAX_VAR + 1) {
-          sks_error_set(why, -1, number + 1, (long)i,
-                        "byte %zu: literal out of range", i);
-          return false;
-        }
-      }
-      if (!u)
-        break;
-      if (u < 2 || u > 2ull * SKS_MAX_VAR + 1) {
-        sks_error_set(why, -1, number + 1, (long)i,
-                      "byte %zu: literal out of range", i);
-        return false;
-      }
-      int var = (int)(u >> 1);
-      SKS_PUSH(d->lemma, (u & 1) ? -var : var);
-    }
-    if (kind == 'a')
-      number++;
-    if (!step(d, kind == 'd', number, start, why))
-      return false;
-  }
-  return true;
+/* A line of the proof, as the reader hands it over. */
+static int line(void *ctx, const int *lits, size_t n, bool deletion,
+                long long number, size_t offset, sks_error *why) {
+  sks_drat *d = ctx;
+  d->lemma.n = 0;
+  for (size_t i = 0; i < n; i++)
+    SKS_PUSH(d->lemma, lits[i]);
+  bool ok = step(d, deletion, number, offset, why);
+  d->lemma.n = 0;
+  return !ok ? -1 : d->refuted ? 0 : 1;
 }
 
 /* Loads the clauses lit[from .. to) (whole clauses). */
@@ -817,9 +688,7 @@ bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
   }
   if (!load(d, cnf->lit, base, cnf->nlits, why))
     return false;
-  bool ok =
-      d->refuted || (is_binary(proof, len) ? check_binary(d, proof, len, why)
-                                           : check_text(d, proof, len, why));
+  bool ok = d->refuted || sks_drat_parse(proof, len, line, d, why);
   if (ok && !d->refuted) {
     sks_error_set(why, -1, 0, (long)len,
                   "the proof ends (%lld lemmas) before the clauses are "
