@@ -13,7 +13,10 @@
 #include <string.h>
 
 /* A clause in the arena: header then literals. */
-enum { H_SIZE, H_NEXT, H_HASH, HEADER };
+/* H_POS: where the last search for a literal to watch ended (Gent's
+ * saved position: a long clause whose literals fall one by one is then
+ * searched once around, not once per literal). */
+enum { H_SIZE, H_NEXT, H_HASH, H_POS, HEADER };
 enum { NIL = 0xffffffffu, BINARY = 0x80000000u };
 
 typedef struct watch {
@@ -228,10 +231,16 @@ static bool propagate(sks_drat *d) {
         w[j++] = x;
         continue;
       }
-      int k = 2;
-      while (k < size && val_of(d, lits[k]) < 0)
-        k++;
-      if (k < size) {
+      int *pos = &d->mem.a[x.c + H_POS];
+      int from = *pos < size ? *pos : 2, k = 0;
+      for (int m = from; !k && m < size; m++)
+        if (val_of(d, lits[m]) >= 0)
+          k = m;
+      for (int m = 2; !k && m < from; m++)
+        if (val_of(d, lits[m]) >= 0)
+          k = m;
+      if (k) {
+        *pos = k;
         lits[1] = lits[k];
         lits[k] = fl;
         touch(d, wl_long(fl));
@@ -309,6 +318,7 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
   SKS_STACK_RESERVE(d->mem, o + HEADER + (size_t)size);
   int *c = d->mem.a + o;
   c[H_SIZE] = size;
+  c[H_POS] = 2;
   d->mem.n = o + HEADER + (size_t)size;
   d->live++;
   if (d->bucket) {
