@@ -8,5 +8,7 @@
 #include "sks_analog.h"
 #include "sks_decoder.h"
 #include "sks_author.h"
+#include "sks_checker.h"
+#include "sks_prove.h"
 
 #endif

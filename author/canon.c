@@ -51,10 +51,10 @@ struct sks_canon {
   long steps; /* full grids: columns tried for the first two rows */
   bool over;
   int *map_row, *map_col, *map_digit;
-  int cap_n;
-  int *fg;            /* full grids: the first two rows' search (6n ints) */
-  sks_canon_gen *gen; /* the general search, made on first use */
-  long ties;          /* automorphisms found by the last general search */
+  int cap_n, cap_stride; /* the largest side and stride allocated for */
+  int *fg;               /* full grids: the first two rows' search (6n ints) */
+  sks_canon_gen *gen;    /* the general search, made on first use */
+  long ties;             /* automorphisms found by the last general search */
 };
 
 sks_canon *sks_canon_new(void) {
@@ -94,7 +94,6 @@ void sks_canon_delete(sks_canon *z) {
 }
 
 static void setup(sks_canon *z, int n, int R, int C) {
-  bool grow = n > z->cap_n;
   z->n = n;
   z->R = R;
   z->C = C;
@@ -107,9 +106,13 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->o_cbound = z->o_corder + n;
   z->o_label = z->o_cbound + n;
   z->stride = z->o_label + n;
-  if (!grow)
+  /* The stride follows the box shape too (S = n / C): a side seen before
+   * with narrower boxes needs longer candidates. */
+  if (n <= z->cap_n && z->stride <= z->cap_stride)
     return;
-  z->cap_n = n;
+  z->cap_n = n > z->cap_n ? n : z->cap_n;
+  z->cap_stride = z->stride;
+  n = z->cap_n;
   size_t cells = (size_t)n * n;
   for (int t = 0; t < 2; t++) {
     z->grid[t] = sks_realloc(z->grid[t], cells * sizeof(u16));
@@ -121,7 +124,7 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
   z->key = sks_realloc(z->key, (size_t)n * sizeof(u16));
   z->child = sks_realloc(z->child, ((size_t)z->stride + 8) * sizeof(u16));
-  z->runs = sks_realloc(z->runs, (size_t)(3 * (n + z->S) + 3) * sizeof(int));
+  z->runs = sks_realloc(z->runs, (size_t)(6 * n + 3) * sizeof(int)); /* S<=n */
   z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
   z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
   z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));

@@ -7,6 +7,7 @@
 #include "cadical_int.h"
 #include "memory_int.h"
 
+#include <cadical.hpp>
 #include <new>
 
 namespace {
@@ -17,7 +18,18 @@ template <class F> auto guard(F f) -> decltype(f()) {
     sks_out_of_memory("CaDiCaL", 0);
   }
 }
+// CaDiCaL's terminate hook for a C callback.
+struct stopper : CaDiCaL::Terminator {
+  void *state = nullptr;
+  int (*fn)(void *) = nullptr;
+  bool terminate() override { return fn && fn(state); }
+};
 } // namespace
+
+struct sks_cadical_prover {
+  CaDiCaL::Solver solver;
+  stopper stop;
+};
 
 extern "C" {
 CCaDiCaL *sks_cadical_init(void) {
@@ -45,5 +57,44 @@ void sks_cadical_set_learn(CCaDiCaL *s, void *state, int max_length,
 void sks_cadical_set_terminate(CCaDiCaL *s, void *state,
                                int (*terminate)(void *state)) {
   guard([=] { ccadical_set_terminate(s, state, terminate); });
+}
+sks_cadical_prover *sks_cadical_prover_new(FILE *proof, int binary) {
+  return guard([=]() -> sks_cadical_prover * {
+    auto *p = new sks_cadical_prover;
+    p->solver.set("quiet", 1);
+    p->solver.set("binary", binary ? 1 : 0);
+    if (!p->solver.trace_proof(proof, "proof")) {
+      delete p;
+      return nullptr;
+    }
+    return p;
+  });
+}
+void sks_cadical_prover_add(sks_cadical_prover *p, int lit) {
+  guard([=] { p->solver.add(lit); });
+}
+int sks_cadical_prover_solve(sks_cadical_prover *p, void *state,
+                             int (*terminate)(void *state)) {
+  return guard([=] {
+    p->stop.state = state;
+    p->stop.fn = terminate;
+    if (terminate)
+      p->solver.connect_terminator(&p->stop);
+    int res = p->solver.solve();
+    if (terminate)
+      p->solver.disconnect_terminator();
+    return res;
+  });
+}
+int sks_cadical_prover_val(sks_cadical_prover *p, int var) {
+  return p->solver.val(var);
+}
+void sks_cadical_prover_delete(sks_cadical_prover *p) {
+  if (!p)
+    return;
+  guard([=] {
+    p->solver.flush_proof_trace();
+    delete p;
+  });
 }
 }

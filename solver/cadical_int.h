@@ -6,6 +6,7 @@
 #define SKS_CADICAL_INT_H
 
 #include <ccadical.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,19 @@ void sks_cadical_set_learn(CCaDiCaL *s, void *state, int max_length,
                            void (*learn)(void *state, int *clause));
 void sks_cadical_set_terminate(CCaDiCaL *s, void *state,
                                int (*terminate)(void *state));
+
+/* A CaDiCaL instance that writes a DRAT proof (binary or text) of what it
+ * does to proof from its first clause on: CaDiCaL::Solver::trace_proof,
+ * which the C API lacks.  NULL when the proof cannot be traced. */
+typedef struct sks_cadical_prover sks_cadical_prover;
+sks_cadical_prover *sks_cadical_prover_new(FILE *proof, int binary);
+void sks_cadical_prover_add(sks_cadical_prover *p, int lit);
+/* 10, 20, or 0 when terminate (called now and then) says stop. */
+int sks_cadical_prover_solve(sks_cadical_prover *p, void *state,
+                             int (*terminate)(void *state));
+int sks_cadical_prover_val(sks_cadical_prover *p, int var);
+/* Flushes the proof and frees the instance (NULL is a no-op). */
+void sks_cadical_prover_delete(sks_cadical_prover *p);
 
 #ifdef __cplusplus
 }

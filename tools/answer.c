@@ -111,6 +111,7 @@ static const char *const status_names[ANSWER_STATUSES] = {
     [ANSWER_REPAIRED] = "repaired",   [ANSWER_CANONICAL] = "canonical",
     [ANSWER_REPEAT] = "repeat",       [ANSWER_KEPT] = "kept",
     [ANSWER_DROPPED] = "dropped",     [ANSWER_SYMMETRY] = "symmetry",
+    [ANSWER_VERIFIED] = "verified",   [ANSWER_REJECTED] = "rejected",
 };
 
 const char *answer_status_name(answer_status s) {
@@ -143,7 +144,8 @@ static const struct {
                     {CMD_MINIMIZE, ANSWER_MINIMIZED, ANSWER_MULTIPLE},
                     {CMD_REPAIR, ANSWER_UNIQUE, ANSWER_REPAIRED},
                     {CMD_GENERATE, ANSWER_GENERATED, ANSWER_STATUSES},
-                    {CMD_CANON, ANSWER_CANONICAL, ANSWER_STATUSES}};
+                    {CMD_CANON, ANSWER_CANONICAL, ANSWER_STATUSES},
+                    {CMD_CERT, ANSWER_VERIFIED, ANSWER_REJECTED}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
   answer_status first = ANSWER_SOLVED, second = ANSWER_STATUSES;

@@ -39,6 +39,8 @@ typedef enum answer_status {
   ANSWER_KEPT,
   ANSWER_DROPPED,
   ANSWER_SYMMETRY,
+  ANSWER_VERIFIED,
+  ANSWER_REJECTED,
   ANSWER_STATUSES
 } answer_status;
 /* The word of a status: "solved", "none", ... */

@@ -43,7 +43,8 @@ int app_main(int argc, char **argv);
 int app_solve(sks_app *app);
 int app_encode(sks_app *app);
 int app_decode(sks_app *app);
-int app_check(sks_app *app); /* count and unique */
+int app_check(sks_app *app);      /* count and unique */
+int app_check_cert(sks_app *app); /* check: certificates */
 int app_exact_cover(sks_app *app);
 int app_rate(sks_app *app);
 int app_generate(sks_app *app); /* tools/generate.c */

@@ -1,6 +1,7 @@
 /* `sudokusat unique` and `sudokusat count`: solutions counted with blocking
  * clauses (or natively by DLX), optionally decided by two backends. */
 #include "batch_int.h"
+#include "certify_int.h"
 #include "worker_int.h"
 
 #include <stdlib.h>
@@ -13,6 +14,7 @@ static void *check_new(sks_app *app) {
 
 static void check_delete(void *w) {
   worker_destroy(w);
+  certify_release();
 }
 
 static bool same_answer(sks_count_result a, sks_count_result b) {
@@ -78,12 +80,13 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   }
   long long limit = unique ? 2 : app->opt.limit;
   bool show = unique && app->opt.show;
+  bool cert = unique && app->opt.certificate[0];
   sks_stats before;
   sks_solver_stats(w->solver, &before);
   sks_limits left = worker_left(w);
-  sks_count_result r =
-      sks_count(w->solver, w->eo, p, limit, &left, show ? w->grid : NULL,
-                show ? w->grid2 : NULL, w->scratch, &err);
+  sks_count_result r = sks_count(
+      w->solver, w->eo, p, limit, &left, show || cert ? w->grid : NULL,
+      show || cert ? w->grid2 : NULL, w->scratch, &err);
   a.backend = worker_answered_by(w, &before);
   if (r.status < 0) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
@@ -114,6 +117,15 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
       r.status = SKS_UNKNOWN;
   }
   cls = classify(unique, r, &a);
+  double limit_s = app->opt.time_limit;
+  if (cert && certify_puzzle(app, job, cls, w->grid, w->grid2,
+                             limit_s > 0 ? job->start + limit_s : 0, &err)) {
+    app_message("%s:%ld: %s", job->file, p->look.line, err.msg);
+    a.status = ANSWER_ERROR;
+    a.message = err.msg;
+    answer_put(app, job, &a, out);
+    return BATCH_ERROR;
+  }
   if (show && cls != BATCH_UNKNOWN) {
     a.grid = r.count >= 1 ? w->grid : NULL;
     a.grid2 = r.count >= 2 ? w->grid2 : NULL;
@@ -176,9 +188,12 @@ int app_check(sks_app *app) {
                 app->opt.backend->name);
     return EXIT_USAGE;
   }
+  if (app->opt.certificate[0] && certify_prepare(app))
+    return EXIT_USAGE;
   answer_header(app, NULL);
   batch_totals all;
   batch_operands(app, &check_ops, check_cnf, &all);
+  certify_release();
   /* the classes by the words the answers use */
   batch_summary(app, &all, "unique", "multiple");
   app_print_stats(app);

@@ -27,15 +27,16 @@ enum {
   CMD_RATE = 1 << 6,
   CMD_GENERATE = 1 << 7,
   CMD_MINIMIZE = 1 << 8,
+  CMD_CERT = 1 << 9, /* check (certificates) */
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11,
   CMD_PRINT = 1 << 12,
   CMD_CANON = 1 << 13
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
-#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
-#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE)    /* judge puzzles */
-#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE | CMD_CERT) /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE)         /* make puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
@@ -55,6 +56,9 @@ enum {
     "unique / multiple / none, per puzzle", app_check)                         \
   C("count", CMD_COUNT, "[--limit K] [PUZZLES ...]",                           \
     "number of solutions per puzzle", app_check)                               \
+  C("check", CMD_CERT, "--certificate DIR [PUZZLES|CNF ...]",                  \
+    "verify the certificates unique or solve wrote (DRAT proofs, solutions)",  \
+    app_check_cert)                                                            \
   C("exact-cover", CMD_XC, "[--count] [--limit K] FILE",                       \
     "solve a general exact-cover problem (Knuth's format) with DLX",           \
     app_exact_cover)                                                           \
@@ -113,6 +117,9 @@ enum {
     "canon: print the puzzles that repeat no earlier one up to the group")     \
   O(symmetry_, BOOL, 0, 0, 1, CMD_CANON,                                       \
     "canon: the puzzle's automorphisms and the symmetry of its layout")        \
+  O(certificate, STR, "", 0, 0, CMD_UNIQUE | CMD_SOLVE | CMD_CERT,             \
+    "unique, solve: write a certificate of each answer into the new or "       \
+    "empty folder DIR; check: verify those in DIR")                            \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide again with an engine of the other kind (dlx, "       \
     "bits: by picosat; picosat, cadical, external: by dlx)")                   \

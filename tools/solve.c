@@ -3,6 +3,7 @@
  * describes a puzzle). */
 #define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
+#include "certify_int.h"
 #include "worker_int.h"
 
 #include <stdlib.h>
@@ -77,6 +78,17 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   sks_error err = {0};
   answer a = {.count = -1, .grid_only = true};
   int cls;
+  if (w->app->opt.certificate[0]) {
+    /* a solution alone certifies nothing a puzzle is asked */
+    sks_error_set(&err, -1, 0, 0,
+                  "solve --certificate certifies DIMACS files; for puzzles "
+                  "use 'unique --certificate'");
+    app_message("%s:%ld: %s", job->file, p->look.line, err.msg);
+    a.status = ANSWER_ERROR;
+    a.message = err.msg;
+    answer_put(w->app, job, &a, out);
+    return BATCH_ERROR;
+  }
   if (worker_load(w, job, &err) < 0) {
     app_error(NULL, &err);
     answer_as(&a, BATCH_ERROR, err.msg);
@@ -215,6 +227,12 @@ static int solve_cnf(sks_app *app, sks_input *in) {
       a.grid = grid;
     }
   }
+  if (app->opt.certificate[0] && (res == BATCH_ONE || res == BATCH_NONE) &&
+      certify_cnf(app, sks_input_name(in), cnf, r,
+                  r == SKS_SAT ? m->val + 1 : NULL, deadline, &err)) {
+    app_message("%s: %s", sks_input_name(in), err.msg);
+    res = BATCH_ERROR;
+  }
   if (app->opt.format == FORMAT_TEXT)
     print_cnf_text(s, cnf, &a, res, p);
   else {
@@ -244,9 +262,12 @@ int app_solve(sks_app *app) {
     return EXIT_USAGE;
   }
   worker_destroy(probe);
+  if (app->opt.certificate[0] && certify_prepare(app))
+    return EXIT_USAGE;
   answer_header(app, NULL);
   batch_totals all;
   batch_operands(app, &solve_ops, solve_cnf, &all);
+  certify_release();
   batch_summary(app, &all, "solved", NULL);
   app_print_stats(app);
   return batch_exit(&all);

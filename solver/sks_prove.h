@@ -1,0 +1,47 @@
+/* sudokusat prover: a clause list solved by CaDiCaL in process, with the
+ * DRAT proof of what it did written as it goes: the model of a
+ * satisfiable one, or a proof a checker can verify of an unsatisfiable
+ * one (docs/certificates.md). */
+#ifndef SKS_PROVE_H
+#define SKS_PROVE_H
+
+#include "sks_common.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Solves the clauses lits[0 .. nlits) (DIMACS literals, each clause
+ * ended by 0) writing the DRAT proof to proof: binary DRAT, or text when
+ * text.  SKS_SAT: model[v - 1] is 1 or -1 for v = 1 .. nvars (model may
+ * be NULL); SKS_UNSAT: the proof is complete once the stream is flushed;
+ * SKS_UNKNOWN: the deadline (sks_time's clock, 0 = none) passed; -1 with
+ * err when the proof cannot be written. */
+int sks_prove(const int *lits, size_t nlits, FILE *proof, bool text,
+              double deadline, signed char *model, int nvars, sks_error *err);
+
+/* The same by a proof-writing DPLL (solver/prove_dpll.c): unit
+ * propagation, and a RUP lemma per refuted node.  Fast where propagation
+ * decides most (a puzzle's plain CNF); no clause may repeat a literal or
+ * hold one and its negation.  Stops with SKS_UNKNOWN after max_nodes
+ * decisions (0 = none); the proof written so far is then of no use.
+ * Reuse one prover for many clause lists: the first base literals (whole
+ * clauses, no unit among them) are a prefix the lists of one kind share,
+ * kept loaded for the next list with the same prefix, which key names
+ * (0: the literals are compared). */
+typedef struct sks_prover sks_prover;
+sks_prover *sks_prover_new(void);
+void sks_prover_delete(sks_prover *p); /* NULL is a no-op */
+int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
+                   uint64_t key, int nvars, FILE *proof, bool text,
+                   long long max_nodes, signed char *model);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
