@@ -431,7 +431,7 @@ int app_generate(sks_app *app) {
   int level, label;
   if (*app->opt.grade && sks_grade_parse(app->opt.grade, &level, &label)) {
     app_message("--grade %s: not a level (singles, locked, search) or a "
-                "label (easy, medium, hard, expert, extreme)",
+                "label (easy, medium, hard, unfair, extreme)",
                 app->opt.grade);
     return EXIT_USAGE;
   }

@@ -23,17 +23,18 @@ enum {
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11,
   CMD_PRINT = 1 << 12,
-  CMD_CANON = 1 << 13
+  CMD_CANON = 1 << 13,
+  CMD_EXPLAIN = 1 << 14
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
-#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK)    /* run a backend on puzzles */
-#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE)    /* judge puzzles */
-#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE) /* make puzzles */
+#define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
+#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE | CMD_EXPLAIN) /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE)            /* make puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_ALL 0x3fff
+#define CMD_ALL 0x7fff
 
 #define SKS_OPTIONS(O)                                                         \
   O(backend, BACKEND, "auto", 0, 0, CMD_BACKEND, "solver")                     \
@@ -126,6 +127,8 @@ enum {
   O(grade, STR, "", 0, 0, CMD_GENERATE,                                        \
     "generate: keep puzzles of this level (singles, locked, search) or "       \
     "label (easy ... extreme); above singles/easy implies --minimal")          \
+  O(next, BOOL, 0, 0, 1, CMD_EXPLAIN,                                          \
+    "explain: the easiest step now only (a hint)")                             \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
