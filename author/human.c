@@ -700,13 +700,27 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
   }
   if (human_popcount(uni) <= k)
     return false; /* no fin: a plain fish (or less) */
+  if (h->plain &&
+      human_popcount(uni) > k + (o ? h->shape->box_rows : h->shape->box_cols))
+    return false; /* the fins lie in one box, within its width */
   /* The fins lie in one region B (not a line): the cover is the
    * columns outside B's part, filled up with B's columns. */
-  int c0 = -1;
-  for (int i = 0; i < k && c0 < 0; i++)
-    if (rows[i])
-      c0 = line_cell(h, o, f->base[i], human_first(rows[i]));
-  for (int b = 2 * n; b < h->nreg; b++) {
+  /* the regions (not lines) that hold a base place */
+  int regs[64], nregs = 0;
+  for (int i = 0; i < k; i++)
+    for (hmask m = rows[i]; m; m &= m - 1) {
+      int c = line_cell(h, o, f->base[i], human_first(m));
+      for (int q = 0; q < h->ncreg[c]; q++) {
+        int b = h->creg[c * HUMAN_MAX_REG + q];
+        bool seen = b < 2 * n;
+        for (int j = 0; j < nregs && !seen; j++)
+          seen = regs[j] == b;
+        if (!seen && nregs < 64)
+          regs[nregs++] = b;
+      }
+    }
+  for (int ri = 0; ri < nregs; ri++) {
+    int b = regs[ri];
     hmask inb = 0, outb = 0; /* columns of base places in / out of b */
     int nfin_cells = 0;
     for (int i = 0; i < k; i++)
@@ -720,7 +734,6 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
         else
           outb |= 1ULL << j;
       }
-    (void)c0;
     if (!nfin_cells || human_popcount(outb) > k)
       continue;
     /* Covers: outb plus k - |outb| columns of inb (each choice). */
@@ -735,7 +748,7 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
     if (nb > 12)
       continue;
     for (unsigned s = 0; s < (1u << nb); s++) {
-      if (__builtin_popcount(s) != need)
+      if (human_popcount(s) != need)
         continue;
       hmask cover = outb;
       for (int i = 0; i < nb; i++)
@@ -763,10 +776,18 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
   return false;
 }
 
-static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth) {
+static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth,
+                     hmask uni) {
   int n = h->n;
   if (depth == f->k)
     return fish_check(h, f);
+  /* the union of the base places: at most k columns, or with fins in one
+   * box at most k plus its width */
+  int most = f->k;
+  if (f->finned)
+    most = h->plain
+               ? f->k + (f->orient ? h->shape->box_rows : h->shape->box_cols)
+               : n;
   for (int line = from; line < n; line++) {
     hmask w = h->where[(f->orient * n + line) * n + f->d];
     int cnt = human_popcount(w);
@@ -778,8 +799,10 @@ static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth) {
       continue;
     if (f->finned && cnt > f->k + 3)
       continue;
+    if (human_popcount(uni | w) > most)
+      continue;
     f->base[depth] = line;
-    if (fish_rec(h, f, line + 1, depth + 1))
+    if (fish_rec(h, f, line + 1, depth + 1, uni | w))
       return true;
   }
   return false;
@@ -789,7 +812,7 @@ bool human_fish(sks_human *h, int k, bool finned) {
   fish_ctx f = {.k = k, .finned = finned};
   for (f.d = 0; f.d < h->n; f.d++)
     for (f.orient = 0; f.orient < 2; f.orient++)
-      if (fish_rec(h, &f, 0, 0))
+      if (fish_rec(h, &f, 0, 0, 0))
         return true;
   return false;
 }

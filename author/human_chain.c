@@ -648,11 +648,99 @@ static int als_collect(sks_human *h, als *out, int cap) {
   return count;
 }
 
+/* Up to 128 cells (9x9, 10x10, 11x11): each ALS as bit masks, so a
+ * pair costs a few word operations. */
+typedef struct als_bits {
+  uint64_t cells[2];
+  uint64_t has[64][2];  /* by digit: its cells holding the digit */
+  uint64_t sees[64][2]; /* by digit: the cells that see all of those */
+} als_bits;
+
+static void peers2(const sks_human *h, int c, uint64_t *out) {
+  out[0] = h->peers[(size_t)c * h->pw];
+  out[1] = h->pw > 1 ? h->peers[(size_t)c * h->pw + 1] : 0;
+}
+
+static bool als_pairs_small(sks_human *h, const als *sets, int count) {
+  static _Thread_local als_bits *b;
+  static _Thread_local int cap;
+  if (cap < count) {
+    free(b);
+    b = sks_malloc((size_t)count * sizeof *b);
+    cap = count;
+  }
+  uint64_t dig[64][2] = {{0}}; /* open cells holding each digit */
+  for (int c = 0; c < h->cells; c++)
+    if (h->val[c] < 0)
+      for (hmask m = h->cand[c]; m; m &= m - 1)
+        dig[human_first(m)][c / 64] |= 1ULL << (c % 64);
+  for (int i = 0; i < count; i++) {
+    const als *A = &sets[i];
+    als_bits *x = &b[i];
+    x->cells[0] = x->cells[1] = 0;
+    for (hmask m = A->digits; m; m &= m - 1) {
+      int d = human_first(m);
+      x->has[d][0] = x->has[d][1] = 0;
+      x->sees[d][0] = x->sees[d][1] = ~0ULL;
+    }
+    for (int p = 0; p < A->k; p++) {
+      int c = A->cells[p];
+      x->cells[c / 64] |= 1ULL << (c % 64);
+      uint64_t pe[2];
+      peers2(h, c, pe);
+      for (hmask m = h->cand[c]; m; m &= m - 1) {
+        int d = human_first(m);
+        x->has[d][c / 64] |= 1ULL << (c % 64);
+        x->sees[d][0] &= pe[0];
+        x->sees[d][1] &= pe[1];
+      }
+    }
+  }
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++) {
+      const als_bits *A = &b[i], *B = &b[j];
+      hmask common = sets[i].digits & sets[j].digits;
+      if (human_popcount(common) < 2 || (A->cells[0] & B->cells[0]) ||
+          (A->cells[1] & B->cells[1]))
+        continue;
+      for (hmask mx = common; mx; mx &= mx - 1) {
+        int x = human_first(mx);
+        if ((B->has[x][0] & ~A->sees[x][0]) || (B->has[x][1] & ~A->sees[x][1]))
+          continue; /* not a restricted common */
+        human_begin(h);
+        for (hmask mz = common & ~(1ULL << x); mz; mz &= mz - 1) {
+          int z = human_first(mz);
+          for (int w = 0; w < 2; w++)
+            for (uint64_t t = A->sees[z][w] & B->sees[z][w] & dig[z][w] &
+                              ~A->cells[w] & ~B->cells[w];
+                 t; t &= t - 1)
+              human_elim(h, w * 64 + human_first(t), z);
+        }
+        if (!h->nelim)
+          continue;
+        if (h->opt.text) {
+          char buf[512];
+          snprintf(buf, sizeof buf, "ALS-XZ, X = %d: ", human_digit(x));
+          human_cells_text(h, sets[i].cells, sets[i].k, buf, sizeof buf);
+          size_t l = strlen(buf);
+          snprintf(buf + l, sizeof buf - l, " and ");
+          human_cells_text(h, sets[j].cells, sets[j].k, buf, sizeof buf);
+          human_text(h, "%s", buf);
+        }
+        if (human_emit(h, SKS_TECH_ALS_XZ, 7.0, sets[i].k + sets[j].k))
+          return true;
+      }
+    }
+  return false;
+}
+
 bool human_als_xz(sks_human *h) {
   static _Thread_local als *sets;
   if (!sets)
     sets = sks_malloc(ALS_MAX * sizeof *sets);
   int count = als_collect(h, sets, ALS_MAX);
+  if (h->cells <= 128)
+    return als_pairs_small(h, sets, count);
   for (int i = 0; i < count; i++)
     for (int j = i + 1; j < count; j++) {
       als *A = &sets[i], *B = &sets[j];

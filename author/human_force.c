@@ -444,8 +444,12 @@ bool human_forcing(sks_human *h, int level) {
         f->bvar[nvar++] = c * n + human_first(m);
   f->npool = 0;
   deduction best = {.cost = 1 << 30}, d;
+  /* nested levels: contradictions of the on branches only (the off
+   * branches and the cell and region nets would double the cost of the
+   * dearest level) */
+  bool nested = level >= 4;
   for (int i = 0; i < nvar; i++)
-    for (int on = 1; on >= 0; on--) {
+    for (int on = 1; on >= (nested ? 1 : 0); on--) {
       int b = 2 * i + !on;
       bool ok = propagate(h, p, plevel, f->bvar[i] * 2 + on, h->cand, h->where);
       store_branch(f, b, p, ok);
@@ -460,7 +464,7 @@ bool human_forcing(sks_human *h, int level) {
     }
   uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
   /* both ways */
-  if (level != 1)
+  if (level != 1 && !nested)
     for (int i = 0; i < nvar; i++) {
       const uint64_t *a = f->bits + (size_t)(2 * i) * f->W;
       const uint64_t *b = f->bits + (size_t)(2 * i + 1) * f->W;
@@ -476,7 +480,7 @@ bool human_forcing(sks_human *h, int level) {
         }
     }
   /* cells and regions: every candidate on */
-  if (level >= 1) {
+  if (level >= 1 && !nested) {
     int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
     for (int i = 0; i < nvar; i++)
       vi[f->bvar[i]] = i;
