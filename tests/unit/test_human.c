@@ -187,15 +187,27 @@ static void reg_check(sks_human *h, const char *line) {
 
 /* ---- paths ---- */
 
+/* Puzzles from easy to the hardest known (shared/data/famous.txt and
+ * Project Euler 96). */
+static const char *const paths[3] = {
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3."
+    ".9..5.1.3..",
+    "..3.2..9...2..5...9.4.8...14...6..8....5.7....3..1...41...5.3.9...1..8."
+    "..7..9.2..",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7"
+    "..7...3..",
+};
+
 /* Replays p's easiest path: each placement is the solution's digit, no
  * elimination removes it, and the path ends in the solution.  Returns
  * the rating. */
-static double replay(sks_human *h, const char *text, bool unique,
-                     sks_human_rating *rt) {
+static double replay_upto(sks_human *h, const char *text, bool unique,
+                          sks_technique upto, sks_human_rating *rt) {
   sks_puzzle *p = judge_parse(text);
   int n = p->shape->n, sol[4096];
   CHECK_EQ(judge_count(p, 2, sol), 1);
-  sks_human_options o = {.known_unique = unique, .text = true};
+  sks_human_options o = {
+      .known_unique = unique, .text = true, .max_tech = upto};
   CHECK_EQ(sks_human_load(h, p, &o), 0);
   sks_human_step st;
   double worst = 0;
@@ -227,6 +239,38 @@ static double replay(sks_human *h, const char *text, bool unique,
     *rt = r;
   sks_puzzle_delete(p);
   return worst;
+}
+
+static double replay(sks_human *h, const char *text, bool unique,
+                     sks_human_rating *rt) {
+  return replay_upto(h, text, unique, 0, rt);
+}
+
+/* With singles only, a puzzle that needs pairs and triples takes the
+ * SAT-native step instead: minimal unsatisfiable subsets, each removal
+ * checked like any step. */
+static void test_mus(sks_human *h) {
+  sks_human_rating r;
+  replay_upto(h, paths[1], true, SKS_TECH_NAKED_SINGLE, &r);
+  CHECK_EQ(r.hardest, SKS_TECH_MUS);
+  CHECK(r.rating >= sks_technique_weight(SKS_TECH_MUS));
+  /* a MUS step: its size is its constraints, its text names them */
+  sks_puzzle *p = judge_parse(paths[1]);
+  sks_human_options o = {.text = true, .max_tech = SKS_TECH_NAKED_SINGLE};
+  sks_human_load(h, p, &o);
+  sks_human_step st;
+  bool seen = false;
+  while (!seen && sks_human_next(h, &st)) {
+    if (st.tech == SKS_TECH_MUS) {
+      seen = true;
+      CHECK(st.size >= 2);
+      CHECK_EQ(st.nelim, 1);
+      CHECK(strstr(st.text, "cannot hold with these") != NULL);
+    }
+    sks_human_apply(h, &st);
+  }
+  CHECK(seen);
+  sks_puzzle_delete(p);
 }
 
 static int run_file(const char *mode, const char *path, const char *code) {
@@ -446,17 +490,6 @@ static const char *const reglib[] = {
     "722 625 725 726 739 341 744 348 162 589 794:752::",
 };
 
-/* Puzzles from easy to the hardest known (shared/data/famous.txt and
- * Project Euler 96). */
-static const char *const paths[] = {
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3."
-    ".9..5.1.3..",
-    "..3.2..9...2..5...9.4.8...14...6..8....5.7....3..1...41...5.3.9...1..8."
-    "..7..9.2..",
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7"
-    "..7...3..",
-};
-
 /* A unique rectangle needs uniqueness: without it the path takes none. */
 static void test_unique_only(sks_human *h) {
   reg_case rc;
@@ -508,6 +541,7 @@ int main(int argc, char **argv) {
   CHECK(replay(h, paths[2], true, NULL) >= 9.0); /* AI Escargot: 10.5 */
   test_unique_only(h);
   test_deterministic(h);
+  test_mus(h);
   sks_human_delete(h);
   return check_report();
 }
