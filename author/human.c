@@ -42,6 +42,7 @@ static const struct {
     {"naked quad", "naked-quad", 5.0, SKS_HUMAN_HARD},
     {"jellyfish", "jellyfish", 5.2, SKS_HUMAN_HARD},
     {"hidden quad", "hidden-quad", 5.4, SKS_HUMAN_HARD},
+    {"bivalue universal grave + 1", "bug", 5.6, SKS_HUMAN_HARD},
     {"simple colouring", "simple-colouring", 6.5, SKS_HUMAN_HARD},
     {"X-chain", "x-chain", 6.5, SKS_HUMAN_UNFAIR},
     {"finned X-wing", "finned-x-wing", 6.6, SKS_HUMAN_UNFAIR},
@@ -817,6 +818,42 @@ bool human_fish(sks_human *h, int k, bool finned) {
   return false;
 }
 
+/* ---- bivalue universal grave ---- */
+
+/* Every open cell has two candidates but one, which has three: were it
+ * not the digit that its regions hold three times, each digit would have
+ * two places in every region, a grave with two solutions or none; a
+ * puzzle known to be unique has that digit there (BUG + 1). */
+static bool bug_plus_one(sks_human *h) {
+  int n = h->n, three = -1;
+  for (int c = 0; c < h->cells; c++) {
+    if (h->val[c] >= 0)
+      continue;
+    int k = human_popcount(h->cand[c]);
+    if (k == 3 && three < 0)
+      three = c;
+    else if (k != 2)
+      return false;
+  }
+  if (three < 0)
+    return false;
+  int d = -1;
+  for (int i = 0; i < h->ncreg[three]; i++) {
+    int k = h->creg[three * HUMAN_MAX_REG + i], here = -1;
+    for (hmask m = h->cand[three]; m; m &= m - 1)
+      if (human_popcount(h->where[k * n + human_first(m)]) == 3)
+        here = here < 0 ? human_first(m) : -2;
+    if (here < 0 || (d >= 0 && here != d))
+      return false;
+    d = here;
+  }
+  if (d < 0)
+    return false;
+  human_text(h, "bivalue universal grave + 1: every other open cell has two "
+                "candidates");
+  return human_emit_place(h, SKS_TECH_BUG, three, d);
+}
+
 /* ---- the loop ---- */
 
 bool human_try(sks_human *h, sks_technique t) {
@@ -857,6 +894,8 @@ bool human_try(sks_human *h, sks_technique t) {
     return human_fish(h, 4, false);
   case SKS_TECH_HIDDEN_QUAD:
     return human_hidden(h, 4);
+  case SKS_TECH_BUG:
+    return h->opt.known_unique && bug_plus_one(h);
   case SKS_TECH_SIMPLE_COLOURING:
     return human_colouring(h);
   case SKS_TECH_X_CHAIN:

@@ -111,6 +111,7 @@ static int techs_for(const char *code, sks_technique *t) {
       {"0600", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
       {"0601", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
       {"0603", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
+      {"0610", {SKS_TECH_BUG}, 1},
       {"0701", {SKS_TECH_X_CHAIN}, 1},
       {"0702", {SKS_TECH_XY_CHAIN}, 1},
       {"0703", {SKS_TECH_XY_CHAIN}, 1},
@@ -155,6 +156,14 @@ static int reg_run(sks_human *h, const reg_case *rc, bool after) {
     human_try(h, t[i]);
   }
   h->collect = false;
+  /* a placement removes the cell's other candidates (HoDoKu writes BUG+1
+   * as those removals) */
+  for (int c = 0; c < h->cells; c++)
+    for (int d = 0; d < h->n; d++)
+      if (h->seen[(size_t)h->cells * h->n + (size_t)c * h->n + d])
+        for (int e = 0; e < h->n; e++)
+          if (e != d && (h->cand[c] >> e & 1))
+            h->seen[c * h->n + e] = 1;
   if (rc->fail || after) { /* nothing on the case's candidates */
     for (size_t i = 0; i < seen; i++)
       if (h->seen[i] && (rc->digits >> (i % 9) & 1))
@@ -455,6 +464,8 @@ static const char *const reglib[] = {
     "496+17+3+2+58+9+58+7+3+2+4+1+6+7326+4+1+8+9+5+6..9+8+572+3::122 123::",
     ":0603-1:18:.68.+9+7+21...2.+86..795+731+2+6+4+8+8+9+4+1+7+53+625+2+684+3.."
     ".+73+1+62+9+8+54+6.973..+2...+5+2+6....+2.+3954.8+6::172 182::",
+    ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1."
+    ".+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::",
     ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+"
     "9+6......9.+4..6.+6.8217..5::742::5",
     ":0701:2:+8..6.+351+7..+6+8+1+7.3937+1.9+5..+8+7.45+6..+81+16...87..2.+"
