@@ -111,8 +111,8 @@ static void test_names(void) {
   CHECK_EQ(sks_grade_parse("unfair", &level, &label), 0);
   CHECK_EQ(label, SKS_LABEL_UNFAIR);
   CHECK_EQ(sks_grade_parse("tough", &level, &label), -1);
-  sks_grade gr = {SKS_SAT, false, SKS_GRADE_SEARCH,
-                  100,     false, SKS_LABEL_UNFAIR, -1, 0};
+  sks_grade gr = {
+      SKS_SAT, false, SKS_GRADE_SEARCH, 100, false, SKS_LABEL_UNFAIR, -1, 0};
   CHECK(sks_grade_matches(&gr, -1, SKS_LABEL_UNFAIR));
   CHECK(sks_grade_matches(&gr, SKS_GRADE_SEARCH, -1));
   CHECK(!sks_grade_matches(&gr, SKS_GRADE_LOCKED, -1));
