@@ -935,12 +935,18 @@ int sks_human_next(sks_human *h, sks_human_step *st) {
   if (h->status != SKS_UNKNOWN)
     return 0;
   human_where(h);
-  int last = h->opt.max_tech ? (int)h->opt.max_tech : SKS_TECH_MUS - 1;
+  /* Past 9x9 nested chains and the MUS step cost too much (minutes on a
+   * 16x16): the path stops after dynamic forcing chains (+) unless the
+   * caller asks for a technique. */
+  bool big = h->cells > 81 && !h->opt.max_tech;
+  int last = h->opt.max_tech ? (int)h->opt.max_tech
+             : big           ? SKS_TECH_DYNAMIC_FORCING_PLUS
+                             : SKS_TECH_MUS - 1;
   human_begin(h);
   bool found = false;
   for (int t = 0; t <= last && !found; t++)
     found = human_try(h, (sks_technique)t);
-  if (!found)
+  if (!found && !big)
     found = human_try(h, SKS_TECH_MUS);
   if (!found)
     return 0;

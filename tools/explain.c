@@ -214,7 +214,9 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
             sks_human_label_name(sks_human_label_of(hardest)));
   else if (!next)
     fprintf(out, "stuck after %d steps with %d cells open%s\n", steps, open,
-            count == 2 ? ": the puzzle has several solutions" : "");
+            count == 2   ? ": the puzzle has several solutions"
+            : count == 1 ? ": past 9x9 nested chains are not tried"
+                         : "");
   return count == 1   ? BATCH_ONE
          : count == 0 ? BATCH_NONE
          : count == 2 ? BATCH_MANY
