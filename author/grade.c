@@ -64,6 +64,7 @@ struct sks_grader {
   sks_puzzle *perm; /* the relabelled puzzle, of the current shape */
   int *digit, *row, *col, *tmp; /* n each */
   unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
+  sks_human *human;             /* the human path's rating */
 };
 
 sks_grader *sks_grader_new(void) {
@@ -75,6 +76,7 @@ void sks_grader_delete(sks_grader *g) {
     return;
   author_xc_free(&g->xc);
   sks_solver_delete(g->bits);
+  sks_human_delete(g->human);
   if (g->perm)
     g->perm->removed = NULL; /* lent, not the puzzle's */
   sks_puzzle_delete(g->perm);
@@ -178,13 +180,15 @@ static unsigned long long puzzle_seed(const sks_puzzle *p,
 }
 
 static sks_grade_label label_of(const sks_grade *gr) {
+  if (gr->technique >= 0)
+    return (sks_grade_label)sks_human_label_of((sks_technique)gr->technique);
   if (gr->level == SKS_GRADE_SINGLES)
     return SKS_LABEL_EASY;
   if (gr->level == SKS_GRADE_LOCKED)
     return SKS_LABEL_MEDIUM;
   if (gr->at_budget || gr->effort >= SKS_GRADE_EXTREME_EFFORT)
     return SKS_LABEL_EXTREME;
-  return gr->effort >= SKS_GRADE_EXPERT_EFFORT ? SKS_LABEL_EXPERT
+  return gr->effort >= SKS_GRADE_EXPERT_EFFORT ? SKS_LABEL_UNFAIR
                                                : SKS_LABEL_HARD;
 }
 
@@ -237,6 +241,20 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
   out->effort = exp(logsum / perms) - 1;
 }
 
+/* The easiest human path (the puzzle is unique: uniqueness techniques
+ * may be used): its hardest technique and SE-scale rating. */
+static void human_rate(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
+  if (!g->human)
+    g->human = sks_human_new();
+  sks_human_options o = {.known_unique = true};
+  sks_human_rating r;
+  sks_human_rate(g->human, p, &o, &r);
+  if (r.status != SKS_SAT)
+    return; /* not reached for a unique puzzle: the MUS step finishes */
+  out->technique = (int)r.hardest;
+  out->rating = r.rating;
+}
+
 int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
                      const sks_grade_options *opt, sks_grade *out) {
   memset(out, 0, sizeof *out);
@@ -250,12 +268,15 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
   if (out->status == SKS_SAT && !out->multiple &&
       out->level == SKS_GRADE_SEARCH)
     effort(g, p, perms, &lim, opt ? opt->seed : 0, out);
+  out->technique = -1;
+  if (out->status == SKS_SAT && !out->multiple && p->shape->n <= 64)
+    human_rate(g, p, out);
   out->label = label_of(out);
   return out->status;
 }
 
 static const char *const level_names[] = {"singles", "locked", "search"};
-static const char *const label_names[] = {"easy", "medium", "hard", "expert",
+static const char *const label_names[] = {"easy", "medium", "hard", "unfair",
                                           "extreme"};
 
 const char *sks_grade_level_name(sks_grade_level level) {

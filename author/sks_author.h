@@ -5,6 +5,7 @@
 #define SKS_AUTHOR_H
 
 #include "sks_decoder.h"
+#include "sks_human.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,14 +111,18 @@ typedef enum sks_grade_level {
   SKS_GRADE_SEARCH   /* guessing is needed */
 } sks_grade_level;
 
-/* Labels by level and search effort (docs/authoring.md, "Grading and
- * repairing puzzles"). */
+/* Labels: HoDoKu's levels, by the hardest technique the easiest human
+ * path needs (sks_human_label_of); past 64x64, where the human solver
+ * does not go, by level and search effort (docs/authoring.md, "Grading
+ * and repairing puzzles"). */
 typedef enum sks_grade_label {
-  SKS_LABEL_EASY,    /* singles */
-  SKS_LABEL_MEDIUM,  /* locked candidates */
-  SKS_LABEL_HARD,    /* search, effort < SKS_GRADE_EXPERT_EFFORT */
-  SKS_LABEL_EXPERT,  /* search, effort < SKS_GRADE_EXTREME_EFFORT */
-  SKS_LABEL_EXTREME, /* search, more effort, or the node budget ran out */
+  SKS_LABEL_EASY,    /* singles (past 64x64: singles) */
+  SKS_LABEL_MEDIUM,  /* locked candidates, pairs, triples (locked) */
+  SKS_LABEL_HARD,    /* fish, quads, wings, unique rectangles,
+                        colouring (search, effort < EXPERT_EFFORT) */
+  SKS_LABEL_UNFAIR,  /* chains, finned fish, ALS (search, effort <
+                        EXTREME_EFFORT) */
+  SKS_LABEL_EXTREME, /* forcing chains and nets (search, more effort) */
   SKS_LABELS
 } sks_grade_label;
 
@@ -143,6 +148,9 @@ typedef struct sks_grade {
                      permutations (0 when propagation solves it) */
   bool at_budget; /* some search ran out of nodes: effort is a floor */
   sks_grade_label label;
+  int technique; /* sks_technique: the hardest step of the easiest human
+                    path (author/human.c); -1 past 64x64 */
+  double rating; /* that step's weight on Sudoku Explainer's scale */
 } sks_grade;
 
 /* What grading works in: the system and exact-cover matrix of the last

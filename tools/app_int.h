@@ -52,6 +52,7 @@ int app_minimize(sks_app *app);
 int app_repair(sks_app *app);
 int app_grade(sks_app *app);
 int app_print(sks_app *app);
-int app_canon(sks_app *app); /* tools/canon.c */
+int app_canon(sks_app *app);   /* tools/canon.c */
+int app_explain(sks_app *app); /* tools/explain.c */
 
 #endif

@@ -59,8 +59,8 @@ static double analog_eta(grader_ctx *c, const sks_puzzle *p) {
   return rt.solved && isfinite(rt.eta) ? rt.eta : INFINITY;
 }
 
-/* Text: "LEVEL EFFORT LABEL [eta=E] [NAME]", or "multiple" / "none" /
- * "unknown EFFORT+"; JSON and CSV: the same as fields. */
+/* Text: "LEVEL EFFORT LABEL TECHNIQUE RATING [eta=E] [NAME]", or "multiple" /
+ * "none" / "unknown EFFORT+"; JSON and CSV: the same as fields. */
 static int grade_run(void *data, const batch_job *job, FILE *out) {
   grader_ctx *c = data;
   const sks_puzzle *p = job->p;
@@ -90,6 +90,13 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
     answer_extra_word(&a, "level", sks_grade_level_name(gr.level));
     answer_extra(&a, "effort", "%.1f", gr.effort);
     answer_extra_word(&a, "label", sks_grade_label_name(gr.label));
+    if (gr.technique >= 0) { /* the human path: hardest step, SE scale */
+      const char *key = sks_technique_key((sks_technique)gr.technique);
+      answer_extra_word(&a, "technique", key);
+      answer_extra(&a, "rating", "%.1f", gr.rating);
+      len += snprintf(a.line + len, sizeof a.line - (size_t)len, " %s %.1f",
+                      key, gr.rating);
+    }
     if (c->cnf) {
       double eta = analog_eta(c, p);
       answer_extra(&a, "eta", "%.2f", eta);
@@ -111,8 +118,8 @@ static int grade_dimacs(sks_app *app, sks_input *in) {
 }
 
 int app_grade(sks_app *app) {
-  static const char *const columns[] = {"level", "effort", "label", "eta",
-                                        NULL};
+  static const char *const columns[] = {
+      "level", "effort", "label", "technique", "rating", "eta", NULL};
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &grade_ops, grade_dimacs, &all);

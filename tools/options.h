@@ -31,17 +31,19 @@ enum {
   CMD_REPAIR = 1 << 10,
   CMD_GRADE = 1 << 11,
   CMD_PRINT = 1 << 12,
-  CMD_CANON = 1 << 13
+  CMD_CANON = 1 << 13,
+  CMD_EXPLAIN = 1 << 14
 };
 #define CMD_CHECK (CMD_UNIQUE | CMD_COUNT)
 #define CMD_BACKEND (CMD_SOLVE | CMD_CHECK) /* run a backend on puzzles */
-#define CMD_AUTHOR (CMD_REPAIR | CMD_GRADE | CMD_CERT) /* judge puzzles */
-#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE)         /* make puzzles */
+#define CMD_AUTHOR                                                             \
+  (CMD_REPAIR | CMD_GRADE | CMD_CERT | CMD_EXPLAIN) /* judge puzzles */
+#define CMD_MAKE (CMD_GENERATE | CMD_MINIMIZE)      /* make puzzles */
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
-#define CMD_ALL 0x3fff
+#define CMD_ALL 0x7fff
 
 /* C(name, bit, operands, help, run): one row a command, in the order
  * --help lists them; run is its app_* function (app_int.h). */
@@ -73,7 +75,11 @@ enum {
   C("repair", CMD_REPAIR, "[PUZZLES ...]",                                     \
     "fewest givens to make unique, or the givens that clash", app_repair)      \
   C("grade", CMD_GRADE, "[--analog] [PUZZLES ...]",                            \
-    "logic level, search effort and label of each puzzle", app_grade)          \
+    "logic level, search effort, label, hardest technique, SE rating",         \
+    app_grade)                                                                 \
+  C("explain", CMD_EXPLAIN, "[--next] [PUZZLES ...]",                          \
+    "the solution path in human techniques, step by step (--next: a hint)",    \
+    app_explain)                                                               \
   C("print", CMD_PRINT, "[-o OUT.svg] [PUZZLES ...]",                          \
     "printable SVG pages of the puzzles (--solutions, --per-page)", app_print) \
   C("canon", CMD_CANON, "[--show|--dedupe|--symmetry] [PUZZLES ...]",          \
@@ -175,6 +181,8 @@ enum {
   O(grade, GRADE, "", 0, 0, CMD_GENERATE,                                      \
     "generate: keep puzzles of this level or label (above singles/easy "       \
     "implies --minimal)")                                                      \
+  O(next, BOOL, 0, 0, 1, CMD_EXPLAIN,                                          \
+    "explain: the easiest step now only (a hint)")                             \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \

@@ -24,11 +24,11 @@ EULER_CLASH='7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2
 
 # ---------------------------------------------------------------- grade
 input "$EULER"
-check grade-singles 0 "singles 0.0 easy" "$S" grade
+check grade-singles 0 "singles 0.0 easy hidden-single-box 1.2" "$S" grade
 input "$ESCARGOT Escargot"
 search_label() {
   awk '{ ok = $1 == "search" && $2 + 0 > 0 &&
-         ($3 == "hard" || $3 == "expert" || $3 == "extreme") && $4 == "Escargot" }
+         $3 == "extreme" && $4 ~ /forcing/ && $5 + 0 >= 9 && $6 == "Escargot" }
        END { if (!ok || NR != 1) print "not a search grade: " $0 }' .out
 }
 "$S" grade <in.txt >.out 2>/dev/null
@@ -44,13 +44,13 @@ check grade-seed 0 '' same_as g1.txt "$S" grade -q --seed 1
 # --analog adds the analog solver's eta (a short rating: 2 runs).
 input "$ESCARGOT"
 has_eta() {
-  awk '{ ok = $1 == "search" && $4 ~ /^eta=[0-9.]+$|^eta=inf$/ }
+  awk '{ ok = $1 == "search" && $6 ~ /^eta=[0-9.]+$|^eta=inf$/ }
        END { if (!ok) print "no eta: " $0 }' .out
 }
 "$S" grade --analog --runs 2 --rate-time 200 <in.txt >.out 2>/dev/null
 check_file grade-analog has_eta
 input "$EULER" "${EULER:0:80}x"
-check grade-bad 3 "singles 0.0 easy
+check grade-bad 3 "singles 0.0 easy hidden-single-box 1.2
 error" "$S" grade -q
 expect_stderr_has "<stdin>:2:81: unexpected 'x'"
 input "p cnf 1 1" "1 0"

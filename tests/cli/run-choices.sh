@@ -54,7 +54,7 @@ done <choices.txt
 
 # --grade keeps its words for what a wrong name is.
 check grade-refused 2 '' "$S" generate --grade hardest
-expect_stderr "sudokusat: --grade: 'hardest' is not a level or a label (expected singles, locked, search, easy, medium, hard, expert or extreme)"
+expect_stderr "sudokusat: --grade: 'hardest' is not a level or a label (expected singles, locked, search, easy, medium, hard, unfair or extreme)"
 
 # --seed: 1 where the commands start from 1, fresh where generate draws one.
 "$S" help generate | grep -qE '^  --seed .* \[fresh each run\]$' && pass ||

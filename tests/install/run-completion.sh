@@ -32,7 +32,7 @@ want() {
   fi
 }
 
-want commands-e "encode exact-cover" e
+want commands-e "encode exact-cover explain" e
 want commands-so "solve" so
 # A command's options are exactly those its help lists.
 for cmd in $("$S" --list-options | awk '$1 !~ /^-/ { print $1 }'); do
@@ -51,7 +51,7 @@ want symmetry-eq "diagonal diagonals" minimize --symmetry=diag
 want symmetry-all "$("$S" generate --help | sed -n 's/.*symmetry of the givens: //p' |
   tr -d ',' | sed 's/ or / /; s/ \[.*//' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')" \
   generate --symmetry ''
-want grade "easy expert extreme" generate --grade e
+want grade "easy extreme" generate --grade e
 want grade-level "search singles" generate --grade s
 want variant "jigsaw= windoku x" solve --variant ''
 want variant-list "x,windoku" solve --variant x,w

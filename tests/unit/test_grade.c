@@ -17,6 +17,9 @@ static void test_levels(sks_grader *g) {
   CHECK_EQ(gr.level, SKS_GRADE_SINGLES);
   CHECK_EQ(gr.label, SKS_LABEL_EASY);
   CHECK(gr.effort == 0);
+  /* the human path: hidden singles in boxes only, SE 1.2 */
+  CHECK_EQ(gr.technique, SKS_TECH_HIDDEN_SINGLE_BOX);
+  CHECK(gr.rating == 1.2);
   CHECK_EQ(judge_count(p, 2, NULL), 1);
   sks_puzzle_delete(p);
 
@@ -25,7 +28,10 @@ static void test_levels(sks_grader *g) {
   CHECK(!gr.multiple);
   CHECK_EQ(gr.level, SKS_GRADE_SEARCH);
   CHECK(gr.effort > 0);
-  CHECK(gr.label >= SKS_LABEL_HARD);
+  /* AI Escargot: SE 10.5, nested forcing chains, HoDoKu's extreme */
+  CHECK_EQ(gr.label, SKS_LABEL_EXTREME);
+  CHECK(gr.technique >= SKS_TECH_NESTED_FORCING);
+  CHECK(gr.rating >= 9.5 && gr.rating < 12);
   /* the level is the weakest propagation that fills the grid */
   sks_eo *eo = sks_eo_new(p->shape);
   CHECK(sks_eo_load(eo, p, SKS_PROPAGATE_LOCKED) == SKS_UNKNOWN);
@@ -108,12 +114,12 @@ static void test_names(void) {
   int level, label;
   CHECK_EQ(sks_grade_parse("locked", &level, &label), 0);
   CHECK_EQ(level, SKS_GRADE_LOCKED);
-  CHECK_EQ(sks_grade_parse("expert", &level, &label), 0);
-  CHECK_EQ(label, SKS_LABEL_EXPERT);
+  CHECK_EQ(sks_grade_parse("unfair", &level, &label), 0);
+  CHECK_EQ(label, SKS_LABEL_UNFAIR);
   CHECK_EQ(sks_grade_parse("tough", &level, &label), -1);
-  sks_grade gr = {SKS_SAT, false, SKS_GRADE_SEARCH,
-                  100,     false, SKS_LABEL_EXPERT};
-  CHECK(sks_grade_matches(&gr, -1, SKS_LABEL_EXPERT));
+  sks_grade gr = {
+      SKS_SAT, false, SKS_GRADE_SEARCH, 100, false, SKS_LABEL_UNFAIR, -1, 0};
+  CHECK(sks_grade_matches(&gr, -1, SKS_LABEL_UNFAIR));
   CHECK(sks_grade_matches(&gr, SKS_GRADE_SEARCH, -1));
   CHECK(!sks_grade_matches(&gr, SKS_GRADE_LOCKED, -1));
   gr.multiple = true;

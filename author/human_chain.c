@@ -1,0 +1,793 @@
+/* The human solver's wings, unique rectangles, colouring, chains and
+ * almost locked sets. */
+#include "human_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_cells(const int *set, int k, int x) {
+  for (int i = 0; i < k; i++)
+    if (set[i] == x)
+      return true;
+  return false;
+}
+
+static bool bivalue(const sks_human *h, int c) {
+  return h->val[c] < 0 && human_popcount(h->cand[c]) == 2;
+}
+
+/* Removes digit d from every cell that sees all of cells (k of them). */
+static void elim_seeing(sks_human *h, const int *cells, int k, int d) {
+  for (int c = 0; c < h->cells; c++) {
+    if (!(h->cand[c] >> d & 1) || h->val[c] >= 0)
+      continue;
+    bool all = true;
+    for (int i = 0; i < k && all; i++)
+      all = human_sees(h, c, cells[i]);
+    if (all)
+      human_elim(h, c, d);
+  }
+}
+
+/* ---- wings ---- */
+
+bool human_xy_wing(sks_human *h) {
+  for (int p = 0; p < h->cells; p++) {
+    if (!bivalue(h, p))
+      continue;
+    hmask pm = h->cand[p];
+    for (int a = 0; a < h->cells; a++) {
+      if (!bivalue(h, a) || !human_sees(h, a, p))
+        continue;
+      hmask am = h->cand[a];
+      if (human_popcount(am & pm) != 1)
+        continue;
+      hmask z = am & ~pm; /* a = {x, z} */
+      hmask y = pm & ~am;
+      for (int b = a + 1; b < h->cells; b++) {
+        if (!bivalue(h, b) || !human_sees(h, b, p) || h->cand[b] != (y | z))
+          continue;
+        human_begin(h);
+        int ends[2] = {a, b};
+        elim_seeing(h, ends, 2, human_first(z));
+        if (!h->nelim)
+          continue;
+        if (h->opt.text) {
+          char pn[16], an[16], bn[16];
+          human_cell_name(h, p, pn, sizeof pn);
+          human_cell_name(h, a, an, sizeof an);
+          human_cell_name(h, b, bn, sizeof bn);
+          human_text(h, "XY-wing: pivot %s, pincers %s and %s, on %d", pn, an,
+                     bn, human_digit(human_first(z)));
+        }
+        if (human_emit(h, SKS_TECH_XY_WING, 4.2, 0))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool human_xyz_wing(sks_human *h) {
+  for (int p = 0; p < h->cells; p++) {
+    if (h->val[p] >= 0 || human_popcount(h->cand[p]) != 3)
+      continue;
+    hmask pm = h->cand[p];
+    for (int a = 0; a < h->cells; a++) {
+      if (!bivalue(h, a) || !human_sees(h, a, p) || (h->cand[a] & ~pm))
+        continue;
+      for (int b = a + 1; b < h->cells; b++) {
+        if (!bivalue(h, b) || !human_sees(h, b, p) || (h->cand[b] & ~pm) ||
+            h->cand[b] == h->cand[a])
+          continue;
+        hmask z = h->cand[a] & h->cand[b];
+        human_begin(h);
+        int three[3] = {p, a, b};
+        elim_seeing(h, three, 3, human_first(z));
+        if (!h->nelim)
+          continue;
+        if (h->opt.text) {
+          char pn[16], an[16], bn[16];
+          human_cell_name(h, p, pn, sizeof pn);
+          human_cell_name(h, a, an, sizeof an);
+          human_cell_name(h, b, bn, sizeof bn);
+          human_text(h, "XYZ-wing: pivot %s, pincers %s and %s, on %d", pn, an,
+                     bn, human_digit(human_first(z)));
+        }
+        if (human_emit(h, SKS_TECH_XYZ_WING, 4.4, 0))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* Two cells {x, y} that do not see each other, joined by a strong link on
+ * x (a region where x has two places, one seeing each cell): one of them
+ * is y, so y goes from the cells that see both. */
+bool human_w_wing(sks_human *h) {
+  int n = h->n;
+  for (int a = 0; a < h->cells; a++) {
+    if (!bivalue(h, a))
+      continue;
+    for (int b = a + 1; b < h->cells; b++) {
+      if (h->cand[b] != h->cand[a] || h->val[b] >= 0 || human_sees(h, a, b))
+        continue;
+      for (int side = 0; side < 2; side++) {
+        hmask m = h->cand[a];
+        int x = side ? human_first(m & (m - 1)) : human_first(m);
+        int y = side ? human_first(m) : human_first(m & (m - 1));
+        for (int k = 0; k < h->nreg; k++) {
+          hmask w = h->where[k * n + x];
+          if (human_popcount(w) != 2)
+            continue;
+          int l1 = h->region[k * n + human_first(w)];
+          int l2 = h->region[k * n + human_first(w & (w - 1))];
+          if (l1 == a || l1 == b || l2 == a || l2 == b)
+            continue;
+          if (!((human_sees(h, l1, a) && human_sees(h, l2, b)) ||
+                (human_sees(h, l1, b) && human_sees(h, l2, a))))
+            continue;
+          human_begin(h);
+          int ends[2] = {a, b};
+          elim_seeing(h, ends, 2, y);
+          if (!h->nelim)
+            continue;
+          if (h->opt.text) {
+            char an[16], bn[16], r[48];
+            human_cell_name(h, a, an, sizeof an);
+            human_cell_name(h, b, bn, sizeof bn);
+            human_region_name(h, k, r, sizeof r);
+            human_text(h,
+                       "W-wing: %s and %s hold %d%d, joined by the strong "
+                       "link on %d in %s",
+                       an, bn, human_digit(x), human_digit(y), human_digit(x),
+                       r);
+          }
+          if (human_emit(h, SKS_TECH_W_WING, 6.6, 0))
+            return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/* ---- unique rectangles (plain shapes, known unique) ---- */
+
+static int box_of(const sks_human *h, int c) {
+  return h->creg[c * HUMAN_MAX_REG + 2];
+}
+
+static bool ur_emit(sks_human *h, const int *rect, int a, int b, int type,
+                    double rating) {
+  if (!h->nelim)
+    return false;
+  if (h->opt.text) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "unique rectangle type %d on %d%d in ", type,
+             human_digit(a), human_digit(b));
+    human_cells_text(h, rect, 4, buf, sizeof buf);
+    human_text(h, "%s", buf);
+  }
+  return human_emit(h, SKS_TECH_UNIQUE_RECTANGLE, rating, 0);
+}
+
+bool human_unique_rectangle(sks_human *h) {
+  int n = h->n;
+  for (int r1 = 0; r1 < n; r1++)
+    for (int r2 = r1 + 1; r2 < n; r2++)
+      for (int c1 = 0; c1 < n; c1++)
+        for (int c2 = c1 + 1; c2 < n; c2++) {
+          int rect[4] = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
+          int bx[4], nb = 0;
+          hmask common = ~0ULL;
+          bool open = true;
+          for (int i = 0; i < 4; i++) {
+            int b = box_of(h, rect[i]);
+            bool seen = false;
+            for (int j = 0; j < nb; j++)
+              seen |= bx[j] == b;
+            if (!seen)
+              bx[nb++] = b;
+            common &= h->cand[rect[i]];
+            open &= h->val[rect[i]] < 0;
+          }
+          if (nb != 2 || !open || human_popcount(common) < 2)
+            continue;
+          for (hmask ma = common; ma; ma &= ma - 1)
+            for (hmask mb = ma & (ma - 1); mb; mb &= mb - 1) {
+              int a = human_first(ma), b = human_first(mb);
+              hmask ab = (1ULL << a) | (1ULL << b);
+              int nf = 0, roof[4], nr = 0;
+              for (int i = 0; i < 4; i++)
+                if (h->cand[rect[i]] == ab)
+                  nf++;
+                else
+                  roof[nr++] = rect[i];
+              if (nf == 3) { /* type 1 */
+                human_begin(h);
+                human_elim(h, roof[0], a);
+                human_elim(h, roof[0], b);
+                if (ur_emit(h, rect, a, b, 1, 4.5))
+                  return true;
+              }
+              if (nf != 2)
+                continue;
+              hmask extra0 = h->cand[roof[0]] & ~ab;
+              hmask extra1 = h->cand[roof[1]] & ~ab;
+              if (extra0 == extra1 && human_popcount(extra0) == 1) {
+                human_begin(h); /* type 2 */
+                elim_seeing(h, roof, 2, human_first(extra0));
+                if (ur_emit(h, rect, a, b, 2, 4.6))
+                  return true;
+              }
+              if (!human_sees(h, roof[0], roof[1]))
+                continue;
+              /* type 4: a strong link on one digit between the roof */
+              for (int k = 0; k < h->nreg; k++) {
+                bool both = false;
+                for (int q = 0; q < h->ncreg[roof[0]]; q++)
+                  if (h->creg[roof[0] * HUMAN_MAX_REG + q] == k)
+                    for (int s = 0; s < h->ncreg[roof[1]]; s++)
+                      both |= h->creg[roof[1] * HUMAN_MAX_REG + s] == k;
+                if (!both)
+                  continue;
+                for (int t = 0; t < 2; t++) {
+                  int x = t ? b : a, y = t ? a : b;
+                  if (human_popcount(h->where[k * n + x]) != 2)
+                    continue;
+                  human_begin(h);
+                  human_elim(h, roof[0], y);
+                  human_elim(h, roof[1], y);
+                  if (ur_emit(h, rect, a, b, 4, 4.6))
+                    return true;
+                }
+              }
+            }
+        }
+  return false;
+}
+
+/* ---- single-digit chains: colouring and X-chains ---- */
+
+/* Cells holding candidate d, and their conjugate pairs. */
+typedef struct xgraph {
+  int nc, *cell, *idx; /* idx: cell -> node or -1 */
+  int *adj, *nadj;     /* strong links: up to HUMAN_MAX_REG a node */
+} xgraph;
+
+static void xgraph_build(sks_human *h, int d, xgraph *g) {
+  int n = h->n;
+  g->nc = 0;
+  for (int c = 0; c < h->cells; c++) {
+    g->idx[c] = -1;
+    if (h->val[c] < 0 && (h->cand[c] >> d & 1)) {
+      g->idx[c] = g->nc;
+      g->nadj[g->nc] = 0;
+      g->cell[g->nc++] = c;
+    }
+  }
+  for (int k = 0; k < h->nreg; k++) {
+    hmask w = h->where[k * n + d];
+    if (human_popcount(w) != 2)
+      continue;
+    int a = g->idx[h->region[k * n + human_first(w)]];
+    int b = g->idx[h->region[k * n + human_first(w & (w - 1))]];
+    if (a < 0 || b < 0)
+      continue;
+    bool dup = false;
+    for (int i = 0; i < g->nadj[a]; i++)
+      dup |= g->adj[a * HUMAN_MAX_REG + i] == b;
+    if (dup)
+      continue;
+    g->adj[a * HUMAN_MAX_REG + g->nadj[a]++] = b;
+    g->adj[b * HUMAN_MAX_REG + g->nadj[b]++] = a;
+  }
+}
+
+typedef struct chain_scratch {
+  xgraph g;
+  int *colour, *queue, *prev, *dist; /* 2 * cells each */
+} chain_scratch;
+
+static chain_scratch *scratch(sks_human *h) {
+  static _Thread_local chain_scratch s;
+  static _Thread_local int cap;
+  int need = 2 * h->cells * h->n + 2;
+  if (cap < need) {
+    free(s.g.cell);
+    free(s.g.idx);
+    free(s.g.adj);
+    free(s.g.nadj);
+    free(s.colour);
+    free(s.queue);
+    free(s.prev);
+    free(s.dist);
+    size_t z = (size_t)need;
+    s.g.cell = sks_malloc(z * sizeof(int));
+    s.g.idx = sks_malloc(z * sizeof(int));
+    s.g.adj = sks_malloc(z * HUMAN_MAX_REG * sizeof(int));
+    s.g.nadj = sks_malloc(z * sizeof(int));
+    s.colour = sks_malloc(z * sizeof(int));
+    s.queue = sks_malloc(z * sizeof(int));
+    s.prev = sks_malloc(z * sizeof(int));
+    s.dist = sks_malloc(z * sizeof(int));
+    cap = need;
+  }
+  return &s;
+}
+
+bool human_colouring(sks_human *h) {
+  chain_scratch *s = scratch(h);
+  xgraph *g = &s->g;
+  for (int d = 0; d < h->n; d++) {
+    xgraph_build(h, d, g);
+    for (int i = 0; i < g->nc; i++)
+      s->colour[i] = -1;
+    int comp = 0;
+    for (int root = 0; root < g->nc; root++) {
+      if (s->colour[root] >= 0 || !g->nadj[root])
+        continue;
+      /* colour the component: 2*comp and 2*comp+1 */
+      int head = 0, tail = 0, size = 0;
+      s->queue[tail++] = root;
+      s->colour[root] = 2 * comp;
+      while (head < tail) {
+        int u = s->queue[head++];
+        size++;
+        for (int i = 0; i < g->nadj[u]; i++) {
+          int v = g->adj[u * HUMAN_MAX_REG + i];
+          if (s->colour[v] < 0) {
+            s->colour[v] = s->colour[u] ^ 1;
+            s->queue[tail++] = v;
+          }
+        }
+      }
+      if (size < 3) {
+        comp++;
+        continue;
+      }
+      /* wrap: two cells of one colour see each other */
+      int bad = -1;
+      for (int i = 0; i < tail && bad < 0; i++)
+        for (int j = i + 1; j < tail && bad < 0; j++) {
+          int u = s->queue[i], v = s->queue[j];
+          if (s->colour[u] == s->colour[v] &&
+              human_sees(h, g->cell[u], g->cell[v]))
+            bad = s->colour[u];
+        }
+      human_begin(h);
+      int cells[64], nc = 0;
+      if (bad >= 0) {
+        for (int i = 0; i < tail; i++)
+          if (s->colour[s->queue[i]] == bad) {
+            human_elim(h, g->cell[s->queue[i]], d);
+            if (nc < 64)
+              cells[nc++] = g->cell[s->queue[i]];
+          }
+        if (h->opt.text) {
+          char buf[512];
+          snprintf(buf, sizeof buf,
+                   "simple colouring on %d (colour wrap: two cells of one "
+                   "colour see each other): ",
+                   human_digit(d));
+          human_cells_text(h, cells, nc, buf, sizeof buf);
+          human_text(h, "%s", buf);
+        }
+        if (human_emit(h, SKS_TECH_SIMPLE_COLOURING,
+                       6.5 + human_length_extra(tail), tail))
+          return true;
+        comp++;
+        continue;
+      }
+      /* trap: a cell that sees both colours */
+      for (int x = 0; x < g->nc; x++) {
+        int cx = g->cell[x];
+        bool see[2] = {false, false};
+        for (int i = 0; i < tail; i++) {
+          int u = s->queue[i];
+          if (u != x && human_sees(h, cx, g->cell[u]))
+            see[s->colour[u] & 1] = true;
+        }
+        if (see[0] && see[1] && s->colour[x] < 0)
+          human_elim(h, cx, d);
+      }
+      if (h->nelim) {
+        for (int i = 0; i < tail && nc < 64; i++)
+          cells[nc++] = g->cell[s->queue[i]];
+        if (h->opt.text) {
+          char buf[512];
+          snprintf(buf, sizeof buf,
+                   "simple colouring on %d (colour trap) over ",
+                   human_digit(d));
+          human_cells_text(h, cells, nc, buf, sizeof buf);
+          human_text(h, "%s", buf);
+        }
+        if (human_emit(h, SKS_TECH_SIMPLE_COLOURING,
+                       6.5 + human_length_extra(tail), tail))
+          return true;
+      }
+      comp++;
+    }
+  }
+  return false;
+}
+
+/* The chain's cells from the end state back (prev links) into out;
+ * returns how many. */
+static int walk_back(const chain_scratch *s, int state, const xgraph *g,
+                     int *out, int cap, int stride) {
+  int k = 0;
+  for (int x = state; x >= 0 && k < cap; x = s->prev[x])
+    out[k++] = g ? g->cell[x / 2] : x / stride;
+  return k;
+}
+
+/* X-chain: strong, weak, strong ... links on one digit from a to e (a
+ * strong link first and last): a or e holds d, so d goes from the cells
+ * that see both.  The shortest chain with an elimination is taken. */
+bool human_x_chain(sks_human *h) {
+  chain_scratch *s = scratch(h);
+  xgraph *g = &s->g;
+  int best_len = 1 << 30, best_d = -1, best_k = 0, best_path[256];
+  for (int d = 0; d < h->n; d++) {
+    xgraph_build(h, d, g);
+    for (int a = 0; a < g->nc; a++) {
+      if (!g->nadj[a])
+        continue;
+      /* states: node*2 + (0: d true there, reached by a strong link;
+       * 1: d false there, reached by a weak link) */
+      for (int i = 0; i < 2 * g->nc; i++)
+        s->dist[i] = -1;
+      int head = 0, tail = 0;
+      s->dist[2 * a + 1] = 0; /* assume a false */
+      s->prev[2 * a + 1] = -1;
+      s->queue[tail++] = 2 * a + 1;
+      while (head < tail) {
+        int st = s->queue[head++], u = st / 2, on = !(st & 1);
+        if (s->dist[st] + 1 >= best_len && !h->collect)
+          break;
+        if (on && u != a && s->dist[st] >= 3) {
+          int ends[2] = {g->cell[a], g->cell[u]};
+          human_begin(h);
+          elim_seeing(h, ends, 2, d);
+          if (h->nelim) {
+            best_len = s->dist[st] + 1;
+            best_d = d;
+            best_k = walk_back(s, st, g, best_path, 256, 2);
+            if (h->collect)
+              human_emit(h, SKS_TECH_X_CHAIN, 6.5, best_len);
+            break;
+          }
+        }
+        if (on) { /* weak links: every other node that sees u */
+          for (int v = 0; v < g->nc; v++)
+            if (v != u && human_sees(h, g->cell[u], g->cell[v]) &&
+                s->dist[2 * v + 1] < 0) {
+              s->dist[2 * v + 1] = s->dist[st] + 1;
+              s->prev[2 * v + 1] = st;
+              s->queue[tail++] = 2 * v + 1;
+            }
+        } else {
+          for (int i = 0; i < g->nadj[u]; i++) {
+            int v = g->adj[u * HUMAN_MAX_REG + i];
+            if (s->dist[2 * v] < 0) {
+              s->dist[2 * v] = s->dist[st] + 1;
+              s->prev[2 * v] = st;
+              s->queue[tail++] = 2 * v;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (best_d < 0 || h->collect)
+    return false;
+  int ends[2] = {best_path[best_k - 1], best_path[0]};
+  human_begin(h);
+  elim_seeing(h, ends, 2, best_d);
+  if (h->opt.text) {
+    char buf[HUMAN_TEXT];
+    snprintf(buf, sizeof buf, "X-chain on %d: ", human_digit(best_d));
+    size_t len = strlen(buf);
+    for (int i = best_k - 1; i >= 0 && len + 16 < sizeof buf; i--) {
+      len +=
+          (size_t)human_cell_name(h, best_path[i], buf + len, sizeof buf - len);
+      if (i)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s",
+                                (best_k - 1 - i) % 2 == 0 ? " = " : " - ");
+    }
+    human_text(h, "%s", buf);
+  }
+  return human_emit(h, SKS_TECH_X_CHAIN, 6.5 + human_length_extra(best_len),
+                    best_len);
+}
+
+/* XY-chain: bivalue cells, each seeing the next and sharing a digit; if
+ * the first is not x the last is x: x goes from the cells seeing both. */
+bool human_xy_chain(sks_human *h) {
+  chain_scratch *s = scratch(h);
+  int n = h->n;
+  int best_len = 1 << 30;
+  for (int a = 0; a < h->cells; a++) {
+    if (!bivalue(h, a))
+      continue;
+    for (int side = 0; side < 2; side++) {
+      hmask m = h->cand[a];
+      int x = side ? human_first(m & (m - 1)) : human_first(m);
+      int y = side ? human_first(m) : human_first(m & (m - 1));
+      /* states cell*n + digit true there */
+      int head = 0, tail = 0;
+      int start = a * n + y;
+      s->queue[tail++] = start;
+      s->prev[0] = -1;
+      /* dist by state in a small map: reuse colour as visited stamp */
+      static _Thread_local int stamp;
+      static _Thread_local int *seen_at;
+      static _Thread_local int seen_cap;
+      if (seen_cap < h->cells * n) {
+        free(seen_at);
+        seen_at = sks_calloc((size_t)h->cells * n, sizeof *seen_at);
+        seen_cap = h->cells * n;
+        stamp = 0;
+      }
+      stamp++;
+      seen_at[start] = stamp;
+      int *pv = s->prev, *ds = s->dist; /* indexed by queue slot */
+      pv[0] = -1;
+      ds[0] = 1;
+      int found = -1;
+      while (head < tail && found < 0) {
+        int slot = head++, st = s->queue[slot];
+        int u = st / n, v = st % n;
+        if (2 * (ds[slot] + 1) >= best_len)
+          break;
+        for (int b = 0; b < h->cells && found < 0; b++) {
+          if (b == u || !bivalue(h, b) || !(h->cand[b] >> v & 1) ||
+              !human_sees(h, u, b))
+            continue;
+          int w = human_first(h->cand[b] & ~(1ULL << v));
+          int ns = b * n + w;
+          if (seen_at[ns] == stamp)
+            continue;
+          seen_at[ns] = stamp;
+          pv[tail] = slot;
+          ds[tail] = ds[slot] + 1;
+          s->queue[tail++] = ns;
+          if (w == x && b != a) {
+            human_begin(h);
+            int ends[2] = {a, b};
+            elim_seeing(h, ends, 2, x);
+            if (h->nelim)
+              found = tail - 1;
+          }
+        }
+      }
+      if (found < 0)
+        continue;
+      int len = 2 * ds[found];
+      if (h->opt.text) {
+        char buf[HUMAN_TEXT];
+        snprintf(buf, sizeof buf, "XY-chain on %d: ", human_digit(x));
+        int path[128], k = 0;
+        for (int q = found; q >= 0 && k < 128; q = pv[q])
+          path[k++] = s->queue[q];
+        size_t l = strlen(buf);
+        for (int i = k - 1; i >= 0 && l + 24 < sizeof buf; i--) {
+          int c = path[i] / n, dt = path[i] % n;
+          int df = human_first(h->cand[c] & ~(1ULL << dt));
+          l += (size_t)snprintf(buf + l, sizeof buf - l, "%s(%d=%d)",
+                                i < k - 1 ? " - " : "", human_digit(df),
+                                human_digit(dt));
+          l += (size_t)human_cell_name(h, c, buf + l, sizeof buf - l);
+        }
+        human_text(h, "%s", buf);
+      }
+      if (human_emit(h, SKS_TECH_XY_CHAIN, 6.6 + human_length_extra(len), len))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* ---- ALS-XZ ---- */
+
+/* An almost locked set: k cells of one region holding k+1 digits. */
+typedef struct als {
+  int k, cells[5];
+  hmask digits;
+} als;
+
+enum { ALS_MAX = 4000, ALS_SIZE = 4 };
+
+static int als_collect(sks_human *h, als *out, int cap) {
+  int n = h->n, count = 0;
+  for (int reg = 0; reg < h->nreg && count < cap; reg++) {
+    int open[64], no = 0;
+    for (int j = 0; j < n; j++)
+      if (h->val[h->region[reg * n + j]] < 0)
+        open[no++] = h->region[reg * n + j];
+    if (no > 20)
+      continue;
+    int idx[ALS_SIZE];
+    for (int k = 1; k <= ALS_SIZE && k < no; k++) {
+      /* combinations of k of the open cells */
+      for (int i = 0; i < k; i++)
+        idx[i] = i;
+      for (;;) {
+        hmask m = 0;
+        for (int i = 0; i < k; i++)
+          m |= h->cand[open[idx[i]]];
+        if (human_popcount(m) == k + 1 && count < cap) {
+          als *a = &out[count];
+          a->k = k;
+          a->digits = m;
+          for (int i = 0; i < k; i++)
+            a->cells[i] = open[idx[i]];
+          /* the same cells from another region: once */
+          bool dup = false;
+          for (int q = 0; q < count && !dup; q++)
+            dup = out[q].k == k && out[q].digits == m &&
+                  !memcmp(out[q].cells, a->cells, (size_t)k * sizeof(int));
+          if (!dup)
+            count++;
+        }
+        int i = k - 1;
+        while (i >= 0 && idx[i] == no - k + i)
+          i--;
+        if (i < 0)
+          break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++)
+          idx[j] = idx[j - 1] + 1;
+      }
+    }
+  }
+  return count;
+}
+
+/* Up to 128 cells (9x9, 10x10, 11x11): each ALS as bit masks, so a
+ * pair costs a few word operations. */
+typedef struct als_bits {
+  uint64_t cells[2];
+  uint64_t has[64][2];  /* by digit: its cells holding the digit */
+  uint64_t sees[64][2]; /* by digit: the cells that see all of those */
+} als_bits;
+
+static void peers2(const sks_human *h, int c, uint64_t *out) {
+  out[0] = h->peers[(size_t)c * h->pw];
+  out[1] = h->pw > 1 ? h->peers[(size_t)c * h->pw + 1] : 0;
+}
+
+static bool als_pairs_small(sks_human *h, const als *sets, int count) {
+  static _Thread_local als_bits *b;
+  static _Thread_local int cap;
+  if (cap < count) {
+    free(b);
+    b = sks_malloc((size_t)count * sizeof *b);
+    cap = count;
+  }
+  uint64_t dig[64][2] = {{0}}; /* open cells holding each digit */
+  for (int c = 0; c < h->cells; c++)
+    if (h->val[c] < 0)
+      for (hmask m = h->cand[c]; m; m &= m - 1)
+        dig[human_first(m)][c / 64] |= 1ULL << (c % 64);
+  for (int i = 0; i < count; i++) {
+    const als *A = &sets[i];
+    als_bits *x = &b[i];
+    x->cells[0] = x->cells[1] = 0;
+    for (hmask m = A->digits; m; m &= m - 1) {
+      int d = human_first(m);
+      x->has[d][0] = x->has[d][1] = 0;
+      x->sees[d][0] = x->sees[d][1] = ~0ULL;
+    }
+    for (int p = 0; p < A->k; p++) {
+      int c = A->cells[p];
+      x->cells[c / 64] |= 1ULL << (c % 64);
+      uint64_t pe[2];
+      peers2(h, c, pe);
+      for (hmask m = h->cand[c]; m; m &= m - 1) {
+        int d = human_first(m);
+        x->has[d][c / 64] |= 1ULL << (c % 64);
+        x->sees[d][0] &= pe[0];
+        x->sees[d][1] &= pe[1];
+      }
+    }
+  }
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++) {
+      const als_bits *A = &b[i], *B = &b[j];
+      hmask common = sets[i].digits & sets[j].digits;
+      if (human_popcount(common) < 2 || (A->cells[0] & B->cells[0]) ||
+          (A->cells[1] & B->cells[1]))
+        continue;
+      for (hmask mx = common; mx; mx &= mx - 1) {
+        int x = human_first(mx);
+        if ((B->has[x][0] & ~A->sees[x][0]) || (B->has[x][1] & ~A->sees[x][1]))
+          continue; /* not a restricted common */
+        human_begin(h);
+        for (hmask mz = common & ~(1ULL << x); mz; mz &= mz - 1) {
+          int z = human_first(mz);
+          for (int w = 0; w < 2; w++)
+            for (uint64_t t = A->sees[z][w] & B->sees[z][w] & dig[z][w] &
+                              ~A->cells[w] & ~B->cells[w];
+                 t; t &= t - 1)
+              human_elim(h, w * 64 + human_first(t), z);
+        }
+        if (!h->nelim)
+          continue;
+        if (h->opt.text) {
+          char buf[512];
+          snprintf(buf, sizeof buf, "ALS-XZ, X = %d: ", human_digit(x));
+          human_cells_text(h, sets[i].cells, sets[i].k, buf, sizeof buf);
+          size_t l = strlen(buf);
+          snprintf(buf + l, sizeof buf - l, " and ");
+          human_cells_text(h, sets[j].cells, sets[j].k, buf, sizeof buf);
+          human_text(h, "%s", buf);
+        }
+        if (human_emit(h, SKS_TECH_ALS_XZ, 7.0, sets[i].k + sets[j].k))
+          return true;
+      }
+    }
+  return false;
+}
+
+bool human_als_xz(sks_human *h) {
+  static _Thread_local als *sets;
+  if (!sets)
+    sets = sks_malloc(ALS_MAX * sizeof *sets);
+  int count = als_collect(h, sets, ALS_MAX);
+  if (h->cells <= 128)
+    return als_pairs_small(h, sets, count);
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++) {
+      als *A = &sets[i], *B = &sets[j];
+      hmask common = A->digits & B->digits;
+      if (human_popcount(common) < 2)
+        continue;
+      bool overlap = false;
+      for (int p = 0; p < A->k && !overlap; p++)
+        overlap = in_cells(B->cells, B->k, A->cells[p]);
+      if (overlap)
+        continue;
+      for (hmask mx = common; mx; mx &= mx - 1) {
+        int x = human_first(mx);
+        /* restricted common: every x of A sees every x of B */
+        bool rc = true;
+        for (int p = 0; p < A->k && rc; p++)
+          if (h->cand[A->cells[p]] >> x & 1)
+            for (int q = 0; q < B->k && rc; q++)
+              if (h->cand[B->cells[q]] >> x & 1)
+                rc = human_sees(h, A->cells[p], B->cells[q]);
+        if (!rc)
+          continue;
+        human_begin(h);
+        for (hmask mz = common & ~(1ULL << x); mz; mz &= mz - 1) {
+          int z = human_first(mz), zc[10], nz = 0;
+          for (int p = 0; p < A->k; p++)
+            if (h->cand[A->cells[p]] >> z & 1)
+              zc[nz++] = A->cells[p];
+          for (int q = 0; q < B->k; q++)
+            if (h->cand[B->cells[q]] >> z & 1)
+              zc[nz++] = B->cells[q];
+          elim_seeing(h, zc, nz, z);
+        }
+        if (!h->nelim)
+          continue;
+        if (h->opt.text) {
+          char buf[512];
+          snprintf(buf, sizeof buf, "ALS-XZ, X = %d: ", human_digit(x));
+          human_cells_text(h, A->cells, A->k, buf, sizeof buf);
+          size_t l = strlen(buf);
+          snprintf(buf + l, sizeof buf - l, " and ");
+          human_cells_text(h, B->cells, B->k, buf, sizeof buf);
+          human_text(h, "%s", buf);
+        }
+        if (human_emit(h, SKS_TECH_ALS_XZ, 7.0, A->k + B->k))
+          return true;
+      }
+    }
+  return false;
+}

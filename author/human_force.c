@@ -1,0 +1,815 @@
+/* The human solver's last resorts: forcing chains and nets (what follows
+ * from assuming one candidate true or false, static, dynamic and nested),
+ * and the SAT-native step, a minimal unsatisfiable subset of the
+ * exactly-one constraints over the current candidates. */
+#include "human_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- propagation from an assumption ---- */
+
+/* A literal: var * 2 + on, var = cell * n + d. */
+typedef struct prop {
+  int n, cells, nreg, nv;
+  hmask *cand, *where;                /* the working state (dynamic) */
+  const hmask *bcand, *bwhere;        /* the state assumed from */
+  int *epoch, cur;                    /* by literal: derived in this run */
+  int *node_of;                       /* by literal: its node */
+  int *lit, *depth, *pstart, *pcount; /* by node */
+  int *par, npar, parcap;
+  int nnodes, nodecap;
+  int conflict[2];   /* nodes of the clash, -1 */
+  int *mark, mstamp; /* ancestor count */
+} prop;
+
+typedef struct branch {
+  int start, count; /* derived (lit, depth) in the pool */
+  bool clash;
+  int clash_depth;
+} branch;
+
+struct human_force {
+  prop p[2];      /* outer, inner (nested levels) */
+  int W;          /* words of a literal bitset */
+  uint64_t *bits; /* branch bitsets */
+  branch *br;
+  int *pool, npool, poolcap;
+  int nbr, brcap;
+  int *bvar; /* open vars, in order */
+};
+
+static void prop_free(prop *p) {
+  free(p->cand);
+  free(p->where);
+  free(p->epoch);
+  free(p->node_of);
+  free(p->lit);
+  free(p->depth);
+  free(p->pstart);
+  free(p->pcount);
+  free(p->par);
+  free(p->mark);
+  memset(p, 0, sizeof *p);
+}
+
+void human_force_free(sks_human *h) {
+  struct human_force *f = h->force;
+  if (!f)
+    return;
+  prop_free(&f->p[0]);
+  prop_free(&f->p[1]);
+  free(f->bits);
+  free(f->br);
+  free(f->pool);
+  free(f->bvar);
+  free(f);
+  h->force = NULL;
+}
+
+static void prop_init(prop *p, const sks_human *h) {
+  p->n = h->n;
+  p->cells = h->cells;
+  p->nreg = h->nreg;
+  p->nv = h->cells * h->n;
+  size_t nl = (size_t)p->nv * 2;
+  p->cand = sks_malloc((size_t)h->cells * sizeof *p->cand);
+  p->where = sks_malloc((size_t)h->nreg * h->n * sizeof *p->where);
+  p->epoch = sks_calloc(nl, sizeof *p->epoch);
+  p->node_of = sks_malloc(nl * sizeof *p->node_of);
+  p->nodecap = (int)nl + 4;
+  p->lit = sks_malloc((size_t)p->nodecap * sizeof *p->lit);
+  p->depth = sks_malloc((size_t)p->nodecap * sizeof *p->depth);
+  p->pstart = sks_malloc((size_t)p->nodecap * sizeof *p->pstart);
+  p->pcount = sks_malloc((size_t)p->nodecap * sizeof *p->pcount);
+  p->parcap = 1024;
+  p->par = sks_malloc((size_t)p->parcap * sizeof *p->par);
+  p->mark = sks_calloc((size_t)p->nodecap, sizeof *p->mark);
+}
+
+static struct human_force *force_of(sks_human *h) {
+  if (!h->force) {
+    struct human_force *f = sks_calloc(1, sizeof *f);
+    prop_init(&f->p[0], h);
+    prop_init(&f->p[1], h);
+    f->W = (2 * h->cells * h->n + 63) / 64;
+    f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
+    h->force = f;
+  }
+  return h->force;
+}
+
+/* Adds a node for literal l with parents pars (k); returns false on a
+ * clash (the complement is already derived). */
+static bool derive(prop *p, int l, const int *pars, int k, int weight) {
+  if (p->epoch[l] == p->cur)
+    return true;
+  if (p->npar + k > p->parcap) {
+    p->parcap = 2 * (p->npar + k);
+    p->par = sks_realloc(p->par, (size_t)p->parcap * sizeof *p->par);
+  }
+  int x = p->nnodes++, dep = 0;
+  p->lit[x] = l;
+  p->pstart[x] = p->npar;
+  p->pcount[x] = k;
+  for (int i = 0; i < k; i++) {
+    p->par[p->npar++] = pars[i];
+    if (p->depth[pars[i]] > dep)
+      dep = p->depth[pars[i]];
+  }
+  p->depth[x] = dep + weight;
+  p->epoch[l] = p->cur;
+  p->node_of[l] = x;
+  if (p->epoch[l ^ 1] == p->cur) {
+    p->conflict[0] = x;
+    p->conflict[1] = p->node_of[l ^ 1];
+    return false;
+  }
+  return true;
+}
+
+static bool has(const prop *p, int l) {
+  return p->epoch[l] == p->cur;
+}
+
+/* The nodes of literals off(c, d) for d in m (those derived). */
+static int offs_of_cell(const prop *p, int c, hmask m, int *out) {
+  int k = 0;
+  for (; m; m &= m - 1) {
+    int l = (c * p->n + human_first(m)) * 2;
+    if (has(p, l))
+      out[k++] = p->node_of[l];
+  }
+  return k;
+}
+
+static int offs_of_region(const sks_human *h, const prop *p, int reg, int d,
+                          hmask m, int *out) {
+  int k = 0;
+  for (; m; m &= m - 1) {
+    int l = (h->region[reg * p->n + human_first(m)] * p->n + d) * 2;
+    if (has(p, l))
+      out[k++] = p->node_of[l];
+  }
+  return k;
+}
+
+static int inner_test(sks_human *h, int level, int lit, int *weight);
+
+/* Runs from literal `start` at level (0 static, 2 dynamic, 3 dynamic with
+ * locked candidates, 4/5 nested: dynamic+ and, when the queue is empty,
+ * each open candidate tested by the inner level).  Returns false on a
+ * clash (p->conflict). */
+static bool propagate(sks_human *h, prop *p, int level, int start,
+                      const hmask *bcand, const hmask *bwhere) {
+  int n = p->n;
+  bool dynamic = level >= 2;
+  p->cur++;
+  p->nnodes = 0;
+  p->npar = 0;
+  p->conflict[0] = p->conflict[1] = -1;
+  p->bcand = bcand;
+  p->bwhere = bwhere;
+  if (dynamic) {
+    memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
+    memcpy(p->where, bwhere, (size_t)p->nreg * n * sizeof *p->where);
+  }
+  if (!derive(p, start, NULL, 0, 1))
+    return false;
+  int head = 0, pars[64];
+  for (;;) {
+    while (head < p->nnodes) {
+      int x = head++, l = p->lit[x], v = l / 2, c = v / n, d = v % n;
+      if (l & 1) { /* on: the cell's others and d's peers go */
+        hmask cm = (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
+        for (; cm; cm &= cm - 1)
+          if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
+            return false;
+        const uint64_t *pe = h->peers + (size_t)c * h->pw;
+        for (int w = 0; w < h->pw; w++)
+          for (uint64_t m = pe[w]; m; m &= m - 1) {
+            int q = w * 64 + human_first(m);
+            hmask qc = dynamic ? p->cand[q] : bcand[q];
+            if (qc >> d & 1)
+              if (!derive(p, (q * n + d) * 2, &x, 1, 1))
+                return false;
+          }
+        continue;
+      }
+      /* off */
+      if (dynamic) {
+        p->cand[c] &= ~(1ULL << d);
+        for (int i = 0; i < h->ncreg[c]; i++) {
+          int k = h->creg[c * HUMAN_MAX_REG + i];
+          p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+        }
+        hmask cm = p->cand[c];
+        if (!cm || human_popcount(cm) == 1) {
+          int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
+          if (!cm) { /* the cell is empty */
+            p->conflict[0] = x;
+            p->conflict[1] = k > 1 ? pars[0] : x;
+            return false;
+          }
+          if (!derive(p, (c * n + human_first(cm)) * 2 + 1, pars, k, 1))
+            return false;
+        }
+        for (int i = 0; i < h->ncreg[c]; i++) {
+          int k = h->creg[c * HUMAN_MAX_REG + i];
+          hmask w = p->where[k * n + d];
+          if (human_popcount(w) > 1)
+            continue;
+          int np = offs_of_region(h, p, k, d, bwhere[k * n + d] & ~w, pars);
+          if (!w) {
+            p->conflict[0] = x;
+            p->conflict[1] = np ? pars[0] : x;
+            return false;
+          }
+          int q = h->region[k * n + human_first(w)];
+          if (!derive(p, (q * n + d) * 2 + 1, pars, np, 1))
+            return false;
+        }
+      } else {
+        hmask cm = bcand[c];
+        if (human_popcount(cm) == 2)
+          if (!derive(p, (c * n + human_first(cm & ~(1ULL << d))) * 2 + 1, &x,
+                      1, 1))
+            return false;
+        for (int i = 0; i < h->ncreg[c]; i++) {
+          int k = h->creg[c * HUMAN_MAX_REG + i];
+          hmask w = bwhere[k * n + d];
+          if (human_popcount(w) != 2)
+            continue;
+          w &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+          int q = h->region[k * n + human_first(w)];
+          if (!derive(p, (q * n + d) * 2 + 1, &x, 1, 1))
+            return false;
+        }
+      }
+    }
+    if (level < 3)
+      return true;
+    /* dynamic+: locked candidates in the working state */
+    int before = p->nnodes;
+    for (int a = 0; a < h->nreg && p->nnodes == before; a++)
+      for (int d = 0; d < n && p->nnodes == before; d++) {
+        hmask w = p->where[a * n + d];
+        if (human_popcount(w) < 2)
+          continue;
+        int c0 = h->region[a * n + human_first(w)];
+        for (int i = 0; i < h->ncreg[c0]; i++) {
+          int b = h->creg[c0 * HUMAN_MAX_REG + i];
+          if (b == a)
+            continue;
+          bool inside = true;
+          for (hmask m = w; m && inside; m &= m - 1) {
+            int c = h->region[a * n + human_first(m)];
+            bool in = false;
+            for (int q = 0; q < h->ncreg[c] && !in; q++)
+              in = h->creg[c * HUMAN_MAX_REG + q] == b;
+            inside = in;
+          }
+          if (!inside)
+            continue;
+          int np = offs_of_region(h, p, a, d, bwhere[a * n + d] & ~w, pars);
+          if (!np)
+            continue; /* locked before: nothing the assumption did */
+          for (int j = 0; j < n; j++) {
+            int c = h->region[b * n + j];
+            if (!(p->cand[c] >> d & 1))
+              continue;
+            bool in_a = false;
+            for (int q = 0; q < h->ncreg[c] && !in_a; q++)
+              in_a = h->creg[c * HUMAN_MAX_REG + q] == a;
+            if (!in_a && !derive(p, (c * n + d) * 2, pars, np, 1))
+              return false;
+          }
+        }
+      }
+    if (p->nnodes > before)
+      continue;
+    if (level < 4)
+      return true;
+    /* nested: each open candidate of the working state tested by the
+     * inner level; a clash removes it */
+    for (int c = 0; c < p->cells; c++) {
+      if (human_popcount(p->cand[c]) < 2)
+        continue;
+      for (hmask m = p->cand[c]; m; m &= m - 1) {
+        int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
+        if (has(p, l ^ 1) || !inner_test(h, level == 4 ? 0 : 2, l, &weight))
+          continue;
+        /* its parent: the assumption (the inner chain's cost is its
+         * weight) */
+        int root = 0;
+        if (!derive(p, l ^ 1, &root, 1, weight))
+          return false;
+      }
+    }
+    if (p->nnodes == before)
+      return true;
+  }
+}
+
+/* Whether literal lit, assumed in the outer working state, clashes at the
+ * inner level; *weight: the inner chain's depth. */
+static int inner_test(sks_human *h, int level, int lit, int *weight) {
+  struct human_force *f = h->force;
+  prop *o = &f->p[0], *in = &f->p[1];
+  if (propagate(h, in, level, lit, o->cand, o->where))
+    return 0;
+  int d0 = in->conflict[0] >= 0 ? in->depth[in->conflict[0]] : 1;
+  int d1 = in->conflict[1] >= 0 ? in->depth[in->conflict[1]] : 1;
+  *weight = d0 > d1 ? d0 : d1;
+  return 1;
+}
+
+/* Ancestors of the nodes xs (k) in p's last run. */
+static int ancestors(prop *p, const int *xs, int k) {
+  p->mstamp++;
+  int count = 0, stackcap = p->nnodes + 8;
+  int *stack = sks_malloc((size_t)stackcap * sizeof *stack);
+  int top = 0;
+  for (int i = 0; i < k; i++)
+    if (xs[i] >= 0 && p->mark[xs[i]] != p->mstamp) {
+      p->mark[xs[i]] = p->mstamp;
+      stack[top++] = xs[i];
+    }
+  while (top) {
+    int x = stack[--top];
+    int maxpd = 0; /* a nested node weighs its inner chain */
+    for (int i = 0; i < p->pcount[x]; i++)
+      if (p->depth[p->par[p->pstart[x] + i]] > maxpd)
+        maxpd = p->depth[p->par[p->pstart[x] + i]];
+    count += p->depth[x] - maxpd > 1 ? p->depth[x] - maxpd : 1;
+    for (int i = 0; i < p->pcount[x]; i++) {
+      int y = p->par[p->pstart[x] + i];
+      if (p->mark[y] != p->mstamp && top < stackcap) {
+        p->mark[y] = p->mstamp;
+        stack[top++] = y;
+      }
+    }
+  }
+  free(stack);
+  return count;
+}
+
+/* ---- the deductions of one level ---- */
+
+static void lit_text(const sks_human *h, int l, char *buf, size_t size) {
+  char c[16];
+  int v = l / 2;
+  human_cell_name(h, v / h->n, c, sizeof c);
+  snprintf(buf, size, "%s%s%d", c, l & 1 ? "=" : "<>", human_digit(v % h->n));
+}
+
+/* Records branch b: the literals derived, or a clash. */
+static void store_branch(struct human_force *f, int b, prop *p, bool ok) {
+  if (b >= f->brcap) {
+    f->brcap = 2 * b + 64;
+    f->br = sks_realloc(f->br, (size_t)f->brcap * sizeof *f->br);
+    f->bits = sks_realloc(f->bits, (size_t)f->brcap * f->W * sizeof *f->bits);
+  }
+  branch *br = &f->br[b];
+  uint64_t *bits = f->bits + (size_t)b * f->W;
+  br->clash = !ok;
+  br->start = f->npool;
+  br->count = 0;
+  if (!ok) {
+    int d0 = p->depth[p->conflict[0]];
+    int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
+    br->clash_depth = d0 + d1;
+    memset(bits, 0xff, (size_t)f->W * sizeof *bits);
+    return;
+  }
+  memset(bits, 0, (size_t)f->W * sizeof *bits);
+  if (f->npool + 2 * p->nnodes > f->poolcap) {
+    f->poolcap = 2 * (f->npool + 2 * p->nnodes) + 1024;
+    f->pool = sks_realloc(f->pool, (size_t)f->poolcap * sizeof *f->pool);
+  }
+  for (int x = 1; x < p->nnodes; x++) { /* not the assumption itself */
+    int l = p->lit[x];
+    bits[l / 64] |= 1ULL << (l % 64);
+    f->pool[f->npool++] = l;
+    f->pool[f->npool++] = p->depth[x];
+  }
+  br->count = p->nnodes - 1;
+}
+
+static int depth_in(const struct human_force *f, int b, int l) {
+  const branch *br = &f->br[b];
+  if (br->clash)
+    return br->clash_depth;
+  for (int i = 0; i < br->count; i++)
+    if (f->pool[br->start + 2 * i] == l)
+      return f->pool[br->start + 2 * i + 1];
+  return 1 << 20;
+}
+
+/* The deduction chosen: kind 0 a clash of one branch, 1 a literal that
+ * every branch of a set gives. */
+typedef struct deduction {
+  int cost, kind;
+  int lit;       /* the conclusion */
+  int nb, b[64]; /* the branches */
+  int what;      /* text: 0 both ways, 1 cell, 2 region */
+  int where;     /* the cell or region */
+} deduction;
+
+static void consider(deduction *best, const deduction *d) {
+  if (d->cost < best->cost)
+    *best = *d;
+}
+
+static const sks_technique level_tech[6] = {
+    SKS_TECH_FORCING_CHAIN,   SKS_TECH_CELL_FORCING,
+    SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
+    SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_2};
+
+/* The literal a branch assumed. */
+static int branch_lit(const struct human_force *f, int b) {
+  return f->bvar[b / 2] * 2 + (b % 2 == 0);
+}
+
+bool human_forcing(sks_human *h, int level) {
+  struct human_force *f = force_of(h);
+  int n = h->n, plevel = level == 1 ? 0 : level;
+  prop *p = &f->p[0];
+  /* every open candidate, on (branch 2i) and off (2i+1) */
+  int nvar = 0;
+  for (int c = 0; c < h->cells; c++)
+    if (h->val[c] < 0)
+      for (hmask m = h->cand[c]; m; m &= m - 1)
+        f->bvar[nvar++] = c * n + human_first(m);
+  f->npool = 0;
+  deduction best = {.cost = 1 << 30}, d;
+  /* nested levels: contradictions of the on branches only (the off
+   * branches and the cell and region nets would double the cost of the
+   * dearest level) */
+  bool nested = level >= 4;
+  for (int i = 0; i < nvar; i++)
+    for (int on = 1; on >= (nested ? 1 : 0); on--) {
+      int b = 2 * i + !on;
+      bool ok = propagate(h, p, plevel, f->bvar[i] * 2 + on, h->cand, h->where);
+      store_branch(f, b, p, ok);
+      if (!ok && level != 1) {
+        d = (deduction){.cost = f->br[b].clash_depth,
+                        .kind = 0,
+                        .lit = (f->bvar[i] * 2 + on) ^ 1,
+                        .nb = 1,
+                        .b = {b}};
+        consider(&best, &d);
+      }
+    }
+  uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
+  /* both ways */
+  if (level != 1 && !nested)
+    for (int i = 0; i < nvar; i++) {
+      const uint64_t *a = f->bits + (size_t)(2 * i) * f->W;
+      const uint64_t *b = f->bits + (size_t)(2 * i + 1) * f->W;
+      if (f->br[2 * i].clash || f->br[2 * i + 1].clash)
+        continue;
+      for (int w = 0; w < f->W; w++)
+        for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
+          int l = w * 64 + human_first(m);
+          d = (deduction){
+              .kind = 1, .lit = l, .nb = 2, .b = {2 * i, 2 * i + 1}, .what = 0};
+          d.cost = depth_in(f, 2 * i, l) + depth_in(f, 2 * i + 1, l);
+          consider(&best, &d);
+        }
+    }
+  /* cells and regions: every candidate on */
+  if (level >= 1 && !nested) {
+    int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
+    for (int i = 0; i < nvar; i++)
+      vi[f->bvar[i]] = i;
+    for (int c = 0; c < h->cells; c++) {
+      if (h->val[c] >= 0)
+        continue;
+      d = (deduction){.kind = 1, .what = 1, .where = c};
+      memset(acc, 0xff, (size_t)f->W * sizeof *acc);
+      for (hmask m = h->cand[c]; m; m &= m - 1) {
+        int b = 2 * vi[c * n + human_first(m)];
+        d.b[d.nb++] = b;
+        const uint64_t *bb = f->bits + (size_t)b * f->W;
+        for (int w = 0; w < f->W; w++)
+          acc[w] &= bb[w];
+      }
+      for (int w = 0; w < f->W; w++)
+        for (uint64_t m = acc[w]; m; m &= m - 1) {
+          d.lit = w * 64 + human_first(m);
+          d.cost = 0;
+          for (int j = 0; j < d.nb; j++)
+            d.cost += depth_in(f, d.b[j], d.lit);
+          consider(&best, &d);
+        }
+    }
+    for (int k = 0; k < h->nreg; k++)
+      for (int dg = 0; dg < n; dg++) {
+        hmask wm = h->where[k * n + dg];
+        if (human_popcount(wm) < 2)
+          continue;
+        if (h->val[h->region[k * n + human_first(wm)]] >= 0)
+          continue;
+        d = (deduction){.kind = 1, .what = 2, .where = k * n + dg};
+        memset(acc, 0xff, (size_t)f->W * sizeof *acc);
+        for (hmask m = wm; m; m &= m - 1) {
+          int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
+          d.b[d.nb++] = b;
+          const uint64_t *bb = f->bits + (size_t)b * f->W;
+          for (int w = 0; w < f->W; w++)
+            acc[w] &= bb[w];
+        }
+        for (int w = 0; w < f->W; w++)
+          for (uint64_t m = acc[w]; m; m &= m - 1) {
+            d.lit = w * 64 + human_first(m);
+            d.cost = 0;
+            for (int j = 0; j < d.nb; j++)
+              d.cost += depth_in(f, d.b[j], d.lit);
+            consider(&best, &d);
+          }
+      }
+    free(vi);
+  }
+  free(acc);
+  if (best.cost >= 1 << 30)
+    return false;
+  /* the exact size: rerun the branches and count the nodes the
+   * conclusion rests on */
+  int size = 0;
+  for (int j = 0; j < best.nb; j++) {
+    int l = branch_lit(f, best.b[j]);
+    bool ok = propagate(h, p, plevel, l, h->cand, h->where);
+    if (!ok)
+      size += ancestors(p, p->conflict, 2);
+    else if (has(p, best.lit)) {
+      int x = p->node_of[best.lit];
+      size += ancestors(p, &x, 1);
+    }
+  }
+  human_begin(h);
+  int v = best.lit / 2, cell = v / n, dg = v % n;
+  sks_technique t = level_tech[level];
+  double rating = sks_technique_weight(t) + human_length_extra(size);
+  if (h->opt.text) {
+    char a[48], c[48];
+    lit_text(h, best.lit, c, sizeof c);
+    if (best.kind == 0) {
+      lit_text(h, best.lit ^ 1, a, sizeof a);
+      human_text(h, "%s: assuming %s leads to a contradiction (%d links)",
+                 sks_technique_name(t), a, size);
+    } else if (best.what == 0) {
+      lit_text(h, branch_lit(f, best.b[0]), a, sizeof a);
+      human_text(h, "%s: %s follows both when %s and when not (%d links)",
+                 sks_technique_name(t), c, a, size);
+    } else if (best.what == 1) {
+      human_cell_name(h, best.where, a, sizeof a);
+      human_text(h, "%s: %s follows from each candidate of %s (%d links)",
+                 sks_technique_name(t), c, a, size);
+    } else {
+      human_region_name(h, best.where / n, a, sizeof a);
+      human_text(h, "%s: %s follows from each place of %d in %s (%d links)",
+                 sks_technique_name(t), c, human_digit(best.where % n), a,
+                 size);
+    }
+  }
+  if (best.lit & 1) {
+    if (h->collect) {
+      h->seen[(size_t)h->cells * n + (size_t)v] = 1;
+      return false;
+    }
+    h->tech = t;
+    h->rating = rating;
+    h->cell = cell;
+    h->digit = dg;
+    h->size = size;
+    h->nelim = 0;
+    return true;
+  }
+  human_elim(h, cell, dg);
+  return human_emit(h, t, rating, size);
+}
+
+/* ---- the SAT-native step ---- */
+
+/* A small complete search over the exactly-one constraints that are
+ * active (act[g]): group g < cells is cell g, else region (g - cells) / n
+ * and digit (g - cells) % n; val by var: 0 open, 1 true, -1 false. */
+typedef struct mus_ctx {
+  sks_human *h;
+  const unsigned char *act;
+  int ngroups;
+  long long nodes, budget;
+} mus_ctx;
+
+static int group_vars(const sks_human *h, int g, int *out) {
+  int n = h->n, k = 0;
+  if (g < h->cells) {
+    for (hmask m = h->cand[g]; m; m &= m - 1)
+      out[k++] = g * n + human_first(m);
+    return k;
+  }
+  int reg = (g - h->cells) / n, d = (g - h->cells) % n;
+  for (int j = 0; j < n; j++) {
+    int c = h->region[reg * n + j];
+    if (h->cand[c] >> d & 1)
+      out[k++] = c * n + d;
+  }
+  return k;
+}
+
+/* 1 satisfiable, 0 not, -1 budget. */
+static int mus_search(mus_ctx *m, signed char *val) {
+  sks_human *h = m->h;
+  int vars[64];
+  if (++m->nodes > m->budget)
+    return -1;
+  size_t nv = (size_t)h->cells * h->n;
+  signed char *save = sks_malloc(nv);
+  memcpy(save, val, nv);
+  bool changed = true;
+  int branch_g = -1, branch_open = 1 << 30;
+  while (changed) {
+    changed = false;
+    branch_g = -1;
+    branch_open = 1 << 30;
+    for (int g = 0; g < m->ngroups; g++) {
+      if (!m->act[g])
+        continue;
+      int k = group_vars(h, g, vars), t = 0, open = 0, last = -1;
+      for (int i = 0; i < k; i++) {
+        t += val[vars[i]] > 0;
+        if (!val[vars[i]])
+          open++, last = vars[i];
+      }
+      if (t > 1 || (!t && !open)) {
+        memcpy(val, save, nv);
+        free(save);
+        return 0;
+      }
+      if (t == 1 && open) {
+        for (int i = 0; i < k; i++)
+          if (!val[vars[i]])
+            val[vars[i]] = -1;
+        changed = true;
+      } else if (!t && open == 1) {
+        val[last] = 1;
+        changed = true;
+      } else if (!t && open < branch_open) {
+        branch_open = open;
+        branch_g = g;
+      }
+    }
+  }
+  int r = 1;
+  if (branch_g >= 0) {
+    int k = group_vars(h, branch_g, vars);
+    r = 0;
+    for (int i = 0; i < k && r == 0; i++) {
+      if (val[vars[i]])
+        continue;
+      val[vars[i]] = 1;
+      r = mus_search(m, val);
+      if (r == 0)
+        val[vars[i]] = -1;
+    }
+  }
+  memcpy(val, save, nv);
+  free(save);
+  return r;
+}
+
+static int mus_sat(mus_ctx *m, int assume) {
+  size_t nv = (size_t)m->h->cells * m->h->n;
+  signed char *val = sks_calloc(nv, 1);
+  if (assume >= 0)
+    val[assume] = 1;
+  int r = mus_search(m, val);
+  free(val);
+  return r;
+}
+
+/* A minimal set of constraints with no solution when var `assume` (or
+ * none, -1) is true, by deletion; its size, or -1 past the budget. */
+static int mus_shrink(sks_human *h, int assume, unsigned char *act, int ng) {
+  mus_ctx m = {h, act, ng, 0, 200000};
+  memset(act, 1, (size_t)ng);
+  if (mus_sat(&m, assume) != 0)
+    return -1;
+  int size = ng;
+  for (int g = 0; g < ng; g++) {
+    act[g] = 0;
+    m.nodes = 0;
+    int r = mus_sat(&m, assume);
+    if (r != 0)
+      act[g] = 1; /* needed (or unknown: kept) */
+    else
+      size--;
+  }
+  return size;
+}
+
+static void group_name(const sks_human *h, int g, char *buf, size_t size) {
+  if (g < h->cells) {
+    char c[16];
+    human_cell_name(h, g, c, sizeof c);
+    snprintf(buf, size, "cell %s", c);
+    return;
+  }
+  char r[48];
+  human_region_name(h, (g - h->cells) / h->n, r, sizeof r);
+  snprintf(buf, size, "%d in %s", human_digit((g - h->cells) % h->n), r);
+}
+
+static void mus_text(sks_human *h, const char *head, const unsigned char *act,
+                     int ng) {
+  if (!h->opt.text)
+    return;
+  char buf[HUMAN_TEXT];
+  size_t len = (size_t)snprintf(buf, sizeof buf, "%s", head);
+  bool first = true;
+  for (int g = 0; g < ng && len + 40 < sizeof buf; g++)
+    if (act[g]) {
+      char name[64];
+      group_name(h, g, name, sizeof name);
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+                              first ? "" : "; ", name);
+      first = false;
+    }
+  human_text(h, "%s", buf);
+}
+
+bool human_mus(sks_human *h) {
+  if (h->status != SKS_UNKNOWN || h->n > 16)
+    return false;
+  int ng = h->cells + h->nreg * h->n;
+  unsigned char *act = sks_malloc((size_t)ng), *best = sks_malloc((size_t)ng);
+  /* a solution of the current candidates, if any */
+  mus_ctx m = {h, act, ng, 0, 2000000};
+  memset(act, 1, (size_t)ng);
+  size_t nv = (size_t)h->cells * h->n;
+  signed char *val = sks_calloc(nv, 1);
+  int bestsize = -1, bestvar = -1;
+  /* the solution: fix cell by cell */
+  int sat = mus_sat(&m, -1);
+  if (sat == 0) { /* no solution: the clash itself */
+    int size = mus_shrink(h, -1, act, ng);
+    if (size > 0) {
+      char head[64];
+      snprintf(head, sizeof head,
+               "%d constraints cannot hold together: ", size);
+      mus_text(h, head, act, ng);
+      if (h->opt.text)
+        memcpy(h->why, h->text, sizeof h->why - 1);
+      else
+        snprintf(h->why, sizeof h->why, "no solution");
+      h->why[sizeof h->why - 1] = 0;
+      h->status = SKS_UNSAT;
+    }
+    free(val);
+    free(act);
+    free(best);
+    return false;
+  }
+  /* a false candidate with the smallest MUS: try the candidates of the
+   * cells with fewest candidates first, a few of them */
+  int tried = 0;
+  for (int want = 2; want <= h->n && tried < 24; want++)
+    for (int c = 0; c < h->cells && tried < 24; c++) {
+      if (h->val[c] >= 0 || human_popcount(h->cand[c]) != want)
+        continue;
+      for (hmask mm = h->cand[c]; mm && tried < 24; mm &= mm - 1) {
+        int v = c * h->n + human_first(mm);
+        m.nodes = 0;
+        if (mus_sat(&m, v) != 0) /* v is possible (or unknown) */
+          continue;
+        tried++;
+        int size = mus_shrink(h, v, act, ng);
+        if (size > 0 && (bestsize < 0 || size < bestsize)) {
+          bestsize = size;
+          bestvar = v;
+          memcpy(best, act, (size_t)ng);
+        }
+      }
+    }
+  free(val);
+  bool found = false;
+  if (bestvar >= 0) {
+    human_begin(h);
+    human_elim(h, bestvar / h->n, bestvar % h->n);
+    char head[128], c[16];
+    human_cell_name(h, bestvar / h->n, c, sizeof c);
+    snprintf(head, sizeof head,
+             "%s=%d cannot hold with these %d constraints: ", c,
+             human_digit(bestvar % h->n), bestsize);
+    mus_text(h, head, best, ng);
+    found = human_emit(h, SKS_TECH_MUS,
+                       sks_technique_weight(SKS_TECH_MUS) +
+                           human_length_extra(bestsize),
+                       bestsize);
+  }
+  free(act);
+  free(best);
+  return found;
+}

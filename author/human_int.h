@@ -1,0 +1,118 @@
+/* Private to the human solver (author/human*.c): the pencil-mark state,
+ * the shape's regions and peers, and how a technique reports a step. */
+#ifndef SKS_HUMAN_INT_H
+#define SKS_HUMAN_INT_H
+
+#include "sks_human.h"
+
+#include <stdint.h>
+
+typedef uint64_t hmask;
+
+enum { HUMAN_MAX_REG = 8, HUMAN_TEXT = 1024 };
+
+struct sks_human {
+  /* The shape */
+  const sks_shape *shape; /* a reference, or NULL */
+  int n, cells, nreg;
+  const int *region; /* nreg * n cells */
+  int *ncreg, *creg; /* cell -> its regions (HUMAN_MAX_REG each) */
+  int *pos;          /* cell * HUMAN_MAX_REG + k: its index in creg[k] */
+  uint64_t *peers;   /* cells * pw words: the cells that see a cell */
+  int pw;
+  bool plain; /* rows, columns and boxes only (no variant) */
+  /* The state */
+  hmask *cand;   /* by cell */
+  int *val;      /* by cell: digit or -1 */
+  hmask *where;  /* nreg * n: positions of digit d in region k */
+  int status;    /* SKS_UNKNOWN, SKS_SAT, SKS_UNSAT */
+  char why[256]; /* the contradiction */
+  sks_human_options opt;
+  /* The step being built and the one found */
+  int *elim, nelim;    /* n^3 */
+  unsigned char *mark; /* n^3 scratch: elimination dedup */
+  int cell, digit, size;
+  sks_technique tech;
+  double rating;
+  char text[HUMAN_TEXT];
+  bool collect;        /* tests: every instance (emit never stops) */
+  unsigned char *seen; /* collect: eliminations (n^3) and placements */
+  /* Scratch for the chain and forcing searches (human_force.c) */
+  struct human_force *force;
+};
+
+/* Names: "r3c5", "row 3", "column 5", "box 2", ... */
+int human_cell_name(const sks_human *h, int cell, char *buf, size_t size);
+const char *human_region_kind(const sks_human *h, int k);
+int human_region_name(const sks_human *h, int k, char *buf, size_t size);
+/* Digit d as the solver writes it (1-based). */
+static inline int human_digit(int d) {
+  return d + 1;
+}
+
+static inline bool human_sees(const sks_human *h, int a, int b) {
+  return a != b && (h->peers[(size_t)a * h->pw + b / 64] >> (b % 64)) & 1;
+}
+static inline int human_popcount(hmask m) {
+  return __builtin_popcountll(m);
+}
+static inline int human_first(hmask m) {
+  return __builtin_ctzll(m);
+}
+
+/* Region k's kind: 0 row, 1 column, 2 box (or jigsaw piece), 3 other. */
+static inline int human_kind(const sks_human *h, int k) {
+  return k < 3 * h->n ? k / h->n : 3;
+}
+
+/* Recomputes where[] from cand[]. */
+void human_where(sks_human *h);
+
+/* Building a step: start, add eliminations, then emit.  emit returns true
+ * when the search should stop (a step was found and the solver is not
+ * collecting every instance); an emit with no elimination and no
+ * placement is ignored (returns false). */
+void human_begin(sks_human *h);
+void human_elim(sks_human *h, int cell, int d); /* only if a candidate */
+bool human_emit(sks_human *h, sks_technique tech, double rating, int size);
+bool human_emit_place(sks_human *h, sks_technique tech, int cell, int d);
+/* Writes the step's text (printf-like) when texts are asked for. */
+void human_text(sks_human *h, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends "r1c2, r1c5" for cells to buf. */
+void human_cells_text(const sks_human *h, const int *cells, int k, char *buf,
+                      size_t size);
+
+/* SE's length adjustment of a chain's weight: +0.1 for each step of the
+ * ladder 4, 6, 8, 12, 16, 24, 32, ... its nodes pass. */
+double human_length_extra(int nodes);
+
+/* The techniques: each returns true when it found a step (or, collecting,
+ * never). */
+bool human_singles(sks_human *h);       /* full house, hidden, naked */
+bool human_intersections(sks_human *h); /* pointing, claiming */
+bool human_naked(sks_human *h, int k);
+bool human_hidden(sks_human *h, int k);
+bool human_fish(sks_human *h, int k, bool finned);
+bool human_xy_wing(sks_human *h);
+bool human_xyz_wing(sks_human *h);
+bool human_w_wing(sks_human *h);
+bool human_unique_rectangle(sks_human *h);
+bool human_colouring(sks_human *h);
+bool human_x_chain(sks_human *h);
+bool human_xy_chain(sks_human *h);
+bool human_als_xz(sks_human *h);
+/* Forcing chains at a level: 0 static chains from one candidate, 1 cell
+ * and region forcing, 2 dynamic, 3 dynamic with locked candidates, 4 and
+ * 5 nested. */
+bool human_forcing(sks_human *h, int level);
+bool human_mus(sks_human *h);
+void human_force_free(sks_human *h);
+
+/* Technique finder by technique (NULL for those found by another). */
+bool human_try(sks_human *h, sks_technique t);
+
+#endif

@@ -1,0 +1,558 @@
+/* The human solver: each technique on positions of HoDoKu's regression
+ * library where it applies (and fail cases where it must not), every
+ * path replayed to the solution with each step checked against it
+ * (picosat's, validated), and ratings that do not change from run to run.
+ *
+ * With arguments (not under ctest): test_human reglib FILE [CODE] runs
+ * every line of a HoDoKu library file; test_human paths FILE replays
+ * every puzzle of a one-a-line file. */
+#include "human_int.h"
+#include "judge.h"
+
+/* ---- positions in HoDoKu's library format ---- */
+
+/* ":technique:candidates:givens:deleted:eliminations:placements:extra:"
+ * (HoDoKu 2.2.0, reglib-1.3.txt; the format is documented at the head
+ * of that file).  Givens: 81 cells, '+' before a placed digit. */
+typedef struct reg_case {
+  char code[16];
+  sks_puzzle *p;
+  int nel, el[128]; /* expected: cell * 9 + d */
+  int npl, pl[16];
+  bool fail;       /* "-x": the technique must find nothing */
+  unsigned digits; /* the case's candidates (bit d) */
+} reg_case;
+
+static int triples(const char *s, const char *end, int *out, int cap) {
+  int k = 0;
+  while (s < end) {
+    while (s < end && *s == ' ')
+      s++;
+    if (s + 3 > end)
+      break;
+    int d = s[0] - '1', r = s[1] - '1', c = s[2] - '1';
+    if (k < cap)
+      out[k++] = (r * 9 + c) * 9 + d;
+    s += 3;
+  }
+  return k;
+}
+
+static bool reg_parse(const char *line, reg_case *rc) {
+  const char *f[9];
+  int nf = 0;
+  for (const char *s = line; *s && nf < 9; s++)
+    if (*s == ':')
+      f[nf++] = s;
+  if (nf < 7 || line[0] != ':')
+    return false;
+  size_t cl = (size_t)(f[1] - f[0] - 1);
+  if (cl >= sizeof rc->code)
+    return false;
+  memcpy(rc->code, f[0] + 1, cl);
+  rc->code[cl] = 0;
+  rc->fail = strstr(rc->code, "-x") != NULL;
+  rc->digits = 0;
+  for (const char *s = f[1] + 1; s < f[2]; s++)
+    if (*s >= '1' && *s <= '9')
+      rc->digits |= 1u << (*s - '1');
+  char grid[82];
+  int k = 0;
+  for (const char *s = f[2] + 1; s < f[3] && k < 81; s++)
+    if (*s != '+')
+      grid[k++] = *s;
+  grid[k] = 0;
+  if (k != 81)
+    return false;
+  rc->p = judge_parse(grid);
+  int del[729];
+  int nd = triples(f[3] + 1, f[4], del, 729);
+  for (int i = 0; i < nd; i++)
+    sks_puzzle_remove(rc->p, del[i] / 9, del[i] % 9);
+  rc->nel = triples(f[4] + 1, f[5], rc->el, 128);
+  rc->npl = triples(f[5] + 1, f[6], rc->pl, 16);
+  return true;
+}
+
+/* The techniques that find a code's steps. */
+static int techs_for(const char *code, sks_technique *t) {
+  static const struct {
+    const char *code;
+    sks_technique t[3];
+    int k;
+  } map[] = {
+      {"0000", {SKS_TECH_FULL_HOUSE}, 1},
+      {"0002", {SKS_TECH_HIDDEN_SINGLE_BOX, SKS_TECH_HIDDEN_SINGLE_LINE}, 2},
+      {"0003", {SKS_TECH_NAKED_SINGLE}, 1},
+      {"0100", {SKS_TECH_POINTING}, 1},
+      {"0101", {SKS_TECH_POINTING}, 1},
+      {"0110", {SKS_TECH_NAKED_PAIR}, 1},
+      {"0111", {SKS_TECH_NAKED_TRIPLE}, 1},
+      {"0200", {SKS_TECH_NAKED_PAIR}, 1},
+      {"0201", {SKS_TECH_NAKED_TRIPLE}, 1},
+      {"0202", {SKS_TECH_NAKED_QUAD}, 1},
+      {"0210", {SKS_TECH_HIDDEN_PAIR}, 1},
+      {"0211", {SKS_TECH_HIDDEN_TRIPLE}, 1},
+      {"0212", {SKS_TECH_HIDDEN_QUAD}, 1},
+      {"0300", {SKS_TECH_X_WING}, 1},
+      {"0301", {SKS_TECH_SWORDFISH}, 1},
+      {"0302", {SKS_TECH_JELLYFISH}, 1},
+      {"0310", {SKS_TECH_FINNED_X_WING}, 1},
+      {"0311", {SKS_TECH_FINNED_SWORDFISH}, 1},
+      {"0312", {SKS_TECH_FINNED_JELLYFISH}, 1},
+      {"0320", {SKS_TECH_FINNED_X_WING}, 1},
+      {"0321", {SKS_TECH_FINNED_SWORDFISH}, 1},
+      {"0322", {SKS_TECH_FINNED_JELLYFISH}, 1},
+      {"0400", {SKS_TECH_X_CHAIN}, 1},
+      {"0401", {SKS_TECH_X_CHAIN}, 1},
+      {"0403", {SKS_TECH_X_CHAIN}, 1},
+      {"0500", {SKS_TECH_SIMPLE_COLOURING}, 1},
+      {"0501", {SKS_TECH_SIMPLE_COLOURING}, 1},
+      {"0600", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
+      {"0601", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
+      {"0603", {SKS_TECH_UNIQUE_RECTANGLE}, 1},
+      {"0610", {SKS_TECH_BUG}, 1},
+      {"0701", {SKS_TECH_X_CHAIN}, 1},
+      {"0702", {SKS_TECH_XY_CHAIN}, 1},
+      {"0703", {SKS_TECH_XY_CHAIN}, 1},
+      {"0800", {SKS_TECH_XY_WING}, 1},
+      {"0801", {SKS_TECH_XYZ_WING}, 1},
+      {"0803", {SKS_TECH_W_WING}, 1},
+      {"0901", {SKS_TECH_ALS_XZ}, 1},
+      {"1301", {SKS_TECH_FORCING_CHAIN, SKS_TECH_DYNAMIC_FORCING}, 2},
+      {"1302", {SKS_TECH_FORCING_CHAIN, SKS_TECH_CELL_FORCING}, 2},
+  };
+  for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+    if (!strncmp(code, map[i].code, 4)) {
+      memcpy(t, map[i].t, sizeof map[i].t);
+      return map[i].k;
+    }
+  return 0;
+}
+
+/* 1 the case holds, 0 it does not, -1 not a technique of ours.  after:
+ * the expected eliminations made first, so that (the library promises no
+ * other instance with other eliminations) the technique must find
+ * nothing. */
+static int reg_run(sks_human *h, const reg_case *rc, bool after) {
+  sks_technique t[3];
+  int k = techs_for(rc->code, t);
+  if (!k)
+    return -1;
+  sks_human_options o = {.known_unique = true};
+  if (after && (!rc->nel || rc->fail))
+    return -1;
+  for (int i = 0; after && i < rc->nel; i++)
+    sks_puzzle_remove(rc->p, rc->el[i] / 9, rc->el[i] % 9);
+  sks_human_load(h, rc->p, &o);
+  for (int i = 0; after && i < rc->nel; i++)
+    rc->p->removed[rc->el[i]] = 0; /* the case as it was */
+  size_t seen = (size_t)h->cells * h->n * 2;
+  memset(h->seen, 0, seen);
+  h->collect = true;
+  human_where(h);
+  for (int i = 0; i < k; i++) {
+    human_where(h);
+    human_try(h, t[i]);
+  }
+  h->collect = false;
+  /* a placement removes the cell's other candidates (HoDoKu writes BUG+1
+   * as those removals) */
+  for (int c = 0; c < h->cells; c++)
+    for (int d = 0; d < h->n; d++)
+      if (h->seen[(size_t)h->cells * h->n + (size_t)c * h->n + d])
+        for (int e = 0; e < h->n; e++)
+          if (e != d && (h->cand[c] >> e & 1))
+            h->seen[c * h->n + e] = 1;
+  if (rc->fail || after) { /* nothing on the case's candidates */
+    for (size_t i = 0; i < seen; i++)
+      if (h->seen[i] && (rc->digits >> (i % 9) & 1))
+        return 0;
+    return 1;
+  }
+  int found = 0;
+  for (int i = 0; i < rc->nel; i++)
+    found += h->seen[rc->el[i]];
+  for (int i = 0; i < rc->npl; i++)
+    found += h->seen[(size_t)h->cells * h->n + rc->pl[i]];
+  return found == rc->nel + rc->npl && found > 0;
+}
+
+static void reg_check(sks_human *h, const char *line) {
+  reg_case rc;
+  CHECK(reg_parse(line, &rc));
+  int r = reg_run(h, &rc, false);
+  if (r != 1)
+    fprintf(stderr, "case fails: %s\n", line);
+  CHECK_EQ(r, 1);
+  if (rc.nel && !rc.fail) {
+    r = reg_run(h, &rc, true);
+    if (r != 1)
+      fprintf(stderr, "found again after its eliminations: %s\n", line);
+    CHECK_EQ(r, 1);
+  }
+  sks_puzzle_delete(rc.p);
+}
+
+/* ---- paths ---- */
+
+/* Puzzles from easy to the hardest known (shared/data/famous.txt and
+ * Project Euler 96). */
+static const char *const paths[3] = {
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3."
+    ".9..5.1.3..",
+    "..3.2..9...2..5...9.4.8...14...6..8....5.7....3..1...41...5.3.9...1..8."
+    "..7..9.2..",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7"
+    "..7...3..",
+};
+
+/* Replays p's easiest path: each placement is the solution's digit, no
+ * elimination removes it, and the path ends in the solution.  Returns
+ * the rating. */
+static double replay_upto(sks_human *h, const char *text, bool unique,
+                          sks_technique upto, sks_human_rating *rt) {
+  sks_puzzle *p = judge_parse(text);
+  int n = p->shape->n, sol[4096];
+  CHECK_EQ(judge_count(p, 2, sol), 1);
+  sks_human_options o = {
+      .known_unique = unique, .text = true, .max_tech = upto};
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_human_step st;
+  double worst = 0;
+  int steps = 0;
+  while (sks_human_next(h, &st)) {
+    if (st.cell >= 0)
+      CHECK_EQ(st.digit, sol[st.cell]);
+    for (int i = 0; i < st.nelim; i++)
+      if (st.elim[i] % n == sol[st.elim[i] / n]) {
+        fprintf(stderr, "unsound %s (%s) in %s\n", sks_technique_name(st.tech),
+                st.text, text);
+        CHECK(0);
+      }
+    CHECK(st.cell >= 0 || st.nelim > 0);
+    CHECK(*st.text);
+    if (st.rating > worst)
+      worst = st.rating;
+    sks_human_apply(h, &st);
+    steps++;
+  }
+  CHECK_EQ(sks_human_status(h), SKS_SAT);
+  for (int c = 0; c < n * n; c++)
+    CHECK_EQ(sks_human_value(h, c), sol[c]);
+  sks_human_rating r;
+  sks_human_rate(h, p, &o, &r);
+  CHECK(r.rating == worst);
+  CHECK_EQ(r.steps, steps);
+  if (rt)
+    *rt = r;
+  sks_puzzle_delete(p);
+  return worst;
+}
+
+static double replay(sks_human *h, const char *text, bool unique,
+                     sks_human_rating *rt) {
+  return replay_upto(h, text, unique, 0, rt);
+}
+
+/* With singles only, a puzzle that needs pairs and triples takes the
+ * SAT-native step instead: minimal unsatisfiable subsets, each removal
+ * checked like any step. */
+static void test_mus(sks_human *h) {
+  sks_human_rating r;
+  replay_upto(h, paths[1], true, SKS_TECH_NAKED_SINGLE, &r);
+  CHECK_EQ(r.hardest, SKS_TECH_MUS);
+  CHECK(r.rating >= sks_technique_weight(SKS_TECH_MUS));
+  /* a MUS step: its size is its constraints, its text names them */
+  sks_puzzle *p = judge_parse(paths[1]);
+  sks_human_options o = {.text = true, .max_tech = SKS_TECH_NAKED_SINGLE};
+  sks_human_load(h, p, &o);
+  sks_human_step st;
+  bool seen = false;
+  while (!seen && sks_human_next(h, &st)) {
+    if (st.tech == SKS_TECH_MUS) {
+      seen = true;
+      CHECK(st.size >= 2);
+      CHECK_EQ(st.nelim, 1);
+      CHECK(strstr(st.text, "cannot hold with these") != NULL);
+    }
+    sks_human_apply(h, &st);
+  }
+  CHECK(seen);
+  sks_puzzle_delete(p);
+}
+
+static int run_file(const char *mode, const char *path, const char *code) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 2;
+  sks_human *h = sks_human_new();
+  char line[4096];
+  int ok = 0, bad = 0, skipped = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (!strcmp(mode, "reglib")) {
+      reg_case rc;
+      if (line[0] != ':' || !reg_parse(line, &rc))
+        continue;
+      if (code && strncmp(rc.code, code, strlen(code))) {
+        sks_puzzle_delete(rc.p);
+        continue;
+      }
+      int r = reg_run(h, &rc, false);
+      if (r < 0)
+        skipped++;
+      else if (r)
+        ok++;
+      else {
+        bad++;
+        printf("FAIL %s\n", line);
+      }
+      if (r == 1 && reg_run(h, &rc, true) == 0)
+        printf("AGAIN %s\n", line);
+      sks_puzzle_delete(rc.p);
+    } else if (strlen(line) >= 81 && line[0] != '#') {
+      line[81] = 0;
+      sks_human_rating r;
+      replay(h, line, true, &r);
+      printf("%s %s %.1f %d\n", line, sks_technique_key(r.hardest), r.rating,
+             r.steps);
+    }
+  }
+  fclose(f);
+  sks_human_delete(h);
+  if (!strcmp(mode, "reglib"))
+    printf("%d ok, %d failed, %d not ours\n", ok, bad, skipped);
+  return check_report();
+}
+
+/* Positions from HoDoKu's regression library (reglib-1.3.txt, shipped
+ * with HoDoKu 2.2.0), one or two for each technique of ours: each must
+ * find the library's eliminations or placement, and after making them
+ * find nothing more on the case's digits (the library holds no other
+ * instance of the technique for them). */
+static const char *const reglib[] = {
+    ":0000:1:+6+3+42+8+9...8+7531+6+2+9+42+91+7+5+4+6+38+349+16+58+7+2+5+8+79+"
+    "42..+6+1+62+83+754+97+5+8+4+2+39+61+9.+6+5784+23+4+2+3+6+91...:::182:",
+    ":0000:2:+5+7+63+8+9+4+21+3+9+2+6+1487+5+4+1+8+7+52639+8+619+47+253+7+39+2."
+    ".1..25+41.89..6435.....+9854.....1.+7+8.3...:::292:",
+    ":0002:1:2+8.+64...74+6....+2.+8317+9+285+46.5+3..9.2+4.+42.3.7.+9.9.4...8+"
+    "35+382+9+6471.+7......21+2..8...5:::163:",
+    ":0002:2:5.2.+6....+819+23...5+7.6..5..8+6.+74..5..+3+517264+8+9+4.8..3..."
+    "9..6..2..2...7.81.+1....+29.3:::238:",
+    ":0003:1:8.9.4..2..46.1....3..9........1..9455.......6983..6........4..1..."
+    ".9.37..3..7.4.9:::168:",
+    ":0003:2:8.9+64.+12..46.1..+9+83.+19+8...+4...1+3+89455+1+4+7+2+9+8+36983+"
+    "4+56.+1..+9..+64..1+4...9+137.+13..7.4.9:::289:",
+    ":0100:2:...65+2+7...4..+3.2.9.2.+9+47+1....1.7...657.2+96.319...8.5.+7..."
+    "4..+37.8.3+7...1.....13...:121 823 828 573 593 698:298::",
+    ":0100:3:.7.+4..1+58...6759..5+3....4+7+6...3....4+7.59248..3....1.....3..."
+    "..7..7549.+8.2.8....4.:222 223 133 243 263 171 671 172 672 277 278 687 "
+    "189 192 692:397 399::",
+    ":0101:1:..7+1+2+3+5..3+5+16497..6+295+78+3+4+1..+6+4.2.35.+32...4..59+43.."
+    "+2.....9.61.4.+65214..3......6..:818 819 758 768 791 792 798 799:151::",
+    ":0101:2:.+63....4..7...681+38+1+435....3.95+21......+6.....+6.+17.42.9.+3."
+    ".62..4.268...7..9....6..:511 451 551 553 853 757 759 791 793:219::",
+    ":0110-1:47:6.......8..2....7.94.........15.98..79....5.2.....4..916...5.2."
+    ".....2..5..3961...::477 479 487 488 491 498 777 779 787 792::",
+    ":0110-1:68:9862.......4...8...5......2.6..37.....51..29.1..4...3......3.2."
+    "57....6........15.::659 665 666 844 851 859 865 866::",
+    ":0111-1:678:....4.3...8...1429..15......76.....8.....2.....9.5..7...8....."
+    ".3.........9.1.863.::618 619 631 632 635 636 719 731 735 736 818 835::",
+    ":0111-1:158:8..3......1..4..7...57..62..49..6.8.....2....3....4..........."
+    "1..69..8....1..59..::145 156 165 524 545 565 824 856 865 874 894::",
+    ":0200:16:7.+9...+3+4.+3.274.58+948+59..+7+2..3+1..8+49+7.47.9.86..9+84.+7+"
+    "21.+8+2+3.+79.54+176+2549+3+8+9+5+4....+72::114 115 116 614 615 616::",
+    ":0200:56:..+1..46.....+685+1.46.4.9+1...2..1.+87...65.3.91+8..8..9..3...."
+    "4.8.13..81......69.....:264 265 374:548 648::",
+    ":0201:258:.1.......3.45......76.9...47+2+14+8+9+563.3.627+41+946+9+3+15+8+"
+    "276...3.94...+3..82.6.......3.:714 819 728 829 573 581 785 591 593 795 "
+    "196 296:211 216 511 518 811 818::",
+    ":0201:145:.+9.+38.25..5.+9+2..1....6....7+27+5+4+681+39+81473956+23+692..."
+    "7.5....3...+93...+6.2..46.9+2.+8.:435 175 783 185 585 489:133 437 438::",
+    ":0202:4679:+53+2+78+6...9+78+241.+6...19+5+32+87.254..6+7...3+617.5+27..+"
+    "5........+1........+8.51.6...3...98::471 472 481 491 492 671 672 691 692 "
+    "972::",
+    ":0202:3489:.+1.+7+2.+56+3.+5+6.3.+247+7325+4+6+1+8+96+9+3+2+87+4+152+47+"
+    "61+59+38+581+3+94........2...........1..587....::387 887 988::",
+    ":0210:29:.6...1..4.48....9+1....+4...+2+4..2.87+5+658+2967+143..65.4+9+2+"
+    "8+6.....+4+1.+85+4+1.+326.1..4.+6+38.:913 315 325 932 933:311 515 711 715 "
+    "815::",
+    ":0210:67:+83+15+497+6+2.....8+91.9....1....8.6+2+45.1.4.+8+1+7+62.1+62+9+"
+    "53+48+7.+9.1.+2.+76+27+34.+6+1..+6+187.5+24.:521 523 325 533 335:433::",
+    ":0211:458:....+23.9.82.9...+5.4.9.1..+2..8.+25+94+7..9+4671.8+5..5.3..1..."
+    "+8.9.5+42+9.+2..5+837+54+73+8+2.+6.::112 119 612 619 712 714::",
+    ":0211:147:+4+7..6.+2912.....+8+3...892.47...26...8..4.....1..8...13..+956+"
+    "3471+2+8+8+2....+7.373..8....:122 123 631 346 549 356 559 659 569 669 996 "
+    "599 699:524 525 526::",
+    ":0212:4579:...........5.2....9.7...1.....94.5.........6....5.78.16....5.."
+    "2..43...163.9.1..8+5::151 152 251 252 257 352 357 359 851 852::",
+    ":0212:1567:4+7921+56+3+8+361.+7+8.+5+2.+2..+3+67.+1...+1.+2+5.+7.5.+6.3+1+"
+    "2421.+5.7+3.9....+248.+6..2.6+1.7+5....592.3::373 493 891 893 971::",
+    ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642."
+    ".+586+1+75.71.+2..+4..1....+52::313 314 343 344 353 354 363 364 394::",
+    ":0300:9:6+7.+83.+1+2+5+1+8.....7.+23517.8....8.6....4.73..2....6......+7+"
+    "9+34+25+6+81+5+4+1+69873+2+8+6+2+7+1+3+59+4::916 926 929 946 949 966 "
+    "969::",
+    ":0301:9:+931+2+46+7+856+8+5+3+17..+4+4+7+259+8+1+3+68+5+31....27+1......3+"
+    "24...38..12763...+8+3.+4..1...+5.84..3..::956 957 958 968 987 988 996 "
+    "998::",
+    ":0301:1:..+9.+2...+7.8+7.63+9+24..2..+9..8+9.5...+8+4+2.46..25+7+9+2+7+89+"
+    "5+4+63172+1+3+954+8+6..+4..7+293.932+4.+7+15::111 114 131 134 135 144 "
+    "145::",
+    ":0302:7:2.......3.8..3..5...34.21....12.54......9......93.86....25.69...9."
+    ".2..7.4.......1::712 715 721 729 751 752 759 792 795::",
+    ":0302:9:.............1.....123.456.+1.........23...78..47.6.12..........."
+    "318.764..58...23.:444 544 944 445 545 945 546 946 459 566 966:911 914 915 "
+    "916 919 921 924 926 929 949 971 974 975 976 979::",
+    ":0310:3:1.........5.....61..8+1..2...7...9.......1.3..4...5...6.+6.+398+"
+    "14+2+9+42+5+71+6..+8+136+4279+5:962:315 335::",
+    ":0310:9:.8+3.49+26..7...+2...2....+35.......6....57.3+1+6.26..27+5...+7+6+"
+    "5+328+14939.1.4.....1..+7...::948 958::",
+    ":0311:5:....4...97+9..124+6....9+6....2...+9.3.....+2....6.784+3...5329+1+"
+    "8+4+6+5+78+5+7+6291..4+16..38+9+2::555::",
+    ":0311:4:3+2.+1.+7+6+9+8..862.+713..+6+3+9+8+245+6+8.....7.5.783..+2.2.1.7."
+    ".8..6..+89.+3....71.86.+8...+639+5.:422 443 546 147 447 456 459 566 467 "
+    "469 471 482 283 483 583 492 299 499:466::",
+    ":0312:8:+64+12+5.7.3+3826+7..+1+5....+31+6...9+3+1.+6..+74+1+6.27+3......."
+    "3.61.+2.+7+65+13.+765+31....+13...+2+576:934 938 939 979 986 993:879::",
+    ":0312:7:..2.18.+6..+6..+9+4+8+1.+8+14..+597.658+1....+9+1...+59.+8...+9+8."
+    "..51.354..1.82.+1+583..64+8+69.+1...:752 754 259 762 299:787::",
+    ":0320:8:4..5.769....+3....2.68+1...3.65.2.4..9...+73.4.....9.......+68...."
+    "....+6.3..73894+7....::859 869::",
+    ":0320:6:.5..12.3+8+2+1+867+3+5493.....1+2...........82397+4+5.7.5......+5."
+    ".+7+2+981+4+829...+3+7+54+7+1+835+96+2::611::",
+    ":0321:6:.+489+127+3.2..6..14.....4....9.42..87....+49.+3...32..15+94....2."
+    "+4..+471..9..3.+251.49..:331 373 678 679 699:638::",
+    ":0321:6:5+8.74...+39..+3.8....4319+5..+22.7..+9.3+64.8.3.5+79+39...+72.1+"
+    "8+2.+97361....5....8+1...84..7:613 122 623 664 686 693:622::",
+    ":0322:6:.+489+127+3.2..6..14.....4....9.42..87....+49.+3...32..15+94....2."
+    "+4..+471..9..3.+251.49..:331 638 373 678 679 699:637::",
+    ":0322:8:..+34+16+2..2+6...+3+1.41.+4....36.463+7+15.+2.+2184......7+62.+"
+    "41...5.3..41..+2+1.+4...+4+1.5+6732.:536 936 976:871 872 881 882::",
+    ":0400:9:.865.........4...8.9+4+8.2.......1....4+1.7....59...+5..1.+8.+9+4."
+    "5+163.+4.18+69+5.65+1.9.8.4::916 928::",
+    ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+"
+    "32.........+3.7.5...49....487.1::381::",
+    ":0401:5:.81.2.+6...+4+2.+6..+89.+568..+24.+6+931+4+27+5+8+4+28+357916+1+7+"
+    "5+6+8+9+3+245+1..+36+89223...84+6.+8+6.+2.....::524::",
+    ":0403:1:29+35..+1.+4...+4.3+2+9....+29.3.5..+96.84+3+2826+93+45+1+73...+2+"
+    "59..+6+8534+9+721+917+8+5264+3+4+3+2...+8+5+9::131::",
+    ":0403:4:+2+8.1.3.9..3..9...+1.+9+1...5.+3+35...7+1.26+27..+1.3.14.2+3...."
+    "8+1+4+3+6+9+2+579+7+2514+3..+5+6+3+72+84+1+9::445::",
+    ":0500:3:21+4..+6.....+79.+2..4...4.7.....+1+87..32..+26+9.....48.21..642.+"
+    "7.986+1..91+68...1+86+2+4...9:937 938 387 587 787 588 788 789:319 339 "
+    "381::",
+    ":0500:2:+6+745+93+12+8..+1.87.+45+5+8.14..+7.1+534.9.+8.8.+7........6+8..."
+    "...+6+8+7.+4+5917+15+9682+3+4....5+18+67:327 657 659:294::",
+    ":0501:8:+6+5+9...+1+3...+1.3.6+252.+31+65.4+9.+2..9+63+1.+36.7..5+9.+91.+"
+    "3.4.+6279.6..+2+5+35.+6...9811.2...+4+7+6:814 815 424 826 443 843 849 855 "
+    "856 863 875 285 896:819 821 824 832 844 853 867 876 892 895::",
+    ":0501:7:3+9265.....+86+3.4+5.+2+45...+2+63...+9+52..+6.+2+6.9+4.8+5...51."
+    "6+2..6+7+8+43+192+5+5+2+3.+6+9..4+914+2.5+3.6:717 718 818 119 725 128 735 "
+    "835 139 741 147 768 769 788:719 728 733 734 761 787 795::",
+    ":0600-1:23:+4+7.3..1.8+85.4...9.39.+86.+4.7+1342+8.+5.+9+2+8+5+1...+3+496+"
+    "7+53+4..1+6+2871+3+9+45+5+1+3+9+42..+6+74+96+58.+1.::227 327::",
+    ":0600-1:23:+1+97+84+6+532..+8.+5.7+1+9+3+5+291+76+4+883+17694+2+55+2+4+1+"
+    "38+9+7+6..+9+524+1+8+3.8+6+4....1..3+6....+79.+5....64::296 396::",
+    ":0601-1:36:.3.+1+2+8+4..+2.1749+3.88.+4+56+31.....+2+8167+4+7264+3+5+98+1+"
+    "14+8+97+6+2...+8..+9+47+1..+1..5+7+8.....8+125.9::239 288::",
+    ":0601-1:12:....6..2.394...7..2.+6..41....2....4..6.8........6.9....4..."
+    "739...1.8...2.+2....51.:114 116 819 829 839 849 869 574 575 581 582 "
+    "495:514 516 526 528 529 534 535::",
+    ":0603-1:14:..+9+4.+6+3+8....3.9+5+6..+6.+8.7149...+2+9+4+631.2.+5+689+74+"
+    "496+17+3+2+58+9+58+7+3+2+4+1+6+7326+4+1+8+9+5+6..9+8+572+3::122 123::",
+    ":0603-1:18:.68.+9+7+21...2.+86..795+731+2+6+4+8+8+9+4+1+7+53+625+2+684+3.."
+    ".+73+1+62+9+8+54+6.973..+2...+5+2+6....+2.+3954.8+6::172 182::",
+    ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1."
+    ".+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::",
+    ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+"
+    "9+6......9.+4..6.+6.8217..5::742::5",
+    ":0701:2:+8..6.+351+7..+6+8+1+7.3937+1.9+5..+8+7.45+6..+81+16...87..2.+"
+    "8731..668..+5.+1.....1+8.....+1..+7.8.5:458 459 973 474 478 982 383 983 "
+    "487 488 389 993 494 498:212 213::5",
+    ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32....."
+    ".+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.::758 787::19",
+    ":0702:6:4+7+2+35+698153+1..+8.+2.+86+91.+2.53+158.2+7+34.+2+9+64+13+8+7+"
+    "57+4+38.+5....+8...9....2..+8+1...+91..+3+4.68::675::7",
+    ":0703:58:..+1.+4+9+2+636+3.21+7+9+4.942+63..+7.2634.+17.98.+4.+9..2...+9.+"
+    "6+2.+34..7..4.9.+4..9+7631..+9+6.+2.+4.7::577 579 594 596 877 879 894 "
+    "896::7",
+    ":0703:18:.+4.2..+6+7.7.+2.6+3+459.+6.4+7.8+2.47+6+9..+23+512+8+5+37+964+5+"
+    "396+4+2+71+8..4+7..+3+96.+9...+65+4+7+65+7+39+418+2::175 176 183 875 876 "
+    "881::7",
+    ":0800:169:+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+"
+    "5376+9+419+78+6+3+1254.....7..+6........3::942 943 954 955 956::",
+    ":0800:357:+954+8173+2+62+784+36+5+9+1...+5+9+2+4+7+8.9.+1+2.+645.+26+94."
+    "81+7...+6+7.+9+32...2.9+1.+3..+2+3.+476+9.3+97.+1+2.+4::563 571 581 591::",
+    ":0801:467:+673.+8.+2.9514.92..+3+9+82.....+5+167+359..28.+9.1.53+6..+5+8.."
+    "+7+9+1..+614.9+2+8..+1..835+4..+8...1+67::635 636::",
+    ":0801:157:+4.+3.2+8+6.+9+2.8...+3.46.5..31+2+8.4+7..9+86+28+5..6+2+7.+3.2+"
+    "68.+7.1+5.+6.2+84537+53+47+912+8+6+7+8+2.....+1::524 526::",
+    ":0803:14:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+"
+    "24+6..892+54+1+76+8+3...5+6+2.....68+93...::417 427 437 489 499::",
+    ":0803:36:1+6+9..58.+4+8+54.+1.+9.+2+37+2+48+965+14+97...12.+2.+59+7.+4+86+"
+    "6.+8.+4.7+9.+7.31..+5+495.+6.9+43+1+7+9+4+1+357+268::315 346 356 366::",
+    ":0901-1:3:.24.6.+7..5.74.9.1.....+7......+5.9+4+87+14+7.+6.85.3..8..7.6.+"
+    "7......46.+46..3.+57.5.7+4+61..:314 819 225 134 237 937 238 938 239 839 "
+    "269 372 972 973 274 291 891 999:327::",
+    ":0901-1:7:.........2.....3495...3926..9.........41..+98....598..4..182..."
+    "6......7....3..6...:111 711 811 112 712 812 713 813 714 515 715 516 716 "
+    "722 625 725 726 739 341 744 348 162 589 794:752::",
+};
+
+/* A unique rectangle needs uniqueness: without it the path takes none. */
+static void test_unique_only(sks_human *h) {
+  reg_case rc;
+  CHECK(reg_parse(reglib[0], &rc));
+  sks_puzzle_delete(rc.p);
+  for (size_t i = 0; i < sizeof reglib / sizeof *reglib; i++) {
+    CHECK(reg_parse(reglib[i], &rc));
+    if (!strncmp(rc.code, "06", 2)) {
+      sks_human_options o = {.known_unique = false};
+      sks_human_load(h, rc.p, &o);
+      human_where(h);
+      human_begin(h);
+      CHECK(!human_try(h, SKS_TECH_UNIQUE_RECTANGLE));
+    }
+    sks_puzzle_delete(rc.p);
+  }
+}
+
+/* The same puzzle rates the same, run after run and after others. */
+static void test_deterministic(sks_human *h) {
+  sks_human_rating a, b;
+  sks_human_options o = {.known_unique = true};
+  sks_puzzle *p = judge_parse(paths[2]);
+  sks_human_rate(h, p, &o, &a);
+  sks_puzzle *q = judge_parse(paths[0]);
+  sks_human_rate(h, q, &o, &b);
+  sks_human_rate(h, p, &o, &b);
+  CHECK(a.rating == b.rating);
+  CHECK_EQ(a.hardest, b.hardest);
+  CHECK_EQ(a.steps, b.steps);
+  sks_human *h2 = sks_human_new();
+  sks_human_rate(h2, p, &o, &b);
+  CHECK(a.rating == b.rating);
+  sks_human_delete(h2);
+  sks_puzzle_delete(p);
+  sks_puzzle_delete(q);
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 3)
+    return run_file(argv[1], argv[2], argc > 3 ? argv[3] : NULL);
+  sks_human *h = sks_human_new();
+  for (size_t i = 0; i < sizeof reglib / sizeof *reglib; i++)
+    reg_check(h, reglib[i]);
+  sks_human_rating r;
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++)
+    replay(h, paths[i], true, &r);
+  CHECK(replay(h, paths[0], true, NULL) < 2.0);  /* singles */
+  CHECK(replay(h, paths[2], true, NULL) >= 9.0); /* AI Escargot: 10.5 */
+  test_unique_only(h);
+  test_deterministic(h);
+  test_mus(h);
+  sks_human_delete(h);
+  return check_report();
+}
