@@ -37,7 +37,8 @@ struct sks_canon {
   u16 *grid[2]; /* n*n: 0 blank, d+1; [1] transposed */
   u16 *cur, *next;
   long ncur, nnext, capcur, capnext;
-  u16 *best; /* the best row of the level */
+  int list_stride; /* the stride cur and next are sized in */
+  u16 *best;       /* the best row of the level */
   bool have_best;
   u16 *child;                 /* scratch: a refined candidate */
   unsigned char *first_ok[2]; /* rows whose pattern can open the form */
@@ -107,6 +108,16 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->o_cbound = z->o_corder + n;
   z->o_label = z->o_cbound + n;
   z->stride = z->o_label + n;
+  /* The lists hold capcur and capnext candidates of list_stride u16:
+   * another stride (another side, or the same side with other boxes)
+   * starts them again, sized on use. */
+  if (z->stride != z->list_stride) {
+    free(z->cur);
+    free(z->next);
+    z->cur = z->next = NULL;
+    z->capcur = z->capnext = 0;
+    z->list_stride = z->stride;
+  }
   if (!grow)
     return;
   z->cap_n = n;
@@ -120,17 +131,15 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->best = sks_realloc(z->best, (size_t)n * sizeof(u16));
   z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
   z->key = sks_realloc(z->key, (size_t)n * sizeof(u16));
-  z->child = sks_realloc(z->child, ((size_t)z->stride + 8) * sizeof(u16));
-  z->runs = sks_realloc(z->runs, (size_t)(3 * (n + z->S) + 3) * sizeof(int));
+  /* child and runs sized for any boxes of this side (up to n stacks) */
+  z->child = sks_realloc(
+      z->child,
+      ((size_t)z->stride - 2 * (size_t)z->S + 2 * (size_t)n + 8) * sizeof(u16));
+  z->runs = sks_realloc(z->runs, (size_t)(3 * (n + n) + 3) * sizeof(int));
   z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
   z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
   z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));
   z->fg = sks_realloc(z->fg, 7 * (size_t)n * sizeof(int));
-  /* The lists are sized on use (stride changes with n). */
-  free(z->cur);
-  free(z->next);
-  z->cur = z->next = NULL;
-  z->capcur = z->capnext = 0;
 }
 
 /* Room for one more candidate in the next list; NULL past the budget. */
