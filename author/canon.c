@@ -37,7 +37,8 @@ struct sks_canon {
   u16 *grid[2]; /* n*n: 0 blank, d+1; [1] transposed */
   u16 *cur, *next;
   long ncur, nnext, capcur, capnext;
-  u16 *best; /* the best row of the level */
+  int list_stride; /* the stride cur and next are sized in */
+  u16 *best;       /* the best row of the level */
   bool have_best;
   u16 *child;                 /* scratch: a refined candidate */
   unsigned char *first_ok[2]; /* rows whose pattern can open the form */
@@ -51,10 +52,10 @@ struct sks_canon {
   long steps; /* full grids: columns tried for the first two rows */
   bool over;
   int *map_row, *map_col, *map_digit;
-  int cap_n, cap_stride; /* the largest side and stride allocated for */
-  int *fg;               /* full grids: the first two rows' search (6n ints) */
-  sks_canon_gen *gen;    /* the general search, made on first use */
-  long ties;             /* automorphisms found by the last general search */
+  int cap_n;
+  int *fg;            /* full grids: the first two rows' search (6n ints) */
+  sks_canon_gen *gen; /* the general search, made on first use */
+  long ties;          /* automorphisms found by the last general search */
 };
 
 sks_canon *sks_canon_new(void) {
@@ -94,6 +95,7 @@ void sks_canon_delete(sks_canon *z) {
 }
 
 static void setup(sks_canon *z, int n, int R, int C) {
+  bool grow = n > z->cap_n;
   z->n = n;
   z->R = R;
   z->C = C;
@@ -106,13 +108,19 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->o_cbound = z->o_corder + n;
   z->o_label = z->o_cbound + n;
   z->stride = z->o_label + n;
-  /* The stride follows the box shape too (S = n / C): a side seen before
-   * with narrower boxes needs longer candidates. */
-  if (n <= z->cap_n && z->stride <= z->cap_stride)
+  /* The lists hold capcur and capnext candidates of list_stride u16:
+   * another stride (another side, or the same side with other boxes)
+   * starts them again, sized on use. */
+  if (z->stride != z->list_stride) {
+    free(z->cur);
+    free(z->next);
+    z->cur = z->next = NULL;
+    z->capcur = z->capnext = 0;
+    z->list_stride = z->stride;
+  }
+  if (!grow)
     return;
-  z->cap_n = n > z->cap_n ? n : z->cap_n;
-  z->cap_stride = z->stride;
-  n = z->cap_n;
+  z->cap_n = n;
   size_t cells = (size_t)n * n;
   for (int t = 0; t < 2; t++) {
     z->grid[t] = sks_realloc(z->grid[t], cells * sizeof(u16));
@@ -123,17 +131,15 @@ static void setup(sks_canon *z, int n, int R, int C) {
   z->best = sks_realloc(z->best, (size_t)n * sizeof(u16));
   z->count = sks_realloc(z->count, 2 * (size_t)n * n * sizeof(u16));
   z->key = sks_realloc(z->key, (size_t)n * sizeof(u16));
-  z->child = sks_realloc(z->child, ((size_t)z->stride + 8) * sizeof(u16));
-  z->runs = sks_realloc(z->runs, (size_t)(6 * n + 3) * sizeof(int)); /* S<=n */
+  /* child and runs sized for any boxes of this side (up to n stacks) */
+  z->child = sks_realloc(
+      z->child,
+      ((size_t)z->stride - 2 * (size_t)z->S + 2 * (size_t)n + 8) * sizeof(u16));
+  z->runs = sks_realloc(z->runs, (size_t)(3 * (n + n) + 3) * sizeof(int));
   z->map_row = sks_realloc(z->map_row, (size_t)n * sizeof(int));
   z->map_col = sks_realloc(z->map_col, (size_t)n * sizeof(int));
   z->map_digit = sks_realloc(z->map_digit, (size_t)n * sizeof(int));
   z->fg = sks_realloc(z->fg, 7 * (size_t)n * sizeof(int));
-  /* The lists are sized on use (stride changes with n). */
-  free(z->cur);
-  free(z->next);
-  z->cur = z->next = NULL;
-  z->capcur = z->capnext = 0;
 }
 
 /* Room for one more candidate in the next list; NULL past the budget. */

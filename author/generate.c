@@ -432,6 +432,11 @@ int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
                  int *solution) {
   sks_require(sks_shape_same(p->shape, g->shape),
               "the puzzle's shape is not the generator's");
+  /* A generated puzzle is an ordinary one: candidates removed from p
+   * before (a candidates puzzle it held) would constrain the grid search
+   * and every uniqueness check (its solution need not keep them), so
+   * they go first. */
+  sks_puzzle_clear_removed(p);
   rng r = rng_of(g->opt.seed, index);
   int *grid = g->scratch; /* free until digging's full checks */
   if (full_grid(g, &r, p, grid))

@@ -76,8 +76,10 @@ void sks_generator_delete(sks_generator *g); /* NULL is a no-op */
 const sks_shape *sks_generator_shape(const sks_generator *g);
 
 /* Puzzle number `index` of the options' seed into p (of the generator's
- * shape; its givens are replaced) and its solution into solution (n*n,
- * may be NULL).  The same seed, index and options give the same puzzle.
+ * shape; its givens are replaced and any removed candidates cleared: the
+ * puzzle is an ordinary one) and its solution into solution (n*n, may be
+ * NULL).  The same seed, index and options give the same puzzle, whatever
+ * p held before.
  * Returns 0, or -1 when no full grid was found within the budgets (rare;
  * past 36x36). */
 int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,

@@ -207,8 +207,8 @@ static void disguise(const sks_puzzle *p, const cmap *gen, int ngen,
     int v = p->cell[m.src[i]];
     q->cell[i] = v < 0 ? -1 : perm[v];
   }
+  sks_puzzle_clear_removed(q); /* q holds p's candidates, none left over */
   if (p->removed) {
-    sks_puzzle_clear_removed(q);
     for (int i = 0; i < cells; i++)
       for (int d = 0; d < n; d++)
         if (!sks_puzzle_allows(p, m.src[i], d))
@@ -471,6 +471,7 @@ static void check_candidates(sks_canon *z) {
           for (int d = 0; d < 9; d++)
             if (d != s81[c] && !rnd(3))
               sks_puzzle_remove(p, c, d);
+      CHECK(p->removed != NULL); /* a candidates puzzle, not a full grid */
       check_form(z, p, A, AR);
       for (int j = 0; j < 4; j++) {
         disguise(p, gen, ngen, q);

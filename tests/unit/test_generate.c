@@ -6,7 +6,8 @@
  * and the generator's uniqueness checks (the bits backend, then cadical) agree
  * with picosat's counts on puzzles with givens taken out, 9x9 (the small
  * layout) and 16x16 (the generic one); a jigsaw map without any full grid is
- * refused up front. */
+ * refused up front; a puzzle that held removed candidates becomes the same
+ * ordinary puzzle as a fresh one. */
 #include "check.h"
 #include "sudokusat.h"
 
@@ -207,6 +208,43 @@ static void check_minimize(void) {
   sks_puzzle_delete(p);
 }
 
+/* A puzzle made into one that held candidates removed (a candidates
+ * puzzle, typed here) is the same ordinary puzzle a fresh one becomes:
+ * the old candidates neither constrain the grid nor the uniqueness
+ * checks (they did: every given stayed, a full grid). */
+static void check_reused_candidates(void) {
+  static const char *sukaku =
+      ".....6....2...67.9........9.23456.8..234567891.........23.5.78...3......"
+      ".......8..23.56.89.234.6789...4.....1234567.9.....6....2.......12345678."
+      "1234567891........12..5.78.1...........45678.1..4.67.9.23...789..3......"
+      "1234567.9123.567891.34..789.23456.89........9......7..12345678...3......"
+      "....5....1.34.678.123.5.78......6.....3...........6...123..678912.4.67.9"
+      "1.34...8912.4..78..23456789......7..12.456.89....5....12345.7891234.67.9"
+      "..34567.9...45678.12..56789..3.........456.89.23.5....1..456789123.5..89"
+      "1.3.56..9.......8.12..5.789..3..678.......7..123.56789...4.........5678."
+      ".2345678.12345..8.1........1.34567.9...4567891..4567.9....5......345.789"
+      "1..456789..34.6.89123..67891234.67..12..5.789......7.........8.123456..9"
+      "1.3456789";
+  sks_puzzle *p = NULL;
+  sks_error err = {0};
+  CHECK_EQ(sks_puzzle_parse(sukaku, NULL, &p, &err), 0);
+  CHECK(p->removed != NULL);
+  sks_puzzle *q = sks_puzzle_of(p->shape);
+  sks_generate_options opt = {.seed = 9};
+  sks_generator *g = sks_generator_new(p->shape, &opt, &err);
+  int sp[81], sq[81];
+  CHECK_EQ(sks_generate(g, 1, q, sq), 0);
+  CHECK_EQ(sks_generate(g, 1, p, sp), 0);
+  CHECK(p->removed == NULL);
+  CHECK(!memcmp(p->cell, q->cell, sizeof sp));
+  CHECK(!memcmp(sp, sq, sizeof sp));
+  CHECK(sks_puzzle_givens(p) < 81);
+  CHECK_EQ(picosat_count(p), 1);
+  sks_generator_delete(g);
+  sks_puzzle_delete(q);
+  sks_puzzle_delete(p);
+}
+
 /* A jigsaw map with no full grid (rows 1 and 2 swap their last cells:
  * r2c9 must repeat r1c9's digit in column 9) is refused at once with a
  * message that says so; the rows themselves as regions are a map with
@@ -239,6 +277,7 @@ int main(void) {
   check_counts(3, 40);
   check_counts(4, 12);
   check_minimize();
+  check_reused_candidates();
   check_shape(3, 3, 0, SKS_SYMMETRY_ROT180, true, 10);
   check_shape(3, 3, 0, SKS_SYMMETRY_NONE, false, 10);
   check_shape(3, 3, SKS_VARIANT_X, SKS_SYMMETRY_ROT90, true, 5);
