@@ -268,6 +268,12 @@ static int literal_operands(sks_app *app, batch_totals *all) {
 }
 
 int app_explain(sks_app *app) {
+  if (app->opt.format == FORMAT_CSV) {
+    /* a path of steps is no row of fixed columns */
+    app_message("explain writes text or json, not csv (--format json: one "
+                "record a puzzle with its steps)");
+    return EXIT_USAGE;
+  }
   batch_totals all;
   bool literal = false;
   for (int i = 0; i < app->nfiles; i++)

@@ -48,6 +48,9 @@ json_ok() {
 "$S" explain --format json "$EULER" >.out 2>/dev/null
 check_file json json_ok
 
+# CSV has no place for a path of steps: refused, not ignored
+check csv-refused 2 "" "$S" explain --format csv "$EULER"
+
 # A harder path names its techniques
 input "$NEWSPAPER"
 has_pair() { grep -q "naked pair in column 8: r2c8, r5c8 hold only 36: removes 6 from r6c8, r7c8, r8c8 (3.0)" path.txt || echo "no naked pair"; }
