@@ -42,6 +42,9 @@ enum {
 #define CMD_PUZZLES                                                            \
   (CMD_BACKEND | CMD_ENCODE | CMD_RATE | CMD_AUTHOR) /* read puzzles */
 #define CMD_LIMITS (CMD_BACKEND | CMD_XC | CMD_RATE)
+/* check and explain read puzzles but build no CNF and run no search a
+ * step limit would bound: --encoding, --amo and --max-steps are refused */
+#define CMD_NO_CNF (CMD_CERT | CMD_EXPLAIN)
 #define CMD_ANALOG (CMD_SOLVE | CMD_RATE)
 #define CMD_ALL 0x7fff
 
@@ -100,8 +103,8 @@ enum {
     "letters A.. for a puzzle written only in them)")                          \
   O(hex, BOOL, 0, 0, 1, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,        \
     "the same as --symbols 0-F (16x16)")                                       \
-  O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES, "CNF")                  \
-  O(amo, AMO, "auto", 0, 0, CMD_PUZZLES, "at-most-one")                        \
+  O(encoding, ENCODING, "extended", 0, 0, CMD_PUZZLES & ~CMD_NO_CNF, "CNF")    \
+  O(amo, AMO, "auto", 0, 0, CMD_PUZZLES & ~CMD_NO_CNF, "at-most-one")          \
   O(propagate, PROPAGATE, "auto", 0, 0, CMD_BACKEND | CMD_ENCODE,              \
     "before solving (auto: dlx singles, analog givens, else locked)")          \
   O(renumber, BOOL, 0, 0, 1, CMD_BACKEND | CMD_ENCODE,                         \
@@ -141,7 +144,7 @@ enum {
   O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR,                    \
     "seconds per puzzle (0 = none)")                                           \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
-    CMD_BACKEND | CMD_XC | CMD_AUTHOR,                                         \
+    (CMD_BACKEND | CMD_XC | CMD_AUTHOR) & ~CMD_NO_CNF,                         \
     "per puzzle (0 = none): picosat decisions / cadical conflicts / dlx and "  \
     "bits nodes / analog steps")                                               \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \

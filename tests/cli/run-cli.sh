@@ -149,6 +149,11 @@ check usage-not-this-command 2 '' "$S" unique --force --gzip
 expect_stderr "sudokusat: unique takes no --force (it is an option of solve, encode, rate or print)"
 check usage-not-this-command-count 2 '' "$S" count --layout grid
 expect_stderr "sudokusat: count takes no --layout (it is an option of solve, decode, unique, generate, minimize or canon)"
+# check and explain build no CNF and run no bounded search
+check usage-explain-max-steps 2 '' "$S" explain --max-steps 5
+expect_stderr "sudokusat: explain takes no --max-steps (it is an option of solve, unique, count, exact-cover, repair or grade)"
+check usage-check-encoding 2 '' "$S" check --certificate d --encoding pairwise
+expect_stderr "sudokusat: check takes no --encoding (it is an option of solve, encode, unique, count, rate, repair or grade)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
 expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
 check usage-bad-encoding 2 '' "$S" solve --encoding tiny
