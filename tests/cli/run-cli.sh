@@ -152,7 +152,7 @@ expect_stderr "sudokusat: count takes no --layout (it is an option of solve, dec
 # check and explain build no CNF and run no bounded search
 check usage-explain-max-steps 2 '' "$S" explain --max-steps 5
 expect_stderr "sudokusat: explain takes no --max-steps (it is an option of solve, unique, count, exact-cover, repair or grade)"
-check usage-check-encoding 2 '' "$S" check --certificate d --encoding pairwise
+check usage-check-encoding 2 '' "$S" check --certificate d --encoding minimal
 expect_stderr "sudokusat: check takes no --encoding (it is an option of solve, encode, unique, count, rate, repair or grade)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
 expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
