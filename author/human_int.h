@@ -41,6 +41,10 @@ struct sks_human {
   struct human_force *force;
 };
 
+/* human_base.c: the techniques' table, names and building a step, which
+ * the techniques (human_basic.c, human_chain.c, human_fish.c,
+ * human_force.c) use and human.c, the loop, drives. */
+
 /* Names: "r3c5", "row 3", "column 5", "box 2", ... */
 int human_cell_name(const sks_human *h, int cell, char *buf, size_t size);
 const char *human_region_kind(const sks_human *h, int k);
@@ -92,7 +96,10 @@ double human_length_extra(int nodes);
 
 /* The techniques: each returns true when it found a step (or, collecting,
  * never). */
-bool human_singles(sks_human *h);       /* full house, hidden, naked */
+bool human_full_house(sks_human *h);
+bool human_hidden_single(sks_human *h, bool box); /* in a box, or a line */
+bool human_naked_single(sks_human *h);
+bool human_bug(sks_human *h);           /* bivalue universal grave + 1 */
 bool human_intersections(sks_human *h); /* pointing, claiming */
 bool human_naked(sks_human *h, int k);
 bool human_hidden(sks_human *h, int k);
