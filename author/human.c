@@ -31,6 +31,7 @@ void sks_human_delete(sks_human *h) {
   if (!h)
     return;
   human_force_free(h);
+  human_chain_free(h);
   free_shape(h);
   free(h);
 }

@@ -6,6 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The chain searches' scratch, kept by the solver (sks_human.chain) from
+ * one step to the next and freed with it (human_chain_free). */
+struct human_chain {
+  struct chain_scratch *scratch; /* colouring, X- and XY-chains */
+  int scratch_cap;
+  int stamp, seen_cap; /* XY-chains: states seen, by stamp */
+  int *seen_at;
+  struct als_bits *bits; /* ALS-XZ on grids up to 128 cells */
+  int bits_cap;
+  struct als *sets; /* ALS-XZ: the sets collected */
+};
+
+static struct human_chain *chain_of(sks_human *h) {
+  if (!h->chain)
+    h->chain = sks_calloc(1, sizeof *h->chain);
+  return h->chain;
+}
+
 static bool in_cells(const int *set, int k, int x) {
   for (int i = 0; i < k; i++)
     if (set[i] == x)
@@ -292,31 +310,37 @@ typedef struct chain_scratch {
   int *colour, *queue, *prev, *dist; /* 2 * cells each */
 } chain_scratch;
 
+static void scratch_free(chain_scratch *s) {
+  free(s->g.cell);
+  free(s->g.idx);
+  free(s->g.adj);
+  free(s->g.nadj);
+  free(s->colour);
+  free(s->queue);
+  free(s->prev);
+  free(s->dist);
+}
+
 static chain_scratch *scratch(sks_human *h) {
-  static _Thread_local chain_scratch s;
-  static _Thread_local int cap;
+  struct human_chain *hc = chain_of(h);
   int need = 2 * h->cells * h->n + 2;
-  if (cap < need) {
-    free(s.g.cell);
-    free(s.g.idx);
-    free(s.g.adj);
-    free(s.g.nadj);
-    free(s.colour);
-    free(s.queue);
-    free(s.prev);
-    free(s.dist);
+  if (!hc->scratch)
+    hc->scratch = sks_calloc(1, sizeof *hc->scratch);
+  chain_scratch *s = hc->scratch;
+  if (hc->scratch_cap < need) {
+    scratch_free(s);
     size_t z = (size_t)need;
-    s.g.cell = sks_malloc(z * sizeof(int));
-    s.g.idx = sks_malloc(z * sizeof(int));
-    s.g.adj = sks_malloc(z * HUMAN_MAX_REG * sizeof(int));
-    s.g.nadj = sks_malloc(z * sizeof(int));
-    s.colour = sks_malloc(z * sizeof(int));
-    s.queue = sks_malloc(z * sizeof(int));
-    s.prev = sks_malloc(z * sizeof(int));
-    s.dist = sks_malloc(z * sizeof(int));
-    cap = need;
+    s->g.cell = sks_malloc(z * sizeof(int));
+    s->g.idx = sks_malloc(z * sizeof(int));
+    s->g.adj = sks_malloc(z * HUMAN_MAX_REG * sizeof(int));
+    s->g.nadj = sks_malloc(z * sizeof(int));
+    s->colour = sks_malloc(z * sizeof(int));
+    s->queue = sks_malloc(z * sizeof(int));
+    s->prev = sks_malloc(z * sizeof(int));
+    s->dist = sks_malloc(z * sizeof(int));
+    hc->scratch_cap = need;
   }
-  return &s;
+  return s;
 }
 
 bool human_colouring(sks_human *h) {
@@ -524,16 +548,14 @@ bool human_xy_chain(sks_human *h) {
       s->queue[tail++] = start;
       s->prev[0] = -1;
       /* dist by state in a small map: reuse colour as visited stamp */
-      static _Thread_local int stamp;
-      static _Thread_local int *seen_at;
-      static _Thread_local int seen_cap;
-      if (seen_cap < h->cells * n) {
-        free(seen_at);
-        seen_at = sks_calloc((size_t)h->cells * n, sizeof *seen_at);
-        seen_cap = h->cells * n;
-        stamp = 0;
+      struct human_chain *hc = chain_of(h);
+      if (hc->seen_cap < h->cells * n) {
+        free(hc->seen_at);
+        hc->seen_at = sks_calloc((size_t)h->cells * n, sizeof *hc->seen_at);
+        hc->seen_cap = h->cells * n;
+        hc->stamp = 0;
       }
-      stamp++;
+      int *seen_at = hc->seen_at, stamp = ++hc->stamp;
       seen_at[start] = stamp;
       int *pv = s->prev, *ds = s->dist; /* indexed by queue slot */
       pv[0] = -1;
@@ -662,13 +684,13 @@ static void peers2(const sks_human *h, int c, uint64_t *out) {
 }
 
 static bool als_pairs_small(sks_human *h, const als *sets, int count) {
-  static _Thread_local als_bits *b;
-  static _Thread_local int cap;
-  if (cap < count) {
-    free(b);
-    b = sks_malloc((size_t)count * sizeof *b);
-    cap = count;
+  struct human_chain *hc = chain_of(h);
+  if (hc->bits_cap < count) {
+    free(hc->bits);
+    hc->bits = sks_malloc((size_t)count * sizeof *hc->bits);
+    hc->bits_cap = count;
   }
+  als_bits *b = hc->bits;
   uint64_t dig[64][2] = {{0}}; /* open cells holding each digit */
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0)
@@ -735,9 +757,10 @@ static bool als_pairs_small(sks_human *h, const als *sets, int count) {
 }
 
 bool human_als_xz(sks_human *h) {
-  static _Thread_local als *sets;
-  if (!sets)
-    sets = sks_malloc(ALS_MAX * sizeof *sets);
+  struct human_chain *hc = chain_of(h);
+  if (!hc->sets)
+    hc->sets = sks_malloc(ALS_MAX * sizeof *hc->sets);
+  als *sets = hc->sets;
   int count = als_collect(h, sets, ALS_MAX);
   if (h->cells <= 128)
     return als_pairs_small(h, sets, count);
@@ -790,4 +813,18 @@ bool human_als_xz(sks_human *h) {
       }
     }
   return false;
+}
+
+void human_chain_free(sks_human *h) {
+  struct human_chain *hc = h->chain;
+  if (!hc)
+    return;
+  if (hc->scratch)
+    scratch_free(hc->scratch);
+  free(hc->scratch);
+  free(hc->seen_at);
+  free(hc->bits);
+  free(hc->sets);
+  free(hc);
+  h->chain = NULL;
 }

@@ -39,6 +39,8 @@ struct sks_human {
   unsigned char *seen; /* collect: eliminations (n^3) and placements */
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
+  /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */
+  struct human_chain *chain;
 };
 
 /* human_base.c: the techniques' table, names and building a step, which
@@ -118,6 +120,8 @@ bool human_als_xz(sks_human *h);
 bool human_forcing(sks_human *h, int level);
 bool human_mus(sks_human *h);
 void human_force_free(sks_human *h);
+/* Frees the chain searches' scratch (human_chain.c). */
+void human_chain_free(sks_human *h);
 
 /* Technique finder by technique (NULL for those found by another). */
 bool human_try(sks_human *h, sks_technique t);
