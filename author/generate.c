@@ -3,7 +3,7 @@
  * while the puzzle stays unique.  Also minimizing a given puzzle the same
  * way.  Every count goes through the solver interface: bits up to 64x64
  * within a node budget, then cadical; past 64x64 dlx and cadical. */
-#include "eo_int.h"
+#include "eo.h"
 #include "require_int.h"
 #include "sks_author.h"
 

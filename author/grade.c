@@ -2,7 +2,7 @@
  * search), whether it is unique (counted by the bits backend up to 64x64,
  * dlx past that) and its search effort, the geometric mean of dlx nodes
  * over random relabellings of the puzzle, as tdoku rates by guesses. */
-#include "eo_int.h"
+#include "eo.h"
 #include "grade_int.h"
 
 #include <math.h>
@@ -11,10 +11,10 @@
 
 /* ---- the shape's system and matrix, shared with repair.c ---- */
 
-void author_xc_fit(author_xc *xc, const sks_shape *shape) {
+void sks_author_xc_fit(author_xc *xc, const sks_shape *shape) {
   if (xc->shape && sks_shape_same(xc->shape, shape))
     return;
-  author_xc_free(xc);
+  sks_author_xc_free(xc);
   xc->shape = sks_shape_retain(shape);
   xc->eo = sks_eo_new(shape);
   xc->n = shape->n;
@@ -28,28 +28,30 @@ void author_xc_fit(author_xc *xc, const sks_shape *shape) {
   }
 }
 
-void author_xc_free(author_xc *xc) {
+void sks_author_xc_free(author_xc *xc) {
   sks_dlx_delete(xc->dlx);
   sks_eo_delete(xc->eo);
   sks_shape_release(xc->shape);
   memset(xc, 0, sizeof *xc);
 }
 
-int author_xc_load(author_xc *xc, const sks_puzzle *p, sks_propagate level) {
-  author_xc_fit(xc, p->shape);
+int sks_author_xc_load(author_xc *xc, const sks_puzzle *p,
+                       sks_propagate level) {
+  sks_author_xc_fit(xc, p->shape);
   int status = sks_eo_load(xc->eo, p, level);
   if (status == SKS_UNKNOWN)
     sks_dlx_restrict(xc->dlx, xc->eo->val + 1, xc->eo->gdone);
   return status;
 }
 
-void author_xc_grid(const author_xc *xc, const int *options, int k, int *grid) {
+void sks_author_xc_grid(const author_xc *xc, const int *options, int k,
+                        int *grid) {
   sks_eo_grid(xc->eo, grid);
   for (int j = 0; j < k; j++)
     grid[options[j] / xc->n] = options[j] % xc->n;
 }
 
-unsigned long long author_rand(unsigned long long *state) {
+unsigned long long sks_author_rand(unsigned long long *state) {
   unsigned long long z = (*state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -74,7 +76,7 @@ sks_grader *sks_grader_new(void) {
 void sks_grader_delete(sks_grader *g) {
   if (!g)
     return;
-  author_xc_free(&g->xc);
+  sks_author_xc_free(&g->xc);
   sks_solver_delete(g->bits);
   sks_human_delete(g->human);
   if (g->perm)
@@ -106,7 +108,7 @@ static void fit(sks_grader *g, const sks_shape *shape) {
 
 static void shuffle(int *a, int k, unsigned long long *rng) {
   for (int i = k - 1; i > 0; i--) {
-    int j = (int)(author_rand(rng) % (unsigned long long)(i + 1));
+    int j = (int)(sks_author_rand(rng) % (unsigned long long)(i + 1));
     int t = a[i];
     a[i] = a[j];
     a[j] = t;
@@ -194,11 +196,11 @@ static sks_grade_label label_of(const sks_grade *gr) {
 
 /* The level by propagation; SKS_UNSAT when propagation finds a clash. */
 static int logic_level(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
-  int st = author_xc_load(&g->xc, p, SKS_PROPAGATE_SINGLES);
+  int st = sks_author_xc_load(&g->xc, p, SKS_PROPAGATE_SINGLES);
   out->level = SKS_GRADE_SINGLES;
   if (st != SKS_UNKNOWN)
     return st;
-  st = author_xc_load(&g->xc, p, SKS_PROPAGATE_LOCKED);
+  st = sks_author_xc_load(&g->xc, p, SKS_PROPAGATE_LOCKED);
   out->level = st == SKS_UNKNOWN ? SKS_GRADE_SEARCH : SKS_GRADE_LOCKED;
   return st;
 }
@@ -233,7 +235,7 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
   double logsum = 0;
   for (int k = 0; k < perms; k++) {
     relabel(g, p, &rng);
-    author_xc_load(&g->xc, g->perm, SKS_PROPAGATE_SINGLES);
+    sks_author_xc_load(&g->xc, g->perm, SKS_PROPAGATE_SINGLES);
     if (sks_dlx_solve(g->xc.dlx, lim) == SKS_UNKNOWN)
       out->at_budget = true;
     logsum += log((double)sks_dlx_last_nodes(g->xc.dlx) + 1);

@@ -15,15 +15,16 @@ typedef struct author_xc {
 } author_xc;
 
 /* Makes xc fit p's shape (rebuilt only when the shape changes). */
-void author_xc_fit(author_xc *xc, const sks_shape *shape);
-void author_xc_free(author_xc *xc);
+void sks_author_xc_fit(author_xc *xc, const sks_shape *shape);
+void sks_author_xc_free(author_xc *xc);
 /* Loads p at level and restricts the matrix to what stays open; returns
  * the system's status. */
-int author_xc_load(author_xc *xc, const sks_puzzle *p, sks_propagate level);
+int sks_author_xc_load(author_xc *xc, const sks_puzzle *p, sks_propagate level);
 /* The grid of a solution: the system's fixed cells and the options. */
-void author_xc_grid(const author_xc *xc, const int *options, int k, int *grid);
+void sks_author_xc_grid(const author_xc *xc, const int *options, int k,
+                        int *grid);
 
 /* A 64-bit generator (splitmix64): the state advances by one call. */
-unsigned long long author_rand(unsigned long long *state);
+unsigned long long sks_author_rand(unsigned long long *state);
 
 #endif

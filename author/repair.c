@@ -3,7 +3,7 @@
  * and for a puzzle without solution the smallest clashing subset of its
  * givens (two givens that repeat a digit in a region; else, up to 9x9,
  * the fewest by implicit hitting sets; else a minimal one by deletion). */
-#include "eo_int.h"
+#include "eo.h"
 #include "grade_int.h"
 
 #include <limits.h>
@@ -38,7 +38,7 @@ sks_repairer *sks_repairer_new(void) {
 void sks_repairer_delete(sks_repairer *r) {
   if (!r)
     return;
-  author_xc_free(&r->xc);
+  sks_author_xc_free(&r->xc);
   sks_solver_delete(r->cdcl);
   sks_solver_delete(r->bits);
   sks_puzzle_delete(r->split);
@@ -98,7 +98,7 @@ typedef struct keep_ctx {
 static int keep_solution(void *data, const int *options, int k) {
   keep_ctx *ctx = data;
   sks_repairer *r = ctx->r;
-  author_xc_grid(&r->xc, options, k, r->sol + r->nsol * r->cells);
+  sks_author_xc_grid(&r->xc, options, k, r->sol + r->nsol * r->cells);
   return ++r->nsol >= ctx->cap;
 }
 
@@ -161,7 +161,7 @@ static int enumerate(sks_repairer *r, const sks_puzzle *q, long long cap,
     int st = split_enumerate(r, cap, sks_time(), lim ? lim : &none);
     return r->nsol >= cap ? SKS_SAT : st;
   }
-  int st = author_xc_load(&r->xc, q, SKS_PROPAGATE_SINGLES);
+  int st = sks_author_xc_load(&r->xc, q, SKS_PROPAGATE_SINGLES);
   if (st == SKS_UNSAT)
     return SKS_SAT;
   if (st == SKS_SAT) {
@@ -456,9 +456,9 @@ static int clash_test(sks_repairer *r, const sks_limits *lim) {
     if (!sks_solver_load_puzzle(r->bits, r->work, NULL))
       st = sks_solver_solve(r->bits, &quick);
     if (st == SKS_UNKNOWN)
-      st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+      st = sks_author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
   } else {
-    st = author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+    st = sks_author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
     if (st == SKS_UNKNOWN)
       st = sks_dlx_solve(r->xc.dlx, &quick);
   }

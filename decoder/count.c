@@ -1,7 +1,7 @@
 /* Counting solutions: blocking clauses over the free cells' primary
  * variables until the solver says there are no more, or natively for
  * backends that count (DLX).  Every solution is validated on the way. */
-#include "eo_int.h"
+#include "eo.h"
 #include "sks_decoder.h"
 #include "stack_int.h"
 

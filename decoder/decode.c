@@ -1,6 +1,6 @@
 /* From a model to a grid: the fixed cells of the exactly-one system plus,
  * for the open ones, the one candidate the model makes true. */
-#include "eo_int.h"
+#include "eo.h"
 #include "sks_decoder.h"
 #include "stack_int.h"
 

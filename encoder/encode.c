@@ -6,7 +6,7 @@
  *   efficient           81      81 x 36      -        243 x 36     11,745
  *   extended            81      81 x 36     243       243 x 36     11,988
  */
-#include "eo_int.h"
+#include "eo.h"
 #include "encode_int.h"
 #include "require_int.h"
 #include "stack_int.h"

@@ -1,7 +1,7 @@
 /* The exactly-one system: candidates x(r,c,d) and the groups that must hold
  * exactly one of them, with the givens propagated (Kwon & Jain's reduction,
  * optionally to the fixpoint of naked and hidden singles). */
-#include "eo_int.h"
+#include "eo.h"
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"

@@ -1,7 +1,7 @@
 /* A loaded system lowered to CNF with its fixed values and variable map:
  * the one way a CNF backend takes a puzzle and answers for its cells. */
-#include "eo_int.h"
-#include "lower_int.h"
+#include "eo.h"
+#include "lower.h"
 #include "require_int.h"
 #include "stack_int.h"
 

@@ -1,7 +1,7 @@
 /* The `analog` backend: the solver interface over solver/analog.c.  A puzzle
  * is lowered to its givens-reduced CNF; the dynamics never proves
  * anything, so answers are SAT (checked against every clause) or UNKNOWN. */
-#include "lower_int.h"
+#include "lower.h"
 #include "require_int.h"
 #include "sks_analog.h"
 #include "solver_int.h"

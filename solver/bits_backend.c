@@ -3,7 +3,7 @@
  * natively and keeps the first two solutions.  A CNF is taken only when
  * it carries the encoder's puzzle description. */
 #include "bits_int.h"
-#include "eo_int.h"
+#include "eo.h"
 #include "require_int.h"
 #include "solver_int.h"
 

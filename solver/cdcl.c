@@ -6,8 +6,8 @@
  * base rules would not pay off, get a fresh instance of the reduced CNF;
  * puzzles that propagation decided never reach the engine. */
 #include "cdcl_int.h"
-#include "eo_int.h"
-#include "lower_int.h"
+#include "eo.h"
+#include "lower.h"
 #include "require_int.h"
 #include "stack_int.h"
 

@@ -1,7 +1,7 @@
 /* A written CNF solved from the puzzle its description gives (the exact
  * engines dlx and bits): the puzzle, its system and the CNF's variable
  * map, kept by the backend between loads. */
-#include "eo_int.h"
+#include "eo.h"
 #include "memory_int.h"
 #include "solver_int.h"
 

@@ -2,7 +2,7 @@
  * matrix (rows = open candidates, columns = open groups), solved and
  * counted by solver/dlx.c.  A CNF is taken only when it carries the
  * encoder's puzzle description. */
-#include "eo_int.h"
+#include "eo.h"
 #include "require_int.h"
 #include "sks_dlx.h"
 #include "solver_int.h"

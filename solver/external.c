@@ -1,7 +1,7 @@
 /* The external backend: writes the problem to a private temporary DIMACS
  * file, runs a solver command on it and reads its answer as a model. */
 #define _POSIX_C_SOURCE 200809L
-#include "lower_int.h"
+#include "lower.h"
 #include "require_int.h"
 #include "solver_int.h"
 #include "stack_int.h"

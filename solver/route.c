@@ -2,7 +2,7 @@
  * table (the grid's side), with a fallback when the pick runs out of its
  * budget.  The table and the measurements behind it are in docs/backends.md
  * ("Solvers", auto) and BENCHMARKS.md. */
-#include "eo_int.h"
+#include "eo.h"
 #include "require_int.h"
 #include "solver_int.h"
 

@@ -1,6 +1,6 @@
 /* Unit tests of the exactly-one system, its CNF lowering, the at-most-one
  * encodings, the validator and counting with the picosat backend. */
-#include "eo_int.h"
+#include "eo.h"
 #include "check.h"
 #include "encode_int.h" /* the AMO encodings are private */
 #include "sudokusat.h"

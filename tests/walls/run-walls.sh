@@ -3,7 +3,7 @@
 # parts it may use (docs/design.md): a file of solver/ that includes
 # formats/' form_int.h, or one of author/ that includes solver_int.h, does
 # not compile; a file of solver/ that includes its own solver_int.h and
-# encoder/'s eo_int.h does.  The probes are targets of the build tree the
+# encoder/'s eo.h does.  The probes are targets of the build tree the
 # tool was built in (tests/CMakeLists.txt), built here on demand.
 # usage: run-walls.sh SUDOKUSAT [SOURCE_DIR]
 set -u

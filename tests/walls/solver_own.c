@@ -1,6 +1,6 @@
 /* Built as a file of solver/ (tests/walls/run-walls.sh): the headers its
  * part may see, its own private one and encoder/'s interface, are found. */
-#include "eo_int.h"
+#include "eo.h"
 #include "solver_int.h"
 #include "sudokusat.h"
 

@@ -1,7 +1,10 @@
-/* Private: the exactly-one system's layout, for the library's parts that
- * read it directly (lowering, the backends, the decoder). */
-#ifndef SKS_EO_INT_H
-#define SKS_EO_INT_H
+/* An interface between parts: the exactly-one system's layout, for the
+ * library's parts that read it directly.  Its users: encoder/ (eo.c,
+ * encode.c, lower.c), solver/ (bits_backend.c, cdcl.c, described.c,
+ * dlx_backend.c, route.c), decoder/ (count.c, decode.c) and author/
+ * (generate.c, grade.c, repair.c). */
+#ifndef SKS_EO_H
+#define SKS_EO_H
 
 #include "sks_encoder.h"
 

@@ -1,9 +1,10 @@
-/* Private: a loaded exactly-one system lowered to CNF for a backend that
- * takes clauses (picosat's fresh mode, analog, external): the clauses,
+/* An interface between parts: a loaded exactly-one system lowered to CNF
+ * for a backend that takes clauses.  Its users: encoder/lower.c and
+ * solver/ (analog_backend.c, cdcl.c, external.c).  The clauses,
  * the values propagation fixed, and the way from a candidate x(r,c,d) to
  * its CNF variable and back, whatever the numbering. */
-#ifndef SKS_LOWER_INT_H
-#define SKS_LOWER_INT_H
+#ifndef SKS_LOWER_H
+#define SKS_LOWER_H
 
 #include "sks_encoder.h"
 
