@@ -245,7 +245,9 @@ static void stats(const sks_solver *base, sks_stats *st) {
 }
 
 const sks_backend_ops sks_bits_backend = {
-    .info = {"bits", SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT,
+    .info = {"bits",
+             SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT |
+                 SKS_CAP_STEPS,
              "bit-parallel DPLL over candidate sets (naked and hidden "
              "singles at every node), sides up to 64; solves, proves none, "
              "counts",

@@ -290,7 +290,9 @@ static int solution_value(const sks_solver *base, int which, int var) {
 }
 
 const sks_backend_ops sks_dlx_backend = {
-    .info = {"dlx", SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT,
+    .info = {"dlx",
+             SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT |
+                 SKS_CAP_STEPS,
              "dancing links (Knuth's Algorithm X): exact cover over the "
              "puzzle's exactly-one system; solves, proves none, counts",
              /* DLX searches the open candidates so cheaply that locked

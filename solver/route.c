@@ -235,7 +235,7 @@ static void stats(const sks_solver *base, sks_stats *st) {
 const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
              SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
-                 SKS_CAP_BLOCK,
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
              "picks per puzzle: bits up to 36x36 (cadical after a node "
              "budget), cadical above and for CNF",
              SKS_PROPAGATE_LOCKED, 170},

@@ -13,12 +13,15 @@ enum { SKS_MAX_BACKENDS = 8 };
 
 /* What a backend can do. */
 enum sks_capability {
-  SKS_CAP_CNF = 1u,       /* loads any CNF */
-  SKS_CAP_EO = 2u,        /* loads an exactly-one system (a puzzle) */
-  SKS_CAP_UNSAT = 4u,     /* can prove there is no solution */
-  SKS_CAP_COUNT = 8u,     /* counts natively (sks_solver_count) */
-  SKS_CAP_BLOCK = 16u,    /* takes added clauses (blocking) */
-  SKS_CAP_PORTFOLIO = 32u /* races seeds on one problem on threads */
+  SKS_CAP_CNF = 1u,        /* loads any CNF */
+  SKS_CAP_EO = 2u,         /* loads an exactly-one system (a puzzle) */
+  SKS_CAP_UNSAT = 4u,      /* can prove there is no solution */
+  SKS_CAP_COUNT = 8u,      /* counts natively (sks_solver_count) */
+  SKS_CAP_BLOCK = 16u,     /* takes added clauses (blocking) */
+  SKS_CAP_PORTFOLIO = 32u, /* races seeds on one problem on threads */
+  SKS_CAP_SEED = 64u,      /* a seed changes its search (options.seed) */
+  SKS_CAP_STEPS = 128u,    /* a step limit bounds its search (max_steps) */
+  SKS_CAP_COMMAND = 256u   /* runs another program (options.command) */
 };
 
 typedef struct sks_limits {

@@ -587,18 +587,17 @@ static int read_arguments(app_command_line *app, int argc, char **argv,
 
 /* ---- options only some backends use ---- */
 
-/* Whether backend b uses option i (a command that runs a backend).  From
- * the registry where a capability tells (the analog portfolio's options);
- * by name where none does: external runs --solver and keeps no step
- * budget; dlx and bits search deterministically (no seed).  Every other
- * option is used by every backend.  auto is judged by itself: its engines
- * (dlx up to 16x16, then cadical; docs/backends.md, "Solvers") take steps
- * and seeds, no command and no analog option. */
+/* Whether backend b uses option i (a command that runs a backend), from
+ * the registry's capabilities: --solver the backend that runs a command,
+ * the analog options the portfolio, --max-steps those a step limit
+ * bounds, --seed those a seed changes (dlx and bits search
+ * deterministically).  Every other option is used by every backend.
+ * auto is judged by itself: its engines take steps and seeds, no command
+ * and no analog option. */
 static bool backend_uses(int i, const sks_backend *b) {
   size_t o = table[i].offset;
-  bool external = !strcmp(b->name, "external");
   if (o == offsetof(app_options, solver))
-    return external;
+    return (b->caps & SKS_CAP_COMMAND) != 0;
   if (o == offsetof(app_options, analog_memory) ||
       o == offsetof(app_options, analog_method) ||
       o == offsetof(app_options, restart) ||
@@ -606,9 +605,9 @@ static bool backend_uses(int i, const sks_backend *b) {
       o == offsetof(app_options, trace_every))
     return (b->caps & SKS_CAP_PORTFOLIO) != 0;
   if (o == offsetof(app_options, max_steps))
-    return !external;
+    return (b->caps & SKS_CAP_STEPS) != 0;
   if (o == offsetof(app_options, seed))
-    return !external && strcmp(b->name, "dlx") && strcmp(b->name, "bits");
+    return (b->caps & SKS_CAP_SEED) != 0;
   return true;
 }
 
