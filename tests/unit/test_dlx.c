@@ -446,7 +446,8 @@ static void test_backend_basics(void) {
   CHECK(b != NULL);
   if (!b)
     return;
-  CHECK_EQ(b->caps, SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT);
+  CHECK_EQ(b->caps, SKS_CAP_EO | SKS_CAP_CNF | SKS_CAP_UNSAT | SKS_CAP_COUNT |
+                        SKS_CAP_STEPS);
   sks_error err;
   sks_solver *s = sks_solver_new("dlx", NULL, &err);
   int st;
