@@ -48,6 +48,23 @@ static bool jigsaw_ok(int n, const int *jigsaw, sks_error *err) {
   return ok;
 }
 
+static const char *const VARIANT_NAMES[SKS_VARIANTS] = {"x", "windoku",
+                                                        "jigsaw"};
+
+const char *sks_variant_name(unsigned variant) {
+  for (int i = 0; i < SKS_VARIANTS; i++)
+    if (variant == 1u << i)
+      return VARIANT_NAMES[i];
+  return NULL;
+}
+
+unsigned sks_variant_parse(const char *name) {
+  for (int i = 0; i < SKS_VARIANTS; i++)
+    if (!strcmp(name, VARIANT_NAMES[i]))
+      return 1u << i;
+  return 0;
+}
+
 const sks_shape *sks_shape_new(int box_rows, int box_cols, unsigned variants,
                                const int *jigsaw, sks_error *err) {
   if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > SKS_MAX_N) {

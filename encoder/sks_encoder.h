@@ -67,6 +67,13 @@ enum sks_variant {
   SKS_VARIANT_WINDOKU = 2u, /* four extra 3x3 windows (9x9 only) */
   SKS_VARIANT_JIGSAW = 4u   /* boxes replaced by irregular regions */
 };
+enum { SKS_VARIANTS = 3 }; /* the SKS_VARIANT_* bits */
+/* A variant's name ("x", "windoku", "jigsaw"), as --variant and a CNF's
+ * description write it; NULL for a value that is not one SKS_VARIANT_*
+ * bit.  The names in bit order: sks_variant_name(1u << i). */
+const char *sks_variant_name(unsigned variant);
+/* The SKS_VARIANT_* bit called name, or 0 when none is. */
+unsigned sks_variant_parse(const char *name);
 
 /* What every puzzle of one kind shares: the side n = box_rows * box_cols,
  * the variants, the regions and the jigsaw map.  Immutable once made, and

@@ -80,12 +80,11 @@ static void put_shape(sks_sink *s, const sks_cnf_desc *d) {
   sks_sink_put_char(s, '\n');
   if (d->variants) {
     sks_sink_put_str(s, "c variants");
-    if (d->variants & SKS_VARIANT_X)
-      sks_sink_put_str(s, " x");
-    if (d->variants & SKS_VARIANT_WINDOKU)
-      sks_sink_put_str(s, " windoku");
-    if (d->variants & SKS_VARIANT_JIGSAW)
-      sks_sink_put_str(s, " jigsaw");
+    for (int i = 0; i < SKS_VARIANTS; i++)
+      if (d->variants & 1u << i) {
+        sks_sink_put_char(s, ' ');
+        sks_sink_put_str(s, sks_variant_name(1u << i));
+      }
     sks_sink_put_char(s, '\n');
   }
   if ((d->variants & SKS_VARIANT_JIGSAW) && d->jigsaw)
@@ -314,14 +313,10 @@ static int key_variants(sks_desc_reader *d, const char *p, const char *at) {
     p = word(p, w, sizeof w);
     if (!*w)
       return 0;
-    if (!strcmp(w, "x"))
-      d->variants |= SKS_VARIANT_X;
-    else if (!strcmp(w, "windoku"))
-      d->variants |= SKS_VARIANT_WINDOKU;
-    else if (!strcmp(w, "jigsaw"))
-      d->variants |= SKS_VARIANT_JIGSAW;
-    else
+    unsigned v = sks_variant_parse(w);
+    if (!v)
       return desc_fail(d, wat, "unknown variant");
+    d->variants |= v;
   }
 }
 

@@ -179,18 +179,22 @@ static int parse_variant(sks_app *app, sks_error *err) {
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", app->opt.variant);
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-    if (!strcmp(tok, "x"))
-      app->fmt.variants |= SKS_VARIANT_X;
-    else if (!strcmp(tok, "windoku"))
-      app->fmt.variants |= SKS_VARIANT_WINDOKU;
-    else if (!strncmp(tok, "jigsaw=", 7)) {
-      if (read_jigsaw(app, tok + 7, err))
+    /* the jigsaw is named with its map: jigsaw=FILE */
+    const char *jig = sks_variant_name(SKS_VARIANT_JIGSAW);
+    size_t jl = strlen(jig);
+    unsigned v = sks_variant_parse(tok);
+    if (v && v != SKS_VARIANT_JIGSAW)
+      app->fmt.variants |= v;
+    else if (!strncmp(tok, jig, jl) && tok[jl] == '=') {
+      if (read_jigsaw(app, tok + jl + 1, err))
         return -1;
-    } else
+    } else {
+      char names[64];
+      app_variant_words(names, sizeof names);
       return sks_error_set(err, -1, 0, 0,
-                           "--variant: unknown '%s' (expected x, windoku or "
-                           "jigsaw=FILE)",
-                           tok);
+                           "--variant: unknown '%s' (expected %sFILE)", tok,
+                           names);
+    }
   }
   return 0;
 }

@@ -256,6 +256,24 @@ static const struct {
     {offsetof(app_options, seed), CMD_GENERATE, "fresh each run"},
 };
 
+/* The words a string option takes where they are words (--variant:
+ * jigsaw= is followed by a file), for the completion; empty elsewhere. */
+static void word_names(int i, char *buf, size_t cap) {
+  buf[0] = 0;
+  if (table[i].offset == offsetof(app_options, variant))
+    app_variant_words(buf, cap);
+}
+
+void app_variant_words(char *buf, size_t cap) {
+  buf[0] = 0;
+  for (int i = 0; i < SKS_VARIANTS; i++) {
+    char w[32];
+    snprintf(w, sizeof w, "%s%s", sks_variant_name(1u << i),
+             1u << i == SKS_VARIANT_JIGSAW ? "=" : "");
+    list_add(buf, cap, i, SKS_VARIANTS, w);
+  }
+}
+
 /* Option i's default, for the commands bits shown: "[1]", or the
  * command's own ("[fresh each run]"), or both ("[1; generate: fresh each
  * run]"); nothing for a flag. */
@@ -313,6 +331,8 @@ void app_usage(FILE *out, int only) {
     char flag[64], names[160];
     option_flag(i, flag, sizeof flag);
     choice_names(table[i].type, names, sizeof names);
+    if (!*names) /* --variant's words, from the library too */
+      word_names(i, names, sizeof names);
     fprintf(out, "  %-18s %s%s%s ", flag, table[i].help, *names ? ": " : "",
             names);
     show_default(out, i, bits);
@@ -335,14 +355,6 @@ void app_usage(FILE *out, int only) {
           "  7 solve: an answer differs from the solution the file gives\n"
           "  a closed output pipe ends it quietly by SIGPIPE (141 in the "
           "shell)\n");
-}
-
-/* The words a string option takes where they are words (--variant:
- * jigsaw= is followed by a file), for the completion; empty elsewhere. */
-static void word_names(int i, char *buf, size_t cap) {
-  buf[0] = 0;
-  if (table[i].offset == offsetof(app_options, variant))
-    snprintf(buf, cap, "x, windoku or jigsaw=");
 }
 
 void app_list_options(void) {

@@ -97,7 +97,7 @@ enum {
   O(box, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,        \
     "box shape RxC (default: inferred from the size)")                         \
   O(variant, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,    \
-    "x, windoku or jigsaw=FILE (comma-separated)")                             \
+    "variants, comma-separated (jigsaw=FILE: the region map)")                 \
   O(symbols, STR, "", 0, 0, CMD_PUZZLES | CMD_MAKE | CMD_PRINT | CMD_CANON,    \
     "the digits' symbols in order, e.g. 0-F, A-P, A-I (default: 1-9A-Z, or "   \
     "letters A.. for a puzzle written only in them)")                          \
@@ -251,6 +251,8 @@ int app_command_index(const char *name);
 void app_usage(FILE *out, int only);
 /* For the bash completion (tools/completion): --list-options. */
 void app_list_options(void);
+/* --variant's words as "x, windoku or jigsaw=", from the library. */
+void app_variant_words(char *buf, size_t cap);
 
 /* What the command line gives a command. */
 typedef struct app_command_line {
