@@ -145,7 +145,8 @@ static const struct {
                     {CMD_REPAIR, ANSWER_UNIQUE, ANSWER_REPAIRED},
                     {CMD_GENERATE, ANSWER_GENERATED, ANSWER_STATUSES},
                     {CMD_CANON, ANSWER_CANONICAL, ANSWER_STATUSES},
-                    {CMD_CERT, ANSWER_VERIFIED, ANSWER_REJECTED}};
+                    {CMD_CERT, ANSWER_VERIFIED, ANSWER_REJECTED},
+                    {CMD_EXPLAIN, ANSWER_UNIQUE, ANSWER_MULTIPLE}};
 
 void answer_words(const sks_app *app, const char **one, const char **many) {
   answer_status first = ANSWER_SOLVED, second = ANSWER_STATUSES;

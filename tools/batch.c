@@ -421,8 +421,9 @@ int batch_exit(const batch_totals *t) {
   return t->by_class[BATCH_UNKNOWN] ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
 }
 
-void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
-                   const char *many) {
+void batch_summary(const sks_app *app, const batch_totals *t) {
+  const char *one, *many;
+  answer_words(app, &one, &many);
   answer_summary(app, t);
   if (app->opt.quiet || t->puzzles < 2)
     return;

@@ -50,9 +50,9 @@ void batch_operands(sks_app *app, const batch_ops *ops, batch_cnf_fn on_cnf,
                     batch_totals *all);
 
 /* The one-line summary of a batch on stderr (not for one puzzle, not with
- * -q); one/many name the first two classes (many NULL: not shown). */
-void batch_summary(const sks_app *app, const batch_totals *t, const char *one,
-                   const char *many);
+ * -q); the first two classes are named by the command's status words
+ * (answer_words: one table in answer.c). */
+void batch_summary(const sks_app *app, const batch_totals *t);
 
 /* The exit status the totals call for (docs/command-line.md, "Exit
  * status"). */

@@ -679,7 +679,7 @@ int app_canon(sks_app *app) {
                                         : NULL);
   batch_totals all;
   batch_operands(app, &canon_ops, canon_dimacs, &all);
-  batch_summary(app, &all, "canonical", NULL);
+  batch_summary(app, &all);
   return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT
          : all.by_class[BATCH_UNKNOWN]  ? EXIT_UNKNOWN_ANY
                                         : EXIT_ALL_OK;

@@ -369,7 +369,7 @@ int app_check_cert(sks_app *app) {
   batch_totals all;
   batch_operands(app, &check_ops, check_cnf, &all);
   certify_release();
-  batch_summary(app, &all, "verified", "rejected");
+  batch_summary(app, &all);
   if (all.by_class[BATCH_MANY])
     return EXIT_INVALID;
   if (all.input_errors || all.by_class[BATCH_ERROR])

@@ -195,7 +195,7 @@ int app_check(sks_app *app) {
   batch_operands(app, &check_ops, check_cnf, &all);
   certify_release();
   /* the classes by the words the answers use */
-  batch_summary(app, &all, "unique", "multiple");
+  batch_summary(app, &all);
   app_print_stats(app);
   return batch_exit(&all);
 }

@@ -282,7 +282,7 @@ int app_explain(sks_app *app) {
     literal_operands(app, &all);
   else
     batch_operands(app, &explain_ops, explain_dimacs, &all);
-  batch_summary(app, &all, "unique", "multiple");
+  batch_summary(app, &all);
   /* one puzzle: 10 unique, 20 none; a batch: 0, or 1 when some puzzle
    * could not be judged */
   return batch_exit(&all);

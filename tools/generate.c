@@ -118,7 +118,7 @@ int app_minimize(sks_app *app) {
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &minimize_ops, minimize_cnf, &all);
-  batch_summary(app, &all, "minimized", "multiple");
+  batch_summary(app, &all);
   return batch_exit(&all);
 }
 

@@ -123,7 +123,7 @@ int app_grade(sks_app *app) {
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &grade_ops, grade_dimacs, &all);
-  batch_summary(app, &all, "graded", "multiple");
+  batch_summary(app, &all);
   /* A grade decides nothing: the status says whether all input could be
    * read and every puzzle graded. */
   return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT

@@ -461,7 +461,7 @@ int app_rate(sks_app *app) {
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &rate_ops, rate_dimacs, &all);
-  batch_summary(app, &all, "rated", NULL);
+  batch_summary(app, &all);
   int drawn =
       (*app->opt.plot || *app->opt.plot_data) && plot.n ? finish_plot(app) : 0;
   plot_free();

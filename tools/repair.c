@@ -158,7 +158,7 @@ int app_repair(sks_app *app) {
   answer_header(app, columns);
   batch_totals all;
   batch_operands(app, &repair_ops, repair_dimacs, &all);
-  batch_summary(app, &all, "unique", "repaired");
+  batch_summary(app, &all);
   return batch_exit(&all) == EXIT_INPUT ? EXIT_INPUT
          : all.by_class[BATCH_UNKNOWN]  ? EXIT_UNKNOWN_ANY
                                         : EXIT_ALL_OK;

@@ -268,7 +268,7 @@ int app_solve(sks_app *app) {
   batch_totals all;
   batch_operands(app, &solve_ops, solve_cnf, &all);
   certify_release();
-  batch_summary(app, &all, "solved", NULL);
+  batch_summary(app, &all);
   app_print_stats(app);
   return batch_exit(&all);
 }
