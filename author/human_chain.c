@@ -48,6 +48,21 @@ static void elim_seeing(sks_human *h, const int *cells, int k, int d) {
   }
 }
 
+/* A wing's step: its words (pivot p, pincers a and b, on digit z), then
+ * it is offered; true when the search is to stop there. */
+static bool wing_emit(sks_human *h, sks_technique t, const char *name,
+                      double weight, int p, int a, int b, hmask z) {
+  if (h->opt.text) {
+    char pn[16], an[16], bn[16];
+    human_cell_name(h, p, pn, sizeof pn);
+    human_cell_name(h, a, an, sizeof an);
+    human_cell_name(h, b, bn, sizeof bn);
+    human_text(h, "%s: pivot %s, pincers %s and %s, on %d", name, pn, an, bn,
+               human_digit(human_first(z)));
+  }
+  return human_emit(h, t, weight, 0);
+}
+
 /* ---- wings ---- */
 
 bool human_xy_wing(sks_human *h) {
@@ -71,15 +86,7 @@ bool human_xy_wing(sks_human *h) {
         elim_seeing(h, ends, 2, human_first(z));
         if (!h->nelim)
           continue;
-        if (h->opt.text) {
-          char pn[16], an[16], bn[16];
-          human_cell_name(h, p, pn, sizeof pn);
-          human_cell_name(h, a, an, sizeof an);
-          human_cell_name(h, b, bn, sizeof bn);
-          human_text(h, "XY-wing: pivot %s, pincers %s and %s, on %d", pn, an,
-                     bn, human_digit(human_first(z)));
-        }
-        if (human_emit(h, SKS_TECH_XY_WING, 4.2, 0))
+        if (wing_emit(h, SKS_TECH_XY_WING, "XY-wing", 4.2, p, a, b, z))
           return true;
       }
     }
@@ -105,15 +112,7 @@ bool human_xyz_wing(sks_human *h) {
         elim_seeing(h, three, 3, human_first(z));
         if (!h->nelim)
           continue;
-        if (h->opt.text) {
-          char pn[16], an[16], bn[16];
-          human_cell_name(h, p, pn, sizeof pn);
-          human_cell_name(h, a, an, sizeof an);
-          human_cell_name(h, b, bn, sizeof bn);
-          human_text(h, "XYZ-wing: pivot %s, pincers %s and %s, on %d", pn, an,
-                     bn, human_digit(human_first(z)));
-        }
-        if (human_emit(h, SKS_TECH_XYZ_WING, 4.4, 0))
+        if (wing_emit(h, SKS_TECH_XYZ_WING, "XYZ-wing", 4.4, p, a, b, z))
           return true;
       }
     }

@@ -422,6 +422,20 @@ static void consider(deduction *best, const deduction *d) {
     *best = *d;
 }
 
+/* Each literal of acc (true in every branch of d), costed by its depth in
+ * those branches, offered as d's conclusion. */
+static void consider_common(const struct human_force *f, const uint64_t *acc,
+                            deduction *d, deduction *best) {
+  for (int w = 0; w < f->W; w++)
+    for (uint64_t m = acc[w]; m; m &= m - 1) {
+      d->lit = w * 64 + human_first(m);
+      d->cost = 0;
+      for (int j = 0; j < d->nb; j++)
+        d->cost += depth_in(f, d->b[j], d->lit);
+      consider(best, d);
+    }
+}
+
 static const sks_technique level_tech[6] = {
     SKS_TECH_FORCING_CHAIN,   SKS_TECH_CELL_FORCING,
     SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
@@ -496,14 +510,7 @@ bool human_forcing(sks_human *h, int level) {
         for (int w = 0; w < f->W; w++)
           acc[w] &= bb[w];
       }
-      for (int w = 0; w < f->W; w++)
-        for (uint64_t m = acc[w]; m; m &= m - 1) {
-          d.lit = w * 64 + human_first(m);
-          d.cost = 0;
-          for (int j = 0; j < d.nb; j++)
-            d.cost += depth_in(f, d.b[j], d.lit);
-          consider(&best, &d);
-        }
+      consider_common(f, acc, &d, &best);
     }
     for (int k = 0; k < h->nreg; k++)
       for (int dg = 0; dg < n; dg++) {
@@ -521,14 +528,7 @@ bool human_forcing(sks_human *h, int level) {
           for (int w = 0; w < f->W; w++)
             acc[w] &= bb[w];
         }
-        for (int w = 0; w < f->W; w++)
-          for (uint64_t m = acc[w]; m; m &= m - 1) {
-            d.lit = w * 64 + human_first(m);
-            d.cost = 0;
-            for (int j = 0; j < d.nb; j++)
-              d.cost += depth_in(f, d.b[j], d.lit);
-            consider(&best, &d);
-          }
+        consider_common(f, acc, &d, &best);
       }
     free(vi);
   }
