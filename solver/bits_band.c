@@ -4,15 +4,17 @@
  * vector.  A band of a digit holds its digit once in each of its rows and
  * once in each of its boxes, so the nine triads (a row's three cells in
  * one box) that may hold it form a permutation of the 3x3 triad matrix:
- * a table of the 512 triad sets gives the union of the permutations they
- * contain, which is every box-line elimination of the band at once
- * (pointing and claiming), and the triads alone in their row or box with
- * one cell left are its hidden singles.  The same table does the columns:
- * in a stack, the digit's column-in-band segments form a permutation of
- * band by column.  Naked singles are the cells in exactly one digit's
- * set, summed bit-sliced over the nine digits.  A search level is the
- * nine digits' vectors, the placed cells and the state last looked at,
- * 304 bytes to copy at a guess. */
+ * a triad stays when the 2x2 matrix left without its row and box still
+ * holds a permutation, which is every box-line elimination of the band at
+ * once (pointing and claiming), computed for the three bands together by
+ * turning the matrix's rows and boxes with shifts.  The column segments
+ * of a stack (band by column) are the same matrix, turned across the
+ * lanes.  In a digit settled that way a cell alone in its row is also
+ * alone in its box and column: its hidden singles.  Naked singles are the
+ * cells in exactly one digit's set, summed bit-sliced over the nine
+ * digits.  A search level is the nine digits' vectors and the placed
+ * cells, 160 bytes to copy at a guess; the digits to look at again are
+ * those that lost a cell. */
 #include "bits_int.h"
 #include "require_int.h"
 
@@ -29,30 +31,21 @@ enum { DIGITS = 9, CELLS = 81 };
 /* The 81 cells: 27 bits in each of the first three lanes. */
 static const v4 ALL = {0x7ffffff, 0x7ffffff, 0x7ffffff, 0};
 
-/* One search level.  Every test reads f; seen[d] is f[d] as digit d's
- * rows, boxes and columns were last looked at (a digit whose vector
- * changed since is looked at again); placed: the cells with their digit. */
+/* One search level: the nine digits' vectors and the placed cells (each
+ * with its digit; a placed cell stays in its digit's vector alone). */
 typedef struct level {
   v4 f[DIGITS];
-  v4 seen[DIGITS];
-  v4 seen_columns[DIGITS];
   v4 placed;
 } level;
 
 struct sks_bits_band {
-  v4 keep[CELLS];        /* a digit's vector after placing it at c */
-  v4 not_cell[CELLS];    /* every vector but cell c */
-  uint32_t expand[512];  /* triad set (bit 3 * row + box) -> its cells */
-  uint32_t columns[512]; /* column set -> its cells in a band */
-  uint32_t spread[512];  /* bit 3 * i + j -> bit 9 * i + j */
-  uint16_t allowed[512]; /* triad set -> the permutations it contains */
-  uint16_t lone[512];    /* triad set -> those alone in their row or box */
-  uint32_t row[3][512];  /* row r's 9 cells -> its triads present (bit
-                            3 * r + box) and, 16 bits up, those with one cell */
+  v4 keep[CELLS];     /* a digit's vector after placing it at c */
+  v4 not_cell[CELLS]; /* every vector but cell c */
   level *stack;
   struct bframe {
     int at;        /* the cell guessed */
     uint32_t left; /* digits not tried yet */
+    uint32_t had;  /* the digits the cell held: those a placement changes */
   } frames[CELLS + 1];
   unsigned char sol[2][CELLS];
   sks_bits_counts counts;
@@ -64,6 +57,33 @@ static inline bool v4_any(v4 a) {
   return _mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) != 0xffff;
 #else
   return (a[0] | a[1] | a[2] | a[3]) != 0;
+#endif
+}
+
+/* Whether one of the three bands' lanes is empty. */
+static inline bool v4_band_empty(v4 a) {
+#ifdef __SSE2__
+  __m128i x = (__m128i)a;
+  return (_mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) & 0xfff) !=
+         0;
+#else
+  return !a[0] || !a[1] || !a[2];
+#endif
+}
+
+/* The lanes turned: lane b gets lane b + 1 (b + 2), modulo the bands. */
+static inline v4 next_band(v4 a) {
+#ifdef __SSE2__
+  return (v4)_mm_shuffle_epi32((__m128i)a, _MM_SHUFFLE(3, 0, 2, 1));
+#else
+  return (v4){a[1], a[2], a[0], a[3]};
+#endif
+}
+static inline v4 after_next_band(v4 a) {
+#ifdef __SSE2__
+  return (v4)_mm_shuffle_epi32((__m128i)a, _MM_SHUFFLE(3, 1, 0, 2));
+#else
+  return (v4){a[2], a[0], a[1], a[3]};
 #endif
 }
 
@@ -100,48 +120,6 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape) {
     b->keep[c] = keep;
     b->not_cell[c] = ~v4_bit(c);
   }
-  for (int t = 0; t < 512; t++) {
-    uint32_t cells = 0, cols = 0;
-    for (int i = 0; i < 9; i++)
-      if (t >> i & 1) {
-        cells |= (uint32_t)7 << (9 * (i / 3) + 3 * (i % 3));
-        cols |= 0x40201u << i;
-      }
-    b->expand[t] = cells;
-    b->columns[t] = cols;
-    b->spread[t] = ((uint32_t)t & 7) | ((uint32_t)t & 0x38) << 6 |
-                   ((uint32_t)t & 0x1c0) << 12;
-    /* the six permutations: row r takes box p[r] */
-    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    unsigned any = 0;
-    for (int p = 0; p < 6; p++) {
-      unsigned m =
-          1u << perm[p][0] | 1u << (3 + perm[p][1]) | 1u << (6 + perm[p][2]);
-      if ((m & (unsigned)t) == m)
-        any |= m;
-    }
-    b->allowed[t] = (uint16_t)any;
-    unsigned lone = 0;
-    for (int i = 0; i < 9; i++) {
-      unsigned row = 7u << (i / 3 * 3), col = 0x49u << (i % 3);
-      if ((t >> i & 1) && ((unsigned)t & row) == 1u << i)
-        lone |= 1u << i;
-      if ((t >> i & 1) && ((unsigned)t & col) == 1u << i)
-        lone |= 1u << i;
-    }
-    b->lone[t] = (uint16_t)lone;
-    unsigned info = 0;
-    for (int k = 0; k < 3; k++) {
-      unsigned tri = (unsigned)t >> (3 * k) & 7;
-      if (tri)
-        info |= 1u << k;
-      if (tri && !(tri & (tri - 1)))
-        info |= 8u << k;
-    }
-    for (int r = 0; r < 3; r++)
-      b->row[r][t] = (info & 7) << 3 * r | (info >> 3) << (16 + 3 * r);
-  }
   b->stack = sks_malloc((CELLS + 1) * sizeof *b->stack);
   return b;
 }
@@ -167,97 +145,114 @@ static inline void place(const sks_bits_band *b, level *s, int c, int d) {
   s->placed |= ~gone & ALL;
 }
 
-/* Places d in each cell of v (by band); false when one of them has lost
- * d on the way (two of them in one region). */
-static inline bool place_all(const sks_bits_band *b, level *s,
-                             const uint32_t *v, int d) {
-  for (int band = 0; band < 3; band++)
-    for (uint32_t m = v[band]; m; m &= m - 1) {
-      int at = __builtin_ctz(m);
-      if (!(s->f[d][band] >> at & 1))
-        return false;
-      place(b, s, 27 * band + at, d);
+/* Bit masks of a band's word (bit 9 * row + column): TRIADS the first
+ * cell of each triad (a row's three cells in one box); BOX01, BOX2,
+ * BOX0, BOX12 those of the triads in the boxes named. */
+enum {
+  TRIADS = 0x1249249,
+  BOX01 = 0x241209,
+  BOX2 = 0x1008040,
+  BOX0 = 0x40201,
+  BOX12 = 0x1209048,
+};
+
+/* The triads that hold a cell of x (at their first cell). */
+static inline v4 triads(v4 x) {
+  return (x | x >> 1 | x >> 2) & TRIADS;
+}
+/* A triad's cells from its first. */
+static inline v4 spread3(v4 t) {
+  return t | t << 1 | t << 2;
+}
+/* Triad (i, j) gets (i, j + 1), (i, j + 2), (i + 1, j), (i + 2, j). */
+static inline v4 box_next(v4 t) {
+  return (t >> 3 & BOX01) | (t << 6 & BOX2);
+}
+static inline v4 box_after(v4 t) {
+  return (t >> 6 & BOX0) | (t << 3 & BOX12);
+}
+static inline v4 row_next(v4 t) {
+  return (t >> 9 | t << 18) & TRIADS;
+}
+static inline v4 row_after(v4 t) {
+  return (t >> 18 | t << 9) & TRIADS;
+}
+/* In a column set of a band (bit: column), column k of a stack gets
+ * column k + 1 (k + 2) of the same stack. */
+static inline v4 col_next(v4 s) {
+  return (s >> 1 & 0xdb) | (s << 2 & 0x124);
+}
+static inline v4 col_after(v4 s) {
+  return (s >> 2 & 0x49) | (s << 1 & 0x1b6);
+}
+
+/* Digit d to its own fixpoint: in each band its triads restricted to the
+ * union of the permutations they contain (a row takes one box, a box one
+ * row: every pointing and claiming elimination at once), and the same in
+ * each stack for the column segments (a band takes one column of the
+ * stack, a column one band); then the cells alone in their row (in a
+ * settled digit also alone in their box and column) are placed: they
+ * leave the other digits' vectors, and those digits that held one become
+ * dirty.  False on a contradiction (a row, box or column without a place
+ * for d). */
+/* Digit d's triads in each band restricted to the union of the
+ * permutations they contain. */
+static inline v4 rows_boxes(v4 x) {
+  v4 t = triads(x), t1 = row_next(t), t2 = row_after(t);
+  v4 a = t & ((box_next(t1) & box_after(t2)) | (box_after(t1) & box_next(t2)));
+  return x & spread3(a);
+}
+
+/* The same for the column segments of each stack. */
+static inline v4 columns(v4 x) {
+  v4 c = (x | x >> 9 | x >> 18) & 511, c1 = next_band(c),
+     c2 = after_next_band(c);
+  v4 k = c & ((col_next(c1) & col_after(c2)) | (col_after(c1) & col_next(c2)));
+  return x & (k | k << 9 | k << 18);
+}
+
+static bool look(level *s, int d, uint32_t *dirty) {
+  /* Each restriction is idempotent: the digit is settled when one of
+   * them, applied to the other's result, changes nothing.  A band left
+   * without a permutation leaves a row or box without d (a stack without
+   * one empties its boxes, which the next row pass sees). */
+  v4 x = rows_boxes(s->f[d]);
+  if (v4_band_empty(x))
+    return false;
+  for (;;) {
+    v4 y = columns(x);
+    if (!v4_any(y ^ x))
+      break;
+    x = rows_boxes(y);
+    if (v4_band_empty(x))
+      return false;
+    if (!v4_any(y ^ x))
+      break;
+  }
+  s->f[d] = x;
+  v4 t = triads(x), c0 = x & TRIADS, c1 = x >> 1 & TRIADS, c2 = x >> 2 & TRIADS;
+  v4 lone = t & ~box_next(t) & ~box_after(t) & (c0 ^ c1 ^ c2) & ~(c0 & c1);
+  v4 single = spread3(lone) & x & ~s->placed;
+  if (!v4_any(single))
+    return true;
+  s->placed |= single;
+  for (int e = 0; e < DIGITS; e++)
+    if (e != d && v4_any(s->f[e] & single)) {
+      s->f[e] &= ~single;
+      *dirty |= 1u << e;
     }
   return true;
 }
 
-/* Digit d's rows and boxes: the triads outside every permutation leave
- * its vector, and its hidden singles are placed.  False on a
- * contradiction (a row or box without a place for d). */
-static bool look(const sks_bits_band *b, level *s, int d) {
-  v4 f = s->f[d], seen = s->seen[d];
-  uint32_t single[3] = {0, 0, 0}, any = 0;
-  for (int band = 0; band < 3; band++) {
-    uint32_t x = f[band];
-    if (x == seen[band])
-      continue;
-    uint32_t info =
-        b->row[0][x & 511] | b->row[1][x >> 9 & 511] | b->row[2][x >> 18];
-    unsigned a = b->allowed[info & 511], one = info >> 16;
-    if (!a)
-      return false;
-    x &= b->expand[a];
-    f[band] = x;
-    single[band] = b->expand[b->lone[a] & one] & x & ~s->placed[band];
-    any |= single[band];
-  }
-  s->seen[d] = f;
-  s->f[d] = f;
-  return !any || place_all(b, s, single, d);
-}
-
-/* Digit d's columns: by stack the permutation of band by column. */
-static bool look_columns(const sks_bits_band *b, level *s, int d) {
-  v4 f = s->f[d];
-  /* The bands' column sets side by side in one word, where a stack's
-   * column-in-band segments sit as a box's triads do. */
-  uint32_t p = 0, once = 0;
-  for (int band = 0; band < 3; band++) {
-    uint32_t x = f[band], r0 = x & 511, r1 = x >> 9 & 511, r2 = x >> 18;
-    p |= (r0 | r1 | r2) << 9 * band;
-    once |= ((r0 ^ r1 ^ r2) & ~(r0 & r1 & r2)) << 9 * band;
-  }
-  uint32_t ok = 0, lone = 0;
-  for (int sh = 0; sh < 9; sh += 3) {
-    uint32_t y = p >> sh & 0x1c0e07;
-    unsigned a = b->allowed[(y & 7) | (y >> 6 & 0x38) | (y >> 12 & 0x1c0)];
-    if (!a)
-      return false;
-    ok |= b->spread[a] << sh;
-    lone |= (b->spread[b->lone[a]] & once >> sh) << sh;
-  }
-  uint32_t single[3], any = 0;
-  for (int band = 0; band < 3; band++) {
-    f[band] &= b->columns[ok >> 9 * band & 511];
-    single[band] =
-        f[band] & b->columns[lone >> 9 * band & 511] & ~s->placed[band];
-    any |= single[band];
-  }
-  s->seen_columns[d] = f;
-  s->f[d] = f;
-  return !any || place_all(b, s, single, d);
-}
-
-/* To the fixpoint; false on a contradiction. */
-static bool settle(const sks_bits_band *b, level *s) {
+/* To the fixpoint from the dirty digits; false on a contradiction. */
+static bool settle(const sks_bits_band *b, level *s, uint32_t dirty) {
   for (;;) {
-    bool changed = false;
-    for (int d = 0; d < DIGITS; d++)
-      if (v4_any(s->f[d] ^ s->seen[d])) {
-        changed = true;
-        if (!look(b, s, d))
-          return false;
-      }
-    if (changed)
-      continue;
-    for (int d = 0; d < DIGITS; d++)
-      if (v4_any(s->f[d] ^ s->seen_columns[d])) {
-        changed = true;
-        if (!look_columns(b, s, d))
-          return false;
-      }
-    if (changed)
-      continue;
+    while (dirty) {
+      int d = __builtin_ctz(dirty);
+      dirty &= dirty - 1;
+      if (!look(s, d, &dirty))
+        return false;
+    }
     v4 once = {0, 0, 0, 0}, twice = {0, 0, 0, 0};
     for (int d = 0; d < DIGITS; d++) {
       twice |= once & s->f[d];
@@ -268,11 +263,19 @@ static bool settle(const sks_bits_band *b, level *s) {
     v4 naked = once & ~twice & ~s->placed;
     if (!v4_any(naked))
       return true;
+    s->placed |= naked;
     for (int d = 0; d < DIGITS; d++) {
       v4 v = naked & s->f[d];
-      uint32_t single[3] = {v[0], v[1], v[2]};
-      if (!place_all(b, s, single, d))
-        return false;
+      if (!v4_any(v))
+        continue;
+      dirty |= 1u << d;
+      for (int band = 0; band < 3; band++)
+        for (uint32_t m = v[band]; m; m &= m - 1) {
+          int at = __builtin_ctz(m);
+          if (!(s->f[d][band] >> at & 1))
+            return false; /* two of them in one region */
+          s->f[d] &= b->keep[27 * band + at];
+        }
     }
   }
 }
@@ -291,8 +294,6 @@ bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask) {
   }
   for (int d = 0; d < DIGITS; d++) {
     s->f[d] |= open;
-    s->seen[d] = (v4){~0u, ~0u, ~0u, ~0u}; /* every digit looked at */
-    s->seen_columns[d] = s->seen[d];
   }
   return true; /* contradictions show in the search's first settle */
 }
@@ -311,7 +312,6 @@ void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
   v4 open = ALL & ~fixed;
   for (int d = 0; d < DIGITS; d++) {
     s->f[d] = open | by[d];
-    s->seen[d] = s->seen_columns[d] = (v4){~0u, ~0u, ~0u, ~0u};
   }
   s->placed = (v4){0, 0, 0, 0};
 }
@@ -363,7 +363,7 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
       lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   long long steps = lim ? lim->max_steps : 0, found = 0;
   level *s = b->stack;
-  if (!settle(b, s))
+  if (!settle(b, s, (1u << DIGITS) - 1))
     return 0;
   int depth = 0;
   for (;;) {
@@ -381,6 +381,7 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
         left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
       b->frames[depth].at = c;
       b->frames[depth].left = left;
+      b->frames[depth].had = left;
       k->guesses++;
     }
     for (;;) {
@@ -405,7 +406,7 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
         s++;
       }
       place(b, s, fr->at, d);
-      if (settle(b, s)) {
+      if (settle(b, s, fr->had)) {
         depth += !last;
         break;
       }
