@@ -236,11 +236,14 @@ static bool look(level *s, int d, uint32_t *dirty) {
   if (!v4_any(single))
     return true;
   s->placed |= single;
-  for (int e = 0; e < DIGITS; e++)
-    if (e != d && v4_any(s->f[e] & single)) {
-      s->f[e] &= ~single;
-      *dirty |= 1u << e;
-    }
+  uint32_t hit = 0;
+  for (int e = 0; e < DIGITS; e++) {
+    v4 z = s->f[e] & single;
+    hit |= (uint32_t)v4_any(z) << e;
+    s->f[e] ^= z;
+  }
+  s->f[d] = x;
+  *dirty |= hit & ~(1u << d);
   return true;
 }
 
