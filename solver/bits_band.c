@@ -87,11 +87,18 @@ static inline v4 after_next_band(v4 a) {
 #endif
 }
 
-/* Bits set in x (no popcount instruction assumed). */
-static inline int count(uint32_t x) {
+/* Bits set in x, y and z, words of 27 bits (no popcount instruction
+ * assumed): their nibble counts summed before the bytes are. */
+static inline int count3(uint32_t x, uint32_t y, uint32_t z) {
   x -= x >> 1 & 0x55555555u;
+  y -= y >> 1 & 0x55555555u;
+  z -= z >> 1 & 0x55555555u;
   x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-  return (int)(((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24);
+  y = (y & 0x33333333u) + (y >> 2 & 0x33333333u);
+  z = (z & 0x33333333u) + (z >> 2 & 0x33333333u);
+  x += y + z; /* at most 12 a nibble */
+  x = (x & 0x0f0f0f0fu) + (x >> 4 & 0x0f0f0f0fu);
+  return (int)(x * 0x01010101u >> 24);
 }
 
 static inline v4 v4_bit(int c) {
@@ -303,20 +310,19 @@ bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask) {
 
 void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
   level *s = b->stack;
-  v4 fixed = {0, 0, 0, 0}, by[DIGITS + 1];
+  uint32_t by[DIGITS + 1][4];
   memset(by, 0, sizeof by);
-  for (int c = 0; c < CELLS; c++) {
-    /* an open cell's -1 lands in by[DIGITS], never read */
-    int g = given[c];
-    v4 bit = ~b->not_cell[c];
-    fixed |= g >= 0 ? bit : (v4){0, 0, 0, 0};
-    by[g >= 0 ? g : DIGITS] |= bit;
-  }
-  v4 open = ALL & ~fixed;
-  for (int d = 0; d < DIGITS; d++) {
-    s->f[d] = open | by[d];
-  }
+  for (int band = 0; band < 3; band++)
+    for (int at = 0; at < 27; at++) {
+      /* an open cell's -1 lands in by[DIGITS] */
+      unsigned g = (unsigned)given[27 * band + at];
+      by[g < DIGITS ? g : DIGITS][band] |= (uint32_t)1 << at;
+    }
+  v4 open = {by[DIGITS][0], by[DIGITS][1], by[DIGITS][2], 0};
+  for (int d = 0; d < DIGITS; d++)
+    s->f[d] = open | (v4){by[d][0], by[d][1], by[d][2], 0};
   s->placed = (v4){0, 0, 0, 0};
+  (void)b;
 }
 
 /* The open cell to guess: of those with the fewest digits (two, else
@@ -334,27 +340,34 @@ static int choose(const sks_bits_band *b, const level *s) {
   v4 pick = twice & ~thrice & open;
   if (!v4_any(pick))
     pick = thrice & open;
-  int best = -1, most = -1;
+  /* the best as one key: open peers above, the earliest cell wins a tie */
+  int best = 0;
   for (int band = 0; band < 3; band++)
     for (uint32_t m = pick[band]; m; m &= m - 1) {
       int c = 27 * band + __builtin_ctz(m);
       v4 peer = open & ~b->keep[c];
-      int k = count(peer[0]) + count(peer[1]) + count(peer[2]);
-      if (k > most) {
-        most = k;
-        best = c;
-      }
+      int key = count3(peer[0], peer[1], peer[2]) << 7 | (127 - c);
+      best = key > best ? key : best;
     }
-  return best;
+  return 127 - (best & 127);
 }
 
 /* At a full level each digit's vector holds the cells it was placed in. */
 static void keep_solution(sks_bits_band *b, const level *s, int which) {
+  /* the digits' bits, bit-sliced: plane k holds the cells whose digit has
+   * bit k */
+  v4 plane[4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+  for (int d = 1; d < DIGITS; d++)
+    for (int k = 0; k < 4; k++)
+      plane[k] |= d >> k & 1 ? s->f[d] : (v4){0, 0, 0, 0};
   unsigned char *sol = b->sol[which];
-  for (int d = 0; d < DIGITS; d++)
-    for (int band = 0; band < 3; band++)
-      for (uint32_t m = s->f[d][band]; m; m &= m - 1)
-        sol[27 * band + __builtin_ctz(m)] = (unsigned char)d;
+  for (int band = 0; band < 3; band++)
+    for (int at = 0; at < 27; at++)
+      sol[27 * band + at] =
+          (unsigned char)((plane[0][band] >> at & 1) |
+                          (plane[1][band] >> at & 1) << 1 |
+                          (plane[2][band] >> at & 1) << 2 |
+                          (plane[3][band] >> at & 1) << 3);
 }
 
 long long sks_bits_band_search(sks_bits_band *b, long long limit,
