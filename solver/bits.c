@@ -113,8 +113,9 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
   int n = shape->n, cells = n * n;
   b->shape = sks_shape_retain(shape);
   const char *layout = getenv("SKS_BITS_LAYOUT"); /* for measuring */
-  if (!layout && sks_bits_band_fits(shape))
-    b->band = sks_bits_band_new(shape);
+  bool narrow = layout && !strcmp(layout, "band-narrow");
+  if ((!layout || narrow) && sks_bits_band_fits(shape))
+    b->band = sks_bits_band_new(shape, !narrow);
   else if ((!layout || !strcmp(layout, "small")) && n <= SKS_BITS_SMALL_N)
     b->small = sks_bits_small_new(shape);
   b->n = n;

@@ -25,6 +25,21 @@
 #endif
 
 typedef uint32_t v4 __attribute__((vector_size(16)));
+typedef uint32_t v8 __attribute__((vector_size(32)));
+/* Lanes picked from a vector (gcc 12 and clang). */
+#define SHUFFLE(a, ...) __builtin_shufflevector(a, a, __VA_ARGS__)
+/* On x86-64 the search is compiled twice: for any x86-64 (SSE2), and for
+ * processors with AVX2 and a popcount instruction, where two digits are
+ * looked at in one 256-bit vector (look2) and the guess counts peers with
+ * popcnt; which one runs is read from the processor once (b->wide).
+ * Elsewhere only the first. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SKS_BAND_WIDE 1
+#define WIDE __attribute__((target("avx2,popcnt,bmi,bmi2")))
+#else
+#define SKS_BAND_WIDE 0
+#define WIDE
+#endif
 
 enum { DIGITS = 9, CELLS = 81 };
 
@@ -49,6 +64,7 @@ struct sks_bits_band {
   } frames[CELLS + 1];
   unsigned char sol[2][CELLS];
   sks_bits_counts counts;
+  bool wide; /* the processor runs search_wide */
 };
 
 static inline bool v4_any(v4 a) {
@@ -60,6 +76,17 @@ static inline bool v4_any(v4 a) {
 #endif
 }
 
+/* Two digits' vectors side by side, and each of them again. */
+WIDE static inline v8 join(v4 a, v4 b) {
+  return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+WIDE static inline v4 low(v8 a) {
+  return SHUFFLE(a, 0, 1, 2, 3);
+}
+WIDE static inline v4 high(v8 a) {
+  return SHUFFLE(a, 4, 5, 6, 7);
+}
+
 /* Whether one of the three bands' lanes is empty. */
 static inline bool v4_band_empty(v4 a) {
 #ifdef __SSE2__
@@ -68,22 +95,6 @@ static inline bool v4_band_empty(v4 a) {
          0;
 #else
   return !a[0] || !a[1] || !a[2];
-#endif
-}
-
-/* The lanes turned: lane b gets lane b + 1 (b + 2), modulo the bands. */
-static inline v4 next_band(v4 a) {
-#ifdef __SSE2__
-  return (v4)_mm_shuffle_epi32((__m128i)a, _MM_SHUFFLE(3, 0, 2, 1));
-#else
-  return (v4){a[1], a[2], a[0], a[3]};
-#endif
-}
-static inline v4 after_next_band(v4 a) {
-#ifdef __SSE2__
-  return (v4)_mm_shuffle_epi32((__m128i)a, _MM_SHUFFLE(3, 1, 0, 2));
-#else
-  return (v4){a[2], a[0], a[1], a[3]};
 #endif
 }
 
@@ -112,7 +123,7 @@ bool sks_bits_band_fits(const sks_shape *shape) {
          shape->variants == 0;
 }
 
-sks_bits_band *sks_bits_band_new(const sks_shape *shape) {
+sks_bits_band *sks_bits_band_new(const sks_shape *shape, bool wide) {
   sks_require(sks_bits_band_fits(shape), "the band layout is the plain 9x9");
   sks_bits_band *b = sks_calloc(1, sizeof *b);
   for (int c = 0; c < CELLS; c++) {
@@ -128,6 +139,13 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape) {
     b->not_cell[c] = ~v4_bit(c);
   }
   b->stack = sks_malloc((CELLS + 1) * sizeof *b->stack);
+#if SKS_BAND_WIDE
+  b->wide = wide && __builtin_cpu_supports("avx2") &&
+            __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+            __builtin_cpu_supports("bmi2");
+#else
+  (void)wide;
+#endif
   return b;
 }
 
@@ -163,34 +181,56 @@ enum {
   BOX12 = 0x1209048,
 };
 
-/* The triads that hold a cell of x (at their first cell). */
-static inline v4 triads(v4 x) {
-  return (x | x >> 1 | x >> 2) & TRIADS;
+/* The shifts below take one digit's vector (v4) or two digits' side by
+ * side (v8).  The triads that hold a cell of x (at their first cell); a
+ * triad's cells from its first; triad (i, j) gets (i, j + 1), (i, j + 2),
+ * (i + 1, j), (i + 2, j); in a column set of a band (bit: column), column
+ * k of a stack gets column k + 1 (k + 2) of the same stack. */
+#define TRIADS_OF(x) (((x) | (x) >> 1 | (x) >> 2) & TRIADS)
+#define SPREAD3(t) ((t) | (t) << 1 | (t) << 2)
+#define BOX_NEXT(t) (((t) >> 3 & BOX01) | ((t) << 6 & BOX2))
+#define BOX_AFTER(t) (((t) >> 6 & BOX0) | ((t) << 3 & BOX12))
+#define ROW_NEXT(t) (((t) >> 9 | (t) << 18) & TRIADS)
+#define ROW_AFTER(t) (((t) >> 18 | (t) << 9) & TRIADS)
+#define COL_NEXT(c) (((c) >> 1 & 0xdb) | ((c) << 2 & 0x124))
+#define COL_AFTER(c) (((c) >> 2 & 0x49) | ((c) << 1 & 0x1b6))
+/* A digit's triads in each band restricted to the union of the
+ * permutations they contain, given the triads t (and the same for the
+ * column segments c of each stack, with c1 and c2 the next bands'). */
+#define PERMUTED(t, t1, t2)                                                    \
+  ((t) & ((BOX_NEXT(t1) & BOX_AFTER(t2)) | (BOX_AFTER(t1) & BOX_NEXT(t2))))
+#define PERMUTED_COLUMNS(c, c1, c2)                                            \
+  ((c) & ((COL_NEXT(c1) & COL_AFTER(c2)) | (COL_AFTER(c1) & COL_NEXT(c2))))
+/* The cells alone in their row. */
+#define LONE(x)                                                                \
+  (SPREAD3(TRIADS_OF(x) & ~BOX_NEXT(TRIADS_OF(x)) & ~BOX_AFTER(TRIADS_OF(x)) & \
+           ((x) ^ (x) >> 1 ^ (x) >> 2) & ~((x) & (x) >> 1) & TRIADS) &         \
+   (x))
+
+static inline v4 rows_boxes(v4 x) {
+  v4 t = TRIADS_OF(x);
+  return x & SPREAD3(PERMUTED(t, ROW_NEXT(t), ROW_AFTER(t)));
 }
-/* A triad's cells from its first. */
-static inline v4 spread3(v4 t) {
-  return t | t << 1 | t << 2;
+/* Whether one of the bands of either digit is empty. */
+WIDE static inline bool band_empty2(v8 x) {
+  v8 z = (v8)(x == 0);
+  return v4_any((low(z) | high(z)) & (v4){~0u, ~0u, ~0u, 0});
 }
-/* Triad (i, j) gets (i, j + 1), (i, j + 2), (i + 1, j), (i + 2, j). */
-static inline v4 box_next(v4 t) {
-  return (t >> 3 & BOX01) | (t << 6 & BOX2);
+
+WIDE static inline v8 rows_boxes2(v8 x) {
+  v8 t = TRIADS_OF(x);
+  return x & SPREAD3(PERMUTED(t, ROW_NEXT(t), ROW_AFTER(t)));
 }
-static inline v4 box_after(v4 t) {
-  return (t >> 6 & BOX0) | (t << 3 & BOX12);
+static inline v4 columns(v4 x) {
+  v4 c = (x | x >> 9 | x >> 18) & 511;
+  v4 k = PERMUTED_COLUMNS(c, SHUFFLE(c, 1, 2, 0, 3), SHUFFLE(c, 2, 0, 1, 3));
+  return x & (k | k << 9 | k << 18);
 }
-static inline v4 row_next(v4 t) {
-  return (t >> 9 | t << 18) & TRIADS;
-}
-static inline v4 row_after(v4 t) {
-  return (t >> 18 | t << 9) & TRIADS;
-}
-/* In a column set of a band (bit: column), column k of a stack gets
- * column k + 1 (k + 2) of the same stack. */
-static inline v4 col_next(v4 s) {
-  return (s >> 1 & 0xdb) | (s << 2 & 0x124);
-}
-static inline v4 col_after(v4 s) {
-  return (s >> 2 & 0x49) | (s << 1 & 0x1b6);
+WIDE static inline v8 columns2(v8 x) {
+  v8 c = (x | x >> 9 | x >> 18) & 511;
+  v8 k = PERMUTED_COLUMNS(c, SHUFFLE(c, 1, 2, 0, 3, 5, 6, 4, 7),
+                          SHUFFLE(c, 2, 0, 1, 3, 6, 4, 5, 7));
+  return x & (k | k << 9 | k << 18);
 }
 
 /* Digit d to its own fixpoint: in each band its triads restricted to the
@@ -202,23 +242,8 @@ static inline v4 col_after(v4 s) {
  * leave the other digits' vectors, and those digits that held one become
  * dirty.  False on a contradiction (a row, box or column without a place
  * for d). */
-/* Digit d's triads in each band restricted to the union of the
- * permutations they contain. */
-static inline v4 rows_boxes(v4 x) {
-  v4 t = triads(x), t1 = row_next(t), t2 = row_after(t);
-  v4 a = t & ((box_next(t1) & box_after(t2)) | (box_after(t1) & box_next(t2)));
-  return x & spread3(a);
-}
-
-/* The same for the column segments of each stack. */
-static inline v4 columns(v4 x) {
-  v4 c = (x | x >> 9 | x >> 18) & 511, c1 = next_band(c),
-     c2 = after_next_band(c);
-  v4 k = c & ((col_next(c1) & col_after(c2)) | (col_after(c1) & col_next(c2)));
-  return x & (k | k << 9 | k << 18);
-}
-
-static bool look(level *s, int d, uint32_t *dirty) {
+__attribute__((always_inline)) static inline bool look(level *s, int d,
+                                                       uint32_t *dirty) {
   /* Each restriction is idempotent: the digit is settled when one of
    * them, applied to the other's result, changes nothing.  A band left
    * without a permutation leaves a row or box without d (a stack without
@@ -237,9 +262,7 @@ static bool look(level *s, int d, uint32_t *dirty) {
       break;
   }
   s->f[d] = x;
-  v4 t = triads(x), c0 = x & TRIADS, c1 = x >> 1 & TRIADS, c2 = x >> 2 & TRIADS;
-  v4 lone = t & ~box_next(t) & ~box_after(t) & (c0 ^ c1 ^ c2) & ~(c0 & c1);
-  v4 single = spread3(lone) & x & ~s->placed;
+  v4 single = LONE(x) & ~s->placed;
   if (!v4_any(single))
     return true;
   s->placed |= single;
@@ -254,13 +277,57 @@ static bool look(level *s, int d, uint32_t *dirty) {
   return true;
 }
 
-/* To the fixpoint from the dirty digits; false on a contradiction. */
-static bool settle(const sks_bits_band *b, level *s, uint32_t dirty) {
+/* Digits d and e at once, as look does each: side by side in one vector
+ * (one AVX2 instruction where the processor has them).  A cell alone in
+ * its row for both is a contradiction. */
+WIDE static inline bool look2(level *s, int d, int e, uint32_t *dirty) {
+  v8 x = rows_boxes2(join(s->f[d], s->f[e]));
+  if (band_empty2(x))
+    return false;
+  for (;;) {
+    v8 y = columns2(x);
+    if (!v4_any(low(y ^ x) | high(y ^ x)))
+      break;
+    x = rows_boxes2(y);
+    if (band_empty2(x))
+      return false;
+    if (!v4_any(low(y ^ x) | high(y ^ x)))
+      break;
+  }
+  v8 lone = LONE(x);
+  v4 xd = low(x), xe = high(x), placed = s->placed;
+  v4 sd = low(lone) & ~placed, se = high(lone) & ~placed, single = sd | se;
+  if (v4_any(sd & se))
+    return false;
+  s->placed = placed | single;
+  uint32_t hit = 0;
+  for (int g = 0; g < DIGITS; g++) {
+    v4 z = s->f[g] & single;
+    hit |= (uint32_t)v4_any(z) << g;
+    s->f[g] ^= z;
+  }
+  s->f[d] = xd & ~se;
+  s->f[e] = xe & ~sd;
+  hit &= ~(1u << d | 1u << e);
+  *dirty |=
+      hit | (uint32_t)v4_any(xd & se) << d | (uint32_t)v4_any(xe & sd) << e;
+  return true;
+}
+
+/* To the fixpoint from the dirty digits, two at a time; false on a
+ * contradiction. */
+__attribute__((always_inline)) static inline bool
+settle(const sks_bits_band *b, level *s, uint32_t dirty, bool wide) {
   for (;;) {
     while (dirty) {
       int d = __builtin_ctz(dirty);
       dirty &= dirty - 1;
-      if (!look(s, d, &dirty))
+      if (wide && dirty) {
+        int e = __builtin_ctz(dirty);
+        dirty &= dirty - 1;
+        if (!look2(s, d, e, &dirty))
+          return false;
+      } else if (!look(s, d, &dirty))
         return false;
     }
     v4 once = {0, 0, 0, 0}, twice = {0, 0, 0, 0};
@@ -329,7 +396,8 @@ void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
  * three or more), the one with the most open peers, where a guess leaves
  * the most to propagate (17-clue 83,139 nodes with the first such cell,
  * 44,839 with this one; top1465 30,632 and 17,890). */
-static int choose(const sks_bits_band *b, const level *s) {
+__attribute__((always_inline)) static inline int
+choose(const sks_bits_band *b, const level *s, bool wide) {
   v4 once = {0, 0, 0, 0}, twice = once, thrice = once;
   for (int d = 0; d < DIGITS; d++) {
     thrice |= twice & s->f[d];
@@ -346,7 +414,10 @@ static int choose(const sks_bits_band *b, const level *s) {
     for (uint32_t m = pick[band]; m; m &= m - 1) {
       int c = 27 * band + __builtin_ctz(m);
       v4 peer = open & ~b->keep[c];
-      int key = count3(peer[0], peer[1], peer[2]) << 7 | (127 - c);
+      int n = wide ? __builtin_popcount(peer[0]) + __builtin_popcount(peer[1]) +
+                         __builtin_popcount(peer[2])
+                   : count3(peer[0], peer[1], peer[2]);
+      int key = n << 7 | (127 - c);
       best = key > best ? key : best;
     }
   return 127 - (best & 127);
@@ -363,15 +434,15 @@ static void keep_solution(sks_bits_band *b, const level *s, int which) {
   unsigned char *sol = b->sol[which];
   for (int band = 0; band < 3; band++)
     for (int at = 0; at < 27; at++)
-      sol[27 * band + at] =
-          (unsigned char)((plane[0][band] >> at & 1) |
-                          (plane[1][band] >> at & 1) << 1 |
-                          (plane[2][band] >> at & 1) << 2 |
-                          (plane[3][band] >> at & 1) << 3);
+      sol[27 * band + at] = (unsigned char)((plane[0][band] >> at & 1) |
+                                            (plane[1][band] >> at & 1) << 1 |
+                                            (plane[2][band] >> at & 1) << 2 |
+                                            (plane[3][band] >> at & 1) << 3);
 }
 
-long long sks_bits_band_search(sks_bits_band *b, long long limit,
-                               const sks_limits *lim, int *status) {
+__attribute__((always_inline)) static inline long long
+search(sks_bits_band *b, long long limit, const sks_limits *lim, int *status,
+       bool wide) {
   sks_bits_counts *k = &b->counts;
   memset(k, 0, sizeof *k);
   *status = SKS_SAT;
@@ -379,7 +450,7 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
       lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
   long long steps = lim ? lim->max_steps : 0, found = 0;
   level *s = b->stack;
-  if (!settle(b, s, (1u << DIGITS) - 1))
+  if (!settle(b, s, (1u << DIGITS) - 1, wide))
     return 0;
   int depth = 0;
   for (;;) {
@@ -391,7 +462,7 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
         return found;
       depth--; /* on from the guess that led here */
     } else {
-      int c = choose(b, s);
+      int c = choose(b, s, wide);
       uint32_t left = 0;
       for (int d = 0; d < DIGITS; d++)
         left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
@@ -422,13 +493,34 @@ long long sks_bits_band_search(sks_bits_band *b, long long limit,
         s++;
       }
       place(b, s, fr->at, d);
-      if (settle(b, s, fr->had)) {
+      if (settle(b, s, fr->had, wide)) {
         depth += !last;
         break;
       }
       k->conflicts++;
     }
   }
+}
+
+static long long search_base(sks_bits_band *b, long long limit,
+                             const sks_limits *lim, int *status) {
+  return search(b, limit, lim, status, false);
+}
+
+#if SKS_BAND_WIDE
+WIDE static long long search_wide(sks_bits_band *b, long long limit,
+                                  const sks_limits *lim, int *status) {
+  return search(b, limit, lim, status, true);
+}
+#endif
+
+long long sks_bits_band_search(sks_bits_band *b, long long limit,
+                               const sks_limits *lim, int *status) {
+#if SKS_BAND_WIDE
+  if (b->wide)
+    return search_wide(b, limit, lim, status);
+#endif
+  return search_base(b, limit, lim, status);
 }
 
 const unsigned char *sks_bits_band_solution(const sks_bits_band *b, int which) {

@@ -67,7 +67,10 @@ void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out);
  * every node; sks_bits uses it for that shape, with the same calls. */
 typedef struct sks_bits_band sks_bits_band;
 bool sks_bits_band_fits(const sks_shape *shape);
-sks_bits_band *sks_bits_band_new(const sks_shape *shape);
+/* wide: the search may take its AVX2 form where the processor has it
+ * (false: the SSE2 form always; SKS_BITS_LAYOUT=band-narrow, for the
+ * tests and for measuring). */
+sks_bits_band *sks_bits_band_new(const sks_shape *shape, bool wide);
 void sks_bits_band_delete(sks_bits_band *b);
 size_t sks_bits_band_bytes(const sks_bits_band *b);
 bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask);
