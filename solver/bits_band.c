@@ -341,19 +341,24 @@ settle(const sks_bits_band *b, level *s, uint32_t dirty, bool wide) {
     if (!v4_any(naked))
       return true;
     s->placed |= naked;
-    for (int d = 0; d < DIGITS; d++) {
-      v4 v = naked & s->f[d];
-      if (!v4_any(v))
-        continue;
-      dirty |= 1u << d;
-      for (int band = 0; band < 3; band++)
-        for (uint32_t m = v[band]; m; m &= m - 1) {
-          int at = __builtin_ctz(m);
-          if (!(s->f[d][band] >> at & 1))
-            return false; /* two of them in one region */
-          s->f[d] &= b->keep[27 * band + at];
-        }
-    }
+    /* each naked single's digit from bit-sliced planes (a branch a cell,
+     * none a digit) */
+    v4 plane[4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int d = 1; d < DIGITS; d++)
+      for (int k = 0; k < 4; k++)
+        plane[k] |= d >> k & 1 ? s->f[d] & naked : (v4){0, 0, 0, 0};
+    for (int band = 0; band < 3; band++)
+      for (uint32_t m = naked[band]; m; m &= m - 1) {
+        int at = __builtin_ctz(m);
+        int d =
+            (int)((plane[0][band] >> at & 1) | (plane[1][band] >> at & 1) << 1 |
+                  (plane[2][band] >> at & 1) << 2 |
+                  (plane[3][band] >> at & 1) << 3);
+        if (!(s->f[d][band] >> at & 1))
+          return false; /* two of them in one region */
+        s->f[d] &= b->keep[27 * band + at];
+        dirty |= 1u << d;
+      }
   }
 }
 
