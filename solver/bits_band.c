@@ -63,6 +63,7 @@ struct sks_bits_band {
     uint32_t had;  /* the digits the cell held: those a placement changes */
   } frames[CELLS + 1];
   unsigned char sol[2][CELLS];
+  uint64_t bytes_of[256]; /* byte i of bytes_of[x]: bit i of x */
   sks_bits_counts counts;
   bool wide; /* the processor runs search_wide */
 };
@@ -138,6 +139,9 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape, bool wide) {
     b->keep[c] = keep;
     b->not_cell[c] = ~v4_bit(c);
   }
+  for (int x = 0; x < 256; x++)
+    for (int i = 0; i < 8; i++)
+      b->bytes_of[x] |= (uint64_t)(x >> i & 1) << 8 * i;
   b->stack = sks_malloc((CELLS + 1) * sizeof *b->stack);
 #if SKS_BAND_WIDE
   b->wide = wide && __builtin_cpu_supports("avx2") &&
@@ -438,13 +442,16 @@ static void keep_solution(sks_bits_band *b, const level *s, int which) {
   for (int d = 1; d < DIGITS; d++)
     for (int k = 0; k < 4; k++)
       plane[k] |= d >> k & 1 ? s->f[d] : (v4){0, 0, 0, 0};
-  unsigned char *sol = b->sol[which];
+  /* eight cells at a time: a byte of each plane spread to eight bytes */
+  unsigned char out[4 * 8 * 3];
   for (int band = 0; band < 3; band++)
-    for (int at = 0; at < 27; at++)
-      sol[27 * band + at] = (unsigned char)((plane[0][band] >> at & 1) |
-                                            (plane[1][band] >> at & 1) << 1 |
-                                            (plane[2][band] >> at & 1) << 2 |
-                                            (plane[3][band] >> at & 1) << 3);
+    for (int j = 0; j < 4; j++) {
+      uint64_t v = 0;
+      for (int k = 0; k < 4; k++)
+        v |= b->bytes_of[plane[k][band] >> 8 * j & 255] << k;
+      memcpy(out + 27 * band + 8 * j, &v, 8);
+    }
+  memcpy(b->sol[which], out, CELLS);
 }
 
 __attribute__((always_inline)) static inline long long
