@@ -27,15 +27,20 @@ typedef struct sks_sink {
   FILE *file;
   gzFile gz;
   bool failed;
-  int error; /* errno of the first failure */
+  int error;                         /* errno of the first failure */
+  void (*flush)(struct sks_sink *s); /* sks_sink_flush */
 } sks_sink;
 
-/* Writes out the buffer (dimacs_sink.c); the first failure is kept. */
+/* A sink over buf (SKS_SINK_BUFFER bytes), its file or gz set after;
+ * flushing writes out the buffer and keeps the first failure
+ * (dimacs_sink.c, reached through s->flush: this header names nothing of
+ * it). */
+void sks_sink_init(sks_sink *s, char *buf);
 void sks_sink_flush(sks_sink *s);
 
 static inline void sks_sink_put_char(sks_sink *s, char ch) {
   if (s->p >= s->end)
-    sks_sink_flush(s);
+    s->flush(s);
   *s->p++ = ch;
 }
 
@@ -76,7 +81,7 @@ static inline char *sks_format_uint(char *p, unsigned long v) {
 
 static inline void sks_sink_put_uint(sks_sink *s, unsigned long v) {
   if (s->p >= s->end)
-    sks_sink_flush(s);
+    s->flush(s);
   s->p = sks_format_uint(s->p, v);
 }
 

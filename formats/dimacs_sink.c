@@ -7,7 +7,15 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <zlib.h>
+
+void sks_sink_init(sks_sink *s, char *buf) {
+  memset(s, 0, sizeof *s);
+  s->buf = s->p = buf;
+  s->end = buf + SKS_SINK_BUFFER - SKS_SINK_SLACK;
+  s->flush = sks_sink_flush;
+}
 
 void sks_sink_flush(sks_sink *s) {
   size_t len = (size_t)(s->p - s->buf);

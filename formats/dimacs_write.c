@@ -95,17 +95,11 @@ static int write_all(const sks_cnf *cnf, sks_sink *s) {
   return s->failed ? -1 : 0;
 }
 
-static void sink_init(sks_sink *s, char *buf) {
-  memset(s, 0, sizeof *s);
-  s->buf = s->p = buf;
-  s->end = buf + SKS_SINK_BUFFER - SKS_SINK_SLACK;
-}
-
 int sks_dimacs_write(const sks_cnf *cnf, FILE *out, sks_error *err) {
   sks_require(cnf && out, "cnf and out must be set");
   char buf[SKS_SINK_BUFFER];
   sks_sink s;
-  sink_init(&s, buf);
+  sks_sink_init(&s, buf);
   s.file = out;
   if (write_all(cnf, &s) < 0 || fflush(out) != 0)
     return sks_error_set(err, -1, 0, 0, "write error: %s",
@@ -136,7 +130,7 @@ static int write_fd(int fd, const sks_dimacs_options *opt, body_fn body,
                     void *ctx, sks_error *err) {
   char buf[SKS_SINK_BUFFER];
   sks_sink s;
-  sink_init(&s, buf);
+  sks_sink_init(&s, buf);
   if (!opt || !opt->gzip) {
     FILE *f = fdopen(fd, "wb");
     if (!f) {

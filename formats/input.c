@@ -21,6 +21,7 @@ static sks_input *input_alloc(const char *name) {
   in->name = sks_strdup(name);
   in->size = -1;
   in->fd = -1;
+  in->slow = sks_input_getc;
   return in;
 }
 
