@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The build keeps each part to its own private headers and those of the
 # parts it may use (docs/design.md): a file of solver/ that includes
-# formats/' form_int.h, or one of author/ that includes solver_int.h, does
-# not compile; a file of solver/ that includes its own solver_int.h and
-# encoder/'s eo.h does.  The probes are targets of the build tree the
+# formats/' form_int.h, one of author/ that includes solver_int.h, or one
+# of decoder/ that includes encoder/'s encode_int.h does not compile; a
+# file of solver/ that includes its own solver_int.h and encoder/'s
+# interface eo.h does.  The probes are targets of the build tree the
 # tool was built in (tests/CMakeLists.txt), built here on demand.
 # usage: run-walls.sh SUDOKUSAT [SOURCE_DIR]
 set -u
@@ -26,7 +27,8 @@ fi
 probe() { cmake --build "$B" --target "wall_$1" >"$1.log" 2>&1; }
 
 probe solver_own && pass || fail solver-own "$(tail -5 solver_own.log)"
-for p in solver_refused:form_int.h author_refused:solver_int.h; do
+for p in solver_refused:form_int.h author_refused:solver_int.h \
+  decoder_refused:encode_int.h; do
   name=${p%%:*} header=${p#*:}
   if probe "$name"; then
     fail "$name" "built: $header is not behind a wall"
