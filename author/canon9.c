@@ -1,0 +1,364 @@
+/* Canonical forms of plain 9x9 puzzles: the row search of canon.c with
+ * 9x9's sets of column orders as bit masks over the six orders of three,
+ * and each row read as one integer. */
+#include "canon_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How it works.  The form is built row by row as in canon.c, and a
+ * candidate stands for a set of column maps the same way, but the set is
+ * held as masks: one of the six orders of the three stacks, and per input
+ * stack one of the six orders of its columns (bit p of a mask: order
+ * PERM[p] is still allowed).  A row's cells read as keys (0 blank, the
+ * digit's label, NEW for a digit not yet labelled), each stack's three
+ * keys in 4 bits each, the row in 36: the least segment of a stack among
+ * its allowed orders and the orders that give it come from a table
+ * indexed by the mask and how the three keys compare (27 ways), and so
+ * do the least order of the stacks by their segments.  A row whose
+ * integer is greater than the best of the level is dropped; when it
+ * holds new digits, its allowed orders are split by where they put the
+ * new digits' columns (each split labels them its own way).
+ *
+ * The search keeps every map that gives the form; the map the tool
+ * shows must be the one canon.c's search finds first, which is the only
+ * one when the puzzle has no automorphism.  So a puzzle is handed back
+ * to canon.c (false) when the last row leaves more than one candidate,
+ * and up front when two lines could trade places without changing it (a
+ * band with two blank rows, a stack with two blank columns): canon.c
+ * breaks those ties its own way.  Full grids go to canon.c too (their
+ * first two rows are chosen together there). */
+
+enum { NEW = 10, CAP = 1 << 14 };
+
+typedef struct cand9 {
+  uint8_t key[10]; /* value v (0 blank, d + 1) -> label, or NEW */
+  uint8_t row[9];  /* canonical row -> input row */
+  uint8_t t, smask, cmask[3], next, band;
+  uint16_t used; /* input rows placed */
+} cand9;
+
+struct sks_canon9 {
+  uint8_t val[2][9][9];    /* 0 blank, d + 1; [1] transposed */
+  uint16_t given[2][9];    /* the givens of each row, bit c for column c */
+  uint8_t least[64][27];   /* mask, comparison -> an order giving the least */
+  uint8_t ties[64][27];    /* mask, comparison -> the orders that give it */
+  uint8_t parts[64][8][7]; /* mask, elements -> split (count, parts) */
+  uint64_t first[512];     /* a first row's integer, by its givens */
+  cand9 *cur, *next;
+  long ncur, nnext, cap;
+  uint32_t *hit; /* the level's rows no greater than the best: i << 4 | s */
+  long nhit, caphit;
+  uint64_t best;
+  int row[9], col[9], digit[9];
+};
+
+/* PERM[p][i]: the element at position i under order p; INV its inverse. */
+static const uint8_t PERM[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+static const uint8_t INV[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                  {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
+
+static inline int cmp3(unsigned a, unsigned b) {
+  return (a > b) - (a < b) + 1;
+}
+
+/* How three values compare, 0..26. */
+static inline int order(unsigned a, unsigned b, unsigned c) {
+  return 9 * cmp3(a, b) + 3 * cmp3(a, c) + cmp3(b, c);
+}
+
+void sks_canon9_delete(sks_canon9 *f) {
+  if (!f)
+    return;
+  free(f->cur);
+  free(f->next);
+  free(f->hit);
+  free(f);
+}
+
+/* The orders of mask m split by the positions they give the elements of
+ * w: the parts into out, their number returned. */
+static int split(unsigned m, unsigned w, uint8_t *out) {
+  int sig[6], n = 0;
+  for (int p = 0; p < 6; p++) {
+    if (!(m >> p & 1))
+      continue;
+    int s = 0;
+    for (int e = 0; e < 3; e++)
+      if (w >> e & 1)
+        s |= INV[p][e] << (2 * e);
+    int k = 0;
+    while (k < n && sig[k] != s)
+      k++;
+    if (k == n) {
+      sig[n] = s;
+      out[n++] = 0;
+    }
+    out[k] |= (uint8_t)(1 << p);
+  }
+  return n;
+}
+
+/* The first order a mask allows. */
+static inline int low(unsigned m) {
+  int p = 0;
+  while (!(m >> p & 1))
+    p++;
+  return p;
+}
+
+/* Room for one more candidate; NULL past the cap. */
+static cand9 *push(sks_canon9 *f) {
+  if (f->nnext == f->cap) {
+    if (f->cap >= CAP)
+      return NULL;
+    f->cap = f->cap ? 2 * f->cap : 256;
+    f->cur = sks_realloc(f->cur, (size_t)f->cap * sizeof *f->cur);
+    f->next = sks_realloc(f->next, (size_t)f->cap * sizeof *f->next);
+  }
+  return f->next + f->nnext++;
+}
+
+/* The row input row s reads as in candidate c: its integer, the orders
+ * of the stacks and of each stack's columns that give it, and the
+ * columns holding new digits (3 bits per stack). */
+typedef struct row9 {
+  uint64_t code;
+  unsigned smask, cmask[3], fresh[3];
+} row9;
+
+static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
+                                const uint8_t *g, row9 *w) {
+  const uint8_t *key = c->key;
+  unsigned seg[3];
+  for (int st = 0; st < 3; st++) {
+    unsigned x[3] = {key[g[3 * st]], key[g[3 * st + 1]], key[g[3 * st + 2]]};
+    unsigned m = c->cmask[st], tie = m;
+    const uint8_t *p;
+    if (m & (m - 1)) {
+      int o = order(x[0], x[1], x[2]);
+      p = PERM[f->least[m][o]];
+      tie = f->ties[m][o];
+    } else {
+      p = PERM[low(m)];
+    }
+    seg[st] = x[p[0]] << 8 | x[p[1]] << 4 | x[p[2]];
+    if (w) {
+      w->cmask[st] = tie;
+      w->fresh[st] = (x[0] == NEW) | (x[1] == NEW) << 1 | (x[2] == NEW) << 2;
+    }
+  }
+  unsigned m = c->smask, tie = m;
+  const uint8_t *sp;
+  if (m & (m - 1)) {
+    int o = order(seg[0], seg[1], seg[2]);
+    sp = PERM[f->least[m][o]];
+    tie = f->ties[m][o];
+  } else {
+    sp = PERM[low(m)];
+  }
+  if (w)
+    w->smask = tie;
+  return (uint64_t)seg[sp[0]] << 24 | seg[sp[1]] << 12 | seg[sp[2]];
+}
+
+/* f->first: the first row read from its givens alone (no labels yet,
+ * every order allowed), for each of the 512 sets of givens. */
+static void first_rows(sks_canon9 *f) {
+  cand9 c;
+  memset(&c, 0, sizeof c);
+  memset(c.key + 1, NEW, 9);
+  c.smask = c.cmask[0] = c.cmask[1] = c.cmask[2] = 63;
+  for (int m = 0; m < 512; m++) {
+    uint8_t g[9];
+    for (int col = 0; col < 9; col++)
+      g[col] = (uint8_t)(m >> col & 1);
+    f->first[m] = read_row(f, &c, g, NULL);
+  }
+}
+
+/* The tables of the mask reads and of the first rows. */
+static void tables(sks_canon9 *f) {
+  for (int m = 1; m < 64; m++)
+    for (int w = 0; w < 8; w++)
+      f->parts[m][w][0] =
+          (uint8_t)split((unsigned)m, (unsigned)w, f->parts[m][w] + 1);
+  for (int m = 1; m < 64; m++)
+    for (int x = 0; x < 27; x++) {
+      unsigned v[3] = {x / 9, x / 3 % 3, x % 3};
+      int o = order(v[0], v[1], v[2]);
+      unsigned lo = ~0u;
+      uint8_t at = 0, tie = 0;
+      for (int p = 0; p < 6; p++) {
+        if (!(m >> p & 1))
+          continue;
+        unsigned code = v[PERM[p][0]] << 8 | v[PERM[p][1]] << 4 | v[PERM[p][2]];
+        if (code < lo) {
+          lo = code;
+          at = (uint8_t)p;
+          tie = 0;
+        }
+        if (code == lo)
+          tie |= (uint8_t)(1 << p);
+      }
+      f->least[m][o] = at;
+      f->ties[m][o] = tie;
+    }
+  first_rows(f);
+}
+
+/* The children of candidate c with input row s as canonical row `level`
+ * (one per way of labelling its new digits); false past the cap. */
+static bool place(sks_canon9 *f, const cand9 *c, int level, int s) {
+  const uint8_t *g = f->val[c->t][s];
+  row9 w;
+  read_row(f, c, g, &w);
+  unsigned wst =
+      (w.fresh[0] != 0) | (w.fresh[1] != 0) << 1 | (w.fresh[2] != 0) << 2;
+  const uint8_t *sg = f->parts[w.smask][wst], *cg[3];
+  for (int st = 0; st < 3; st++)
+    cg[st] = f->parts[w.cmask[st]][w.fresh[st]];
+  for (int a = 1; a <= sg[0]; a++)
+    for (int b0 = 1; b0 <= cg[0][0]; b0++)
+      for (int b1 = 1; b1 <= cg[1][0]; b1++)
+        for (int b2 = 1; b2 <= cg[2][0]; b2++) {
+          cand9 *d = push(f);
+          if (!d)
+            return false;
+          *d = *c;
+          d->row[level] = (uint8_t)s;
+          d->used |= (uint16_t)(1 << s);
+          if (level % 3 == 0)
+            d->band = (uint8_t)(s / 3);
+          d->smask = sg[a];
+          d->cmask[0] = cg[0][b0];
+          d->cmask[1] = cg[1][b1];
+          d->cmask[2] = cg[2][b2];
+          if (!wst)
+            continue;
+          const uint8_t *q = PERM[low(d->smask)];
+          for (int i = 0; i < 3; i++) {
+            int st = q[i];
+            if (!w.fresh[st])
+              continue;
+            const uint8_t *r = PERM[low(d->cmask[st])];
+            for (int j = 0; j < 3; j++) {
+              int v = g[3 * st + r[j]];
+              if (d->key[v] == NEW)
+                d->key[v] = ++d->next;
+            }
+          }
+        }
+  return true;
+}
+
+/* Reads input row s as canonical row `level` of candidate i, keeping it
+ * in the level's ties when it is no greater than the best. */
+static void try_row(sks_canon9 *f, long i, int level, int s) {
+  const cand9 *c = f->cur + i;
+  uint64_t code = level ? read_row(f, c, f->val[c->t][s], NULL)
+                        : f->first[f->given[c->t][s]];
+  if (code > f->best)
+    return;
+  if (code < f->best) {
+    f->best = code;
+    f->nhit = 0;
+  }
+  if (f->nhit == f->caphit) {
+    f->caphit = f->caphit ? 2 * f->caphit : 256;
+    f->hit = sks_realloc(f->hit, (size_t)f->caphit * sizeof *f->hit);
+  }
+  f->hit[f->nhit++] = (uint32_t)(i << 4 | s);
+}
+
+/* The next rows of candidate i at row `level`. */
+static void extend(sks_canon9 *f, long i, int level) {
+  const cand9 *c = f->cur + i;
+  if (level % 3) {
+    for (int s = 3 * c->band; s < 3 * c->band + 3; s++)
+      if (!(c->used >> s & 1))
+        try_row(f, i, level, s);
+    return;
+  }
+  for (int s = 0; s < 9; s++)
+    if (!(c->used >> (s - s % 3) & 1))
+      try_row(f, i, level, s);
+}
+
+bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, sks_canon_map *map) {
+  if (!*fp) {
+    *fp = sks_calloc(1, sizeof **fp);
+    tables(*fp);
+  }
+  sks_canon9 *f = *fp;
+  unsigned rows[9] = {0}, cols[9] = {0};
+  int givens = 0;
+  for (int r = 0; r < 9; r++)
+    for (int c = 0; c < 9; c++) {
+      uint8_t v = (uint8_t)(p->cell[r * 9 + c] + 1);
+      f->val[0][r][c] = f->val[1][c][r] = v;
+      if (v) {
+        givens++;
+        rows[r] |= 1u << c;
+        cols[c] |= 1u << r;
+      }
+    }
+  if (givens == 81)
+    return false;
+  for (int r = 0; r < 9; r++) {
+    f->given[0][r] = (uint16_t)rows[r];
+    f->given[1][r] = (uint16_t)cols[r];
+  }
+  for (int b = 0; b < 9; b += 3)
+    if ((!rows[b] + !rows[b + 1] + !rows[b + 2]) > 1 ||
+        (!cols[b] + !cols[b + 1] + !cols[b + 2]) > 1)
+      return false;
+  bool both = memcmp(f->val[0], f->val[1], sizeof f->val[0]) != 0;
+  f->nnext = 0;
+  for (int t = 0; t < 1 + both; t++) {
+    cand9 *c = push(f);
+    if (!c)
+      return false;
+    memset(c, 0, sizeof *c);
+    memset(c->key + 1, NEW, 9);
+    c->t = (uint8_t)t;
+    c->smask = c->cmask[0] = c->cmask[1] = c->cmask[2] = 63;
+  }
+  for (int level = 0; level < 9; level++) {
+    cand9 *tmp = f->cur;
+    f->cur = f->next;
+    f->next = tmp;
+    f->ncur = f->nnext;
+    f->nnext = 0;
+    f->best = UINT64_MAX;
+    f->nhit = 0;
+    for (long i = 0; i < f->ncur; i++)
+      extend(f, i, level);
+    for (long h = 0; h < f->nhit; h++)
+      if (!place(f, f->cur + (f->hit[h] >> 4), level, f->hit[h] & 15))
+        return false;
+  }
+  if (f->nnext != 1)
+    return false;
+  const cand9 *c = f->next;
+  if (c->smask & (c->smask - 1))
+    return false;
+  const uint8_t *q = PERM[low(c->smask)];
+  for (int i = 0; i < 3; i++) {
+    int st = q[i];
+    if (c->cmask[st] & (c->cmask[st] - 1))
+      return false;
+    const uint8_t *r = PERM[low(c->cmask[st])];
+    for (int j = 0; j < 3; j++)
+      f->col[3 * i + j] = 3 * st + r[j];
+  }
+  int next = c->next;
+  for (int r = 0; r < 9; r++)
+    f->row[r] = c->row[r];
+  for (int d = 0; d < 9; d++)
+    f->digit[d] = c->key[d + 1] != NEW ? c->key[d + 1] - 1 : next++;
+  *map = (sks_canon_map){9, c->t != 0, f->row, f->col, f->digit};
+  return true;
+}
