@@ -794,7 +794,8 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   if (sh->variants || p->removed)
     return general(z, p, out, map, err);
   sks_canon_map m;
-  if (n == 9 && R == 3 && !z->general && sks_canon9_run(&z->fast, p, &m)) {
+  if (n == 9 && R == 3 && !z->general &&
+      sks_canon9_run(&z->fast, p, z->budget, &m)) {
     if (out)
       sks_canon_apply(&m, p->cell, out);
     if (map)

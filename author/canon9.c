@@ -45,10 +45,13 @@ struct sks_canon9 {
   uint8_t least[64][27];   /* mask, comparison -> an order giving the least */
   uint8_t ties[64][27];    /* mask, comparison -> the orders that give it */
   uint8_t parts[64][8][7]; /* mask, elements -> split (count, parts) */
-  uint64_t first[512];     /* a first row's integer, by its givens */
+  struct row9 *first;      /* 512: a first row as read, by its givens */
+  uint8_t blanks[64][8];   /* mask, givens -> the most leading blanks */
+  int best_blanks;         /* the best row's leading blanks */
   cand9 *cur, *next;
   long ncur, nnext, cap;
-  uint32_t *hit; /* the level's rows no greater than the best: i << 4 | s */
+  long limit;       /* candidates a level may hold */
+  struct hit9 *hit; /* the level's rows no greater than the best */
   long nhit, caphit;
   uint64_t best;
   int row[9], col[9], digit[9];
@@ -75,6 +78,7 @@ void sks_canon9_delete(sks_canon9 *f) {
   free(f->cur);
   free(f->next);
   free(f->hit);
+  free(f->first);
   free(f);
 }
 
@@ -111,9 +115,9 @@ static inline int low(unsigned m) {
 
 /* Room for one more candidate; NULL past the cap. */
 static cand9 *push(sks_canon9 *f) {
+  if (f->nnext >= f->limit)
+    return NULL;
   if (f->nnext == f->cap) {
-    if (f->cap >= CAP)
-      return NULL;
     f->cap = f->cap ? 2 * f->cap : 256;
     f->cur = sks_realloc(f->cur, (size_t)f->cap * sizeof *f->cur);
     f->next = sks_realloc(f->next, (size_t)f->cap * sizeof *f->next);
@@ -145,10 +149,7 @@ static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
       p = PERM[low(m)];
     }
     seg[st] = x[p[0]] << 8 | x[p[1]] << 4 | x[p[2]];
-    if (w) {
-      w->cmask[st] = tie;
-      w->fresh[st] = (x[0] == NEW) | (x[1] == NEW) << 1 | (x[2] == NEW) << 2;
-    }
+    w->cmask[st] = tie;
   }
   unsigned m = c->smask, tie = m;
   const uint8_t *sp;
@@ -159,14 +160,13 @@ static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
   } else {
     sp = PERM[low(m)];
   }
-  if (w)
-    w->smask = tie;
+  w->smask = tie;
   return (uint64_t)seg[sp[0]] << 24 | seg[sp[1]] << 12 | seg[sp[2]];
 }
-
 /* f->first: the first row read from its givens alone (no labels yet,
  * every order allowed), for each of the 512 sets of givens. */
 static void first_rows(sks_canon9 *f) {
+  f->first = sks_malloc(512 * sizeof *f->first);
   cand9 c;
   memset(&c, 0, sizeof c);
   memset(c.key + 1, NEW, 9);
@@ -175,7 +175,7 @@ static void first_rows(sks_canon9 *f) {
     uint8_t g[9];
     for (int col = 0; col < 9; col++)
       g[col] = (uint8_t)(m >> col & 1);
-    f->first[m] = read_row(f, &c, g, NULL);
+    f->first[m].code = read_row(f, &c, g, &f->first[m]);
   }
 }
 
@@ -206,15 +206,36 @@ static void tables(sks_canon9 *f) {
       f->least[m][o] = at;
       f->ties[m][o] = tie;
     }
+  for (int m = 1; m < 64; m++)
+    for (int w = 0; w < 8; w++)
+      for (int p = 0; p < 6; p++) {
+        int k = 0;
+        while (m >> p & 1 && k < 3 && !(w >> PERM[p][k] & 1))
+          k++;
+        if (k > f->blanks[m][w])
+          f->blanks[m][w] = (uint8_t)k;
+      }
   first_rows(f);
 }
 
+/* A row no greater than the best: candidate i, input row s, as read. */
+typedef struct hit9 {
+  long i;
+  int s;
+  row9 w;
+} hit9;
+
 /* The children of candidate c with input row s as canonical row `level`
  * (one per way of labelling its new digits); false past the cap. */
-static bool place(sks_canon9 *f, const cand9 *c, int level, int s) {
+static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
+                  const row9 *rw) {
+  const cand9 copy = *parent, *c = &copy; /* push may move the lists */
   const uint8_t *g = f->val[c->t][s];
-  row9 w;
-  read_row(f, c, g, &w);
+  row9 w = *rw;
+  for (int st = 0; st < 3; st++)
+    w.fresh[st] = (c->key[g[3 * st]] == NEW) |
+                  (c->key[g[3 * st + 1]] == NEW) << 1 |
+                  (c->key[g[3 * st + 2]] == NEW) << 2;
   unsigned wst =
       (w.fresh[0] != 0) | (w.fresh[1] != 0) << 1 | (w.fresh[2] != 0) << 2;
   const uint8_t *sg = f->parts[w.smask][wst], *cg[3];
@@ -258,19 +279,43 @@ static bool place(sks_canon9 *f, const cand9 *c, int level, int s) {
  * in the level's ties when it is no greater than the best. */
 static void try_row(sks_canon9 *f, long i, int level, int s) {
   const cand9 *c = f->cur + i;
-  uint64_t code = level ? read_row(f, c, f->val[c->t][s], NULL)
-                        : f->first[f->given[c->t][s]];
+  unsigned given = f->given[c->t][s];
+  uint64_t code;
+  row9 w;
+  const row9 *rw = &w;
+  if (level) {
+    /* The row opens with at most u blanks (each stack's most, the blank
+     * stacks first): fewer than the best row's, it reads greater. */
+    int u = 0, most = 0;
+    for (int st = 0; st < 3; st++) {
+      int k = f->blanks[c->cmask[st]][given >> 3 * st & 7];
+      if (k == 3)
+        u += 3;
+      else if (k > most)
+        most = k;
+    }
+    if (u + most < f->best_blanks)
+      return;
+    code = read_row(f, c, f->val[c->t][s], &w);
+  } else {
+    rw = &f->first[given];
+    code = rw->code;
+  }
   if (code > f->best)
     return;
   if (code < f->best) {
     f->best = code;
     f->nhit = 0;
+    int k = 0;
+    while (k < 9 && !(code >> (32 - 4 * k) & 15))
+      k++;
+    f->best_blanks = k;
   }
   if (f->nhit == f->caphit) {
     f->caphit = f->caphit ? 2 * f->caphit : 256;
     f->hit = sks_realloc(f->hit, (size_t)f->caphit * sizeof *f->hit);
   }
-  f->hit[f->nhit++] = (uint32_t)(i << 4 | s);
+  f->hit[f->nhit++] = (hit9){i, s, *rw};
 }
 
 /* The next rows of candidate i at row `level`. */
@@ -287,12 +332,14 @@ static void extend(sks_canon9 *f, long i, int level) {
       try_row(f, i, level, s);
 }
 
-bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, sks_canon_map *map) {
+bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget,
+                    sks_canon_map *map) {
   if (!*fp) {
     *fp = sks_calloc(1, sizeof **fp);
     tables(*fp);
   }
   sks_canon9 *f = *fp;
+  f->limit = budget < CAP ? budget : CAP;
   unsigned rows[9] = {0}, cols[9] = {0};
   int givens = 0;
   for (int r = 0; r < 9; r++)
@@ -333,11 +380,12 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, sks_canon_map *map) {
     f->ncur = f->nnext;
     f->nnext = 0;
     f->best = UINT64_MAX;
+    f->best_blanks = 0;
     f->nhit = 0;
     for (long i = 0; i < f->ncur; i++)
       extend(f, i, level);
     for (long h = 0; h < f->nhit; h++)
-      if (!place(f, f->cur + (f->hit[h] >> 4), level, f->hit[h] & 15))
+      if (!place(f, f->cur + f->hit[h].i, level, f->hit[h].s, &f->hit[h].w))
         return false;
   }
   if (f->nnext != 1)

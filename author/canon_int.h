@@ -31,9 +31,10 @@ bool sks_canon_gen_automorphism(sks_canon_gen *g, long k, sks_canon_map *map);
 /* The 9x9 search (canon9.c): the canonical form of a plain 9x9 puzzle
  * p (*f made on first use), its map into *map (arrays owned by *f);
  * false when p is left to canon.c's search (see canon9.c: full grids,
- * tied lines, automorphisms, too many candidates). */
+ * tied lines, automorphisms, more candidates a row than budget). */
 typedef struct sks_canon9 sks_canon9;
-bool sks_canon9_run(sks_canon9 **f, const sks_puzzle *p, sks_canon_map *map);
+bool sks_canon9_run(sks_canon9 **f, const sks_puzzle *p, long budget,
+                    sks_canon_map *map);
 void sks_canon9_delete(sks_canon9 *f); /* NULL is a no-op */
 
 /* Whether plain 9x9 puzzles skip the 9x9 search (for tests comparing
