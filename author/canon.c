@@ -789,12 +789,8 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                      sks_canon_map *map, sks_error *err) {
   const sks_shape *sh = p->shape;
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
-  if (refuse_repeats(p, err))
-    return -1;
-  if (sh->variants || p->removed)
-    return general(z, p, out, map, err);
   sks_canon_map m;
-  if (n == 9 && R == 3 && !z->general &&
+  if (n == 9 && R == 3 && !sh->variants && !p->removed && !z->general &&
       sks_canon9_run(&z->fast, p, z->budget, &m)) {
     if (out)
       sks_canon_apply(&m, p->cell, out);
@@ -802,6 +798,10 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
       *map = m;
     return 0;
   }
+  if (refuse_repeats(p, err))
+    return -1;
+  if (sh->variants || p->removed)
+    return general(z, p, out, map, err);
   setup(z, n, R, C);
   int S = z->S;
   memset(z->count, 0, 2 * (size_t)n * S * sizeof(u16));

@@ -42,10 +42,12 @@ typedef struct cand9 {
 struct sks_canon9 {
   uint8_t val[2][9][9];    /* 0 blank, d + 1; [1] transposed */
   uint16_t given[2][9];    /* the givens of each row, bit c for column c */
+  int8_t room[2][9];       /* the blanks of each row */
   uint8_t least[64][27];   /* mask, comparison -> an order giving the least */
   uint8_t ties[64][27];    /* mask, comparison -> the orders that give it */
   uint8_t parts[64][8][7]; /* mask, elements -> split (count, parts) */
-  struct row9 *first;      /* 512: a first row as read, by its givens */
+  uint64_t first[512];     /* a first row read, by its givens */
+  struct row9 *first_w;    /* 512: its orders */
   uint8_t blanks[64][8];   /* mask, givens -> the most leading blanks */
   int best_blanks;         /* the best row's leading blanks */
   cand9 *cur, *next;
@@ -78,7 +80,7 @@ void sks_canon9_delete(sks_canon9 *f) {
   free(f->cur);
   free(f->next);
   free(f->hit);
-  free(f->first);
+  free(f->first_w);
   free(f);
 }
 
@@ -125,48 +127,67 @@ static cand9 *push(sks_canon9 *f) {
   return f->next + f->nnext++;
 }
 
-/* The row input row s reads as in candidate c: its integer, the orders
- * of the stacks and of each stack's columns that give it, and the
- * columns holding new digits (3 bits per stack). */
+/* How a row reads in a candidate: the orders of the stacks, and of each
+ * input stack's columns, that give its least integer. */
 typedef struct row9 {
-  uint64_t code;
-  unsigned smask, cmask[3], fresh[3];
+  uint8_t smask, cmask[3];
 } row9;
 
-static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
-                                const uint8_t *g, row9 *w) {
+/* Stack st of row g in candidate c: its least segment, and the orders
+ * of its columns that give it into w. */
+static inline unsigned read_stack(const sks_canon9 *f, const cand9 *c,
+                                  const uint8_t *g, int st, row9 *w) {
   const uint8_t *key = c->key;
-  unsigned seg[3];
-  for (int st = 0; st < 3; st++) {
-    unsigned x[3] = {key[g[3 * st]], key[g[3 * st + 1]], key[g[3 * st + 2]]};
-    unsigned m = c->cmask[st], tie = m;
-    const uint8_t *p;
-    if (m & (m - 1)) {
-      int o = order(x[0], x[1], x[2]);
-      p = PERM[f->least[m][o]];
-      tie = f->ties[m][o];
-    } else {
-      p = PERM[low(m)];
-    }
-    seg[st] = x[p[0]] << 8 | x[p[1]] << 4 | x[p[2]];
-    w->cmask[st] = tie;
-  }
-  unsigned m = c->smask, tie = m;
-  const uint8_t *sp;
+  unsigned x[3] = {key[g[3 * st]], key[g[3 * st + 1]], key[g[3 * st + 2]]};
+  unsigned m = c->cmask[st], tie = m;
+  const uint8_t *p;
   if (m & (m - 1)) {
-    int o = order(seg[0], seg[1], seg[2]);
-    sp = PERM[f->least[m][o]];
+    int o = order(x[0], x[1], x[2]);
+    p = PERM[f->least[m][o]];
     tie = f->ties[m][o];
   } else {
-    sp = PERM[low(m)];
+    p = PERM[low(m)];
   }
-  w->smask = tie;
+  w->cmask[st] = (uint8_t)tie;
+  return x[p[0]] << 8 | x[p[1]] << 4 | x[p[2]];
+}
+
+/* Row g read in candidate c: its integer, or UINT64_MAX as soon as it
+ * is sure to be greater than best (the stacks' order fixed, stack by
+ * stack). */
+static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
+                                const uint8_t *g, uint64_t best, row9 *w) {
+  unsigned m = c->smask;
+  if (!(m & (m - 1))) {
+    const uint8_t *sp = PERM[low(m)];
+    uint64_t code = 0;
+    bool less = false;
+    for (int i = 0; i < 3; i++) {
+      unsigned seg = read_stack(f, c, g, sp[i], w);
+      if (!less) {
+        unsigned b = (unsigned)(best >> (24 - 12 * i)) & 0xfff;
+        if (seg > b)
+          return UINT64_MAX;
+        less = seg < b;
+      }
+      code = code << 12 | seg;
+    }
+    w->smask = (uint8_t)m;
+    return code;
+  }
+  unsigned seg[3];
+  for (int st = 0; st < 3; st++)
+    seg[st] = read_stack(f, c, g, st, w);
+  int o = order(seg[0], seg[1], seg[2]);
+  const uint8_t *sp = PERM[f->least[m][o]];
+  w->smask = f->ties[m][o];
   return (uint64_t)seg[sp[0]] << 24 | seg[sp[1]] << 12 | seg[sp[2]];
 }
+
 /* f->first: the first row read from its givens alone (no labels yet,
  * every order allowed), for each of the 512 sets of givens. */
 static void first_rows(sks_canon9 *f) {
-  f->first = sks_malloc(512 * sizeof *f->first);
+  f->first_w = sks_malloc(512 * sizeof *f->first_w);
   cand9 c;
   memset(&c, 0, sizeof c);
   memset(c.key + 1, NEW, 9);
@@ -175,7 +196,7 @@ static void first_rows(sks_canon9 *f) {
     uint8_t g[9];
     for (int col = 0; col < 9; col++)
       g[col] = (uint8_t)(m >> col & 1);
-    f->first[m].code = read_row(f, &c, g, &f->first[m]);
+    f->first[m] = read_row(f, &c, g, UINT64_MAX, &f->first_w[m]);
   }
 }
 
@@ -218,7 +239,8 @@ static void tables(sks_canon9 *f) {
   first_rows(f);
 }
 
-/* A row no greater than the best: candidate i, input row s, as read. */
+/* A row no greater than the best: candidate i, input row s, how it
+ * reads. */
 typedef struct hit9 {
   long i;
   int s;
@@ -232,15 +254,15 @@ static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
   const cand9 copy = *parent, *c = &copy; /* push may move the lists */
   const uint8_t *g = f->val[c->t][s];
   row9 w = *rw;
+  unsigned fresh[3]; /* the columns of new digits, by input stack */
   for (int st = 0; st < 3; st++)
-    w.fresh[st] = (c->key[g[3 * st]] == NEW) |
-                  (c->key[g[3 * st + 1]] == NEW) << 1 |
-                  (c->key[g[3 * st + 2]] == NEW) << 2;
-  unsigned wst =
-      (w.fresh[0] != 0) | (w.fresh[1] != 0) << 1 | (w.fresh[2] != 0) << 2;
+    fresh[st] = (c->key[g[3 * st]] == NEW) |
+                (c->key[g[3 * st + 1]] == NEW) << 1 |
+                (c->key[g[3 * st + 2]] == NEW) << 2;
+  unsigned wst = (fresh[0] != 0) | (fresh[1] != 0) << 1 | (fresh[2] != 0) << 2;
   const uint8_t *sg = f->parts[w.smask][wst], *cg[3];
   for (int st = 0; st < 3; st++)
-    cg[st] = f->parts[w.cmask[st]][w.fresh[st]];
+    cg[st] = f->parts[w.cmask[st]][fresh[st]];
   for (int a = 1; a <= sg[0]; a++)
     for (int b0 = 1; b0 <= cg[0][0]; b0++)
       for (int b1 = 1; b1 <= cg[1][0]; b1++)
@@ -262,7 +284,7 @@ static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
           const uint8_t *q = PERM[low(d->smask)];
           for (int i = 0; i < 3; i++) {
             int st = q[i];
-            if (!w.fresh[st])
+            if (!fresh[st])
               continue;
             const uint8_t *r = PERM[low(d->cmask[st])];
             for (int j = 0; j < 3; j++) {
@@ -275,32 +297,9 @@ static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
   return true;
 }
 
-/* Reads input row s as canonical row `level` of candidate i, keeping it
- * in the level's ties when it is no greater than the best. */
-static void try_row(sks_canon9 *f, long i, int level, int s) {
-  const cand9 *c = f->cur + i;
-  unsigned given = f->given[c->t][s];
-  uint64_t code;
-  row9 w;
-  const row9 *rw = &w;
-  if (level) {
-    /* The row opens with at most u blanks (each stack's most, the blank
-     * stacks first): fewer than the best row's, it reads greater. */
-    int u = 0, most = 0;
-    for (int st = 0; st < 3; st++) {
-      int k = f->blanks[c->cmask[st]][given >> 3 * st & 7];
-      if (k == 3)
-        u += 3;
-      else if (k > most)
-        most = k;
-    }
-    if (u + most < f->best_blanks)
-      return;
-    code = read_row(f, c, f->val[c->t][s], &w);
-  } else {
-    rw = &f->first[given];
-    code = rw->code;
-  }
+/* Keeps input row s read as code (and *w) in candidate i among the
+ * level's ties when it is no greater than the best. */
+static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
   if (code > f->best)
     return;
   if (code < f->best) {
@@ -315,21 +314,51 @@ static void try_row(sks_canon9 *f, long i, int level, int s) {
     f->caphit = f->caphit ? 2 * f->caphit : 256;
     f->hit = sks_realloc(f->hit, (size_t)f->caphit * sizeof *f->hit);
   }
-  f->hit[f->nhit++] = (hit9){i, s, *rw};
+  f->hit[f->nhit++] = (hit9){i, s, *w};
+}
+
+/* Reads input row s as canonical row `level` (past the first) of
+ * candidate i. */
+static inline void try_row(sks_canon9 *f, long i, int s) {
+  const cand9 *c = f->cur + i;
+  /* The row opens with at most 9 - givens blanks, and at most u (each
+   * stack's most, the blank stacks first): fewer than the best row's,
+   * it reads greater. */
+  if (f->room[c->t][s] < f->best_blanks)
+    return;
+  unsigned given = f->given[c->t][s];
+  int u = 0, most = 0;
+  for (int st = 0; st < 3; st++) {
+    int k = f->blanks[c->cmask[st]][given >> 3 * st & 7];
+    if (k == 3)
+      u += 3;
+    else if (k > most)
+      most = k;
+  }
+  if (u + most < f->best_blanks)
+    return;
+  row9 w = {0};
+  uint64_t code = read_row(f, c, f->val[c->t][s], f->best, &w);
+  keep(f, i, s, code, &w);
 }
 
 /* The next rows of candidate i at row `level`. */
 static void extend(sks_canon9 *f, long i, int level) {
   const cand9 *c = f->cur + i;
-  if (level % 3) {
+  if (!level) {
+    for (int s = 0; s < 9; s++) {
+      unsigned given = f->given[c->t][s];
+      keep(f, i, s, f->first[given], &f->first_w[given]);
+    }
+  } else if (level % 3) {
     for (int s = 3 * c->band; s < 3 * c->band + 3; s++)
       if (!(c->used >> s & 1))
-        try_row(f, i, level, s);
-    return;
+        try_row(f, i, s);
+  } else {
+    for (int s = 0; s < 9; s++)
+      if (!(c->used >> (s - s % 3) & 1))
+        try_row(f, i, s);
   }
-  for (int s = 0; s < 9; s++)
-    if (!(c->used >> (s - s % 3) & 1))
-      try_row(f, i, level, s);
 }
 
 bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget,
@@ -340,16 +369,23 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget,
   }
   sks_canon9 *f = *fp;
   f->limit = budget < CAP ? budget : CAP;
-  unsigned rows[9] = {0}, cols[9] = {0};
+  unsigned rows[9] = {0}, cols[9] = {0}, rd[9] = {0}, cd[9] = {0};
   int givens = 0;
+  memset(f->room, 9, sizeof f->room);
   for (int r = 0; r < 9; r++)
     for (int c = 0; c < 9; c++) {
       uint8_t v = (uint8_t)(p->cell[r * 9 + c] + 1);
       f->val[0][r][c] = f->val[1][c][r] = v;
       if (v) {
         givens++;
+        f->room[0][r]--;
+        f->room[1][c]--;
         rows[r] |= 1u << c;
         cols[c] |= 1u << r;
+        if ((rd[r] | cd[c]) >> v & 1)
+          return false; /* a repeated digit: canon.c refuses it */
+        rd[r] |= 1u << v;
+        cd[c] |= 1u << v;
       }
     }
   if (givens == 81)
