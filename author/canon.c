@@ -791,9 +791,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
   sks_canon_map m;
   if (n == 9 && R == 3 && !sh->variants && !p->removed && !z->general &&
-      sks_canon9_run(&z->fast, p, z->budget, &m)) {
-    if (out)
-      sks_canon_apply(&m, p->cell, out);
+      sks_canon9_run(&z->fast, p, z->budget, out, &m)) {
     if (map)
       *map = m;
     return 0;

@@ -361,7 +361,7 @@ static void extend(sks_canon9 *f, long i, int level) {
   }
 }
 
-bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget,
+bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
                     sks_canon_map *map) {
   if (!*fp) {
     *fp = sks_calloc(1, sizeof **fp);
@@ -444,5 +444,13 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget,
   for (int d = 0; d < 9; d++)
     f->digit[d] = c->key[d + 1] != NEW ? c->key[d + 1] - 1 : next++;
   *map = (sks_canon_map){9, c->t != 0, f->row, f->col, f->digit};
+  if (out) /* sks_canon_apply(map, p->cell, out), for 9x9 */
+    for (int r = 0; r < 9; r++) {
+      const uint8_t *v = f->val[c->t][c->row[r]];
+      for (int k = 0; k < 9; k++) {
+        int x = v[f->col[k]];
+        out[9 * r + k] = x ? f->digit[x - 1] : -1;
+      }
+    }
   return true;
 }

@@ -35,7 +35,7 @@ static long taken, handed_back;
  * 9x9 search takes p itself, the same map again. */
 static void compare(sks_canon *fast, sks_canon *general, sks_canon9 **f,
                     const sks_puzzle *p) {
-  int a[81], b[81];
+  int a[81], b[81], c[81];
   sks_canon_map ma, mb, mf;
   sks_error ea = {0}, eb = {0};
   int ra = sks_canon_puzzle(fast, p, a, &ma, &ea);
@@ -45,9 +45,10 @@ static void compare(sks_canon *fast, sks_canon *general, sks_canon9 **f,
     return;
   CHECK(!memcmp(a, b, sizeof a));
   CHECK(same_map(&ma, &mb));
-  if (sks_canon9_run(f, p, 1L << 20, &mf)) {
+  if (sks_canon9_run(f, p, 1L << 20, c, &mf)) {
     taken++;
     CHECK(same_map(&mf, &mb));
+    CHECK(!memcmp(c, b, sizeof c));
   } else {
     handed_back++;
   }
