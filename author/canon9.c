@@ -40,9 +40,10 @@ typedef struct cand9 {
 } cand9;
 
 struct sks_canon9 {
-  uint8_t val[2][9][9];    /* 0 blank, d + 1; [1] transposed */
-  uint16_t given[2][9];    /* the givens of each row, bit c for column c */
-  int8_t room[2][9];       /* the blanks of each row */
+  uint8_t val[2][9][9]; /* 0 blank, d + 1; [1] transposed */
+  uint16_t given[2][9]; /* the givens of each row, bit c for column c */
+  int8_t room[2][9];    /* the blanks of each row */
+  uint8_t cmp9[16][16], cmp3[16][16], cmp1[16][16]; /* cmp3(a, b) x 9, 3, 1 */
   uint8_t least[64][27];   /* mask, comparison -> an order giving the least */
   uint8_t ties[64][27];    /* mask, comparison -> the orders that give it */
   uint8_t parts[64][8][7]; /* mask, elements -> split (count, parts) */
@@ -51,7 +52,7 @@ struct sks_canon9 {
   uint8_t blanks[64][8];   /* mask, givens -> the most leading blanks */
   int best_blanks;         /* the best row's leading blanks */
   cand9 *cur, *next;
-  long ncur, nnext, cap;
+  long ncur, nnext, capcur, capnext;
   long limit;       /* candidates a level may hold */
   struct hit9 *hit; /* the level's rows no greater than the best */
   long nhit, caphit;
@@ -107,22 +108,19 @@ static int split(unsigned m, unsigned w, uint8_t *out) {
   return n;
 }
 
-/* The first order a mask allows. */
-static inline int low(unsigned m) {
-  int p = 0;
-  while (!(m >> p & 1))
-    p++;
-  return p;
-}
+/* The first order a mask allows (LOW[m], m > 0). */
+static const uint8_t LOW[64] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+                                4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+                                5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+                                4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
 
 /* Room for one more candidate; NULL past the cap. */
 static cand9 *push(sks_canon9 *f) {
   if (f->nnext >= f->limit)
     return NULL;
-  if (f->nnext == f->cap) {
-    f->cap = f->cap ? 2 * f->cap : 256;
-    f->cur = sks_realloc(f->cur, (size_t)f->cap * sizeof *f->cur);
-    f->next = sks_realloc(f->next, (size_t)f->cap * sizeof *f->next);
+  if (f->nnext == f->capnext) { /* the next list only: parents stay put */
+    f->capnext = f->capnext ? 2 * f->capnext : 256;
+    f->next = sks_realloc(f->next, (size_t)f->capnext * sizeof *f->next);
   }
   return f->next + f->nnext++;
 }
@@ -142,11 +140,11 @@ static inline unsigned read_stack(const sks_canon9 *f, const cand9 *c,
   unsigned m = c->cmask[st], tie = m;
   const uint8_t *p;
   if (m & (m - 1)) {
-    int o = order(x[0], x[1], x[2]);
+    int o = f->cmp9[x[0]][x[1]] + f->cmp3[x[0]][x[2]] + f->cmp1[x[1]][x[2]];
     p = PERM[f->least[m][o]];
     tie = f->ties[m][o];
   } else {
-    p = PERM[low(m)];
+    p = PERM[LOW[m]];
   }
   w->cmask[st] = (uint8_t)tie;
   return x[p[0]] << 8 | x[p[1]] << 4 | x[p[2]];
@@ -159,7 +157,7 @@ static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
                                 const uint8_t *g, uint64_t best, row9 *w) {
   unsigned m = c->smask;
   if (!(m & (m - 1))) {
-    const uint8_t *sp = PERM[low(m)];
+    const uint8_t *sp = PERM[LOW[m]];
     uint64_t code = 0;
     bool less = false;
     for (int i = 0; i < 3; i++) {
@@ -202,6 +200,12 @@ static void first_rows(sks_canon9 *f) {
 
 /* The tables of the mask reads and of the first rows. */
 static void tables(sks_canon9 *f) {
+  for (unsigned a = 0; a < 16; a++)
+    for (unsigned b = 0; b < 16; b++) {
+      f->cmp1[a][b] = (uint8_t)cmp3(a, b);
+      f->cmp3[a][b] = (uint8_t)(3 * cmp3(a, b));
+      f->cmp9[a][b] = (uint8_t)(9 * cmp3(a, b));
+    }
   for (int m = 1; m < 64; m++)
     for (int w = 0; w < 8; w++)
       f->parts[m][w][0] =
@@ -249,9 +253,8 @@ typedef struct hit9 {
 
 /* The children of candidate c with input row s as canonical row `level`
  * (one per way of labelling its new digits); false past the cap. */
-static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
+static bool place(sks_canon9 *f, const cand9 *c, int level, int s,
                   const row9 *rw) {
-  const cand9 copy = *parent, *c = &copy; /* push may move the lists */
   const uint8_t *g = f->val[c->t][s];
   row9 w = *rw;
   unsigned fresh[3]; /* the columns of new digits, by input stack */
@@ -281,12 +284,12 @@ static bool place(sks_canon9 *f, const cand9 *parent, int level, int s,
           d->cmask[2] = cg[2][b2];
           if (!wst)
             continue;
-          const uint8_t *q = PERM[low(d->smask)];
+          const uint8_t *q = PERM[LOW[d->smask]];
           for (int i = 0; i < 3; i++) {
             int st = q[i];
             if (!fresh[st])
               continue;
-            const uint8_t *r = PERM[low(d->cmask[st])];
+            const uint8_t *r = PERM[LOW[d->cmask[st]]];
             for (int j = 0; j < 3; j++) {
               int v = g[3 * st + r[j]];
               if (d->key[v] == NEW)
@@ -314,7 +317,12 @@ static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
     f->caphit = f->caphit ? 2 * f->caphit : 256;
     f->hit = sks_realloc(f->hit, (size_t)f->caphit * sizeof *f->hit);
   }
-  f->hit[f->nhit++] = (hit9){i, s, *w};
+  hit9 *h = f->hit + f->nhit++; /* field by field: w was written so */
+  h->i = i;
+  h->s = s;
+  h->w.smask = w->smask;
+  for (int st = 0; st < 3; st++)
+    h->w.cmask[st] = w->cmask[st];
 }
 
 /* Reads input row s as canonical row `level` (past the first) of
@@ -413,6 +421,9 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
     cand9 *tmp = f->cur;
     f->cur = f->next;
     f->next = tmp;
+    long cap = f->capcur;
+    f->capcur = f->capnext;
+    f->capnext = cap;
     f->ncur = f->nnext;
     f->nnext = 0;
     f->best = UINT64_MAX;
@@ -429,12 +440,12 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
   const cand9 *c = f->next;
   if (c->smask & (c->smask - 1))
     return false;
-  const uint8_t *q = PERM[low(c->smask)];
+  const uint8_t *q = PERM[LOW[c->smask]];
   for (int i = 0; i < 3; i++) {
     int st = q[i];
     if (c->cmask[st] & (c->cmask[st] - 1))
       return false;
-    const uint8_t *r = PERM[low(c->cmask[st])];
+    const uint8_t *r = PERM[LOW[c->cmask[st]]];
     for (int j = 0; j < 3; j++)
       f->col[3 * i + j] = 3 * st + r[j];
   }
