@@ -363,9 +363,10 @@ static void extend(sks_canon9 *f, long i, int level) {
       if (!(c->used >> s & 1))
         try_row(f, i, s);
   } else {
-    for (int s = 0; s < 9; s++)
-      if (!(c->used >> (s - s % 3) & 1))
-        try_row(f, i, s);
+    for (int b = 0; b < 9; b += 3)
+      if (!(c->used >> b & 1))
+        for (int s = b; s < b + 3; s++)
+          try_row(f, i, s);
   }
 }
 
