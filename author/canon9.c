@@ -325,16 +325,10 @@ static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
     h->w.cmask[st] = w->cmask[st];
 }
 
-/* Reads input row s as canonical row `level` (past the first) of
- * candidate i. */
-static inline void try_row(sks_canon9 *f, long i, int s) {
-  const cand9 *c = f->cur + i;
-  /* The row opens with at most 9 - givens blanks, and at most u (each
-   * stack's most, the blank stacks first): fewer than the best row's,
-   * it reads greater. */
-  if (f->room[c->t][s] < f->best_blanks)
-    return;
-  unsigned given = f->given[c->t][s];
+/* The most blanks a row with these givens can open with in candidate
+ * c: each stack's most, the blank stacks first. */
+static inline int most_blanks(const sks_canon9 *f, const cand9 *c,
+                              unsigned given) {
   int u = 0, most = 0;
   for (int st = 0; st < 3; st++) {
     int k = f->blanks[c->cmask[st]][given >> 3 * st & 7];
@@ -343,7 +337,20 @@ static inline void try_row(sks_canon9 *f, long i, int s) {
     else if (k > most)
       most = k;
   }
-  if (u + most < f->best_blanks)
+  return u + most;
+}
+
+/* Reads input row s as canonical row `level` (past the first) of
+ * candidate i.  A row that opens with fewer blanks than the best row
+ * reads greater: cut by its count of blanks, then (when the stacks'
+ * order is still open; else read_row cuts as soon, stack by stack) by
+ * the most blanks it can open with in c. */
+static inline void try_row(sks_canon9 *f, long i, int s) {
+  const cand9 *c = f->cur + i;
+  if (f->room[c->t][s] < f->best_blanks)
+    return;
+  if (c->smask & (c->smask - 1) &&
+      most_blanks(f, c, f->given[c->t][s]) < f->best_blanks)
     return;
   row9 w = {0};
   uint64_t code = read_row(f, c, f->val[c->t][s], f->best, &w);
