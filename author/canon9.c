@@ -388,11 +388,13 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
   unsigned rows[9] = {0}, cols[9] = {0}, rd[9] = {0}, cd[9] = {0};
   int givens = 0;
   memset(f->room, 9, sizeof f->room);
+  memset(f->val, 0, sizeof f->val);
   for (int r = 0; r < 9; r++)
     for (int c = 0; c < 9; c++) {
-      uint8_t v = (uint8_t)(p->cell[r * 9 + c] + 1);
-      f->val[0][r][c] = f->val[1][c][r] = v;
-      if (v) {
+      int d = p->cell[r * 9 + c];
+      if (d >= 0) {
+        unsigned v = (unsigned)d + 1;
+        f->val[0][r][c] = f->val[1][c][r] = (uint8_t)v;
         givens++;
         f->room[0][r]--;
         f->room[1][c]--;
