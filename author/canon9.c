@@ -9,17 +9,20 @@
 
 /* How it works.  The form is built row by row as in canon.c, and a
  * candidate stands for a set of column maps the same way, but the set is
- * held as masks: one of the six orders of the three stacks, and per input
- * stack one of the six orders of its columns (bit p of a mask: order
+ * held as masks: a mask over the six orders of the three stacks, and per
+ * input stack a mask over the six orders of its columns (bit p: order
  * PERM[p] is still allowed).  A row's cells read as keys (0 blank, the
- * digit's label, NEW for a digit not yet labelled), each stack's three
- * keys in 4 bits each, the row in 36: the least segment of a stack among
- * its allowed orders and the orders that give it come from a table
- * indexed by the mask and how the three keys compare (27 ways), and so
- * do the least order of the stacks by their segments.  A row whose
- * integer is greater than the best of the level is dropped; when it
- * holds new digits, its allowed orders are split by where they put the
- * new digits' columns (each split labels them its own way).
+ * digit's label, NEW for a digit not yet labelled), 4 bits each, a stack
+ * in 12 bits and the row in 36: the least segment of a stack among its
+ * allowed orders, and the orders that give it, come from a table indexed
+ * by the mask and how the three keys compare (27 ways), and so do the
+ * least order of the stacks by their segments.  Each level first reads
+ * every candidate's next rows, keeping those no greater than the best
+ * (cut early when they cannot open with as many blanks, or, the stacks'
+ * order fixed, stack by stack); then it makes the children of the rows
+ * kept, and where a row holds new digits its allowed orders are split by
+ * where they put the new digits' columns (each part labels them its own
+ * way).
  *
  * The search keeps every map that gives the form; the map the tool
  * shows must be the one canon.c's search finds first, which is the only
@@ -28,7 +31,9 @@
  * and up front when two lines could trade places without changing it (a
  * band with two blank rows, a stack with two blank columns): canon.c
  * breaks those ties its own way.  Full grids go to canon.c too (their
- * first two rows are chosen together there). */
+ * first two rows are chosen together there), and so do puzzles whose
+ * givens repeat a digit (canon.c refuses them) and those past the
+ * candidates a level may hold. */
 
 enum { NEW = 10, CAP = 1 << 14 };
 
@@ -39,6 +44,12 @@ typedef struct cand9 {
   uint16_t used; /* input rows placed */
 } cand9;
 
+/* How a row reads in a candidate: the orders of the stacks, and of each
+ * input stack's columns, that give its least integer. */
+typedef struct row9 {
+  uint8_t smask, cmask[3];
+} row9;
+
 struct sks_canon9 {
   uint8_t val[2][9][9]; /* 0 blank, d + 1; [1] transposed */
   uint16_t given[2][9]; /* the givens of each row, bit c for column c */
@@ -48,7 +59,7 @@ struct sks_canon9 {
   uint8_t ties[64][27];    /* mask, comparison -> the orders that give it */
   uint8_t parts[64][8][7]; /* mask, elements -> split (count, parts) */
   uint64_t first[512];     /* a first row read, by its givens */
-  struct row9 *first_w;    /* 512: its orders */
+  row9 first_w[512];       /* its orders */
   uint8_t blanks[64][8];   /* mask, givens -> the most leading blanks */
   int best_blanks;         /* the best row's leading blanks */
   cand9 *cur, *next;
@@ -81,7 +92,6 @@ void sks_canon9_delete(sks_canon9 *f) {
   free(f->cur);
   free(f->next);
   free(f->hit);
-  free(f->first_w);
   free(f);
 }
 
@@ -124,12 +134,6 @@ static cand9 *push(sks_canon9 *f) {
   }
   return f->next + f->nnext++;
 }
-
-/* How a row reads in a candidate: the orders of the stacks, and of each
- * input stack's columns, that give its least integer. */
-typedef struct row9 {
-  uint8_t smask, cmask[3];
-} row9;
 
 /* Stack st of row g in candidate c: its least segment, and the orders
  * of its columns that give it into w. */
@@ -185,7 +189,6 @@ static inline uint64_t read_row(const sks_canon9 *f, const cand9 *c,
 /* f->first: the first row read from its givens alone (no labels yet,
  * every order allowed), for each of the 512 sets of givens. */
 static void first_rows(sks_canon9 *f) {
-  f->first_w = sks_malloc(512 * sizeof *f->first_w);
   cand9 c;
   memset(&c, 0, sizeof c);
   memset(c.key + 1, NEW, 9);
