@@ -56,6 +56,8 @@ struct sks_canon {
   int *fg;            /* full grids: the first two rows' search (6n ints) */
   sks_canon_gen *gen; /* the general search, made on first use */
   long ties;          /* automorphisms found by the last general search */
+  sks_canon9 *fast;   /* the 9x9 search, made on first use */
+  bool general;       /* 9x9 puzzles skip it */
 };
 
 sks_canon *sks_canon_new(void) {
@@ -66,6 +68,10 @@ sks_canon *sks_canon_new(void) {
 
 void sks_canon_set_budget(sks_canon *z, long candidates) {
   z->budget = candidates > 0 ? candidates : 1L << 20;
+}
+
+void sks_canon_set_general(sks_canon *z, bool general) {
+  z->general = general;
 }
 
 void sks_canon_delete(sks_canon *z) {
@@ -91,6 +97,7 @@ void sks_canon_delete(sks_canon *z) {
   free(z->map_digit);
   free(z->fg);
   sks_canon_gen_delete(z->gen);
+  sks_canon9_delete(z->fast);
   free(z);
 }
 
@@ -782,6 +789,13 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                      sks_canon_map *map, sks_error *err) {
   const sks_shape *sh = p->shape;
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
+  sks_canon_map m;
+  if (n == 9 && R == 3 && !sh->variants && !p->removed && !z->general &&
+      sks_canon9_run(&z->fast, p, z->budget, out, &m)) {
+    if (map)
+      *map = m;
+    return 0;
+  }
   if (refuse_repeats(p, err))
     return -1;
   if (sh->variants || p->removed)
@@ -838,7 +852,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
                          z->budget);
   const u16 *c = z->next;
   cand_map(z, c, z->map_row, z->map_col, z->map_digit);
-  sks_canon_map m = {n, c[0] != 0, z->map_row, z->map_col, z->map_digit};
+  m = (sks_canon_map){n, c[0] != 0, z->map_row, z->map_col, z->map_digit};
   if (out)
     sks_canon_apply(&m, p->cell, out);
   if (map)

@@ -28,4 +28,18 @@ void sks_canon_gen_tie(sks_canon_gen *g, int t, const int *row, const int *col,
  * map from p to p itself; false past the stored ones. */
 bool sks_canon_gen_automorphism(sks_canon_gen *g, long k, sks_canon_map *map);
 
+/* The 9x9 search (canon9.c): the canonical form of a plain 9x9 puzzle
+ * p (*f made on first use) into out (unless NULL), its map into *map
+ * (arrays owned by *f);
+ * false when p is left to canon.c's search (see canon9.c: full grids,
+ * tied lines, automorphisms, more candidates a row than budget). */
+typedef struct sks_canon9 sks_canon9;
+bool sks_canon9_run(sks_canon9 **f, const sks_puzzle *p, long budget, int *out,
+                    sks_canon_map *map);
+void sks_canon9_delete(sks_canon9 *f); /* NULL is a no-op */
+
+/* Whether plain 9x9 puzzles skip the 9x9 search (for tests comparing
+ * the two searches). */
+void sks_canon_set_general(sks_canon *z, bool general);
+
 #endif
