@@ -310,8 +310,11 @@ static uint64_t *level_at(sks_bits *b, int level) {
 
 /* Places digit d in the unplaced cell c of state s: the digit leaves
  * every peer, and peers left with one candidate are queued.  False on a
- * contradiction.  The store is unconditional and one test catches both
- * rare events (none left, one left). */
+ * contradiction.  The store is unconditional, and one branch a peer,
+ * rarely taken, catches both rare events (none left, one left): its two
+ * halves (the peer had d; it has one bit or none) are each hard to
+ * guess (placed peers keep their one bit), so they are joined in words
+ * before the branch. */
 static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
   uint64_t bit = (uint64_t)1 << d, *placed = s + b->cells;
   if (!(s[c] & bit))
@@ -325,11 +328,13 @@ static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
   }
   s[b->cells + b->nregions]--;
   const int *peer = b->peer;
+  uint64_t keep = ~bit;
   for (int i = b->pstart[c], end = b->pstart[c + 1]; i < end; i++) {
     int x = peer[i];
-    uint64_t before = s[x], after = before & ~bit;
+    uint64_t before = s[x], after = before & keep;
     s[x] = after;
-    if (!(after & (after - 1)) && after != before) {
+    uint64_t two = after & (after - 1), many = (two | (0 - two)) >> 63;
+    if ((before ^ after) & (many - 1)) { /* lost d, one or none left */
       if (!after)
         return false;
       b->queue[b->nq++] = x;
@@ -340,6 +345,28 @@ static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
 
 static inline bool is_placed(const sks_bits *b, const uint64_t *s, int c) {
   return s[c] & s[b->cells + b->reg0[c]];
+}
+
+/* The digits in at least one and in at least two of the cells
+ * cell[0 .. k), four cells a step. */
+static inline uint64_t once_twice(const uint64_t *s, const int *cell, int k,
+                                  uint64_t *twice_out) {
+  uint64_t once = 0, twice = 0;
+  int j = 0;
+  for (; j + 4 <= k; j += 4) {
+    uint64_t x0 = s[cell[j]], x1 = s[cell[j + 1]], x2 = s[cell[j + 2]],
+             x3 = s[cell[j + 3]];
+    uint64_t o01 = x0 | x1, o23 = x2 | x3, o = o01 | o23;
+    twice |= (x0 & x1) | (x2 & x3) | (o01 & o23) | (once & o);
+    once |= o;
+  }
+  for (; j < k; j++) {
+    uint64_t x = s[cell[j]];
+    twice |= once & x;
+    once |= x;
+  }
+  *twice_out = twice;
+  return once;
 }
 
 /* Places the queued naked singles. */
@@ -394,12 +421,7 @@ static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
   for (int g = 0; g < b->ngroups; g++) {
     const struct group *gr = &b->groups[g];
     const int *pair = b->gpair + gr->first, *left = b->gcell + gr->left;
-    uint64_t once = 0, twice = 0;
-    for (int j = 0; j < gr->nleft; j++) {
-      uint64_t x = s[left[j]];
-      twice |= once & x;
-      once |= x;
-    }
+    uint64_t twice, once = once_twice(s, left, gr->nleft, &twice);
     for (int j = 0; j < gr->k; j++) {
       uint64_t x = in[pair[j]];
       twice |= once & x;
@@ -456,12 +478,7 @@ static bool settle_singles(sks_bits *b, uint64_t *s) {
       if (!missing)
         continue;
       const int *cell = b->region + (size_t)k * n;
-      uint64_t once = 0, twice = 0;
-      for (int j = 0; j < n; j++) {
-        uint64_t x = s[cell[j]];
-        twice |= once & x;
-        once |= x;
-      }
+      uint64_t twice, once = once_twice(s, cell, n, &twice);
       if (missing & ~once)
         return false;
       for (uint64_t hidden = missing & ~twice; hidden; hidden &= hidden - 1) {
