@@ -431,12 +431,11 @@ static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
   }
   for (int i = 0; i < b->npairs; i++) {
     const struct pair *pr = &b->pairs[i];
-    uint64_t x = in[i], pa = placed[pr->a], pb = placed[pr->b];
-    if (!(x & ~(pa & pb)))
-      continue; /* the shared cells hold only digits placed in both */
-    uint64_t wa = wide[pr->ga], wb = wide[pr->gb];
-    uint64_t only_a = x & ~(wa | pa); /* a's, locked here */
-    uint64_t only_b = x & ~(wb | pb);
+    uint64_t x = in[i], wa = wide[pr->ga], wb = wide[pr->gb];
+    uint64_t only_a = x & ~(wa | placed[pr->a]); /* a's, locked here */
+    uint64_t only_b = x & ~(wb | placed[pr->b]);
+    if (!((only_a & wb) | (only_b & wa)))
+      continue; /* nothing to drop: the common case, one branch */
     const int *oa = b->pcell + pr->at + pr->nab, *ob = oa + pr->na;
     if ((only_a & wb) && !drop_from(b, s, ob, pr->nb, only_a, changed))
       return false;
