@@ -171,6 +171,7 @@ static void build_groups(sks_bits *b, const unsigned char *member) {
       gr->nleft = ncells - gr->left;
     }
   }
+  b->gcell = sks_realloc(b->gcell, ((size_t)ncells + 1) * sizeof *b->gcell);
   free(cover);
   free(of);
 }
