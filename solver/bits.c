@@ -40,10 +40,25 @@ struct sks_bits {
   int npairs;
   struct pair {
     int a, b;            /* the regions */
+    int ga, gb;          /* their groups holding this pair */
     int at, nab, na, nb; /* pcell[at ..]: shared, then a's, then b's */
   } * pairs;
   int *pcell;
-  bool locked; /* locked candidates at every node (sides past LOCKED_N) */
+  /* A region's pairs grouped so that each group's shared runs are apart
+   * (a line's boxes; a box's rows, then its columns).  A digit of a
+   * pair's shared run is outside it in a region exactly when it is in two
+   * of the units of the pair's group there: its runs and the region's
+   * cells none of them covers (none for boxes and lines).  So with the
+   * OR of each run taken once a pass, a group costs one look at its
+   * runs and a pair a few word operations. */
+  struct group {
+    int first, k;    /* gpair[first ..]: the pairs whose runs it holds */
+    int left, nleft; /* gcell[left ..]: the region's cells outside them */
+  } * groups;
+  int ngroups, *gpair, *gcell;
+  uint64_t *in;   /* a pass's OR of each pair's shared cells */
+  uint64_t *wide; /* a pass's digits in two units of each group */
+  bool locked;    /* locked candidates at every node (sides past LOCKED_N) */
   unsigned char *sol[2];
   bool ok; /* the loaded puzzle passed its first placements */
   sks_bits_counts counts;
@@ -105,6 +120,60 @@ static void build_pairs(sks_bits *b, const unsigned char *member) {
         if (!member[(size_t)a * b->cells + cb[j]])
           b->pcell[nc++] = cb[j];
     }
+}
+
+/* The pairs' groups, region by region: a pair joins the first group of
+ * its region whose runs its shared cells miss. */
+static void build_groups(sks_bits *b, const unsigned char *member) {
+  int n = b->n, cells = b->cells, np = b->npairs;
+  b->groups = sks_malloc(((size_t)2 * np + 1) * sizeof *b->groups);
+  b->gpair = sks_malloc(((size_t)2 * np + 1) * sizeof *b->gpair);
+  b->gcell = sks_malloc(((size_t)2 * np + 1) * n * sizeof *b->gcell);
+  b->in = sks_malloc(((size_t)np + 1) * sizeof *b->in);
+  b->wide = sks_malloc(((size_t)2 * np + 1) * sizeof *b->wide);
+  uint64_t *cover = sks_malloc(((size_t)2 * np + 1) * sizeof *cover);
+  int *of = sks_malloc(((size_t)2 * np + 1) * sizeof *of);
+  int nslots = 0, ncells = 0;
+  for (int k = 0; k < b->nregions; k++) {
+    const int *cell = b->region + (size_t)k * n;
+    int g0 = b->ngroups, m = 0;
+    for (int p = 0; p < np; p++) {
+      struct pair *pr = &b->pairs[p];
+      if (pr->a != k && pr->b != k)
+        continue;
+      int other = pr->a == k ? pr->b : pr->a;
+      uint64_t run = 0;
+      for (int j = 0; j < n; j++)
+        if (member[(size_t)other * cells + cell[j]])
+          run |= (uint64_t)1 << j;
+      int g = g0;
+      while (g < b->ngroups && (cover[g] & run))
+        g++;
+      if (g == b->ngroups)
+        cover[b->ngroups++] = 0;
+      cover[g] |= run;
+      *(pr->a == k ? &pr->ga : &pr->gb) = g;
+      of[m++] = p;
+    }
+    for (int g = g0; g < b->ngroups; g++) {
+      struct group *gr = &b->groups[g];
+      gr->first = nslots;
+      for (int i = 0; i < m; i++) {
+        const struct pair *pr = &b->pairs[of[i]];
+        if ((pr->a == k ? pr->ga : pr->gb) == g)
+          b->gpair[nslots++] = of[i];
+      }
+      gr->k = nslots - gr->first;
+      gr->left = ncells;
+      for (int j = 0; j < n; j++)
+        if (!(cover[g] >> j & 1))
+          b->gcell[ncells++] = cell[j];
+      gr->nleft = ncells - gr->left;
+    }
+  }
+  b->gcell = sks_realloc(b->gcell, ((size_t)ncells + 1) * sizeof *b->gcell);
+  free(cover);
+  free(of);
 }
 
 sks_bits *sks_bits_new(const sks_shape *shape) {
@@ -172,6 +241,7 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
       for (int j = 0; j < n; j++)
         member[(size_t)k * cells + b->region[(size_t)k * n + j]] = 1;
     build_pairs(b, member);
+    build_groups(b, member);
     free(member);
   }
   b->stride = (size_t)cells + (size_t)b->nregions + 1;
@@ -198,6 +268,11 @@ void sks_bits_delete(sks_bits *b) {
   free(b->queue);
   free(b->pairs);
   free(b->pcell);
+  free(b->groups);
+  free(b->gpair);
+  free(b->gcell);
+  free(b->in);
+  free(b->wide);
   free(b->sol[0]);
   free(b->sol[1]);
   free(b);
@@ -236,8 +311,11 @@ static uint64_t *level_at(sks_bits *b, int level) {
 
 /* Places digit d in the unplaced cell c of state s: the digit leaves
  * every peer, and peers left with one candidate are queued.  False on a
- * contradiction.  The store is unconditional and one test catches both
- * rare events (none left, one left). */
+ * contradiction.  The store is unconditional, and one branch a peer,
+ * rarely taken, catches both rare events (none left, one left): its two
+ * halves (the peer had d; it has one bit or none) are each hard to
+ * guess (placed peers keep their one bit), so they are joined in words
+ * before the branch. */
 static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
   uint64_t bit = (uint64_t)1 << d, *placed = s + b->cells;
   if (!(s[c] & bit))
@@ -251,11 +329,13 @@ static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
   }
   s[b->cells + b->nregions]--;
   const int *peer = b->peer;
+  uint64_t keep = ~bit;
   for (int i = b->pstart[c], end = b->pstart[c + 1]; i < end; i++) {
     int x = peer[i];
-    uint64_t before = s[x], after = before & ~bit;
+    uint64_t before = s[x], after = before & keep;
     s[x] = after;
-    if (!(after & (after - 1)) && after != before) {
+    uint64_t two = after & (after - 1), many = (two | (0 - two)) >> 63;
+    if ((before ^ after) & (many - 1)) { /* lost d, one or none left */
       if (!after)
         return false;
       b->queue[b->nq++] = x;
@@ -266,6 +346,28 @@ static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
 
 static inline bool is_placed(const sks_bits *b, const uint64_t *s, int c) {
   return s[c] & s[b->cells + b->reg0[c]];
+}
+
+/* The digits in at least one and in at least two of the cells
+ * cell[0 .. k), four cells a step. */
+static inline uint64_t once_twice(const uint64_t *s, const int *cell, int k,
+                                  uint64_t *twice_out) {
+  uint64_t once = 0, twice = 0;
+  int j = 0;
+  for (; j + 4 <= k; j += 4) {
+    uint64_t x0 = s[cell[j]], x1 = s[cell[j + 1]], x2 = s[cell[j + 2]],
+             x3 = s[cell[j + 3]];
+    uint64_t o01 = x0 | x1, o23 = x2 | x3, o = o01 | o23;
+    twice |= (x0 & x1) | (x2 & x3) | (o01 & o23) | (once & o);
+    once |= o;
+  }
+  for (; j < k; j++) {
+    uint64_t x = s[cell[j]];
+    twice |= once & x;
+    once |= x;
+  }
+  *twice_out = twice;
+  return once;
 }
 
 /* Places the queued naked singles. */
@@ -300,26 +402,45 @@ static inline bool drop_from(sks_bits *b, uint64_t *s, const int *run, int k,
 
 /* One pass of locked candidates over the pairs of regions: a digit of a
  * region that only the cells it shares with the other can take leaves
- * the other's remaining cells.  False on a contradiction. */
+ * the other's remaining cells.  The runs are read once, before the pass
+ * drops anything: a digit gone since is still gone, so every drop is
+ * sound, and settle runs passes until one drops nothing.  False on a
+ * contradiction. */
 static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
   const uint64_t *placed = s + b->cells;
+  uint64_t *in = b->in, *wide = b->wide;
+  for (int i = 0; i < b->npairs; i++) {
+    const int *ab = b->pcell + b->pairs[i].at;
+    int j = 0, k = b->pairs[i].nab;
+    uint64_t x = 0;
+    for (; j + 4 <= k; j += 4)
+      x |= s[ab[j]] | s[ab[j + 1]] | s[ab[j + 2]] | s[ab[j + 3]];
+    for (; j < k; j++)
+      x |= s[ab[j]];
+    in[i] = x;
+  }
+  for (int g = 0; g < b->ngroups; g++) {
+    const struct group *gr = &b->groups[g];
+    const int *pair = b->gpair + gr->first, *left = b->gcell + gr->left;
+    uint64_t twice, once = once_twice(s, left, gr->nleft, &twice);
+    for (int j = 0; j < gr->k; j++) {
+      uint64_t x = in[pair[j]];
+      twice |= once & x;
+      once |= x;
+    }
+    wide[g] = twice;
+  }
   for (int i = 0; i < b->npairs; i++) {
     const struct pair *pr = &b->pairs[i];
-    const int *ab = b->pcell + pr->at, *oa = ab + pr->nab, *ob = oa + pr->na;
-    uint64_t in = 0, ina = 0, inb = 0;
-    for (int j = 0; j < pr->nab; j++)
-      in |= s[ab[j]];
-    if (!(in & ~(placed[pr->a] & placed[pr->b])))
-      continue; /* the shared cells hold only digits placed in both */
-    for (int j = 0; j < pr->na; j++)
-      ina |= s[oa[j]];
-    for (int j = 0; j < pr->nb; j++)
-      inb |= s[ob[j]];
-    uint64_t only_a = in & ~ina & ~placed[pr->a]; /* a's, locked here */
-    uint64_t only_b = in & ~inb & ~placed[pr->b];
-    if ((only_a & inb) && !drop_from(b, s, ob, pr->nb, only_a, changed))
+    uint64_t x = in[i], wa = wide[pr->ga], wb = wide[pr->gb];
+    uint64_t only_a = x & ~(wa | placed[pr->a]); /* a's, locked here */
+    uint64_t only_b = x & ~(wb | placed[pr->b]);
+    if (!((only_a & wb) | (only_b & wa)))
+      continue; /* nothing to drop: the common case, one branch */
+    const int *oa = b->pcell + pr->at + pr->nab, *ob = oa + pr->na;
+    if ((only_a & wb) && !drop_from(b, s, ob, pr->nb, only_a, changed))
       return false;
-    if ((only_b & ina) && !drop_from(b, s, oa, pr->na, only_b, changed))
+    if ((only_b & wa) && !drop_from(b, s, oa, pr->na, only_b, changed))
       return false;
   }
   return true;
@@ -357,12 +478,7 @@ static bool settle_singles(sks_bits *b, uint64_t *s) {
       if (!missing)
         continue;
       const int *cell = b->region + (size_t)k * n;
-      uint64_t once = 0, twice = 0;
-      for (int j = 0; j < n; j++) {
-        uint64_t x = s[cell[j]];
-        twice |= once & x;
-        once |= x;
-      }
+      uint64_t twice, once = once_twice(s, cell, n, &twice);
       if (missing & ~once)
         return false;
       for (uint64_t hidden = missing & ~twice; hidden; hidden &= hidden - 1) {
