@@ -17,6 +17,7 @@ static void free_shape(sks_human *h) {
   free(h->creg);
   free(h->pos);
   free(h->peers);
+  free(h->regline);
   free(h->cand);
   free(h->val);
   free(h->where);
@@ -63,6 +64,13 @@ static void fit(sks_human *h, const sks_shape *s) {
       for (int j = 0; j < n; j++)
         if (r[j] != c)
           h->peers[(size_t)c * h->pw + r[j] / 64] |= 1ULL << (r[j] % 64);
+    }
+  h->regline = sks_calloc((size_t)h->nreg * 2 * n, sizeof *h->regline);
+  for (int k = 0; k < h->nreg; k++)
+    for (int j = 0; j < n; j++) {
+      int c = h->region[k * n + j], r = c / n, col = c % n;
+      h->regline[(k * 2 + 0) * n + r] |= 1ULL << col;
+      h->regline[(k * 2 + 1) * n + col] |= 1ULL << r;
     }
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);

@@ -21,6 +21,9 @@ struct sks_human {
   uint64_t *peers;   /* cells * pw words: the cells that see a cell */
   int pw;
   bool plain; /* rows, columns and boxes only (no variant) */
+  /* (k * 2 + o) * n + line: the places j of line `line` (a row when o is
+   * 0, a column when 1) whose cell lies in region k */
+  hmask *regline;
   /* The state */
   hmask *cand;   /* by cell */
   int *val;      /* by cell: digit or -1 */
@@ -59,8 +62,14 @@ static inline int human_digit(int d) {
 static inline bool human_sees(const sks_human *h, int a, int b) {
   return a != b && (h->peers[(size_t)a * h->pw + b / 64] >> (b % 64)) & 1;
 }
+/* Without a popcount instruction in the target (the portable build) the
+ * builtin is a call into libgcc; the fish and chain searches count bits
+ * in their inner loops, so the count is done here in registers. */
 static inline int human_popcount(hmask m) {
-  return __builtin_popcountll(m);
+  m = m - ((m >> 1) & 0x5555555555555555ULL);
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int)((m * 0x0101010101010101ULL) >> 56);
 }
 static inline int human_first(hmask m) {
   return __builtin_ctzll(m);
