@@ -18,6 +18,7 @@ static void free_shape(sks_human *h) {
   free(h->pos);
   free(h->peers);
   free(h->regline);
+  free(h->within);
   free(h->cand);
   free(h->val);
   free(h->where);
@@ -71,6 +72,14 @@ static void fit(sks_human *h, const sks_shape *s) {
       int c = h->region[k * n + j], r = c / n, col = c % n;
       h->regline[(k * 2 + 0) * n + r] |= 1ULL << col;
       h->regline[(k * 2 + 1) * n + col] |= 1ULL << r;
+    }
+  h->within = sks_calloc((size_t)h->nreg * h->nreg, sizeof *h->within);
+  for (int a = 0; a < h->nreg; a++)
+    for (int j = 0; j < n; j++) {
+      int c = h->region[a * n + j];
+      for (int i = 0; i < h->ncreg[c]; i++)
+        h->within[(size_t)a * h->nreg + h->creg[c * HUMAN_MAX_REG + i]] |=
+            1ULL << j;
     }
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);

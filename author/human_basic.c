@@ -90,25 +90,15 @@ bool human_intersections(sks_human *h) {
             all = human_sees(h, ra[human_first(m)], first) ||
                   ra[human_first(m)] == first;
           /* every place of d in a must be in b itself */
-          for (hmask m = w; m && all; m &= m - 1) {
-            int c = ra[human_first(m)];
-            bool in = false;
-            for (int q = 0; q < h->ncreg[c] && !in; q++)
-              in = h->creg[c * HUMAN_MAX_REG + q] == b;
-            all = in;
-          }
+          all = all && !(w & ~human_within(h, a, b));
           if (!all)
             continue;
           human_begin(h);
           const int *rb = h->region + b * n;
-          for (int j = 0; j < n; j++) {
-            int c = rb[j];
-            bool in_a = false;
-            for (int q = 0; q < h->ncreg[c] && !in_a; q++)
-              in_a = h->creg[c * HUMAN_MAX_REG + q] == a;
-            if (!in_a)
-              human_elim(h, c, d);
-          }
+          hmask in_a = human_within(h, b, a);
+          for (int j = 0; j < n; j++)
+            if (!(in_a >> j & 1))
+              human_elim(h, rb[j], d);
           if (!h->nelim)
             continue;
           char ra_name[48], rb_name[48];

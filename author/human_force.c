@@ -38,6 +38,11 @@ struct human_force {
   int *pool, npool, poolcap;
   int nbr, brcap;
   int *bvar; /* open vars, in order */
+  /* The branches stored are the static ones (levels 0 and 1 run the same
+   * propagations) of this state: level 1 after level 0 reuses them. */
+  bool static_kept;
+  hmask *kcand;
+  int *kval;
 };
 
 static void prop_free(prop *p) {
@@ -64,6 +69,8 @@ void human_force_free(sks_human *h) {
   free(f->br);
   free(f->pool);
   free(f->bvar);
+  free(f->kcand);
+  free(f->kval);
   free(f);
   h->force = NULL;
 }
@@ -95,6 +102,8 @@ static struct human_force *force_of(sks_human *h) {
     prop_init(&f->p[1], h);
     f->W = (2 * h->cells * h->n + 63) / 64;
     f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
+    f->kcand = sks_malloc((size_t)h->cells * sizeof *f->kcand);
+    f->kval = sks_malloc((size_t)h->cells * sizeof *f->kval);
     h->force = f;
   }
   return h->force;
@@ -262,27 +271,17 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
           int b = h->creg[c0 * HUMAN_MAX_REG + i];
           if (b == a)
             continue;
-          bool inside = true;
-          for (hmask m = w; m && inside; m &= m - 1) {
-            int c = h->region[a * n + human_first(m)];
-            bool in = false;
-            for (int q = 0; q < h->ncreg[c] && !in; q++)
-              in = h->creg[c * HUMAN_MAX_REG + q] == b;
-            inside = in;
-          }
-          if (!inside)
-            continue;
+          if (w & ~human_within(h, a, b))
+            continue; /* not all inside b */
           int np = offs_of_region(h, p, a, d, bwhere[a * n + d] & ~w, pars);
           if (!np)
             continue; /* locked before: nothing the assumption did */
+          hmask in_a = human_within(h, b, a);
           for (int j = 0; j < n; j++) {
             int c = h->region[b * n + j];
-            if (!(p->cand[c] >> d & 1))
+            if (!(p->cand[c] >> d & 1) || (in_a >> j & 1))
               continue;
-            bool in_a = false;
-            for (int q = 0; q < h->ncreg[c] && !in_a; q++)
-              in_a = h->creg[c * HUMAN_MAX_REG + q] == a;
-            if (!in_a && !derive(p, (c * n + d) * 2, pars, np, 1))
+            if (!derive(p, (c * n + d) * 2, pars, np, 1))
               return false;
           }
         }
@@ -456,13 +455,23 @@ bool human_forcing(sks_human *h, int level) {
     if (h->val[c] < 0)
       for (hmask m = h->cand[c]; m; m &= m - 1)
         f->bvar[nvar++] = c * n + human_first(m);
-  f->npool = 0;
   deduction best = {.cost = 1 << 30}, d;
   /* nested levels: contradictions of the on branches only (the off
    * branches and the cell and region nets would double the cost of the
    * dearest level) */
   bool nested = level >= 4;
-  for (int i = 0; i < nvar; i++)
+  bool kept = level == 1 && f->static_kept &&
+              !memcmp(f->kcand, h->cand, (size_t)h->cells * sizeof *h->cand) &&
+              !memcmp(f->kval, h->val, (size_t)h->cells * sizeof *h->val);
+  if (!kept) {
+    f->npool = 0;
+    f->static_kept = plevel == 0;
+    if (f->static_kept) {
+      memcpy(f->kcand, h->cand, (size_t)h->cells * sizeof *h->cand);
+      memcpy(f->kval, h->val, (size_t)h->cells * sizeof *h->val);
+    }
+  }
+  for (int i = 0; i < nvar && !kept; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
       int b = 2 * i + !on;
       bool ok = propagate(h, p, plevel, f->bvar[i] * 2 + on, h->cand, h->where);

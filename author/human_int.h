@@ -24,6 +24,7 @@ struct sks_human {
   /* (k * 2 + o) * n + line: the places j of line `line` (a row when o is
    * 0, a column when 1) whose cell lies in region k */
   hmask *regline;
+  hmask *within; /* a * nreg + b: the places of region a in region b */
   /* The state */
   hmask *cand;   /* by cell */
   int *val;      /* by cell: digit or -1 */
@@ -73,6 +74,11 @@ static inline int human_popcount(hmask m) {
 }
 static inline int human_first(hmask m) {
   return __builtin_ctzll(m);
+}
+
+/* The places of region a whose cells lie in region b. */
+static inline hmask human_within(const sks_human *h, int a, int b) {
+  return h->within[(size_t)a * h->nreg + b];
 }
 
 /* Region k's kind: 0 row, 1 column, 2 box (or jigsaw piece), 3 other. */
