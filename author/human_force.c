@@ -22,27 +22,50 @@ typedef struct prop {
   int nnodes, nodecap;
   int conflict[2];   /* nodes of the clash, -1 */
   int *mark, mstamp; /* ancestor count */
+  /* The marks the run read, by cell bitsets of pw words: tw words in
+   * all, the cells whose every mark it read, then for each digit d the
+   * cells whose mark of d it read */
+  uint64_t *touch;
+  int tw;
+  /* by region * n + digit: the places the run removed from where[]
+   * (dynamic: only these can lock a digit anew) */
+  uint64_t *dirty;
+  int dw;
 } prop;
 
 typedef struct branch {
   int start, count; /* derived (lit, depth) in the pool */
   bool clash;
   int clash_depth;
+  int gen; /* the store's generation it was stored or kept in */
 } branch;
 
+/* The branches of one level's last run, by start literal.  A branch reads
+ * the marks of the cells it passes and their peers only (touch), so the
+ * next run on a changed state keeps every branch whose cells did not
+ * change: the same propagation would give the same literals, depths and
+ * clash.  Static chains (levels 0 and 1) and dynamic ones (level 2) have
+ * a store each; dynamic+ reads every region (its locked candidates), so
+ * its branches are never kept. */
+typedef struct store {
+  int plevel;           /* the propagation level held, -1 none */
+  int gen;              /* this run's generation */
+  hmask *cand;          /* the state the branches hold for */
+  uint64_t *bits;       /* by literal: W words */
+  uint64_t *touch;      /* by literal: prop's tw words */
+  branch *br;           /* by literal */
+  int *pool, npool, poolcap; /* (lit, depth) pairs of this run's branches */
+  int *old, oldcap;          /* the last run's pool */
+} store;
+
 struct human_force {
-  prop p[2];      /* outer, inner (nested levels) */
-  int W;          /* words of a literal bitset */
-  uint64_t *bits; /* branch bitsets */
-  branch *br;
-  int *pool, npool, poolcap;
-  int nbr, brcap;
+  prop p[2]; /* outer, inner (nested levels) */
+  int W;     /* words of a literal bitset */
+  store st[2];
+  store *s;  /* the store of the running level */
   int *bvar; /* open vars, in order */
-  /* The branches stored are the static ones (levels 0 and 1 run the same
-   * propagations) of this state: level 1 after level 0 reuses them. */
-  bool static_kept;
-  hmask *kcand;
-  int *kval;
+  int tw;            /* as prop's */
+  uint64_t *changed; /* tw words: the marks changed since the store's run */
 };
 
 static void prop_free(prop *p) {
@@ -56,7 +79,19 @@ static void prop_free(prop *p) {
   free(p->pcount);
   free(p->par);
   free(p->mark);
+  free(p->touch);
+  free(p->dirty);
   memset(p, 0, sizeof *p);
+}
+
+static void store_free(store *s) {
+  free(s->cand);
+  free(s->bits);
+  free(s->touch);
+  free(s->br);
+  free(s->pool);
+  free(s->old);
+  memset(s, 0, sizeof *s);
 }
 
 void human_force_free(sks_human *h) {
@@ -65,12 +100,10 @@ void human_force_free(sks_human *h) {
     return;
   prop_free(&f->p[0]);
   prop_free(&f->p[1]);
-  free(f->bits);
-  free(f->br);
-  free(f->pool);
+  store_free(&f->st[0]);
+  store_free(&f->st[1]);
   free(f->bvar);
-  free(f->kcand);
-  free(f->kval);
+  free(f->changed);
   free(f);
   h->force = NULL;
 }
@@ -93,6 +126,20 @@ static void prop_init(prop *p, const sks_human *h) {
   p->parcap = 1024;
   p->par = sks_malloc((size_t)p->parcap * sizeof *p->par);
   p->mark = sks_calloc((size_t)p->nodecap, sizeof *p->mark);
+  p->tw = (1 + h->n) * h->pw;
+  p->touch = sks_malloc((size_t)p->tw * sizeof *p->touch);
+  p->dw = (h->nreg * h->n + 63) / 64;
+  p->dirty = sks_malloc((size_t)p->dw * sizeof *p->dirty);
+}
+
+static void store_init(store *s, const sks_human *h, int W) {
+  size_t nl = (size_t)h->cells * h->n * 2;
+  s->plevel = -1;
+  s->gen = 2; /* past every branch's 0: none is kept before it is stored */
+  s->cand = sks_malloc((size_t)h->cells * sizeof *s->cand);
+  s->bits = sks_malloc(nl * W * sizeof *s->bits);
+  s->touch = sks_malloc(nl * (1 + h->n) * h->pw * sizeof *s->touch);
+  s->br = sks_calloc(nl, sizeof *s->br);
 }
 
 static struct human_force *force_of(sks_human *h) {
@@ -102,8 +149,13 @@ static struct human_force *force_of(sks_human *h) {
     prop_init(&f->p[1], h);
     f->W = (2 * h->cells * h->n + 63) / 64;
     f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
-    f->kcand = sks_malloc((size_t)h->cells * sizeof *f->kcand);
-    f->kval = sks_malloc((size_t)h->cells * sizeof *f->kval);
+    f->tw = f->p[0].tw;
+    f->changed = sks_malloc((size_t)f->tw * sizeof *f->changed);
+    store_init(&f->st[0], h, f->W);
+    /* past 16x16 a second store would cost too much memory: the levels
+     * share one */
+    if (h->cells <= 256)
+      store_init(&f->st[1], h, f->W);
     h->force = f;
   }
   return h->force;
@@ -180,7 +232,10 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   p->conflict[0] = p->conflict[1] = -1;
   p->bcand = bcand;
   p->bwhere = bwhere;
+  /* dynamic+ reads every region's places: it touches every cell */
+  memset(p->touch, level >= 3 ? 0xff : 0, (size_t)p->tw * sizeof *p->touch);
   if (dynamic) {
+    memset(p->dirty, 0, (size_t)p->dw * sizeof *p->dirty);
     memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
     memcpy(p->where, bwhere, (size_t)p->nreg * n * sizeof *p->where);
   }
@@ -190,12 +245,17 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   for (;;) {
     while (head < p->nnodes) {
       int x = head++, l = p->lit[x], v = l / 2, c = v / n, d = v % n;
+      /* it reads c's marks and those of d in c's regions */
+      const uint64_t *pe = h->peers + (size_t)c * h->pw;
+      uint64_t *td = p->touch + (size_t)(1 + d) * h->pw;
+      for (int w = 0; w < h->pw; w++)
+        td[w] |= pe[w];
+      p->touch[c / 64] |= 1ULL << (c % 64);
       if (l & 1) { /* on: the cell's others and d's peers go */
         hmask cm = (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
         for (; cm; cm &= cm - 1)
           if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
             return false;
-        const uint64_t *pe = h->peers + (size_t)c * h->pw;
         for (int w = 0; w < h->pw; w++)
           for (uint64_t m = pe[w]; m; m &= m - 1) {
             int q = w * 64 + human_first(m);
@@ -212,6 +272,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+          p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
         }
         hmask cm = p->cand[c];
         if (!cm || human_popcount(cm) == 1) {
@@ -259,10 +320,14 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
     }
     if (level < 3)
       return true;
-    /* dynamic+: locked candidates in the working state */
+    /* dynamic+: locked candidates in the working state, of the places
+     * the run changed (the others were locked before the assumption, if
+     * at all), region by region, digit by digit */
     int before = p->nnodes;
-    for (int a = 0; a < h->nreg && p->nnodes == before; a++)
-      for (int d = 0; d < n && p->nnodes == before; d++) {
+    for (int dwi = 0; dwi < p->dw && p->nnodes == before; dwi++)
+      for (uint64_t dm = p->dirty[dwi]; dm && p->nnodes == before;
+           dm &= dm - 1) {
+        int ad = dwi * 64 + human_first(dm), a = ad / n, d = ad % n;
         hmask w = p->where[a * n + d];
         if (human_popcount(w) < 2)
           continue;
@@ -363,17 +428,83 @@ static void lit_text(const sks_human *h, int l, char *buf, size_t size) {
   snprintf(buf, size, "%s%s%d", c, l & 1 ? "=" : "<>", human_digit(v % h->n));
 }
 
-/* Records branch b: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int b, prop *p, bool ok) {
-  if (b >= f->brcap) {
-    f->brcap = 2 * b + 64;
-    f->br = sks_realloc(f->br, (size_t)f->brcap * sizeof *f->br);
-    f->bits = sks_realloc(f->bits, (size_t)f->brcap * f->W * sizeof *f->bits);
+/* The literal branch b assumed: branch 2i assumes open var i on, 2i + 1
+ * off. */
+static int branch_lit(const struct human_force *f, int b) {
+  return f->bvar[b / 2] * 2 + (b % 2 == 0);
+}
+
+static const branch *br_of(const struct human_force *f, int b) {
+  return &f->s->br[branch_lit(f, b)];
+}
+
+static const uint64_t *bits_of(const struct human_force *f, int b) {
+  return f->s->bits + (size_t)branch_lit(f, b) * f->W;
+}
+
+/* Starts a run of the store for propagation level plevel on h's state:
+ * the cells changed since its last run (every cell when it held another
+ * level), and a fresh pool. */
+static void store_begin(struct human_force *f, const sks_human *h,
+                        int plevel) {
+  store *s = f->s;
+  bool same = s->plevel == plevel;
+  memset(f->changed, same ? 0 : 0xff, (size_t)f->tw * sizeof *f->changed);
+  for (int c = 0; c < h->cells && same; c++)
+    for (hmask m = s->cand[c] ^ h->cand[c]; m; m &= m - 1) {
+      uint64_t bit = 1ULL << (c % 64);
+      f->changed[c / 64] |= bit;
+      f->changed[(size_t)(1 + human_first(m)) * h->pw + c / 64] |= bit;
+    }
+  memcpy(s->cand, h->cand, (size_t)h->cells * sizeof *s->cand);
+  s->plevel = plevel;
+  int *t = s->old, tcap = s->oldcap;
+  s->old = s->pool;
+  s->oldcap = s->poolcap;
+  s->pool = t;
+  s->poolcap = tcap;
+  s->npool = 0;
+  s->gen += same ? 1 : 2; /* another level's branches are never kept */
+}
+
+static void pool_reserve(store *s, int more) {
+  if (s->npool + more > s->poolcap) {
+    s->poolcap = 2 * (s->npool + more) + 1024;
+    s->pool = sks_realloc(s->pool, (size_t)s->poolcap * sizeof *s->pool);
   }
-  branch *br = &f->br[b];
-  uint64_t *bits = f->bits + (size_t)b * f->W;
+}
+
+/* Keeps literal l's branch of the last run when none of the cells it
+ * read changed (propagation reads the marks, never the values). */
+static bool store_keep(struct human_force *f, int l) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  if (br->gen != s->gen - 1)
+    return false;
+  const uint64_t *t = s->touch + (size_t)l * f->tw;
+  for (int w = 0; w < f->tw; w++)
+    if (t[w] & f->changed[w])
+      return false;
+  pool_reserve(s, 2 * br->count);
+  memcpy(s->pool + s->npool, s->old + br->start,
+         (size_t)br->count * 2 * sizeof *s->pool);
+  br->start = s->npool;
+  s->npool += 2 * br->count;
+  br->gen = s->gen;
+  return true;
+}
+
+/* Records literal l's branch: the literals derived, or a clash. */
+static void store_branch(struct human_force *f, int l, const prop *p,
+                         bool ok) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  uint64_t *bits = s->bits + (size_t)l * f->W;
+  memcpy(s->touch + (size_t)l * f->tw, p->touch,
+         (size_t)f->tw * sizeof *p->touch);
+  br->gen = s->gen;
   br->clash = !ok;
-  br->start = f->npool;
+  br->start = s->npool;
   br->count = 0;
   if (!ok) {
     int d0 = p->depth[p->conflict[0]];
@@ -383,26 +514,24 @@ static void store_branch(struct human_force *f, int b, prop *p, bool ok) {
     return;
   }
   memset(bits, 0, (size_t)f->W * sizeof *bits);
-  if (f->npool + 2 * p->nnodes > f->poolcap) {
-    f->poolcap = 2 * (f->npool + 2 * p->nnodes) + 1024;
-    f->pool = sks_realloc(f->pool, (size_t)f->poolcap * sizeof *f->pool);
-  }
+  pool_reserve(s, 2 * p->nnodes);
   for (int x = 1; x < p->nnodes; x++) { /* not the assumption itself */
-    int l = p->lit[x];
-    bits[l / 64] |= 1ULL << (l % 64);
-    f->pool[f->npool++] = l;
-    f->pool[f->npool++] = p->depth[x];
+    int q = p->lit[x];
+    bits[q / 64] |= 1ULL << (q % 64);
+    s->pool[s->npool++] = q;
+    s->pool[s->npool++] = p->depth[x];
   }
   br->count = p->nnodes - 1;
 }
 
 static int depth_in(const struct human_force *f, int b, int l) {
-  const branch *br = &f->br[b];
+  const branch *br = br_of(f, b);
   if (br->clash)
     return br->clash_depth;
+  const int *pool = f->s->pool + br->start;
   for (int i = 0; i < br->count; i++)
-    if (f->pool[br->start + 2 * i] == l)
-      return f->pool[br->start + 2 * i + 1];
+    if (pool[2 * i] == l)
+      return pool[2 * i + 1];
   return 1 << 20;
 }
 
@@ -440,10 +569,6 @@ static const sks_technique level_tech[6] = {
     SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
     SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_2};
 
-/* The literal a branch assumed. */
-static int branch_lit(const struct human_force *f, int b) {
-  return f->bvar[b / 2] * 2 + (b % 2 == 0);
-}
 
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);
@@ -460,24 +585,20 @@ bool human_forcing(sks_human *h, int level) {
    * branches and the cell and region nets would double the cost of the
    * dearest level) */
   bool nested = level >= 4;
-  bool kept = level == 1 && f->static_kept &&
-              !memcmp(f->kcand, h->cand, (size_t)h->cells * sizeof *h->cand) &&
-              !memcmp(f->kval, h->val, (size_t)h->cells * sizeof *h->val);
-  if (!kept) {
-    f->npool = 0;
-    f->static_kept = plevel == 0;
-    if (f->static_kept) {
-      memcpy(f->kcand, h->cand, (size_t)h->cells * sizeof *h->cand);
-      memcpy(f->kval, h->val, (size_t)h->cells * sizeof *h->val);
-    }
-  }
-  for (int i = 0; i < nvar && !kept; i++)
+  f->s = &f->st[plevel == 0 || !f->st[1].br ? 0 : 1];
+  store_begin(f, h, plevel);
+  for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
-      int b = 2 * i + !on;
-      bool ok = propagate(h, p, plevel, f->bvar[i] * 2 + on, h->cand, h->where);
-      store_branch(f, b, p, ok);
+      int b = 2 * i + !on, l = f->bvar[i] * 2 + on;
+      bool ok;
+      if (plevel <= 2 && store_keep(f, l))
+        ok = !f->s->br[l].clash;
+      else {
+        ok = propagate(h, p, plevel, l, h->cand, h->where);
+        store_branch(f, l, p, ok);
+      }
       if (!ok && level != 1) {
-        d = (deduction){.cost = f->br[b].clash_depth,
+        d = (deduction){.cost = br_of(f, b)->clash_depth,
                         .kind = 0,
                         .lit = (f->bvar[i] * 2 + on) ^ 1,
                         .nb = 1,
@@ -489,9 +610,8 @@ bool human_forcing(sks_human *h, int level) {
   /* both ways */
   if (level != 1 && !nested)
     for (int i = 0; i < nvar; i++) {
-      const uint64_t *a = f->bits + (size_t)(2 * i) * f->W;
-      const uint64_t *b = f->bits + (size_t)(2 * i + 1) * f->W;
-      if (f->br[2 * i].clash || f->br[2 * i + 1].clash)
+      const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
+      if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
         continue;
       for (int w = 0; w < f->W; w++)
         for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
@@ -515,7 +635,7 @@ bool human_forcing(sks_human *h, int level) {
       for (hmask m = h->cand[c]; m; m &= m - 1) {
         int b = 2 * vi[c * n + human_first(m)];
         d.b[d.nb++] = b;
-        const uint64_t *bb = f->bits + (size_t)b * f->W;
+        const uint64_t *bb = bits_of(f, b);
         for (int w = 0; w < f->W; w++)
           acc[w] &= bb[w];
       }
@@ -533,7 +653,7 @@ bool human_forcing(sks_human *h, int level) {
         for (hmask m = wm; m; m &= m - 1) {
           int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
           d.b[d.nb++] = b;
-          const uint64_t *bb = f->bits + (size_t)b * f->W;
+          const uint64_t *bb = bits_of(f, b);
           for (int w = 0; w < f->W; w++)
             acc[w] &= bb[w];
         }
