@@ -19,6 +19,8 @@ static void free_shape(sks_human *h) {
   free(h->peers);
   free(h->regline);
   free(h->within);
+  free(h->fish_memo);
+  free(h->fish_none);
   free(h->cand);
   free(h->val);
   free(h->where);
@@ -81,6 +83,9 @@ static void fit(sks_human *h, const sks_shape *s) {
         h->within[(size_t)a * h->nreg + h->creg[c * HUMAN_MAX_REG + i]] |=
             1ULL << j;
     }
+  h->fish_memo = sks_malloc((size_t)2 * 5 * n * 2 * h->pw *
+                            sizeof *h->fish_memo);
+  h->fish_none = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_none);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
   h->where = sks_malloc((size_t)h->nreg * n * sizeof *h->where);

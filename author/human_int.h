@@ -41,6 +41,11 @@ struct sks_human {
   char text[HUMAN_TEXT];
   bool collect;        /* tests: every instance (emit never stops) */
   unsigned char *seen; /* collect: eliminations (n^3) and placements */
+  /* Fish (human_fish.c): by (finned, size, digit), the digit's marks
+   * (2 * pw words: the cells holding it, the cells it is placed in) when
+   * that search last found nothing; the same marks find nothing again */
+  uint64_t *fish_memo;
+  bool *fish_none;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */
