@@ -13,8 +13,10 @@
 /* A literal: var * 2 + on, var = cell * n + d. */
 typedef struct prop {
   int n, cells, nreg, nv;
-  hmask *cand, *where;                /* the working state (dynamic) */
-  const hmask *bcand, *bwhere;        /* the state assumed from */
+  hmask *cand, *where;         /* the working state (dynamic) */
+  uint64_t *dcells;            /* n * pw: the cells holding d */
+  const hmask *bcand, *bwhere; /* the state assumed from */
+  const uint64_t *bdcells;
   int *epoch, cur;                    /* by literal: derived in this run */
   int *node_of;                       /* by literal: its node */
   int *lit, *depth, *pstart, *pcount; /* by node */
@@ -48,12 +50,12 @@ typedef struct branch {
  * a store each; dynamic+ reads every region (its locked candidates), so
  * its branches are never kept. */
 typedef struct store {
-  int plevel;           /* the propagation level held, -1 none */
-  int gen;              /* this run's generation */
-  hmask *cand;          /* the state the branches hold for */
-  uint64_t *bits;       /* by literal: W words */
-  uint64_t *touch;      /* by literal: prop's tw words */
-  branch *br;           /* by literal */
+  int plevel;                /* the propagation level held, -1 none */
+  int gen;                   /* this run's generation */
+  hmask *cand;               /* the state the branches hold for */
+  uint64_t *bits;            /* by literal: W words */
+  uint64_t *touch;           /* by literal: prop's tw words */
+  branch *br;                /* by literal */
   int *pool, npool, poolcap; /* (lit, depth) pairs of this run's branches */
   int *old, oldcap;          /* the last run's pool */
 } store;
@@ -62,8 +64,9 @@ struct human_force {
   prop p[2]; /* outer, inner (nested levels) */
   int W;     /* words of a literal bitset */
   store st[2];
-  store *s;  /* the store of the running level */
-  int *bvar; /* open vars, in order */
+  store *s;          /* the store of the running level */
+  int *bvar;         /* open vars, in order */
+  uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
 };
@@ -71,6 +74,7 @@ struct human_force {
 static void prop_free(prop *p) {
   free(p->cand);
   free(p->where);
+  free(p->dcells);
   free(p->epoch);
   free(p->node_of);
   free(p->lit);
@@ -103,6 +107,7 @@ void human_force_free(sks_human *h) {
   store_free(&f->st[0]);
   store_free(&f->st[1]);
   free(f->bvar);
+  free(f->hdcells);
   free(f->changed);
   free(f);
   h->force = NULL;
@@ -116,6 +121,7 @@ static void prop_init(prop *p, const sks_human *h) {
   size_t nl = (size_t)p->nv * 2;
   p->cand = sks_malloc((size_t)h->cells * sizeof *p->cand);
   p->where = sks_malloc((size_t)h->nreg * h->n * sizeof *p->where);
+  p->dcells = sks_malloc((size_t)h->n * h->pw * sizeof *p->dcells);
   p->epoch = sks_calloc(nl, sizeof *p->epoch);
   p->node_of = sks_malloc(nl * sizeof *p->node_of);
   p->nodecap = (int)nl + 4;
@@ -149,6 +155,7 @@ static struct human_force *force_of(sks_human *h) {
     prop_init(&f->p[1], h);
     f->W = (2 * h->cells * h->n + 63) / 64;
     f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
+    f->hdcells = sks_malloc((size_t)h->n * h->pw * sizeof *f->hdcells);
     f->tw = f->p[0].tw;
     f->changed = sks_malloc((size_t)f->tw * sizeof *f->changed);
     store_init(&f->st[0], h, f->W);
@@ -223,7 +230,8 @@ static int inner_test(sks_human *h, int level, int lit, int *weight);
  * each open candidate tested by the inner level).  Returns false on a
  * clash (p->conflict). */
 static bool propagate(sks_human *h, prop *p, int level, int start,
-                      const hmask *bcand, const hmask *bwhere) {
+                      const hmask *bcand, const hmask *bwhere,
+                      const uint64_t *bdcells) {
   int n = p->n;
   bool dynamic = level >= 2;
   p->cur++;
@@ -232,11 +240,13 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   p->conflict[0] = p->conflict[1] = -1;
   p->bcand = bcand;
   p->bwhere = bwhere;
+  p->bdcells = bdcells;
   /* dynamic+ reads every region's places: it touches every cell */
   memset(p->touch, level >= 3 ? 0xff : 0, (size_t)p->tw * sizeof *p->touch);
   if (dynamic) {
     memset(p->dirty, 0, (size_t)p->dw * sizeof *p->dirty);
     memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
+    memcpy(p->dcells, bdcells, (size_t)n * h->pw * sizeof *p->dcells);
     memcpy(p->where, bwhere, (size_t)p->nreg * n * sizeof *p->where);
   }
   if (!derive(p, start, NULL, 0, 1))
@@ -256,19 +266,18 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         for (; cm; cm &= cm - 1)
           if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
             return false;
+        const uint64_t *dc =
+            (dynamic ? p->dcells : bdcells) + (size_t)d * h->pw;
         for (int w = 0; w < h->pw; w++)
-          for (uint64_t m = pe[w]; m; m &= m - 1) {
-            int q = w * 64 + human_first(m);
-            hmask qc = dynamic ? p->cand[q] : bcand[q];
-            if (qc >> d & 1)
-              if (!derive(p, (q * n + d) * 2, &x, 1, 1))
-                return false;
-          }
+          for (uint64_t m = pe[w] & dc[w]; m; m &= m - 1)
+            if (!derive(p, ((w * 64 + human_first(m)) * n + d) * 2, &x, 1, 1))
+              return false;
         continue;
       }
       /* off */
       if (dynamic) {
         p->cand[c] &= ~(1ULL << d);
+        p->dcells[(size_t)d * h->pw + c / 64] &= ~(1ULL << (c % 64));
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
@@ -381,7 +390,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
 static int inner_test(sks_human *h, int level, int lit, int *weight) {
   struct human_force *f = h->force;
   prop *o = &f->p[0], *in = &f->p[1];
-  if (propagate(h, in, level, lit, o->cand, o->where))
+  if (propagate(h, in, level, lit, o->cand, o->where, o->dcells))
     return 0;
   int d0 = in->conflict[0] >= 0 ? in->depth[in->conflict[0]] : 1;
   int d1 = in->conflict[1] >= 0 ? in->depth[in->conflict[1]] : 1;
@@ -445,8 +454,7 @@ static const uint64_t *bits_of(const struct human_force *f, int b) {
 /* Starts a run of the store for propagation level plevel on h's state:
  * the cells changed since its last run (every cell when it held another
  * level), and a fresh pool. */
-static void store_begin(struct human_force *f, const sks_human *h,
-                        int plevel) {
+static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   store *s = f->s;
   bool same = s->plevel == plevel;
   memset(f->changed, same ? 0 : 0xff, (size_t)f->tw * sizeof *f->changed);
@@ -495,8 +503,7 @@ static bool store_keep(struct human_force *f, int l) {
 }
 
 /* Records literal l's branch: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int l, const prop *p,
-                         bool ok) {
+static void store_branch(struct human_force *f, int l, const prop *p, bool ok) {
   store *s = f->s;
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
@@ -569,7 +576,6 @@ static const sks_technique level_tech[6] = {
     SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
     SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_2};
 
-
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);
   int n = h->n, plevel = level == 1 ? 0 : level;
@@ -585,6 +591,10 @@ bool human_forcing(sks_human *h, int level) {
    * branches and the cell and region nets would double the cost of the
    * dearest level) */
   bool nested = level >= 4;
+  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
   f->s = &f->st[plevel == 0 || !f->st[1].br ? 0 : 1];
   store_begin(f, h, plevel);
   for (int i = 0; i < nvar; i++)
@@ -594,7 +604,7 @@ bool human_forcing(sks_human *h, int level) {
       if (plevel <= 2 && store_keep(f, l))
         ok = !f->s->br[l].clash;
       else {
-        ok = propagate(h, p, plevel, l, h->cand, h->where);
+        ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
         store_branch(f, l, p, ok);
       }
       if (!ok && level != 1) {
@@ -669,7 +679,7 @@ bool human_forcing(sks_human *h, int level) {
   int size = 0;
   for (int j = 0; j < best.nb; j++) {
     int l = branch_lit(f, best.b[j]);
-    bool ok = propagate(h, p, plevel, l, h->cand, h->where);
+    bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
     if (!ok)
       size += ancestors(p, p->conflict, 2);
     else if (has(p, best.lit)) {
