@@ -40,6 +40,9 @@ typedef struct branch {
   bool clash;
   int clash_depth;
   int gen; /* the store's generation it was stored or kept in */
+  /* its touch words folded into one (bit c % 64 for cell c): when it
+   * misses the changes' fold the branch read none of them */
+  uint64_t tsum;
 } branch;
 
 /* The branches of one level's last run, by start literal.  A branch reads
@@ -69,6 +72,7 @@ struct human_force {
   uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
+  uint64_t csum;     /* changed folded as a branch's tsum */
 };
 
 static void prop_free(prop *p) {
@@ -284,7 +288,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
           p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
         }
         hmask cm = p->cand[c];
-        if (!cm || human_popcount(cm) == 1) {
+        if (!cm || human_one(cm)) {
           int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
           if (!cm) { /* the cell is empty */
             p->conflict[0] = x;
@@ -297,7 +301,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           hmask w = p->where[k * n + d];
-          if (human_popcount(w) > 1)
+          if (human_many(w))
             continue;
           int np = offs_of_region(h, p, k, d, bwhere[k * n + d] & ~w, pars);
           if (!w) {
@@ -311,14 +315,14 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         }
       } else {
         hmask cm = bcand[c];
-        if (human_popcount(cm) == 2)
+        if (human_two(cm))
           if (!derive(p, (c * n + human_first(cm & ~(1ULL << d))) * 2 + 1, &x,
                       1, 1))
             return false;
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           hmask w = bwhere[k * n + d];
-          if (human_popcount(w) != 2)
+          if (!human_two(w))
             continue;
           w &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
           int q = h->region[k * n + human_first(w)];
@@ -338,7 +342,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
            dm &= dm - 1) {
         int ad = dwi * 64 + human_first(dm), a = ad / n, d = ad % n;
         hmask w = p->where[a * n + d];
-        if (human_popcount(w) < 2)
+        if (!human_many(w))
           continue;
         int c0 = h->region[a * n + human_first(w)];
         for (int i = 0; i < h->ncreg[c0]; i++) {
@@ -367,7 +371,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
     /* nested: each open candidate of the working state tested by the
      * inner level; a clash removes it */
     for (int c = 0; c < p->cells; c++) {
-      if (human_popcount(p->cand[c]) < 2)
+      if (!human_many(p->cand[c]))
         continue;
       for (hmask m = p->cand[c]; m; m &= m - 1) {
         int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
@@ -465,6 +469,9 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
       f->changed[(size_t)(1 + human_first(m)) * h->pw + c / 64] |= bit;
     }
   memcpy(s->cand, h->cand, (size_t)h->cells * sizeof *s->cand);
+  f->csum = 0;
+  for (int w = 0; w < f->tw; w++)
+    f->csum |= f->changed[w];
   s->plevel = plevel;
   int *t = s->old, tcap = s->oldcap;
   s->old = s->pool;
@@ -489,10 +496,12 @@ static bool store_keep(struct human_force *f, int l) {
   branch *br = &s->br[l];
   if (br->gen != s->gen - 1)
     return false;
-  const uint64_t *t = s->touch + (size_t)l * f->tw;
-  for (int w = 0; w < f->tw; w++)
-    if (t[w] & f->changed[w])
-      return false;
+  if (br->tsum & f->csum) {
+    const uint64_t *t = s->touch + (size_t)l * f->tw;
+    for (int w = 0; w < f->tw; w++)
+      if (t[w] & f->changed[w])
+        return false;
+  }
   pool_reserve(s, 2 * br->count);
   memcpy(s->pool + s->npool, s->old + br->start,
          (size_t)br->count * 2 * sizeof *s->pool);
@@ -510,6 +519,9 @@ static void store_branch(struct human_force *f, int l, const prop *p, bool ok) {
   memcpy(s->touch + (size_t)l * f->tw, p->touch,
          (size_t)f->tw * sizeof *p->touch);
   br->gen = s->gen;
+  br->tsum = 0;
+  for (int w = 0; w < f->tw; w++)
+    br->tsum |= p->touch[w];
   br->clash = !ok;
   br->start = s->npool;
   br->count = 0;
@@ -654,7 +666,7 @@ bool human_forcing(sks_human *h, int level) {
     for (int k = 0; k < h->nreg; k++)
       for (int dg = 0; dg < n; dg++) {
         hmask wm = h->where[k * n + dg];
-        if (human_popcount(wm) < 2)
+        if (!human_many(wm))
           continue;
         if (h->val[h->region[k * n + human_first(wm)]] >= 0)
           continue;

@@ -77,6 +77,16 @@ static inline int human_popcount(hmask m) {
   m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
   return (int)((m * 0x0101010101010101ULL) >> 56);
 }
+/* The counts the searches test most, without counting. */
+static inline bool human_one(hmask m) { /* exactly one bit */
+  return m && !(m & (m - 1));
+}
+static inline bool human_many(hmask m) { /* two bits or more */
+  return (m & (m - 1)) != 0;
+}
+static inline bool human_two(hmask m) { /* exactly two bits */
+  return human_one(m & (m - 1));
+}
 static inline int human_first(hmask m) {
   return __builtin_ctzll(m);
 }
