@@ -79,12 +79,12 @@ static void fit(sks_human *h, const sks_shape *s) {
   for (int a = 0; a < h->nreg; a++)
     for (int j = 0; j < n; j++) {
       int c = h->region[a * n + j];
+      hmask *row = h->within + (size_t)a * h->nreg;
       for (int i = 0; i < h->ncreg[c]; i++)
-        h->within[(size_t)a * h->nreg + h->creg[c * HUMAN_MAX_REG + i]] |=
-            1ULL << j;
+        row[h->creg[c * HUMAN_MAX_REG + i]] |= 1ULL << j;
     }
-  h->fish_memo = sks_malloc((size_t)2 * 5 * n * 2 * h->pw *
-                            sizeof *h->fish_memo);
+  h->fish_memo =
+      sks_malloc((size_t)2 * 5 * n * 2 * h->pw * sizeof *h->fish_memo);
   h->fish_none = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_none);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
