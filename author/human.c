@@ -17,6 +17,10 @@ static void free_shape(sks_human *h) {
   free(h->creg);
   free(h->pos);
   free(h->peers);
+  free(h->regline);
+  free(h->within);
+  free(h->fish_memo);
+  free(h->fish_none);
   free(h->cand);
   free(h->val);
   free(h->where);
@@ -64,6 +68,24 @@ static void fit(sks_human *h, const sks_shape *s) {
         if (r[j] != c)
           h->peers[(size_t)c * h->pw + r[j] / 64] |= 1ULL << (r[j] % 64);
     }
+  h->regline = sks_calloc((size_t)h->nreg * 2 * n, sizeof *h->regline);
+  for (int k = 0; k < h->nreg; k++)
+    for (int j = 0; j < n; j++) {
+      int c = h->region[k * n + j], r = c / n, col = c % n;
+      h->regline[(k * 2 + 0) * n + r] |= 1ULL << col;
+      h->regline[(k * 2 + 1) * n + col] |= 1ULL << r;
+    }
+  h->within = sks_calloc((size_t)h->nreg * h->nreg, sizeof *h->within);
+  for (int a = 0; a < h->nreg; a++)
+    for (int j = 0; j < n; j++) {
+      int c = h->region[a * n + j];
+      hmask *row = h->within + (size_t)a * h->nreg;
+      for (int i = 0; i < h->ncreg[c]; i++)
+        row[h->creg[c * HUMAN_MAX_REG + i]] |= 1ULL << j;
+    }
+  h->fish_memo =
+      sks_malloc((size_t)2 * 5 * n * 2 * h->pw * sizeof *h->fish_memo);
+  h->fish_none = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_none);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
   h->where = sks_malloc((size_t)h->nreg * n * sizeof *h->where);
@@ -74,7 +96,8 @@ static void fit(sks_human *h, const sks_shape *s) {
 
 /* ---- the state ---- */
 
-/* Finds a contradiction or a solved grid; sets status and why. */
+/* Finds a contradiction or a solved grid; sets status and why.  where[]
+ * is kept in step with the marks (drop). */
 static void check(sks_human *h) {
   char a[32], b[48];
   int n = h->n, open = 0;
@@ -87,38 +110,42 @@ static void check(sks_human *h) {
     }
     open += h->val[c] < 0;
   }
-  human_where(h);
+  /* A digit placed twice in a region cannot reach here: the second
+   * placement (or given) empties a cell, which the loop above reports. */
   for (int k = 0; k < h->nreg; k++)
-    for (int d = 0; d < n; d++) {
-      hmask w = h->where[k * n + d];
-      int placed = 0;
-      for (hmask m = w; m; m &= m - 1)
-        placed += h->val[h->region[k * n + human_first(m)]] == d;
-      if (!w || placed > 1) {
+    for (int d = 0; d < n; d++)
+      if (!h->where[k * n + d]) {
         human_region_name(h, k, b, sizeof b);
-        snprintf(h->why, sizeof h->why,
-                 placed > 1 ? "%d is placed twice in %s"
-                            : "%d has no place left in %s",
+        snprintf(h->why, sizeof h->why, "%d has no place left in %s",
                  human_digit(d), b);
         h->status = SKS_UNSAT;
         return;
       }
-    }
   h->status = open ? SKS_UNKNOWN : SKS_SAT;
+}
+
+/* Removes the candidates m of cell c, and their places from where[]. */
+static void drop(sks_human *h, int c, hmask m) {
+  m &= h->cand[c];
+  h->cand[c] &= ~m;
+  for (; m; m &= m - 1) {
+    int d = human_first(m);
+    for (int i = 0; i < h->ncreg[c]; i++)
+      h->where[h->creg[c * HUMAN_MAX_REG + i] * h->n + d] &=
+          ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+  }
 }
 
 static void place(sks_human *h, int cell, int d) {
   hmask bit = 1ULL << d;
   h->val[cell] = d;
-  h->cand[cell] &= bit;
+  drop(h, cell, ~bit);
   const uint64_t *pe = h->peers + (size_t)cell * h->pw;
   for (int w = 0; w < h->pw; w++)
     for (uint64_t m = pe[w]; m; m &= m - 1) {
       int c = w * 64 + human_first(m);
-      if (h->val[c] == d)
-        h->cand[c] = 0; /* two of d see each other */
-      else
-        h->cand[c] &= ~bit;
+      /* two of d that see each other leave the other without any */
+      drop(h, c, h->val[c] == d ? ~0ULL : bit);
     }
 }
 
@@ -140,10 +167,11 @@ int sks_human_load(sks_human *h, const sks_puzzle *p,
   }
   h->status = SKS_UNKNOWN;
   h->why[0] = 0;
+  human_where(h);
   for (int c = 0; c < h->cells; c++)
     if (p->cell[c] >= 0) {
       if (!(h->cand[c] >> p->cell[c] & 1))
-        h->cand[c] = 0; /* a given its own marks refuse */
+        drop(h, c, ~0ULL); /* a given its own marks refuse */
       else
         place(h, c, p->cell[c]);
     }
@@ -244,7 +272,6 @@ bool human_try(sks_human *h, sks_technique t) {
 int sks_human_next(sks_human *h, sks_human_step *st) {
   if (h->status != SKS_UNKNOWN)
     return 0;
-  human_where(h);
   /* Past 9x9 nested chains and the MUS step cost too much (minutes on a
    * 16x16): the path stops after dynamic forcing chains (+) unless the
    * caller asks for a technique. */
@@ -275,7 +302,7 @@ void sks_human_apply(sks_human *h, const sks_human_step *st) {
   if (st->cell >= 0)
     place(h, st->cell, st->digit);
   for (int i = 0; i < st->nelim; i++)
-    h->cand[st->elim[i] / h->n] &= ~(1ULL << (st->elim[i] % h->n));
+    drop(h, st->elim[i] / h->n, 1ULL << (st->elim[i] % h->n));
   check(h);
 }
 

@@ -14,7 +14,7 @@ bool human_full_house(sks_human *h) {
     for (int j = 0; j < n && nopen < 2; j++)
       if (h->val[h->region[k * n + j]] < 0)
         open = h->region[k * n + j], nopen++;
-    if (nopen == 1 && human_popcount(h->cand[open]) == 1) {
+    if (nopen == 1 && human_one(h->cand[open])) {
       char r[48];
       human_region_name(h, k, r, sizeof r);
       human_text(h, "last cell of %s", r);
@@ -33,7 +33,7 @@ bool human_hidden_single(sks_human *h, bool box) {
       continue;
     for (int d = 0; d < n; d++) {
       hmask w = h->where[k * n + d];
-      if (human_popcount(w) != 1)
+      if (!human_one(w))
         continue;
       int c = h->region[k * n + human_first(w)];
       if (h->val[c] >= 0)
@@ -52,7 +52,7 @@ bool human_hidden_single(sks_human *h, bool box) {
 
 bool human_naked_single(sks_human *h) {
   for (int c = 0; c < h->cells; c++)
-    if (h->val[c] < 0 && human_popcount(h->cand[c]) == 1) {
+    if (h->val[c] < 0 && human_one(h->cand[c])) {
       human_text(h, "naked single");
       if (human_emit_place(h, SKS_TECH_NAKED_SINGLE, c,
                            human_first(h->cand[c])))
@@ -75,7 +75,7 @@ bool human_intersections(sks_human *h) {
         continue;
       for (int d = 0; d < n; d++) {
         hmask w = h->where[a * n + d];
-        if (human_popcount(w) < 2)
+        if (!human_many(w))
           continue;
         const int *ra = h->region + a * n;
         int first = ra[human_first(w)];
@@ -90,25 +90,15 @@ bool human_intersections(sks_human *h) {
             all = human_sees(h, ra[human_first(m)], first) ||
                   ra[human_first(m)] == first;
           /* every place of d in a must be in b itself */
-          for (hmask m = w; m && all; m &= m - 1) {
-            int c = ra[human_first(m)];
-            bool in = false;
-            for (int q = 0; q < h->ncreg[c] && !in; q++)
-              in = h->creg[c * HUMAN_MAX_REG + q] == b;
-            all = in;
-          }
+          all = all && !(w & ~human_within(h, a, b));
           if (!all)
             continue;
           human_begin(h);
           const int *rb = h->region + b * n;
-          for (int j = 0; j < n; j++) {
-            int c = rb[j];
-            bool in_a = false;
-            for (int q = 0; q < h->ncreg[c] && !in_a; q++)
-              in_a = h->creg[c * HUMAN_MAX_REG + q] == a;
-            if (!in_a)
-              human_elim(h, c, d);
-          }
+          hmask in_a = human_within(h, b, a);
+          for (int j = 0; j < n; j++)
+            if (!(in_a >> j & 1))
+              human_elim(h, rb[j], d);
           if (!h->nelim)
             continue;
           char ra_name[48], rb_name[48];

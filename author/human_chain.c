@@ -32,7 +32,7 @@ static bool in_cells(const int *set, int k, int x) {
 }
 
 static bool bivalue(const sks_human *h, int c) {
-  return h->val[c] < 0 && human_popcount(h->cand[c]) == 2;
+  return h->val[c] < 0 && human_two(h->cand[c]);
 }
 
 /* Removes digit d from every cell that sees all of cells (k of them). */
@@ -74,7 +74,7 @@ bool human_xy_wing(sks_human *h) {
       if (!bivalue(h, a) || !human_sees(h, a, p))
         continue;
       hmask am = h->cand[a];
-      if (human_popcount(am & pm) != 1)
+      if (!human_one(am & pm))
         continue;
       hmask z = am & ~pm; /* a = {x, z} */
       hmask y = pm & ~am;
@@ -137,7 +137,7 @@ bool human_w_wing(sks_human *h) {
         int y = side ? human_first(m) : human_first(m & (m - 1));
         for (int k = 0; k < h->nreg; k++) {
           hmask w = h->where[k * n + x];
-          if (human_popcount(w) != 2)
+          if (!human_two(w))
             continue;
           int l1 = h->region[k * n + human_first(w)];
           int l2 = h->region[k * n + human_first(w & (w - 1))];
@@ -211,7 +211,7 @@ bool human_unique_rectangle(sks_human *h) {
             common &= h->cand[rect[i]];
             open &= h->val[rect[i]] < 0;
           }
-          if (nb != 2 || !open || human_popcount(common) < 2)
+          if (nb != 2 || !open || !human_many(common))
             continue;
           for (hmask ma = common; ma; ma &= ma - 1)
             for (hmask mb = ma & (ma - 1); mb; mb &= mb - 1) {
@@ -234,7 +234,7 @@ bool human_unique_rectangle(sks_human *h) {
                 continue;
               hmask extra0 = h->cand[roof[0]] & ~ab;
               hmask extra1 = h->cand[roof[1]] & ~ab;
-              if (extra0 == extra1 && human_popcount(extra0) == 1) {
+              if (extra0 == extra1 && human_one(extra0)) {
                 human_begin(h); /* type 2 */
                 elim_seeing(h, roof, 2, human_first(extra0));
                 if (ur_emit(h, rect, a, b, 2, 4.6))
@@ -253,7 +253,7 @@ bool human_unique_rectangle(sks_human *h) {
                   continue;
                 for (int t = 0; t < 2; t++) {
                   int x = t ? b : a, y = t ? a : b;
-                  if (human_popcount(h->where[k * n + x]) != 2)
+                  if (!human_two(h->where[k * n + x]))
                     continue;
                   human_begin(h);
                   human_elim(h, roof[0], y);
@@ -288,7 +288,7 @@ static void xgraph_build(sks_human *h, int d, xgraph *g) {
   }
   for (int k = 0; k < h->nreg; k++) {
     hmask w = h->where[k * n + d];
-    if (human_popcount(w) != 2)
+    if (!human_two(w))
       continue;
     int a = g->idx[h->region[k * n + human_first(w)]];
     int b = g->idx[h->region[k * n + human_first(w & (w - 1))]];
@@ -721,7 +721,7 @@ static bool als_pairs_small(sks_human *h, const als *sets, int count) {
     for (int j = i + 1; j < count; j++) {
       const als_bits *A = &b[i], *B = &b[j];
       hmask common = sets[i].digits & sets[j].digits;
-      if (human_popcount(common) < 2 || (A->cells[0] & B->cells[0]) ||
+      if (!human_many(common) || (A->cells[0] & B->cells[0]) ||
           (A->cells[1] & B->cells[1]))
         continue;
       for (hmask mx = common; mx; mx &= mx - 1) {
@@ -767,7 +767,7 @@ bool human_als_xz(sks_human *h) {
     for (int j = i + 1; j < count; j++) {
       als *A = &sets[i], *B = &sets[j];
       hmask common = A->digits & B->digits;
-      if (human_popcount(common) < 2)
+      if (!human_many(common))
         continue;
       bool overlap = false;
       for (int p = 0; p < A->k && !overlap; p++)

@@ -3,7 +3,9 @@
  * that is not a line. */
 #include "human_int.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *const fish_names[5] = {"", "", "X-wing", "swordfish",
                                           "jellyfish"};
@@ -51,6 +53,12 @@ static bool fish_text_emit(sks_human *h, fish_ctx *f, hmask cover,
   return human_emit(h, t, sks_technique_weight(t), 0);
 }
 
+/* The next larger number with as many bits set as s (s > 0). */
+static unsigned next_subset(unsigned s) {
+  unsigned lo = s & -s, up = s + lo;
+  return (((up ^ s) >> 2) / lo) | up;
+}
+
 static bool fish_check(sks_human *h, fish_ctx *f) {
   int n = h->n, k = f->k, d = f->d, o = f->orient;
   hmask rows[4], uni = 0, basemask = 0;
@@ -80,34 +88,28 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
    * columns outside B's part, filled up with B's columns. */
   /* the regions (not lines) that hold a base place */
   int regs[64], nregs = 0;
+  uint64_t seen[(3 * 64 + 8 + 63) / 64] = {0};
+  assert(h->nreg <= 64 * (int)(sizeof seen / sizeof *seen));
   for (int i = 0; i < k; i++)
     for (hmask m = rows[i]; m; m &= m - 1) {
       int c = line_cell(h, o, f->base[i], human_first(m));
       for (int q = 0; q < h->ncreg[c]; q++) {
         int b = h->creg[c * HUMAN_MAX_REG + q];
-        bool seen = b < 2 * n;
-        for (int j = 0; j < nregs && !seen; j++)
-          seen = regs[j] == b;
-        if (!seen && nregs < 64)
-          regs[nregs++] = b;
+        if (b < 2 * n || (seen[b / 64] >> (b % 64) & 1) || nregs == 64)
+          continue;
+        seen[b / 64] |= 1ULL << (b % 64);
+        regs[nregs++] = b;
       }
     }
   for (int ri = 0; ri < nregs; ri++) {
     int b = regs[ri];
     hmask inb = 0, outb = 0; /* columns of base places in / out of b */
-    int nfin_cells = 0;
-    for (int i = 0; i < k; i++)
-      for (hmask m = rows[i]; m; m &= m - 1) {
-        int j = human_first(m), c = line_cell(h, o, f->base[i], j);
-        bool in = false;
-        for (int q = 0; q < h->ncreg[c] && !in; q++)
-          in = h->creg[c * HUMAN_MAX_REG + q] == b;
-        if (in)
-          inb |= 1ULL << j, nfin_cells++;
-        else
-          outb |= 1ULL << j;
-      }
-    if (!nfin_cells || human_popcount(outb) > k)
+    const hmask *rl = h->regline + (b * 2 + o) * n;
+    for (int i = 0; i < k; i++) {
+      inb |= rows[i] & rl[f->base[i]];
+      outb |= rows[i] & ~rl[f->base[i]];
+    }
+    if (!inb || human_popcount(outb) > k)
       continue;
     /* Covers: outb plus k - |outb| columns of inb (each choice). */
     hmask extra = inb & ~outb;
@@ -120,9 +122,11 @@ static bool fish_check(sks_human *h, fish_ctx *f) {
       bits[nb++] = human_first(m);
     if (nb > 12)
       continue;
-    for (unsigned s = 0; s < (1u << nb); s++) {
-      if (human_popcount(s) != need)
-        continue;
+    /* the subsets of `need` bits in increasing order (Gosper's step) */
+    unsigned last = need ? ((1u << need) - 1) << (nb - need) : 0;
+    unsigned first = need ? (1u << need) - 1 : 0;
+    for (unsigned s = first, done = 0; !done;
+         done = s == last, s = done ? s : next_subset(s)) {
       hmask cover = outb;
       for (int i = 0; i < nb; i++)
         if (s >> i & 1)
@@ -181,11 +185,34 @@ static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth,
   return false;
 }
 
+/* Digit d's marks: the cells that hold it, then those it is placed in
+ * (all a fish of d reads). */
+static void digit_marks(const sks_human *h, int d, uint64_t *sig) {
+  memset(sig, 0, (size_t)2 * h->pw * sizeof *sig);
+  for (int c = 0; c < h->cells; c++) {
+    if (h->cand[c] >> d & 1)
+      sig[c / 64] |= 1ULL << (c % 64);
+    if (h->val[c] == d)
+      sig[h->pw + c / 64] |= 1ULL << (c % 64);
+  }
+}
+
 bool human_fish(sks_human *h, int k, bool finned) {
   fish_ctx f = {.k = k, .finned = finned};
-  for (f.d = 0; f.d < h->n; f.d++)
+  size_t sw = (size_t)2 * h->pw;
+  uint64_t sig[2 * ((64 * 64 + 63) / 64)];
+  for (f.d = 0; f.d < h->n; f.d++) {
+    size_t slot = ((size_t)finned * 5 + k) * h->n + f.d;
+    uint64_t *memo = h->fish_memo + slot * sw;
+    digit_marks(h, f.d, sig);
+    if (!h->collect && h->fish_none[slot] &&
+        !memcmp(memo, sig, sw * sizeof *sig))
+      continue; /* the same marks as when this fish was not there */
     for (f.orient = 0; f.orient < 2; f.orient++)
       if (fish_rec(h, &f, 0, 0, 0))
         return true;
+    memcpy(memo, sig, sw * sizeof *sig);
+    h->fish_none[slot] = true;
+  }
   return false;
 }

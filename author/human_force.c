@@ -13,8 +13,10 @@
 /* A literal: var * 2 + on, var = cell * n + d. */
 typedef struct prop {
   int n, cells, nreg, nv;
-  hmask *cand, *where;                /* the working state (dynamic) */
-  const hmask *bcand, *bwhere;        /* the state assumed from */
+  hmask *cand, *where;         /* the working state (dynamic) */
+  uint64_t *dcells;            /* n * pw: the cells holding d */
+  const hmask *bcand, *bwhere; /* the state assumed from */
+  const uint64_t *bdcells;
   int *epoch, cur;                    /* by literal: derived in this run */
   int *node_of;                       /* by literal: its node */
   int *lit, *depth, *pstart, *pcount; /* by node */
@@ -22,27 +24,61 @@ typedef struct prop {
   int nnodes, nodecap;
   int conflict[2];   /* nodes of the clash, -1 */
   int *mark, mstamp; /* ancestor count */
+  /* The marks the run read, by cell bitsets of pw words: tw words in
+   * all, the cells whose every mark it read, then for each digit d the
+   * cells whose mark of d it read */
+  uint64_t *touch;
+  int tw;
+  /* by region * n + digit: the places the run removed from where[]
+   * (dynamic: only these can lock a digit anew) */
+  uint64_t *dirty;
+  int dw;
 } prop;
 
 typedef struct branch {
   int start, count; /* derived (lit, depth) in the pool */
   bool clash;
   int clash_depth;
+  int gen; /* the store's generation it was stored or kept in */
+  /* its touch words folded into one (bit c % 64 for cell c): when it
+   * misses the changes' fold the branch read none of them */
+  uint64_t tsum;
 } branch;
 
+/* The branches of one level's last run, by start literal.  A branch reads
+ * the marks of the cells it passes and their peers only (touch), so the
+ * next run on a changed state keeps every branch whose cells did not
+ * change: the same propagation would give the same literals, depths and
+ * clash.  Static chains (levels 0 and 1) and dynamic ones (level 2) have
+ * a store each; dynamic+ reads every region (its locked candidates), so
+ * its branches are never kept. */
+typedef struct store {
+  int plevel;                /* the propagation level held, -1 none */
+  int gen;                   /* this run's generation */
+  hmask *cand;               /* the state the branches hold for */
+  uint64_t *bits;            /* by literal: W words */
+  uint64_t *touch;           /* by literal: prop's tw words */
+  branch *br;                /* by literal */
+  int *pool, npool, poolcap; /* (lit, depth) pairs of this run's branches */
+  int *old, oldcap;          /* the last run's pool */
+} store;
+
 struct human_force {
-  prop p[2];      /* outer, inner (nested levels) */
-  int W;          /* words of a literal bitset */
-  uint64_t *bits; /* branch bitsets */
-  branch *br;
-  int *pool, npool, poolcap;
-  int nbr, brcap;
-  int *bvar; /* open vars, in order */
+  prop p[2]; /* outer, inner (nested levels) */
+  int W;     /* words of a literal bitset */
+  store st[2];
+  store *s;          /* the store of the running level */
+  int *bvar;         /* open vars, in order */
+  uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
+  int tw;            /* as prop's */
+  uint64_t *changed; /* tw words: the marks changed since the store's run */
+  uint64_t csum;     /* changed folded as a branch's tsum */
 };
 
 static void prop_free(prop *p) {
   free(p->cand);
   free(p->where);
+  free(p->dcells);
   free(p->epoch);
   free(p->node_of);
   free(p->lit);
@@ -51,7 +87,19 @@ static void prop_free(prop *p) {
   free(p->pcount);
   free(p->par);
   free(p->mark);
+  free(p->touch);
+  free(p->dirty);
   memset(p, 0, sizeof *p);
+}
+
+static void store_free(store *s) {
+  free(s->cand);
+  free(s->bits);
+  free(s->touch);
+  free(s->br);
+  free(s->pool);
+  free(s->old);
+  memset(s, 0, sizeof *s);
 }
 
 void human_force_free(sks_human *h) {
@@ -60,10 +108,11 @@ void human_force_free(sks_human *h) {
     return;
   prop_free(&f->p[0]);
   prop_free(&f->p[1]);
-  free(f->bits);
-  free(f->br);
-  free(f->pool);
+  store_free(&f->st[0]);
+  store_free(&f->st[1]);
   free(f->bvar);
+  free(f->hdcells);
+  free(f->changed);
   free(f);
   h->force = NULL;
 }
@@ -76,6 +125,7 @@ static void prop_init(prop *p, const sks_human *h) {
   size_t nl = (size_t)p->nv * 2;
   p->cand = sks_malloc((size_t)h->cells * sizeof *p->cand);
   p->where = sks_malloc((size_t)h->nreg * h->n * sizeof *p->where);
+  p->dcells = sks_malloc((size_t)h->n * h->pw * sizeof *p->dcells);
   p->epoch = sks_calloc(nl, sizeof *p->epoch);
   p->node_of = sks_malloc(nl * sizeof *p->node_of);
   p->nodecap = (int)nl + 4;
@@ -86,6 +136,20 @@ static void prop_init(prop *p, const sks_human *h) {
   p->parcap = 1024;
   p->par = sks_malloc((size_t)p->parcap * sizeof *p->par);
   p->mark = sks_calloc((size_t)p->nodecap, sizeof *p->mark);
+  p->tw = (1 + h->n) * h->pw;
+  p->touch = sks_malloc((size_t)p->tw * sizeof *p->touch);
+  p->dw = (h->nreg * h->n + 63) / 64;
+  p->dirty = sks_malloc((size_t)p->dw * sizeof *p->dirty);
+}
+
+static void store_init(store *s, const sks_human *h, int W) {
+  size_t nl = (size_t)h->cells * h->n * 2;
+  s->plevel = -1;
+  s->gen = 2; /* past every branch's 0: none is kept before it is stored */
+  s->cand = sks_malloc((size_t)h->cells * sizeof *s->cand);
+  s->bits = sks_malloc(nl * W * sizeof *s->bits);
+  s->touch = sks_malloc(nl * (1 + h->n) * h->pw * sizeof *s->touch);
+  s->br = sks_calloc(nl, sizeof *s->br);
 }
 
 static struct human_force *force_of(sks_human *h) {
@@ -95,6 +159,14 @@ static struct human_force *force_of(sks_human *h) {
     prop_init(&f->p[1], h);
     f->W = (2 * h->cells * h->n + 63) / 64;
     f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
+    f->hdcells = sks_malloc((size_t)h->n * h->pw * sizeof *f->hdcells);
+    f->tw = f->p[0].tw;
+    f->changed = sks_malloc((size_t)f->tw * sizeof *f->changed);
+    store_init(&f->st[0], h, f->W);
+    /* past 16x16 a second store would cost too much memory: the levels
+     * share one */
+    if (h->cells <= 256)
+      store_init(&f->st[1], h, f->W);
     h->force = f;
   }
   return h->force;
@@ -162,7 +234,8 @@ static int inner_test(sks_human *h, int level, int lit, int *weight);
  * each open candidate tested by the inner level).  Returns false on a
  * clash (p->conflict). */
 static bool propagate(sks_human *h, prop *p, int level, int start,
-                      const hmask *bcand, const hmask *bwhere) {
+                      const hmask *bcand, const hmask *bwhere,
+                      const uint64_t *bdcells) {
   int n = p->n;
   bool dynamic = level >= 2;
   p->cur++;
@@ -171,8 +244,13 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   p->conflict[0] = p->conflict[1] = -1;
   p->bcand = bcand;
   p->bwhere = bwhere;
+  p->bdcells = bdcells;
+  /* dynamic+ reads every region's places: it touches every cell */
+  memset(p->touch, level >= 3 ? 0xff : 0, (size_t)p->tw * sizeof *p->touch);
   if (dynamic) {
+    memset(p->dirty, 0, (size_t)p->dw * sizeof *p->dirty);
     memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
+    memcpy(p->dcells, bdcells, (size_t)n * h->pw * sizeof *p->dcells);
     memcpy(p->where, bwhere, (size_t)p->nreg * n * sizeof *p->where);
   }
   if (!derive(p, start, NULL, 0, 1))
@@ -181,31 +259,36 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   for (;;) {
     while (head < p->nnodes) {
       int x = head++, l = p->lit[x], v = l / 2, c = v / n, d = v % n;
+      /* it reads c's marks and those of d in c's regions */
+      const uint64_t *pe = h->peers + (size_t)c * h->pw;
+      uint64_t *td = p->touch + (size_t)(1 + d) * h->pw;
+      for (int w = 0; w < h->pw; w++)
+        td[w] |= pe[w];
+      p->touch[c / 64] |= 1ULL << (c % 64);
       if (l & 1) { /* on: the cell's others and d's peers go */
         hmask cm = (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
         for (; cm; cm &= cm - 1)
           if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
             return false;
-        const uint64_t *pe = h->peers + (size_t)c * h->pw;
+        const uint64_t *dc =
+            (dynamic ? p->dcells : bdcells) + (size_t)d * h->pw;
         for (int w = 0; w < h->pw; w++)
-          for (uint64_t m = pe[w]; m; m &= m - 1) {
-            int q = w * 64 + human_first(m);
-            hmask qc = dynamic ? p->cand[q] : bcand[q];
-            if (qc >> d & 1)
-              if (!derive(p, (q * n + d) * 2, &x, 1, 1))
-                return false;
-          }
+          for (uint64_t m = pe[w] & dc[w]; m; m &= m - 1)
+            if (!derive(p, ((w * 64 + human_first(m)) * n + d) * 2, &x, 1, 1))
+              return false;
         continue;
       }
       /* off */
       if (dynamic) {
         p->cand[c] &= ~(1ULL << d);
+        p->dcells[(size_t)d * h->pw + c / 64] &= ~(1ULL << (c % 64));
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+          p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
         }
         hmask cm = p->cand[c];
-        if (!cm || human_popcount(cm) == 1) {
+        if (!cm || human_one(cm)) {
           int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
           if (!cm) { /* the cell is empty */
             p->conflict[0] = x;
@@ -218,7 +301,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           hmask w = p->where[k * n + d];
-          if (human_popcount(w) > 1)
+          if (human_many(w))
             continue;
           int np = offs_of_region(h, p, k, d, bwhere[k * n + d] & ~w, pars);
           if (!w) {
@@ -232,14 +315,14 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         }
       } else {
         hmask cm = bcand[c];
-        if (human_popcount(cm) == 2)
+        if (human_two(cm))
           if (!derive(p, (c * n + human_first(cm & ~(1ULL << d))) * 2 + 1, &x,
                       1, 1))
             return false;
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           hmask w = bwhere[k * n + d];
-          if (human_popcount(w) != 2)
+          if (!human_two(w))
             continue;
           w &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
           int q = h->region[k * n + human_first(w)];
@@ -250,39 +333,33 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
     }
     if (level < 3)
       return true;
-    /* dynamic+: locked candidates in the working state */
+    /* dynamic+: locked candidates in the working state, of the places
+     * the run changed (the others were locked before the assumption, if
+     * at all), region by region, digit by digit */
     int before = p->nnodes;
-    for (int a = 0; a < h->nreg && p->nnodes == before; a++)
-      for (int d = 0; d < n && p->nnodes == before; d++) {
+    for (int dwi = 0; dwi < p->dw && p->nnodes == before; dwi++)
+      for (uint64_t dm = p->dirty[dwi]; dm && p->nnodes == before;
+           dm &= dm - 1) {
+        int ad = dwi * 64 + human_first(dm), a = ad / n, d = ad % n;
         hmask w = p->where[a * n + d];
-        if (human_popcount(w) < 2)
+        if (!human_many(w))
           continue;
         int c0 = h->region[a * n + human_first(w)];
         for (int i = 0; i < h->ncreg[c0]; i++) {
           int b = h->creg[c0 * HUMAN_MAX_REG + i];
           if (b == a)
             continue;
-          bool inside = true;
-          for (hmask m = w; m && inside; m &= m - 1) {
-            int c = h->region[a * n + human_first(m)];
-            bool in = false;
-            for (int q = 0; q < h->ncreg[c] && !in; q++)
-              in = h->creg[c * HUMAN_MAX_REG + q] == b;
-            inside = in;
-          }
-          if (!inside)
-            continue;
+          if (w & ~human_within(h, a, b))
+            continue; /* not all inside b */
           int np = offs_of_region(h, p, a, d, bwhere[a * n + d] & ~w, pars);
           if (!np)
             continue; /* locked before: nothing the assumption did */
+          hmask in_a = human_within(h, b, a);
           for (int j = 0; j < n; j++) {
             int c = h->region[b * n + j];
-            if (!(p->cand[c] >> d & 1))
+            if (!(p->cand[c] >> d & 1) || (in_a >> j & 1))
               continue;
-            bool in_a = false;
-            for (int q = 0; q < h->ncreg[c] && !in_a; q++)
-              in_a = h->creg[c * HUMAN_MAX_REG + q] == a;
-            if (!in_a && !derive(p, (c * n + d) * 2, pars, np, 1))
+            if (!derive(p, (c * n + d) * 2, pars, np, 1))
               return false;
           }
         }
@@ -294,7 +371,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
     /* nested: each open candidate of the working state tested by the
      * inner level; a clash removes it */
     for (int c = 0; c < p->cells; c++) {
-      if (human_popcount(p->cand[c]) < 2)
+      if (!human_many(p->cand[c]))
         continue;
       for (hmask m = p->cand[c]; m; m &= m - 1) {
         int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
@@ -317,7 +394,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
 static int inner_test(sks_human *h, int level, int lit, int *weight) {
   struct human_force *f = h->force;
   prop *o = &f->p[0], *in = &f->p[1];
-  if (propagate(h, in, level, lit, o->cand, o->where))
+  if (propagate(h, in, level, lit, o->cand, o->where, o->dcells))
     return 0;
   int d0 = in->conflict[0] >= 0 ? in->depth[in->conflict[0]] : 1;
   int d1 = in->conflict[1] >= 0 ? in->depth[in->conflict[1]] : 1;
@@ -364,17 +441,89 @@ static void lit_text(const sks_human *h, int l, char *buf, size_t size) {
   snprintf(buf, size, "%s%s%d", c, l & 1 ? "=" : "<>", human_digit(v % h->n));
 }
 
-/* Records branch b: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int b, prop *p, bool ok) {
-  if (b >= f->brcap) {
-    f->brcap = 2 * b + 64;
-    f->br = sks_realloc(f->br, (size_t)f->brcap * sizeof *f->br);
-    f->bits = sks_realloc(f->bits, (size_t)f->brcap * f->W * sizeof *f->bits);
+/* The literal branch b assumed: branch 2i assumes open var i on, 2i + 1
+ * off. */
+static int branch_lit(const struct human_force *f, int b) {
+  return f->bvar[b / 2] * 2 + (b % 2 == 0);
+}
+
+static const branch *br_of(const struct human_force *f, int b) {
+  return &f->s->br[branch_lit(f, b)];
+}
+
+static const uint64_t *bits_of(const struct human_force *f, int b) {
+  return f->s->bits + (size_t)branch_lit(f, b) * f->W;
+}
+
+/* Starts a run of the store for propagation level plevel on h's state:
+ * the cells changed since its last run (every cell when it held another
+ * level), and a fresh pool. */
+static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
+  store *s = f->s;
+  bool same = s->plevel == plevel;
+  memset(f->changed, same ? 0 : 0xff, (size_t)f->tw * sizeof *f->changed);
+  for (int c = 0; c < h->cells && same; c++)
+    for (hmask m = s->cand[c] ^ h->cand[c]; m; m &= m - 1) {
+      uint64_t bit = 1ULL << (c % 64);
+      f->changed[c / 64] |= bit;
+      f->changed[(size_t)(1 + human_first(m)) * h->pw + c / 64] |= bit;
+    }
+  memcpy(s->cand, h->cand, (size_t)h->cells * sizeof *s->cand);
+  f->csum = 0;
+  for (int w = 0; w < f->tw; w++)
+    f->csum |= f->changed[w];
+  s->plevel = plevel;
+  int *t = s->old, tcap = s->oldcap;
+  s->old = s->pool;
+  s->oldcap = s->poolcap;
+  s->pool = t;
+  s->poolcap = tcap;
+  s->npool = 0;
+  s->gen += same ? 1 : 2; /* another level's branches are never kept */
+}
+
+static void pool_reserve(store *s, int more) {
+  if (s->npool + more > s->poolcap) {
+    s->poolcap = 2 * (s->npool + more) + 1024;
+    s->pool = sks_realloc(s->pool, (size_t)s->poolcap * sizeof *s->pool);
   }
-  branch *br = &f->br[b];
-  uint64_t *bits = f->bits + (size_t)b * f->W;
+}
+
+/* Keeps literal l's branch of the last run when none of the cells it
+ * read changed (propagation reads the marks, never the values). */
+static bool store_keep(struct human_force *f, int l) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  if (br->gen != s->gen - 1)
+    return false;
+  if (br->tsum & f->csum) {
+    const uint64_t *t = s->touch + (size_t)l * f->tw;
+    for (int w = 0; w < f->tw; w++)
+      if (t[w] & f->changed[w])
+        return false;
+  }
+  pool_reserve(s, 2 * br->count);
+  memcpy(s->pool + s->npool, s->old + br->start,
+         (size_t)br->count * 2 * sizeof *s->pool);
+  br->start = s->npool;
+  s->npool += 2 * br->count;
+  br->gen = s->gen;
+  return true;
+}
+
+/* Records literal l's branch: the literals derived, or a clash. */
+static void store_branch(struct human_force *f, int l, const prop *p, bool ok) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  uint64_t *bits = s->bits + (size_t)l * f->W;
+  memcpy(s->touch + (size_t)l * f->tw, p->touch,
+         (size_t)f->tw * sizeof *p->touch);
+  br->gen = s->gen;
+  br->tsum = 0;
+  for (int w = 0; w < f->tw; w++)
+    br->tsum |= p->touch[w];
   br->clash = !ok;
-  br->start = f->npool;
+  br->start = s->npool;
   br->count = 0;
   if (!ok) {
     int d0 = p->depth[p->conflict[0]];
@@ -384,26 +533,24 @@ static void store_branch(struct human_force *f, int b, prop *p, bool ok) {
     return;
   }
   memset(bits, 0, (size_t)f->W * sizeof *bits);
-  if (f->npool + 2 * p->nnodes > f->poolcap) {
-    f->poolcap = 2 * (f->npool + 2 * p->nnodes) + 1024;
-    f->pool = sks_realloc(f->pool, (size_t)f->poolcap * sizeof *f->pool);
-  }
+  pool_reserve(s, 2 * p->nnodes);
   for (int x = 1; x < p->nnodes; x++) { /* not the assumption itself */
-    int l = p->lit[x];
-    bits[l / 64] |= 1ULL << (l % 64);
-    f->pool[f->npool++] = l;
-    f->pool[f->npool++] = p->depth[x];
+    int q = p->lit[x];
+    bits[q / 64] |= 1ULL << (q % 64);
+    s->pool[s->npool++] = q;
+    s->pool[s->npool++] = p->depth[x];
   }
   br->count = p->nnodes - 1;
 }
 
 static int depth_in(const struct human_force *f, int b, int l) {
-  const branch *br = &f->br[b];
+  const branch *br = br_of(f, b);
   if (br->clash)
     return br->clash_depth;
+  const int *pool = f->s->pool + br->start;
   for (int i = 0; i < br->count; i++)
-    if (f->pool[br->start + 2 * i] == l)
-      return f->pool[br->start + 2 * i + 1];
+    if (pool[2 * i] == l)
+      return pool[2 * i + 1];
   return 1 << 20;
 }
 
@@ -441,11 +588,6 @@ static const sks_technique level_tech[6] = {
     SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
     SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_2};
 
-/* The literal a branch assumed. */
-static int branch_lit(const struct human_force *f, int b) {
-  return f->bvar[b / 2] * 2 + (b % 2 == 0);
-}
-
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);
   int n = h->n, plevel = level == 1 ? 0 : level;
@@ -456,19 +598,29 @@ bool human_forcing(sks_human *h, int level) {
     if (h->val[c] < 0)
       for (hmask m = h->cand[c]; m; m &= m - 1)
         f->bvar[nvar++] = c * n + human_first(m);
-  f->npool = 0;
   deduction best = {.cost = 1 << 30}, d;
   /* nested levels: contradictions of the on branches only (the off
    * branches and the cell and region nets would double the cost of the
    * dearest level) */
   bool nested = level >= 4;
+  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  f->s = &f->st[plevel == 0 || !f->st[1].br ? 0 : 1];
+  store_begin(f, h, plevel);
   for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
-      int b = 2 * i + !on;
-      bool ok = propagate(h, p, plevel, f->bvar[i] * 2 + on, h->cand, h->where);
-      store_branch(f, b, p, ok);
+      int b = 2 * i + !on, l = f->bvar[i] * 2 + on;
+      bool ok;
+      if (plevel <= 2 && store_keep(f, l))
+        ok = !f->s->br[l].clash;
+      else {
+        ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+        store_branch(f, l, p, ok);
+      }
       if (!ok && level != 1) {
-        d = (deduction){.cost = f->br[b].clash_depth,
+        d = (deduction){.cost = br_of(f, b)->clash_depth,
                         .kind = 0,
                         .lit = (f->bvar[i] * 2 + on) ^ 1,
                         .nb = 1,
@@ -480,9 +632,8 @@ bool human_forcing(sks_human *h, int level) {
   /* both ways */
   if (level != 1 && !nested)
     for (int i = 0; i < nvar; i++) {
-      const uint64_t *a = f->bits + (size_t)(2 * i) * f->W;
-      const uint64_t *b = f->bits + (size_t)(2 * i + 1) * f->W;
-      if (f->br[2 * i].clash || f->br[2 * i + 1].clash)
+      const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
+      if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
         continue;
       for (int w = 0; w < f->W; w++)
         for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
@@ -506,7 +657,7 @@ bool human_forcing(sks_human *h, int level) {
       for (hmask m = h->cand[c]; m; m &= m - 1) {
         int b = 2 * vi[c * n + human_first(m)];
         d.b[d.nb++] = b;
-        const uint64_t *bb = f->bits + (size_t)b * f->W;
+        const uint64_t *bb = bits_of(f, b);
         for (int w = 0; w < f->W; w++)
           acc[w] &= bb[w];
       }
@@ -515,7 +666,7 @@ bool human_forcing(sks_human *h, int level) {
     for (int k = 0; k < h->nreg; k++)
       for (int dg = 0; dg < n; dg++) {
         hmask wm = h->where[k * n + dg];
-        if (human_popcount(wm) < 2)
+        if (!human_many(wm))
           continue;
         if (h->val[h->region[k * n + human_first(wm)]] >= 0)
           continue;
@@ -524,7 +675,7 @@ bool human_forcing(sks_human *h, int level) {
         for (hmask m = wm; m; m &= m - 1) {
           int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
           d.b[d.nb++] = b;
-          const uint64_t *bb = f->bits + (size_t)b * f->W;
+          const uint64_t *bb = bits_of(f, b);
           for (int w = 0; w < f->W; w++)
             acc[w] &= bb[w];
         }
@@ -540,7 +691,7 @@ bool human_forcing(sks_human *h, int level) {
   int size = 0;
   for (int j = 0; j < best.nb; j++) {
     int l = branch_lit(f, best.b[j]);
-    bool ok = propagate(h, p, plevel, l, h->cand, h->where);
+    bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
     if (!ok)
       size += ancestors(p, p->conflict, 2);
     else if (has(p, best.lit)) {

@@ -21,6 +21,10 @@ struct sks_human {
   uint64_t *peers;   /* cells * pw words: the cells that see a cell */
   int pw;
   bool plain; /* rows, columns and boxes only (no variant) */
+  /* (k * 2 + o) * n + line: the places j of line `line` (a row when o is
+   * 0, a column when 1) whose cell lies in region k */
+  hmask *regline;
+  hmask *within; /* a * nreg + b: the places of region a in region b */
   /* The state */
   hmask *cand;   /* by cell */
   int *val;      /* by cell: digit or -1 */
@@ -37,6 +41,11 @@ struct sks_human {
   char text[HUMAN_TEXT];
   bool collect;        /* tests: every instance (emit never stops) */
   unsigned char *seen; /* collect: eliminations (n^3) and placements */
+  /* Fish (human_fish.c): by (finned, size, digit), the digit's marks
+   * (2 * pw words: the cells holding it, the cells it is placed in) when
+   * that search last found nothing; the same marks find nothing again */
+  uint64_t *fish_memo;
+  bool *fish_none;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */
@@ -59,11 +68,32 @@ static inline int human_digit(int d) {
 static inline bool human_sees(const sks_human *h, int a, int b) {
   return a != b && (h->peers[(size_t)a * h->pw + b / 64] >> (b % 64)) & 1;
 }
+/* Without a popcount instruction in the target (the portable build) the
+ * builtin is a call into libgcc; the fish and chain searches count bits
+ * in their inner loops, so the count is done here in registers. */
 static inline int human_popcount(hmask m) {
-  return __builtin_popcountll(m);
+  m = m - ((m >> 1) & 0x5555555555555555ULL);
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+/* The counts the searches test most, without counting. */
+static inline bool human_one(hmask m) { /* exactly one bit */
+  return m && !(m & (m - 1));
+}
+static inline bool human_many(hmask m) { /* two bits or more */
+  return (m & (m - 1)) != 0;
+}
+static inline bool human_two(hmask m) { /* exactly two bits */
+  return human_one(m & (m - 1));
 }
 static inline int human_first(hmask m) {
   return __builtin_ctzll(m);
+}
+
+/* The places of region a whose cells lie in region b. */
+static inline hmask human_within(const sks_human *h, int a, int b) {
+  return h->within[(size_t)a * h->nreg + b];
 }
 
 /* Region k's kind: 0 row, 1 column, 2 box (or jigsaw piece), 3 other. */
