@@ -43,6 +43,10 @@ typedef struct batch {
    * puzzle), so a slow puzzle's answer goes out when it is found. */
   bool flush;
   int chunk_size; /* puzzles a chunk is handed off with, 1..CHUNK */
+  /* A puzzle's times are taken: --time-limit holds its reading and work
+   * to a deadline, JSON and CSV say its seconds.  Else no clock is read
+   * for it (batch_job.start is 0). */
+  bool timed;
   pthread_mutex_t lock;
   pthread_cond_t work_cv, done_cv;
 } batch;
@@ -83,7 +87,7 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
     item *it = &c->items[i];
     batch_job job = {it->error ? NULL : it->p, it->file,
                      it->error ? it->line : it->p->look.line,
-                     sks_time() - it->read_seconds};
+                     b->timed ? sks_time() - it->read_seconds : 0};
     if (it->error) {
       answer a = {.status = ANSWER_ERROR, .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
@@ -222,6 +226,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   b.ops = ops;
   int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
   b.flush = stdout_is_live();
+  b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;
   b.chunk_size = b.flush ? 1 : CHUNK;
   b.nslots = threads ? 4 * threads : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
@@ -245,7 +250,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     bool any = false;
     for (;;) {
       sks_puzzle *p = NULL;
-      double began = sks_time();
+      double began = b.timed ? sks_time() : 0;
       /* A puzzle's reading is held to --time-limit too (an endless line,
        * a flood of blank lines, a pipe that sends nothing), with a quarter
        * second's grace: a puzzle that is there is read and answered
@@ -283,7 +288,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       any = true;
       item *it = &cur->items[cur->nitems++];
       it->file = sks_input_name(in);
-      it->read_seconds = sks_time() - began;
+      it->read_seconds = b.timed ? sks_time() - began : 0;
       if (r > 0 && p->removed && !takes_candidates(app))
         r = sks_error_set(&err, -1, p->look.line, 1,
                           "%s does not take candidates puzzles "
@@ -304,7 +309,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       if (cur->nitems == b.chunk_size) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
-        double now = sks_time();
+        double now = show ? sks_time() : 0;
         if (show && now - last > 0.25) {
           progress(tot, start, fraction_read(inputs, ninputs, f));
           last = now;
