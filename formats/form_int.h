@@ -91,6 +91,7 @@ struct sks_reader {
   sks_line_buf ahead;
   bool have_ahead, ahead_toolong;
   unsigned long long plain_id; /* the read of a line found plain */
+  bool no_plain; /* every line the general way (tests compare the two) */
   long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
   bool in_cut;     /* the current line was cut at SKS_LINE_LIMIT: its rest is

@@ -159,7 +159,7 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
  * puzzle have 9 labels). */
 int sks_form_line_plain(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   int want = rd->opt.box_rows * rd->opt.box_cols;
-  if (rd->toolong || rd->csv.fields || sks_form_alphabet(rd) ||
+  if (rd->no_plain || rd->toolong || rd->csv.fields || sks_form_alphabet(rd) ||
       (want && want != 9) ||
       !((rd->line.id == rd->plain_id && rd->line.n == SKS_PLAIN_LEN) ||
         sks_form_plain_line(rd->line.a, rd->line.n)))

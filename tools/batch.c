@@ -1,6 +1,9 @@
 /* Streaming batches: puzzles are read in chunks into a fixed ring, worked
  * on by N threads, and printed in input order; memory is bounded by the
- * ring, not by the input. */
+ * ring, not by the input.  Under -j N the reading thread is one of the N:
+ * when the ring is full it works the next chunk itself rather than wait
+ * (N threads on N cores, not N + 1), and whichever thread finishes the
+ * chunk that is next in order prints it and the done ones after it. */
 #define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
 
@@ -34,6 +37,7 @@ typedef struct chunk {
 typedef struct batch {
   sks_app *app;
   const batch_ops *ops;
+  batch_totals *tot; /* counted as chunks are printed, under lock */
   chunk *ring;
   int nslots;
   long long filled, next_claim, printed; /* chunk sequence numbers */
@@ -98,6 +102,37 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
   fflush(c->stream);
 }
 
+static void emit(const batch *b, chunk *c, batch_totals *t);
+
+/* Under b->lock: prints the chunks done, in order, up to the first that
+ * is not. */
+static void print_done(batch *b) {
+  while (b->printed < b->filled) {
+    chunk *c = &b->ring[b->printed % b->nslots];
+    if (c->state != DONE)
+      return;
+    emit(b, c, b->tot);
+    b->printed++;
+  }
+}
+
+/* Under b->lock: works the next chunk no thread has claimed with worker
+ * wk (the lock let go meanwhile) and prints what is done; false when
+ * every chunk handed off is claimed. */
+static bool work_next(batch *b, void *wk) {
+  if (b->next_claim == b->filled)
+    return false;
+  chunk *c = &b->ring[b->next_claim++ % b->nslots];
+  c->state = CLAIMED;
+  pthread_mutex_unlock(&b->lock);
+  work_chunk(b, wk, c);
+  pthread_mutex_lock(&b->lock);
+  c->state = DONE;
+  print_done(b);
+  pthread_cond_broadcast(&b->done_cv);
+  return true;
+}
+
 static void *thread_main(void *data) {
   batch *b = data;
   void *wk = b->ops->worker_new(b->app);
@@ -105,15 +140,8 @@ static void *thread_main(void *data) {
   for (;;) {
     while (b->next_claim == b->filled && !b->reading_done)
       pthread_cond_wait(&b->work_cv, &b->lock);
-    if (b->next_claim == b->filled)
+    if (!work_next(b, wk))
       break;
-    chunk *c = &b->ring[b->next_claim++ % b->nslots];
-    c->state = CLAIMED;
-    pthread_mutex_unlock(&b->lock);
-    work_chunk(b, wk, c);
-    pthread_mutex_lock(&b->lock);
-    c->state = DONE;
-    pthread_cond_broadcast(&b->done_cv);
   }
   pthread_mutex_unlock(&b->lock);
   b->ops->worker_delete(wk);
@@ -166,26 +194,32 @@ static void note_skipped(void *ctx, long line, const char *what) {
   app_message("%s:%ld: skipped: %s", (const char *)ctx, line, what);
 }
 
-/* Waits for every chunk handed off so far and prints it. */
-static void print_all(batch *b, batch_totals *tot) {
-  pthread_mutex_lock(&b->lock);
-  while (b->printed < b->filled) {
-    chunk *c = &b->ring[b->printed % b->nslots];
-    if (c->state == DONE) {
-      emit(b, c, tot);
-      b->printed++;
-    } else
+/* Under b->lock: until every chunk handed off so far is printed, works
+ * the ones no thread has claimed (with mine, the reading thread's worker)
+ * or waits. */
+static void finish_all(batch *b, void *mine) {
+  for (;;) {
+    print_done(b);
+    if (b->printed == b->filled)
+      return;
+    if (!work_next(b, mine))
       pthread_cond_wait(&b->done_cv, &b->lock);
   }
+}
+
+/* Waits for every chunk handed off so far and prints it. */
+static void print_all(batch *b, void *mine) {
+  pthread_mutex_lock(&b->lock);
+  finish_all(b, mine);
   pthread_mutex_unlock(&b->lock);
   fflush(stdout);
 }
 
-/* Gives a full chunk to the threads, or works and prints it inline. */
-static void hand_off(batch *b, void *inline_worker, chunk *c,
+/* Gives a full chunk to the threads, or (-j 1) works and prints it. */
+static void hand_off(batch *b, bool threads, void *mine, chunk *c,
                      batch_totals *tot) {
-  if (inline_worker) {
-    work_chunk(b, inline_worker, c);
+  if (!threads) {
+    work_chunk(b, mine, c);
     emit(b, c, tot);
     b->filled++;
     b->printed++;
@@ -224,11 +258,13 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   memset(&b, 0, sizeof b);
   b.app = app;
   b.ops = ops;
-  int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
+  b.tot = tot;
+  /* the threads besides this one, which reads, prints and works too */
+  int jobs = app->opt.jobs > 1 ? app->opt.jobs : 1, threads = jobs - 1;
   b.flush = stdout_is_live();
   b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;
   b.chunk_size = b.flush ? 1 : CHUNK;
-  b.nslots = threads ? 4 * threads : 1;
+  b.nslots = threads ? 4 * jobs : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
   pthread_mutex_init(&b.lock, NULL);
   pthread_cond_init(&b.work_cv, NULL);
@@ -236,7 +272,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   pthread_t *tid = sks_calloc((size_t)(threads ? threads : 1), sizeof *tid);
   for (int i = 0; i < threads; i++)
     pthread_create(&tid[i], NULL, thread_main, &b);
-  void *inline_worker = threads ? NULL : ops->worker_new(app);
+  void *mine = ops->worker_new(app);
 
   bool show = app->stderr_tty && !app->opt.quiet;
   double start = sks_time(), last = start;
@@ -267,23 +303,21 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         continue;
       }
       if (!cur) {
-        /* Wait for the slot to be printed and free. */
+        /* Until the slot is printed and free: a chunk no thread has
+         * claimed is worked here. */
         pthread_mutex_lock(&b.lock);
         for (;;) {
-          while (b.printed < b.filled &&
-                 b.ring[b.printed % b.nslots].state == DONE) {
-            emit(&b, &b.ring[b.printed % b.nslots], tot);
-            b.printed++;
-          }
+          print_done(&b);
           if (b.ring[b.filled % b.nslots].state == FREE)
             break;
-          pthread_cond_wait(&b.done_cv, &b.lock);
+          if (!work_next(&b, mine))
+            pthread_cond_wait(&b.done_cv, &b.lock);
         }
+        if (b.flush)
+          b.chunk_size = chunk_size_for(tot, sks_time() - start, jobs);
         pthread_mutex_unlock(&b.lock);
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;
-        if (b.flush)
-          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
       }
       any = true;
       item *it = &cur->items[cur->nitems++];
@@ -301,17 +335,20 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       /* An error past a line's first 64 KiB (an endless line: /dev/zero)
        * is reported now, not after the rest of that line is read. */
       if (r < 0 && err.col > 65536) {
-        hand_off(&b, inline_worker, cur, tot);
+        hand_off(&b, threads, mine, cur, tot);
         cur = NULL;
-        print_all(&b, tot);
+        print_all(&b, mine);
         continue;
       }
       if (cur->nitems == b.chunk_size) {
-        hand_off(&b, inline_worker, cur, tot);
+        hand_off(&b, threads, mine, cur, tot);
         cur = NULL;
         double now = show ? sks_time() : 0;
         if (show && now - last > 0.25) {
-          progress(tot, start, fraction_read(inputs, ninputs, f));
+          pthread_mutex_lock(&b.lock); /* the totals are the printers' */
+          batch_totals sofar = *tot;
+          pthread_mutex_unlock(&b.lock);
+          progress(&sofar, start, fraction_read(inputs, ninputs, f));
           last = now;
         }
       }
@@ -334,24 +371,17 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   }
   /* The last, partial chunk. */
   if (cur && cur->nitems)
-    hand_off(&b, inline_worker, cur, tot);
+    hand_off(&b, threads, mine, cur, tot);
   if (threads) {
     pthread_mutex_lock(&b.lock);
     b.reading_done = true;
     pthread_cond_broadcast(&b.work_cv);
-    while (b.printed < b.filled) {
-      chunk *c = &b.ring[b.printed % b.nslots];
-      if (c->state == DONE) {
-        emit(&b, c, tot);
-        b.printed++;
-      } else
-        pthread_cond_wait(&b.done_cv, &b.lock);
-    }
+    finish_all(&b, mine);
     pthread_mutex_unlock(&b.lock);
     for (int i = 0; i < threads; i++)
       pthread_join(tid[i], NULL);
-  } else
-    ops->worker_delete(inline_worker);
+  }
+  ops->worker_delete(mine);
   tot->seconds = sks_time() - start;
   if (show && tot->puzzles > CHUNK)
     fputs("\r\033[K", stderr);
