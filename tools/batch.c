@@ -1,9 +1,10 @@
 /* Streaming batches: puzzles are read in chunks into a fixed ring, worked
  * on by N threads, and printed in input order; memory is bounded by the
- * ring, not by the input.  Under -j N the reading thread is one of the N:
- * when the ring is full it works the next chunk itself rather than wait
- * (N threads on N cores, not N + 1), and whichever thread finishes the
- * chunk that is next in order prints it and the done ones after it. */
+ * ring, not by the input.  Whichever thread finishes the chunk next in
+ * order prints it and the done ones after it; the reading thread, which
+ * works no chunk (a slow puzzle would stop the reading, and the other
+ * threads with it), is woken when half the ring is free, not at every
+ * chunk. */
 #define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
 
@@ -116,21 +117,10 @@ static void print_done(batch *b) {
   }
 }
 
-/* Under b->lock: works the next chunk no thread has claimed with worker
- * wk (the lock let go meanwhile) and prints what is done; false when
- * every chunk handed off is claimed. */
-static bool work_next(batch *b, void *wk) {
-  if (b->next_claim == b->filled)
-    return false;
-  chunk *c = &b->ring[b->next_claim++ % b->nslots];
-  c->state = CLAIMED;
-  pthread_mutex_unlock(&b->lock);
-  work_chunk(b, wk, c);
-  pthread_mutex_lock(&b->lock);
-  c->state = DONE;
-  print_done(b);
-  pthread_cond_broadcast(&b->done_cv);
-  return true;
+/* Under b->lock: is at most half the ring handed off and not printed
+ * (the reading thread's turn)? */
+static bool half_free(const batch *b) {
+  return b->filled - b->printed <= b->nslots / 2;
 }
 
 static void *thread_main(void *data) {
@@ -140,8 +130,17 @@ static void *thread_main(void *data) {
   for (;;) {
     while (b->next_claim == b->filled && !b->reading_done)
       pthread_cond_wait(&b->work_cv, &b->lock);
-    if (!work_next(b, wk))
+    if (b->next_claim == b->filled)
       break;
+    chunk *c = &b->ring[b->next_claim++ % b->nslots];
+    c->state = CLAIMED;
+    pthread_mutex_unlock(&b->lock);
+    work_chunk(b, wk, c);
+    pthread_mutex_lock(&b->lock);
+    c->state = DONE;
+    print_done(b);
+    if (half_free(b))
+      pthread_cond_signal(&b->done_cv); /* the reading thread waits */
   }
   pthread_mutex_unlock(&b->lock);
   b->ops->worker_delete(wk);
@@ -194,32 +193,26 @@ static void note_skipped(void *ctx, long line, const char *what) {
   app_message("%s:%ld: skipped: %s", (const char *)ctx, line, what);
 }
 
-/* Under b->lock: until every chunk handed off so far is printed, works
- * the ones no thread has claimed (with mine, the reading thread's worker)
- * or waits. */
-static void finish_all(batch *b, void *mine) {
-  for (;;) {
-    print_done(b);
-    if (b->printed == b->filled)
-      return;
-    if (!work_next(b, mine))
-      pthread_cond_wait(&b->done_cv, &b->lock);
-  }
+/* Under b->lock: waits until every chunk handed off so far is printed. */
+static void finish_all(batch *b) {
+  while (b->printed < b->filled)
+    pthread_cond_wait(&b->done_cv, &b->lock);
 }
 
 /* Waits for every chunk handed off so far and prints it. */
-static void print_all(batch *b, void *mine) {
+static void print_all(batch *b) {
   pthread_mutex_lock(&b->lock);
-  finish_all(b, mine);
+  finish_all(b);
   pthread_mutex_unlock(&b->lock);
   fflush(stdout);
 }
 
-/* Gives a full chunk to the threads, or (-j 1) works and prints it. */
-static void hand_off(batch *b, bool threads, void *mine, chunk *c,
+/* Gives a full chunk to the threads, or works and prints it (-j 1: with
+ * inline_worker). */
+static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
-  if (!threads) {
-    work_chunk(b, mine, c);
+  if (inline_worker) {
+    work_chunk(b, inline_worker, c);
     emit(b, c, tot);
     b->filled++;
     b->printed++;
@@ -259,12 +252,11 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   b.app = app;
   b.ops = ops;
   b.tot = tot;
-  /* the threads besides this one, which reads, prints and works too */
-  int jobs = app->opt.jobs > 1 ? app->opt.jobs : 1, threads = jobs - 1;
+  int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
   b.flush = stdout_is_live();
   b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;
   b.chunk_size = b.flush ? 1 : CHUNK;
-  b.nslots = threads ? 4 * jobs : 1;
+  b.nslots = threads ? 4 * threads : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
   pthread_mutex_init(&b.lock, NULL);
   pthread_cond_init(&b.work_cv, NULL);
@@ -272,7 +264,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   pthread_t *tid = sks_calloc((size_t)(threads ? threads : 1), sizeof *tid);
   for (int i = 0; i < threads; i++)
     pthread_create(&tid[i], NULL, thread_main, &b);
-  void *mine = ops->worker_new(app);
+  void *inline_worker = threads ? NULL : ops->worker_new(app);
 
   bool show = app->stderr_tty && !app->opt.quiet;
   double start = sks_time(), last = start;
@@ -303,18 +295,13 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         continue;
       }
       if (!cur) {
-        /* Until the slot is printed and free: a chunk no thread has
-         * claimed is worked here. */
+        /* A full ring is read on when half of it is printed and free. */
         pthread_mutex_lock(&b.lock);
-        for (;;) {
-          print_done(&b);
-          if (b.ring[b.filled % b.nslots].state == FREE)
-            break;
-          if (!work_next(&b, mine))
+        if (b.ring[b.filled % b.nslots].state != FREE)
+          while (!half_free(&b))
             pthread_cond_wait(&b.done_cv, &b.lock);
-        }
         if (b.flush)
-          b.chunk_size = chunk_size_for(tot, sks_time() - start, jobs);
+          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
         pthread_mutex_unlock(&b.lock);
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;
@@ -335,13 +322,13 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       /* An error past a line's first 64 KiB (an endless line: /dev/zero)
        * is reported now, not after the rest of that line is read. */
       if (r < 0 && err.col > 65536) {
-        hand_off(&b, threads, mine, cur, tot);
+        hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
-        print_all(&b, mine);
+        print_all(&b);
         continue;
       }
       if (cur->nitems == b.chunk_size) {
-        hand_off(&b, threads, mine, cur, tot);
+        hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
         double now = show ? sks_time() : 0;
         if (show && now - last > 0.25) {
@@ -371,17 +358,17 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   }
   /* The last, partial chunk. */
   if (cur && cur->nitems)
-    hand_off(&b, threads, mine, cur, tot);
+    hand_off(&b, inline_worker, cur, tot);
   if (threads) {
     pthread_mutex_lock(&b.lock);
     b.reading_done = true;
     pthread_cond_broadcast(&b.work_cv);
-    finish_all(&b, mine);
+    finish_all(&b);
     pthread_mutex_unlock(&b.lock);
     for (int i = 0; i < threads; i++)
       pthread_join(tid[i], NULL);
-  }
-  ops->worker_delete(mine);
+  } else
+    ops->worker_delete(inline_worker);
   tot->seconds = sks_time() - start;
   if (show && tot->puzzles > CHUNK)
     fputs("\r\033[K", stderr);
