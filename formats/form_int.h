@@ -90,6 +90,8 @@ struct sks_reader {
   /* The line after it, when a look ahead read it (sks_form_next_is_row). */
   sks_line_buf ahead;
   bool have_ahead, ahead_toolong;
+  unsigned long long plain_id; /* the read of a line found plain */
+  bool no_plain; /* every line the general way (tests compare the two) */
   long ahead_lineno;
   bool toolong, pending, eof, failed_reported;
   bool in_cut;     /* the current line was cut at SKS_LINE_LIMIT: its rest is
@@ -192,6 +194,13 @@ bool sks_form_next_is_row(sks_reader *rd, long width);
 typedef bool sks_line_test(const sks_reader *rd, const sks_line_info *li,
                            long arg);
 bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg);
+/* A plain line, the commonest puzzle of all: a 9x9 one-line puzzle of
+ * SKS_PLAIN_LEN bytes, each 1-9, '.' or '0', and nothing else on it.
+ * ahead_plain: is the line after the current one plain (it is read
+ * ahead, as sks_form_peek does, but not scanned)? */
+enum { SKS_PLAIN_LEN = 81 };
+bool sks_form_plain_line(const char *a, size_t n);
+bool sks_form_ahead_plain(sks_reader *rd);
 bool sks_form_is_square(long k, int *root);
 bool sks_form_numbers_row(const sks_line_info *li);
 /* A grid row's '#' comment (a '#' after white space): cut off the line,
@@ -247,6 +256,12 @@ void sks_form_keep_text(sks_reader *rd, const char *text, size_t len);
  * The name and sks_form_finish are the caller's. */
 int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
                         sks_error *err);
+
+/* The current line read the short way when it is plain (and the reader
+ * is where the table of forms gives a plain line to the one-line form):
+ * 1 with the puzzle in *out, -1 with err when what follows it is a bad
+ * region map, 0 when the line is not plain (form_line.c). */
+int sks_form_line_plain(sks_reader *rd, sks_puzzle **out, sks_error *err);
 
 /* An XML document being read hands out its next puzzle (1) or error (-1);
  * 0 when none is (left): the reader goes on with lines.  free: the

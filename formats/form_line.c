@@ -151,6 +151,44 @@ static int read_one_line(sks_reader *rd, const sks_line_info *li,
   return 1;
 }
 
+/* What read_one_line and sks_form_line_cells do with a plain line, in
+ * one pass: no form before the one-line form takes it (none but a CSV
+ * table's row takes a token of 81 digits), it is no candidates line (81
+ * is no cube's count), its digits need no settling (1-9 only), and the
+ * next line, when plain too, starts no region map (a map's rows of a 9x9
+ * puzzle have 9 labels). */
+int sks_form_line_plain(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+  int want = rd->opt.box_rows * rd->opt.box_cols;
+  if (rd->no_plain || rd->toolong || rd->csv.fields || sks_form_alphabet(rd) ||
+      (want && want != 9) ||
+      !((rd->line.id == rd->plain_id && rd->line.n == SKS_PLAIN_LEN) ||
+        sks_form_plain_line(rd->line.a, rd->line.n)))
+    return 0;
+  /* prepare fails before it changes what a second call would see: the
+   * general way gives the same error, after the forms it tries. */
+  if (sks_form_prepare(rd, 9, err))
+    return 0;
+  sks_form_build_table(rd, 9, NULL);
+  /* a copy the compiler knows the cells do not alias: one vector loop */
+  unsigned char a[SKS_PLAIN_LEN];
+  memcpy(a, rd->line.a, sizeof a);
+  int *cell = rd->p->cell;
+  for (int i = 0; i < SKS_PLAIN_LEN; i++) {
+    int v = a[i] - '1'; /* '0' and '.' are below '1': blanks */
+    cell[i] = v < 0 ? -1 : v;
+  }
+  int i = 0;
+  while (i < SKS_PLAIN_LEN && a[i] > '0')
+    i++;
+  rd->blank = i < SKS_PLAIN_LEN ? (char)a[i] : 0;
+  sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  if (!sks_form_ahead_plain(rd) && sks_form_map(rd, err)) {
+    *out = NULL;
+    return -1;
+  }
+  return 1;
+}
+
 /* Is the first token a one-line puzzle rather than a grid row?  Only 16
  * and 25 symbols are truly ambiguous (a 4x4 or 5x5 puzzle, or a row of a
  * 16x16 or 25x25 grid): the line is a grid row when it uses a symbol that

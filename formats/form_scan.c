@@ -6,6 +6,7 @@
 #include "input_int.h"
 #include "require_int.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Byte classes for scanning a line in one pass. */
@@ -318,25 +319,17 @@ static void swap_ahead(sks_reader *rd) {
   rd->ahead_toolong = b;
 }
 
-bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg) {
-  if (rd->have_ahead) { /* an earlier look ahead read it */
-    swap_ahead(rd);
-    sks_line_info li;
-    sks_form_analyze(rd, &li);
-    bool row = !rd->toolong && test(rd, &li, arg);
-    swap_ahead(rd);
-    return row;
-  }
+/* Reads the line after the current one into rd->ahead, unless a look
+ * ahead did; false when there is none. */
+static bool read_ahead(sks_reader *rd) {
+  if (rd->have_ahead)
+    return true;
   long lineno = rd->lineno;
   bool toolong = rd->toolong;
   sks_line_buf t = rd->line;
   rd->line = rd->ahead;
   rd->ahead = t;
-  bool row = false;
   if (sks_form_read_line(rd)) {
-    sks_line_info li;
-    sks_form_analyze(rd, &li);
-    row = !rd->toolong && test(rd, &li, arg);
     rd->have_ahead = true;
     rd->ahead_lineno = rd->lineno;
     rd->ahead_toolong = rd->toolong;
@@ -346,7 +339,54 @@ bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg) {
   rd->ahead = t;
   rd->lineno = lineno;
   rd->toolong = toolong;
+  return rd->have_ahead;
+}
+
+bool sks_form_peek(sks_reader *rd, sks_line_test *test, long arg) {
+  if (!read_ahead(rd))
+    return false;
+  swap_ahead(rd);
+  sks_line_info li;
+  sks_form_analyze(rd, &li);
+  bool row = !rd->toolong && test(rd, &li, arg);
+  swap_ahead(rd);
   return row;
+}
+
+/* Eight bytes at once: each is '.' or 0-9 (a plain line's bytes). */
+static bool plain_word(uint64_t x) {
+  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+  if (x & high)
+    return false; /* no byte past 0x7F: the sums below stay in their bytes */
+  /* A byte's top bit: set by adding 0x50 when it is '0' or more, by
+   * adding 0x46 when it is past '9'. */
+  uint64_t digit = (x + 0x50 * ones) & ~(x + 0x46 * ones) & high;
+  /* '.': its byte xor '.' is zero, which adding 0x7F leaves below the
+   * top bit. */
+  uint64_t y = x ^ ('.' * ones);
+  uint64_t dot = ~(((y & ~high) + (high - ones)) | y) & high;
+  return (digit | dot) == high;
+}
+
+bool sks_form_plain_line(const char *a, size_t n) {
+  if (n != SKS_PLAIN_LEN)
+    return false;
+  bool ok = true;
+  for (size_t i = 0; i + 8 <= SKS_PLAIN_LEN; i += 8) {
+    uint64_t x;
+    memcpy(&x, a + i, sizeof x);
+    ok &= plain_word(x);
+  }
+  char last = a[SKS_PLAIN_LEN - 1];
+  return ok && (last == '.' || (last >= '0' && last <= '9'));
+}
+
+bool sks_form_ahead_plain(sks_reader *rd) {
+  if (!read_ahead(rd) || rd->ahead_toolong ||
+      !sks_form_plain_line(rd->ahead.a, rd->ahead.n))
+    return false;
+  rd->plain_id = rd->ahead.id; /* it need not be looked at again */
+  return true;
 }
 
 static bool numbers_row_of_width(const sks_reader *rd, const sks_line_info *li,

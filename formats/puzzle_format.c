@@ -71,6 +71,9 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   for (;;) {
     if (!sks_form_read_line(rd))
       return sks_form_input_end(rd, err);
+    int plain = sks_form_line_plain(rd, out, err);
+    if (plain)
+      return plain;
     sks_line_info li;
     sks_form_analyze(rd, &li);
     bool comment = sks_form_is_comment(rd, &li);

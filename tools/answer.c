@@ -211,10 +211,14 @@ static void csv_field(FILE *out, const char *s) {
 
 static void put_text_record(const sks_app *app, const batch_job *job,
                             const answer *a, FILE *out) {
-  if (a->text)
-    fprintf(out, "%s\n", a->text);
-  else if (!(a->grid_only && a->grid))
-    fprintf(out, "%s\n", answer_status_name(a->status));
+  const char *line = a->text ? a->text
+                     : !(a->grid_only && a->grid)
+                         ? answer_status_name(a->status)
+                         : NULL;
+  if (line) {
+    fputs(line, out);
+    putc('\n', out);
+  }
   if (a->grid && job->p)
     app_print_grid(app, job->p, a->grid, out);
   if (a->grid2 && job->p)
@@ -370,7 +374,11 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
 
 void answer_put(const sks_app *app, const batch_job *job, const answer *a,
                 FILE *out) {
-  double seconds = job->start > 0 ? sks_time() - job->start : 0.0;
+  /* the seconds go into JSON and CSV, and into why a text answer is
+   * unknown; no other answer reads the clock */
+  bool timed = app->opt.format != FORMAT_TEXT ||
+               (!a->message && a->status == ANSWER_UNKNOWN);
+  double seconds = timed && job->start > 0 ? sks_time() - job->start : 0.0;
   char why[128];
   const char *message = a->message;
   if (!message && a->status == ANSWER_UNKNOWN)

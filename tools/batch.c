@@ -1,6 +1,10 @@
 /* Streaming batches: puzzles are read in chunks into a fixed ring, worked
  * on by N threads, and printed in input order; memory is bounded by the
- * ring, not by the input. */
+ * ring, not by the input.  Whichever thread finishes the chunk next in
+ * order prints it and the done ones after it; the reading thread, which
+ * works no chunk (a slow puzzle would stop the reading, and the other
+ * threads with it), is woken when half the ring is free, not at every
+ * chunk. */
 #define _POSIX_C_SOURCE 200809L
 #include "batch_int.h"
 
@@ -34,6 +38,7 @@ typedef struct chunk {
 typedef struct batch {
   sks_app *app;
   const batch_ops *ops;
+  batch_totals *tot; /* counted as chunks are printed, under lock */
   chunk *ring;
   int nslots;
   long long filled, next_claim, printed; /* chunk sequence numbers */
@@ -43,6 +48,10 @@ typedef struct batch {
    * puzzle), so a slow puzzle's answer goes out when it is found. */
   bool flush;
   int chunk_size; /* puzzles a chunk is handed off with, 1..CHUNK */
+  /* A puzzle's times are taken: --time-limit holds its reading and work
+   * to a deadline, JSON and CSV say its seconds.  Else no clock is read
+   * for it (batch_job.start is 0). */
+  bool timed;
   pthread_mutex_t lock;
   pthread_cond_t work_cv, done_cv;
 } batch;
@@ -83,7 +92,7 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
     item *it = &c->items[i];
     batch_job job = {it->error ? NULL : it->p, it->file,
                      it->error ? it->line : it->p->look.line,
-                     sks_time() - it->read_seconds};
+                     b->timed ? sks_time() - it->read_seconds : 0};
     if (it->error) {
       answer a = {.status = ANSWER_ERROR, .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
@@ -92,6 +101,26 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
       it->cls = b->ops->run(wk, &job, c->stream);
   }
   fflush(c->stream);
+}
+
+static void emit(const batch *b, chunk *c, batch_totals *t);
+
+/* Under b->lock: prints the chunks done, in order, up to the first that
+ * is not. */
+static void print_done(batch *b) {
+  while (b->printed < b->filled) {
+    chunk *c = &b->ring[b->printed % b->nslots];
+    if (c->state != DONE)
+      return;
+    emit(b, c, b->tot);
+    b->printed++;
+  }
+}
+
+/* Under b->lock: is at most half the ring handed off and not printed
+ * (the reading thread's turn)? */
+static bool half_free(const batch *b) {
+  return b->filled - b->printed <= b->nslots / 2;
 }
 
 static void *thread_main(void *data) {
@@ -109,7 +138,9 @@ static void *thread_main(void *data) {
     work_chunk(b, wk, c);
     pthread_mutex_lock(&b->lock);
     c->state = DONE;
-    pthread_cond_broadcast(&b->done_cv);
+    print_done(b);
+    if (half_free(b))
+      pthread_cond_signal(&b->done_cv); /* the reading thread waits */
   }
   pthread_mutex_unlock(&b->lock);
   b->ops->worker_delete(wk);
@@ -162,22 +193,22 @@ static void note_skipped(void *ctx, long line, const char *what) {
   app_message("%s:%ld: skipped: %s", (const char *)ctx, line, what);
 }
 
+/* Under b->lock: waits until every chunk handed off so far is printed. */
+static void finish_all(batch *b) {
+  while (b->printed < b->filled)
+    pthread_cond_wait(&b->done_cv, &b->lock);
+}
+
 /* Waits for every chunk handed off so far and prints it. */
-static void print_all(batch *b, batch_totals *tot) {
+static void print_all(batch *b) {
   pthread_mutex_lock(&b->lock);
-  while (b->printed < b->filled) {
-    chunk *c = &b->ring[b->printed % b->nslots];
-    if (c->state == DONE) {
-      emit(b, c, tot);
-      b->printed++;
-    } else
-      pthread_cond_wait(&b->done_cv, &b->lock);
-  }
+  finish_all(b);
   pthread_mutex_unlock(&b->lock);
   fflush(stdout);
 }
 
-/* Gives a full chunk to the threads, or works and prints it inline. */
+/* Gives a full chunk to the threads, or works and prints it (-j 1: with
+ * inline_worker). */
 static void hand_off(batch *b, void *inline_worker, chunk *c,
                      batch_totals *tot) {
   if (inline_worker) {
@@ -220,8 +251,10 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   memset(&b, 0, sizeof b);
   b.app = app;
   b.ops = ops;
+  b.tot = tot;
   int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
   b.flush = stdout_is_live();
+  b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;
   b.chunk_size = b.flush ? 1 : CHUNK;
   b.nslots = threads ? 4 * threads : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
@@ -245,7 +278,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     bool any = false;
     for (;;) {
       sks_puzzle *p = NULL;
-      double began = sks_time();
+      double began = b.timed ? sks_time() : 0;
       /* A puzzle's reading is held to --time-limit too (an endless line,
        * a flood of blank lines, a pipe that sends nothing), with a quarter
        * second's grace: a puzzle that is there is read and answered
@@ -262,28 +295,21 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         continue;
       }
       if (!cur) {
-        /* Wait for the slot to be printed and free. */
+        /* A full ring is read on when half of it is printed and free. */
         pthread_mutex_lock(&b.lock);
-        for (;;) {
-          while (b.printed < b.filled &&
-                 b.ring[b.printed % b.nslots].state == DONE) {
-            emit(&b, &b.ring[b.printed % b.nslots], tot);
-            b.printed++;
-          }
-          if (b.ring[b.filled % b.nslots].state == FREE)
-            break;
-          pthread_cond_wait(&b.done_cv, &b.lock);
-        }
+        if (b.ring[b.filled % b.nslots].state != FREE)
+          while (!half_free(&b))
+            pthread_cond_wait(&b.done_cv, &b.lock);
+        if (b.flush)
+          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
         pthread_mutex_unlock(&b.lock);
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;
-        if (b.flush)
-          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
       }
       any = true;
       item *it = &cur->items[cur->nitems++];
       it->file = sks_input_name(in);
-      it->read_seconds = sks_time() - began;
+      it->read_seconds = b.timed ? sks_time() - began : 0;
       if (r > 0 && p->removed && !takes_candidates(app))
         r = sks_error_set(&err, -1, p->look.line, 1,
                           "%s does not take candidates puzzles "
@@ -298,15 +324,18 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
       if (r < 0 && err.col > 65536) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
-        print_all(&b, tot);
+        print_all(&b);
         continue;
       }
       if (cur->nitems == b.chunk_size) {
         hand_off(&b, inline_worker, cur, tot);
         cur = NULL;
-        double now = sks_time();
+        double now = show ? sks_time() : 0;
         if (show && now - last > 0.25) {
-          progress(tot, start, fraction_read(inputs, ninputs, f));
+          pthread_mutex_lock(&b.lock); /* the totals are the printers' */
+          batch_totals sofar = *tot;
+          pthread_mutex_unlock(&b.lock);
+          progress(&sofar, start, fraction_read(inputs, ninputs, f));
           last = now;
         }
       }
@@ -334,14 +363,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     pthread_mutex_lock(&b.lock);
     b.reading_done = true;
     pthread_cond_broadcast(&b.work_cv);
-    while (b.printed < b.filled) {
-      chunk *c = &b.ring[b.printed % b.nslots];
-      if (c->state == DONE) {
-        emit(&b, c, tot);
-        b.printed++;
-      } else
-        pthread_cond_wait(&b.done_cv, &b.lock);
-    }
+    finish_all(&b);
     pthread_mutex_unlock(&b.lock);
     for (int i = 0; i < threads; i++)
       pthread_join(tid[i], NULL);

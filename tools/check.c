@@ -81,13 +81,16 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   long long limit = unique ? 2 : app->opt.limit;
   bool show = unique && app->opt.show;
   bool cert = unique && app->opt.certificate[0];
-  sks_stats before;
-  sks_solver_stats(w->solver, &before);
+  /* the engine that answered is said only in JSON and CSV */
+  bool named = app->opt.format != FORMAT_TEXT;
   sks_limits left = worker_left(w);
+  if (named)
+    worker_mark(w);
   sks_count_result r = sks_count(
       w->solver, w->eo, p, limit, &left, show || cert ? w->grid : NULL,
       show || cert ? w->grid2 : NULL, w->scratch, &err);
-  a.backend = worker_answered_by(w, &before);
+  if (named)
+    a.backend = worker_answered_by(w);
   if (r.status < 0) {
     app_message("%s:%ld: the %s answer failed validation: %s", job->file,
                 p->look.line, app->opt.backend->name, err.msg);

@@ -95,11 +95,10 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
     answer_put(w->app, job, &a, out);
     return BATCH_ERROR;
   }
-  sks_stats before;
-  sks_solver_stats(w->solver, &before);
   sks_limits left = worker_left(w);
+  worker_mark(w);
   int r = sks_solver_solve(w->solver, &left);
-  a.backend = worker_answered_by(w, &before);
+  a.backend = worker_answered_by(w);
   cls = result_class(w->app, w->solver, r, job->file, p->look.line, &a);
   if (cls == BATCH_ONE && (sks_decode_solver(w->eo, w->solver, w->grid, &err) ||
                            !sks_validate(p, w->grid, &err))) {

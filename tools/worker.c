@@ -184,20 +184,35 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   return status;
 }
 
-/* The backend that answered the puzzle: the route's pick when one of the
- * counters moved, else the backend asked for. */
-const char *worker_answered_by(const worker *w, const sks_stats *before) {
-  return app_answered_by(w->solver, before);
+void worker_mark(worker *w) {
+  if (!w->marked)
+    sks_solver_stats(w->solver, &w->seen);
+  w->marked = true;
+}
+
+/* The route's pick when one of the counters moved, else the backend
+ * asked for. */
+static const char *answered(const sks_solver *s, const sks_stats *before,
+                            const sks_stats *after) {
+  const sks_backend *const *all = sks_backends();
+  for (int i = 0; all[i] && i < SKS_MAX_BACKENDS; i++)
+    if (after->answered[i] > before->answered[i])
+      return all[i]->name;
+  return sks_solver_backend(s)->name;
+}
+
+const char *worker_answered_by(worker *w) {
+  sks_stats after;
+  sks_solver_stats(w->solver, &after);
+  const char *name = answered(w->solver, &w->seen, &after);
+  w->seen = after;
+  return name;
 }
 
 const char *app_answered_by(const sks_solver *s, const sks_stats *before) {
   sks_stats after;
   sks_solver_stats(s, &after);
-  const sks_backend *const *all = sks_backends();
-  for (int i = 0; all[i] && i < SKS_MAX_BACKENDS; i++)
-    if (after.answered[i] > before->answered[i])
-      return all[i]->name;
-  return sks_solver_backend(s)->name;
+  return answered(s, before, &after);
 }
 
 static bool named_dimacs(const char *path) {

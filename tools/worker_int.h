@@ -18,6 +18,8 @@ typedef struct worker {
   int cells;
   sks_limits lim; /* the command line's limits for one puzzle */
   double start;   /* when the current puzzle's work began */
+  sks_stats seen; /* the solver's figures when last looked at */
+  bool marked;    /* seen holds them (worker_mark) */
 } worker;
 
 /* NULL with err filled when the backend cannot start. */
@@ -31,9 +33,14 @@ int worker_load(worker *w, const batch_job *job, sks_error *err);
  * lowering and loading included), so a big puzzle's set-up does not
  * stretch it. */
 sks_limits worker_left(const worker *w);
-/* The backend that answered since before (the solver's stats then): the
- * auto route's pick, or the backend asked for. */
-const char *worker_answered_by(const worker *w, const sks_stats *before);
+/* The backend that answered the puzzle just solved or counted on
+ * w->solver: the auto route's pick, or the backend asked for.
+ * worker_mark goes before the solve, worker_answered_by after it, for
+ * every puzzle of the worker or for none: the figures taken after one
+ * puzzle are the next one's before, so a puzzle costs one look at the
+ * solver's figures. */
+void worker_mark(worker *w);
+const char *worker_answered_by(worker *w);
 /* The same for any solver (a DIMACS file's). */
 const char *app_answered_by(const sks_solver *s, const sks_stats *before);
 /* Adds s's figures to what --stats prints (a worker's solvers are added
