@@ -150,15 +150,19 @@ static const int jig6[36] = {0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 1, 1,
                              0, 2, 2, 3, 3, 1, 4, 2, 2, 3, 3, 5,
                              4, 4, 3, 3, 5, 5, 4, 4, 4, 5, 5, 5};
 
+/* A kind of shape the random tests run: box, variants, jigsaw map, and
+ * how many puzzles of it. */
+typedef struct shape_kind {
+  int br, bc;
+  unsigned variants;
+  const int *jigsaw;
+  int rounds;
+} shape_kind;
+
 static void test_shapes(void) {
   sks_solver *bits = sks_solver_new("bits", NULL, NULL);
   sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
-  struct {
-    int br, bc;
-    unsigned variants;
-    const int *jigsaw;
-    int rounds;
-  } kinds[] = {
+  shape_kind kinds[] = {
       {2, 2, 0, NULL, 60},
       {1, 4, 0, NULL, 30}, /* boxes one row high: Latin squares and more */
       {2, 3, 0, NULL, 60},
@@ -413,12 +417,7 @@ static void test_layouts(void) {
  * pass from side 4 (both variables read when the first load makes the
  * engine), counted against dlx. */
 static void test_locked_shapes(void) {
-  struct {
-    int br, bc;
-    unsigned variants;
-    const int *jigsaw;
-    int rounds;
-  } kinds[] = {
+  shape_kind kinds[] = {
       {2, 2, SKS_VARIANT_JIGSAW, jig4, 40},
       {2, 3, 0, NULL, 40},
       {2, 3, SKS_VARIANT_JIGSAW, jig6, 60},
