@@ -82,16 +82,18 @@ static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
   if (n <= 3 || n > SKS_MAX_SYMBOL_N || p->look.layout != SKS_LAYOUT_LINE ||
       (app->opt.layout != LAYOUT_SAME && app->opt.layout != LAYOUT_LINE))
     return false;
-  char b = p->look.blank, sym[SKS_MAX_SYMBOL_N],
+  char b = p->look.blank, sym[SKS_MAX_SYMBOL_N + 1],
        buf[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
   /* the blank as sks_puzzle_write keeps it */
   if (!(b == '.' || b == '_' || b == '-' ||
         (b == '0' && !strchr(p->look.symbols, '0'))))
     b = '.';
+  /* sym[d + 1] writes digit d, sym[0] a blank (-1): no branch a cell */
+  sym[0] = b;
   for (int d = 0; d < n; d++)
-    sym[d] = sks_puzzle_symbol(p, d);
+    sym[d + 1] = sks_puzzle_symbol(p, d);
   for (int i = 0; i < cells; i++)
-    buf[i] = grid[i] < 0 ? b : sym[grid[i]];
+    buf[i] = sym[grid[i] + 1];
   buf[cells] = '\n';
   fwrite(buf, 1, (size_t)cells + 1, out);
   return true;
@@ -239,7 +241,9 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
   sks_error err = {0};
   if (sks_canon_puzzle(c->z, p, c->grid, &m, &err))
     return unknown(c, job, &err, out);
-  sks_puzzle view = *p; /* a candidates puzzle: the form's candidates */
+  /* a candidates puzzle is shown with the form's candidates */
+  const sks_puzzle *shown = p;
+  sks_puzzle view;
   if (p->removed) {
     size_t need = (size_t)cells * n;
     if (need > c->removed_cap) {
@@ -247,13 +251,15 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
       c->removed_cap = need;
     }
     sks_canon_apply_removed(&m, p->removed, c->removed);
+    view = *p;
     view.removed = c->removed;
+    shown = &view;
   }
   if (c->app->opt.format == FORMAT_TEXT) {
     if (c->app->opt.show)
       show_text(p, &m, out);
     if (p->removed || !put_line(c->app, p, c->grid, out))
-      app_print_grid(c->app, &view, c->grid, out);
+      app_print_grid(c->app, shown, c->grid, out);
     return BATCH_ONE;
   }
   answer a = {.status = ANSWER_CANONICAL,
