@@ -73,11 +73,15 @@ static void write_rule(FILE *out, const sks_puzzle *p) {
 static void write_line(FILE *out, const sks_puzzle *p, const int *grid,
                        char blank) {
   int n = p->shape->n, cells = n * n;
-  char symbol[SKS_MAX_SYMBOL_N], line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  /* symbol[d + 1] writes digit d, symbol[0] a blank (-1): no branch a
+   * cell */
+  char symbol[SKS_MAX_SYMBOL_N + 1],
+      line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  symbol[0] = blank;
   for (int d = 0; d < n; d++)
-    symbol[d] = sks_puzzle_symbol(p, d);
+    symbol[d + 1] = sks_puzzle_symbol(p, d);
   for (int i = 0; i < cells; i++)
-    line[i] = grid[i] < 0 ? blank : symbol[grid[i]];
+    line[i] = symbol[grid[i] + 1];
   line[cells] = '\n';
   fwrite(line, 1, (size_t)cells + 1, out);
 }

@@ -78,6 +78,32 @@ static char *line_text(const sks_puzzle *p, const int *grid,
                        sks_layout layout) {
   char *text = NULL;
   size_t len = 0;
+  if (layout == SKS_LAYOUT_LINE) {
+    /* A line is at most a number and a space a cell: written into a
+     * buffer of that size (a memory stream zeroes 8 KiB each time, most
+     * of a JSON record's cost); one that fills it goes the long way. */
+    int n = p->shape->n, digits = 1;
+    for (int m = n; m >= 10; m /= 10)
+      digits++;
+    size_t cap = (size_t)n * (size_t)n * (size_t)(digits + 1) + 2;
+    text = sks_malloc(cap);
+    FILE *mem = fmemopen(text, cap, "w");
+    if (mem) {
+      setvbuf(mem, NULL, _IONBF, 0);
+      sks_puzzle_write_as(mem, p, grid, layout);
+      long at = ftell(mem);
+      fclose(mem);
+      if (at >= 0 && (size_t)at < cap - 1) {
+        len = (size_t)at;
+        text[len] = '\0';
+        while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+          text[--len] = '\0';
+        return text;
+      }
+    }
+    free(text);
+    text = NULL;
+  }
   FILE *mem = open_memstream(&text, &len);
   sks_puzzle_write_as(mem, p, grid, layout);
   fclose(mem);
