@@ -237,6 +237,29 @@ WIDE static inline v8 columns2(v8 x) {
   return x & (k | k << 9 | k << 18);
 }
 
+/* The cells single, placed, leave every digit's vector; the digits that
+ * held one of them, as bits. */
+static inline uint32_t leave(level *s, v4 single) {
+  s->placed |= single;
+  uint32_t hit = 0;
+  for (int e = 0; e < DIGITS; e++) {
+    v4 z = s->f[e] & single;
+    hit |= (uint32_t)v4_any(z) << e;
+    s->f[e] ^= z;
+  }
+  return hit;
+}
+
+/* The digits of the cells of mask bit-sliced: plane k holds the cells
+ * whose digit has bit k (a cell in one digit's vector each). */
+static inline void digit_planes(const level *s, v4 mask, v4 plane[4]) {
+  for (int k = 0; k < 4; k++)
+    plane[k] = (v4){0, 0, 0, 0};
+  for (int d = 1; d < DIGITS; d++)
+    for (int k = 0; k < 4; k++)
+      plane[k] |= d >> k & 1 ? s->f[d] & mask : (v4){0, 0, 0, 0};
+}
+
 /* Digit d to its own fixpoint: in each band its triads restricted to the
  * union of the permutations they contain (a row takes one box, a box one
  * row: every pointing and claiming elimination at once), and the same in
@@ -269,13 +292,7 @@ __attribute__((always_inline)) static inline bool look(level *s, int d,
   v4 single = LONE(x) & ~s->placed;
   if (!v4_any(single))
     return true;
-  s->placed |= single;
-  uint32_t hit = 0;
-  for (int e = 0; e < DIGITS; e++) {
-    v4 z = s->f[e] & single;
-    hit |= (uint32_t)v4_any(z) << e;
-    s->f[e] ^= z;
-  }
+  uint32_t hit = leave(s, single);
   s->f[d] = x;
   *dirty |= hit & ~(1u << d);
   return true;
@@ -305,13 +322,7 @@ WIDE static inline bool look2(level *s, int d, int e, uint32_t *dirty) {
   v4 sd = low(lone) & ~placed, se = high(lone) & ~placed, single = sd | se;
   if (v4_any(sd & se))
     return false;
-  s->placed = placed | single;
-  uint32_t hit = 0;
-  for (int g = 0; g < DIGITS; g++) {
-    v4 z = s->f[g] & single;
-    hit |= (uint32_t)v4_any(z) << g;
-    s->f[g] ^= z;
-  }
+  uint32_t hit = leave(s, single);
   s->f[d] = xd & ~se;
   s->f[e] = xe & ~sd;
   hit &= ~(1u << d | 1u << e);
@@ -349,10 +360,8 @@ settle(const sks_bits_band *b, level *s, uint32_t dirty, bool wide) {
     s->placed |= naked;
     /* each naked single's digit from bit-sliced planes (a branch a cell,
      * none a digit) */
-    v4 plane[4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-    for (int d = 1; d < DIGITS; d++)
-      for (int k = 0; k < 4; k++)
-        plane[k] |= d >> k & 1 ? s->f[d] & naked : (v4){0, 0, 0, 0};
+    v4 plane[4];
+    digit_planes(s, naked, plane);
     for (int band = 0; band < 3; band++)
       for (uint32_t m = naked[band]; m; m &= m - 1) {
         int at = __builtin_ctz(m);
@@ -400,7 +409,6 @@ void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
   for (int d = 0; d < DIGITS; d++)
     s->f[d] = open | (v4){by[d][0], by[d][1], by[d][2], 0};
   s->placed = (v4){0, 0, 0, 0};
-  (void)b;
 }
 
 /* The open cell to guess: of those with the fewest digits (two, else
@@ -436,12 +444,8 @@ choose(const sks_bits_band *b, const level *s, bool wide) {
 
 /* At a full level each digit's vector holds the cells it was placed in. */
 static void keep_solution(sks_bits_band *b, const level *s, int which) {
-  /* the digits' bits, bit-sliced: plane k holds the cells whose digit has
-   * bit k */
-  v4 plane[4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-  for (int d = 1; d < DIGITS; d++)
-    for (int k = 0; k < 4; k++)
-      plane[k] |= d >> k & 1 ? s->f[d] : (v4){0, 0, 0, 0};
+  v4 plane[4];
+  digit_planes(s, ALL, plane);
   /* eight cells at a time: a byte of each plane spread to eight bytes */
   unsigned char out[4 * 8 * 3];
   for (int band = 0; band < 3; band++)
