@@ -88,25 +88,26 @@ static char *line_text(const sks_puzzle *p, const int *grid,
     size_t cap = (size_t)n * (size_t)n * (size_t)(digits + 1) + 2;
     text = sks_malloc(cap);
     FILE *mem = fmemopen(text, cap, "w");
+    long at = -1;
     if (mem) {
       setvbuf(mem, NULL, _IONBF, 0);
       sks_puzzle_write_as(mem, p, grid, layout);
-      long at = ftell(mem);
+      at = ftell(mem);
       fclose(mem);
-      if (at >= 0 && (size_t)at < cap - 1) {
-        len = (size_t)at;
-        text[len] = '\0';
-        while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
-          text[--len] = '\0';
-        return text;
-      }
     }
-    free(text);
-    text = NULL;
+    if (at >= 0 && (size_t)at < cap - 1)
+      len = (size_t)at;
+    else {
+      free(text);
+      text = NULL;
+    }
   }
-  FILE *mem = open_memstream(&text, &len);
-  sks_puzzle_write_as(mem, p, grid, layout);
-  fclose(mem);
+  if (!text) {
+    FILE *mem = open_memstream(&text, &len);
+    sks_puzzle_write_as(mem, p, grid, layout);
+    fclose(mem);
+  }
+  text[len] = '\0';
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
     text[--len] = '\0';
   return text;
