@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* How it works.  The form is built row by row as in canon.c, and a
  * candidate stands for a set of column maps the same way, but the set is
  * held as masks: a mask over the six orders of the three stacks, and per
@@ -69,6 +73,7 @@ struct sks_canon9 {
   long nhit, caphit;
   uint64_t best;
   int row[9], col[9], digit[9];
+  int label[10]; /* value v -> its digit in the form (-1 blank) */
 };
 
 /* PERM[p][i]: the element at position i under order p; INV its inverse. */
@@ -266,6 +271,7 @@ static bool place(sks_canon9 *f, const cand9 *c, int level, int s,
                 (c->key[g[3 * st + 1]] == NEW) << 1 |
                 (c->key[g[3 * st + 2]] == NEW) << 2;
   unsigned wst = (fresh[0] != 0) | (fresh[1] != 0) << 1 | (fresh[2] != 0) << 2;
+  uint8_t band = level % 3 ? c->band : (uint8_t)(s / 3);
   const uint8_t *sg = f->parts[w.smask][wst], *cg[3];
   for (int st = 0; st < 3; st++)
     cg[st] = f->parts[w.cmask[st]][fresh[st]];
@@ -279,8 +285,7 @@ static bool place(sks_canon9 *f, const cand9 *c, int level, int s,
           *d = *c;
           d->row[level] = (uint8_t)s;
           d->used |= (uint16_t)(1 << s);
-          if (level % 3 == 0)
-            d->band = (uint8_t)(s / 3);
+          d->band = band;
           d->smask = sg[a];
           d->cmask[0] = cg[0][b0];
           d->cmask[1] = cg[1][b1];
@@ -311,10 +316,8 @@ static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
   if (code < f->best) {
     f->best = code;
     f->nhit = 0;
-    int k = 0;
-    while (k < 9 && !(code >> (32 - 4 * k) & 15))
-      k++;
-    f->best_blanks = k;
+    /* the leading blank cells: zero nibbles of the 36-bit code */
+    f->best_blanks = (__builtin_clzll(code << 28 | 1u << 27) >> 2);
   }
   if (f->nhit == f->caphit) {
     f->caphit = f->caphit ? 2 * f->caphit : 256;
@@ -343,17 +346,28 @@ static inline int most_blanks(const sks_canon9 *f, const cand9 *c,
   return u + most;
 }
 
+/* The same when the stacks' order is fixed: the blanks of the stacks in
+ * that order, while they are blank. */
+static inline int lead_blanks(const sks_canon9 *f, const cand9 *c,
+                              unsigned given) {
+  const uint8_t *sp = PERM[LOW[c->smask]];
+  int k0 = f->blanks[c->cmask[sp[0]]][given >> 3 * sp[0] & 7],
+      k1 = f->blanks[c->cmask[sp[1]]][given >> 3 * sp[1] & 7],
+      k2 = f->blanks[c->cmask[sp[2]]][given >> 3 * sp[2] & 7];
+  return k0 + (k0 == 3) * (k1 + (k1 == 3) * k2);
+}
+
 /* Reads input row s as canonical row `level` (past the first) of
  * candidate i.  A row that opens with fewer blanks than the best row
- * reads greater: cut by its count of blanks, then (when the stacks'
- * order is still open; else read_row cuts as soon, stack by stack) by
- * the most blanks it can open with in c. */
+ * reads greater: cut by its count of blanks, then by the most blanks it
+ * can open with in c. */
 static inline void try_row(sks_canon9 *f, long i, int s) {
   const cand9 *c = f->cur + i;
   if (f->room[c->t][s] < f->best_blanks)
     return;
-  if (c->smask & (c->smask - 1) &&
-      most_blanks(f, c, f->given[c->t][s]) < f->best_blanks)
+  unsigned given = f->given[c->t][s];
+  if ((c->smask & (c->smask - 1) ? most_blanks(f, c, given)
+                                 : lead_blanks(f, c, given)) < f->best_blanks)
     return;
   row9 w = {0};
   uint64_t code = read_row(f, c, f->val[c->t][s], f->best, &w);
@@ -380,6 +394,25 @@ static void extend(sks_canon9 *f, long i, int level) {
   }
 }
 
+/* at: the cells of cell[81] holding a digit (>= 0), bit i for cell i. */
+static void given_cells(const int *cell, uint64_t at[2]) {
+#ifdef __SSE2__
+  for (int i = 0; i < 80; i += 16) { /* the sign bits, packed to bytes */
+    const __m128i *q = (const __m128i *)(cell + i);
+    __m128i lo = _mm_packs_epi32(_mm_loadu_si128(q), _mm_loadu_si128(q + 1));
+    __m128i hi =
+        _mm_packs_epi32(_mm_loadu_si128(q + 2), _mm_loadu_si128(q + 3));
+    uint64_t bits =
+        ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(lo, hi)) & 0xffffu;
+    at[i >> 6] |= bits << (i & 63);
+  }
+  at[1] |= (uint64_t)(cell[80] >= 0) << 16;
+#else
+  for (int i = 0; i < 81; i++)
+    at[i >> 6] |= (uint64_t)(cell[i] >= 0) << (i & 63);
+#endif
+}
+
 bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
                     sks_canon_map *map) {
   if (!*fp) {
@@ -389,26 +422,27 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
   sks_canon9 *f = *fp;
   f->limit = budget < CAP ? budget : CAP;
   unsigned rows[9] = {0}, cols[9] = {0}, rd[9] = {0}, cd[9] = {0};
-  int givens = 0;
-  memset(f->room, 9, sizeof f->room);
+  uint64_t at[2] = {0, 0}; /* the given cells, bit i for cell i */
+  given_cells(p->cell, at);
   memset(f->val, 0, sizeof f->val);
-  for (int r = 0; r < 9; r++)
-    for (int c = 0; c < 9; c++) {
-      int d = p->cell[r * 9 + c];
-      if (d >= 0) {
-        unsigned v = (unsigned)d + 1;
-        f->val[0][r][c] = f->val[1][c][r] = (uint8_t)v;
-        givens++;
-        f->room[0][r]--;
-        f->room[1][c]--;
-        rows[r] |= 1u << c;
-        cols[c] |= 1u << r;
-        if ((rd[r] | cd[c]) >> v & 1)
-          return false; /* a repeated digit: canon.c refuses it */
-        rd[r] |= 1u << v;
-        cd[c] |= 1u << v;
-      }
+  memset(f->room, 9, sizeof f->room);
+  int givens = 0;
+  unsigned twice = 0;
+  for (int h = 0; h < 2; h++)
+    for (uint64_t m = at[h]; m; m &= m - 1, givens++) {
+      int i = 64 * h + __builtin_ctzll(m), r = i / 9, c = i % 9;
+      unsigned v = (unsigned)p->cell[i] + 1;
+      f->val[0][r][c] = f->val[1][c][r] = (uint8_t)v;
+      f->room[0][r]--;
+      f->room[1][c]--;
+      rows[r] |= 1u << c;
+      cols[c] |= 1u << r;
+      twice |= (rd[r] | cd[c]) >> v;
+      rd[r] |= 1u << v;
+      cd[c] |= 1u << v;
     }
+  if (twice & 1)
+    return false; /* a repeated digit: canon.c refuses it */
   if (givens == 81)
     return false;
   for (int r = 0; r < 9; r++) {
@@ -465,16 +499,16 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
   int next = c->next;
   for (int r = 0; r < 9; r++)
     f->row[r] = c->row[r];
+  f->label[0] = -1;
   for (int d = 0; d < 9; d++)
-    f->digit[d] = c->key[d + 1] != NEW ? c->key[d + 1] - 1 : next++;
+    f->label[d + 1] = f->digit[d] =
+        c->key[d + 1] != NEW ? c->key[d + 1] - 1 : next++;
   *map = (sks_canon_map){9, c->t != 0, f->row, f->col, f->digit};
   if (out) /* sks_canon_apply(map, p->cell, out), for 9x9 */
     for (int r = 0; r < 9; r++) {
       const uint8_t *v = f->val[c->t][c->row[r]];
-      for (int k = 0; k < 9; k++) {
-        int x = v[f->col[k]];
-        out[9 * r + k] = x ? f->digit[x - 1] : -1;
-      }
+      for (int k = 0; k < 9; k++)
+        out[9 * r + k] = f->label[v[f->col[k]]];
     }
   return true;
 }

@@ -74,28 +74,15 @@ static void show_text(const sks_puzzle *p, const sks_canon_map *m, FILE *out) {
 }
 
 /* The form as one line of symbols when that is how it goes out (the
- * usual case, written here in one piece rather than a byte at a time);
- * false when another layout is due. */
+ * usual case: the library's line writer, without the layout choice of
+ * app_print_grid); false when another layout is due. */
 static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
                      FILE *out) {
-  int n = p->shape->n, cells = n * n;
+  int n = p->shape->n;
   if (n <= 3 || n > SKS_MAX_SYMBOL_N || p->look.layout != SKS_LAYOUT_LINE ||
       (app->opt.layout != LAYOUT_SAME && app->opt.layout != LAYOUT_LINE))
     return false;
-  char b = p->look.blank, sym[SKS_MAX_SYMBOL_N + 1],
-       buf[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
-  /* the blank as sks_puzzle_write keeps it */
-  if (!(b == '.' || b == '_' || b == '-' ||
-        (b == '0' && !strchr(p->look.symbols, '0'))))
-    b = '.';
-  /* sym[d + 1] writes digit d, sym[0] a blank (-1): no branch a cell */
-  sym[0] = b;
-  for (int d = 0; d < n; d++)
-    sym[d + 1] = sks_puzzle_symbol(p, d);
-  for (int i = 0; i < cells; i++)
-    buf[i] = sym[grid[i] + 1];
-  buf[cells] = '\n';
-  fwrite(buf, 1, (size_t)cells + 1, out);
+  sks_puzzle_write_as(out, p, grid, SKS_LAYOUT_LINE);
   return true;
 }
 
