@@ -381,16 +381,93 @@ static void read_model(cdcl *s) {
         (signed char)sks_lowered_value(s->lw, x, s->cnf_model.a, have);
 }
 
+/* The other threads a search may take (sks_solver_options.spare). */
+static int borrow(const sks_solver_options *o) {
+  int want = o->threads - 1;
+  if (want <= 0)
+    return 0;
+  if (!o->spare)
+    return want;
+  int have = __atomic_load_n(o->spare, __ATOMIC_ACQUIRE);
+  while (have > 0) {
+    int take = have < want ? have : want;
+    if (__atomic_compare_exchange_n(o->spare, &have, have - take, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      return take;
+  }
+  return 0;
+}
+
+static void give_back(const sks_solver_options *o, int n) {
+  if (o->spare && n > 0)
+    __atomic_add_fetch(o->spare, n, __ATOMIC_ACQ_REL);
+}
+
+/* A racer's instance of the fresh mode's CNF (its blocking clauses
+ * included), read as the race runs: it stops when the race is decided. */
+static void load_racer(void *data, const sks_race *r, void *e) {
+  const cdcl *s = data;
+  const sks_cnf *cnf = s->lw->cnf;
+  int top = 0;
+  for (size_t i = 0; i < cnf->nlits; i++)
+    if (abs(cnf->lits[i]) > top)
+      top = abs(cnf->lits[i]);
+  for (int have = 0; have < top;) {
+    have = top - have > (1 << 18) ? have + (1 << 18) : top;
+    s->eng->reserve(e, have);
+    if (sks_race_stopped(r))
+      return;
+  }
+  for (size_t i = 0, next = 1u << 16; i < cnf->nlits; i++) {
+    s->eng->add(e, cnf->lits[i]);
+    if (i >= next && !cnf->lits[i]) {
+      next = i + (1u << 16);
+      if (sks_race_stopped(r))
+        return;
+    }
+  }
+}
+
+/* A big grid's search raced by 1 + extra instances, each of its own seed
+ * (CaDiCaL's runs on one puzzle spread over an order of magnitude with
+ * the seed); the winner's instance becomes the solver's. */
+static int race(cdcl *s, int extra, const sks_limits *lim, double start) {
+  int n = 1 + extra;
+  unsigned long long *seeds = sks_calloc((size_t)n, sizeof *seeds);
+  for (int i = 0; i < n; i++)
+    seeds[i] = s->opt.seed + (unsigned long long)i;
+  void *kept = NULL;
+  int res = sks_cdcl_race(s->eng, s->e, n, seeds, load_racer, s,
+                          lim->time_limit > 0 ? start + lim->time_limit : 0,
+                          lim->max_steps, &kept, &s->st);
+  free(seeds);
+  s->searched = true;
+  s->st.races++;
+  s->st.racers += (unsigned long long)n;
+  s->e = kept;
+  if (!kept) {
+    s->gone = true; /* every instance left to its thread */
+    s->st.abandoned++;
+  } else if (res == SKS_SAT)
+    read_model(s);
+  else if (res == SKS_UNKNOWN && lim->time_limit > 0)
+    s->late = true;
+  return res;
+}
+
 int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
   cdcl *s = (cdcl *)base;
   double start = sks_time();
   s->st.calls++;
-  int res;
+  int res, extra;
   if (s->load_cut || s->gone)
     res = SKS_UNKNOWN; /* the deadline came during the set-up */
   else if (s->eo && s->solved_by_propagation)
     res = solve_propagated(s);
-  else if (lim->time_limit > 0 && !s->incremental) {
+  else if (s->fresh && (extra = borrow(&s->opt)) > 0) {
+    res = race(s, extra, lim, start);
+    give_back(&s->opt, extra);
+  } else if (lim->time_limit > 0 && !s->incremental) {
     /* An instance of its own (a big grid, a CNF): watched by the clock */
     for (size_t i = 0; i < s->assumptions.n; i++)
       s->eng->assume(s->e, s->assumptions.a[i]);

@@ -41,6 +41,25 @@ typedef struct sks_engine {
  * and the thread frees e when the engine returns. */
 int sks_cdcl_watch_solve(const sks_engine *eng, void *e, double deadline,
                          long long max_steps, bool *abandoned);
+/* cdcl_watch.c: a race of n instances on a problem, each on a thread of
+ * its own, the first answer (SAT or UNSAT) winning; the others are told
+ * to stop at once and free their instance when they return.  e[0] is
+ * loaded; e[i > 0] is NULL and each such thread makes its own instance
+ * (eng->init(seeds[i])) and loads load(data, instance), which must stop
+ * when stop(race) says so, before it searches.  Returns the answer, and
+ * in *kept the instance the caller keeps (the winner's, else e[0]'s
+ * when every search returned unknown), or NULL past the deadline (plus
+ * the watch's grace): then every instance is left to its thread.
+ * Counters of the instances the caller does not keep go to st. */
+typedef struct sks_race sks_race;
+int sks_cdcl_race(const sks_engine *eng, void *e0, int n,
+                  const unsigned long long *seeds,
+                  void (*load)(void *data, const sks_race *r, void *e),
+                  void *data, double deadline, long long max_steps, void **kept,
+                  sks_stats *st);
+/* True once the race is decided or left: a loading thread stops. */
+bool sks_race_stopped(const sks_race *r);
+
 /* Adds e's counters to st, then frees e on a thread of its own. */
 void sks_cdcl_retire(const sks_engine *eng, void *e, sks_stats *st);
 

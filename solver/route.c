@@ -228,6 +228,8 @@ static void stats(const sks_solver *base, sks_stats *st) {
     st->nodes += e.nodes;
     st->bytes += e.bytes;
     st->abandoned += e.abandoned;
+    st->races += e.races;
+    st->racers += e.racers;
     st->answered[sks_backend_index(r->sub[k]->ops)] = r->answered[k];
   }
 }

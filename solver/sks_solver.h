@@ -42,6 +42,9 @@ typedef struct sks_stats {
    * engine wound down on a thread of its own (its counters are not in
    * these). */
   unsigned long long abandoned;
+  /* Searches raced by several instances of a CDCL engine on threads
+   * (sks_solver_options.threads), and the instances they ran. */
+  unsigned long long races, racers;
   /* Problems each backend answered, by its place in sks_backends() (the
    * auto route's choice; a backend named on its own counts its own). */
   unsigned long long answered[SKS_MAX_BACKENDS];
@@ -49,18 +52,26 @@ typedef struct sks_stats {
 
 typedef struct sks_solver_options {
   unsigned long long seed; /* analog: initial state; others: phases */
-  int threads;             /* analog portfolio on one puzzle; 0/1 = one */
-  const char *command;     /* external: the solver command line */
-  int analog_memory;       /* analog: 1 = da/dt = a K (published law),
-                              2 or 0 (default) = a K^2 (faster, measured) */
-  int analog_method;       /* analog integrator, see analog.c; 0 = default */
-  FILE *trace;             /* analog: CSV trace of the first solve, or NULL */
-  long trace_every;        /* analog: a trace row every K accepted steps */
-  double restart_base;     /* analog: first restart after this analog time */
-  long long route_nodes;   /* auto: dlx's node budget before cadical takes
-                              the puzzle over; 0 = the measured default */
+  /* Threads one problem may use, 0/1 = one: the analog portfolio's
+   * seeds; the CDCL engines (cadical, picosat) race that many instances
+   * with other seeds on a big grid's own CNF, first answer wins. */
+  int threads;
+  const char *command;   /* external: the solver command line */
+  int analog_memory;     /* analog: 1 = da/dt = a K (published law),
+                            2 or 0 (default) = a K^2 (faster, measured) */
+  int analog_method;     /* analog integrator, see analog.c; 0 = default */
+  FILE *trace;           /* analog: CSV trace of the first solve, or NULL */
+  long trace_every;      /* analog: a trace row every K accepted steps */
+  double restart_base;   /* analog: first restart after this analog time */
+  long long route_nodes; /* auto: dlx's node budget before cadical takes
+                            the puzzle over; 0 = the measured default */
   const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:
                                        extended, auto at-most-one */
+  /* When set, the CDCL race takes its other threads from *spare only
+   * (the cores the caller leaves idle now, at most threads - 1; read and
+   * changed atomically, given back when the search ends); NULL: threads
+   * as given. */
+  int *spare;
 } sks_solver_options;
 
 typedef struct sks_solver sks_solver;

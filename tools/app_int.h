@@ -19,7 +19,11 @@ typedef struct sks_app {
   int *jigsaw;            /* owned, for --variant jigsaw=FILE */
   char symbols[SKS_MAX_SYMBOL_N + 1]; /* --symbols, parsed; fmt.symbols */
   bool stderr_tty;
-  int analog_threads;        /* analog: seeds raced on each puzzle (-j) */
+  int analog_threads; /* analog: seeds raced on each puzzle (-j) */
+  /* The batch's workers waiting for work, or done (read and changed
+   * atomically): a big grid's CDCL race borrows them (docs/backends.md,
+   * "Both cores on one puzzle"). */
+  int idle_workers;
   FILE *trace;               /* analog: the --trace stream, or NULL */
   sks_encode_options encode; /* --encoding, --amo, --renumber */
   int format_extras;         /* CSV: the command's own columns */

@@ -126,10 +126,15 @@ static bool half_free(const batch *b) {
 static void *thread_main(void *data) {
   batch *b = data;
   void *wk = b->ops->worker_new(b->app);
+  int *idle = &b->app->idle_workers; /* what a big grid's race borrows */
   pthread_mutex_lock(&b->lock);
   for (;;) {
-    while (b->next_claim == b->filled && !b->reading_done)
-      pthread_cond_wait(&b->work_cv, &b->lock);
+    if (b->next_claim == b->filled && !b->reading_done) {
+      __atomic_add_fetch(idle, 1, __ATOMIC_ACQ_REL);
+      while (b->next_claim == b->filled && !b->reading_done)
+        pthread_cond_wait(&b->work_cv, &b->lock);
+      __atomic_sub_fetch(idle, 1, __ATOMIC_ACQ_REL);
+    }
     if (b->next_claim == b->filled)
       break;
     chunk *c = &b->ring[b->next_claim++ % b->nslots];
@@ -143,6 +148,7 @@ static void *thread_main(void *data) {
       pthread_cond_signal(&b->done_cv); /* the reading thread waits */
   }
   pthread_mutex_unlock(&b->lock);
+  __atomic_add_fetch(idle, 1, __ATOMIC_ACQ_REL); /* done for good */
   b->ops->worker_delete(wk);
   return NULL;
 }
@@ -252,6 +258,7 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   b.app = app;
   b.ops = ops;
   b.tot = tot;
+  app->idle_workers = 0; /* the workers count themselves in */
   int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
   b.flush = stdout_is_live();
   b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;

@@ -136,7 +136,8 @@ enum {
     "exact-cover: print the number of solutions only")                         \
   O(jobs, INT, 0, 0, 1024,                                                     \
     CMD_BACKEND | CMD_RATE | CMD_AUTHOR | CMD_MAKE | CMD_CANON,                \
-    "threads for a batch (0 = cores); analog: seeds raced on each puzzle")     \
+    "threads for a batch (0 = cores), a big grid's CDCL search raced on the "  \
+    "idle ones; analog: seeds raced on each puzzle")                           \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
     "random seed (analog, cadical, picosat, grade; minimize: the order; "      \

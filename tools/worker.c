@@ -15,7 +15,11 @@ void app_solver_options(const sks_app *app, sks_solver_options *so) {
   /* Not given: 0, the backend's default (K2, measured faster). */
   so->analog_memory = app->opt.analog_memory;
   so->analog_method = app->opt.analog_method;
-  so->threads = app->analog_threads;
+  /* analog: -j seeds on each puzzle (the batch on one thread); the CDCL
+   * engines: a big grid raced on as many of the -j threads as the batch
+   * leaves idle */
+  so->threads = app->analog_threads ? app->analog_threads : app->opt.jobs;
+  so->spare = (int *)&app->idle_workers; /* app is the caller's to change */
   so->trace = app->trace;
   so->encode = &app->encode;
   so->trace_every = app->opt.trace_every;
@@ -91,6 +95,8 @@ void app_add_stats(const sks_solver *s) {
   stats_total.restarts += st.restarts;
   stats_total.analog_time += st.analog_time;
   stats_total.abandoned += st.abandoned;
+  stats_total.races += st.races;
+  stats_total.racers += st.racers;
   if (st.bytes > stats_total.bytes)
     stats_total.bytes = st.bytes;
   for (int k = 0; k < SKS_MAX_BACKENDS; k++)
@@ -116,6 +122,9 @@ void app_print_stats(const sks_app *app) {
     fprintf(stderr, "c conflicts %llu\n", t->conflicts);
   if (t->abandoned)
     fprintf(stderr, "c abandoned-searches %llu\n", t->abandoned);
+  if (t->races)
+    fprintf(stderr, "c raced-searches %llu\nc racing-instances %llu\n",
+            t->races, t->racers);
   if (t->nodes)
     fprintf(stderr, "c dlx-nodes %llu\n", t->nodes);
   if (t->steps)

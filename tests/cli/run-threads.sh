@@ -44,6 +44,9 @@ same generate generate -q --count 6 --seed 7
 same grade grade -q few.txt
 same rate rate -q --analog --runs 4 --rate-time 50 --seed 3 few.txt
 same analog solve -q --backend analog --seed 5 few.txt
+# a big grid's search raced on the idle threads (one answer: the same)
+"$S" generate -q --box 5x5 --count 2 --seed 5 >big.txt
+same race unique -q --backend cadical --propagate givens big.txt
 if command -v cadical >/dev/null; then
   same external solve -q --backend external --solver 'cadical -q' few.txt
 fi
