@@ -31,6 +31,16 @@ typedef struct watch {
   bool abandoned; /* the caller left: the thread frees e and the watch */
 } watch;
 
+/* A lock and a condition whose timed waits are on sks_time's clock. */
+static void lock_init(pthread_mutex_t *lock, pthread_cond_t *cv) {
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_mutex_init(lock, NULL);
+  pthread_cond_init(cv, &ca);
+  pthread_condattr_destroy(&ca);
+}
+
 static int past_deadline(void *data) {
   const watch *w = data;
   return sks_time() > w->deadline;
@@ -79,12 +89,7 @@ int sks_cdcl_watch_solve(const sks_engine *eng, void *e, double deadline,
   w->e = e;
   w->deadline = deadline;
   w->max_steps = max_steps;
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_mutex_init(&w->lock, NULL);
-  pthread_cond_init(&w->cv, &ca);
-  pthread_condattr_destroy(&ca);
+  lock_init(&w->lock, &w->cv);
   eng->set_terminate(e, w, past_deadline);
   pthread_t tid;
   if (pthread_create(&tid, NULL, watch_main, w)) {
@@ -245,12 +250,7 @@ int sks_cdcl_race(const sks_engine *eng, void *e0, int n,
                   void *data, double deadline, long long max_steps, void **kept,
                   sks_stats *st) {
   sks_race *r = sks_calloc(1, sizeof *r);
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_mutex_init(&r->lock, NULL);
-  pthread_cond_init(&r->cv, &ca);
-  pthread_condattr_destroy(&ca);
+  lock_init(&r->lock, &r->cv);
   r->eng = eng;
   r->load = load;
   r->data = data;
