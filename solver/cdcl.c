@@ -381,9 +381,10 @@ static void read_model(cdcl *s) {
         (signed char)sks_lowered_value(s->lw, x, s->cnf_model.a, have);
 }
 
-/* The other threads a search may take (sks_solver_options.spare). */
-static int borrow(const sks_solver_options *o) {
-  int want = o->threads - 1;
+/* The other threads a search may take (sks_solver_options.spare), at
+ * most `most`. */
+static int borrow(const sks_solver_options *o, int most) {
+  int want = o->threads - 1 < most ? o->threads - 1 : most;
   if (want <= 0)
     return 0;
   if (!o->spare)
@@ -428,6 +429,18 @@ static void load_racer(void *data, const sks_race *r, void *e) {
   }
 }
 
+/* The racers memory allows beside the loaded instance: each holds a copy
+ * of the CNF, taken at 64 bytes a literal (CaDiCaL's clause, watch and
+ * learned-clause growth on big grids) and the backend's bytes a
+ * variable; a race never takes more than the memory there is. */
+static int racers_fit(const cdcl *s) {
+  const sks_cnf *cnf = s->lw->cnf;
+  double each = 64.0 * (double)cnf->nlits +
+                (double)s->base.ops->info.var_bytes * (double)cnf->nvars;
+  double fit = (double)sks_memory_available() / (each > 1 ? each : 1) - 1;
+  return fit < 1 ? 0 : fit > 1024 ? 1024 : (int)fit;
+}
+
 /* A big grid's search raced by 1 + extra instances, each of its own seed
  * (CaDiCaL's runs on one puzzle spread over an order of magnitude with
  * the seed); the winner's instance becomes the solver's. */
@@ -464,7 +477,8 @@ int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
     res = SKS_UNKNOWN; /* the deadline came during the set-up */
   else if (s->eo && s->solved_by_propagation)
     res = solve_propagated(s);
-  else if (s->fresh && (extra = borrow(&s->opt)) > 0) {
+  else if (s->fresh && s->opt.threads > 1 &&
+           (extra = borrow(&s->opt, racers_fit(s))) > 0) {
     res = race(s, extra, lim, start);
     give_back(&s->opt, extra);
   } else if (lim->time_limit > 0 && !s->incremental) {
