@@ -73,6 +73,8 @@ struct human_force {
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
   uint64_t csum;     /* changed folded as a branch's tsum */
+  struct human_prop9 *p9; /* the plain 9x9's propagation, or NULL */
+  human_run run;          /* its result */
 };
 
 static void prop_free(prop *p) {
@@ -113,6 +115,10 @@ void human_force_free(sks_human *h) {
   free(f->bvar);
   free(f->hdcells);
   free(f->changed);
+  human_prop9_free(f->p9);
+  free(f->run.lit);
+  free(f->run.depth);
+  free(f->run.touch);
   free(f);
   h->force = NULL;
 }
@@ -167,6 +173,12 @@ static struct human_force *force_of(sks_human *h) {
      * share one */
     if (h->cells <= 256)
       store_init(&f->st[1], h, f->W);
+    if (human_prop9_fits(h)) {
+      f->p9 = human_prop9_new(h);
+      f->run.lit = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.lit);
+      f->run.depth = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.depth);
+      f->run.touch = sks_malloc((size_t)f->tw * sizeof *f->run.touch);
+    }
     h->force = f;
   }
   return h->force;
@@ -511,36 +523,60 @@ static bool store_keep(struct human_force *f, int l) {
   return true;
 }
 
+/* The general propagation's last run as it is kept. */
+static human_run run_of(const prop *p, bool ok) {
+  human_run r = {p->nnodes, 0, p->lit, p->depth, p->touch};
+  if (!ok) {
+    int d0 = p->depth[p->conflict[0]];
+    int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
+    r.clash = d0 + d1;
+  }
+  return r;
+}
+
+/* Runs literal l's branch at propagation level plevel on h's state, the
+ * plain 9x9's way when it has one; false on a clash. */
+static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
+                       human_run *r) {
+  if (f->p9 && (plevel == 0 || plevel == 2)) {
+    *r = f->run;
+    return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
+  }
+  prop *p = &f->p[0];
+  bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+  *r = run_of(p, ok);
+  return ok;
+}
+
 /* Records literal l's branch: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int l, const prop *p, bool ok) {
+static void store_branch(struct human_force *f, int l, const human_run *r,
+                         bool ok) {
   store *s = f->s;
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
-  memcpy(s->touch + (size_t)l * f->tw, p->touch,
-         (size_t)f->tw * sizeof *p->touch);
+  memcpy(s->touch + (size_t)l * f->tw, r->touch,
+         (size_t)f->tw * sizeof *r->touch);
   br->gen = s->gen;
   br->tsum = 0;
   for (int w = 0; w < f->tw; w++)
-    br->tsum |= p->touch[w];
+    br->tsum |= r->touch[w];
   br->clash = !ok;
   br->start = s->npool;
   br->count = 0;
   if (!ok) {
-    int d0 = p->depth[p->conflict[0]];
-    int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
-    br->clash_depth = d0 + d1;
+    br->clash_depth = r->clash;
     memset(bits, 0xff, (size_t)f->W * sizeof *bits);
     return;
   }
   memset(bits, 0, (size_t)f->W * sizeof *bits);
-  pool_reserve(s, 2 * p->nnodes);
-  for (int x = 1; x < p->nnodes; x++) { /* not the assumption itself */
-    int q = p->lit[x];
+  pool_reserve(s, 2 * r->nnodes);
+  for (int x = 1; x < r->nnodes; x++) { /* not the assumption itself */
+    int q = r->lit[x];
     bits[q / 64] |= 1ULL << (q % 64);
     s->pool[s->npool++] = q;
-    s->pool[s->npool++] = p->depth[x];
+    s->pool[s->npool++] = r->depth[x];
   }
-  br->count = p->nnodes - 1;
+  br->count = r->nnodes - 1;
 }
 
 static int depth_in(const struct human_force *f, int b, int l) {
@@ -616,8 +652,9 @@ bool human_forcing(sks_human *h, int level) {
       if (plevel <= 2 && store_keep(f, l))
         ok = !f->s->br[l].clash;
       else {
-        ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
-        store_branch(f, l, p, ok);
+        human_run r;
+        ok = run_branch(h, f, plevel, l, &r);
+        store_branch(f, l, &r, ok);
       }
       if (!ok && level != 1) {
         d = (deduction){.cost = br_of(f, b)->clash_depth,
@@ -963,4 +1000,36 @@ bool human_mus(sks_human *h) {
   free(act);
   free(best);
   return found;
+}
+
+/* ---- the two propagations compared (tests) ---- */
+
+int human_prop9_compare(sks_human *h, int level) {
+  struct human_force *f = force_of(h);
+  if (!f->p9)
+    return -1;
+  int n = h->n, bad = 0;
+  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      for (int on = 0; on < 2; on++) {
+        int l = (c * n + human_first(m)) * 2 + on;
+        human_run a = f->run;
+        bool oka = human_prop9_run(h, f->p9, &a, level, l, f->hdcells);
+        prop *p = &f->p[0];
+        bool okb = propagate(h, p, level, l, h->cand, h->where, f->hdcells);
+        human_run b = run_of(p, okb);
+        /* a clash keeps its depth and the marks read up to it */
+        bool same = oka == okb && a.clash == b.clash &&
+                    !memcmp(a.touch, b.touch, (size_t)f->tw * sizeof *a.touch);
+        if (same && oka)
+          same = a.nnodes == b.nnodes &&
+                 !memcmp(a.lit, b.lit, (size_t)a.nnodes * sizeof *a.lit) &&
+                 !memcmp(a.depth, b.depth, (size_t)a.nnodes * sizeof *a.depth);
+        bad += !same;
+      }
+  return bad;
 }
