@@ -12,8 +12,12 @@ struct human_prop9 {
   uint64_t dcells[9 * 2]; /* the working cells holding d (dynamic) */
   uint64_t off[9 * 2];    /* the cells whose off literal of d is derived */
   uint64_t regm[27 * 2];  /* each region's cells */
-  uint64_t dirty[4];      /* by region * 9 + digit: places removed (dynamic+) */
-  int head;               /* the queue's next node */
+  /* dynamic+: by region, the digits whose places the run removed, and the
+   * regions with any */
+  uint16_t dirty[27];
+  uint32_t dregs, cregs[81]; /* a cell's regions */
+  unsigned char cell_of[729], digit_of[729];
+  int head; /* the queue's next node */
   int cur, epoch[81 * 9 * 2], node_of[81 * 9 * 2];
 };
 
@@ -38,7 +42,12 @@ struct human_prop9 *human_prop9_new(const sks_human *h) {
     for (int j = 0; j < 9; j++) {
       int c = h->region[k * 9 + j];
       q->regm[k * 2 + c / 64] |= 1ULL << (c % 64);
+      q->cregs[c] |= 1u << k;
     }
+  for (int v = 0; v < 729; v++) {
+    q->cell_of[v] = (unsigned char)(v / 9);
+    q->digit_of[v] = (unsigned char)(v % 9);
+  }
   return q;
 }
 
@@ -96,7 +105,7 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
   const uint64_t *dcells = dynamic ? q->dcells : bdcells;
   int head = q->head;
   for (; head < r->nnodes; head++) {
-    int l = r->lit[head], v = l / 2, c = v / 9, d = v % 9;
+    int l = r->lit[head], c = q->cell_of[l / 2], d = q->digit_of[l / 2];
     int k = r->depth[head] + 1; /* what it gives lies one deeper */
     /* it reads c's marks and those of d in c's regions */
     const uint64_t *pe = h->peers + (size_t)c * 2;
@@ -123,8 +132,11 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
     if (dynamic) {
       q->cand[c] &= ~(1ULL << d);
       q->dcells[d * 2 + c / 64] &= ~(1ULL << (c % 64));
-      for (int i = 0; i < 3; i++)
-        q->dirty[(creg[i] * 9 + d) / 64] |= 1ULL << ((creg[i] * 9 + d) % 64);
+      if (plus) {
+        for (int i = 0; i < 3; i++)
+          q->dirty[creg[i]] |= (uint16_t)(1u << d);
+        q->dregs |= q->cregs[c];
+      }
       hmask cm = q->cand[c];
       if (!cm) { /* the cell is empty: this off and its first one */
         r->clash = k - 1 + off_depth(q, r, c, human_first(bcand[c]));
@@ -191,9 +203,10 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
 static bool locked(const sks_human *h, struct human_prop9 *q, human_run *r,
                    const uint64_t *bdcells) {
   int before = r->nnodes;
-  for (int dwi = 0; dwi < 4 && r->nnodes == before; dwi++)
-    for (uint64_t dm = q->dirty[dwi]; dm && r->nnodes == before; dm &= dm - 1) {
-      int ad = dwi * 64 + human_first(dm), a = ad / 9, d = ad % 9;
+  for (uint32_t am = q->dregs; am && r->nnodes == before; am &= am - 1)
+    for (unsigned dm = q->dirty[human_first(am)]; dm && r->nnodes == before;
+         dm &= dm - 1) {
+      int a = human_first(am), d = human_first(dm);
       const uint64_t *ra = q->regm + a * 2;
       uint64_t w0 = q->dcells[d * 2] & ra[0], w1 = q->dcells[d * 2 + 1] & ra[1];
       if (!(human_many(w0) || human_many(w1) || (w0 && w1)))
@@ -210,6 +223,10 @@ static bool locked(const sks_human *h, struct human_prop9 *q, human_run *r,
         const uint64_t *rb = q->regm + b * 2;
         if (b == a || (w0 & ~rb[0]) || (w1 & ~rb[1]))
           continue; /* not all inside b */
+        /* it reads d's marks in b (those in a: a's places are peers of
+         * the cell whose off made a dirty, read then) */
+        r->touch[2 + d * 2] |= rb[0];
+        r->touch[3 + d * 2] |= rb[1];
         for (int w = 0; w < 2; w++)
           for (uint64_t m = q->dcells[d * 2 + w] & rb[w] & ~ra[w]; m;
                m &= m - 1) {
@@ -230,13 +247,13 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
   r->nnodes = 0;
   r->clash = 0;
   q->head = 0;
-  /* dynamic+ reads every region's places: it touches every cell */
-  memset(r->touch, level >= 3 ? 0xff : 0, 20 * sizeof *r->touch);
+  memset(r->touch, 0, 20 * sizeof *r->touch);
   memset(q->off, 0, sizeof q->off);
   if (dynamic) {
     memcpy(q->cand, bcand, sizeof q->cand);
     memcpy(q->dcells, bdcells, sizeof q->dcells);
     memset(q->dirty, 0, sizeof q->dirty);
+    q->dregs = 0;
   }
   derive(q, r, start, start / 2 / 9, start / 2 % 9, 1);
   for (;;) {

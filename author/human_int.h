@@ -173,8 +173,13 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells);
 /* Tests: runs both propagations at level (0, 2 or 3) from every open
  * candidate of h's state, on and off; the number that differ (-1 when h
- * does not fit the 9x9 one). */
+ * does not fit the 9x9 one).  The general dynamic+ marks every cell read,
+ * the 9x9 one only those it reads. */
 int human_prop9_compare(sks_human *h, int level);
+/* Tests: the same runs, each again with one of the open candidates it did
+ * not read removed (three of them: the store keeps a branch when none it
+ * read changed); the number that differ (-1 as above). */
+int human_prop9_reads(sks_human *h, int level);
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
 void human_chain_free(sks_human *h);

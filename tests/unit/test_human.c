@@ -565,6 +565,8 @@ static void test_prop9(sks_human *h) {
       CHECK_EQ(human_prop9_compare(h, 0), 0);
       CHECK_EQ(human_prop9_compare(h, 2), 0);
       CHECK_EQ(human_prop9_compare(h, 3), 0);
+      for (int level = 0; level <= 3; level += 1 + !level)
+        CHECK_EQ(human_prop9_reads(h, level), 0);
       positions++;
     } while (sks_human_next(h, &st) && (sks_human_apply(h, &st), 1));
     sks_puzzle_delete(p);
