@@ -714,14 +714,17 @@ bool human_forcing(sks_human *h, int level) {
         continue;
       d = (deduction){.kind = 1, .what = 1, .where = c};
       memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-      for (hmask m = h->cand[c]; m; m &= m - 1) {
+      uint64_t any = 1;
+      for (hmask m = h->cand[c]; m && any; m &= m - 1) {
         int b = 2 * vi[c * n + human_first(m)];
         d.b[d.nb++] = b;
         const uint64_t *bb = bits_of(f, b);
+        any = 0;
         for (int w = 0; w < f->W; w++)
-          acc[w] &= bb[w];
+          any |= acc[w] &= bb[w];
       }
-      consider_common(f, acc, &d, &best);
+      if (any) /* (nothing in common: the rest cannot add any) */
+        consider_common(f, acc, &d, &best);
     }
     for (int k = 0; k < h->nreg; k++)
       for (int dg = 0; dg < n; dg++) {
@@ -732,14 +735,17 @@ bool human_forcing(sks_human *h, int level) {
           continue;
         d = (deduction){.kind = 1, .what = 2, .where = k * n + dg};
         memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-        for (hmask m = wm; m; m &= m - 1) {
+        uint64_t any = 1;
+        for (hmask m = wm; m && any; m &= m - 1) {
           int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
           d.b[d.nb++] = b;
           const uint64_t *bb = bits_of(f, b);
+          any = 0;
           for (int w = 0; w < f->W; w++)
-            acc[w] &= bb[w];
+            any |= acc[w] &= bb[w];
         }
-        consider_common(f, acc, &d, &best);
+        if (any)
+          consider_common(f, acc, &d, &best);
       }
     free(vi);
   }

@@ -16,6 +16,7 @@ struct human_prop9 {
    * regions with any */
   uint16_t dirty[27];
   uint32_t dregs, cregs[81]; /* a cell's regions */
+  uint64_t cregm[81 * 6];    /* a cell's regions' cells, in creg's order */
   unsigned char cell_of[729], digit_of[729];
   int head; /* the queue's next node */
   int cur, epoch[81 * 9 * 2], node_of[81 * 9 * 2];
@@ -44,6 +45,11 @@ struct human_prop9 *human_prop9_new(const sks_human *h) {
       q->regm[k * 2 + c / 64] |= 1ULL << (c % 64);
       q->cregs[c] |= 1u << k;
     }
+  for (int c = 0; c < 81; c++)
+    for (int i = 0; i < 3; i++)
+      memcpy(q->cregm + c * 6 + i * 2,
+             q->regm + h->creg[c * HUMAN_MAX_REG + i] * 2,
+             2 * sizeof *q->cregm);
   for (int v = 0; v < 729; v++) {
     q->cell_of[v] = (unsigned char)(v / 9);
     q->digit_of[v] = (unsigned char)(v % 9);
@@ -155,9 +161,10 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
         if (!derive(q, r, (c * 9 + e) * 2 + 1, c, e, dep))
           return false;
       }
+      uint64_t dc0 = q->dcells[d * 2], dc1 = q->dcells[d * 2 + 1];
       for (int i = 0; i < 3; i++) {
-        const uint64_t *rm = q->regm + creg[i] * 2;
-        uint64_t a = q->dcells[d * 2] & rm[0], b = q->dcells[d * 2 + 1] & rm[1];
+        const uint64_t *rm = q->cregm + c * 6 + i * 2;
+        uint64_t a = dc0 & rm[0], b = dc1 & rm[1];
         if (human_many(a) || human_many(b) || (a && b))
           continue;
         if (!(a | b)) { /* no place left: this off and the first place's */
