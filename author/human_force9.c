@@ -1,7 +1,7 @@
-/* The forcing search's static and dynamic propagation for the plain 9x9,
- * on bit sets: the same queue, literals and depths as human_force.c's
- * general propagation, without the parents (the conclusion's size is
- * counted on the general one) and without where[] kept in step. */
+/* The forcing search's static, dynamic and dynamic+ propagation for the
+ * plain 9x9, on bit sets: the same queue, literals and depths as
+ * human_force.c's general propagation, without the parents (the conclusion's
+ * size is counted on the general one) and without where[] kept in step. */
 #include "human_int.h"
 
 #include <stdlib.h>
@@ -18,8 +18,9 @@ struct human_prop9 {
   uint32_t dregs, cregs[81]; /* a cell's regions */
   uint64_t cregm[81 * 6];    /* a cell's regions' cells, in creg's order */
   unsigned char cell_of[729], digit_of[729];
-  int head; /* the queue's next node */
-  int cur, epoch[81 * 9 * 2], node_of[81 * 9 * 2];
+  int head;                        /* the queue's next node */
+  unsigned cur, epoch[81 * 9 * 2]; /* by literal: derived in run cur */
+  int node_of[81 * 9 * 2];
 };
 
 bool human_prop9_fits(const sks_human *h) {
@@ -250,7 +251,10 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells) {
   bool dynamic = level >= 2;
   const hmask *bcand = h->cand;
-  q->cur++;
+  if (++q->cur == 0) { /* wrapped: no literal is derived */
+    memset(q->epoch, 0, sizeof q->epoch);
+    q->cur = 1;
+  }
   r->nnodes = 0;
   r->clash = 0;
   q->head = 0;
