@@ -50,8 +50,10 @@ typedef struct branch {
  * next run on a changed state keeps every branch whose cells did not
  * change: the same propagation would give the same literals, depths and
  * clash.  Static chains (levels 0 and 1) and dynamic ones (level 2) have
- * a store each; dynamic+ reads every region (its locked candidates), so
- * its branches are never kept. */
+ * a store each; the general dynamic+ marks every cell read (its locked
+ * candidates), so its branches are kept only on an unchanged state, and
+ * shares the dynamic store; the plain 9x9's reads only the regions its
+ * locked candidates lie in, and has a store of its own. */
 typedef struct store {
   int plevel;                /* the propagation level held, -1 none */
   int gen;                   /* this run's generation */
@@ -61,18 +63,21 @@ typedef struct store {
   branch *br;                /* by literal */
   int *pool, npool, poolcap; /* (lit, depth) pairs of this run's branches */
   int *old, oldcap;          /* the last run's pool */
+  bool whole;                /* this run keeps every branch of the last */
 } store;
 
 struct human_force {
-  prop p[2]; /* outer, inner (nested levels) */
-  int W;     /* words of a literal bitset */
-  store st[2];
+  prop p[2];         /* outer, inner (nested levels) */
+  int W;             /* words of a literal bitset */
+  store st[3];       /* static, dynamic, dynamic+ (the plain 9x9's own) */
   store *s;          /* the store of the running level */
   int *bvar;         /* open vars, in order */
   uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
   uint64_t csum;     /* changed folded as a branch's tsum */
+  struct human_prop9 *p9; /* the plain 9x9's propagation, or NULL */
+  human_run run;          /* its result */
 };
 
 static void prop_free(prop *p) {
@@ -110,9 +115,14 @@ void human_force_free(sks_human *h) {
   prop_free(&f->p[1]);
   store_free(&f->st[0]);
   store_free(&f->st[1]);
+  store_free(&f->st[2]);
   free(f->bvar);
   free(f->hdcells);
   free(f->changed);
+  human_prop9_free(f->p9);
+  free(f->run.lit);
+  free(f->run.depth);
+  free(f->run.touch);
   free(f);
   h->force = NULL;
 }
@@ -167,6 +177,14 @@ static struct human_force *force_of(sks_human *h) {
      * share one */
     if (h->cells <= 256)
       store_init(&f->st[1], h, f->W);
+    if (human_prop9_fits(h)) {
+      /* its dynamic+ reads only some regions: its branches can be kept */
+      store_init(&f->st[2], h, f->W);
+      f->p9 = human_prop9_new(h);
+      f->run.lit = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.lit);
+      f->run.depth = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.depth);
+      f->run.touch = sks_malloc((size_t)f->tw * sizeof *f->run.touch);
+    }
     h->force = f;
   }
   return h->force;
@@ -473,6 +491,11 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   for (int w = 0; w < f->tw; w++)
     f->csum |= f->changed[w];
   s->plevel = plevel;
+  /* nothing changed (cell forcing after forcing chains on one position):
+   * the last run's branches stand as they are */
+  s->whole = same && !f->csum && plevel <= 3;
+  if (s->whole)
+    return;
   int *t = s->old, tcap = s->oldcap;
   s->old = s->pool;
   s->oldcap = s->poolcap;
@@ -511,36 +534,60 @@ static bool store_keep(struct human_force *f, int l) {
   return true;
 }
 
+/* The general propagation's last run as it is kept. */
+static human_run run_of(const prop *p, bool ok) {
+  human_run r = {p->nnodes, 0, p->lit, p->depth, p->touch};
+  if (!ok) {
+    int d0 = p->depth[p->conflict[0]];
+    int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
+    r.clash = d0 + d1;
+  }
+  return r;
+}
+
+/* Runs literal l's branch at propagation level plevel on h's state, the
+ * plain 9x9's way when it has one; false on a clash. */
+static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
+                       human_run *r) {
+  if (f->p9 && plevel != 1 && plevel <= 3) {
+    *r = f->run;
+    return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
+  }
+  prop *p = &f->p[0];
+  bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+  *r = run_of(p, ok);
+  return ok;
+}
+
 /* Records literal l's branch: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int l, const prop *p, bool ok) {
+static void store_branch(struct human_force *f, int l, const human_run *r,
+                         bool ok) {
   store *s = f->s;
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
-  memcpy(s->touch + (size_t)l * f->tw, p->touch,
-         (size_t)f->tw * sizeof *p->touch);
+  memcpy(s->touch + (size_t)l * f->tw, r->touch,
+         (size_t)f->tw * sizeof *r->touch);
   br->gen = s->gen;
   br->tsum = 0;
   for (int w = 0; w < f->tw; w++)
-    br->tsum |= p->touch[w];
+    br->tsum |= r->touch[w];
   br->clash = !ok;
   br->start = s->npool;
   br->count = 0;
   if (!ok) {
-    int d0 = p->depth[p->conflict[0]];
-    int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
-    br->clash_depth = d0 + d1;
+    br->clash_depth = r->clash;
     memset(bits, 0xff, (size_t)f->W * sizeof *bits);
     return;
   }
   memset(bits, 0, (size_t)f->W * sizeof *bits);
-  pool_reserve(s, 2 * p->nnodes);
-  for (int x = 1; x < p->nnodes; x++) { /* not the assumption itself */
-    int q = p->lit[x];
+  pool_reserve(s, 2 * r->nnodes);
+  for (int x = 1; x < r->nnodes; x++) { /* not the assumption itself */
+    int q = r->lit[x];
     bits[q / 64] |= 1ULL << (q % 64);
     s->pool[s->npool++] = q;
-    s->pool[s->npool++] = p->depth[x];
+    s->pool[s->npool++] = r->depth[x];
   }
-  br->count = p->nnodes - 1;
+  br->count = r->nnodes - 1;
 }
 
 static int depth_in(const struct human_force *f, int b, int l) {
@@ -570,14 +617,15 @@ static void consider(deduction *best, const deduction *d) {
 }
 
 /* Each literal of acc (true in every branch of d), costed by its depth in
- * those branches, offered as d's conclusion. */
+ * those branches, offered as d's conclusion.  Only a cost below the best
+ * one's is taken, so the sum stops as soon as it reaches it. */
 static void consider_common(const struct human_force *f, const uint64_t *acc,
                             deduction *d, deduction *best) {
   for (int w = 0; w < f->W; w++)
     for (uint64_t m = acc[w]; m; m &= m - 1) {
       d->lit = w * 64 + human_first(m);
       d->cost = 0;
-      for (int j = 0; j < d->nb; j++)
+      for (int j = 0; j < d->nb && d->cost < best->cost; j++)
         d->cost += depth_in(f, d->b[j], d->lit);
       consider(best, d);
     }
@@ -607,19 +655,24 @@ bool human_forcing(sks_human *h, int level) {
   for (int c = 0; c < h->cells; c++)
     for (hmask m = h->cand[c]; m; m &= m - 1)
       f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
-  f->s = &f->st[plevel == 0 || !f->st[1].br ? 0 : 1];
+  f->s = &f->st[plevel == 0 || !f->st[1].br  ? 0
+                : plevel == 3 && f->st[2].br ? 2
+                                             : 1];
   store_begin(f, h, plevel);
   for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
       int b = 2 * i + !on, l = f->bvar[i] * 2 + on;
       bool ok;
-      if (plevel <= 2 && store_keep(f, l))
+      if (f->s->whole)
+        ok = !f->s->br[l].clash;
+      else if (plevel <= 3 && store_keep(f, l))
         ok = !f->s->br[l].clash;
       else {
-        ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
-        store_branch(f, l, p, ok);
+        human_run r;
+        ok = run_branch(h, f, plevel, l, &r);
+        store_branch(f, l, &r, ok);
       }
-      if (!ok && level != 1) {
+      if (!ok && level != 1 && br_of(f, b)->clash_depth < best.cost) {
         d = (deduction){.cost = br_of(f, b)->clash_depth,
                         .kind = 0,
                         .lit = (f->bvar[i] * 2 + on) ^ 1,
@@ -638,9 +691,16 @@ bool human_forcing(sks_human *h, int level) {
       for (int w = 0; w < f->W; w++)
         for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
           int l = w * 64 + human_first(m);
-          d = (deduction){
-              .kind = 1, .lit = l, .nb = 2, .b = {2 * i, 2 * i + 1}, .what = 0};
-          d.cost = depth_in(f, 2 * i, l) + depth_in(f, 2 * i + 1, l);
+          int cost = depth_in(f, 2 * i, l);
+          if (cost >= best.cost ||
+              (cost += depth_in(f, 2 * i + 1, l)) >= best.cost)
+            continue; /* not below the best: consider would not take it */
+          d = (deduction){.cost = cost,
+                          .kind = 1,
+                          .lit = l,
+                          .nb = 2,
+                          .b = {2 * i, 2 * i + 1},
+                          .what = 0};
           consider(&best, &d);
         }
     }
@@ -654,14 +714,17 @@ bool human_forcing(sks_human *h, int level) {
         continue;
       d = (deduction){.kind = 1, .what = 1, .where = c};
       memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-      for (hmask m = h->cand[c]; m; m &= m - 1) {
+      uint64_t any = 1;
+      for (hmask m = h->cand[c]; m && any; m &= m - 1) {
         int b = 2 * vi[c * n + human_first(m)];
         d.b[d.nb++] = b;
         const uint64_t *bb = bits_of(f, b);
+        any = 0;
         for (int w = 0; w < f->W; w++)
-          acc[w] &= bb[w];
+          any |= acc[w] &= bb[w];
       }
-      consider_common(f, acc, &d, &best);
+      if (any) /* (nothing in common: the rest cannot add any) */
+        consider_common(f, acc, &d, &best);
     }
     for (int k = 0; k < h->nreg; k++)
       for (int dg = 0; dg < n; dg++) {
@@ -672,14 +735,17 @@ bool human_forcing(sks_human *h, int level) {
           continue;
         d = (deduction){.kind = 1, .what = 2, .where = k * n + dg};
         memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-        for (hmask m = wm; m; m &= m - 1) {
+        uint64_t any = 1;
+        for (hmask m = wm; m && any; m &= m - 1) {
           int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
           d.b[d.nb++] = b;
           const uint64_t *bb = bits_of(f, b);
+          any = 0;
           for (int w = 0; w < f->W; w++)
-            acc[w] &= bb[w];
+            any |= acc[w] &= bb[w];
         }
-        consider_common(f, acc, &d, &best);
+        if (any)
+          consider_common(f, acc, &d, &best);
       }
     free(vi);
   }
@@ -963,4 +1029,111 @@ bool human_mus(sks_human *h) {
   free(act);
   free(best);
   return found;
+}
+
+/* ---- the two propagations compared (tests) ---- */
+
+int human_prop9_compare(sks_human *h, int level) {
+  struct human_force *f = force_of(h);
+  if (!f->p9)
+    return -1;
+  int n = h->n, bad = 0;
+  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      for (int on = 0; on < 2; on++) {
+        int l = (c * n + human_first(m)) * 2 + on;
+        human_run a = f->run;
+        bool oka = human_prop9_run(h, f->p9, &a, level, l, f->hdcells);
+        prop *p = &f->p[0];
+        bool okb = propagate(h, p, level, l, h->cand, h->where, f->hdcells);
+        human_run b = run_of(p, okb);
+        /* a clash keeps its depth and the marks read up to it (the
+         * general dynamic+ marks every one read) */
+        bool same = oka == okb && a.clash == b.clash;
+        for (int w = 0; w < f->tw && same; w++)
+          same = level == 3 ? !(a.touch[w] & ~b.touch[w])
+                            : a.touch[w] == b.touch[w];
+        if (same && oka)
+          same = a.nnodes == b.nnodes &&
+                 !memcmp(a.lit, b.lit, (size_t)a.nnodes * sizeof *a.lit) &&
+                 !memcmp(a.depth, b.depth, (size_t)a.nnodes * sizeof *a.depth);
+        bad += !same;
+      }
+  return bad;
+}
+
+/* Removes (remove) or puts back candidate d of cell c in h's marks, its
+ * places and the cells holding d. */
+static void toggle(sks_human *h, int c, int d, bool remove) {
+  struct human_force *f = h->force;
+  hmask bit = 1ULL << d;
+  uint64_t cb = 1ULL << (c % 64);
+  h->cand[c] = remove ? h->cand[c] & ~bit : h->cand[c] | bit;
+  uint64_t *dc = f->hdcells + (size_t)d * h->pw + c / 64;
+  *dc = remove ? *dc & ~cb : *dc | cb;
+  for (int i = 0; i < h->ncreg[c]; i++) {
+    hmask *w = h->where + h->creg[c * HUMAN_MAX_REG + i] * h->n + d;
+    hmask pb = 1ULL << h->pos[c * HUMAN_MAX_REG + i];
+    *w = remove ? *w & ~pb : *w | pb;
+  }
+}
+
+int human_prop9_reads(sks_human *h, int level) {
+  struct human_force *f = force_of(h);
+  if (!f->p9)
+    return -1;
+  int n = h->n, bad = 0;
+  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  size_t nl = (size_t)f->p[0].nodecap;
+  int *lit = sks_malloc(nl * sizeof *lit),
+      *depth = sks_malloc(nl * sizeof *depth);
+  uint64_t *touch = sks_malloc((size_t)f->tw * sizeof *touch);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      for (int on = 0; on < 2; on++) {
+        int l = (c * n + human_first(m)) * 2 + on;
+        human_run a = f->run;
+        bool oka = human_prop9_run(h, f->p9, &a, level, l, f->hdcells);
+        memcpy(lit, a.lit, (size_t)a.nnodes * sizeof *lit);
+        memcpy(depth, a.depth, (size_t)a.nnodes * sizeof *depth);
+        memcpy(touch, a.touch, (size_t)f->tw * sizeof *touch);
+        /* the open candidates it did not read: the first, one in the
+         * middle and the last */
+        int unread[729], k = 0;
+        for (int q = 0; q < h->cells; q++)
+          for (hmask e = h->val[q] < 0 && !(touch[q / 64] >> (q % 64) & 1)
+                             ? h->cand[q]
+                             : 0;
+               e; e &= e - 1) {
+            int dg = human_first(e);
+            if (!(touch[(size_t)(1 + dg) * h->pw + q / 64] >> (q % 64) & 1))
+              unread[k++] = q * n + dg;
+          }
+        int pick[3] = {0, k / 2, k - 1};
+        for (int i = 0; i < 3 && k; i++) {
+          int q = unread[pick[i]] / n, dg = unread[pick[i]] % n;
+          toggle(h, q, dg, true);
+          human_run b = f->run;
+          bool okb = human_prop9_run(h, f->p9, &b, level, l, f->hdcells);
+          toggle(h, q, dg, false);
+          bool same = oka == okb && a.clash == b.clash &&
+                      !memcmp(touch, b.touch, (size_t)f->tw * sizeof *touch);
+          if (same && oka)
+            same = a.nnodes == b.nnodes &&
+                   !memcmp(lit, b.lit, (size_t)a.nnodes * sizeof *lit) &&
+                   !memcmp(depth, b.depth, (size_t)a.nnodes * sizeof *depth);
+          bad += !same;
+        }
+      }
+  free(lit);
+  free(depth);
+  free(touch);
+  return bad;
 }

@@ -149,6 +149,37 @@ bool human_als_xz(sks_human *h);
  * 5 nested. */
 bool human_forcing(sks_human *h, int level);
 bool human_mus(sks_human *h);
+
+/* One propagation of the forcing search as it is kept: the literals
+ * derived in order and their depths (node 0 the assumption), or a clash
+ * and its depth (the two clashing literals' depths added), and the marks
+ * it read: touch, (1 + n) * pw words (the cells whose every mark it read,
+ * then by digit d the cells whose mark of d it read). */
+typedef struct human_run {
+  int nnodes, clash;
+  int *lit, *depth;
+  uint64_t *touch;
+} human_run;
+
+/* human_force9.c: the static (level 0), dynamic (2) and dynamic+ (3)
+ * propagation for the plain 9x9 on bit sets, from literal start in h's state
+ * (bdcells: n * pw words, the cells holding each digit); the same run as the
+ * general one of human_force.c, its parents aside.  False on a clash. */
+struct human_prop9;
+bool human_prop9_fits(const sks_human *h);
+struct human_prop9 *human_prop9_new(const sks_human *h);
+void human_prop9_free(struct human_prop9 *q);
+bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
+                     int level, int start, const uint64_t *bdcells);
+/* Tests: runs both propagations at level (0, 2 or 3) from every open
+ * candidate of h's state, on and off; the number that differ (-1 when h
+ * does not fit the 9x9 one).  The general dynamic+ marks every cell read,
+ * the 9x9 one only those it reads. */
+int human_prop9_compare(sks_human *h, int level);
+/* Tests: the same runs, each again with one of the open candidates it did
+ * not read removed (three of them: the store keeps a branch when none it
+ * read changed); the number that differ (-1 as above). */
+int human_prop9_reads(sks_human *h, int level);
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
 void human_chain_free(sks_human *h);
