@@ -267,5 +267,19 @@ typedef struct rate_job {
  * sks_analog_trajectory would, bit for bit. */
 bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt);
 void sks_analog_rate_lanes(rate_job *job);
+/* The two precisions (analog_lanes.c, analog_lanes_float.c). */
+void sks_analog_rate_lanes_double(rate_job *job);
+void sks_analog_rate_lanes_float(rate_job *job);
+
+/* The next run to start, or -1 when none is left. */
+static inline int sks_analog_rate_next(rate_job *job) {
+  int r = atomic_fetch_add(&job->next, 1);
+  return r < job->runs ? r : -1;
+}
+
+/* Whether every run has been started. */
+static inline bool sks_analog_rate_drained(rate_job *job) {
+  return atomic_load(&job->next) >= job->runs;
+}
 
 #endif

@@ -20,6 +20,18 @@ typedef enum sks_analog_method {
                                sweep; stable at any step */
 } sks_analog_method;
 
+/* How a rating advances its runs (sks_analog_options.lanes), where the
+ * integrator allows lanes (the splitting step): */
+enum {
+  SKS_ANALOG_LANES_FLOAT = 0,  /* 16 runs a vector in single precision
+                                  (default): other trajectories, the same
+                                  statistics (docs/analog.md) */
+  SKS_ANALOG_LANES_DOUBLE = 1, /* 8 runs a vector in double precision: the
+                                  trajectories of one run at a time, bit
+                                  for bit */
+  SKS_ANALOG_LANES_OFF = -1    /* one run at a time */
+};
+
 typedef struct sks_analog_options {
   int memory;          /* 1: da/dt = a K (published, default); 2: a K^2 */
   int method;          /* sks_analog_method */
@@ -29,10 +41,7 @@ typedef struct sks_analog_options {
   int threads;         /* seed portfolio on one problem; 0/1 = one */
   FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
   long trace_every;    /* a row every K accepted steps (0 = 100) */
-  int lanes;           /* rating: 0 = runs advanced together in vector
-                          lanes where the integrator allows (the same
-                          trajectories, bit for bit, for less time);
-                          < 0 = one run at a time */
+  int lanes;           /* rating: SKS_ANALOG_LANES_* */
 } sks_analog_options;
 
 /* Defaults for every field. */

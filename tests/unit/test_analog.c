@@ -563,7 +563,7 @@ static void test_rate_lanes(void) {
       one.memory = law;
       one.lanes = -1;
       lanes = one;
-      lanes.lanes = 0;
+      lanes.lanes = SKS_ANALOG_LANES_DOUBLE;
       CHECK(sks_analog_lanes_fit(a, &lanes));
       CHECK(!sks_analog_lanes_fit(a, &one));
       double t1[RUNS], t2[RUNS];
