@@ -271,6 +271,20 @@ void sks_analog_rate_lanes(rate_job *job);
 void sks_analog_rate_lanes_double(rate_job *job);
 void sks_analog_rate_lanes_float(rate_job *job);
 
+/* A single-precision lane's run, handed to the one-lane instance to be
+ * finished alone (its spins and log weights every stride floats). */
+typedef struct sks_lane_handoff {
+  const float *s, *u;
+  long stride;
+  int run;
+  double U, t, h, deadline;
+  long long nsteps;
+  const signed char *sign;
+  const int *ntrue;
+  long nunsat;
+} sks_lane_handoff;
+void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h);
+
 /* The next run to start, or -1 when none is left. */
 static inline int sks_analog_rate_next(rate_job *job) {
   int r = atomic_fetch_add(&job->next, 1);

@@ -37,7 +37,10 @@ typedef uint64_t ureal;
 #endif
 #define R(x) ((real)(x))
 
-enum { VBYTES = 64, LANES = VBYTES / (int)sizeof(real) };
+#ifndef LANES_BYTES
+#define LANES_BYTES 64
+#endif
+enum { VBYTES = LANES_BYTES, LANES = VBYTES / (int)sizeof(real) };
 
 /* may_alias: a lane is also read and written as a scalar. */
 typedef real vd __attribute__((vector_size(VBYTES), may_alias));
@@ -511,9 +514,48 @@ static void lanes_free(lanes *L) {
   sks_analog_work_free(&L->w);
 }
 
+#if LANES_FLOAT && LANES_BYTES == 4
+/* One run from a handed-over lane state to its end. */
+void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h) {
+  lanes L;
+  lanes_init(&L, job);
+  const sks_analog *p = L.p;
+  for (int i = 0; i < p->nact; i++)
+    lane(L.s)[i] = h->s[(long)i * h->stride];
+  for (long c = 0; c < p->nclauses; c++)
+    lane(L.u)[c] = h->u[c * h->stride];
+  L.run[0] = h->run;
+  L.U[0] = h->U;
+  L.t[0] = h->t;
+  L.h[0] = h->h;
+  L.deadline[0] = h->deadline;
+  L.nsteps[0] = h->nsteps;
+  memcpy(L.sign[0], h->sign, (size_t)p->nact);
+  memcpy(L.ntrue[0], h->ntrue, (size_t)p->nclauses * sizeof *L.ntrue[0]);
+  L.nunsat[0] = h->nunsat;
+  /* the job has no run left to start: the lane ends with this one */
+  while (lane_ready(&L, 0)) {
+    LANES_FN(lanes_step)(&L);
+    lanes_control(&L);
+  }
+  lanes_free(&L);
+}
+#else
+#if LANES_FLOAT
+/* A lane's run finished one at a time, in the one-lane instance
+ * (analog_lanes_float1.c): the same single-precision operations, so the
+ * same bits as in any lane, whichever thread ends it. */
+static void lane_finish_alone(lanes *L, int l) {
+  sks_lane_handoff hand = {lane(L->s) + l, lane(L->u) + l, LANES,
+                           L->run[l],      L->U[l],        L->t[l],
+                           L->h[l],        L->deadline[l], L->nsteps[l],
+                           L->sign[l],     L->ntrue[l],    L->nunsat[l]};
+  L->run[l] = -1;
+  sks_analog_lanes_resume_float1(L->job, &hand);
+}
+#else
 /* A lane's run finished one at a time: its state into the scalar work,
- * the scalar loop from there (double: the same operations, so the same
- * bits; float: the run goes on in double from where it stood). */
+ * the scalar loop from there (the same operations, so the same bits). */
 static void lane_finish_alone(lanes *L, int l) {
   const sks_analog *p = L->p;
   work *w = &L->w;
@@ -535,6 +577,7 @@ static void lane_finish_alone(lanes *L, int l) {
   L->t[l] = w->t;
   lane_end(L, l, status == SKS_SAT);
 }
+#endif
 
 /* With no runs left to start, this few live lanes cost more as a vector
  * step than one at a time (a step of all the lanes costs ~3.5 scalar
@@ -561,3 +604,4 @@ void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
   }
   lanes_free(&L);
 }
+#endif

@@ -584,6 +584,34 @@ static void test_rate_lanes(void) {
       CHECK(r1.eta == r2.eta && r1.eta_lo == r2.eta_lo &&
             r1.eta_hi == r2.eta_hi);
     }
+  /* The single-precision lanes (the default) are other trajectories, but
+   * every run's own whichever thread and lane takes it and however its
+   * end is run (in the lanes or alone): 1, 2 and 3 threads agree run for
+   * run, under both laws. */
+  for (int law = 1; law <= 2; law++) {
+    sks_analog_options fl;
+    sks_analog_options_init(&fl);
+    fl.memory = law;
+    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_FLOAT);
+    CHECK(sks_analog_lanes_fit(a, &fl));
+    enum { FRUNS = 21 };
+    double t[3][FRUNS];
+    bool s[3][FRUNS];
+    sks_analog_rating r[3];
+    for (int k = 0; k < 3; k++)
+      sks_analog_rate_runs(a, &fl, 5, FRUNS, 150, 0, k + 1, &r[k], t[k], s[k]);
+    int solved = 0, censored = 0;
+    for (int q = 0; q < FRUNS; q++) {
+      for (int k = 1; k < 3; k++) {
+        CHECK(t[0][q] == t[k][q]);
+        CHECK_EQ(s[0][q], s[k][q]);
+      }
+      solved += s[0][q];
+      censored += !s[0][q] && t[0][q] == 150;
+    }
+    CHECK(solved > 0 && censored > 0);
+    CHECK(r[0].eta == r[1].eta && r[0].eta == r[2].eta);
+  }
   /* another method runs one at a time */
   sks_analog_options rkc;
   sks_analog_options_init(&rkc);
