@@ -259,6 +259,8 @@ typedef struct rate_job {
   atomic_int next;
   double *t;
   signed char *solved;
+  int helpers;         /* group threads in it (under the group's lock) */
+  struct rate_job *nx; /* the group's list */
 } rate_job;
 
 /* The rating's runs in vector lanes (analog_lanes.c): true when opt's

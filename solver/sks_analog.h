@@ -32,6 +32,9 @@ enum {
   SKS_ANALOG_LANES_OFF = -1    /* one run at a time */
 };
 
+/* Ratings that share threads (see sks_analog_group_help). */
+typedef struct sks_analog_group sks_analog_group;
+
 typedef struct sks_analog_options {
   int memory;          /* 1: da/dt = a K (published, default); 2: a K^2 */
   int method;          /* sks_analog_method */
@@ -42,6 +45,8 @@ typedef struct sks_analog_options {
   FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
   long trace_every;    /* a row every K accepted steps (0 = 100) */
   int lanes;           /* rating: SKS_ANALOG_LANES_* */
+  sks_analog_group *group; /* rating: offer the runs not yet started to
+                              the group's idle threads (NULL: none) */
 } sks_analog_options;
 
 /* Defaults for every field. */
@@ -125,6 +130,17 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
                          unsigned long long seed, int runs, double tmax,
                          double seconds, int threads, sks_analog_rating *r,
                          double *run_t, bool *run_solved);
+/* A group of ratings under way on several threads (a batch's puzzles):
+ * a thread with nothing else to do helps them, taking runs that are not
+ * yet started.  Every run's trajectory is its own whoever runs it, so a
+ * rating is the same with or without help. */
+sks_analog_group *sks_analog_group_new(void);
+void sks_analog_group_delete(sks_analog_group *g); /* NULL is a no-op */
+/* Runs the group's ratings' runs not yet started, until none is left;
+ * when there is none to start, waits up to `wait` seconds for a rating
+ * that has some.  Returns whether it ran any. */
+bool sks_analog_group_help(sks_analog_group *g, double wait);
+
 /* easy (eta <= 1), medium (<= 2), hard (<= 3), ultra-hard. */
 const char *sks_analog_label(double eta);
 

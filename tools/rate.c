@@ -67,6 +67,10 @@ typedef struct rater {
   sks_cnf *cnf;
 } rater;
 
+/* The batch's ratings, which its threads share: a thread with no puzzle
+ * left takes runs of the others' (-j 2 and more). */
+static sks_analog_group *rate_group;
+
 static void *rate_new(sks_app *app) {
   rater *r = sks_calloc(1, sizeof *r);
   r->app = app;
@@ -75,8 +79,14 @@ static void *rate_new(sks_app *app) {
    * asked for. */
   r->opt.memory = app->opt.analog_memory == MEMORY_K2 ? 2 : 1;
   r->opt.method = app->opt.analog_method;
+  r->opt.group = rate_group;
   r->cnf = sks_cnf_new();
   return r;
+}
+
+static bool rate_idle(void *data) {
+  (void)data;
+  return rate_group && sks_analog_group_help(rate_group, 0.05);
 }
 
 static void rate_delete(void *data) {
@@ -123,9 +133,12 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
     t = sks_calloc((size_t)app->opt.runs, sizeof *t);
     solved = sks_calloc((size_t)app->opt.runs, sizeof *solved);
   }
+  /* A puzzle of a batch: one thread, and the group's idle ones; a DIMACS
+   * file (no job line): every -j thread. */
+  int threads = job->p ? 1 : app->analog_threads;
   sks_analog_rate_runs(a, &r->opt, (unsigned long long)app->opt.seed,
                        app->opt.runs, app->opt.rate_time, app->opt.time_limit,
-                       app->analog_threads, &rt, t, solved);
+                       threads, &rt, t, solved);
   if (t)
     plot_add(job, name, &rt, t, solved);
   const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
@@ -168,7 +181,8 @@ static int rate_puzzle(void *data, const batch_job *job, FILE *out) {
   return BATCH_ONE;
 }
 
-static const batch_ops rate_ops = {rate_new, rate_delete, rate_puzzle};
+static const batch_ops rate_ops = {rate_new, rate_delete, rate_puzzle,
+                                   rate_idle, 1};
 
 /* A DIMACS file: its clauses, whatever they encode. */
 static int rate_dimacs(sks_app *app, sks_input *in) {
@@ -459,8 +473,12 @@ int app_rate(sks_app *app) {
       (*app->opt.plot_data && !may_write(app, app->opt.plot_data)))
     return EXIT_USAGE;
   answer_header(app, columns);
+  if (app->opt.jobs > 1)
+    rate_group = sks_analog_group_new();
   batch_totals all;
   batch_operands(app, &rate_ops, rate_dimacs, &all);
+  sks_analog_group_delete(rate_group);
+  rate_group = NULL;
   batch_summary(app, &all);
   int drawn =
       (*app->opt.plot || *app->opt.plot_data) && plot.n ? finish_plot(app) : 0;
