@@ -317,9 +317,7 @@ static bool lane_solved(lanes *L, int l) {
 /* The end of lane l's run. */
 static void lane_end(lanes *L, int l, bool solved) {
   rate_job *job = L->job;
-  int r = L->run[l];
-  job->solved[r] = solved;
-  job->t[r] = fmin(L->t[l], job->tmax);
+  sks_analog_rate_end(job, L->run[l], fmin(L->t[l], job->tmax), solved);
   L->run[l] = -1;
 }
 
@@ -363,7 +361,9 @@ static bool lane_ready(lanes *L, int l) {
   const double tmax = L->job->tmax;
   const long long clock_mask = L->p->nlits >= 4096 ? 0 : 15;
   while (L->run[l] >= 0) {
-    if (L->t[l] >= tmax)
+    if (sks_analog_rate_dropped(L->job, L->run[l]))
+      L->run[l] = -1; /* the rating stopped before this run */
+    else if (L->t[l] >= tmax)
       lane_end(L, l, false);
     else if (L->deadline[l] > 0 && !(L->nsteps[l] & clock_mask) &&
              sks_time() >= L->deadline[l])

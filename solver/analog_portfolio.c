@@ -153,14 +153,13 @@ static void *rater_main(void *arg) {
   work w;
   sks_analog_work_init(&w, rt->a, rt->opt);
   for (;;) {
-    int r = atomic_fetch_add(&rt->next, 1);
-    if (r >= rt->runs)
+    int r = sks_analog_rate_next(rt);
+    if (r < 0)
       break;
     double deadline = rt->seconds > 0 ? sks_time() + rt->seconds : 0;
     int status = sks_analog_trajectory(
         &w, sks_analog_seed(rt->seed, 0, (uint64_t)r), rt->tmax, 0, deadline);
-    rt->solved[r] = status == SKS_SAT;
-    rt->t[r] = fmin(w.t, rt->tmax);
+    sks_analog_rate_end(rt, r, fmin(w.t, rt->tmax), status == SKS_SAT);
   }
   sks_analog_work_free(&w);
   return NULL;
@@ -252,6 +251,35 @@ static void group_withdraw(sks_analog_group *g, rate_job *rt) {
   pthread_mutex_unlock(&g->lock);
 }
 
+void sks_analog_rate_end(rate_job *job, int r, double t, bool solved) {
+  job->t[r] = t;
+  job->solved[r] = solved;
+  if (!job->stop_events)
+    return;
+  pthread_mutex_lock(&job->lock);
+  job->done[r] = 1;
+  int limit = atomic_load(&job->limit);
+  while (job->prefix < limit && job->done[job->prefix]) {
+    job->prefix_solved += job->solved[job->prefix];
+    job->prefix++;
+    if (job->prefix_solved >= job->stop_events) {
+      atomic_store(&job->limit, job->prefix);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&job->lock);
+}
+
+/* Solved runs that put eta's 95% interval within +-width: kappa's
+ * estimate from k solved runs has a relative standard error of about
+ * 1 / sqrt(k), so eta's (log10) about log10(e) / sqrt(k). */
+static int events_for(double width) {
+  if (!(width > 0))
+    return 0;
+  double k = 1.959964 * 0.4342945 / width;
+  return (int)ceil(k * k);
+}
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -284,6 +312,10 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
                  .tmax = tmax,
                  .seconds = seconds};
   atomic_init(&rt.next, 0);
+  atomic_init(&rt.limit, runs);
+  rt.stop_events = events_for(opt->rate_width);
+  pthread_mutex_init(&rt.lock, NULL);
+  rt.done = sks_calloc((size_t)runs, 1);
   rt.t = sks_calloc((size_t)runs, sizeof *rt.t);
   rt.solved = sks_calloc((size_t)runs, 1);
   int nt = threads > 1 ? (threads < runs ? threads : runs) : 1;
@@ -300,7 +332,9 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   if (opt->group)
     group_withdraw(opt->group, &rt);
   memset(out, 0, sizeof *out);
+  runs = atomic_load(&rt.limit);
   out->runs = runs;
+  out->stopped = runs < rt.runs;
   out->tmax = tmax;
   for (int r = 0; r < runs; r++) {
     out->solved += rt.solved[r];
@@ -336,6 +370,8 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   free(ok);
   free(rt.t);
   free(rt.solved);
+  free(rt.done);
+  pthread_mutex_destroy(&rt.lock);
   return 0;
 }
 

@@ -36,15 +36,18 @@ enum {
 typedef struct sks_analog_group sks_analog_group;
 
 typedef struct sks_analog_options {
-  int memory;          /* 1: da/dt = a K (published, default); 2: a K^2 */
-  int method;          /* sks_analog_method */
-  double rtol, atol;   /* local error tolerances; 0 = defaults */
-  double restart_base; /* Luby restarts in analog time; 0 = default,
-                          < 0 = never restart */
-  int threads;         /* seed portfolio on one problem; 0/1 = one */
-  FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
-  long trace_every;    /* a row every K accepted steps (0 = 100) */
-  int lanes;           /* rating: SKS_ANALOG_LANES_* */
+  int memory;              /* 1: da/dt = a K (published, default); 2: a K^2 */
+  int method;              /* sks_analog_method */
+  double rtol, atol;       /* local error tolerances; 0 = defaults */
+  double restart_base;     /* Luby restarts in analog time; 0 = default,
+                              < 0 = never restart */
+  int threads;             /* seed portfolio on one problem; 0/1 = one */
+  FILE *trace;             /* CSV rows, or NULL (portfolio: thread 0 only) */
+  long trace_every;        /* a row every K accepted steps (0 = 100) */
+  int lanes;               /* rating: SKS_ANALOG_LANES_* */
+  double rate_width;       /* rating: stop starting runs once eta's 95% interval
+                              is about +-rate_width (0: always every run); see
+                              sks_analog_rate */
   sks_analog_group *group; /* rating: offer the runs not yet started to
                               the group's idle threads (NULL: none) */
 } sks_analog_options;
@@ -109,7 +112,8 @@ const signed char *sks_analog_model(const sks_analog *a);
  * and eta = +inf; eta_lo is then the bound -log10(1 / exposure). */
 typedef struct sks_analog_rating {
   double eta, eta_lo, eta_hi, kappa;
-  int runs, solved;
+  int runs, solved;      /* runs counted: fewer than asked when stopped */
+  bool stopped;          /* the interval was narrow enough before every run */
   double tmax, exposure; /* exposure = sum min(t_r, tmax) */
   double seconds;
 } sks_analog_rating;
@@ -118,7 +122,13 @@ enum { SKS_ANALOG_RATE_RUNS = 32 };
 #define SKS_ANALOG_RATE_TMAX 1000.0
 
 /* threads: runs in parallel; seconds: wall cap per run (0 = none; a run
- * stopped by it is censored at the analog time it reached). */
+ * stopped by it is censored at the analog time it reached).  With
+ * opt->rate_width > 0 the rating stops early: it counts runs 0 .. n-1 for
+ * the first n at which K = ceil((1.96 log10(e) / rate_width)^2) of them
+ * have solved (K = 19 for 0.2), or all `runs`; runs started past n are
+ * dropped.  The rule looks at the runs in their order, so it is a
+ * sequential test on independent runs (the rating does not depend on which
+ * ran first) and the same on any number of threads. */
 int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     unsigned long long seed, int runs, double tmax,
                     double seconds, int threads, sks_analog_rating *r);

@@ -32,6 +32,9 @@ static void *grade_new(sks_app *app) {
     sks_analog_options_init(&c->analog);
     c->analog.memory = 1; /* the papers' law, as rate --analog */
     c->analog.group = grade_group;
+    c->analog.rate_width = app->opt.rate_width;
+    if (app->opt.rate_double)
+      c->analog.lanes = SKS_ANALOG_LANES_DOUBLE;
     c->cnf = sks_cnf_new();
   }
   return c;

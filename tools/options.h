@@ -161,6 +161,10 @@ enum {
     "rate: runs from random starts")                                           \
   O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE | CMD_GRADE,                     \
     "rate: analog-time budget T of each run")                                  \
+  O(rate_width, DOUBLE, 0.2, 0, 10, CMD_RATE | CMD_GRADE,                      \
+    "rate: stop once eta's 95% interval is about +-W (0 = every run)")         \
+  O(rate_double, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                          \
+    "rate: double-precision lanes, bit for bit one run at a time's")           \
   O(analog, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                               \
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \

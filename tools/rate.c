@@ -80,6 +80,9 @@ static void *rate_new(sks_app *app) {
   r->opt.memory = app->opt.analog_memory == MEMORY_K2 ? 2 : 1;
   r->opt.method = app->opt.analog_method;
   r->opt.group = rate_group;
+  r->opt.rate_width = app->opt.rate_width;
+  if (app->opt.rate_double)
+    r->opt.lanes = SKS_ANALOG_LANES_DOUBLE;
   r->cnf = sks_cnf_new();
   return r;
 }
@@ -105,7 +108,7 @@ static void print_eta(FILE *out, double eta) {
 
 /* The text form: "eta [lo, hi] label solved/runs name". */
 static char *rating_text(const sks_analog_rating *rt, const char *label,
-                         const char *name) {
+                         const char *name, int runs_asked) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
@@ -114,8 +117,10 @@ static char *rating_text(const sks_analog_rating *rt, const char *label,
   print_eta(mem, rt->eta_lo);
   fputs(", ", mem);
   print_eta(mem, rt->eta_hi);
-  fprintf(mem, "] %s %d/%d%s%s", label, rt->solved, rt->runs, *name ? " " : "",
-          name);
+  fprintf(mem, "] %s %d/%d", label, rt->solved, rt->runs);
+  if (rt->stopped) /* the interval was narrow enough before every run */
+    fprintf(mem, " of %d", runs_asked);
+  fprintf(mem, "%s%s", *name ? " " : "", name);
   fclose(mem);
   return text;
 }
@@ -143,12 +148,13 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
     plot_add(job, name, &rt, t, solved);
   const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
   answer ans = {.status = ANSWER_RATED, .count = -1, .backend = "analog"};
-  ans.text = rating_text(&rt, label, name);
+  ans.text = rating_text(&rt, label, name, app->opt.runs);
   answer_extra(&ans, "eta", "%.4f", rt.eta);
   answer_extra(&ans, "eta_low", "%.4f", rt.eta_lo);
   answer_extra(&ans, "eta_high", "%.4f", rt.eta_hi);
   answer_extra(&ans, "runs_solved", "%.0f", rt.solved);
   answer_extra(&ans, "runs", "%.0f", rt.runs);
+  answer_extra(&ans, "runs_max", "%.0f", app->opt.runs);
   answer_extra_word(&ans, "label", label);
   answer_put(app, job, &ans, out);
   free((char *)ans.text);
@@ -467,8 +473,9 @@ int app_rate(sks_app *app) {
     app_message("rate: only the analog rating exists; use 'rate --analog'");
     return EXIT_USAGE;
   }
-  static const char *const columns[] = {
-      "eta", "eta_low", "eta_high", "runs_solved", "runs", "label", NULL};
+  static const char *const columns[] = {"eta",         "eta_low", "eta_high",
+                                        "runs_solved", "runs",    "runs_max",
+                                        "label",       NULL};
   if ((*app->opt.plot && !may_write(app, app->opt.plot)) ||
       (*app->opt.plot_data && !may_write(app, app->opt.plot_data)))
     return EXIT_USAGE;
