@@ -37,6 +37,30 @@ typedef uint64_t ureal;
 #endif
 #define R(x) ((real)(x))
 
+#if LANES_FLOAT && defined(__SSE2__)
+#include <xmmintrin.h>
+/* Single precision reaches subnormal numbers all the time (a weight
+ * e^(u - U) 2^-2k far below the largest, times K^2 of a satisfied clause),
+ * and x86 takes each through a slow microcode path: the lanes run with
+ * subnormal inputs and results flushed to zero (MXCSR's DAZ and FTZ,
+ * this thread only, restored after), where they add nothing anyway. */
+static unsigned flush_subnormals(void) {
+  unsigned old = _mm_getcsr();
+  _mm_setcsr(old | 0x8040u);
+  return old;
+}
+static void restore_subnormals(unsigned old) {
+  _mm_setcsr(old);
+}
+#else
+static unsigned flush_subnormals(void) {
+  return 0;
+}
+static void restore_subnormals(unsigned old) {
+  (void)old;
+}
+#endif
+
 #ifndef LANES_BYTES
 #define LANES_BYTES 64
 #endif
@@ -91,11 +115,14 @@ static inline real *lane(vd *v) {
 /* e^x in single precision: x clamped to [-87, 87] (2^-126 .. 2^126: no
  * subnormal, no overflow), x = n ln2 + r, a degree-6 Taylor polynomial in
  * r (relative error ~1e-7, single precision's own), 2^n in the exponent
- * bits. */
+ * bits.  The clamp compares (NaN stays NaN): the double version's
+ * (x - 87 + |x + 87|) / 2 loses the 87 in a float once |x| passes ~1e9,
+ * and the spins' flows reach e^-(2 A h) with 2 A h far beyond that late
+ * in a run, where it made e^-x 1 instead of 0. */
 LANES_INLINE void vfast_exp(vd *out, const vd *in) {
   vd x = *in;
-  x = R(0.5) * (x - R(87.0) + VABS(x + R(87.0)));
-  x = R(0.5) * (x + R(87.0) - VABS(x - R(87.0)));
+  x = VBLEND(x < R(-87.0), R(-87.0) - (vd){0}, x);
+  x = VBLEND(x > R(87.0), R(87.0) - (vd){0}, x);
   vd t = x * R(1.44269504088896341) + R(0x1.8p23);
   vd n = t - R(0x1.8p23);
   vd r = x - n * R(0.693145751953125) - n * R(1.428606765330187e-06);
@@ -517,6 +544,7 @@ static void lanes_free(lanes *L) {
 #if LANES_FLOAT && LANES_BYTES == 4
 /* One run from a handed-over lane state to its end. */
 void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h) {
+  unsigned csr = flush_subnormals();
   lanes L;
   lanes_init(&L, job);
   const sks_analog *p = L.p;
@@ -539,6 +567,7 @@ void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h) {
     lanes_control(&L);
   }
   lanes_free(&L);
+  restore_subnormals(csr);
 }
 #else
 #if LANES_FLOAT
@@ -585,6 +614,7 @@ static void lane_finish_alone(lanes *L, int l) {
 enum { LANES_TAIL = 3 };
 
 void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
+  unsigned csr = LANES_FLOAT ? flush_subnormals() : 0;
   lanes L;
   lanes_init(&L, job);
   for (int l = 0; l < LANES; l++)
@@ -603,5 +633,7 @@ void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
     lanes_control(&L);
   }
   lanes_free(&L);
+  if (LANES_FLOAT)
+    restore_subnormals(csr);
 }
 #endif
