@@ -584,7 +584,7 @@ static void test_rate_lanes(void) {
       CHECK(r1.eta == r2.eta && r1.eta_lo == r2.eta_lo &&
             r1.eta_hi == r2.eta_hi);
     }
-  /* The single-precision lanes (the default) are other trajectories, but
+  /* The single-precision lanes (asked for) are other trajectories, but
    * every run's own whichever thread and lane takes it and however its
    * end is run (in the lanes or alone): 1, 2 and 3 threads agree run for
    * run, under both laws. */
@@ -592,7 +592,8 @@ static void test_rate_lanes(void) {
     sks_analog_options fl;
     sks_analog_options_init(&fl);
     fl.memory = law;
-    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_FLOAT);
+    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_DOUBLE); /* the default */
+    fl.lanes = SKS_ANALOG_LANES_FLOAT;
     CHECK(sks_analog_lanes_fit(a, &fl));
     enum { FRUNS = 21 };
     double t[3][FRUNS];
