@@ -259,6 +259,17 @@ typedef struct rate_job {
   atomic_int next;
   double *t;
   signed char *solved;
+  /* The stopping rule (sks_analog_options.rate_width): the rating counts
+   * runs 0 .. limit-1, limit the first count whose runs have stop_events
+   * solved among them (in run order, so whichever thread ends which run
+   * first, the same runs count); runs at or past limit are dropped. */
+  int stop_events; /* 0: every run counts */
+  atomic_int limit;
+  pthread_mutex_t lock; /* done, prefix, prefix_solved */
+  signed char *done;
+  int prefix, prefix_solved;
+  int helpers;         /* group threads in it (under the group's lock) */
+  struct rate_job *nx; /* the group's list */
 } rate_job;
 
 /* The rating's runs in vector lanes (analog_lanes.c): true when opt's
@@ -267,5 +278,43 @@ typedef struct rate_job {
  * sks_analog_trajectory would, bit for bit. */
 bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt);
 void sks_analog_rate_lanes(rate_job *job);
+/* The two precisions (analog_lanes.c, analog_lanes_float.c). */
+void sks_analog_rate_lanes_double(rate_job *job);
+void sks_analog_rate_lanes_float(rate_job *job);
+
+/* A single-precision lane's run, handed to the one-lane instance to be
+ * finished alone (its spins and log weights every stride floats). */
+typedef struct sks_lane_handoff {
+  const float *s, *u;
+  long stride;
+  int run;
+  double U, t, h, deadline;
+  long long nsteps;
+  const signed char *sign;
+  const int *ntrue;
+  long nunsat;
+} sks_lane_handoff;
+void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h);
+
+/* The next run to start, or -1 when none is left. */
+static inline int sks_analog_rate_next(rate_job *job) {
+  int r = atomic_fetch_add(&job->next, 1);
+  return r < atomic_load(&job->limit) ? r : -1;
+}
+
+/* Whether every run has been started. */
+static inline bool sks_analog_rate_drained(rate_job *job) {
+  return atomic_load(&job->next) >= atomic_load(&job->limit);
+}
+
+/* Whether run r no longer counts (the stopping rule ended the rating
+ * before it): its lane may drop it. */
+static inline bool sks_analog_rate_dropped(rate_job *job, int r) {
+  return r >= atomic_load_explicit(&job->limit, memory_order_relaxed);
+}
+
+/* Run r ended at analog time t (at most tmax), solved or not
+ * (analog_portfolio.c): recorded, and the stopping rule applied. */
+void sks_analog_rate_end(rate_job *job, int r, double t, bool solved);
 
 #endif

@@ -5,6 +5,8 @@
 #include "require_int.h"
 #include "stack_int.h"
 
+#include <time.h>
+
 /* ------------------------------------------------------------------ */
 /* Restarts and the seed portfolio. */
 
@@ -151,17 +153,131 @@ static void *rater_main(void *arg) {
   work w;
   sks_analog_work_init(&w, rt->a, rt->opt);
   for (;;) {
-    int r = atomic_fetch_add(&rt->next, 1);
-    if (r >= rt->runs)
+    int r = sks_analog_rate_next(rt);
+    if (r < 0)
       break;
     double deadline = rt->seconds > 0 ? sks_time() + rt->seconds : 0;
     int status = sks_analog_trajectory(
         &w, sks_analog_seed(rt->seed, 0, (uint64_t)r), rt->tmax, 0, deadline);
-    rt->solved[r] = status == SKS_SAT;
-    rt->t[r] = fmin(w.t, rt->tmax);
+    sks_analog_rate_end(rt, r, fmin(w.t, rt->tmax), status == SKS_SAT);
   }
   sks_analog_work_free(&w);
   return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ratings that share threads. */
+
+struct sks_analog_group {
+  pthread_mutex_t lock;
+  pthread_cond_t cv; /* a rating published, or a helper done */
+  rate_job *jobs;    /* the ratings under way */
+};
+
+sks_analog_group *sks_analog_group_new(void) {
+  sks_analog_group *g = sks_calloc(1, sizeof *g);
+  pthread_mutex_init(&g->lock, NULL);
+  pthread_cond_init(&g->cv, NULL);
+  return g;
+}
+
+void sks_analog_group_delete(sks_analog_group *g) {
+  if (!g)
+    return;
+  sks_require(!g->jobs, "a rating of the group is under way");
+  pthread_mutex_destroy(&g->lock);
+  pthread_cond_destroy(&g->cv);
+  free(g);
+}
+
+/* Under g->lock: a rating with a run left to start. */
+static rate_job *group_pick(sks_analog_group *g) {
+  for (rate_job *j = g->jobs; j; j = j->nx)
+    if (!sks_analog_rate_drained(j))
+      return j;
+  return NULL;
+}
+
+bool sks_analog_group_help(sks_analog_group *g, double wait) {
+  sks_require(g, "NULL group");
+  bool any = false;
+  double until = sks_time() + wait;
+  pthread_mutex_lock(&g->lock);
+  for (;;) {
+    rate_job *j = group_pick(g);
+    if (!j) {
+      double now = sks_time();
+      if (any || now >= until)
+        break;
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      double dt = until - now;
+      ts.tv_sec += (time_t)dt;
+      ts.tv_nsec += (long)((dt - (double)(time_t)dt) * 1e9);
+      if (ts.tv_nsec >= 1000000000L)
+        ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+      pthread_cond_timedwait(&g->cv, &g->lock, &ts);
+      continue;
+    }
+    j->helpers++;
+    pthread_mutex_unlock(&g->lock);
+    rater_main(j);
+    any = true;
+    pthread_mutex_lock(&g->lock);
+    j->helpers--;
+    pthread_cond_broadcast(&g->cv);
+  }
+  pthread_mutex_unlock(&g->lock);
+  return any;
+}
+
+static void group_publish(sks_analog_group *g, rate_job *rt) {
+  pthread_mutex_lock(&g->lock);
+  rt->nx = g->jobs;
+  g->jobs = rt;
+  pthread_cond_broadcast(&g->cv);
+  pthread_mutex_unlock(&g->lock);
+}
+
+/* Takes rt off the list and waits for its helpers' runs to end. */
+static void group_withdraw(sks_analog_group *g, rate_job *rt) {
+  pthread_mutex_lock(&g->lock);
+  rate_job **at = &g->jobs;
+  while (*at != rt)
+    at = &(*at)->nx;
+  *at = rt->nx;
+  while (rt->helpers)
+    pthread_cond_wait(&g->cv, &g->lock);
+  pthread_mutex_unlock(&g->lock);
+}
+
+void sks_analog_rate_end(rate_job *job, int r, double t, bool solved) {
+  job->t[r] = t;
+  job->solved[r] = solved;
+  if (!job->stop_events)
+    return;
+  pthread_mutex_lock(&job->lock);
+  job->done[r] = 1;
+  int limit = atomic_load(&job->limit);
+  while (job->prefix < limit && job->done[job->prefix]) {
+    job->prefix_solved += job->solved[job->prefix];
+    job->prefix++;
+    if (job->prefix_solved >= job->stop_events) {
+      atomic_store(&job->limit, job->prefix);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&job->lock);
+}
+
+/* Solved runs that put eta's 95% interval within +-width: kappa's
+ * estimate from k solved runs has a relative standard error of about
+ * 1 / sqrt(k), so eta's (log10) about log10(e) / sqrt(k). */
+static int events_for(double width) {
+  if (!(width > 0))
+    return 0;
+  double k = 1.959964 * 0.4342945 / width;
+  return (int)ceil(k * k);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -196,6 +312,10 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
                  .tmax = tmax,
                  .seconds = seconds};
   atomic_init(&rt.next, 0);
+  atomic_init(&rt.limit, runs);
+  rt.stop_events = events_for(opt->rate_width);
+  pthread_mutex_init(&rt.lock, NULL);
+  rt.done = sks_calloc((size_t)runs, 1);
   rt.t = sks_calloc((size_t)runs, sizeof *rt.t);
   rt.solved = sks_calloc((size_t)runs, 1);
   int nt = threads > 1 ? (threads < runs ? threads : runs) : 1;
@@ -203,12 +323,18 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   bool *ok = sks_calloc((size_t)nt, sizeof *ok);
   for (int j = 1; j < nt; j++)
     ok[j] = !pthread_create(&tid[j], NULL, rater_main, &rt);
+  if (opt->group)
+    group_publish(opt->group, &rt);
   rater_main(&rt);
   for (int j = 1; j < nt; j++)
     if (ok[j])
       pthread_join(tid[j], NULL);
+  if (opt->group)
+    group_withdraw(opt->group, &rt);
   memset(out, 0, sizeof *out);
+  runs = atomic_load(&rt.limit);
   out->runs = runs;
+  out->stopped = runs < rt.runs;
   out->tmax = tmax;
   for (int r = 0; r < runs; r++) {
     out->solved += rt.solved[r];
@@ -244,6 +370,8 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   free(ok);
   free(rt.t);
   free(rt.solved);
+  free(rt.done);
+  pthread_mutex_destroy(&rt.lock);
   return 0;
 }
 

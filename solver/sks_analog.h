@@ -20,19 +20,37 @@ typedef enum sks_analog_method {
                                sweep; stable at any step */
 } sks_analog_method;
 
+/* How a rating advances its runs (sks_analog_options.lanes), where the
+ * integrator allows lanes (the splitting step): */
+enum {
+  SKS_ANALOG_LANES_DOUBLE = 0, /* 8 runs a vector in double precision
+                                  (default): the trajectories of one run
+                                  at a time, bit for bit */
+  SKS_ANALOG_LANES_FLOAT = 1,  /* 16 runs a vector in single precision:
+                                  other trajectories, the same statistics
+                                  as far as the calibrated test has judged
+                                  (docs/analog.md) */
+  SKS_ANALOG_LANES_OFF = -1    /* one run at a time */
+};
+
+/* Ratings that share threads (see sks_analog_group_help). */
+typedef struct sks_analog_group sks_analog_group;
+
 typedef struct sks_analog_options {
-  int memory;          /* 1: da/dt = a K (published, default); 2: a K^2 */
-  int method;          /* sks_analog_method */
-  double rtol, atol;   /* local error tolerances; 0 = defaults */
-  double restart_base; /* Luby restarts in analog time; 0 = default,
-                          < 0 = never restart */
-  int threads;         /* seed portfolio on one problem; 0/1 = one */
-  FILE *trace;         /* CSV rows, or NULL (portfolio: thread 0 only) */
-  long trace_every;    /* a row every K accepted steps (0 = 100) */
-  int lanes;           /* rating: 0 = runs advanced together in vector
-                          lanes where the integrator allows (the same
-                          trajectories, bit for bit, for less time);
-                          < 0 = one run at a time */
+  int memory;              /* 1: da/dt = a K (published, default); 2: a K^2 */
+  int method;              /* sks_analog_method */
+  double rtol, atol;       /* local error tolerances; 0 = defaults */
+  double restart_base;     /* Luby restarts in analog time; 0 = default,
+                              < 0 = never restart */
+  int threads;             /* seed portfolio on one problem; 0/1 = one */
+  FILE *trace;             /* CSV rows, or NULL (portfolio: thread 0 only) */
+  long trace_every;        /* a row every K accepted steps (0 = 100) */
+  int lanes;               /* rating: SKS_ANALOG_LANES_* */
+  double rate_width;       /* rating: stop starting runs once eta's 95% interval
+                              is about +-rate_width (0: always every run); see
+                              sks_analog_rate */
+  sks_analog_group *group; /* rating: offer the runs not yet started to
+                              the group's idle threads (NULL: none) */
 } sks_analog_options;
 
 /* Defaults for every field. */
@@ -95,7 +113,8 @@ const signed char *sks_analog_model(const sks_analog *a);
  * and eta = +inf; eta_lo is then the bound -log10(1 / exposure). */
 typedef struct sks_analog_rating {
   double eta, eta_lo, eta_hi, kappa;
-  int runs, solved;
+  int runs, solved;      /* runs counted: fewer than asked when stopped */
+  bool stopped;          /* the interval was narrow enough before every run */
   double tmax, exposure; /* exposure = sum min(t_r, tmax) */
   double seconds;
 } sks_analog_rating;
@@ -104,7 +123,13 @@ enum { SKS_ANALOG_RATE_RUNS = 32 };
 #define SKS_ANALOG_RATE_TMAX 1000.0
 
 /* threads: runs in parallel; seconds: wall cap per run (0 = none; a run
- * stopped by it is censored at the analog time it reached). */
+ * stopped by it is censored at the analog time it reached).  With
+ * opt->rate_width > 0 the rating stops early: it counts runs 0 .. n-1 for
+ * the first n at which K = ceil((1.96 log10(e) / rate_width)^2) of them
+ * have solved (K = 19 for 0.2), or all `runs`; runs started past n are
+ * dropped.  The rule looks at the runs in their order, so it is a
+ * sequential test on independent runs (the rating does not depend on which
+ * ran first) and the same on any number of threads. */
 int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     unsigned long long seed, int runs, double tmax,
                     double seconds, int threads, sks_analog_rating *r);
@@ -116,6 +141,17 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
                          unsigned long long seed, int runs, double tmax,
                          double seconds, int threads, sks_analog_rating *r,
                          double *run_t, bool *run_solved);
+/* A group of ratings under way on several threads (a batch's puzzles):
+ * a thread with nothing else to do helps them, taking runs that are not
+ * yet started.  Every run's trajectory is its own whoever runs it, so a
+ * rating is the same with or without help. */
+sks_analog_group *sks_analog_group_new(void);
+void sks_analog_group_delete(sks_analog_group *g); /* NULL is a no-op */
+/* Runs the group's ratings' runs not yet started, until none is left;
+ * when there is none to start, waits up to `wait` seconds for a rating
+ * that has some.  Returns whether it ran any. */
+bool sks_analog_group_help(sks_analog_group *g, double wait);
+
 /* easy (eta <= 1), medium (<= 2), hard (<= 3), ultra-hard. */
 const char *sks_analog_label(double eta);
 

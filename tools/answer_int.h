@@ -46,7 +46,7 @@ typedef enum answer_status {
 /* The word of a status: "solved", "none", ... */
 const char *answer_status_name(answer_status s);
 
-enum { ANSWER_EXTRAS = 6 };
+enum { ANSWER_EXTRAS = 8 };
 
 typedef struct answer {
   answer_status status;

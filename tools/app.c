@@ -111,10 +111,14 @@ static int derive(sks_app *app) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     app->opt.jobs = cores > 0 ? (int)cores : 1;
   }
-  /* A backend that races seeds on each puzzle (analog), and the rating,
-   * spend -j on one puzzle at a time (first to finish wins); the batch
-   * then runs on one thread. */
-  if ((app->opt.backend->caps & SKS_CAP_PORTFOLIO) || app->cmd == CMD_RATE) {
+  /* A backend that races seeds on each puzzle (analog) spends -j on one
+   * puzzle at a time (first to finish wins); the batch then runs on one
+   * thread.  The rating runs -j puzzles at once, and a thread with no
+   * puzzle left takes runs of the others' (rate.c); a DIMACS file's
+   * rating has the -j threads to itself. */
+  if (app->cmd == CMD_RATE)
+    app->analog_threads = app->opt.jobs;
+  else if (app->opt.backend->caps & SKS_CAP_PORTFOLIO) {
     app->analog_threads = app->opt.jobs;
     app->opt.jobs = 1;
   }

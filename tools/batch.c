@@ -47,7 +47,8 @@ typedef struct batch {
    * printed, and chunks hold about FLUSH_SECONDS of work (at least one
    * puzzle), so a slow puzzle's answer goes out when it is found. */
   bool flush;
-  int chunk_size; /* puzzles a chunk is handed off with, 1..CHUNK */
+  int chunk_size; /* puzzles a chunk is handed off with, 1..chunk_max */
+  int chunk_max;  /* CHUNK, or less (batch_ops.chunk) */
   /* A puzzle's times are taken: --time-limit holds its reading and work
    * to a deadline, JSON and CSV say its seconds.  Else no clock is read
    * for it (batch_job.start is 0). */
@@ -135,8 +136,16 @@ static void *thread_main(void *data) {
         pthread_cond_wait(&b->work_cv, &b->lock);
       __atomic_sub_fetch(idle, 1, __ATOMIC_ACQ_REL);
     }
-    if (b->next_claim == b->filled)
+    if (b->next_claim == b->filled) {
+      /* Nothing left to take: help the others while they work. */
+      if (b->ops->idle && b->printed < b->filled) {
+        pthread_mutex_unlock(&b->lock);
+        b->ops->idle(wk);
+        pthread_mutex_lock(&b->lock);
+        continue;
+      }
       break;
+    }
     chunk *c = &b->ring[b->next_claim++ % b->nslots];
     c->state = CLAIMED;
     pthread_mutex_unlock(&b->lock);
@@ -242,12 +251,13 @@ static bool stdout_is_live(void) {
 
 /* The next chunk's size when flushing: about FLUSH_SECONDS of work at the
  * pace of the answers printed so far (one puzzle until there are any). */
-static int chunk_size_for(const batch_totals *t, double elapsed, int threads) {
+static int chunk_size_for(const batch_totals *t, double elapsed, int threads,
+                          int max) {
   if (!t->puzzles)
     return 1;
   double each = elapsed * (threads ? threads : 1) / (double)t->puzzles;
-  double k = each > 0 ? FLUSH_SECONDS / each : CHUNK;
-  return k < 1 ? 1 : k > CHUNK ? CHUNK : (int)k;
+  double k = each > 0 ? FLUSH_SECONDS / each : max;
+  return k < 1 ? 1 : k > max ? max : (int)k;
 }
 
 int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
@@ -262,7 +272,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
   int threads = app->opt.jobs > 1 ? app->opt.jobs : 0;
   b.flush = stdout_is_live();
   b.timed = app->opt.time_limit > 0 || app->opt.format != FORMAT_TEXT;
-  b.chunk_size = b.flush ? 1 : CHUNK;
+  b.chunk_max = ops->chunk > 0 && ops->chunk < CHUNK ? ops->chunk : CHUNK;
+  b.chunk_size = b.flush ? 1 : b.chunk_max;
   b.nslots = threads ? 4 * threads : 1;
   b.ring = sks_calloc((size_t)b.nslots, sizeof *b.ring);
   pthread_mutex_init(&b.lock, NULL);
@@ -308,7 +319,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
           while (!half_free(&b))
             pthread_cond_wait(&b.done_cv, &b.lock);
         if (b.flush)
-          b.chunk_size = chunk_size_for(tot, sks_time() - start, threads);
+          b.chunk_size =
+              chunk_size_for(tot, sks_time() - start, threads, b.chunk_max);
         pthread_mutex_unlock(&b.lock);
         cur = &b.ring[b.filled % b.nslots];
         cur->nitems = 0;

@@ -26,6 +26,13 @@ typedef struct batch_ops {
   /* Answers job->p on out (answer_put); returns its class (0..6) for the
    * summary. */
   int (*run)(void *worker, const batch_job *job, FILE *out);
+  /* Optional: called by a thread that has no puzzle left to take while
+   * others still work on theirs (it may help them); returns after at
+   * most a short while, true when it did some work. */
+  bool (*idle)(void *worker);
+  /* Puzzles a chunk takes at most (0: the default): 1 for work of
+   * seconds a puzzle, so the threads share a short batch. */
+  int chunk;
 } batch_ops;
 
 typedef struct batch_totals {

@@ -259,7 +259,8 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
   return BATCH_ONE;
 }
 
-static const batch_ops canon_ops = {canon_new, canon_delete, canon_run};
+static const batch_ops canon_ops = {canon_new, canon_delete, canon_run, NULL,
+                                    0};
 
 static int canon_dimacs(sks_app *app, sks_input *in) {
   return operand_not_puzzles(app, in, true);

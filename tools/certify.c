@@ -352,7 +352,8 @@ static int check_cnf(sks_app *app, sks_input *in) {
   return verdict(app, &job, ok, claim, &why, stdout);
 }
 
-static const batch_ops check_ops = {checker_new, checker_delete, check_one};
+static const batch_ops check_ops = {checker_new, checker_delete, check_one,
+                                    NULL, 0};
 
 int app_check_cert(sks_app *app) {
   if (!app->opt.certificate[0]) {

@@ -137,7 +137,8 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   return cls;
 }
 
-static const batch_ops check_ops = {check_new, check_delete, check_run};
+static const batch_ops check_ops = {check_new, check_delete, check_run, NULL,
+                                    0};
 
 /* A CNF the encoder wrote stands for its puzzle. */
 static int check_cnf(sks_app *app, sks_input *in) {

@@ -223,7 +223,8 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
                       : BATCH_UNKNOWN;
 }
 
-static const batch_ops explain_ops = {explain_new, explain_delete, explain_run};
+static const batch_ops explain_ops = {explain_new, explain_delete, explain_run,
+                                      NULL, 0};
 
 static int explain_dimacs(sks_app *app, sks_input *in) {
   return operand_not_puzzles(app, in, true);

@@ -107,7 +107,7 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
 }
 
 static const batch_ops minimize_ops = {minimize_new, minimize_delete,
-                                       minimize_run};
+                                       minimize_run, NULL, 0};
 
 static int minimize_cnf(sks_app *app, sks_input *in) {
   return operand_not_puzzles(app, in, false);

@@ -17,6 +17,10 @@ typedef struct grader_ctx {
   sks_cnf *cnf; /* --analog */
 } grader_ctx;
 
+/* --analog with -j 2 and more: the batch's ratings, which its threads
+ * share (a thread with no puzzle left takes runs of the others'). */
+static sks_analog_group *grade_group;
+
 static void *grade_new(sks_app *app) {
   grader_ctx *c = sks_calloc(1, sizeof *c);
   c->app = app;
@@ -27,6 +31,10 @@ static void *grade_new(sks_app *app) {
   if (app->opt.analog) {
     sks_analog_options_init(&c->analog);
     c->analog.memory = 1; /* the papers' law, as rate --analog */
+    c->analog.group = grade_group;
+    c->analog.rate_width = app->opt.rate_width;
+    if (app->opt.rate_float)
+      c->analog.lanes = SKS_ANALOG_LANES_FLOAT;
     c->cnf = sks_cnf_new();
   }
   return c;
@@ -40,9 +48,10 @@ static void grade_delete(void *data) {
   free(c);
 }
 
-/* eta of the givens-reduced CNF, as `rate --analog` gives it (infinite
- * when no run solved it). */
-static double analog_eta(grader_ctx *c, const sks_puzzle *p) {
+/* The rating of the givens-reduced CNF, as `rate --analog` gives it (eta
+ * infinite when no run solved it). */
+static void analog_rating(grader_ctx *c, const sks_puzzle *p,
+                          sks_analog_rating *rt) {
   sks_app *app = c->app;
   if (!c->eo || !sks_shape_same(sks_eo_shape(c->eo), p->shape)) {
     sks_eo_delete(c->eo);
@@ -51,12 +60,17 @@ static double analog_eta(grader_ctx *c, const sks_puzzle *p) {
   sks_eo_load(c->eo, p, SKS_PROPAGATE_GIVENS);
   sks_encode(c->eo, &app->encode, c->cnf);
   sks_analog *a = sks_analog_new(c->cnf);
-  sks_analog_rating rt;
   sks_analog_rate(a, &c->analog, (unsigned long long)app->opt.seed,
                   app->opt.runs, app->opt.rate_time, app->opt.time_limit, 1,
-                  &rt);
+                  rt);
   sks_analog_delete(a);
-  return rt.solved && isfinite(rt.eta) ? rt.eta : INFINITY;
+  if (!rt->solved)
+    rt->eta = rt->eta_hi = INFINITY;
+}
+
+static bool grade_idle(void *data) {
+  (void)data;
+  return grade_group && sks_analog_group_help(grade_group, 0.05);
 }
 
 /* Text: "LEVEL EFFORT LABEL TECHNIQUE RATING [eta=E] [NAME]", or "multiple" /
@@ -98,10 +112,15 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
                       key, gr.rating);
     }
     if (c->cnf) {
-      double eta = analog_eta(c, p);
-      answer_extra(&a, "eta", "%.2f", eta);
-      len += snprintf(a.line + len, sizeof a.line - (size_t)len, " eta=%s",
-                      a.value[a.nextra - 1]);
+      sks_analog_rating rt;
+      analog_rating(c, p, &rt);
+      answer_extra(&a, "eta", "%.2f", rt.eta);
+      const char *eta = a.value[a.nextra - 1];
+      answer_extra(&a, "eta_low", "%.2f", rt.eta_lo);
+      const char *lo = a.value[a.nextra - 1];
+      answer_extra(&a, "eta_high", "%.2f", rt.eta_hi);
+      len += snprintf(a.line + len, sizeof a.line - (size_t)len,
+                      " eta=%s [%s, %s]", eta, lo, a.value[a.nextra - 1]);
     }
     cls = BATCH_ONE;
   }
@@ -111,18 +130,28 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
   return cls;
 }
 
-static const batch_ops grade_ops = {grade_new, grade_delete, grade_run};
+static const batch_ops grade_ops = {grade_new, grade_delete, grade_run, NULL,
+                                    0};
+/* --analog: seconds a puzzle, so one a chunk, and idle threads help. */
+static const batch_ops grade_analog_ops = {grade_new, grade_delete, grade_run,
+                                           grade_idle, 1};
 
 static int grade_dimacs(sks_app *app, sks_input *in) {
   return operand_not_puzzles(app, in, true);
 }
 
 int app_grade(sks_app *app) {
-  static const char *const columns[] = {
-      "level", "effort", "label", "technique", "rating", "eta", NULL};
+  static const char *const columns[] = {"level",     "effort",   "label",
+                                        "technique", "rating",   "eta",
+                                        "eta_low",   "eta_high", NULL};
   answer_header(app, columns);
+  if (app->opt.analog && app->opt.jobs > 1)
+    grade_group = sks_analog_group_new();
   batch_totals all;
-  batch_operands(app, &grade_ops, grade_dimacs, &all);
+  batch_operands(app, app->opt.analog ? &grade_analog_ops : &grade_ops,
+                 grade_dimacs, &all);
+  sks_analog_group_delete(grade_group);
+  grade_group = NULL;
   batch_summary(app, &all);
   /* A grade decides nothing: the status says whether all input could be
    * read and every puzzle graded. */

@@ -67,6 +67,10 @@ typedef struct rater {
   sks_cnf *cnf;
 } rater;
 
+/* The batch's ratings, which its threads share: a thread with no puzzle
+ * left takes runs of the others' (-j 2 and more). */
+static sks_analog_group *rate_group;
+
 static void *rate_new(sks_app *app) {
   rater *r = sks_calloc(1, sizeof *r);
   r->app = app;
@@ -75,8 +79,17 @@ static void *rate_new(sks_app *app) {
    * asked for. */
   r->opt.memory = app->opt.analog_memory == MEMORY_K2 ? 2 : 1;
   r->opt.method = app->opt.analog_method;
+  r->opt.group = rate_group;
+  r->opt.rate_width = app->opt.rate_width;
+  if (app->opt.rate_float)
+    r->opt.lanes = SKS_ANALOG_LANES_FLOAT;
   r->cnf = sks_cnf_new();
   return r;
+}
+
+static bool rate_idle(void *data) {
+  (void)data;
+  return rate_group && sks_analog_group_help(rate_group, 0.05);
 }
 
 static void rate_delete(void *data) {
@@ -95,7 +108,7 @@ static void print_eta(FILE *out, double eta) {
 
 /* The text form: "eta [lo, hi] label solved/runs name". */
 static char *rating_text(const sks_analog_rating *rt, const char *label,
-                         const char *name) {
+                         const char *name, int runs_asked) {
   char *text = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&text, &len);
@@ -104,8 +117,10 @@ static char *rating_text(const sks_analog_rating *rt, const char *label,
   print_eta(mem, rt->eta_lo);
   fputs(", ", mem);
   print_eta(mem, rt->eta_hi);
-  fprintf(mem, "] %s %d/%d%s%s", label, rt->solved, rt->runs, *name ? " " : "",
-          name);
+  fprintf(mem, "] %s %d/%d", label, rt->solved, rt->runs);
+  if (rt->stopped) /* the interval was narrow enough before every run */
+    fprintf(mem, " of %d", runs_asked);
+  fprintf(mem, "%s%s", *name ? " " : "", name);
   fclose(mem);
   return text;
 }
@@ -123,19 +138,23 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
     t = sks_calloc((size_t)app->opt.runs, sizeof *t);
     solved = sks_calloc((size_t)app->opt.runs, sizeof *solved);
   }
+  /* A puzzle of a batch: one thread, and the group's idle ones; a DIMACS
+   * file (no job line): every -j thread. */
+  int threads = job->p ? 1 : app->analog_threads;
   sks_analog_rate_runs(a, &r->opt, (unsigned long long)app->opt.seed,
                        app->opt.runs, app->opt.rate_time, app->opt.time_limit,
-                       app->analog_threads, &rt, t, solved);
+                       threads, &rt, t, solved);
   if (t)
     plot_add(job, name, &rt, t, solved);
   const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
   answer ans = {.status = ANSWER_RATED, .count = -1, .backend = "analog"};
-  ans.text = rating_text(&rt, label, name);
+  ans.text = rating_text(&rt, label, name, app->opt.runs);
   answer_extra(&ans, "eta", "%.4f", rt.eta);
   answer_extra(&ans, "eta_low", "%.4f", rt.eta_lo);
   answer_extra(&ans, "eta_high", "%.4f", rt.eta_hi);
   answer_extra(&ans, "runs_solved", "%.0f", rt.solved);
   answer_extra(&ans, "runs", "%.0f", rt.runs);
+  answer_extra(&ans, "runs_max", "%.0f", app->opt.runs);
   answer_extra_word(&ans, "label", label);
   answer_put(app, job, &ans, out);
   free((char *)ans.text);
@@ -168,7 +187,8 @@ static int rate_puzzle(void *data, const batch_job *job, FILE *out) {
   return BATCH_ONE;
 }
 
-static const batch_ops rate_ops = {rate_new, rate_delete, rate_puzzle};
+static const batch_ops rate_ops = {rate_new, rate_delete, rate_puzzle,
+                                   rate_idle, 1};
 
 /* A DIMACS file: its clauses, whatever they encode. */
 static int rate_dimacs(sks_app *app, sks_input *in) {
@@ -453,14 +473,19 @@ int app_rate(sks_app *app) {
     app_message("rate: only the analog rating exists; use 'rate --analog'");
     return EXIT_USAGE;
   }
-  static const char *const columns[] = {
-      "eta", "eta_low", "eta_high", "runs_solved", "runs", "label", NULL};
+  static const char *const columns[] = {"eta",         "eta_low", "eta_high",
+                                        "runs_solved", "runs",    "runs_max",
+                                        "label",       NULL};
   if ((*app->opt.plot && !may_write(app, app->opt.plot)) ||
       (*app->opt.plot_data && !may_write(app, app->opt.plot_data)))
     return EXIT_USAGE;
   answer_header(app, columns);
+  if (app->opt.jobs > 1)
+    rate_group = sks_analog_group_new();
   batch_totals all;
   batch_operands(app, &rate_ops, rate_dimacs, &all);
+  sks_analog_group_delete(rate_group);
+  rate_group = NULL;
   batch_summary(app, &all);
   int drawn =
       (*app->opt.plot || *app->opt.plot_data) && plot.n ? finish_plot(app) : 0;

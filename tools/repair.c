@@ -147,7 +147,8 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
   return BATCH_MANY;
 }
 
-static const batch_ops repair_ops = {repair_new, repair_delete, repair_run};
+static const batch_ops repair_ops = {repair_new, repair_delete, repair_run,
+                                     NULL, 0};
 
 static int repair_dimacs(sks_app *app, sks_input *in) {
   return operand_not_puzzles(app, in, true);

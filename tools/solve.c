@@ -116,7 +116,8 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
   return cls;
 }
 
-static const batch_ops solve_ops = {solve_new, solve_delete, solve_run};
+static const batch_ops solve_ops = {solve_new, solve_delete, solve_run, NULL,
+                                    0};
 
 /* v lines of at most 78 characters, SAT-competition style. */
 static void print_model(const sks_solver *s, int nvars) {

@@ -563,7 +563,7 @@ static void test_rate_lanes(void) {
       one.memory = law;
       one.lanes = -1;
       lanes = one;
-      lanes.lanes = 0;
+      lanes.lanes = SKS_ANALOG_LANES_DOUBLE;
       CHECK(sks_analog_lanes_fit(a, &lanes));
       CHECK(!sks_analog_lanes_fit(a, &one));
       double t1[RUNS], t2[RUNS];
@@ -584,6 +584,67 @@ static void test_rate_lanes(void) {
       CHECK(r1.eta == r2.eta && r1.eta_lo == r2.eta_lo &&
             r1.eta_hi == r2.eta_hi);
     }
+  /* The single-precision lanes (asked for) are other trajectories, but
+   * every run's own whichever thread and lane takes it and however its
+   * end is run (in the lanes or alone): 1, 2 and 3 threads agree run for
+   * run, under both laws. */
+  for (int law = 1; law <= 2; law++) {
+    sks_analog_options fl;
+    sks_analog_options_init(&fl);
+    fl.memory = law;
+    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_DOUBLE); /* the default */
+    fl.lanes = SKS_ANALOG_LANES_FLOAT;
+    CHECK(sks_analog_lanes_fit(a, &fl));
+    enum { FRUNS = 21 };
+    double t[3][FRUNS];
+    bool s[3][FRUNS];
+    sks_analog_rating r[3];
+    for (int k = 0; k < 3; k++)
+      sks_analog_rate_runs(a, &fl, 5, FRUNS, 150, 0, k + 1, &r[k], t[k], s[k]);
+    int solved = 0, censored = 0;
+    for (int q = 0; q < FRUNS; q++) {
+      for (int k = 1; k < 3; k++) {
+        CHECK(t[0][q] == t[k][q]);
+        CHECK_EQ(s[0][q], s[k][q]);
+      }
+      solved += s[0][q];
+      censored += !s[0][q] && t[0][q] == 150;
+    }
+    CHECK(solved > 0 && censored > 0);
+    CHECK(r[0].eta == r[1].eta && r[0].eta == r[2].eta);
+  }
+  /* The stopping rule: with rate_width 0.3 (K = 9 solved runs) the
+   * rating counts the first n runs, n the first count with 9 solved
+   * among them; each counted run is the run of the full rating, and the
+   * count is the same on 1 and 3 threads. */
+  {
+    enum { SRUNS = 40 };
+    sks_analog_options full, stop;
+    sks_analog_options_init(&full);
+    stop = full;
+    stop.rate_width = 0.3;
+    double tf[SRUNS], ts[2][SRUNS];
+    bool sf[SRUNS], ss[2][SRUNS];
+    sks_analog_rating rf, rs[2];
+    sks_analog_rate_runs(a, &full, 9, SRUNS, 150, 0, 2, &rf, tf, sf);
+    CHECK(!rf.stopped && rf.runs == SRUNS);
+    int n = 0, k = 0;
+    while (n < SRUNS && k < 9)
+      k += sf[n++];
+    CHECK(k == 9 && n < SRUNS && sf[n - 1]);
+    for (int q = 0; q < 2; q++) {
+      sks_analog_rate_runs(a, &stop, 9, SRUNS, 150, 0, 1 + 2 * q, &rs[q], ts[q],
+                           ss[q]);
+      CHECK(rs[q].stopped);
+      CHECK_EQ(rs[q].runs, n);
+      CHECK_EQ(rs[q].solved, 9);
+      for (int r = 0; r < n; r++) {
+        CHECK(ts[q][r] == tf[r]);
+        CHECK_EQ(ss[q][r], sf[r]);
+      }
+    }
+    CHECK(rs[0].eta == rs[1].eta && rs[0].eta_lo == rs[1].eta_lo);
+  }
   /* another method runs one at a time */
   sks_analog_options rkc;
   sks_analog_options_init(&rkc);
