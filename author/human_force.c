@@ -1033,15 +1033,20 @@ bool human_mus(sks_human *h) {
 
 /* ---- the two propagations compared (tests) ---- */
 
+/* f->hdcells: the cells holding each digit as a candidate, by digit. */
+static void digit_cells(const sks_human *h, struct human_force *f) {
+  memset(f->hdcells, 0, (size_t)h->n * h->pw * sizeof *f->hdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+}
+
 int human_prop9_compare(sks_human *h, int level) {
   struct human_force *f = force_of(h);
   if (!f->p9)
     return -1;
   int n = h->n, bad = 0;
-  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->cand[c]; m; m &= m - 1)
-      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  digit_cells(h, f);
   for (int c = 0; c < h->cells; c++)
     for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
       for (int on = 0; on < 2; on++) {
@@ -1087,10 +1092,7 @@ int human_prop9_reads(sks_human *h, int level) {
   if (!f->p9)
     return -1;
   int n = h->n, bad = 0;
-  memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->cand[c]; m; m &= m - 1)
-      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+  digit_cells(h, f);
   size_t nl = (size_t)f->p[0].nodecap;
   int *lit = sks_malloc(nl * sizeof *lit),
       *depth = sks_malloc(nl * sizeof *depth);
