@@ -73,19 +73,6 @@ static void show_text(const sks_puzzle *p, const sks_canon_map *m, FILE *out) {
   fputc('\n', out);
 }
 
-/* The form as one line of symbols when that is how it goes out (the
- * usual case: the library's line writer, without the layout choice of
- * app_print_grid); false when another layout is due. */
-static bool put_line(const sks_app *app, const sks_puzzle *p, const int *grid,
-                     FILE *out) {
-  int n = p->shape->n;
-  if (n <= 3 || n > SKS_MAX_SYMBOL_N || p->look.layout != SKS_LAYOUT_LINE ||
-      (app->opt.layout != LAYOUT_SAME && app->opt.layout != LAYOUT_LINE))
-    return false;
-  sks_puzzle_write_as(out, p, grid, SKS_LAYOUT_LINE);
-  return true;
-}
-
 /* The maps of the square as elements (transposition, row map and column
  * map each the identity or the reversal), bits of a mask. */
 enum {
@@ -245,8 +232,7 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
   if (c->app->opt.format == FORMAT_TEXT) {
     if (c->app->opt.show)
       show_text(p, &m, out);
-    if (p->removed || !put_line(c->app, p, c->grid, out))
-      app_print_grid(c->app, shown, c->grid, out);
+    app_print_grid(c->app, shown, c->grid, out);
     return BATCH_ONE;
   }
   answer a = {.status = ANSWER_CANONICAL,
