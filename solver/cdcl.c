@@ -100,40 +100,49 @@ static void new_instance(cdcl *s) {
 
 /* The engine learns of the variables the clauses use, not of what a
  * header declared: a count is a hint, never an allocation on trust. */
-/* Adds cnf's clauses; a big one stops at the load deadline (load_cut),
- * checked every 2^16 literals at a clause's end (CaDiCaL takes 2.5 s for
- * the 7 million clauses of a 225x225, 10 ms for 2^16 literals). */
-static void add_cnf(cdcl *s, const sks_cnf *cnf) {
+/* Adds cnf's clauses to instance e (through map, when not NULL); a big
+ * one stops when stop(arg) says so (false returned), asked between steps
+ * of 2^18 variables and every 2^16 literals at a clause's end (CaDiCaL
+ * takes 2.5 s for the 7 million clauses of a 225x225, 10 ms for 2^16
+ * literals, and 4 s to set up 11 million variables). */
+static bool feed(const cdcl *s, void *e, const sks_cnf *cnf, const int *map,
+                 bool (*stop)(const void *), const void *arg) {
   int top = 0;
   for (size_t i = 0; i < cnf->nlits; i++)
     if (abs(cnf->lits[i]) > top)
       top = abs(cnf->lits[i]);
-  const int *map = s->compact_n ? s->cnf_var : NULL;
   if (map)
     top = s->compact_n;
-  /* Variables made known 2^18 at a time, the deadline checked between:
-   * a CNF of 11 million variables takes CaDiCaL 4 s to set them up. */
   for (int have = 0; have < top;) {
     have = top - have > (1 << 18) ? have + (1 << 18) : top;
-    s->eng->reserve(s->e, have);
-    if (have < top && load_late(s)) {
-      s->load_cut = s->late = true;
-      return;
-    }
+    s->eng->reserve(e, have);
+    if (have < top && stop(arg))
+      return false;
   }
   for (size_t i = 0, next = 1u << 16; i < cnf->nlits; i++) {
     int lit = cnf->lits[i];
     if (map)
       lit = lit < 0 ? -map[-lit] : map[lit];
-    s->eng->add(s->e, lit);
+    s->eng->add(e, lit);
     if (i >= next && !cnf->lits[i]) {
       next = i + (1u << 16);
-      if (load_late(s)) {
-        s->load_cut = s->late = true;
-        return;
-      }
+      if (stop(arg))
+        return false;
     }
   }
+  return true;
+}
+
+static bool past_load_deadline(const void *arg) {
+  return load_late(arg);
+}
+
+/* Adds cnf's clauses to the solver's instance; a big one stops at the
+ * load deadline (load_cut). */
+static void add_cnf(cdcl *s, const sks_cnf *cnf) {
+  if (!feed(s, s->e, cnf, s->compact_n ? s->cnf_var : NULL, past_load_deadline,
+            s))
+    s->load_cut = s->late = true;
 }
 
 /* Base rules: the encoding of the empty grid of this shape. */
@@ -404,29 +413,15 @@ static void give_back(const sks_solver_options *o, int n) {
     __atomic_add_fetch(o->spare, n, __ATOMIC_ACQ_REL);
 }
 
+static bool race_over(const void *arg) {
+  return sks_race_stopped(arg);
+}
+
 /* A racer's instance of the fresh mode's CNF (its blocking clauses
  * included), read as the race runs: it stops when the race is decided. */
 static void load_racer(void *data, const sks_race *r, void *e) {
   const cdcl *s = data;
-  const sks_cnf *cnf = s->lw->cnf;
-  int top = 0;
-  for (size_t i = 0; i < cnf->nlits; i++)
-    if (abs(cnf->lits[i]) > top)
-      top = abs(cnf->lits[i]);
-  for (int have = 0; have < top;) {
-    have = top - have > (1 << 18) ? have + (1 << 18) : top;
-    s->eng->reserve(e, have);
-    if (sks_race_stopped(r))
-      return;
-  }
-  for (size_t i = 0, next = 1u << 16; i < cnf->nlits; i++) {
-    s->eng->add(e, cnf->lits[i]);
-    if (i >= next && !cnf->lits[i]) {
-      next = i + (1u << 16);
-      if (sks_race_stopped(r))
-        return;
-    }
-  }
+  feed(s, e, s->lw->cnf, NULL, race_over, r);
 }
 
 /* The racers memory allows beside the loaded instance: each holds a copy
