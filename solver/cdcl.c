@@ -48,7 +48,7 @@ typedef struct cdcl {
   bool late;     /* the last search ran out of time: the instance is freed
                     on a thread of its own (sks_cdcl_retire) */
   bool gone;     /* the instance was left to a search past its deadline
-                    (sks_cdcl_watch_solve): unknown until the next load */
+                    (sks_cdcl_race): unknown until the next load */
   sks_stats st;
 } cdcl;
 
@@ -436,11 +436,15 @@ static int racers_fit(const cdcl *s) {
   return fit < 1 ? 0 : fit > 1024 ? 1024 : (int)fit;
 }
 
-/* A big grid's search raced by 1 + extra instances, each of its own seed
- * (CaDiCaL's runs on one puzzle spread over an order of magnitude with
- * the seed); the winner's instance becomes the solver's. */
+/* A search on an instance of its own (a big grid, a CNF), on a thread
+ * watched by the clock (sks_cdcl_race), raced by extra more instances,
+ * each of its own seed (CaDiCaL's runs on one puzzle spread over an
+ * order of magnitude with the seed); the winner's instance becomes the
+ * solver's. */
 static int race(cdcl *s, int extra, const sks_limits *lim, double start) {
   int n = 1 + extra;
+  for (size_t i = 0; i < s->assumptions.n; i++)
+    s->eng->assume(s->e, s->assumptions.a[i]);
   unsigned long long *seeds = sks_calloc((size_t)n, sizeof *seeds);
   for (int i = 0; i < n; i++)
     seeds[i] = s->opt.seed + (unsigned long long)i;
@@ -450,8 +454,10 @@ static int race(cdcl *s, int extra, const sks_limits *lim, double start) {
                           lim->max_steps, &kept, &s->st);
   free(seeds);
   s->searched = true;
-  s->st.races++;
-  s->st.racers += (unsigned long long)n;
+  if (n > 1) {
+    s->st.races++;
+    s->st.racers += (unsigned long long)n;
+  }
   s->e = kept;
   if (!kept) {
     s->gone = true; /* every instance left to its thread */
@@ -467,29 +473,16 @@ int sks_cdcl_solve(sks_solver *base, const sks_limits *lim) {
   cdcl *s = (cdcl *)base;
   double start = sks_time();
   s->st.calls++;
-  int res, extra;
+  int res, extra = 0;
   if (s->load_cut || s->gone)
     res = SKS_UNKNOWN; /* the deadline came during the set-up */
   else if (s->eo && s->solved_by_propagation)
     res = solve_propagated(s);
-  else if (s->fresh && s->opt.threads > 1 &&
-           (extra = borrow(&s->opt, racers_fit(s))) > 0) {
+  else if ((s->fresh && s->opt.threads > 1 &&
+            (extra = borrow(&s->opt, racers_fit(s))) > 0) ||
+           (lim->time_limit > 0 && !s->incremental)) {
     res = race(s, extra, lim, start);
     give_back(&s->opt, extra);
-  } else if (lim->time_limit > 0 && !s->incremental) {
-    /* An instance of its own (a big grid, a CNF): watched by the clock */
-    for (size_t i = 0; i < s->assumptions.n; i++)
-      s->eng->assume(s->e, s->assumptions.a[i]);
-    res = sks_cdcl_watch_solve(s->eng, s->e, start + lim->time_limit,
-                               lim->max_steps, &s->gone);
-    s->searched = true;
-    if (s->gone) {
-      s->e = NULL; /* the search's thread frees it */
-      s->st.abandoned++;
-    } else if (res == SKS_SAT)
-      read_model(s);
-    else if (res == SKS_UNKNOWN)
-      s->late = true;
   } else {
     if (lim->time_limit > 0) {
       s->deadline = start + lim->time_limit;

@@ -36,13 +36,9 @@ typedef struct sks_engine {
   void (*pop)(void *e);
 } sks_engine;
 
-/* cdcl_watch.c: a search until deadline (sks_time's clock) on a thread,
- * watched: past the deadline the caller gets SKS_UNKNOWN and *abandoned,
- * and the thread frees e when the engine returns. */
-int sks_cdcl_watch_solve(const sks_engine *eng, void *e, double deadline,
-                         long long max_steps, bool *abandoned);
-/* cdcl_watch.c: a race of n instances on a problem, each on a thread of
- * its own, the first answer (SAT or UNSAT) winning; the others are told
+/* cdcl_watch.c: a race of n instances on a problem (n = 1: one search
+ * watched by the clock), each on a thread of its own, the first answer
+ * (SAT or UNSAT) winning; the others are told
  * to stop at once and free their instance when they return.  e[0] is
  * loaded; e[i > 0] is NULL and each such thread makes its own instance
  * (eng->init(seeds[i])) and loads load(data, instance), which must stop
