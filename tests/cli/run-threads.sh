@@ -50,4 +50,28 @@ same race unique -q --backend cadical --propagate givens big.txt
 if command -v cadical >/dev/null; then
   same external solve -q --backend external --solver 'cadical -q' few.txt
 fi
+# The race's memory guard: a racer is counted at 64 bytes a literal of
+# the CNF (solver/cdcl.c, racers_fit), so an empty 25x25 with only the
+# givens propagated (1,562,500 literals) races at -j 2 under a 400 MB
+# address-space limit and does not under 250 MB, where the one search
+# still answers.  (A sanitizer build cannot start under ulimit -v:
+# skipped.)
+if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
+  python3 -c 'print("\n".join(" ".join(["0"] * 25) for _ in range(25)))' >blank25.txt
+  guard() { # NAME LIMIT_KB RACES
+    (ulimit -v "$2" && exec "$S" solve -q -j 2 --backend cadical \
+      --propagate givens --stats blank25.txt) >out.txt 2>err.txt
+    local st=$? races
+    races=$(awk '$2 == "raced-searches" { print $3 }' err.txt)
+    if [ $st -eq 10 ] && [ "${races:-0}" -eq "$3" ] && [ -s out.txt ]; then
+      pass
+    else
+      fail "$1" "status $st, ${races:-0} races (want 10, $3): $(head -c 300 err.txt)"
+    fi
+  }
+  guard race-memory-400mb 400000 1
+  guard race-memory-250mb 250000 0
+else
+  skip race-memory "ulimit -v stops this build"
+fi
 summary
