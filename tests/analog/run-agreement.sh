@@ -31,6 +31,27 @@ if [ $st -le 1 ] && grep -q '^3. order' same.txt && [ "$(grep -c '^famous' same.
 else
   fail same-seeds "status $st: $(cat same.txt)"
 fi
+# --resume: every rating already saved, nothing is rated again (a binary
+# that does not exist is never called) and the report is the same; one
+# file taken away, only it is rated again
+"$RA" --sets famous=two.txt --old-seeds 1-3 --new-seeds 4-6 --resume \
+  --save same ./no-such-binary ./no-such-binary >resumed.txt 2>&1
+st=$?
+if [ $st -le 1 ] && cmp -s same.txt resumed.txt; then pass; else
+  fail resume "status $st: $(diff same.txt resumed.txt | head -20)"
+fi
+cp same/old/famous.seed1.csv kept.csv
+rm same/new/famous.seed6.csv
+"$RA" --sets famous=two.txt --old-seeds 1-3 --new-seeds 4-6 \
+  --old-args "$args" --new-args "$args" --resume --save same \
+  ./no-such-binary "$S" >resumed.txt 2>&1
+st=$?
+if [ $st -le 1 ] && cmp -s same.txt resumed.txt && [ -s same/new/famous.seed6.csv ] &&
+  cmp -s kept.csv same/old/famous.seed1.csv && ! ls same/new/*.part >/dev/null 2>&1; then
+  pass
+else
+  fail resume-one "status $st: $(diff same.txt resumed.txt | head -20)"
+fi
 # the saved ratings, read back with a bias: fails on criterion 2
 "$RA" --sets famous=two.txt --old-seeds 1-3 --new-seeds 4-6 --scale-new 1.5 \
   same/old same/new >biased.txt 2>&1
