@@ -180,6 +180,11 @@ int human_prop9_compare(sks_human *h, int level);
  * not read removed (three of them: the store keeps a branch when none it
  * read changed); the number that differ (-1 as above). */
 int human_prop9_reads(sks_human *h, int level);
+/* Tests: each static branch from an open candidate of h's state, on and
+ * off, again with one or two open marks removed wherever the static
+ * store would keep it (static_reads against static_changes); the number
+ * that differ, and in *compared the number compared. */
+int human_static_keeps(sks_human *h, int *compared);
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
 void human_chain_free(sks_human *h);

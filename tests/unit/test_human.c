@@ -555,7 +555,7 @@ static void test_prop9(sks_human *h) {
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9."
       "8...2.....1",
   };
-  int positions = 0;
+  int positions = 0, kept = 0;
   for (size_t i = 0; i < 1 + sizeof hard / sizeof *hard; i++) {
     sks_puzzle *p = judge_parse(i ? hard[i - 1] : paths[2]);
     sks_human_options o = {.known_unique = true};
@@ -567,15 +567,22 @@ static void test_prop9(sks_human *h) {
       CHECK_EQ(human_prop9_compare(h, 3), 0);
       for (int level = 0; level <= 3; level += 1 + !level)
         CHECK_EQ(human_prop9_reads(h, level), 0);
+      int compared;
+      CHECK_EQ(human_static_keeps(h, &compared), 0);
+      kept += compared;
       positions++;
     } while (sks_human_next(h, &st) && (sks_human_apply(h, &st), 1));
     sks_puzzle_delete(p);
   }
   CHECK(positions > 100);
+  CHECK(kept > 1000);
   /* not for other shapes */
   sks_puzzle *p = judge_parse("1.3.....2...4.1.");
   CHECK_EQ(sks_human_load(h, p, NULL), 0);
   CHECK_EQ(human_prop9_compare(h, 0), -1);
+  int compared; /* the general propagation's static store, the same */
+  CHECK_EQ(human_static_keeps(h, &compared), 0);
+  CHECK(compared > 0);
   sks_puzzle_delete(p);
 }
 
