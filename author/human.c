@@ -88,7 +88,7 @@ static void fit(sks_human *h, const sks_shape *s) {
   h->fish_at = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_at);
   h->dstamp = sks_calloc((size_t)n, sizeof *h->dstamp);
   h->rstamp = sks_calloc((size_t)h->nreg, sizeof *h->rstamp);
-  h->none_at = sks_calloc((size_t)6 * h->nreg + n, sizeof *h->none_at);
+  h->none_at = sks_calloc((size_t)6 * h->nreg + 3 * n, sizeof *h->none_at);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
   h->where = sks_malloc((size_t)h->nreg * n * sizeof *h->where);

@@ -71,11 +71,9 @@ bool human_intersections(sks_human *h) {
   /* a digit reads only its own marks and placements: one whose have not
    * changed since it last gave nothing gives nothing again */
   hmask same = 0;
-  for (int d = 0; d < n && !h->collect; d++) {
-    uint64_t t = h->none_at[human_none_inter(h, d)];
-    if (t && t >= h->dstamp[d])
+  for (int d = 0; d < n; d++)
+    if (human_none_since(h, human_none_inter(h, d), d))
       same |= 1ULL << d;
-  }
   for (int pass = 0; pass < 2; pass++)
     for (int a = 0; a < h->nreg; a++) {
       bool box = human_kind(h, a) >= 2;

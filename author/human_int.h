@@ -110,7 +110,7 @@ static inline int human_kind(const sks_human *h, int k) {
  * stands (a new puzzle; tests). */
 void human_forget(sks_human *h);
 /* none_at's slots: naked subsets of size k (2-4) in region reg, hidden
- * ones, and intersections of digit d. */
+ * ones, and intersections, simple colouring and X-chains of digit d. */
 static inline size_t human_none_naked(const sks_human *h, int k, int reg) {
   return (size_t)(k - 2) * h->nreg + reg;
 }
@@ -119,6 +119,17 @@ static inline size_t human_none_hidden(const sks_human *h, int k, int reg) {
 }
 static inline size_t human_none_inter(const sks_human *h, int d) {
   return (size_t)6 * h->nreg + d;
+}
+static inline size_t human_none_colour(const sks_human *h, int d) {
+  return (size_t)6 * h->nreg + h->n + d;
+}
+static inline size_t human_none_xchain(const sks_human *h, int d) {
+  return (size_t)6 * h->nreg + 2 * h->n + d;
+}
+/* Whether the search of slot, on digit d, last found nothing after d's
+ * last change (the tick it records then). */
+static inline bool human_none_since(const sks_human *h, size_t slot, int d) {
+  return !h->collect && h->none_at[slot] && h->none_at[slot] >= h->dstamp[d];
 }
 
 /* Recomputes where[] from cand[]. */

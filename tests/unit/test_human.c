@@ -540,7 +540,8 @@ static void test_deterministic(sks_human *h) {
 }
 
 /* The searches that pass over what has not changed since they last
- * found nothing (subsets, intersections, fish) against the same searches
+ * found nothing (subsets, intersections, fish, single-digit chains)
+ * against the same searches
  * on a second solver in the same state with every stamp renewed: at each
  * position of the paths, each gives the same step, or none. */
 static void test_unchanged(sks_human *h) {
@@ -551,7 +552,8 @@ static void test_unchanged(sks_human *h) {
       SKS_TECH_HIDDEN_TRIPLE,    SKS_TECH_NAKED_QUAD,
       SKS_TECH_JELLYFISH,        SKS_TECH_HIDDEN_QUAD,
       SKS_TECH_FINNED_X_WING,    SKS_TECH_FINNED_SWORDFISH,
-      SKS_TECH_FINNED_JELLYFISH,
+      SKS_TECH_FINNED_JELLYFISH, SKS_TECH_SIMPLE_COLOURING,
+      SKS_TECH_X_CHAIN,
   };
   sks_human *g = sks_human_new();
   int positions = 0, found = 0;
