@@ -19,8 +19,10 @@ static void free_shape(sks_human *h) {
   free(h->peers);
   free(h->regline);
   free(h->within);
-  free(h->fish_memo);
-  free(h->fish_none);
+  free(h->fish_at);
+  free(h->dstamp);
+  free(h->rstamp);
+  free(h->none_at);
   free(h->cand);
   free(h->val);
   free(h->where);
@@ -83,9 +85,10 @@ static void fit(sks_human *h, const sks_shape *s) {
       for (int i = 0; i < h->ncreg[c]; i++)
         row[h->creg[c * HUMAN_MAX_REG + i]] |= 1ULL << j;
     }
-  h->fish_memo =
-      sks_malloc((size_t)2 * 5 * n * 2 * h->pw * sizeof *h->fish_memo);
-  h->fish_none = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_none);
+  h->fish_at = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_at);
+  h->dstamp = sks_calloc((size_t)n, sizeof *h->dstamp);
+  h->rstamp = sks_calloc((size_t)h->nreg, sizeof *h->rstamp);
+  h->none_at = sks_calloc((size_t)6 * h->nreg + 3 * n, sizeof *h->none_at);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
   h->where = sks_malloc((size_t)h->nreg * n * sizeof *h->where);
@@ -124,9 +127,28 @@ static void check(sks_human *h) {
   h->status = open ? SKS_UNKNOWN : SKS_SAT;
 }
 
+/* A change of cell c's digits: their stamps and those of c's regions. */
+static void stamp(sks_human *h, int c, hmask digits) {
+  uint64_t t = ++h->tick;
+  for (; digits; digits &= digits - 1)
+    h->dstamp[human_first(digits)] = t;
+  for (int i = 0; i < h->ncreg[c]; i++)
+    h->rstamp[h->creg[c * HUMAN_MAX_REG + i]] = t;
+}
+
+void human_forget(sks_human *h) {
+  uint64_t t = ++h->tick;
+  for (int d = 0; d < h->n; d++)
+    h->dstamp[d] = t;
+  for (int k = 0; k < h->nreg; k++)
+    h->rstamp[k] = t;
+}
+
 /* Removes the candidates m of cell c, and their places from where[]. */
 static void drop(sks_human *h, int c, hmask m) {
   m &= h->cand[c];
+  if (m)
+    stamp(h, c, m);
   h->cand[c] &= ~m;
   for (; m; m &= m - 1) {
     int d = human_first(m);
@@ -139,6 +161,7 @@ static void drop(sks_human *h, int c, hmask m) {
 static void place(sks_human *h, int cell, int d) {
   hmask bit = 1ULL << d;
   h->val[cell] = d;
+  stamp(h, cell, bit);
   drop(h, cell, ~bit);
   const uint64_t *pe = h->peers + (size_t)cell * h->pw;
   for (int w = 0; w < h->pw; w++)
@@ -175,6 +198,7 @@ int sks_human_load(sks_human *h, const sks_puzzle *p,
       else
         place(h, c, p->cell[c]);
     }
+  human_forget(h); /* another puzzle */
   check(h);
   return 0;
 }

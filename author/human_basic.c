@@ -68,6 +68,12 @@ bool human_naked_single(sks_human *h) {
  * box, claiming when a is a line. */
 bool human_intersections(sks_human *h) {
   int n = h->n;
+  /* a digit reads only its own marks and placements: one whose have not
+   * changed since it last gave nothing gives nothing again */
+  hmask same = 0;
+  for (int d = 0; d < n; d++)
+    if (human_none_since(h, human_none_inter(h, d), d))
+      same |= 1ULL << d;
   for (int pass = 0; pass < 2; pass++)
     for (int a = 0; a < h->nreg; a++) {
       bool box = human_kind(h, a) >= 2;
@@ -75,7 +81,7 @@ bool human_intersections(sks_human *h) {
         continue;
       for (int d = 0; d < n; d++) {
         hmask w = h->where[a * n + d];
-        if (!human_many(w))
+        if (!human_many(w) || (same >> d & 1))
           continue;
         const int *ra = h->region + a * n;
         int first = ra[human_first(w)];
@@ -113,6 +119,8 @@ bool human_intersections(sks_human *h) {
         }
       }
     }
+  for (int d = 0; d < n && !h->collect; d++)
+    h->none_at[human_none_inter(h, d)] = h->tick;
   return false;
 }
 
@@ -196,14 +204,28 @@ static bool naked_rec(sks_human *h, int k, int reg, int from, int depth,
   return false;
 }
 
+/* Whether a search of region reg that found nothing at tick t finds
+ * nothing now: its cells' marks and values are the same.  (A naked
+ * subset's eliminations reach other regions too, but marks only go
+ * within a puzzle: where the region's subsets are the same, they have no
+ * more to eliminate than they had.) */
+static bool unchanged(const sks_human *h, int reg, uint64_t t) {
+  return !h->collect && t && t >= h->rstamp[reg];
+}
+
 bool human_naked(sks_human *h, int k) {
   int set[4];
   for (int reg = 0; reg < h->nreg; reg++) {
+    uint64_t *none = h->none_at + human_none_naked(h, k, reg);
+    if (unchanged(h, reg, *none))
+      continue;
     int open = 0;
     for (int j = 0; j < h->n; j++)
       open += h->val[h->region[reg * h->n + j]] < 0;
     if (open > k && naked_rec(h, k, reg, 0, 0, set, 0))
       return true;
+    if (!h->collect)
+      *none = h->tick;
   }
   return false;
 }
@@ -261,11 +283,16 @@ static bool hidden_rec(sks_human *h, int k, int reg, int from, int depth,
 bool human_hidden(sks_human *h, int k) {
   int digs[4];
   for (int reg = 0; reg < h->nreg; reg++) {
+    uint64_t *none = h->none_at + human_none_hidden(h, k, reg);
+    if (unchanged(h, reg, *none))
+      continue;
     int open = 0;
     for (int j = 0; j < h->n; j++)
       open += h->val[h->region[reg * h->n + j]] < 0;
     if (open > k && hidden_rec(h, k, reg, 0, 0, digs, 0))
       return true;
+    if (!h->collect)
+      *none = h->tick;
   }
   return false;
 }

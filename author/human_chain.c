@@ -16,6 +16,10 @@ struct human_chain {
   struct als_bits *bits; /* ALS-XZ on grids up to 128 cells */
   int bits_cap;
   struct als *sets; /* ALS-XZ: the sets collected */
+  /* ALS-XZ: the sets collected by the hash of their cells (index + 1),
+   * valid where als_gen is the collection's gen */
+  int *als_slot;
+  unsigned *als_gen, gen;
 };
 
 static struct human_chain *chain_of(sks_human *h) {
@@ -346,6 +350,10 @@ bool human_colouring(sks_human *h) {
   chain_scratch *s = scratch(h);
   xgraph *g = &s->g;
   for (int d = 0; d < h->n; d++) {
+    /* it reads only d's marks and placements: unchanged since it last
+     * found nothing on d, it finds nothing */
+    if (human_none_since(h, human_none_colour(h, d), d))
+      continue;
     xgraph_build(h, d, g);
     for (int i = 0; i < g->nc; i++)
       s->colour[i] = -1;
@@ -434,6 +442,8 @@ bool human_colouring(sks_human *h) {
       }
       comp++;
     }
+    if (!h->collect)
+      h->none_at[human_none_colour(h, d)] = h->tick;
   }
   return false;
 }
@@ -456,6 +466,10 @@ bool human_x_chain(sks_human *h) {
   xgraph *g = &s->g;
   int best_len = 1 << 30, best_d = -1, best_k = 0, best_path[256];
   for (int d = 0; d < h->n; d++) {
+    /* as colouring; only a digit searched with no bound from an earlier
+     * one's chain found nothing at all */
+    if (human_none_since(h, human_none_xchain(h, d), d))
+      continue;
     xgraph_build(h, d, g);
     for (int a = 0; a < g->nc; a++) {
       if (!g->nadj[a])
@@ -505,6 +519,8 @@ bool human_x_chain(sks_human *h) {
         }
       }
     }
+    if (best_d < 0 && !h->collect)
+      h->none_at[human_none_xchain(h, d)] = h->tick;
   }
   if (best_d < 0 || h->collect)
     return false;
@@ -621,10 +637,39 @@ typedef struct als {
   hmask digits;
 } als;
 
-enum { ALS_MAX = 4000, ALS_SIZE = 4 };
+enum { ALS_MAX = 4000, ALS_SIZE = 4, ALS_HASH = 8192 /* > 2 * ALS_MAX */ };
+
+/* Whether a set with a's cells (in a's order) was collected before;
+ * records a as set `index` when not. */
+static bool als_seen(struct human_chain *hc, const als *out, const als *a,
+                     int index) {
+  uint64_t x = (uint64_t)a->k * 0x9e3779b97f4a7c15ULL;
+  for (int i = 0; i < a->k; i++)
+    x = (x ^ (uint64_t)a->cells[i]) * 0xbf58476d1ce4e5b9ULL;
+  for (unsigned j = (unsigned)(x >> 40) % ALS_HASH;; j = (j + 1) % ALS_HASH) {
+    if (hc->als_gen[j] != hc->gen) {
+      hc->als_gen[j] = hc->gen;
+      hc->als_slot[j] = index + 1;
+      return false;
+    }
+    const als *q = &out[hc->als_slot[j] - 1];
+    if (q->k == a->k && q->digits == a->digits &&
+        !memcmp(q->cells, a->cells, (size_t)a->k * sizeof(int)))
+      return true;
+  }
+}
 
 static int als_collect(sks_human *h, als *out, int cap) {
   int n = h->n, count = 0;
+  struct human_chain *hc = chain_of(h);
+  if (!hc->als_slot) {
+    hc->als_slot = sks_malloc(ALS_HASH * sizeof *hc->als_slot);
+    hc->als_gen = sks_calloc(ALS_HASH, sizeof *hc->als_gen);
+  }
+  if (++hc->gen == 0) { /* wrapped: every slot is free */
+    memset(hc->als_gen, 0, ALS_HASH * sizeof *hc->als_gen);
+    hc->gen = 1;
+  }
   for (int reg = 0; reg < h->nreg && count < cap; reg++) {
     int open[64], no = 0;
     for (int j = 0; j < n; j++)
@@ -648,11 +693,7 @@ static int als_collect(sks_human *h, als *out, int cap) {
           for (int i = 0; i < k; i++)
             a->cells[i] = open[idx[i]];
           /* the same cells from another region: once */
-          bool dup = false;
-          for (int q = 0; q < count && !dup; q++)
-            dup = out[q].k == k && out[q].digits == m &&
-                  !memcmp(out[q].cells, a->cells, (size_t)k * sizeof(int));
-          if (!dup)
+          if (!als_seen(hc, out, a, count))
             count++;
         }
         int i = k - 1;
@@ -824,6 +865,8 @@ void human_chain_free(sks_human *h) {
   free(hc->seen_at);
   free(hc->bits);
   free(hc->sets);
+  free(hc->als_slot);
+  free(hc->als_gen);
   free(hc);
   h->chain = NULL;
 }

@@ -185,34 +185,19 @@ static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth,
   return false;
 }
 
-/* Digit d's marks: the cells that hold it, then those it is placed in
- * (all a fish of d reads). */
-static void digit_marks(const sks_human *h, int d, uint64_t *sig) {
-  memset(sig, 0, (size_t)2 * h->pw * sizeof *sig);
-  for (int c = 0; c < h->cells; c++) {
-    if (h->cand[c] >> d & 1)
-      sig[c / 64] |= 1ULL << (c % 64);
-    if (h->val[c] == d)
-      sig[h->pw + c / 64] |= 1ULL << (c % 64);
-  }
-}
-
 bool human_fish(sks_human *h, int k, bool finned) {
   fish_ctx f = {.k = k, .finned = finned};
-  size_t sw = (size_t)2 * h->pw;
-  uint64_t sig[2 * ((64 * 64 + 63) / 64)];
   for (f.d = 0; f.d < h->n; f.d++) {
-    size_t slot = ((size_t)finned * 5 + k) * h->n + f.d;
-    uint64_t *memo = h->fish_memo + slot * sw;
-    digit_marks(h, f.d, sig);
-    if (!h->collect && h->fish_none[slot] &&
-        !memcmp(memo, sig, sw * sizeof *sig))
-      continue; /* the same marks as when this fish was not there */
+    /* a fish of d reads only d's marks and placements: the same as when
+     * it was last not there (no change stamped since), it is not there */
+    uint64_t *none = h->fish_at + ((size_t)finned * 5 + k) * h->n + f.d;
+    if (!h->collect && *none && *none >= h->dstamp[f.d])
+      continue;
     for (f.orient = 0; f.orient < 2; f.orient++)
       if (fish_rec(h, &f, 0, 0, 0))
         return true;
-    memcpy(memo, sig, sw * sizeof *sig);
-    h->fish_none[slot] = true;
+    if (!h->collect)
+      *none = h->tick;
   }
   return false;
 }

@@ -49,11 +49,12 @@ typedef struct branch {
  * the marks of the cells it passes and their peers only (touch), so the
  * next run on a changed state keeps every branch whose cells did not
  * change: the same propagation would give the same literals, depths and
- * clash.  Static chains (levels 0 and 1) and dynamic ones (level 2) have
- * a store each; the general dynamic+ marks every cell read (its locked
- * candidates), so its branches are kept only on an unchanged state, and
- * shares the dynamic store; the plain 9x9's reads only the regions its
- * locked candidates lie in, and has a store of its own. */
+ * clash.  Static ones hold a narrower read set (static_reads): marks
+ * only go between the steps of a path.  Static chains (levels 0 and 1)
+ * and dynamic ones (level 2) have a store each; the general dynamic+ marks
+ * every cell read (its locked candidates), so its branches are kept only on an
+ * unchanged state, and shares the dynamic store; the plain 9x9's reads only the
+ * regions its locked candidates lie in, and has a store of its own. */
 typedef struct store {
   int plevel;                /* the propagation level held, -1 none */
   int gen;                   /* this run's generation */
@@ -473,6 +474,74 @@ static const uint64_t *bits_of(const struct human_force *f, int b) {
   return f->s->bits + (size_t)branch_lit(f, b) * f->W;
 }
 
+/* What a static branch's result rests on, in touch's layout: the cells of
+ * its off literals, then by digit d the cells of its literals of d.  With
+ * marks only removed, a static run derives the same unless one of its
+ * literals' marks went: an on literal's gifts (its cell's other marks, d's
+ * peers) are literals of the run, so a gift lost is one of them gone; an
+ * off literal's pair in a bivalue cell or partner (the other of two places
+ * in a region) is a literal of the run too, and it gains one only where
+ * its cell or region came down to two (static_changes).  A clash run's
+ * literals up to the clash, the same. */
+static void static_reads(const sks_human *h, const human_run *r, uint64_t *t,
+                         int tw) {
+  memset(t, 0, (size_t)tw * sizeof *t);
+  for (int x = 0; x < r->nnodes; x++) {
+    int l = r->lit[x], c = l / 2 / h->n, d = l / 2 % h->n;
+    uint64_t bit = 1ULL << (c % 64);
+    t[(size_t)(1 + d) * h->pw + c / 64] |= bit;
+    if (!(l & 1))
+      t[c / 64] |= bit;
+  }
+}
+
+/* The changes from marks old to h's that static_reads meet: the cells
+ * that came down from three marks or more to two, then by digit d the
+ * cells that lost d and those of the regions where d came down from three
+ * places or more to two; every word when a mark came back (another
+ * puzzle). */
+static void static_changes(const sks_human *h, const hmask *old, uint64_t *ch,
+                           int tw) {
+  int n = h->n;
+  hmask back = 0;
+  memset(ch, 0, (size_t)tw * sizeof *ch);
+  for (int c = 0; c < h->cells; c++) {
+    hmask x = old[c], y = h->cand[c];
+    back |= y & ~x;
+    if (x == y)
+      continue;
+    uint64_t bit = 1ULL << (c % 64);
+    if (human_two(y) && human_many(x & (x - 1)))
+      ch[c / 64] |= bit;
+    for (hmask m = x & ~y; m; m &= m - 1)
+      ch[(size_t)(1 + human_first(m)) * h->pw + c / 64] |= bit;
+  }
+  if (back) {
+    memset(ch, 0xff, (size_t)tw * sizeof *ch);
+    return;
+  }
+  for (int k = 0; k < h->nreg; k++) {
+    /* by digit: places counted to one, two, three or more, before and
+     * now */
+    hmask o1 = 0, o2 = 0, o3 = 0, n1 = 0, n2 = 0, n3 = 0;
+    const int *reg = h->region + (size_t)k * n;
+    for (int j = 0; j < n; j++) {
+      hmask x = old[reg[j]], y = h->cand[reg[j]];
+      o3 |= o2 & x;
+      o2 |= o1 & x;
+      o1 |= x;
+      n3 |= n2 & y;
+      n2 |= n1 & y;
+      n1 |= y;
+    }
+    for (hmask m = o3 & n2 & ~n3; m; m &= m - 1) {
+      uint64_t *cd = ch + (size_t)(1 + human_first(m)) * h->pw;
+      for (int j = 0; j < n; j++)
+        cd[reg[j] / 64] |= 1ULL << (reg[j] % 64);
+    }
+  }
+}
+
 /* Starts a run of the store for propagation level plevel on h's state:
  * the cells changed since its last run (every cell when it held another
  * level), and a fresh pool. */
@@ -480,7 +549,9 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   store *s = f->s;
   bool same = s->plevel == plevel;
   memset(f->changed, same ? 0 : 0xff, (size_t)f->tw * sizeof *f->changed);
-  for (int c = 0; c < h->cells && same; c++)
+  if (same && plevel == 0)
+    static_changes(h, s->cand, f->changed, f->tw);
+  for (int c = 0; c < h->cells && same && plevel != 0; c++)
     for (hmask m = s->cand[c] ^ h->cand[c]; m; m &= m - 1) {
       uint64_t bit = 1ULL << (c % 64);
       f->changed[c / 64] |= bit;
@@ -560,17 +631,20 @@ static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
 }
 
 /* Records literal l's branch: the literals derived, or a clash. */
-static void store_branch(struct human_force *f, int l, const human_run *r,
-                         bool ok) {
+static void store_branch(const sks_human *h, struct human_force *f, int l,
+                         const human_run *r, bool ok) {
   store *s = f->s;
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
-  memcpy(s->touch + (size_t)l * f->tw, r->touch,
-         (size_t)f->tw * sizeof *r->touch);
+  uint64_t *t = s->touch + (size_t)l * f->tw;
+  if (s->plevel == 0)
+    static_reads(h, r, t, f->tw);
+  else
+    memcpy(t, r->touch, (size_t)f->tw * sizeof *r->touch);
   br->gen = s->gen;
   br->tsum = 0;
   for (int w = 0; w < f->tw; w++)
-    br->tsum |= r->touch[w];
+    br->tsum |= t[w];
   br->clash = !ok;
   br->start = s->npool;
   br->count = 0;
@@ -670,7 +744,7 @@ bool human_forcing(sks_human *h, int level) {
       else {
         human_run r;
         ok = run_branch(h, f, plevel, l, &r);
-        store_branch(f, l, &r, ok);
+        store_branch(h, f, l, &r, ok);
       }
       if (!ok && level != 1 && br_of(f, b)->clash_depth < best.cost) {
         d = (deduction){.cost = br_of(f, b)->clash_depth,
@@ -1137,5 +1211,65 @@ int human_prop9_reads(sks_human *h, int level) {
   free(lit);
   free(depth);
   free(touch);
+  return bad;
+}
+
+int human_static_keeps(sks_human *h, int *compared) {
+  struct human_force *f = force_of(h);
+  int n = h->n, bad = 0, nl = h->cells * n * 2;
+  *compared = 0;
+  digit_cells(h, f);
+  int *lit = sks_malloc((size_t)nl * sizeof *lit),
+      *depth = sks_malloc((size_t)nl * sizeof *depth),
+      *open = sks_malloc((size_t)nl * sizeof *open);
+  uint64_t *t = sks_malloc((size_t)f->tw * sizeof *t),
+           *ch = sks_malloc((size_t)f->tw * sizeof *ch);
+  hmask *old = sks_malloc((size_t)h->cells * sizeof *old);
+  memcpy(old, h->cand, (size_t)h->cells * sizeof *old);
+  int k = 0;
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      open[k++] = c * n + human_first(m);
+  for (int i = 0; i < k; i++)
+    for (int on = 0; on < 2; on++) {
+      int l = open[i] * 2 + on;
+      human_run a;
+      bool oka = run_branch(h, f, 0, l, &a);
+      int na = a.nnodes, clash = a.clash;
+      memcpy(lit, a.lit, (size_t)na * sizeof *lit);
+      memcpy(depth, a.depth, (size_t)na * sizeof *depth);
+      static_reads(h, &a, t, f->tw);
+      /* one mark gone, and two, at a few places of the open ones */
+      for (int p = 0; p < 8; p++) {
+        int j = (p / 2) * (k - 1) / 3, two = p % 2;
+        if (j == i || (two && (j + 1 >= k || j + 1 == i)))
+          continue;
+        toggle(h, open[j] / n, open[j] % n, true);
+        if (two)
+          toggle(h, open[j + 1] / n, open[j + 1] % n, true);
+        static_changes(h, old, ch, f->tw);
+        bool keep = true;
+        for (int w = 0; w < f->tw && keep; w++)
+          keep = !(t[w] & ch[w]);
+        if (keep) {
+          human_run b;
+          bool okb = run_branch(h, f, 0, l, &b);
+          bool same = oka == okb && clash == b.clash && na == b.nnodes &&
+                      !memcmp(lit, b.lit, (size_t)na * sizeof *lit) &&
+                      !memcmp(depth, b.depth, (size_t)na * sizeof *depth);
+          bad += !same;
+          ++*compared;
+        }
+        if (two)
+          toggle(h, open[j + 1] / n, open[j + 1] % n, false);
+        toggle(h, open[j] / n, open[j] % n, false);
+      }
+    }
+  free(lit);
+  free(depth);
+  free(open);
+  free(t);
+  free(ch);
+  free(old);
   return bad;
 }

@@ -41,11 +41,16 @@ struct sks_human {
   char text[HUMAN_TEXT];
   bool collect;        /* tests: every instance (emit never stops) */
   unsigned char *seen; /* collect: eliminations (n^3) and placements */
-  /* Fish (human_fish.c): by (finned, size, digit), the digit's marks
-   * (2 * pw words: the cells holding it, the cells it is placed in) when
-   * that search last found nothing; the same marks find nothing again */
-  uint64_t *fish_memo;
-  bool *fish_none;
+  /* Fish (human_fish.c): by (finned, size, digit), the tick (below) at
+   * which that search last found nothing, 0 none */
+  uint64_t *fish_at;
+  /* Change stamps (human.c): tick counts the changes of the marks and
+   * values, dstamp (by digit) and rstamp (by region, its cells) hold the
+   * tick of the last that touched them.  The subset and intersection
+   * searches keep in none_at, by slot (human_none_*), the tick at which
+   * they last found nothing there, and pass over what has not changed
+   * since. */
+  uint64_t tick, *dstamp, *rstamp, *none_at;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */
@@ -99,6 +104,32 @@ static inline hmask human_within(const sks_human *h, int a, int b) {
 /* Region k's kind: 0 row, 1 column, 2 box (or jigsaw piece), 3 other. */
 static inline int human_kind(const sks_human *h, int k) {
   return k < 3 * h->n ? k / h->n : 3;
+}
+
+/* Stamps every digit and region changed: no search's earlier result
+ * stands (a new puzzle; tests). */
+void human_forget(sks_human *h);
+/* none_at's slots: naked subsets of size k (2-4) in region reg, hidden
+ * ones, and intersections, simple colouring and X-chains of digit d. */
+static inline size_t human_none_naked(const sks_human *h, int k, int reg) {
+  return (size_t)(k - 2) * h->nreg + reg;
+}
+static inline size_t human_none_hidden(const sks_human *h, int k, int reg) {
+  return (size_t)(k + 1) * h->nreg + reg;
+}
+static inline size_t human_none_inter(const sks_human *h, int d) {
+  return (size_t)6 * h->nreg + d;
+}
+static inline size_t human_none_colour(const sks_human *h, int d) {
+  return (size_t)6 * h->nreg + h->n + d;
+}
+static inline size_t human_none_xchain(const sks_human *h, int d) {
+  return (size_t)6 * h->nreg + 2 * h->n + d;
+}
+/* Whether the search of slot, on digit d, last found nothing after d's
+ * last change (the tick it records then). */
+static inline bool human_none_since(const sks_human *h, size_t slot, int d) {
+  return !h->collect && h->none_at[slot] && h->none_at[slot] >= h->dstamp[d];
 }
 
 /* Recomputes where[] from cand[]. */
@@ -180,6 +211,11 @@ int human_prop9_compare(sks_human *h, int level);
  * not read removed (three of them: the store keeps a branch when none it
  * read changed); the number that differ (-1 as above). */
 int human_prop9_reads(sks_human *h, int level);
+/* Tests: each static branch from an open candidate of h's state, on and
+ * off, again with one or two open marks removed wherever the static
+ * store would keep it (static_reads against static_changes); the number
+ * that differ, and in *compared the number compared. */
+int human_static_keeps(sks_human *h, int *compared);
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
 void human_chain_free(sks_human *h);

@@ -539,6 +539,56 @@ static void test_deterministic(sks_human *h) {
   sks_puzzle_delete(q);
 }
 
+/* The searches that pass over what has not changed since they last
+ * found nothing (subsets, intersections, fish, single-digit chains)
+ * against the same searches
+ * on a second solver in the same state with every stamp renewed: at each
+ * position of the paths, each gives the same step, or none. */
+static void test_unchanged(sks_human *h) {
+  static const sks_technique techs[] = {
+      SKS_TECH_POINTING,         SKS_TECH_NAKED_PAIR,
+      SKS_TECH_X_WING,           SKS_TECH_HIDDEN_PAIR,
+      SKS_TECH_NAKED_TRIPLE,     SKS_TECH_SWORDFISH,
+      SKS_TECH_HIDDEN_TRIPLE,    SKS_TECH_NAKED_QUAD,
+      SKS_TECH_JELLYFISH,        SKS_TECH_HIDDEN_QUAD,
+      SKS_TECH_FINNED_X_WING,    SKS_TECH_FINNED_SWORDFISH,
+      SKS_TECH_FINNED_JELLYFISH, SKS_TECH_SIMPLE_COLOURING,
+      SKS_TECH_X_CHAIN,
+  };
+  sks_human *g = sks_human_new();
+  int positions = 0, found = 0;
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+    sks_puzzle *p = judge_parse(paths[i]);
+    sks_human_options o = {.known_unique = true, .text = true};
+    CHECK_EQ(sks_human_load(h, p, &o), 0);
+    CHECK_EQ(sks_human_load(g, p, &o), 0);
+    sks_human_step st;
+    do {
+      for (size_t t = 0; t < sizeof techs / sizeof *techs; t++) {
+        bool a = human_try(h, techs[t]);
+        human_forget(g);
+        bool b = human_try(g, techs[t]);
+        CHECK_EQ(a, b);
+        if (a && b) {
+          CHECK_EQ(h->nelim, g->nelim);
+          CHECK(!memcmp(h->elim, g->elim, (size_t)h->nelim * sizeof *h->elim));
+          CHECK(!strcmp(h->text, g->text));
+          found++;
+        }
+      }
+      positions++;
+      if (!sks_human_next(h, &st))
+        break;
+      sks_human_apply(h, &st);
+      sks_human_apply(g, &st);
+    } while (true);
+    sks_puzzle_delete(p);
+  }
+  CHECK(positions > 50);
+  CHECK(found > 20);
+  sks_human_delete(g);
+}
+
 /* The plain 9x9's bit-set propagation of the forcing search against the
  * general one: from every open candidate, on and off, static, dynamic and
  * dynamic+,
@@ -555,7 +605,7 @@ static void test_prop9(sks_human *h) {
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9."
       "8...2.....1",
   };
-  int positions = 0;
+  int positions = 0, kept = 0;
   for (size_t i = 0; i < 1 + sizeof hard / sizeof *hard; i++) {
     sks_puzzle *p = judge_parse(i ? hard[i - 1] : paths[2]);
     sks_human_options o = {.known_unique = true};
@@ -567,15 +617,22 @@ static void test_prop9(sks_human *h) {
       CHECK_EQ(human_prop9_compare(h, 3), 0);
       for (int level = 0; level <= 3; level += 1 + !level)
         CHECK_EQ(human_prop9_reads(h, level), 0);
+      int compared;
+      CHECK_EQ(human_static_keeps(h, &compared), 0);
+      kept += compared;
       positions++;
     } while (sks_human_next(h, &st) && (sks_human_apply(h, &st), 1));
     sks_puzzle_delete(p);
   }
   CHECK(positions > 100);
+  CHECK(kept > 1000);
   /* not for other shapes */
   sks_puzzle *p = judge_parse("1.3.....2...4.1.");
   CHECK_EQ(sks_human_load(h, p, NULL), 0);
   CHECK_EQ(human_prop9_compare(h, 0), -1);
+  int compared; /* the general propagation's static store, the same */
+  CHECK_EQ(human_static_keeps(h, &compared), 0);
+  CHECK(compared > 0);
   sks_puzzle_delete(p);
 }
 
@@ -593,6 +650,7 @@ int main(int argc, char **argv) {
   test_unique_only(h);
   test_deterministic(h);
   test_mus(h);
+  test_unchanged(h);
   test_prop9(h);
   sks_human_delete(h);
   return check_report();
