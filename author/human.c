@@ -19,7 +19,6 @@ static void free_shape(sks_human *h) {
   free(h->peers);
   free(h->regline);
   free(h->within);
-  free(h->fish_at);
   free(h->dstamp);
   free(h->rstamp);
   free(h->none_at);
@@ -85,10 +84,9 @@ static void fit(sks_human *h, const sks_shape *s) {
       for (int i = 0; i < h->ncreg[c]; i++)
         row[h->creg[c * HUMAN_MAX_REG + i]] |= 1ULL << j;
     }
-  h->fish_at = sks_calloc((size_t)2 * 5 * n, sizeof *h->fish_at);
   h->dstamp = sks_calloc((size_t)n, sizeof *h->dstamp);
   h->rstamp = sks_calloc((size_t)h->nreg, sizeof *h->rstamp);
-  h->none_at = sks_calloc((size_t)6 * h->nreg + 3 * n, sizeof *h->none_at);
+  h->none_at = sks_calloc(human_none_slots(h), sizeof *h->none_at);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
   h->where = sks_malloc((size_t)h->nreg * n * sizeof *h->where);

@@ -190,14 +190,14 @@ bool human_fish(sks_human *h, int k, bool finned) {
   for (f.d = 0; f.d < h->n; f.d++) {
     /* a fish of d reads only d's marks and placements: the same as when
      * it was last not there (no change stamped since), it is not there */
-    uint64_t *none = h->fish_at + ((size_t)finned * 5 + k) * h->n + f.d;
-    if (!h->collect && *none && *none >= h->dstamp[f.d])
+    size_t none = human_none_fish(h, finned, k, f.d);
+    if (human_none_since(h, none, f.d))
       continue;
     for (f.orient = 0; f.orient < 2; f.orient++)
       if (fish_rec(h, &f, 0, 0, 0))
         return true;
     if (!h->collect)
-      *none = h->tick;
+      h->none_at[none] = h->tick;
   }
   return false;
 }

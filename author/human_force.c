@@ -1115,6 +1115,14 @@ static void digit_cells(const sks_human *h, struct human_force *f) {
       f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
 }
 
+/* Whether run b has na nodes, lit and depth (a run's, saved). */
+static bool same_nodes(int na, const int *lit, const int *depth,
+                       const human_run *b) {
+  return na == b->nnodes &&
+         !memcmp(lit, b->lit, (size_t)na * sizeof *lit) &&
+         !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
+}
+
 int human_prop9_compare(sks_human *h, int level) {
   struct human_force *f = force_of(h);
   if (!f->p9)
@@ -1137,9 +1145,7 @@ int human_prop9_compare(sks_human *h, int level) {
           same = level == 3 ? !(a.touch[w] & ~b.touch[w])
                             : a.touch[w] == b.touch[w];
         if (same && oka)
-          same = a.nnodes == b.nnodes &&
-                 !memcmp(a.lit, b.lit, (size_t)a.nnodes * sizeof *a.lit) &&
-                 !memcmp(a.depth, b.depth, (size_t)a.nnodes * sizeof *a.depth);
+          same = same_nodes(a.nnodes, a.lit, a.depth, &b);
         bad += !same;
       }
   return bad;
@@ -1202,9 +1208,7 @@ int human_prop9_reads(sks_human *h, int level) {
           bool same = oka == okb && a.clash == b.clash &&
                       !memcmp(touch, b.touch, (size_t)f->tw * sizeof *touch);
           if (same && oka)
-            same = a.nnodes == b.nnodes &&
-                   !memcmp(lit, b.lit, (size_t)a.nnodes * sizeof *lit) &&
-                   !memcmp(depth, b.depth, (size_t)a.nnodes * sizeof *depth);
+            same = same_nodes(a.nnodes, lit, depth, &b);
           bad += !same;
         }
       }
@@ -1254,9 +1258,8 @@ int human_static_keeps(sks_human *h, int *compared) {
         if (keep) {
           human_run b;
           bool okb = run_branch(h, f, 0, l, &b);
-          bool same = oka == okb && clash == b.clash && na == b.nnodes &&
-                      !memcmp(lit, b.lit, (size_t)na * sizeof *lit) &&
-                      !memcmp(depth, b.depth, (size_t)na * sizeof *depth);
+          bool same = oka == okb && clash == b.clash &&
+                      same_nodes(na, lit, depth, &b);
           bad += !same;
           ++*compared;
         }

@@ -41,15 +41,12 @@ struct sks_human {
   char text[HUMAN_TEXT];
   bool collect;        /* tests: every instance (emit never stops) */
   unsigned char *seen; /* collect: eliminations (n^3) and placements */
-  /* Fish (human_fish.c): by (finned, size, digit), the tick (below) at
-   * which that search last found nothing, 0 none */
-  uint64_t *fish_at;
   /* Change stamps (human.c): tick counts the changes of the marks and
    * values, dstamp (by digit) and rstamp (by region, its cells) hold the
-   * tick of the last that touched them.  The subset and intersection
-   * searches keep in none_at, by slot (human_none_*), the tick at which
-   * they last found nothing there, and pass over what has not changed
-   * since. */
+   * tick of the last that touched them.  The subset, intersection, fish,
+   * colouring and X-chain searches keep in none_at, by slot
+   * (human_none_*), the tick at which they last found nothing there (0
+   * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
@@ -110,7 +107,8 @@ static inline int human_kind(const sks_human *h, int k) {
  * stands (a new puzzle; tests). */
 void human_forget(sks_human *h);
 /* none_at's slots: naked subsets of size k (2-4) in region reg, hidden
- * ones, and intersections, simple colouring and X-chains of digit d. */
+ * ones, and intersections, simple colouring, X-chains and fish (finned or
+ * not, size k 2-4) of digit d. */
 static inline size_t human_none_naked(const sks_human *h, int k, int reg) {
   return (size_t)(k - 2) * h->nreg + reg;
 }
@@ -125,6 +123,13 @@ static inline size_t human_none_colour(const sks_human *h, int d) {
 }
 static inline size_t human_none_xchain(const sks_human *h, int d) {
   return (size_t)6 * h->nreg + 2 * h->n + d;
+}
+static inline size_t human_none_fish(const sks_human *h, bool finned, int k,
+                                     int d) {
+  return (size_t)6 * h->nreg + (size_t)(3 + 5 * finned + k) * h->n + d;
+}
+static inline size_t human_none_slots(const sks_human *h) {
+  return human_none_fish(h, true, 5, 0);
 }
 /* Whether the search of slot, on digit d, last found nothing after d's
  * last change (the tick it records then). */
