@@ -1118,8 +1118,7 @@ static void digit_cells(const sks_human *h, struct human_force *f) {
 /* Whether run b has na nodes, lit and depth (a run's, saved). */
 static bool same_nodes(int na, const int *lit, const int *depth,
                        const human_run *b) {
-  return na == b->nnodes &&
-         !memcmp(lit, b->lit, (size_t)na * sizeof *lit) &&
+  return na == b->nnodes && !memcmp(lit, b->lit, (size_t)na * sizeof *lit) &&
          !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
 }
 
@@ -1258,8 +1257,8 @@ int human_static_keeps(sks_human *h, int *compared) {
         if (keep) {
           human_run b;
           bool okb = run_branch(h, f, 0, l, &b);
-          bool same = oka == okb && clash == b.clash &&
-                      same_nodes(na, lit, depth, &b);
+          bool same =
+              oka == okb && clash == b.clash && same_nodes(na, lit, depth, &b);
           bad += !same;
           ++*compared;
         }
