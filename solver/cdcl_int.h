@@ -27,6 +27,9 @@ typedef struct sks_engine {
   void (*set_terminate)(void *e, void *state, int (*fn)(void *));
   /* The instance's counters so far (added to st) and its bytes. */
   void (*stats)(void *e, sks_stats *st);
+  /* Optional: the counters stats gives, read while another thread
+   * searches on the instance (a race's abandoned search). */
+  void (*peek)(const void *e, sks_stats *st);
   /* Optional: a new puzzle on the base rules; searched says whether the
    * last call was a search (its learned clauses are there). */
   void (*new_puzzle)(void *e, unsigned long long seed, bool searched);
@@ -46,7 +49,8 @@ typedef struct sks_engine {
  * in *kept the instance the caller keeps (the winner's, else e[0]'s
  * when every search returned unknown), or NULL past the deadline (plus
  * the watch's grace): then every instance is left to its thread.
- * Counters of the instances the caller does not keep go to st. */
+ * Counters of the instances the caller does not keep go to st, those of a
+ * search left running too where the engine can peek. */
 typedef struct sks_race sks_race;
 int sks_cdcl_race(const sks_engine *eng, void *e0, int n,
                   const unsigned long long *seeds,

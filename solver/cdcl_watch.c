@@ -102,6 +102,9 @@ struct sks_race {
   int refs;     /* the racers' threads and the caller, while they hold it */
   racer *who;
   bool *back; /* racer i's search returned */
+  /* the counters of the instances their racers free once the caller has
+   * settled, taken while the caller still waits (below) */
+  sks_stats left;
 };
 
 bool sks_race_stopped(const sks_race *r) {
@@ -153,6 +156,8 @@ static void *race_main(void *data) {
   bool mine = r->settled && r->keep != w->i; /* the caller left it */
   void *e = w->e; /* r (and w in it) may be gone once the lock is let go */
   const sks_engine *eng = r->eng;
+  if (mine)
+    eng->stats(e, &r->left);
   pthread_cond_broadcast(&r->cv);
   bool last = race_unref(r);
   pthread_mutex_unlock(&r->lock);
@@ -240,6 +245,15 @@ int sks_cdcl_race(const sks_engine *eng, void *e0, int n,
    * step of their load, and the caller waits for that, not for them. */
   while (r->loading > 0)
     pthread_cond_wait(&r->cv, &r->lock);
+  /* The counters of the searches left running (read as they run: their
+   * instances are alive while the lock is held) and of those that
+   * returned since, so that --stats shows an abandoned search's work. */
+  for (int i = 0; i < started; i++)
+    if (!r->back[i] && i != r->keep && eng->peek)
+      eng->peek(r->who[i].e, st);
+  st->conflicts += r->left.conflicts;
+  st->decisions += r->left.decisions;
+  st->propagations += r->left.propagations;
   bool last = race_unref(r);
   pthread_mutex_unlock(&r->lock);
   for (int i = 0; i < ndone; i++)

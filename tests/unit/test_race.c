@@ -2,13 +2,17 @@
  * (sks_solver_options.threads): every answer the race gives is checked by
  * the validator, blocking clauses reach the instance that wins the next
  * race (a count finds two different solutions), the borrowed threads are
- * given back, a race holds a time limit, and with no thread to borrow
- * there is no race. */
+ * given back, a race holds a time limit, with no thread to borrow
+ * there is no race, and a search left running past the deadline still
+ * has its counters counted. */
+#define _POSIX_C_SOURCE 200809L
+#include "cdcl_int.h" /* sks_cdcl_race, sks_engine */
 #include "check.h"
 #include "sudokusat.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A 25x25 (past the engines' base rules: their fresh mode) with its
  * first row given: many solutions, none found by propagation. */
@@ -74,7 +78,63 @@ static void past_limit(const char *backend) {
   sks_solver_delete(s);
 }
 
+/* An engine whose search does not look at its terminate callback (as
+ * CaDiCaL's garbage collection of millions of clauses): its instance is
+ * its conflict count, and it returns only when the test lets it go. */
+static int go_home, released;
+static void nap(void) {
+  struct timespec ts = {0, 1000000};
+  nanosleep(&ts, NULL);
+}
+static int stuck_solve(void *e, long long max_steps) {
+  (void)e;
+  (void)max_steps;
+  while (!__atomic_load_n(&go_home, __ATOMIC_ACQUIRE))
+    nap();
+  return SKS_UNKNOWN;
+}
+static void stuck_stats(void *e, sks_stats *st) {
+  st->conflicts += *(unsigned long long *)e;
+}
+static void stuck_peek(const void *e, sks_stats *st) {
+  st->conflicts +=
+      __atomic_load_n((const unsigned long long *)e, __ATOMIC_RELAXED);
+}
+static void stuck_release(void *e, sks_stats *st) {
+  stuck_stats(e, st);
+  free(e);
+  __atomic_store_n(&released, 1, __ATOMIC_RELEASE);
+}
+static void stuck_terminate(void *e, void *state, int (*fn)(void *)) {
+  (void)e;
+  (void)state;
+  (void)fn;
+}
+
+/* The race leaves the stuck search at its deadline (kept NULL, unknown)
+ * and --stats still counts its conflicts. */
+static void left_running(void) {
+  sks_engine eng = {.release = stuck_release,
+                    .solve = stuck_solve,
+                    .set_terminate = stuck_terminate,
+                    .stats = stuck_stats,
+                    .peek = stuck_peek};
+  unsigned long long *e = malloc(sizeof *e), seed = 1;
+  *e = 7; /* conflicts counted so far */
+  void *kept = e;
+  sks_stats st = {0};
+  int res = sks_cdcl_race(&eng, e, 1, &seed, NULL, NULL, sks_time() + 0.05, 0,
+                          &kept, &st);
+  CHECK_EQ(res, SKS_UNKNOWN);
+  CHECK(kept == NULL);
+  CHECK_EQ(st.conflicts, 7ULL);
+  __atomic_store_n(&go_home, 1, __ATOMIC_RELEASE);
+  while (!__atomic_load_n(&released, __ATOMIC_ACQUIRE))
+    nap(); /* its thread frees it */
+}
+
 int main(void) {
+  left_running();
   const char *engines[] = {"cadical", "picosat"};
   for (int k = 0; k < 2; k++) {
     /* two solves (the second after a blocking clause), each raced */
