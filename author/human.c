@@ -136,6 +136,7 @@ static void stamp(sks_human *h, int c, hmask digits) {
 
 void human_forget(sks_human *h) {
   uint64_t t = ++h->tick;
+  h->forgot = t;
   for (int d = 0; d < h->n; d++)
     h->dstamp[d] = t;
   for (int k = 0; k < h->nreg; k++)

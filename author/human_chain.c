@@ -20,6 +20,16 @@ struct human_chain {
    * valid where als_gen is the collection's gen */
   int *als_slot;
   unsigned *als_gen, gen;
+  /* ALS-XZ's memory: the marks (snap) and open cells (snap_open) when it
+   * last looked at every pair and found nothing (snap_ok).  Marks only go
+   * while a puzzle is solved, and a pair's eliminations only shrink with
+   * them, so two sets whose cells are as they were then find nothing now
+   * either: the pairs of such sets are passed over. */
+  hmask *snap;
+  bool *snap_open, snap_ok;
+  uint64_t snap_forgot; /* h->forgot then (another puzzle since: void) */
+  bool *old;            /* by set: its cells as in snap */
+  int *fresh;           /* the sets not old, in order */
 };
 
 static struct human_chain *chain_of(sks_human *h) {
@@ -710,6 +720,43 @@ static int als_collect(sks_human *h, als *out, int cap) {
   return count;
 }
 
+/* Marks each set old when the memory holds and its cells are as they
+ * were at the snapshot; false (no set old) when it does not hold: no
+ * snapshot, every instance collected (tests), a human_forget since (another
+ * puzzle), or a mark or an open cell the snapshot did not have. */
+static bool als_old(sks_human *h, const als *sets, int count) {
+  struct human_chain *hc = chain_of(h);
+  if (!hc->snap) {
+    hc->snap = sks_malloc((size_t)h->cells * sizeof *hc->snap);
+    hc->snap_open = sks_malloc((size_t)h->cells * sizeof *hc->snap_open);
+  }
+  hc->old = sks_realloc(hc->old, (size_t)(count ? count : 1) * sizeof *hc->old);
+  hc->fresh =
+      sks_realloc(hc->fresh, (size_t)(count ? count : 1) * sizeof *hc->fresh);
+  bool ok = hc->snap_ok && !h->collect && hc->snap_forgot == h->forgot;
+  for (int c = 0; c < h->cells && ok; c++)
+    if (h->val[c] < 0)
+      ok = hc->snap_open[c] && !(h->cand[c] & ~hc->snap[c]);
+  for (int i = 0; i < count; i++) {
+    bool o = ok;
+    for (int p = 0; p < sets[i].k && o; p++)
+      o = h->cand[sets[i].cells[p]] == hc->snap[sets[i].cells[p]];
+    hc->old[i] = o;
+  }
+  return ok;
+}
+
+/* Every pair looked at and nothing found: the state becomes the
+ * snapshot (unless the sets hit their cap: some were never looked at). */
+static void als_remember(sks_human *h, int count) {
+  struct human_chain *hc = chain_of(h);
+  hc->snap_ok = count < ALS_MAX && !h->collect;
+  hc->snap_forgot = h->forgot;
+  memcpy(hc->snap, h->cand, (size_t)h->cells * sizeof *hc->snap);
+  for (int c = 0; c < h->cells; c++)
+    hc->snap_open[c] = h->val[c] < 0;
+}
+
 /* Up to 128 cells (9x9, 10x10, 11x11): each ALS as bit masks, so a
  * pair costs a few word operations. */
 typedef struct als_bits {
@@ -758,8 +805,19 @@ static bool als_pairs_small(sks_human *h, const als *sets, int count) {
       }
     }
   }
+  /* the pairs in order, but for an old set only those with a set not
+   * old (fresh, in order) */
+  const bool *old = hc->old;
+  int *fresh = hc->fresh, nf = 0, f0 = 0;
   for (int i = 0; i < count; i++)
-    for (int j = i + 1; j < count; j++) {
+    if (!old[i])
+      fresh[nf++] = i;
+  for (int i = 0; i < count; i++) {
+    while (f0 < nf && fresh[f0] <= i)
+      f0++;
+    int nj = old[i] ? nf - f0 : count - i - 1;
+    for (int jt = 0; jt < nj; jt++) {
+      int j = old[i] ? fresh[f0 + jt] : i + 1 + jt;
       const als_bits *A = &b[i], *B = &b[j];
       hmask common = sets[i].digits & sets[j].digits;
       if (!human_many(common) || (A->cells[0] & B->cells[0]) ||
@@ -793,6 +851,7 @@ static bool als_pairs_small(sks_human *h, const als *sets, int count) {
           return true;
       }
     }
+  }
   return false;
 }
 
@@ -802,13 +861,19 @@ bool human_als_xz(sks_human *h) {
     hc->sets = sks_malloc(ALS_MAX * sizeof *hc->sets);
   als *sets = hc->sets;
   int count = als_collect(h, sets, ALS_MAX);
-  if (h->cells <= 128)
-    return als_pairs_small(h, sets, count);
+  als_old(h, sets, count);
+  if (h->cells <= 128) {
+    if (als_pairs_small(h, sets, count))
+      return true;
+    als_remember(h, count);
+    return false;
+  }
+  const bool *old = hc->old;
   for (int i = 0; i < count; i++)
     for (int j = i + 1; j < count; j++) {
       als *A = &sets[i], *B = &sets[j];
       hmask common = A->digits & B->digits;
-      if (!human_many(common))
+      if (!human_many(common) || (old[i] && old[j]))
         continue;
       bool overlap = false;
       for (int p = 0; p < A->k && !overlap; p++)
@@ -852,6 +917,7 @@ bool human_als_xz(sks_human *h) {
           return true;
       }
     }
+  als_remember(h, count);
   return false;
 }
 
@@ -867,6 +933,10 @@ void human_chain_free(sks_human *h) {
   free(hc->sets);
   free(hc->als_slot);
   free(hc->als_gen);
+  free(hc->snap);
+  free(hc->snap_open);
+  free(hc->old);
+  free(hc->fresh);
   free(hc);
   h->chain = NULL;
 }

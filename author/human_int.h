@@ -48,6 +48,7 @@ struct sks_human {
    * (human_none_*), the tick at which they last found nothing there (0
    * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
+  uint64_t forgot; /* the tick of the last human_forget */
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */

@@ -540,11 +540,17 @@ static void test_deterministic(sks_human *h) {
 }
 
 /* The searches that pass over what has not changed since they last
- * found nothing (subsets, intersections, fish, single-digit chains)
- * against the same searches
- * on a second solver in the same state with every stamp renewed: at each
- * position of the paths, each gives the same step, or none. */
+ * found nothing (subsets, intersections, fish, single-digit chains,
+ * ALS-XZ's pairs) against the same searches on a second solver in the
+ * same state with every stamp renewed (and ALS-XZ's memory forgotten): at
+ * each position of the paths, each gives the same step, or none.  Besides
+ * the paths, a top1465 puzzle whose path takes six ALS-XZ steps between
+ * forcing chains. */
 static void test_unchanged(sks_human *h) {
+  static const char *const more[] = {
+      ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3"
+      "..9........",
+  };
   static const sks_technique techs[] = {
       SKS_TECH_POINTING,         SKS_TECH_NAKED_PAIR,
       SKS_TECH_X_WING,           SKS_TECH_HIDDEN_PAIR,
@@ -553,12 +559,13 @@ static void test_unchanged(sks_human *h) {
       SKS_TECH_JELLYFISH,        SKS_TECH_HIDDEN_QUAD,
       SKS_TECH_FINNED_X_WING,    SKS_TECH_FINNED_SWORDFISH,
       SKS_TECH_FINNED_JELLYFISH, SKS_TECH_SIMPLE_COLOURING,
-      SKS_TECH_X_CHAIN,
+      SKS_TECH_X_CHAIN,          SKS_TECH_ALS_XZ,
   };
   sks_human *g = sks_human_new();
-  int positions = 0, found = 0;
-  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
-    sks_puzzle *p = judge_parse(paths[i]);
+  int positions = 0, found = 0, als = 0;
+  size_t np = sizeof paths / sizeof *paths;
+  for (size_t i = 0; i < np + sizeof more / sizeof *more; i++) {
+    sks_puzzle *p = judge_parse(i < np ? paths[i] : more[i - np]);
     sks_human_options o = {.known_unique = true, .text = true};
     CHECK_EQ(sks_human_load(h, p, &o), 0);
     CHECK_EQ(sks_human_load(g, p, &o), 0);
@@ -574,6 +581,7 @@ static void test_unchanged(sks_human *h) {
           CHECK(!memcmp(h->elim, g->elim, (size_t)h->nelim * sizeof *h->elim));
           CHECK(!strcmp(h->text, g->text));
           found++;
+          als += techs[t] == SKS_TECH_ALS_XZ;
         }
       }
       positions++;
@@ -586,6 +594,7 @@ static void test_unchanged(sks_human *h) {
   }
   CHECK(positions > 50);
   CHECK(found > 20);
+  CHECK(als >= 6);
   sks_human_delete(g);
 }
 
