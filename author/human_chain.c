@@ -8,6 +8,19 @@
 
 /* The chain searches' scratch, kept by the solver (sks_human.chain) from
  * one step to the next and freed with it (human_chain_free). */
+/* A search's memory of the state in which it last looked everywhere and
+ * found nothing.  Marks only go while a puzzle is solved, and the cells
+ * a wing, an XY-chain or an ALS-XZ eliminates from (open cells holding
+ * the digit that see its ends) go with them; so where the cells such a
+ * search builds on (bivalue cells, trivalue pivots, the sets' cells) are
+ * as they were then, it finds nothing now either. */
+typedef struct memory {
+  hmask *cand; /* the marks then, or NULL (nothing remembered) */
+  bool *open;  /* the open cells then */
+  bool ok;
+  uint64_t forgot; /* h->forgot then: a human_forget since voids it */
+} memory;
+
 struct human_chain {
   struct chain_scratch *scratch; /* colouring, X- and XY-chains */
   int scratch_cap;
@@ -20,22 +33,53 @@ struct human_chain {
    * valid where als_gen is the collection's gen */
   int *als_slot;
   unsigned *als_gen, gen;
-  /* ALS-XZ's memory: the marks (snap) and open cells (snap_open) when it
-   * last looked at every pair and found nothing (snap_ok).  Marks only go
-   * while a puzzle is solved, and a pair's eliminations only shrink with
-   * them, so two sets whose cells are as they were then find nothing now
-   * either: the pairs of such sets are passed over. */
-  hmask *snap;
-  bool *snap_open, snap_ok;
-  uint64_t snap_forgot; /* h->forgot then (another puzzle since: void) */
-  bool *old;            /* by set: its cells as in snap */
-  int *fresh;           /* the sets not old, in order */
+  /* What XY-wings, XYZ-wings, XY-chains and ALS-XZ last found nothing
+   * in (memory, below) */
+  memory mem_xy, mem_xyz, mem_xyc, mem_als;
+  bool *old;  /* by set: its cells as in snap */
+  int *fresh; /* the sets not old, in order */
 };
 
 static struct human_chain *chain_of(sks_human *h) {
   if (!h->chain)
     h->chain = sks_calloc(1, sizeof *h->chain);
   return h->chain;
+}
+
+/* Whether m holds for h's state: remembered, not collecting every
+ * instance (tests), no human_forget since (another puzzle), every open
+ * cell open then with no mark it did not have, and every open cell of up
+ * to `upto` marks with the marks it had. */
+static bool mem_holds(const sks_human *h, const memory *m, int upto) {
+  if (!m->ok || h->collect || m->forgot != h->forgot)
+    return false;
+  for (int c = 0; c < h->cells; c++) {
+    hmask x = h->cand[c];
+    if (h->val[c] >= 0)
+      continue;
+    if (!m->open[c] || (x & ~m->cand[c]) ||
+        (x != m->cand[c] && human_popcount(x) <= upto))
+      return false;
+  }
+  return true;
+}
+
+/* The search looked everywhere and found nothing: h's state becomes m. */
+static void mem_take(const sks_human *h, memory *m) {
+  if (!m->cand) {
+    m->cand = sks_malloc((size_t)h->cells * sizeof *m->cand);
+    m->open = sks_malloc((size_t)h->cells * sizeof *m->open);
+  }
+  memcpy(m->cand, h->cand, (size_t)h->cells * sizeof *m->cand);
+  for (int c = 0; c < h->cells; c++)
+    m->open[c] = h->val[c] < 0;
+  m->ok = !h->collect;
+  m->forgot = h->forgot;
+}
+
+static void mem_free(memory *m) {
+  free(m->cand);
+  free(m->open);
 }
 
 static bool in_cells(const int *set, int k, int x) {
@@ -80,6 +124,9 @@ static bool wing_emit(sks_human *h, sks_technique t, const char *name,
 /* ---- wings ---- */
 
 bool human_xy_wing(sks_human *h) {
+  memory *mem = &chain_of(h)->mem_xy;
+  if (mem_holds(h, mem, 2)) /* the same bivalue cells: nothing */
+    return false;
   for (int p = 0; p < h->cells; p++) {
     if (!bivalue(h, p))
       continue;
@@ -105,10 +152,14 @@ bool human_xy_wing(sks_human *h) {
       }
     }
   }
+  mem_take(h, mem);
   return false;
 }
 
 bool human_xyz_wing(sks_human *h) {
+  memory *mem = &chain_of(h)->mem_xyz;
+  if (mem_holds(h, mem, 3)) /* the same pivots and pincers: nothing */
+    return false;
   for (int p = 0; p < h->cells; p++) {
     if (h->val[p] >= 0 || human_popcount(h->cand[p]) != 3)
       continue;
@@ -131,6 +182,7 @@ bool human_xyz_wing(sks_human *h) {
       }
     }
   }
+  mem_take(h, mem);
   return false;
 }
 
@@ -557,6 +609,9 @@ bool human_x_chain(sks_human *h) {
 /* XY-chain: bivalue cells, each seeing the next and sharing a digit; if
  * the first is not x the last is x: x goes from the cells seeing both. */
 bool human_xy_chain(sks_human *h) {
+  memory *mem = &chain_of(h)->mem_xyc;
+  if (mem_holds(h, mem, 2)) /* the same bivalue cells: nothing */
+    return false;
   chain_scratch *s = scratch(h);
   int n = h->n;
   int best_len = 1 << 30;
@@ -636,6 +691,7 @@ bool human_xy_chain(sks_human *h) {
         return true;
     }
   }
+  mem_take(h, mem);
   return false;
 }
 
@@ -720,41 +776,29 @@ static int als_collect(sks_human *h, als *out, int cap) {
   return count;
 }
 
-/* Marks each set old when the memory holds and its cells are as they
- * were at the snapshot; false (no set old) when it does not hold: no
- * snapshot, every instance collected (tests), a human_forget since (another
- * puzzle), or a mark or an open cell the snapshot did not have. */
+/* Marks each set old when ALS-XZ's memory holds and the set's cells
+ * have the marks they had then; false (no set old) when it does not. */
 static bool als_old(sks_human *h, const als *sets, int count) {
   struct human_chain *hc = chain_of(h);
-  if (!hc->snap) {
-    hc->snap = sks_malloc((size_t)h->cells * sizeof *hc->snap);
-    hc->snap_open = sks_malloc((size_t)h->cells * sizeof *hc->snap_open);
-  }
   hc->old = sks_realloc(hc->old, (size_t)(count ? count : 1) * sizeof *hc->old);
   hc->fresh =
       sks_realloc(hc->fresh, (size_t)(count ? count : 1) * sizeof *hc->fresh);
-  bool ok = hc->snap_ok && !h->collect && hc->snap_forgot == h->forgot;
-  for (int c = 0; c < h->cells && ok; c++)
-    if (h->val[c] < 0)
-      ok = hc->snap_open[c] && !(h->cand[c] & ~hc->snap[c]);
+  bool ok = mem_holds(h, &hc->mem_als, 0);
   for (int i = 0; i < count; i++) {
     bool o = ok;
     for (int p = 0; p < sets[i].k && o; p++)
-      o = h->cand[sets[i].cells[p]] == hc->snap[sets[i].cells[p]];
+      o = h->cand[sets[i].cells[p]] == hc->mem_als.cand[sets[i].cells[p]];
     hc->old[i] = o;
   }
   return ok;
 }
 
-/* Every pair looked at and nothing found: the state becomes the
- * snapshot (unless the sets hit their cap: some were never looked at). */
+/* Every pair looked at and nothing found: remembered, unless the sets hit
+ * their cap (some were never looked at). */
 static void als_remember(sks_human *h, int count) {
   struct human_chain *hc = chain_of(h);
-  hc->snap_ok = count < ALS_MAX && !h->collect;
-  hc->snap_forgot = h->forgot;
-  memcpy(hc->snap, h->cand, (size_t)h->cells * sizeof *hc->snap);
-  for (int c = 0; c < h->cells; c++)
-    hc->snap_open[c] = h->val[c] < 0;
+  mem_take(h, &hc->mem_als);
+  hc->mem_als.ok = hc->mem_als.ok && count < ALS_MAX;
 }
 
 /* Up to 128 cells (9x9, 10x10, 11x11): each ALS as bit masks, so a
@@ -933,8 +977,10 @@ void human_chain_free(sks_human *h) {
   free(hc->sets);
   free(hc->als_slot);
   free(hc->als_gen);
-  free(hc->snap);
-  free(hc->snap_open);
+  mem_free(&hc->mem_xy);
+  mem_free(&hc->mem_xyz);
+  mem_free(&hc->mem_xyc);
+  mem_free(&hc->mem_als);
   free(hc->old);
   free(hc->fresh);
   free(hc);

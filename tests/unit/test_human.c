@@ -541,8 +541,9 @@ static void test_deterministic(sks_human *h) {
 
 /* The searches that pass over what has not changed since they last
  * found nothing (subsets, intersections, fish, single-digit chains,
- * ALS-XZ's pairs) against the same searches on a second solver in the
- * same state with every stamp renewed (and ALS-XZ's memory forgotten): at
+ * XY- and XYZ-wings, XY-chains, ALS-XZ's pairs) against the same
+ * searches on a second solver in the same state with every stamp renewed
+ * (and their memories forgotten): at
  * each position of the paths, each gives the same step, or none.  Besides
  * the paths, a top1465 puzzle whose path takes six ALS-XZ steps between
  * forcing chains. */
@@ -560,6 +561,8 @@ static void test_unchanged(sks_human *h) {
       SKS_TECH_FINNED_X_WING,    SKS_TECH_FINNED_SWORDFISH,
       SKS_TECH_FINNED_JELLYFISH, SKS_TECH_SIMPLE_COLOURING,
       SKS_TECH_X_CHAIN,          SKS_TECH_ALS_XZ,
+      SKS_TECH_XY_WING,          SKS_TECH_XYZ_WING,
+      SKS_TECH_XY_CHAIN,
   };
   sks_human *g = sks_human_new();
   int positions = 0, found = 0, als = 0;
