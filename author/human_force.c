@@ -124,6 +124,7 @@ void human_force_free(sks_human *h) {
   free(f->run.lit);
   free(f->run.depth);
   free(f->run.touch);
+  free(f->run.sreads);
   free(f);
   h->force = NULL;
 }
@@ -185,6 +186,7 @@ static struct human_force *force_of(sks_human *h) {
       f->run.lit = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.lit);
       f->run.depth = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.depth);
       f->run.touch = sks_malloc((size_t)f->tw * sizeof *f->run.touch);
+      f->run.sreads = sks_malloc((size_t)f->tw * sizeof *f->run.sreads);
     }
     h->force = f;
   }
@@ -607,7 +609,7 @@ static bool store_keep(struct human_force *f, int l) {
 
 /* The general propagation's last run as it is kept. */
 static human_run run_of(const prop *p, bool ok) {
-  human_run r = {p->nnodes, 0, p->lit, p->depth, p->touch};
+  human_run r = {p->nnodes, 0, p->lit, p->depth, p->touch, NULL};
   if (!ok) {
     int d0 = p->depth[p->conflict[0]];
     int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
@@ -637,7 +639,9 @@ static void store_branch(const sks_human *h, struct human_force *f, int l,
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
   uint64_t *t = s->touch + (size_t)l * f->tw;
-  if (s->plevel == 0)
+  if (s->plevel == 0 && r->sreads)
+    memcpy(t, r->sreads, (size_t)f->tw * sizeof *t);
+  else if (s->plevel == 0)
     static_reads(h, r, t, f->tw);
   else
     memcpy(t, r->touch, (size_t)f->tw * sizeof *r->touch);
@@ -1145,6 +1149,11 @@ int human_prop9_compare(sks_human *h, int level) {
                             : a.touch[w] == b.touch[w];
         if (same && oka)
           same = same_nodes(a.nnodes, a.lit, a.depth, &b);
+        if (same && level == 0) { /* the reads it made as it ran */
+          uint64_t t[2 * (1 + 9)];
+          static_reads(h, &b, t, f->tw);
+          same = !memcmp(t, a.sreads, sizeof t);
+        }
         bad += !same;
       }
   return bad;

@@ -11,6 +11,7 @@ struct human_prop9 {
   hmask cand[81];         /* the working marks (dynamic) */
   uint64_t dcells[9 * 2]; /* the working cells holding d (dynamic) */
   uint64_t off[9 * 2];    /* the cells whose off literal of d is derived */
+  uint64_t on[9 * 2];     /* likewise on (static runs: their reads) */
   uint64_t regm[27 * 2];  /* each region's cells */
   /* dynamic+: by region, the digits whose places the run removed, and the
    * regions with any */
@@ -73,7 +74,9 @@ static inline bool derive(struct human_prop9 *q, human_run *r, int l, int c,
   r->depth[x] = dep;
   q->epoch[l] = q->cur;
   q->node_of[l] = x;
-  if (!(l & 1))
+  if (l & 1)
+    q->on[d * 2 + c / 64] |= 1ULL << (c % 64);
+  else
     q->off[d * 2 + c / 64] |= 1ULL << (c % 64);
   if (q->epoch[l ^ 1] == q->cur) {
     r->clash = dep + r->depth[q->node_of[l ^ 1]];
@@ -260,6 +263,7 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
   q->head = 0;
   memset(r->touch, 0, 20 * sizeof *r->touch);
   memset(q->off, 0, sizeof q->off);
+  memset(q->on, 0, sizeof q->on);
   if (dynamic) {
     memcpy(q->cand, bcand, sizeof q->cand);
     memcpy(q->dcells, bdcells, sizeof q->dcells);
@@ -267,6 +271,19 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
     q->dregs = 0;
   }
   derive(q, r, start, start / 2 / 9, start / 2 % 9, 1);
+  if (!dynamic) {
+    bool ok = drain(h, q, r, false, false, bdcells);
+    /* the static store's reads: the cells of its off literals, then by
+     * digit the cells of its literals of d (clash or not: those derived) */
+    uint64_t *t = r->sreads;
+    t[0] = t[1] = 0;
+    for (int d = 0; d < 9; d++)
+      for (int w = 0; w < 2; w++) {
+        t[0 + w] |= q->off[d * 2 + w];
+        t[2 + d * 2 + w] = q->off[d * 2 + w] | q->on[d * 2 + w];
+      }
+    return ok;
+  }
   for (;;) {
     if (!drain(h, q, r, dynamic, level >= 3, bdcells))
       return false;

@@ -196,6 +196,9 @@ typedef struct human_run {
   int nnodes, clash;
   int *lit, *depth;
   uint64_t *touch;
+  /* a static run of the plain 9x9's: what its result rests on (the
+   * static store's reads, human_force.c), made as it ran; else NULL */
+  uint64_t *sreads;
 } human_run;
 
 /* human_force9.c: the static (level 0), dynamic (2) and dynamic+ (3)
@@ -211,7 +214,8 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
 /* Tests: runs both propagations at level (0, 2 or 3) from every open
  * candidate of h's state, on and off; the number that differ (-1 when h
  * does not fit the 9x9 one).  The general dynamic+ marks every cell read,
- * the 9x9 one only those it reads. */
+ * the 9x9 one only those it reads; a static run's reads made as it ran
+ * are static_reads' of the general one. */
 int human_prop9_compare(sks_human *h, int level);
 /* Tests: the same runs, each again with one of the open candidates it did
  * not read removed (three of them: the store keeps a branch when none it
