@@ -15,8 +15,9 @@
  * search builds on (bivalue cells, trivalue pivots, the sets' cells) are
  * as they were then, it finds nothing now either. */
 typedef struct memory {
-  hmask *cand; /* the marks then, or NULL (nothing remembered) */
+  hmask *cand; /* the marks then */
   bool *open;  /* the open cells then */
+  int cap;     /* cells the two hold (a solver takes every shape) */
   bool ok;
   uint64_t forgot; /* h->forgot then: a human_forget since voids it */
 } memory;
@@ -51,7 +52,7 @@ static struct human_chain *chain_of(sks_human *h) {
  * cell open then with no mark it did not have, and every open cell of up
  * to `upto` marks with the marks it had. */
 static bool mem_holds(const sks_human *h, const memory *m, int upto) {
-  if (!m->ok || h->collect || m->forgot != h->forgot)
+  if (!m->ok || h->collect || m->forgot != h->forgot || m->cap < h->cells)
     return false;
   for (int c = 0; c < h->cells; c++) {
     hmask x = h->cand[c];
@@ -66,9 +67,10 @@ static bool mem_holds(const sks_human *h, const memory *m, int upto) {
 
 /* The search looked everywhere and found nothing: h's state becomes m. */
 static void mem_take(const sks_human *h, memory *m) {
-  if (!m->cand) {
-    m->cand = sks_malloc((size_t)h->cells * sizeof *m->cand);
-    m->open = sks_malloc((size_t)h->cells * sizeof *m->open);
+  if (m->cap < h->cells) {
+    m->cand = sks_realloc(m->cand, (size_t)h->cells * sizeof *m->cand);
+    m->open = sks_realloc(m->open, (size_t)h->cells * sizeof *m->open);
+    m->cap = h->cells;
   }
   memcpy(m->cand, h->cand, (size_t)h->cells * sizeof *m->cand);
   for (int c = 0; c < h->cells; c++)
