@@ -67,6 +67,7 @@ struct sks_grader {
   int *digit, *row, *col, *tmp; /* n each */
   unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
   sks_human *human;             /* the human path's rating */
+  int human_label;              /* its label (HoDoKu's level) */
 };
 
 sks_grader *sks_grader_new(void) {
@@ -181,9 +182,10 @@ static unsigned long long puzzle_seed(const sks_puzzle *p,
   return h;
 }
 
-static sks_grade_label label_of(const sks_grade *gr) {
+/* human_label: the human path's (HoDoKu's level), when it has one. */
+static sks_grade_label label_of(const sks_grade *gr, int human_label) {
   if (gr->technique >= 0)
-    return (sks_grade_label)sks_human_label_of((sks_technique)gr->technique);
+    return (sks_grade_label)human_label;
   if (gr->level == SKS_GRADE_SINGLES)
     return SKS_LABEL_EASY;
   if (gr->level == SKS_GRADE_LOCKED)
@@ -255,6 +257,7 @@ static void human_rate(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
     return; /* not reached for a unique puzzle: the MUS step finishes */
   out->technique = (int)r.hardest;
   out->rating = r.rating;
+  g->human_label = r.label;
 }
 
 int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
@@ -273,7 +276,7 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
   out->technique = -1;
   if (out->status == SKS_SAT && !out->multiple && p->shape->n <= 64)
     human_rate(g, p, out);
-  out->label = label_of(out);
+  out->label = label_of(out, g->human_label);
   return out->status;
 }
 

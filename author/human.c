@@ -237,6 +237,14 @@ bool human_try(sks_human *h, sks_technique t) {
     return human_fish(h, 2, false);
   case SKS_TECH_HIDDEN_PAIR:
     return human_hidden(h, 2);
+  case SKS_TECH_DIRECT_POINTING:
+    return human_direct_intersections(h, true);
+  case SKS_TECH_DIRECT_CLAIMING:
+    return human_direct_intersections(h, false);
+  case SKS_TECH_DIRECT_HIDDEN_PAIR:
+    return human_direct_hidden(h, 2);
+  case SKS_TECH_DIRECT_HIDDEN_TRIPLE:
+    return human_direct_hidden(h, 3);
   case SKS_TECH_NAKED_TRIPLE:
     return human_naked(h, 3);
   case SKS_TECH_SWORDFISH:
@@ -314,7 +322,12 @@ int sks_human_next(sks_human *h, sks_human_step *st) {
   st->rating = h->rating;
   st->cell = h->cell;
   st->digit = h->digit;
-  st->nelim = h->cell >= 0 ? 0 : h->nelim;
+  st->nelim = h->cell >= 0 && !h->direct ? 0 : h->nelim;
+  st->label = (int)sks_human_label_of(h->tech);
+  if (h->direct) /* HoDoKu (no direct techniques) takes a naked single */
+    for (int c = 0; c < h->cells; c++)
+      if (h->val[c] < 0 && human_one(h->cand[c]))
+        st->label = SKS_HUMAN_EASY;
   st->elim = h->elim;
   st->size = h->size;
   st->text = h->text;
@@ -338,6 +351,8 @@ int sks_human_rate(sks_human *h, const sks_puzzle *p,
   }
   sks_human_step st;
   while (sks_human_next(h, &st)) {
+    if (st.label > out->label)
+      out->label = st.label;
     if (st.rating > out->rating || !out->steps) {
       if (st.rating > out->rating) {
         out->rating = st.rating;

@@ -11,11 +11,12 @@
 /* ---- the techniques' table ---- */
 
 /* Weights on Sudoku Explainer's scale (SE's own list of its techniques:
- * 1.0 last value, 1.2 hidden single in a box, 1.5 in a line, 2.3 naked
- * single, 2.6 pointing, 2.8 claiming, 3.0 naked pair, 3.2 X-wing, 3.4
- * hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0 hidden triple, 4.2
- * XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0 naked quad, 5.2
- * jellyfish, 5.4 hidden quad, 6.5 X-chains, 6.6 Y-chains, 7.0 forcing
+ * 1.0 last value, 1.2 hidden single in a box, 1.5 in a line, 1.7 direct
+ * pointing, 1.9 direct claiming, 2.0 direct hidden pair, 2.3 naked
+ * single, 2.5 direct hidden triple, 2.6 pointing, 2.8 claiming, 3.0 naked
+ * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
+ * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0 naked
+ * quad, 5.2 jellyfish, 5.4 hidden quad, 6.5 X-chains, 6.6 Y-chains, 7.0 forcing
  * chains, 8.2 region / 8.3 cell forcing chains, 8.5 dynamic, 9.0
  * dynamic+, 9.5 and 10.0 nested).  HoDoKu's techniques that SE does not
  * name (finned fish, W-wing, simple colouring, ALS-XZ) are weighted as the
@@ -28,7 +29,11 @@ static const struct {
     {"full house", "full-house", 1.0, SKS_HUMAN_EASY},
     {"hidden single", "hidden-single-box", 1.2, SKS_HUMAN_EASY},
     {"hidden single", "hidden-single-line", 1.5, SKS_HUMAN_EASY},
+    {"direct pointing", "direct-pointing", 1.7, SKS_HUMAN_MEDIUM},
+    {"direct claiming", "direct-claiming", 1.9, SKS_HUMAN_MEDIUM},
+    {"direct hidden pair", "direct-hidden-pair", 2.0, SKS_HUMAN_MEDIUM},
     {"naked single", "naked-single", 2.3, SKS_HUMAN_EASY},
+    {"direct hidden triple", "direct-hidden-triple", 2.5, SKS_HUMAN_MEDIUM},
     {"pointing", "pointing", 2.6, SKS_HUMAN_MEDIUM},
     {"claiming", "claiming", 2.8, SKS_HUMAN_MEDIUM},
     {"naked pair", "naked-pair", 3.0, SKS_HUMAN_MEDIUM},
@@ -138,6 +143,7 @@ void human_begin(sks_human *h) {
     h->mark[h->elim[i]] = 0;
   h->nelim = 0;
   h->cell = -1;
+  h->direct = false;
   h->size = 0;
   h->text[0] = 0;
 }
@@ -186,6 +192,23 @@ bool human_emit(sks_human *h, sks_technique tech, double rating, int size) {
     human_begin(h);
     return false;
   }
+  qsort(h->elim, (size_t)h->nelim, sizeof *h->elim, cmp_int);
+  return true;
+}
+
+bool human_emit_direct(sks_human *h, sks_technique tech, int cell, int d) {
+  if (h->collect) {
+    for (int i = 0; i < h->nelim; i++)
+      h->seen[h->elim[i]] = 1;
+    h->seen[(size_t)h->cells * h->n + (size_t)cell * h->n + d] = 1;
+    human_begin(h);
+    return false;
+  }
+  h->tech = tech;
+  h->rating = techs[tech].weight;
+  h->cell = cell;
+  h->digit = d;
+  h->direct = true;
   qsort(h->elim, (size_t)h->nelim, sizeof *h->elim, cmp_int);
   return true;
 }

@@ -61,6 +61,185 @@ bool human_naked_single(sks_human *h) {
   return false;
 }
 
+/* ---- Sudoku Explainer's direct techniques ---- */
+
+/* Whether region reg's marks have not changed since tick t, when the
+ * search there last found nothing (0: never). */
+static bool unchanged(const sks_human *h, int reg, uint64_t t) {
+  return !h->collect && t && t >= h->rstamp[reg];
+}
+
+/* Rows, columns and boxes (jigsaw pieces) only: SE's direct techniques
+ * are on its three kinds of region. */
+static bool basic_kind(const sks_human *h, int k, int kind) {
+  return human_kind(h, k) == kind;
+}
+
+/* Pointing (a box) or claiming (a line) on digit d, a's places all in b,
+ * whose eliminations from the rest of b leave d one place in another
+ * region c of a's kind that crosses b: the step places d there (SE 1.2.1,
+ * Locking in direct mode).  In SE's order: box and column, box and row,
+ * column and box, row and box; regions by index, then digits, then c. */
+bool human_direct_intersections(sks_human *h, bool box) {
+  static const int kinds[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
+  int n = h->n;
+  /* a digit reads only its own places: one whose have not changed since
+   * it last gave nothing gives nothing again */
+  hmask same = n < 64 ? ~0ULL << n : 0;
+  for (int d = 0; d < n; d++)
+    if (human_none_since(h, human_none_direct_inter(h, box, d), d))
+      same |= 1ULL << d;
+  for (int pass = box ? 0 : 2; pass < (box ? 2 : 4) && ~same; pass++)
+    for (int a = 0; a < h->nreg; a++) {
+      if (!basic_kind(h, a, kinds[pass][0]))
+        continue;
+      /* the digits whose places in a (two or more) lie in one region b of
+       * the other kind: (b, d) in SE's order, b first */
+      int pb[64], pd[64], np = 0;
+      for (int d = 0; d < n; d++) {
+        hmask w = h->where[a * n + d];
+        if ((same >> d & 1) || !human_many(w))
+          continue;
+        int c0 = h->region[a * n + human_first(w)], b = -1;
+        for (int i = 0; i < h->ncreg[c0]; i++)
+          if (basic_kind(h, h->creg[c0 * HUMAN_MAX_REG + i], kinds[pass][1]))
+            b = h->creg[c0 * HUMAN_MAX_REG + i];
+        if (b < 0 || (w & ~human_within(h, a, b)))
+          continue;
+        int x = np++;
+        for (; x > 0 && pb[x - 1] > b; x--)
+          pb[x] = pb[x - 1], pd[x] = pd[x - 1];
+        pb[x] = b;
+        pd[x] = d;
+      }
+      for (int q = 0; q < np; q++) {
+        int b = pb[q], d = pd[q];
+        hmask ba = human_within(h, b, a);
+        for (int c = 0; c < h->nreg; c++) {
+          if (c == a || !basic_kind(h, c, kinds[pass][0]))
+            continue;
+          hmask cb = human_within(h, c, b), wc = h->where[c * n + d];
+          if (!(wc & cb) || !human_many(wc) || !human_one(wc & ~cb))
+            continue;
+          int cell = h->region[c * n + human_first(wc & ~cb)];
+          if (h->val[cell] >= 0)
+            continue;
+          human_begin(h);
+          for (int j = 0; j < n; j++)
+            if (!(ba >> j & 1))
+              human_elim(h, h->region[b * n + j], d);
+          if (!h->nelim)
+            continue;
+          char an[48], bn[48], cn[48];
+          human_region_name(h, a, an, sizeof an);
+          human_region_name(h, b, bn, sizeof bn);
+          human_region_name(h, c, cn, sizeof cn);
+          human_text(h,
+                     "direct %s: %d in %s lies only in %s, which leaves %s "
+                     "one place for it",
+                     box ? "pointing" : "claiming", human_digit(d), an, bn, cn);
+          if (human_emit_direct(
+                  h, box ? SKS_TECH_DIRECT_POINTING : SKS_TECH_DIRECT_CLAIMING,
+                  cell, d))
+            return true;
+        }
+      }
+    }
+  for (int d = 0; d < n && !h->collect; d++)
+    h->none_at[human_none_direct_inter(h, box, d)] = h->tick;
+  return false;
+}
+
+/* Region r's direct hidden sets of k digits (human_direct_hidden). */
+static bool direct_hidden_in(sks_human *h, int k, int r) {
+  int n = h->n, open = 0;
+  hmask live = 0; /* the digits a set can hold: 2 to k open places */
+  for (int j = 0; j < n; j++)
+    open += h->val[h->region[r * n + j]] < 0;
+  for (int d = 0; d < n; d++) {
+    hmask w = h->where[r * n + d];
+    if (human_many(w) && human_popcount(w) <= k &&
+        h->val[h->region[r * n + human_first(w)]] < 0)
+      live |= 1ULL << d;
+  }
+  if (open <= k || human_popcount(live) < k)
+    return false;
+  /* the sets of k live digits, in lexicographic order */
+  int ds[3] = {0, 1, 2};
+  for (;;) {
+    hmask set = 0, places = 0;
+    bool ok = true;
+    for (int i = 0; i < k; i++) {
+      ok = ok && (live >> ds[i] & 1);
+      set |= 1ULL << ds[i];
+      places |= h->where[r * n + ds[i]];
+    }
+    for (int v = 0; ok && human_popcount(places) == k && v < n; v++) {
+      hmask wv = h->where[r * n + v];
+      if ((set >> v & 1) || !human_many(wv) || !human_one(wv & ~places))
+        continue;
+      int cell = h->region[r * n + human_first(wv & ~places)];
+      if (h->val[cell] >= 0)
+        continue;
+      human_begin(h);
+      int cells[3], nc = 0;
+      for (hmask m = places; m; m &= m - 1) {
+        int c = h->region[r * n + human_first(m)];
+        cells[nc++] = c;
+        for (hmask e = h->cand[c] & ~set; e; e &= e - 1)
+          human_elim(h, c, human_first(e));
+      }
+      char rn[48], cl[160], dg[8];
+      human_region_name(h, r, rn, sizeof rn);
+      cl[0] = 0;
+      human_cells_text(h, cells, nc, cl, sizeof cl);
+      int l = 0;
+      for (int i = 0; i < k; i++)
+        l += snprintf(dg + l, sizeof dg - (size_t)l, "%d", human_digit(ds[i]));
+      human_text(h,
+                 "direct hidden %s in %s: %s only in %s, which leaves %d "
+                 "one place",
+                 k == 2 ? "pair" : "triple", rn, dg, cl, human_digit(v));
+      if (human_emit_direct(h,
+                            k == 2 ? SKS_TECH_DIRECT_HIDDEN_PAIR
+                                   : SKS_TECH_DIRECT_HIDDEN_TRIPLE,
+                            cell, v))
+        return true;
+    }
+    /* the next set */
+    int i = k - 1;
+    while (i >= 0 && ds[i] == n - k + i)
+      i--;
+    if (i < 0)
+      return false;
+    ds[i]++;
+    for (int j = i + 1; j < k; j++)
+      ds[j] = ds[j - 1] + 1;
+  }
+}
+
+/* A hidden pair (k 2) or triple (3) in region r, digits D in k cells P,
+ * whose eliminations (the other digits in P) leave another digit one
+ * place in r: the step places it (SE 1.2.1, HiddenSet in direct mode,
+ * where r has more than k open cells).  In SE's order: boxes, columns,
+ * rows; digit sets in lexicographic order; then the digit left.  A
+ * region whose marks have not changed since it last gave nothing is
+ * passed over. */
+bool human_direct_hidden(sks_human *h, int k) {
+  static const int kinds[3] = {2, 1, 0};
+  for (int pass = 0; pass < 3; pass++)
+    for (int r = 0; r < h->nreg; r++) {
+      uint64_t *none = h->none_at + human_none_direct_hidden(h, k, r);
+      if (!basic_kind(h, r, kinds[pass]) || unchanged(h, r, *none))
+        continue;
+      if (direct_hidden_in(h, k, r))
+        return true;
+      if (!h->collect)
+        *none = h->tick;
+    }
+  return false;
+}
+
 /* ---- intersections ---- */
 
 /* Digit d's places in region a (unsolved, at least two) all lie in
@@ -209,9 +388,6 @@ static bool naked_rec(sks_human *h, int k, int reg, int from, int depth,
  * subset's eliminations reach other regions too, but marks only go
  * within a puzzle: where the region's subsets are the same, they have no
  * more to eliminate than they had.) */
-static bool unchanged(const sks_human *h, int reg, uint64_t t) {
-  return !h->collect && t && t >= h->rstamp[reg];
-}
 
 bool human_naked(sks_human *h, int k) {
   int set[4];

@@ -36,6 +36,7 @@ struct sks_human {
   int *elim, nelim;    /* n^3 */
   unsigned char *mark; /* n^3 scratch: elimination dedup */
   int cell, digit, size;
+  bool direct; /* the placement comes with the eliminations (SE's direct) */
   sks_technique tech;
   double rating;
   char text[HUMAN_TEXT];
@@ -129,8 +130,19 @@ static inline size_t human_none_fish(const sks_human *h, bool finned, int k,
                                      int d) {
   return (size_t)6 * h->nreg + (size_t)(3 + 5 * finned + k) * h->n + d;
 }
+/* SE's direct techniques: hidden pairs and triples (k 2-3) in region reg,
+ * and intersections (box: pointing, else claiming) of digit d. */
+static inline size_t human_none_direct_hidden(const sks_human *h, int k,
+                                              int reg) {
+  return human_none_fish(h, true, 5, 0) + (size_t)(k - 2) * h->nreg + reg;
+}
+static inline size_t human_none_direct_inter(const sks_human *h, bool box,
+                                             int d) {
+  return human_none_fish(h, true, 5, 0) + (size_t)2 * h->nreg +
+         (size_t)box * h->n + d;
+}
 static inline size_t human_none_slots(const sks_human *h) {
-  return human_none_fish(h, true, 5, 0);
+  return human_none_direct_inter(h, true, h->n);
 }
 /* Whether the search of slot, on digit d, last found nothing after d's
  * last change (the tick it records then). */
@@ -149,6 +161,8 @@ void human_begin(sks_human *h);
 void human_elim(sks_human *h, int cell, int d); /* only if a candidate */
 bool human_emit(sks_human *h, sks_technique tech, double rating, int size);
 bool human_emit_place(sks_human *h, sks_technique tech, int cell, int d);
+/* A direct technique: the placement, with the eliminations built. */
+bool human_emit_direct(sks_human *h, sks_technique tech, int cell, int d);
 /* Writes the step's text (printf-like) when texts are asked for. */
 void human_text(sks_human *h, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -170,6 +184,10 @@ bool human_hidden_single(sks_human *h, bool box); /* in a box, or a line */
 bool human_naked_single(sks_human *h);
 bool human_bug(sks_human *h);           /* bivalue universal grave + 1 */
 bool human_intersections(sks_human *h); /* pointing, claiming */
+/* SE's direct techniques: pointing (box) or claiming, hidden pairs (k 2)
+ * and triples (3) that leave a digit one place in a region. */
+bool human_direct_intersections(sks_human *h, bool box);
+bool human_direct_hidden(sks_human *h, int k);
 bool human_naked(sks_human *h, int k);
 bool human_hidden(sks_human *h, int k);
 bool human_fish(sks_human *h, int k, bool finned);

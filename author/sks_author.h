@@ -113,8 +113,8 @@ typedef enum sks_grade_level {
   SKS_GRADE_SEARCH   /* guessing is needed */
 } sks_grade_level;
 
-/* Labels: HoDoKu's levels, by the hardest technique the easiest human
- * path needs (sks_human_label_of); past 64x64, where the human solver
+/* Labels: HoDoKu's levels, the highest among the easiest human path's
+ * steps (sks_human_rating.label); past 64x64, where the human solver
  * does not go, by level and search effort (docs/authoring.md, "Grading
  * and repairing puzzles"). */
 typedef enum sks_grade_label {

@@ -17,7 +17,14 @@ typedef enum sks_technique {
   SKS_TECH_FULL_HOUSE,
   SKS_TECH_HIDDEN_SINGLE_BOX,
   SKS_TECH_HIDDEN_SINGLE_LINE,
+  /* Sudoku Explainer's direct techniques: an intersection or a hidden pair
+   * or triple that leaves a digit one place in a region, the step its
+   * placement (tried before naked singles, as SE does) */
+  SKS_TECH_DIRECT_POINTING,
+  SKS_TECH_DIRECT_CLAIMING,
+  SKS_TECH_DIRECT_HIDDEN_PAIR,
   SKS_TECH_NAKED_SINGLE,
+  SKS_TECH_DIRECT_HIDDEN_TRIPLE,
   SKS_TECH_POINTING,
   SKS_TECH_CLAIMING,
   SKS_TECH_NAKED_PAIR,
@@ -64,11 +71,15 @@ typedef struct sks_human_step {
   sks_technique tech;
   double rating;    /* the step's weight on the SE scale */
   int cell, digit;  /* placement: cell r*n + c, digit 0-based; cell -1 */
-  int nelim;        /* eliminations ... */
+  int nelim;        /* eliminations (a direct technique's: with its
+                       placement) ... */
   const int *elim;  /* ... cell * n + digit, ascending; owned by the solver */
   int size;         /* chain nodes, constraints of a MUS; 0 otherwise */
   const char *text; /* the pattern in words ("X-wing on 4 in rows 2 and
                        8"), when asked for; owned by the solver */
+  int label;        /* HoDoKu's level of the step (sks_human_label): its
+                       technique's, but easy for a direct technique taken
+                       where a naked single was there too */
 } sks_human_step;
 
 typedef struct sks_human_options {
@@ -111,13 +122,14 @@ typedef struct sks_human_rating {
   sks_technique hardest; /* the hardest technique used */
   double rating;         /* its step's weight: the SE-scale rating */
   int steps;             /* steps taken */
+  int label;             /* HoDoKu's level: the highest step's label */
 } sks_human_rating;
 
 /* Solves p by the easiest path and rates it. */
 int sks_human_rate(sks_human *h, const sks_puzzle *p,
                    const sks_human_options *opt, sks_human_rating *out);
 
-/* HoDoKu's five levels, by the hardest technique a path needs: easy
+/* HoDoKu's five levels, by technique (a path's: its highest step's): easy
  * (singles), medium (locked candidates, pairs, triples), hard (fish, quads,
  * wings, unique rectangles, colouring), unfair (chains, finned fish,
  * ALS), extreme (forcing chains and nets, MUS steps). */

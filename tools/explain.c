@@ -120,7 +120,8 @@ static void json_step(FILE *out, const sks_puzzle *p, const sks_human_step *s,
     putc('=', out);
     put_digit(out, p, s->digit);
     putc('"', out);
-  } else {
+  }
+  if (s->cell < 0 || s->nelim) { /* a direct technique: both */
     fputs(",\"eliminate\":[", out);
     for (int i = 0; i < s->nelim; i++) {
       fputs(i ? ",\"" : "\"", out);
@@ -172,8 +173,10 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
   sks_human_step st;
   double rating = 0;
   sks_technique hardest = SKS_TECH_FULL_HOUSE;
-  int steps = 0;
+  int steps = 0, label = 0;
   while (sks_human_next(c->h, &st)) {
+    if (st.label > label)
+      label = st.label;
     if (json)
       json_step(out, p, &st, steps == 0);
     else
@@ -196,7 +199,7 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
     if (!next && hs == SKS_SAT)
       fprintf(out, ",\"rating\":%.1f,\"technique\":\"%s\",\"label\":\"%s\"",
               rating, sks_technique_key(hardest),
-              sks_human_label_name(sks_human_label_of(hardest)));
+              sks_human_label_name((sks_human_label)label));
     if (hs == SKS_UNSAT) {
       fputs(",\"contradiction\":", out);
       put_string(out, sks_human_contradiction(c->h));
@@ -211,7 +214,7 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
   else if (!next && hs == SKS_SAT)
     fprintf(out, "solved in %d steps: rating %.1f, %s (%s), %s\n", steps,
             rating, sks_technique_name(hardest), sks_technique_key(hardest),
-            sks_human_label_name(sks_human_label_of(hardest)));
+            sks_human_label_name((sks_human_label)label));
   else if (!next)
     fprintf(out, "stuck after %d steps with %d cells open%s\n", steps, open,
             count == 2   ? ": the puzzle has several solutions"

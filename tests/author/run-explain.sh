@@ -53,10 +53,14 @@ check csv-refused 2 "" "$S" explain --format csv "$EULER"
 
 # A harder path names its techniques
 input "$NEWSPAPER"
-has_pair() { grep -q "naked pair in column 8: r2c8, r5c8 hold only 36: removes 6 from r6c8, r7c8, r8c8 (3.0)" path.txt || echo "no naked pair"; }
+# (SE's direct hidden pair: the pair's eliminations leave 7 one place in
+# row 3, and the step places it)
+has_pair() { grep -q "^12. r3c7 = 7: direct hidden pair in row 3: 36 only in r3c4, r3c6, which leaves 7 one place (2.0)$" path.txt || echo "no direct hidden pair"; }
 "$S" explain <in.txt >path.txt 2>/dev/null
-check_file naked-pair has_pair
-check newspaper-rating 10 "solved in 64 steps: rating 3.6, naked triple (naked-triple), medium" last_line "$S" explain
+check_file direct-hidden-pair has_pair
+# the label: HoDoKu's level of the hardest step by level (its X-wing is
+# hard), not of the step SE rates highest
+check newspaper-rating 10 "solved in 63 steps: rating 3.6, naked triple (naked-triple), hard" last_line "$S" explain
 
 # No solution: the contradiction, exit status 20
 input "$EULER_CLASH"

@@ -519,6 +519,138 @@ static void test_unique_only(sks_human *h) {
   }
 }
 
+/* SE's direct techniques on the paths: each direct step's placement is a
+ * hidden single once its own removals are made, in a region where the
+ * digit had two places or more before them (not a plain hidden single),
+ * and every removal is a candidate then; the newspaper puzzle's path takes
+ * direct hidden pairs (as SE, which rates it 3.6 too); and a direct step
+ * is easy only where a naked single was there as well. */
+static void test_direct(sks_human *h) {
+  int seen[SKS_TECH_COUNT] = {0};
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+    sks_puzzle *p = judge_parse(paths[i]);
+    sks_human_options o = {.known_unique = true, .text = true};
+    CHECK_EQ(sks_human_load(h, p, &o), 0);
+    sks_human_step st;
+    while (sks_human_next(h, &st)) {
+      bool direct = st.tech == SKS_TECH_DIRECT_POINTING ||
+                    st.tech == SKS_TECH_DIRECT_CLAIMING ||
+                    st.tech == SKS_TECH_DIRECT_HIDDEN_PAIR ||
+                    st.tech == SKS_TECH_DIRECT_HIDDEN_TRIPLE;
+      if (direct) {
+        seen[st.tech]++;
+        CHECK(st.cell >= 0 && st.nelim > 0);
+        hmask after[81];
+        for (int c = 0; c < 81; c++)
+          after[c] = h->val[c] < 0 ? h->cand[c] : 0;
+        for (int e = 0; e < st.nelim; e++) {
+          int c = st.elim[e] / 9, d = st.elim[e] % 9;
+          CHECK(after[c] >> d & 1);
+          after[c] &= ~(1ULL << d);
+        }
+        bool single = false; /* in a region holding the cell */
+        for (int k = 0; k < h->nreg; k++) {
+          int before = 0, now = 0, at = -1;
+          for (int j = 0; j < 9; j++) {
+            int c = h->region[k * 9 + j];
+            before += h->val[c] < 0 && (h->cand[c] >> st.digit & 1);
+            if (after[c] >> st.digit & 1)
+              now++, at = c;
+          }
+          single |= now == 1 && at == st.cell && before > 1;
+        }
+        CHECK(single);
+        bool naked = false;
+        for (int c = 0; c < 81; c++)
+          naked |= h->val[c] < 0 && human_one(h->cand[c]);
+        CHECK_EQ(st.label, naked ? SKS_HUMAN_EASY : SKS_HUMAN_MEDIUM);
+      }
+      sks_human_apply(h, &st);
+    }
+    sks_puzzle_delete(p);
+  }
+  CHECK(seen[SKS_TECH_DIRECT_HIDDEN_PAIR] >= 2);
+}
+
+/* A hand-made position for each direct technique, on an empty 9x9 with
+ * candidates of 1 (or 1, 2, 3) removed: it applies, placing the digit
+ * where its removals leave one place; with one more place kept for that
+ * digit it must not.  removed: the "rRcC" cells that lose digit d. */
+static bool direct_case(sks_human *h, sks_technique t, const char *removed,
+                        int d, int *cell, int *nelim) {
+  sks_puzzle *p = judge_parse(
+      ".................................................................."
+      "...............");
+  for (const char *s = removed; *s; s += 4)
+    sks_puzzle_remove(p, (s[1] - '1') * 9 + (s[3] - '1'), d);
+  sks_human_options o = {.known_unique = false};
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  human_where(h);
+  human_begin(h);
+  bool found = human_try(h, t);
+  *cell = h->cell;
+  *nelim = h->nelim;
+  sks_puzzle_delete(p);
+  return found;
+}
+
+static void test_direct_cases(sks_human *h) {
+  int cell, nelim;
+  /* pointing: 1 in box 1 only in row 1; box 2 keeps r1c4-6 and r2c4 */
+  const char *point = "r2c1r2c2r2c3r3c1r3c2r3c3r2c5r2c6r3c4r3c5r3c6";
+  CHECK(direct_case(h, SKS_TECH_DIRECT_POINTING, point, 0, &cell, &nelim));
+  CHECK_EQ(cell, 1 * 9 + 3); /* r2c4 = 1 */
+  CHECK_EQ(nelim, 6);        /* 1 from r1c4 ... r1c9 */
+  /* r3c4 kept too: box 2 has two places left */
+  CHECK(!direct_case(h, SKS_TECH_DIRECT_POINTING,
+                     "r2c1r2c2r2c3r3c1r3c2r3c3r2c5r2c6r3c5r3c6", 0, &cell,
+                     &nelim));
+  /* claiming: 1 in column 8 only in box 3; column 7 keeps box 3 and r5c7 */
+  const char *claim = "r4c8r5c8r6c8r7c8r8c8r9c8r4c7r6c7r7c7r8c7r9c7";
+  CHECK(direct_case(h, SKS_TECH_DIRECT_CLAIMING, claim, 0, &cell, &nelim));
+  CHECK_EQ(cell, 4 * 9 + 6); /* r5c7 = 1 */
+  CHECK_EQ(nelim, 6);        /* 1 from columns 7 and 9 in box 3 */
+  CHECK(!direct_case(h, SKS_TECH_DIRECT_CLAIMING,
+                     "r4c8r5c8r6c8r7c8r8c8r9c8r6c7r7c7r8c7r9c7", 0, &cell,
+                     &nelim));
+  /* hidden pair: 1 and 2 only in r1c1, r1c2 of row 1; 3 there and in
+   * r1c5 only */
+  sks_puzzle *p = judge_parse(
+      ".................................................................."
+      "...............");
+  for (int c = 2; c < 9; c++) {
+    sks_puzzle_remove(p, c, 0);
+    sks_puzzle_remove(p, c, 1);
+    if (c != 4)
+      sks_puzzle_remove(p, c, 2);
+  }
+  sks_human_options o = {.known_unique = false};
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  human_where(h);
+  human_begin(h);
+  CHECK(human_try(h, SKS_TECH_DIRECT_HIDDEN_PAIR));
+  CHECK_EQ(h->cell, 4); /* r1c5 = 3 */
+  CHECK_EQ(h->digit, 2);
+  CHECK_EQ(h->nelim, 2 * 7); /* 3-9 from r1c1 and r1c2 */
+  /* 3 kept in r1c6 as well: two places left, no direct step */
+  sks_puzzle_delete(p);
+  p = judge_parse(
+      ".................................................................."
+      "...............");
+  for (int c = 2; c < 9; c++) {
+    sks_puzzle_remove(p, c, 0);
+    sks_puzzle_remove(p, c, 1);
+    if (c != 4 && c != 5)
+      sks_puzzle_remove(p, c, 2);
+  }
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  human_where(h);
+  human_begin(h);
+  CHECK(!human_try(h, SKS_TECH_DIRECT_HIDDEN_PAIR));
+  CHECK(human_try(h, SKS_TECH_HIDDEN_PAIR)); /* the pair itself still is */
+  sks_puzzle_delete(p);
+}
+
 /* The same puzzle rates the same, run after run and after others. */
 static void test_deterministic(sks_human *h) {
   sks_human_rating a, b;
@@ -541,7 +673,8 @@ static void test_deterministic(sks_human *h) {
 
 /* The searches that pass over what has not changed since they last
  * found nothing (subsets, intersections, fish, single-digit chains,
- * XY- and XYZ-wings, XY-chains, ALS-XZ's pairs) against the same
+ * XY- and XYZ-wings, XY-chains, ALS-XZ's pairs, SE's direct techniques)
+ * against the same
  * searches on a second solver in the same state with every stamp renewed
  * (and their memories forgotten): at
  * each position of the paths, each gives the same step, or none.  Besides
@@ -553,16 +686,29 @@ static void test_unchanged(sks_human *h) {
       "..9........",
   };
   static const sks_technique techs[] = {
-      SKS_TECH_POINTING,         SKS_TECH_NAKED_PAIR,
-      SKS_TECH_X_WING,           SKS_TECH_HIDDEN_PAIR,
-      SKS_TECH_NAKED_TRIPLE,     SKS_TECH_SWORDFISH,
-      SKS_TECH_HIDDEN_TRIPLE,    SKS_TECH_NAKED_QUAD,
-      SKS_TECH_JELLYFISH,        SKS_TECH_HIDDEN_QUAD,
-      SKS_TECH_FINNED_X_WING,    SKS_TECH_FINNED_SWORDFISH,
-      SKS_TECH_FINNED_JELLYFISH, SKS_TECH_SIMPLE_COLOURING,
-      SKS_TECH_X_CHAIN,          SKS_TECH_ALS_XZ,
-      SKS_TECH_XY_WING,          SKS_TECH_XYZ_WING,
+      SKS_TECH_POINTING,
+      SKS_TECH_NAKED_PAIR,
+      SKS_TECH_X_WING,
+      SKS_TECH_HIDDEN_PAIR,
+      SKS_TECH_NAKED_TRIPLE,
+      SKS_TECH_SWORDFISH,
+      SKS_TECH_HIDDEN_TRIPLE,
+      SKS_TECH_NAKED_QUAD,
+      SKS_TECH_JELLYFISH,
+      SKS_TECH_HIDDEN_QUAD,
+      SKS_TECH_FINNED_X_WING,
+      SKS_TECH_FINNED_SWORDFISH,
+      SKS_TECH_FINNED_JELLYFISH,
+      SKS_TECH_SIMPLE_COLOURING,
+      SKS_TECH_X_CHAIN,
+      SKS_TECH_ALS_XZ,
+      SKS_TECH_XY_WING,
+      SKS_TECH_XYZ_WING,
       SKS_TECH_XY_CHAIN,
+      SKS_TECH_DIRECT_POINTING,
+      SKS_TECH_DIRECT_CLAIMING,
+      SKS_TECH_DIRECT_HIDDEN_PAIR,
+      SKS_TECH_DIRECT_HIDDEN_TRIPLE,
   };
   sks_human *g = sks_human_new();
   int positions = 0, found = 0, als = 0;
@@ -583,6 +729,7 @@ static void test_unchanged(sks_human *h) {
           CHECK_EQ(h->nelim, g->nelim);
           CHECK(!memcmp(h->elim, g->elim, (size_t)h->nelim * sizeof *h->elim));
           CHECK(!strcmp(h->text, g->text));
+          CHECK_EQ(h->cell, g->cell);
           found++;
           als += techs[t] == SKS_TECH_ALS_XZ;
         }
@@ -661,6 +808,8 @@ int main(int argc, char **argv) {
   CHECK(replay(h, paths[2], true, NULL) >= 9.0); /* AI Escargot: 10.5 */
   test_unique_only(h);
   test_deterministic(h);
+  test_direct(h);
+  test_direct_cases(h);
   test_mus(h);
   test_unchanged(h);
   test_prop9(h);
