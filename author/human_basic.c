@@ -150,6 +150,21 @@ bool human_direct_intersections(sks_human *h, bool box) {
   return false;
 }
 
+/* Starts a step removing every digit but keep from the cells at places of
+ * region reg (a hidden set's), the cells into cells; their number. */
+static int hidden_elims(sks_human *h, int reg, hmask places, hmask keep,
+                        int *cells) {
+  int nc = 0;
+  human_begin(h);
+  for (hmask m = places; m; m &= m - 1) {
+    int c = h->region[reg * h->n + human_first(m)];
+    cells[nc++] = c;
+    for (hmask e = h->cand[c] & ~keep; e; e &= e - 1)
+      human_elim(h, c, human_first(e));
+  }
+  return nc;
+}
+
 /* Region r's direct hidden sets of k digits (human_direct_hidden). */
 static bool direct_hidden_in(sks_human *h, int k, int r) {
   int n = h->n, open = 0;
@@ -181,14 +196,7 @@ static bool direct_hidden_in(sks_human *h, int k, int r) {
       int cell = h->region[r * n + human_first(wv & ~places)];
       if (h->val[cell] >= 0)
         continue;
-      human_begin(h);
-      int cells[3], nc = 0;
-      for (hmask m = places; m; m &= m - 1) {
-        int c = h->region[r * n + human_first(m)];
-        cells[nc++] = c;
-        for (hmask e = h->cand[c] & ~set; e; e &= e - 1)
-          human_elim(h, c, human_first(e));
-      }
+      int cells[3], nc = hidden_elims(h, r, places, set, cells);
       char rn[48], cl[160], dg[8];
       human_region_name(h, r, rn, sizeof rn);
       cl[0] = 0;
@@ -417,14 +425,7 @@ static bool hidden_rec(sks_human *h, int k, int reg, int from, int depth,
     hmask keep = 0;
     for (int i = 0; i < k; i++)
       keep |= 1ULL << digs[i];
-    human_begin(h);
-    int cells[4], nc = 0;
-    for (hmask m = places; m; m &= m - 1) {
-      int c = h->region[reg * n + human_first(m)];
-      cells[nc++] = c;
-      for (hmask e = h->cand[c] & ~keep; e; e &= e - 1)
-        human_elim(h, c, human_first(e));
-    }
+    int cells[4], nc = hidden_elims(h, reg, places, keep, cells);
     if (!h->nelim)
       return false;
     if (h->opt.text) {
