@@ -559,7 +559,7 @@ bool human_x_chain(sks_human *h) {
             best_d = d;
             best_k = walk_back(s, st, g, best_path, 256, 2);
             if (h->collect)
-              human_emit(h, SKS_TECH_X_CHAIN, 6.5, best_len);
+              human_emit(h, SKS_TECH_X_CHAIN, 6.6, best_len);
             break;
           }
         }
@@ -604,7 +604,7 @@ bool human_x_chain(sks_human *h) {
     }
     human_text(h, "%s", buf);
   }
-  return human_emit(h, SKS_TECH_X_CHAIN, 6.5 + human_length_extra(best_len),
+  return human_emit(h, SKS_TECH_X_CHAIN, 6.6 + human_length_extra(best_len),
                     best_len);
 }
 
