@@ -247,10 +247,11 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
 
 /* The easiest human path (the puzzle is unique: uniqueness techniques
  * may be used): its hardest technique and SE-scale rating. */
-static void human_rate(sks_grader *g, const sks_puzzle *p, sks_grade *out) {
+static void human_rate(sks_grader *g, const sks_puzzle *p, bool se,
+                       sks_grade *out) {
   if (!g->human)
     g->human = sks_human_new();
-  sks_human_options o = {.known_unique = true};
+  sks_human_options o = {.known_unique = true, .se_rating = se};
   sks_human_rating r;
   sks_human_rate(g->human, p, &o, &r);
   if (r.status != SKS_SAT)
@@ -275,7 +276,7 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
     effort(g, p, perms, &lim, opt ? opt->seed : 0, out);
   out->technique = -1;
   if (out->status == SKS_SAT && !out->multiple && p->shape->n <= 64)
-    human_rate(g, p, out);
+    human_rate(g, p, opt && opt->se_rating, out);
   out->label = label_of(out, g->human_label);
   return out->status;
 }

@@ -38,6 +38,7 @@ void sks_human_delete(sks_human *h) {
   human_force_free(h);
   human_chain_free(h);
   free_shape(h);
+  sks_human_delete(h->twin);
   free(h);
 }
 
@@ -217,7 +218,24 @@ int sks_human_value(const sks_human *h, int cell) {
 
 /* ---- the loop ---- */
 
+bool sks_technique_in_se(sks_technique t) {
+  switch (t) {
+  case SKS_TECH_SIMPLE_COLOURING:
+  case SKS_TECH_W_WING:
+  case SKS_TECH_ALS_XZ:
+  case SKS_TECH_FINNED_X_WING:
+  case SKS_TECH_FINNED_SWORDFISH:
+  case SKS_TECH_FINNED_JELLYFISH:
+  case SKS_TECH_MUS:
+    return false;
+  default:
+    return true;
+  }
+}
+
 bool human_try(sks_human *h, sks_technique t) {
+  if (h->opt.se_only && t != SKS_TECH_MUS && !sks_technique_in_se(t))
+    return false;
   switch (t) {
   case SKS_TECH_FULL_HOUSE:
     return human_full_house(h);
@@ -342,6 +360,32 @@ void sks_human_apply(sks_human *h, const sks_human_step *st) {
   check(h);
 }
 
+double sks_human_se_rest(sks_human *h) {
+  if (!h->twin)
+    h->twin = sks_human_new();
+  sks_human *t = h->twin;
+  fit(t, h->shape);
+  t->opt = h->opt;
+  t->opt.se_only = true;
+  t->opt.se_rating = false;
+  t->opt.text = false;
+  memcpy(t->cand, h->cand, (size_t)h->cells * sizeof *t->cand);
+  memcpy(t->val, h->val, (size_t)h->cells * sizeof *t->val);
+  t->status = SKS_UNKNOWN;
+  t->why[0] = 0;
+  human_where(t);
+  human_forget(t);
+  check(t);
+  double worst = 0;
+  sks_human_step st;
+  while (sks_human_next(t, &st)) {
+    if (st.rating > worst)
+      worst = st.rating;
+    sks_human_apply(t, &st);
+  }
+  return t->status == SKS_SAT ? worst : -1;
+}
+
 int sks_human_rate(sks_human *h, const sks_puzzle *p,
                    const sks_human_options *opt, sks_human_rating *out) {
   memset(out, 0, sizeof *out);
@@ -350,7 +394,16 @@ int sks_human_rate(sks_human *h, const sks_puzzle *p,
     return out->status;
   }
   sks_human_step st;
+  double before = 0, rest = -1; /* SE's: the path's, then SE's own */
+  bool left = false;
   while (sks_human_next(h, &st)) {
+    if (!left && h->opt.se_rating && !h->opt.se_only &&
+        !sks_technique_in_se(st.tech)) {
+      left = true;
+      rest = sks_human_se_rest(h);
+    }
+    if (!left && st.rating > before)
+      before = st.rating;
     if (st.label > out->label)
       out->label = st.label;
     if (st.rating > out->rating || !out->steps) {
@@ -363,5 +416,7 @@ int sks_human_rate(sks_human *h, const sks_puzzle *p,
     sks_human_apply(h, &st);
   }
   out->status = h->status;
+  if (left && rest >= 0 && out->status == SKS_SAT)
+    out->rating = rest > before ? rest : before;
   return out->status;
 }

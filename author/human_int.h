@@ -50,6 +50,9 @@ struct sks_human {
    * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
   uint64_t forgot; /* the tick of the last human_forget */
+  /* The solver that rates the rest of a path with SE's techniques only
+   * (sks_human_se_rest), or NULL */
+  struct sks_human *twin;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */

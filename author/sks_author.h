@@ -139,6 +139,8 @@ typedef struct sks_grade_options {
                               generator): the uniqueness search is
                               skipped (a fifth of the time on top1465:
                               3,100 -> 3,800 puzzles/s a thread) */
+  bool se_rating;          /* the rating as Sudoku Explainer gives it
+                              (sks_human_options.se_rating) */
 } sks_grade_options;
 
 typedef struct sks_grade {

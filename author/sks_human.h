@@ -88,6 +88,9 @@ typedef struct sks_human_options {
   bool text;              /* write each step's text */
   sks_technique max_tech; /* hardest technique tried (0: every one);
                              past it the MUS step is used */
+  bool se_only;           /* Sudoku Explainer's techniques only (the
+                             ones sks_technique_in_se names) */
+  bool se_rating;         /* sks_human_rate: SE's rating (below) */
 } sks_human_options;
 
 /* Solver state for one puzzle at a time (reused across puzzles). */
@@ -125,7 +128,18 @@ typedef struct sks_human_rating {
   int label;             /* HoDoKu's level: the highest step's label */
 } sks_human_rating;
 
-/* Solves p by the easiest path and rates it. */
+/* Whether Sudoku Explainer has technique t: all but simple colouring,
+ * W-wings, finned fish and ALS-XZ (HoDoKu's), and the MUS step. */
+bool sks_technique_in_se(sks_technique t);
+/* SE's rating of the rest of a path from h's present state: the hardest
+ * step's weight with SE's techniques only (on a second solver; h is not
+ * changed), or -1 when they do not finish it. */
+double sks_human_se_rest(sks_human *h);
+
+/* Solves p by the easiest path and rates it: the hardest step's weight.
+ * With opt->se_rating the rating is Sudoku Explainer's: the path's until
+ * its first step SE does not have, then sks_human_se_rest's (the
+ * technique and label stay the path's). */
 int sks_human_rate(sks_human *h, const sks_puzzle *p,
                    const sks_human_options *opt, sks_human_rating *out);
 

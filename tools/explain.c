@@ -174,7 +174,18 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
   double rating = 0;
   sks_technique hardest = SKS_TECH_FULL_HOUSE;
   int steps = 0, label = 0;
+  /* the rating: SE's (sks_human_rate), the path's until its first step SE
+   * does not have, then SE's own for the rest */
+  double before = 0, rest = -1;
+  bool left = false;
   while (sks_human_next(c->h, &st)) {
+    if (!next && !left && c->app->opt.se_rating &&
+        !sks_technique_in_se(st.tech)) {
+      left = true;
+      rest = sks_human_se_rest(c->h);
+    }
+    if (!left && st.rating > before)
+      before = st.rating;
     if (st.label > label)
       label = st.label;
     if (json)
@@ -191,6 +202,8 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
     sks_human_apply(c->h, &st);
   }
   int hs = sks_human_status(c->h);
+  if (left && rest >= 0 && hs == SKS_SAT)
+    rating = rest > before ? rest : before;
   int open = 0;
   for (int i = 0; i < p->shape->n * p->shape->n; i++)
     open += sks_human_value(c->h, i) < 0;

@@ -27,6 +27,7 @@ static void *grade_new(sks_app *app) {
   c->g = sks_grader_new();
   c->opt.permutations = app->opt.permutations;
   c->opt.seed = (unsigned long long)app->opt.seed;
+  c->opt.se_rating = app->opt.se_rating;
   c->opt.max_nodes = app->opt.max_steps;
   if (app->opt.analog) {
     sks_analog_options_init(&c->analog);

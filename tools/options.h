@@ -193,6 +193,9 @@ enum {
     "implies --minimal)")                                                      \
   O(next, BOOL, 0, 0, 1, CMD_EXPLAIN,                                          \
     "explain: the easiest step now only (a hint)")                             \
+  O(se_rating, BOOL, 0, 0, 1, CMD_GRADE | CMD_EXPLAIN,                         \
+    "grade/explain: rate as Sudoku Explainer does (from the path's first "     \
+    "step SE lacks, SE's techniques only; slower on hard puzzles)")            \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \

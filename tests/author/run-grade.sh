@@ -25,6 +25,12 @@ EULER_CLASH='7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2
 # ---------------------------------------------------------------- grade
 input "$EULER"
 check grade-singles 0 "singles 0.0 easy hidden-single-box 1.2" "$S" grade
+# A 17-clue puzzle whose path takes simple colouring (6.9 here), which
+# Sudoku Explainer does not have: with --se-rating the rest is rated with
+# SE's techniques, 6.6 as SE's own serate rates it (ED=6.6/1.5/1.5)
+input ".................1....23.4......2.3...51.......67......2......7.8......943...8..."
+check grade-path-rating 0 "search 75.2 hard simple-colouring 6.9" "$S" grade
+check grade-se-rating 0 "search 75.2 hard simple-colouring 6.6" "$S" grade --se-rating
 input "$ESCARGOT Escargot"
 search_label() {
   awk '{ ok = $1 == "search" && $2 + 0 > 0 &&

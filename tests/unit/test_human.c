@@ -651,6 +651,45 @@ static void test_direct_cases(sks_human *h) {
   sks_puzzle_delete(p);
 }
 
+/* SE's rating: the path with SE's techniques only never takes one SE
+ * lacks, and its rating is what se_rating gives (the two paths are one up
+ * to the first step SE lacks); on puzzles whose path takes simple
+ * colouring, an ALS-XZ or a W-wing. */
+static void test_se_rating(sks_human *h) {
+  static const char *const lacks[] = {
+      ".................1....23.4......2.3...51.......67......2......7.8....."
+      ".943...8...",
+      ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6...."
+      ".9.5.....3",
+  };
+  for (size_t i = 0; i < sizeof lacks / sizeof *lacks; i++) {
+    sks_puzzle *p = judge_parse(lacks[i]);
+    sks_human_options o = {.known_unique = true};
+    sks_human_rating path, se, only;
+    sks_human_rate(h, p, &o, &path);
+    o.se_rating = true;
+    sks_human_rate(h, p, &o, &se);
+    CHECK(!sks_technique_in_se(path.hardest)); /* the case: a step SE lacks */
+    CHECK(se.rating != path.rating);
+    CHECK_EQ(se.hardest, path.hardest); /* the technique stays the path's */
+    o.se_rating = false;
+    o.se_only = true;
+    CHECK_EQ(sks_human_load(h, p, &o), 0);
+    sks_human_step st;
+    double worst = 0;
+    while (sks_human_next(h, &st)) {
+      CHECK(sks_technique_in_se(st.tech));
+      worst = st.rating > worst ? st.rating : worst;
+      sks_human_apply(h, &st);
+    }
+    CHECK_EQ(sks_human_status(h), SKS_SAT);
+    sks_human_rate(h, p, &o, &only);
+    CHECK(only.rating == worst);
+    CHECK(se.rating == only.rating);
+    sks_puzzle_delete(p);
+  }
+}
+
 /* The same puzzle rates the same, run after run and after others. */
 static void test_deterministic(sks_human *h) {
   sks_human_rating a, b;
@@ -810,6 +849,7 @@ int main(int argc, char **argv) {
   test_deterministic(h);
   test_direct(h);
   test_direct_cases(h);
+  test_se_rating(h);
   test_mus(h);
   test_unchanged(h);
   test_prop9(h);
