@@ -360,7 +360,10 @@ void sks_human_apply(sks_human *h, const sks_human_step *st) {
   check(h);
 }
 
-double sks_human_se_rest(sks_human *h) {
+/* SE's rating of the rest of the path from h's present state: the
+ * hardest step's weight with SE's techniques only, on the twin solver;
+ * -1 when they do not finish it. */
+static double se_rest(sks_human *h) {
   if (!h->twin)
     h->twin = sks_human_new();
   sks_human *t = h->twin;
@@ -386,6 +389,35 @@ double sks_human_se_rest(sks_human *h) {
   return t->status == SKS_SAT ? worst : -1;
 }
 
+void sks_human_count(sks_human *h, const sks_human_step *st,
+                     sks_human_rating *r) {
+  if (!r->steps) {
+    h->se_before = 0;
+    h->se_rest = -1;
+    h->se_left = false;
+  }
+  if (!h->se_left && h->opt.se_rating && !h->opt.se_only &&
+      !sks_technique_in_se(st->tech)) {
+    h->se_left = true;
+    h->se_rest = se_rest(h);
+  }
+  if (!h->se_left && st->rating > h->se_before)
+    h->se_before = st->rating;
+  if (st->label > r->label)
+    r->label = st->label;
+  if (st->rating > r->rating) {
+    r->rating = st->rating;
+    r->hardest = st->tech;
+  }
+  r->steps++;
+}
+
+void sks_human_count_end(const sks_human *h, sks_human_rating *r) {
+  r->status = h->status;
+  if (r->steps && h->se_left && h->se_rest >= 0 && r->status == SKS_SAT)
+    r->rating = h->se_rest > h->se_before ? h->se_rest : h->se_before;
+}
+
 int sks_human_rate(sks_human *h, const sks_puzzle *p,
                    const sks_human_options *opt, sks_human_rating *out) {
   memset(out, 0, sizeof *out);
@@ -394,29 +426,10 @@ int sks_human_rate(sks_human *h, const sks_puzzle *p,
     return out->status;
   }
   sks_human_step st;
-  double before = 0, rest = -1; /* SE's: the path's, then SE's own */
-  bool left = false;
   while (sks_human_next(h, &st)) {
-    if (!left && h->opt.se_rating && !h->opt.se_only &&
-        !sks_technique_in_se(st.tech)) {
-      left = true;
-      rest = sks_human_se_rest(h);
-    }
-    if (!left && st.rating > before)
-      before = st.rating;
-    if (st.label > out->label)
-      out->label = st.label;
-    if (st.rating > out->rating || !out->steps) {
-      if (st.rating > out->rating) {
-        out->rating = st.rating;
-        out->hardest = st.tech;
-      }
-    }
-    out->steps++;
+    sks_human_count(h, &st, out);
     sks_human_apply(h, &st);
   }
-  out->status = h->status;
-  if (left && rest >= 0 && out->status == SKS_SAT)
-    out->rating = rest > before ? rest : before;
+  sks_human_count_end(h, out);
   return out->status;
 }

@@ -51,8 +51,11 @@ struct sks_human {
   uint64_t tick, *dstamp, *rstamp, *none_at;
   uint64_t forgot; /* the tick of the last human_forget */
   /* The solver that rates the rest of a path with SE's techniques only
-   * (sks_human_se_rest), or NULL */
+   * (sks_human_count), or NULL; the path's rating before its first step
+   * SE lacks, and the rest's (-1: none, or not finished) */
   struct sks_human *twin;
+  double se_before, se_rest;
+  bool se_left;
   /* Scratch for the chain and forcing searches (human_force.c) */
   struct human_force *force;
   /* Scratch for colouring, chains and ALS-XZ (human_chain.c) */

@@ -131,15 +131,19 @@ typedef struct sks_human_rating {
 /* Whether Sudoku Explainer has technique t: all but simple colouring,
  * W-wings, finned fish and ALS-XZ (HoDoKu's), and the MUS step. */
 bool sks_technique_in_se(sks_technique t);
-/* SE's rating of the rest of a path from h's present state: the hardest
- * step's weight with SE's techniques only (on a second solver; h is not
- * changed), or -1 when they do not finish it. */
-double sks_human_se_rest(sks_human *h);
+/* A path's rating, step by step (sks_human_rate; explain): counts step
+ * st into r (zeroed before the first step) before st is applied: the
+ * steps, the hardest technique and its weight, the label.  With
+ * opt.se_rating the rating is Sudoku Explainer's: the path's until its
+ * first step SE does not have, then the rest of the puzzle rated with
+ * SE's techniques only (on a second solver; h is not changed), which
+ * sks_human_count_end settles with the path's end.  The technique and
+ * label stay the path's. */
+void sks_human_count(sks_human *h, const sks_human_step *st,
+                     sks_human_rating *r);
+void sks_human_count_end(const sks_human *h, sks_human_rating *r);
 
-/* Solves p by the easiest path and rates it: the hardest step's weight.
- * With opt->se_rating the rating is Sudoku Explainer's: the path's until
- * its first step SE does not have, then sks_human_se_rest's (the
- * technique and label stay the path's). */
+/* Solves p by the easiest path and rates it (sks_human_count). */
 int sks_human_rate(sks_human *h, const sks_puzzle *p,
                    const sks_human_options *opt, sks_human_rating *out);
 

@@ -147,7 +147,9 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
                        : count == 0 ? "none"
                        : count == 2 ? "multiple"
                                     : "unknown";
-  sks_human_options o = {.known_unique = count == 1, .text = true};
+  sks_human_options o = {.known_unique = count == 1,
+                         .text = true,
+                         .se_rating = c->app->opt.se_rating && !next};
   const char *name = p->look.name ? p->look.name : "";
   if (sks_human_load(c->h, p, &o)) {
     if (json) {
@@ -171,39 +173,19 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
   } else if (!next)
     fprintf(out, "%s%s%s\n", status, *name ? " " : "", name);
   sks_human_step st;
-  double rating = 0;
-  sks_technique hardest = SKS_TECH_FULL_HOUSE;
-  int steps = 0, label = 0;
-  /* the rating: SE's (sks_human_rate), the path's until its first step SE
-   * does not have, then SE's own for the rest */
-  double before = 0, rest = -1;
-  bool left = false;
+  sks_human_rating r = {0}; /* sks_human_rate's, step by step */
   while (sks_human_next(c->h, &st)) {
-    if (!next && !left && c->app->opt.se_rating &&
-        !sks_technique_in_se(st.tech)) {
-      left = true;
-      rest = sks_human_se_rest(c->h);
-    }
-    if (!left && st.rating > before)
-      before = st.rating;
-    if (st.label > label)
-      label = st.label;
     if (json)
-      json_step(out, p, &st, steps == 0);
+      json_step(out, p, &st, r.steps == 0);
     else
-      text_step(out, p, &st, next ? 0 : steps + 1);
-    if (st.rating > rating) {
-      rating = st.rating;
-      hardest = st.tech;
-    }
-    steps++;
+      text_step(out, p, &st, next ? 0 : r.steps + 1);
+    sks_human_count(c->h, &st, &r);
     if (next)
       break;
     sks_human_apply(c->h, &st);
   }
-  int hs = sks_human_status(c->h);
-  if (left && rest >= 0 && hs == SKS_SAT)
-    rating = rest > before ? rest : before;
+  sks_human_count_end(c->h, &r);
+  int hs = r.status;
   int open = 0;
   for (int i = 0; i < p->shape->n * p->shape->n; i++)
     open += sks_human_value(c->h, i) < 0;
@@ -211,8 +193,8 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
     putc(']', out);
     if (!next && hs == SKS_SAT)
       fprintf(out, ",\"rating\":%.1f,\"technique\":\"%s\",\"label\":\"%s\"",
-              rating, sks_technique_key(hardest),
-              sks_human_label_name((sks_human_label)label));
+              r.rating, sks_technique_key(r.hardest),
+              sks_human_label_name((sks_human_label)r.label));
     if (hs == SKS_UNSAT) {
       fputs(",\"contradiction\":", out);
       put_string(out, sks_human_contradiction(c->h));
@@ -222,14 +204,15 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
     fputs("}\n", out);
   } else if (hs == SKS_UNSAT)
     fprintf(out, "no solution: %s\n", sks_human_contradiction(c->h));
-  else if (next && !steps)
+  else if (next && !r.steps)
     fprintf(out, "%s\n", hs == SKS_SAT ? "solved" : "no step found");
   else if (!next && hs == SKS_SAT)
-    fprintf(out, "solved in %d steps: rating %.1f, %s (%s), %s\n", steps,
-            rating, sks_technique_name(hardest), sks_technique_key(hardest),
-            sks_human_label_name((sks_human_label)label));
+    fprintf(out, "solved in %d steps: rating %.1f, %s (%s), %s\n", r.steps,
+            r.rating, sks_technique_name(r.hardest),
+            sks_technique_key(r.hardest),
+            sks_human_label_name((sks_human_label)r.label));
   else if (!next)
-    fprintf(out, "stuck after %d steps with %d cells open%s\n", steps, open,
+    fprintf(out, "stuck after %d steps with %d cells open%s\n", r.steps, open,
             count == 2   ? ": the puzzle has several solutions"
             : count == 1 ? ": past 9x9 nested chains are not tried"
                          : "");
