@@ -67,7 +67,6 @@ struct sks_grader {
   int *digit, *row, *col, *tmp; /* n each */
   unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
   sks_human *human;             /* the human path's rating */
-  int human_label;              /* its label (HoDoKu's level) */
 };
 
 sks_grader *sks_grader_new(void) {
@@ -182,10 +181,9 @@ static unsigned long long puzzle_seed(const sks_puzzle *p,
   return h;
 }
 
-/* human_label: the human path's (HoDoKu's level), when it has one. */
-static sks_grade_label label_of(const sks_grade *gr, int human_label) {
-  if (gr->technique >= 0)
-    return (sks_grade_label)human_label;
+/* The label without a human path (its own is HoDoKu's level): by level
+ * and effort. */
+static sks_grade_label label_of(const sks_grade *gr) {
   if (gr->level == SKS_GRADE_SINGLES)
     return SKS_LABEL_EASY;
   if (gr->level == SKS_GRADE_LOCKED)
@@ -246,7 +244,7 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
 }
 
 /* The easiest human path (the puzzle is unique: uniqueness techniques
- * may be used): its hardest technique and SE-scale rating. */
+ * may be used): its hardest technique, SE-scale rating and label. */
 static void human_rate(sks_grader *g, const sks_puzzle *p, bool se,
                        sks_grade *out) {
   if (!g->human)
@@ -258,7 +256,7 @@ static void human_rate(sks_grader *g, const sks_puzzle *p, bool se,
     return; /* not reached for a unique puzzle: the MUS step finishes */
   out->technique = (int)r.hardest;
   out->rating = r.rating;
-  g->human_label = r.label;
+  out->label = (sks_grade_label)r.label;
 }
 
 int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
@@ -277,7 +275,8 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
   out->technique = -1;
   if (out->status == SKS_SAT && !out->multiple && p->shape->n <= 64)
     human_rate(g, p, opt && opt->se_rating, out);
-  out->label = label_of(out, g->human_label);
+  if (out->technique < 0)
+    out->label = label_of(out);
   return out->status;
 }
 

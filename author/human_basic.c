@@ -63,23 +63,21 @@ bool human_naked_single(sks_human *h) {
 
 /* ---- Sudoku Explainer's direct techniques ---- */
 
-/* Whether region reg's marks have not changed since tick t, when the
- * search there last found nothing (0: never). */
+/* Whether a search of region reg that found nothing at tick t (0: never)
+ * finds nothing now: its cells' marks and values are the same.  (A naked
+ * subset's eliminations reach other regions too, but marks only go
+ * within a puzzle: where the region's subsets are the same, they have no
+ * more to eliminate than they had.) */
 static bool unchanged(const sks_human *h, int reg, uint64_t t) {
   return !h->collect && t && t >= h->rstamp[reg];
-}
-
-/* Rows, columns and boxes (jigsaw pieces) only: SE's direct techniques
- * are on its three kinds of region. */
-static bool basic_kind(const sks_human *h, int k, int kind) {
-  return human_kind(h, k) == kind;
 }
 
 /* Pointing (a box) or claiming (a line) on digit d, a's places all in b,
  * whose eliminations from the rest of b leave d one place in another
  * region c of a's kind that crosses b: the step places d there (SE 1.2.1,
- * Locking in direct mode).  In SE's order: box and column, box and row,
- * column and box, row and box; regions by index, then digits, then c. */
+ * Locking in direct mode), on rows, columns and boxes (jigsaw pieces)
+ * only.  In SE's order: box and column, box and row, column and box, row
+ * and box; regions by index, then digits, then c. */
 bool human_direct_intersections(sks_human *h, bool box) {
   static const int kinds[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   int n = h->n;
@@ -91,7 +89,7 @@ bool human_direct_intersections(sks_human *h, bool box) {
       same |= 1ULL << d;
   for (int pass = box ? 0 : 2; pass < (box ? 2 : 4) && ~same; pass++)
     for (int a = 0; a < h->nreg; a++) {
-      if (!basic_kind(h, a, kinds[pass][0]))
+      if (human_kind(h, a) != kinds[pass][0])
         continue;
       /* the digits whose places in a (two or more) lie in one region b of
        * the other kind: (b, d) in SE's order, b first */
@@ -102,7 +100,7 @@ bool human_direct_intersections(sks_human *h, bool box) {
           continue;
         int c0 = h->region[a * n + human_first(w)], b = -1;
         for (int i = 0; i < h->ncreg[c0]; i++)
-          if (basic_kind(h, h->creg[c0 * HUMAN_MAX_REG + i], kinds[pass][1]))
+          if (human_kind(h, h->creg[c0 * HUMAN_MAX_REG + i]) == kinds[pass][1])
             b = h->creg[c0 * HUMAN_MAX_REG + i];
         if (b < 0 || (w & ~human_within(h, a, b)))
           continue;
@@ -116,7 +114,7 @@ bool human_direct_intersections(sks_human *h, bool box) {
         int b = pb[q], d = pd[q];
         hmask ba = human_within(h, b, a);
         for (int c = 0; c < h->nreg; c++) {
-          if (c == a || !basic_kind(h, c, kinds[pass][0]))
+          if (c == a || human_kind(h, c) != kinds[pass][0])
             continue;
           hmask cb = human_within(h, c, b), wc = h->where[c * n + d];
           if (!(wc & cb) || !human_many(wc) || !human_one(wc & ~cb))
@@ -130,14 +128,17 @@ bool human_direct_intersections(sks_human *h, bool box) {
               human_elim(h, h->region[b * n + j], d);
           if (!h->nelim)
             continue;
-          char an[48], bn[48], cn[48];
-          human_region_name(h, a, an, sizeof an);
-          human_region_name(h, b, bn, sizeof bn);
-          human_region_name(h, c, cn, sizeof cn);
-          human_text(h,
-                     "direct %s: %d in %s lies only in %s, which leaves %s "
-                     "one place for it",
-                     box ? "pointing" : "claiming", human_digit(d), an, bn, cn);
+          if (h->opt.text) {
+            char an[48], bn[48], cn[48];
+            human_region_name(h, a, an, sizeof an);
+            human_region_name(h, b, bn, sizeof bn);
+            human_region_name(h, c, cn, sizeof cn);
+            human_text(h,
+                       "direct %s: %d in %s lies only in %s, which leaves %s "
+                       "one place for it",
+                       box ? "pointing" : "claiming", human_digit(d), an, bn,
+                       cn);
+          }
           if (human_emit_direct(
                   h, box ? SKS_TECH_DIRECT_POINTING : SKS_TECH_DIRECT_CLAIMING,
                   cell, d))
@@ -197,17 +198,20 @@ static bool direct_hidden_in(sks_human *h, int k, int r) {
       if (h->val[cell] >= 0)
         continue;
       int cells[3], nc = hidden_elims(h, r, places, set, cells);
-      char rn[48], cl[160], dg[8];
-      human_region_name(h, r, rn, sizeof rn);
-      cl[0] = 0;
-      human_cells_text(h, cells, nc, cl, sizeof cl);
-      int l = 0;
-      for (int i = 0; i < k; i++)
-        l += snprintf(dg + l, sizeof dg - (size_t)l, "%d", human_digit(ds[i]));
-      human_text(h,
-                 "direct hidden %s in %s: %s only in %s, which leaves %d "
-                 "one place",
-                 k == 2 ? "pair" : "triple", rn, dg, cl, human_digit(v));
+      if (h->opt.text) {
+        char rn[48], cl[160], dg[8];
+        human_region_name(h, r, rn, sizeof rn);
+        cl[0] = 0;
+        human_cells_text(h, cells, nc, cl, sizeof cl);
+        int l = 0;
+        for (int i = 0; i < k; i++)
+          l +=
+              snprintf(dg + l, sizeof dg - (size_t)l, "%d", human_digit(ds[i]));
+        human_text(h,
+                   "direct hidden %s in %s: %s only in %s, which leaves %d "
+                   "one place",
+                   k == 2 ? "pair" : "triple", rn, dg, cl, human_digit(v));
+      }
       if (human_emit_direct(h,
                             k == 2 ? SKS_TECH_DIRECT_HIDDEN_PAIR
                                    : SKS_TECH_DIRECT_HIDDEN_TRIPLE,
@@ -238,7 +242,7 @@ bool human_direct_hidden(sks_human *h, int k) {
   for (int pass = 0; pass < 3; pass++)
     for (int r = 0; r < h->nreg; r++) {
       uint64_t *none = h->none_at + human_none_direct_hidden(h, k, r);
-      if (!basic_kind(h, r, kinds[pass]) || unchanged(h, r, *none))
+      if (human_kind(h, r) != kinds[pass] || unchanged(h, r, *none))
         continue;
       if (direct_hidden_in(h, k, r))
         return true;
@@ -390,12 +394,6 @@ static bool naked_rec(sks_human *h, int k, int reg, int from, int depth,
   }
   return false;
 }
-
-/* Whether a search of region reg that found nothing at tick t finds
- * nothing now: its cells' marks and values are the same.  (A naked
- * subset's eliminations reach other regions too, but marks only go
- * within a puzzle: where the region's subsets are the same, they have no
- * more to eliminate than they had.) */
 
 bool human_naked(sks_human *h, int k) {
   int set[4];

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The chain searches' scratch, kept by the solver (sks_human.chain) from
- * one step to the next and freed with it (human_chain_free). */
 /* A search's memory of the state in which it last looked everywhere and
  * found nothing.  Marks only go while a puzzle is solved, and the cells
  * a wing, an XY-chain or an ALS-XZ eliminates from (open cells holding
@@ -22,6 +20,8 @@ typedef struct memory {
   uint64_t forgot; /* h->forgot then: a human_forget since voids it */
 } memory;
 
+/* The chain searches' scratch, kept by the solver (sks_human.chain) from
+ * one step to the next and freed with it (human_chain_free). */
 struct human_chain {
   struct chain_scratch *scratch; /* colouring, X- and XY-chains */
   int scratch_cap;
@@ -37,8 +37,9 @@ struct human_chain {
   /* What XY-wings, XYZ-wings, XY-chains and ALS-XZ last found nothing
    * in (memory, below) */
   memory mem_xy, mem_xyz, mem_xyc, mem_als;
-  bool *old;  /* by set: its cells as in snap */
-  int *fresh; /* the sets not old, in order */
+  bool *old;   /* by set: its cells as in mem_als */
+  int *fresh;  /* the sets not old, in order */
+  int old_cap; /* sets old and fresh hold */
 };
 
 static struct human_chain *chain_of(sks_human *h) {
@@ -782,9 +783,11 @@ static int als_collect(sks_human *h, als *out, int cap) {
  * have the marks they had then; false (no set old) when it does not. */
 static bool als_old(sks_human *h, const als *sets, int count) {
   struct human_chain *hc = chain_of(h);
-  hc->old = sks_realloc(hc->old, (size_t)(count ? count : 1) * sizeof *hc->old);
-  hc->fresh =
-      sks_realloc(hc->fresh, (size_t)(count ? count : 1) * sizeof *hc->fresh);
+  if (hc->old_cap < count || !hc->old) {
+    hc->old_cap = count > 64 ? count : 64;
+    hc->old = sks_realloc(hc->old, (size_t)hc->old_cap * sizeof *hc->old);
+    hc->fresh = sks_realloc(hc->fresh, (size_t)hc->old_cap * sizeof *hc->fresh);
+  }
   bool ok = mem_holds(h, &hc->mem_als, 0);
   for (int i = 0; i < count; i++) {
     bool o = ok;
