@@ -309,8 +309,10 @@ bool human_try(sks_human *h, sks_technique t) {
     return human_forcing(h, 3);
   case SKS_TECH_NESTED_FORCING:
     return human_forcing(h, 4);
-  case SKS_TECH_NESTED_FORCING_2:
+  case SKS_TECH_NESTED_FORCING_MULTIPLE:
     return human_forcing(h, 5);
+  case SKS_TECH_NESTED_FORCING_2:
+    return human_forcing(h, 6);
   case SKS_TECH_MUS:
     return human_mus(h);
   default:

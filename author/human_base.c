@@ -64,7 +64,9 @@ static const struct {
     {"dynamic forcing chain (+)", "dynamic-forcing-plus", 9.0,
      SKS_HUMAN_EXTREME},
     {"nested forcing chain", "nested-forcing", 9.5, SKS_HUMAN_EXTREME},
-    {"nested forcing net", "nested-forcing-2", 10.0, SKS_HUMAN_EXTREME},
+    {"nested cell/region forcing chain", "nested-forcing-multiple", 10.0,
+     SKS_HUMAN_EXTREME},
+    {"nested forcing net", "nested-forcing-2", 10.5, SKS_HUMAN_EXTREME},
     {"minimal unsatisfiable subset", "mus", 11.0, SKS_HUMAN_EXTREME},
 };
 

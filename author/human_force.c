@@ -78,6 +78,8 @@ struct human_force {
   uint64_t *changed; /* tw words: the marks changed since the store's run */
   uint64_t csum;     /* changed folded as a branch's tsum */
   struct human_prop9 *p9; /* the plain 9x9's propagation, or NULL */
+  uint64_t *mbits, *macc; /* nested level 5: by var, its static chain's
+                             literals; their intersection */
   human_run run;          /* its result */
 };
 
@@ -120,6 +122,8 @@ void human_force_free(sks_human *h) {
   free(f->bvar);
   free(f->hdcells);
   free(f->changed);
+  free(f->mbits);
+  free(f->macc);
   human_prop9_free(f->p9);
   free(f->run.lit);
   free(f->run.depth);
@@ -249,6 +253,8 @@ static int offs_of_region(const sks_human *h, const prop *p, int reg, int d,
 }
 
 static int inner_test(sks_human *h, int level, int lit, int *weight);
+static int ancestors(prop *p, const int *xs, int k);
+static bool nested_multiple(sks_human *h, prop *o);
 
 /* Runs from literal `start` at level (0 static, 2 dynamic, 3 dynamic with
  * locked candidates, 4/5 nested: dynamic+ and, when the queue is empty,
@@ -390,13 +396,14 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
     if (level < 4)
       return true;
     /* nested: each open candidate of the working state tested by the
-     * inner level; a clash removes it */
+     * inner level (static chains at 4 and 5, dynamic at 6); a clash
+     * removes it */
     for (int c = 0; c < p->cells; c++) {
       if (!human_many(p->cand[c]))
         continue;
       for (hmask m = p->cand[c]; m; m &= m - 1) {
         int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
-        if (has(p, l ^ 1) || !inner_test(h, level == 4 ? 0 : 2, l, &weight))
+        if (has(p, l ^ 1) || !inner_test(h, level == 6 ? 2 : 0, l, &weight))
           continue;
         /* its parent: the assumption (the inner chain's cost is its
          * weight) */
@@ -405,6 +412,10 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
           return false;
       }
     }
+    /* at 5, when no static chain clashes, cell and region forcing with
+     * static chains inside */
+    if (p->nnodes == before && level == 5 && !nested_multiple(h, p))
+      return false;
     if (p->nnodes == before)
       return true;
   }
@@ -417,10 +428,96 @@ static int inner_test(sks_human *h, int level, int lit, int *weight) {
   prop *o = &f->p[0], *in = &f->p[1];
   if (propagate(h, in, level, lit, o->cand, o->where, o->dcells))
     return 0;
-  int d0 = in->conflict[0] >= 0 ? in->depth[in->conflict[0]] : 1;
-  int d1 = in->conflict[1] >= 0 ? in->depth[in->conflict[1]] : 1;
-  *weight = d0 > d1 ? d0 : d1;
+  *weight = ancestors(in, in->conflict, 2);
   return 1;
+}
+
+/* The inner run's size for literal l of its last run: the ancestors of
+ * its node, or of the clash (a clash gives every literal). */
+static int inner_size(prop *in, bool ok, int l) {
+  if (!ok)
+    return ancestors(in, in->conflict, 2);
+  int x = in->node_of[l];
+  return ancestors(in, &x, 1);
+}
+
+/* The members of a set (a cell's candidates, a region's places of a
+ * digit) as vars of o's working state: k of them. */
+static int set_vars(const sks_human *h, const prop *o, int set, int *vars) {
+  int n = o->n, k = 0;
+  if (set < o->cells) {
+    for (hmask m = o->cand[set]; m; m &= m - 1)
+      vars[k++] = set * n + human_first(m);
+    return k;
+  }
+  int a = (set - o->cells) / n, d = (set - o->cells) % n;
+  for (hmask m = o->where[a * n + d]; m; m &= m - 1)
+    vars[k++] = h->region[a * n + human_first(m)] * n + d;
+  return k;
+}
+
+/* SE's multiple forcing chains inside a chain (nested level 5): in the
+ * outer run's working state, the literals that the static chain of every
+ * candidate of a cell gives, or of every place of a digit in a region,
+ * are derived in the outer run, each weighing the inner chains it rests
+ * on.  False on a clash. */
+static bool nested_multiple(sks_human *h, prop *o) {
+  struct human_force *f = h->force;
+  prop *in = &f->p[1];
+  int n = o->n, W = f->W, nsets = o->cells + o->nreg * n;
+  if (!f->mbits) {
+    f->mbits = sks_malloc((size_t)o->nv * W * sizeof *f->mbits);
+    f->macc = sks_malloc((size_t)W * sizeof *f->macc);
+  }
+  /* each open candidate's static chain */
+  for (int c = 0; c < o->cells; c++) {
+    if (!human_many(o->cand[c]))
+      continue;
+    for (hmask m = o->cand[c]; m; m &= m - 1) {
+      int v = c * n + human_first(m);
+      uint64_t *b = f->mbits + (size_t)v * W;
+      if (!propagate(h, in, 0, v * 2 + 1, o->cand, o->where, o->dcells)) {
+        memset(b, 0xff, (size_t)W * sizeof *b);
+        continue;
+      }
+      memset(b, 0, (size_t)W * sizeof *b);
+      for (int x = 0; x < in->nnodes; x++)
+        b[in->lit[x] / 64] |= 1ULL << (in->lit[x] % 64);
+    }
+  }
+  int vars[64], root = 0;
+  for (int set = 0; set < nsets; set++) {
+    int k = set_vars(h, o, set, vars);
+    if (k < 2 || (set < o->cells && !human_many(o->cand[set])))
+      continue;
+    memcpy(f->macc, f->mbits + (size_t)vars[0] * W,
+           (size_t)W * sizeof *f->macc);
+    uint64_t any = 0;
+    for (int i = 1; i < k; i++) {
+      const uint64_t *b = f->mbits + (size_t)vars[i] * W;
+      any = 0;
+      for (int w = 0; w < W; w++)
+        any |= f->macc[w] &= b[w];
+      if (!any)
+        break;
+    }
+    for (int w = 0; w < W && any; w++)
+      for (uint64_t m = f->macc[w]; m; m &= m - 1) {
+        int l = w * 64 + human_first(m), c = l / 2 / n, d = l / 2 % n;
+        /* an open candidate's removal, or an open cell's value, new */
+        if (has(o, l) || !(o->cand[c] >> d & 1) || !human_many(o->cand[c]))
+          continue;
+        int weight = 0;
+        for (int i = 0; i < k; i++) {
+          bool ok = propagate(h, in, 0, vars[i] * 2 + 1, o->cand, o->where,
+                              o->dcells);
+          weight += inner_size(in, ok, l);
+        }
+        if (!derive(o, l, &root, 1, weight))
+          return false;
+      }
+  }
+  return true;
 }
 
 /* Ancestors of the nodes xs (k) in p's last run. */
@@ -709,10 +806,11 @@ static void consider_common(const struct human_force *f, const uint64_t *acc,
     }
 }
 
-static const sks_technique level_tech[6] = {
+static const sks_technique level_tech[7] = {
     SKS_TECH_FORCING_CHAIN,   SKS_TECH_CELL_FORCING,
     SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
-    SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_2};
+    SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_MULTIPLE,
+    SKS_TECH_NESTED_FORCING_2};
 
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);

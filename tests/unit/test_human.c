@@ -210,8 +210,12 @@ static const char *const paths[3] = {
 /* Replays p's easiest path: each placement is the solution's digit, no
  * elimination removes it, and the path ends in the solution.  Returns
  * the rating. */
+/* The steps of the last replay, by technique. */
+static int replay_techs[SKS_TECH_COUNT];
+
 static double replay_upto(sks_human *h, const char *text, bool unique,
                           sks_technique upto, sks_human_rating *rt) {
+  memset(replay_techs, 0, sizeof replay_techs);
   sks_puzzle *p = judge_parse(text);
   int n = p->shape->n, sol[4096];
   CHECK_EQ(judge_count(p, 2, sol), 1);
@@ -234,6 +238,7 @@ static double replay_upto(sks_human *h, const char *text, bool unique,
     CHECK(*st.text);
     if (st.rating > worst)
       worst = st.rating;
+    replay_techs[st.tech]++;
     sks_human_apply(h, &st);
     steps++;
   }
@@ -690,6 +695,37 @@ static void test_se_rating(sks_human *h) {
   }
 }
 
+/* SE's nested levels: a puzzle of the hardest database (SE 10.9) whose
+ * path takes nested chains with static chains inside (9.5), with cell and
+ * region forcing chains inside (10.0) where those find nothing, and with
+ * dynamic chains inside (10.5): every step checked against the solution
+ * (replay), the levels in their order of strength. */
+static void test_nested(sks_human *h) {
+  static const char *const hard =
+      "..3...7..4...8...6.9.....1.......6..6....4..8..16..39..7...2...5..8.."
+      "..2....45...";
+  sks_human_rating r;
+  replay(h, hard, true, &r);
+  CHECK(replay_techs[SKS_TECH_NESTED_FORCING] > 0);
+  CHECK(replay_techs[SKS_TECH_NESTED_FORCING_MULTIPLE] > 0);
+  CHECK_EQ(r.hardest, SKS_TECH_NESTED_FORCING_MULTIPLE);
+  CHECK(r.rating >= 10.0 && r.rating < 10.5 + 2);
+  /* its first step: static chains inside suffice; its second: they do
+   * not, cell forcing inside does */
+  sks_human_options o = {.known_unique = true, .text = true};
+  sks_puzzle *p = judge_parse(hard);
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_human_step st;
+  CHECK(sks_human_next(h, &st));
+  CHECK_EQ(st.tech, SKS_TECH_NESTED_FORCING);
+  sks_human_apply(h, &st);
+  CHECK(!human_try(h, SKS_TECH_NESTED_FORCING));
+  CHECK(human_try(h, SKS_TECH_NESTED_FORCING_MULTIPLE));
+  CHECK(strstr(h->text, "cell/region") != NULL);
+  CHECK(h->size > 0);
+  sks_puzzle_delete(p);
+}
+
 /* The same puzzle rates the same, run after run and after others. */
 static void test_deterministic(sks_human *h) {
   sks_human_rating a, b;
@@ -851,6 +887,7 @@ int main(int argc, char **argv) {
   test_direct_cases(h);
   test_se_rating(h);
   test_mus(h);
+  test_nested(h);
   test_unchanged(h);
   test_prop9(h);
   sks_human_delete(h);
