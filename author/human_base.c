@@ -19,7 +19,7 @@
  * quad, 5.2 jellyfish, 5.4 hidden quad, 6.5 X-cycles, 6.6 forcing X-chains
  * and Y-chains, 7.0 forcing
  * chains, 8.2 region / 8.3 cell forcing chains, 8.5 dynamic, 9.0
- * dynamic+, 9.5 and 10.0 nested).  HoDoKu's techniques that SE does not
+ * dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques that SE does not
  * name (finned fish, W-wing, simple colouring, ALS-XZ) are weighted as the
  * chain SE finds for the same deduction (docs/authoring.md). */
 static const struct {
