@@ -934,13 +934,15 @@ bool human_forcing(sks_human *h, int level) {
   for (int j = 0; j < best.nb; j++) {
     int l = branch_lit(f, best.b[j]);
     bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
-    if (!ok)
+    if (!ok) /* SE counts each side of the clash on its own */
       size += ancestors(p, p->conflict, 2);
     else if (has(p, best.lit)) {
       int x = p->node_of[best.lit];
       size += ancestors(p, &x, 1);
     }
   }
+  /* SE's length: the nodes less the assumption and the conclusion */
+  size = size > 2 ? size - 2 : 0;
   human_begin(h);
   int v = best.lit / 2, cell = v / n, dg = v % n;
   sks_technique t = level_tech[level];
