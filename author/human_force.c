@@ -255,6 +255,7 @@ static int offs_of_region(const sks_human *h, const prop *p, int reg, int d,
 static int inner_test(sks_human *h, int level, int lit, int *weight);
 static int ancestors(prop *p, const int *xs, int k);
 static bool nested_multiple(sks_human *h, prop *o);
+static bool advanced_sets(sks_human *h, prop *p);
 
 /* Runs from literal `start` at level (0 static, 2 dynamic, 3 dynamic with
  * locked candidates, 4/5 nested: dynamic+ and, when the queue is empty,
@@ -395,6 +396,12 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
       continue;
     if (level < 4)
       return true;
+    /* SE's other rules inside its nested chains: hidden pairs, naked
+     * pairs, X-wings of the working state, the first that gives */
+    if (!advanced_sets(h, p))
+      return false;
+    if (p->nnodes > before)
+      continue;
     /* nested: each open candidate of the working state tested by the
      * inner level (static chains at 4 and 5, dynamic at 6); a clash
      * removes it */
@@ -430,6 +437,94 @@ static int inner_test(sks_human *h, int level, int lit, int *weight) {
     return 0;
   *weight = ancestors(in, in->conflict, 2);
   return 1;
+}
+
+/* Removes digits m from the cells of region a at places `at`, resting on
+ * the k nodes pars; false on a clash. */
+static bool remove_in(sks_human *h, prop *p, int a, hmask at, hmask m,
+                      const int *pars, int k) {
+  int n = p->n;
+  for (; at; at &= at - 1) {
+    int c = h->region[a * n + human_first(at)];
+    for (hmask dm = p->cand[c] & m; dm; dm &= dm - 1)
+      if (!derive(p, (c * n + human_first(dm)) * 2, pars, k, 1))
+        return false;
+  }
+  return true;
+}
+
+/* SE's hidden pairs, naked pairs and X-wings in a dynamic run's working
+ * state (Chaining.getAdvancedPotentials, after locked candidates), each
+ * only where it rests on the run's removals (what stood before the
+ * assumption is not the chain's), the first kind that gives; false on a
+ * clash. */
+static bool advanced_sets(sks_human *h, prop *p) {
+  int n = p->n, before = p->nnodes, pars[192];
+  const hmask *bw = p->bwhere;
+  /* hidden pairs: two digits with the same two places in a region */
+  for (int a = 0; a < p->nreg && p->nnodes == before; a++)
+    for (int d1 = 0; d1 < n; d1++) {
+      hmask w = p->where[a * n + d1];
+      if (!human_two(w))
+        continue;
+      for (int d2 = d1 + 1; d2 < n; d2++) {
+        if (p->where[a * n + d2] != w)
+          continue;
+        int k = offs_of_region(h, p, a, d1, bw[a * n + d1] & ~w, pars);
+        k += offs_of_region(h, p, a, d2, bw[a * n + d2] & ~w, pars + k);
+        if (k &&
+            !remove_in(h, p, a, w, ~((1ULL << d1) | (1ULL << d2)), pars, k))
+          return false;
+      }
+    }
+  /* naked pairs: two cells of a region with the same two candidates */
+  for (int a = 0; a < p->nreg && p->nnodes == before; a++)
+    for (int i = 0; i < n; i++) {
+      int c1 = h->region[a * n + i];
+      hmask m = p->cand[c1];
+      if (!human_two(m))
+        continue;
+      for (int j = i + 1; j < n; j++) {
+        int c2 = h->region[a * n + j];
+        if (p->cand[c2] != m)
+          continue;
+        int k = offs_of_cell(p, c1, p->bcand[c1] & ~m, pars);
+        k += offs_of_cell(p, c2, p->bcand[c2] & ~m, pars + k);
+        hmask others = 0;
+        for (hmask dm = m; dm; dm &= dm - 1)
+          others |= p->where[a * n + human_first(dm)];
+        others &= ~((1ULL << i) | (1ULL << j));
+        if (k && !remove_in(h, p, a, others, m, pars, k))
+          return false;
+      }
+    }
+  /* X-wings: a digit's two places in two rows (columns) in the same two
+   * columns (rows) */
+  for (int o = 0; o < 2 && p->nnodes == before; o++)
+    for (int d = 0; d < n; d++)
+      for (int r1 = 0; r1 < n; r1++) {
+        int a1 = o * n + r1;
+        hmask w = p->where[a1 * n + d];
+        if (!human_two(w))
+          continue;
+        for (int r2 = r1 + 1; r2 < n; r2++) {
+          int a2 = o * n + r2;
+          if (p->where[a2 * n + d] != w)
+            continue;
+          int k = offs_of_region(h, p, a1, d, bw[a1 * n + d] & ~w, pars);
+          k += offs_of_region(h, p, a2, d, bw[a2 * n + d] & ~w, pars + k);
+          if (!k)
+            continue;
+          hmask lines = (1ULL << r1) | (1ULL << r2);
+          for (hmask cm = w; cm; cm &= cm - 1) {
+            int b = (1 - o) * n + human_first(cm);
+            if (!remove_in(h, p, b, p->where[b * n + d] & ~lines, 1ULL << d,
+                           pars, k))
+              return false;
+          }
+        }
+      }
+  return true;
 }
 
 /* The inner run's size for literal l of its last run: the ancestors of
