@@ -301,6 +301,8 @@ bool human_try(sks_human *h, sks_technique t) {
     return human_als_xz(h);
   case SKS_TECH_FORCING_CHAIN:
     return human_forcing(h, 0);
+  case SKS_TECH_NISHIO:
+    return human_forcing(h, 7);
   case SKS_TECH_CELL_FORCING:
     return human_forcing(h, 1);
   case SKS_TECH_DYNAMIC_FORCING:

@@ -18,10 +18,10 @@
  * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0 naked
  * quad, 5.2 jellyfish, 5.4 hidden quad, 6.5 X-cycles, 6.6 forcing X-chains
  * and Y-chains, 7.0 forcing
- * chains, 8.0 cell and region forcing chains, 8.5 dynamic, 9.0
- * dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques that SE does not
- * name (finned fish, W-wing, simple colouring, ALS-XZ) are weighted as the
- * chain SE finds for the same deduction (docs/authoring.md). */
+ * chains, 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
+ * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques that
+ * SE does not name (finned fish, W-wing, simple colouring, ALS-XZ) are weighted
+ * as the chain SE finds for the same deduction (docs/authoring.md). */
 static const struct {
   const char *name, *key;
   double weight;
@@ -59,6 +59,7 @@ static const struct {
     {"finned jellyfish", "finned-jellyfish", 7.0, SKS_HUMAN_UNFAIR},
     {"ALS-XZ", "als-xz", 7.0, SKS_HUMAN_UNFAIR},
     {"forcing chain", "forcing-chain", 7.0, SKS_HUMAN_EXTREME},
+    {"Nishio forcing chain", "nishio", 7.5, SKS_HUMAN_EXTREME},
     {"cell/region forcing chains", "cell-forcing", 8.0, SKS_HUMAN_EXTREME},
     {"dynamic forcing chain", "dynamic-forcing", 8.5, SKS_HUMAN_EXTREME},
     {"dynamic forcing chain (+)", "dynamic-forcing-plus", 9.0,

@@ -68,11 +68,11 @@ typedef struct store {
 } store;
 
 struct human_force {
-  prop p[2];         /* outer, inner (nested levels) */
-  int W;             /* words of a literal bitset */
-  store st[3];       /* static, dynamic, dynamic+ (the plain 9x9's own) */
-  store *s;          /* the store of the running level */
-  int *bvar;         /* open vars, in order */
+  prop p[2];   /* outer, inner (nested levels) */
+  int W;       /* words of a literal bitset */
+  store st[4]; /* static, dynamic, dynamic+ (the plain 9x9's own), Nishio */
+  store *s;    /* the store of the running level */
+  int *bvar;   /* open vars, in order */
   uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
@@ -119,6 +119,7 @@ void human_force_free(sks_human *h) {
   store_free(&f->st[0]);
   store_free(&f->st[1]);
   store_free(&f->st[2]);
+  store_free(&f->st[3]);
   free(f->bvar);
   free(f->hdcells);
   free(f->changed);
@@ -181,8 +182,10 @@ static struct human_force *force_of(sks_human *h) {
     store_init(&f->st[0], h, f->W);
     /* past 16x16 a second store would cost too much memory: the levels
      * share one */
-    if (h->cells <= 256)
+    if (h->cells <= 256) {
       store_init(&f->st[1], h, f->W);
+      store_init(&f->st[3], h, f->W);
+    }
     if (human_prop9_fits(h)) {
       /* its dynamic+ reads only some regions: its branches can be kept */
       store_init(&f->st[2], h, f->W);
@@ -258,13 +261,18 @@ static bool nested_multiple(sks_human *h, prop *o);
 static bool advanced_sets(sks_human *h, prop *p);
 
 /* Runs from literal `start` at level (0 static, 2 dynamic, 3 dynamic with
- * locked candidates, 4/5 nested: dynamic+ and, when the queue is empty,
- * each open candidate tested by the inner level).  Returns false on a
+ * locked candidates, 4-6 nested: dynamic+ and, when the queue is empty,
+ * SE's pairs and X-wings, then each open candidate tested by the inner
+ * level; 7 Nishio: dynamic on one digit's links).  Returns false on a
  * clash (p->conflict). */
 static bool propagate(sks_human *h, prop *p, int level, int start,
                       const hmask *bcand, const hmask *bwhere,
                       const uint64_t *bdcells) {
   int n = p->n;
+  /* Nishio (7): dynamic with one digit's links only (no cell's) */
+  bool xonly = level == 7;
+  if (xonly)
+    level = 2;
   bool dynamic = level >= 2;
   p->cur++;
   p->nnodes = 0;
@@ -294,7 +302,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
         td[w] |= pe[w];
       p->touch[c / 64] |= 1ULL << (c % 64);
       if (l & 1) { /* on: the cell's others and d's peers go */
-        hmask cm = (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
+        hmask cm = xonly ? 0 : (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
         for (; cm; cm &= cm - 1)
           if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
             return false;
@@ -316,7 +324,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
           p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
         }
         hmask cm = p->cand[c];
-        if (!cm || human_one(cm)) {
+        if (!xonly && (!cm || human_one(cm))) {
           int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
           if (!cm) { /* the cell is empty */
             p->conflict[0] = x;
@@ -536,17 +544,19 @@ static int inner_size(prop *in, bool ok, int l) {
   return ancestors(in, &x, 1);
 }
 
-/* The members of a set (a cell's candidates, a region's places of a
- * digit) as vars of o's working state: k of them. */
-static int set_vars(const sks_human *h, const prop *o, int set, int *vars) {
-  int n = o->n, k = 0;
-  if (set < o->cells) {
-    for (hmask m = o->cand[set]; m; m &= m - 1)
+/* The members of a set, in a state of marks cand and places where: set
+ * < cells is that cell's candidates, else region (set - cells) / n's
+ * places of digit (set - cells) % n; as vars, k of them. */
+static int set_vars(const sks_human *h, const hmask *cand, const hmask *where,
+                    int set, int *vars) {
+  int n = h->n, k = 0;
+  if (set < h->cells) {
+    for (hmask m = cand[set]; m; m &= m - 1)
       vars[k++] = set * n + human_first(m);
     return k;
   }
-  int a = (set - o->cells) / n, d = (set - o->cells) % n;
-  for (hmask m = o->where[a * n + d]; m; m &= m - 1)
+  int a = (set - h->cells) / n, d = (set - h->cells) % n;
+  for (hmask m = where[a * n + d]; m; m &= m - 1)
     vars[k++] = h->region[a * n + human_first(m)] * n + d;
   return k;
 }
@@ -582,7 +592,7 @@ static bool nested_multiple(sks_human *h, prop *o) {
   }
   int vars[64], root = 0;
   for (int set = 0; set < nsets; set++) {
-    int k = set_vars(h, o, set, vars);
+    int k = set_vars(h, o->cand, o->where, set, vars);
     if (k < 2 || (set < o->cells && !human_many(o->cand[set])))
       continue;
     memcpy(f->macc, f->mbits + (size_t)vars[0] * W,
@@ -758,7 +768,7 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   s->plevel = plevel;
   /* nothing changed (cell forcing after forcing chains on one position):
    * the last run's branches stand as they are */
-  s->whole = same && !f->csum && plevel <= 3;
+  s->whole = same && !f->csum && (plevel <= 3 || plevel == 7);
   if (s->whole)
     return;
   int *t = s->old, tcap = s->oldcap;
@@ -901,11 +911,11 @@ static void consider_common(const struct human_force *f, const uint64_t *acc,
     }
 }
 
-static const sks_technique level_tech[7] = {
-    SKS_TECH_FORCING_CHAIN,   SKS_TECH_CELL_FORCING,
-    SKS_TECH_DYNAMIC_FORCING, SKS_TECH_DYNAMIC_FORCING_PLUS,
-    SKS_TECH_NESTED_FORCING,  SKS_TECH_NESTED_FORCING_MULTIPLE,
-    SKS_TECH_NESTED_FORCING_2};
+static const sks_technique level_tech[8] = {
+    SKS_TECH_FORCING_CHAIN,    SKS_TECH_CELL_FORCING,
+    SKS_TECH_DYNAMIC_FORCING,  SKS_TECH_DYNAMIC_FORCING_PLUS,
+    SKS_TECH_NESTED_FORCING,   SKS_TECH_NESTED_FORCING_MULTIPLE,
+    SKS_TECH_NESTED_FORCING_2, SKS_TECH_NISHIO};
 
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);
@@ -920,13 +930,14 @@ bool human_forcing(sks_human *h, int level) {
   deduction best = {.cost = 1 << 30}, d;
   /* nested levels: contradictions of the on branches only (the off
    * branches and the cell and region nets would double the cost of the
-   * dearest level) */
-  bool nested = level >= 4;
+   * dearest level); Nishio: contradictions only, as SE's */
+  bool nishio = level == 7, nested = level >= 4 && !nishio;
   memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
   for (int c = 0; c < h->cells; c++)
     for (hmask m = h->cand[c]; m; m &= m - 1)
       f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
   f->s = &f->st[plevel == 0 || !f->st[1].br  ? 0
+                : nishio                     ? 3
                 : plevel == 3 && f->st[2].br ? 2
                                              : 1];
   store_begin(f, h, plevel);
@@ -936,7 +947,7 @@ bool human_forcing(sks_human *h, int level) {
       bool ok;
       if (f->s->whole)
         ok = !f->s->br[l].clash;
-      else if (plevel <= 3 && store_keep(f, l))
+      else if ((plevel <= 3 || nishio) && store_keep(f, l))
         ok = !f->s->br[l].clash;
       else {
         human_run r;
@@ -954,7 +965,7 @@ bool human_forcing(sks_human *h, int level) {
     }
   uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
   /* both ways */
-  if (level != 1 && !nested)
+  if (level != 1 && !nested && !nishio)
     for (int i = 0; i < nvar; i++) {
       const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
       if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
@@ -976,7 +987,7 @@ bool human_forcing(sks_human *h, int level) {
         }
     }
   /* cells and regions: every candidate on */
-  if (level >= 1 && !nested) {
+  if (level >= 1 && !nested && !nishio) {
     int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
     for (int i = 0; i < nvar; i++)
       vi[f->bvar[i]] = i;
@@ -1093,22 +1104,6 @@ typedef struct mus_ctx {
   long long nodes, budget;
 } mus_ctx;
 
-static int group_vars(const sks_human *h, int g, int *out) {
-  int n = h->n, k = 0;
-  if (g < h->cells) {
-    for (hmask m = h->cand[g]; m; m &= m - 1)
-      out[k++] = g * n + human_first(m);
-    return k;
-  }
-  int reg = (g - h->cells) / n, d = (g - h->cells) % n;
-  for (int j = 0; j < n; j++) {
-    int c = h->region[reg * n + j];
-    if (h->cand[c] >> d & 1)
-      out[k++] = c * n + d;
-  }
-  return k;
-}
-
 /* 1 satisfiable, 0 not, -1 budget. */
 static int mus_search(mus_ctx *m, signed char *val) {
   sks_human *h = m->h;
@@ -1127,7 +1122,8 @@ static int mus_search(mus_ctx *m, signed char *val) {
     for (int g = 0; g < m->ngroups; g++) {
       if (!m->act[g])
         continue;
-      int k = group_vars(h, g, vars), t = 0, open = 0, last = -1;
+      int k = set_vars(h, h->cand, h->where, g, vars), t = 0, open = 0,
+          last = -1;
       for (int i = 0; i < k; i++) {
         t += val[vars[i]] > 0;
         if (!val[vars[i]])
@@ -1154,7 +1150,7 @@ static int mus_search(mus_ctx *m, signed char *val) {
   }
   int r = 1;
   if (branch_g >= 0) {
-    int k = group_vars(h, branch_g, vars);
+    int k = set_vars(h, h->cand, h->where, branch_g, vars);
     r = 0;
     for (int i = 0; i < k && r == 0; i++) {
       if (val[vars[i]])

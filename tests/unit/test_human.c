@@ -726,6 +726,41 @@ static void test_nested(sks_human *h) {
   sks_puzzle_delete(p);
 }
 
+/* Nishio forcing chains (SE's, 7.5 + length): dynamic chains on one
+ * digit's links.  On this top1465 puzzle SE's own trace (SE 1.2.1's
+ * diuf.sudoku.test.hints, built beside the project) takes a Nishio chain
+ * from r8c9=4 (7.9) as its first chain past the static ones; the path
+ * here does the same.  With the cells' links too it would find the
+ * contradictions of the dynamic chains later in the path, which must
+ * stay dynamic steps. */
+static void test_nishio(sks_human *h) {
+  static const char *const t =
+      ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3"
+      "..9........";
+  sks_human_rating r;
+  replay(h, t, true, &r);
+  CHECK(replay_techs[SKS_TECH_NISHIO] > 0);
+  sks_human_options o = {.known_unique = true, .text = true};
+  sks_puzzle *p = judge_parse(t);
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_human_step st;
+  bool nishio = false, contradiction = false;
+  while (sks_human_next(h, &st)) {
+    if (st.tech == SKS_TECH_NISHIO && !nishio) {
+      nishio = true;
+      CHECK_EQ(st.nelim, 1);
+      CHECK_EQ(st.elim[0], (7 * 9 + 8) * 9 + 3); /* r8c9 <> 4 */
+      CHECK(st.rating > 7.85 && st.rating < 7.95);
+    }
+    if (st.tech == SKS_TECH_DYNAMIC_FORCING && strstr(st.text, "contradiction"))
+      contradiction = true;
+    sks_human_apply(h, &st);
+  }
+  CHECK(nishio);
+  CHECK(contradiction);
+  sks_puzzle_delete(p);
+}
+
 /* The same puzzle rates the same, run after run and after others. */
 static void test_deterministic(sks_human *h) {
   sks_human_rating a, b;
@@ -888,6 +923,7 @@ int main(int argc, char **argv) {
   test_se_rating(h);
   test_mus(h);
   test_nested(h);
+  test_nishio(h);
   test_unchanged(h);
   test_prop9(h);
   sks_human_delete(h);
