@@ -283,7 +283,13 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
   p->bdcells = bdcells;
   /* dynamic+ reads every region's places: it touches every cell */
   memset(p->touch, level >= 3 ? 0xff : 0, (size_t)p->tw * sizeof *p->touch);
-  if (dynamic) {
+  if (xonly) { /* its digit's places only: nothing else is read */
+    int d = start / 2 % n;
+    memcpy(p->dcells + (size_t)d * h->pw, bdcells + (size_t)d * h->pw,
+           (size_t)h->pw * sizeof *p->dcells);
+    for (int k = 0; k < p->nreg; k++)
+      p->where[k * n + d] = bwhere[k * n + d];
+  } else if (dynamic) {
     memset(p->dirty, 0, (size_t)p->dw * sizeof *p->dirty);
     memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
     memcpy(p->dcells, bdcells, (size_t)n * h->pw * sizeof *p->dcells);
@@ -316,14 +322,15 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
       }
       /* off */
       if (dynamic) {
-        p->cand[c] &= ~(1ULL << d);
+        if (!xonly)
+          p->cand[c] &= ~(1ULL << d);
         p->dcells[(size_t)d * h->pw + c / 64] &= ~(1ULL << (c % 64));
         for (int i = 0; i < h->ncreg[c]; i++) {
           int k = h->creg[c * HUMAN_MAX_REG + i];
           p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
           p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
         }
-        hmask cm = p->cand[c];
+        hmask cm = xonly ? 0 : p->cand[c];
         if (!xonly && (!cm || human_one(cm))) {
           int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
           if (!cm) { /* the cell is empty */
