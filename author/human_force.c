@@ -600,7 +600,10 @@ static bool nested_multiple(sks_human *h, prop *o) {
   int vars[64], root = 0;
   for (int set = 0; set < nsets; set++) {
     int k = set_vars(h, o->cand, o->where, set, vars);
-    if (k < 2 || (set < o->cells && !human_many(o->cand[set])))
+    bool open = k >= 2;
+    for (int i = 0; i < k && open; i++) /* chains were run from these */
+      open = human_many(o->cand[vars[i] / n]);
+    if (!open)
       continue;
     memcpy(f->macc, f->mbits + (size_t)vars[0] * W,
            (size_t)W * sizeof *f->macc);
