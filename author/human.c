@@ -283,6 +283,8 @@ bool human_try(sks_human *h, sks_technique t) {
     return human_hidden(h, 4);
   case SKS_TECH_BUG:
     return h->opt.known_unique && human_bug(h);
+  case SKS_TECH_BUG_2:
+    return h->opt.known_unique && human_bug2(h);
   case SKS_TECH_SIMPLE_COLOURING:
     return human_colouring(h);
   case SKS_TECH_X_CHAIN:

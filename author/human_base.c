@@ -16,7 +16,8 @@
  * single, 2.5 direct hidden triple, 2.6 pointing, 2.8 claiming, 3.0 naked
  * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
  * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0 naked
- * quad, 5.2 jellyfish, 5.4 hidden quad, 6.5 X-cycles, 6.6 forcing X-chains
+ * quad, 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2, 6.5
+ * X-cycles, 6.6 forcing X-chains
  * and Y-chains, 7.0 forcing
  * chains, 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
  * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques that
@@ -50,6 +51,7 @@ static const struct {
     {"jellyfish", "jellyfish", 5.2, SKS_HUMAN_HARD},
     {"hidden quad", "hidden-quad", 5.4, SKS_HUMAN_HARD},
     {"bivalue universal grave + 1", "bug", 5.6, SKS_HUMAN_HARD},
+    {"bivalue universal grave type 2", "bug-2", 5.7, SKS_HUMAN_HARD},
     {"simple colouring", "simple-colouring", 6.5, SKS_HUMAN_HARD},
     {"X-chain", "x-chain", 6.6, SKS_HUMAN_UNFAIR},
     {"finned X-wing", "finned-x-wing", 6.6, SKS_HUMAN_UNFAIR},

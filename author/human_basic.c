@@ -3,6 +3,7 @@
 #include "human_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- singles ---- */
@@ -506,4 +507,74 @@ bool human_bug(sks_human *h) {
   human_text(h, "bivalue universal grave + 1: every other open cell has two "
                 "candidates");
   return human_emit_place(h, SKS_TECH_BUG, three, d);
+}
+
+/* SE's BUG type 2 (5.7): the open cells with more than two candidates
+ * (two or more of them) each hold one digit d besides two others, and
+ * without d in them every open cell would hold two candidates and every
+ * digit two places or none in every region -- a bivalue universal grave,
+ * which a unique puzzle cannot come to: d is in one of them, so it goes
+ * from every cell that sees them all. */
+bool human_bug2(sks_human *h) {
+  int n = h->n, nb = 0;
+  hmask common = ~0ULL; /* digits every bug cell holds */
+  for (int c = 0; c < h->cells; c++) {
+    if (h->val[c] >= 0)
+      continue;
+    int k = human_popcount(h->cand[c]);
+    if (k == 3) {
+      nb++;
+      common &= h->cand[c];
+    } else if (k != 2)
+      return false;
+  }
+  if (nb < 2 || !common)
+    return false;
+  int *bug = sks_malloc((size_t)nb * sizeof *bug);
+  nb = 0;
+  for (int c = 0; c < h->cells; c++)
+    if (h->val[c] < 0 && !human_two(h->cand[c]))
+      bug[nb++] = c;
+  bool found = false;
+  for (hmask dm = common; dm; dm &= dm - 1) {
+    int d = human_first(dm);
+    bool grave = true;
+    for (int k = 0; k < h->nreg && grave; k++)
+      for (int e = 0; e < n && grave; e++) {
+        hmask w = h->where[k * n + e];
+        if (human_one(w) && h->val[h->region[k * n + human_first(w)]] >= 0)
+          continue; /* placed */
+        int places = human_popcount(w);
+        if (e == d)
+          for (int i = 0; i < nb; i++)
+            for (int j = 0; j < h->ncreg[bug[i]]; j++)
+              places -= h->creg[bug[i] * HUMAN_MAX_REG + j] == k;
+        grave = places == 0 || places == 2;
+      }
+    if (!grave)
+      continue;
+    human_begin(h);
+    for (int c = 0; c < h->cells; c++) {
+      if (h->val[c] >= 0 || !(h->cand[c] >> d & 1))
+        continue;
+      bool all = true;
+      for (int i = 0; i < nb && all; i++)
+        all = human_sees(h, c, bug[i]);
+      if (all)
+        human_elim(h, c, d);
+    }
+    if (h->opt.text) {
+      char cells[256];
+      cells[0] = 0;
+      human_cells_text(h, bug, nb, cells, sizeof cells);
+      human_text(h,
+                 "bivalue universal grave type 2: without %d in %s every "
+                 "open cell would have two candidates",
+                 human_digit(d), cells);
+    }
+    if ((found = human_emit(h, SKS_TECH_BUG_2, 5.7, 0)))
+      break;
+  }
+  free(bug);
+  return found;
 }

@@ -188,7 +188,8 @@ double human_length_extra(int nodes);
 bool human_full_house(sks_human *h);
 bool human_hidden_single(sks_human *h, bool box); /* in a box, or a line */
 bool human_naked_single(sks_human *h);
-bool human_bug(sks_human *h);           /* bivalue universal grave + 1 */
+bool human_bug(sks_human *h);  /* bivalue universal grave + 1 */
+bool human_bug2(sks_human *h); /* type 2: one extra digit in several cells */
 bool human_intersections(sks_human *h); /* pointing, claiming */
 /* SE's direct techniques: pointing (box) or claiming, hidden pairs (k 2)
  * and triples (3) that leave a digit one place in a region. */
