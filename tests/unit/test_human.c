@@ -695,6 +695,14 @@ static void test_se_rating(sks_human *h) {
   }
 }
 
+/* Loads puzzle text, known unique, with texts; the caller deletes it. */
+static sks_puzzle *load_known(sks_human *h, const char *text) {
+  sks_human_options o = {.known_unique = true, .text = true};
+  sks_puzzle *p = judge_parse(text);
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  return p;
+}
+
 /* SE's nested levels: a puzzle of the hardest database (SE 10.9) whose
  * path takes nested chains with static chains inside (9.5), with cell and
  * region forcing chains inside (10.0) where those find nothing, and with
@@ -712,9 +720,7 @@ static void test_nested(sks_human *h) {
   CHECK(r.rating >= 10.0 && r.rating < 10.5 + 2);
   /* its first step: static chains inside suffice; its second: they do
    * not, cell forcing inside does */
-  sks_human_options o = {.known_unique = true, .text = true};
-  sks_puzzle *p = judge_parse(hard);
-  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_puzzle *p = load_known(h, hard);
   sks_human_step st;
   CHECK(sks_human_next(h, &st));
   CHECK_EQ(st.tech, SKS_TECH_NESTED_FORCING);
@@ -740,9 +746,7 @@ static void test_nishio(sks_human *h) {
   sks_human_rating r;
   replay(h, t, true, &r);
   CHECK(replay_techs[SKS_TECH_NISHIO] > 0);
-  sks_human_options o = {.known_unique = true, .text = true};
-  sks_puzzle *p = judge_parse(t);
-  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_puzzle *p = load_known(h, t);
   sks_human_step st;
   bool nishio = false, contradiction = false;
   while (sks_human_next(h, &st)) {
@@ -774,9 +778,7 @@ static void test_bug2(sks_human *h) {
   CHECK_EQ(replay_techs[SKS_TECH_BUG_2], 1);
   CHECK_EQ(r.hardest, SKS_TECH_BUG_2);
   CHECK(r.rating > 5.65 && r.rating < 5.75);
-  sks_human_options o = {.known_unique = true, .text = true};
-  sks_puzzle *p = judge_parse(t);
-  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_puzzle *p = load_known(h, t);
   sks_human_step st;
   while (sks_human_next(h, &st) && st.tech != SKS_TECH_BUG_2)
     sks_human_apply(h, &st);
