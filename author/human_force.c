@@ -811,8 +811,9 @@ static bool store_keep(struct human_force *f, int l) {
         return false;
   }
   pool_reserve(s, 2 * br->count);
-  memcpy(s->pool + s->npool, s->old + br->start,
-         (size_t)br->count * 2 * sizeof *s->pool);
+  if (br->count) /* (a run that stored nothing may have left no pool) */
+    memcpy(s->pool + s->npool, s->old + br->start,
+           (size_t)br->count * 2 * sizeof *s->pool);
   br->start = s->npool;
   s->npool += 2 * br->count;
   br->gen = s->gen;
