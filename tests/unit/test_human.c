@@ -763,6 +763,18 @@ static void test_nishio(sks_human *h) {
   CHECK(nishio);
   CHECK(contradiction);
   sks_puzzle_delete(p);
+  /* top1465's first puzzle on a fresh solver: a Nishio level whose last
+   * run stored no literal, so its kept branches copy from no pool (under
+   * UBSan, a memcpy from NULL before) */
+  sks_human *g = sks_human_new();
+  p = judge_parse(
+      "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3"
+      "....4.9........");
+  sks_human_options ko = {.known_unique = true};
+  CHECK_EQ(sks_human_rate(g, p, &ko, &r), SKS_SAT);
+  CHECK(r.rating >= 8.5);
+  sks_puzzle_delete(p);
+  sks_human_delete(g);
 }
 
 /* SE's BUG type 2 (5.7): on this puzzle of the sudoku-exchange bank's
