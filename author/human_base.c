@@ -186,6 +186,18 @@ static int cmp_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+void human_elim_seeing(sks_human *h, const int *cells, int k, int d) {
+  for (int c = 0; c < h->cells; c++) {
+    if (!(h->cand[c] >> d & 1) || h->val[c] >= 0)
+      continue;
+    bool all = true;
+    for (int i = 0; i < k && all; i++)
+      all = human_sees(h, c, cells[i]);
+    if (all)
+      human_elim(h, c, d);
+  }
+}
+
 bool human_emit(sks_human *h, sks_technique tech, double rating, int size) {
   if (!h->nelim)
     return false;

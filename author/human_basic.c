@@ -554,15 +554,7 @@ bool human_bug2(sks_human *h) {
     if (!grave)
       continue;
     human_begin(h);
-    for (int c = 0; c < h->cells; c++) {
-      if (h->val[c] >= 0 || !(h->cand[c] >> d & 1))
-        continue;
-      bool all = true;
-      for (int i = 0; i < nb && all; i++)
-        all = human_sees(h, c, bug[i]);
-      if (all)
-        human_elim(h, c, d);
-    }
+    human_elim_seeing(h, bug, nb, d);
     if (h->opt.text) {
       char cells[256];
       cells[0] = 0;

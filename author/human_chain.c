@@ -96,19 +96,6 @@ static bool bivalue(const sks_human *h, int c) {
   return h->val[c] < 0 && human_two(h->cand[c]);
 }
 
-/* Removes digit d from every cell that sees all of cells (k of them). */
-static void elim_seeing(sks_human *h, const int *cells, int k, int d) {
-  for (int c = 0; c < h->cells; c++) {
-    if (!(h->cand[c] >> d & 1) || h->val[c] >= 0)
-      continue;
-    bool all = true;
-    for (int i = 0; i < k && all; i++)
-      all = human_sees(h, c, cells[i]);
-    if (all)
-      human_elim(h, c, d);
-  }
-}
-
 /* A wing's step: its words (pivot p, pincers a and b, on digit z), then
  * it is offered; true when the search is to stop there. */
 static bool wing_emit(sks_human *h, sks_technique t, const char *name,
@@ -147,7 +134,7 @@ bool human_xy_wing(sks_human *h) {
           continue;
         human_begin(h);
         int ends[2] = {a, b};
-        elim_seeing(h, ends, 2, human_first(z));
+        human_elim_seeing(h, ends, 2, human_first(z));
         if (!h->nelim)
           continue;
         if (wing_emit(h, SKS_TECH_XY_WING, "XY-wing", 4.2, p, a, b, z))
@@ -177,7 +164,7 @@ bool human_xyz_wing(sks_human *h) {
         hmask z = h->cand[a] & h->cand[b];
         human_begin(h);
         int three[3] = {p, a, b};
-        elim_seeing(h, three, 3, human_first(z));
+        human_elim_seeing(h, three, 3, human_first(z));
         if (!h->nelim)
           continue;
         if (wing_emit(h, SKS_TECH_XYZ_WING, "XYZ-wing", 4.4, p, a, b, z))
@@ -217,7 +204,7 @@ bool human_w_wing(sks_human *h) {
             continue;
           human_begin(h);
           int ends[2] = {a, b};
-          elim_seeing(h, ends, 2, y);
+          human_elim_seeing(h, ends, 2, y);
           if (!h->nelim)
             continue;
           if (h->opt.text) {
@@ -305,7 +292,7 @@ bool human_unique_rectangle(sks_human *h) {
               hmask extra1 = h->cand[roof[1]] & ~ab;
               if (extra0 == extra1 && human_one(extra0)) {
                 human_begin(h); /* type 2 */
-                elim_seeing(h, roof, 2, human_first(extra0));
+                human_elim_seeing(h, roof, 2, human_first(extra0));
                 if (ur_emit(h, rect, a, b, 2, 4.6))
                   return true;
               }
@@ -554,7 +541,7 @@ bool human_x_chain(sks_human *h) {
         if (on && u != a && s->dist[st] >= 3) {
           int ends[2] = {g->cell[a], g->cell[u]};
           human_begin(h);
-          elim_seeing(h, ends, 2, d);
+          human_elim_seeing(h, ends, 2, d);
           if (h->nelim) {
             best_len = s->dist[st] + 1;
             best_d = d;
@@ -591,7 +578,7 @@ bool human_x_chain(sks_human *h) {
     return false;
   int ends[2] = {best_path[best_k - 1], best_path[0]};
   human_begin(h);
-  elim_seeing(h, ends, 2, best_d);
+  human_elim_seeing(h, ends, 2, best_d);
   if (h->opt.text) {
     char buf[HUMAN_TEXT];
     snprintf(buf, sizeof buf, "X-chain on %d: ", human_digit(best_d));
@@ -664,7 +651,7 @@ bool human_xy_chain(sks_human *h) {
           if (w == x && b != a) {
             human_begin(h);
             int ends[2] = {a, b};
-            elim_seeing(h, ends, 2, x);
+            human_elim_seeing(h, ends, 2, x);
             if (h->nelim)
               found = tail - 1;
           }
@@ -949,7 +936,7 @@ bool human_als_xz(sks_human *h) {
           for (int q = 0; q < B->k; q++)
             if (h->cand[B->cells[q]] >> z & 1)
               zc[nz++] = B->cells[q];
-          elim_seeing(h, zc, nz, z);
+          human_elim_seeing(h, zc, nz, z);
         }
         if (!h->nelim)
           continue;

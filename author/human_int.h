@@ -165,6 +165,8 @@ void human_where(sks_human *h);
  * placement is ignored (returns false). */
 void human_begin(sks_human *h);
 void human_elim(sks_human *h, int cell, int d); /* only if a candidate */
+/* Removes digit d from every open cell that sees all of cells (k). */
+void human_elim_seeing(sks_human *h, const int *cells, int k, int d);
 bool human_emit(sks_human *h, sks_technique tech, double rating, int size);
 bool human_emit_place(sks_human *h, sks_technique tech, int cell, int d);
 /* A direct technique: the placement, with the eliminations built. */
