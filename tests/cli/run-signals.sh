@@ -25,6 +25,18 @@ grep -v '^#' "$SRC/tests/puzzles/corpus.txt" | cut -d: -f1 >one.txt
 for _ in $(seq 40); do cat one.txt; done >many.txt
 
 solvers() { ps -eo args= | grep -c "^sleep $tag\$"; }
+# The solvers still running once they have had up to 5 s to go: SIGKILL is
+# sent before the tool ends, and the kernel takes a moment (longer on a
+# loaded machine).
+solvers_left() {
+  local left
+  for _ in $(seq 250); do
+    left=$(solvers)
+    [ "$left" -eq 0 ] && break
+    sleep 0.02
+  done
+  echo "$left"
+}
 
 # trial NAME JOBS SIGNAL DELAY [pipe]: one run, ended by SIGNAL after DELAY
 # seconds (pipe: the output goes to `head -1`, which ends it by SIGPIPE).
@@ -41,9 +53,10 @@ trial() {
       --time-limit 0.03 many.txt >/dev/null 2>&1 &
     pid=$!
     sleep "$delay"
-    # (solvers come and go every few milliseconds: look a few times)
+    # (solvers come and go every few milliseconds: look a few times, for
+    # up to 3 s on a loaded machine)
     local seen=0
-    for _ in $(seq 20); do
+    for _ in $(seq 300); do
       seen=$(solvers)
       [ "$seen" -gt 0 ] && break
       sleep 0.01
@@ -52,13 +65,8 @@ trial() {
     kill -"$sig" $pid 2>/dev/null
     wait $pid 2>/dev/null
   fi
-  # SIGKILL is sent before the tool ends; the kernel takes a moment.
   local left files
-  for _ in $(seq 50); do
-    left=$(solvers)
-    [ "$left" -eq 0 ] && break
-    sleep 0.02
-  done
+  left=$(solvers_left)
   files=$(find "$tmp" -type f | wc -l)
   LEFT=$((LEFT + left)) FILES=$((FILES + files))
   if [ "$left" -ne 0 ] || [ "$files" -ne 0 ]; then
@@ -104,8 +112,8 @@ if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
       --backend external --solver ./spin - 2>err.txt | cat >/dev/null
     exit "${PIPESTATUS[0]}")
   st=$?
-  sleep 0.2
-  left=$(solvers) files=$(find "$T/tmp-oom" -type f | wc -l)
+  left=$(solvers_left)
+  files=$(find "$T/tmp-oom" -type f | wc -l)
   if [ $st -eq 6 ] && [ "$left" -eq 0 ] && [ "$files" -eq 0 ]; then
     pass
   else
