@@ -179,16 +179,7 @@ static struct human_force *force_of(sks_human *h) {
     f->hdcells = sks_malloc((size_t)h->n * h->pw * sizeof *f->hdcells);
     f->tw = f->p[0].tw;
     f->changed = sks_malloc((size_t)f->tw * sizeof *f->changed);
-    store_init(&f->st[0], h, f->W);
-    /* past 16x16 a second store would cost too much memory: the levels
-     * share one */
-    if (h->cells <= 256) {
-      store_init(&f->st[1], h, f->W);
-      store_init(&f->st[3], h, f->W);
-    }
     if (human_prop9_fits(h)) {
-      /* its dynamic+ reads only some regions: its branches can be kept */
-      store_init(&f->st[2], h, f->W);
       f->p9 = human_prop9_new(h);
       f->run.lit = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.lit);
       f->run.depth = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.depth);
@@ -947,10 +938,16 @@ bool human_forcing(sks_human *h, int level) {
   for (int c = 0; c < h->cells; c++)
     for (hmask m = h->cand[c]; m; m &= m - 1)
       f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
-  f->s = &f->st[plevel == 0 || !f->st[1].br  ? 0
-                : nishio                     ? 3
-                : plevel == 3 && f->st[2].br ? 2
-                                             : 1];
+  /* The stores are made when first used (most puzzles never reach the
+   * dynamic levels).  Past 16x16 a second store would cost too much
+   * memory: the levels share one; the plain 9x9's dynamic+ reads only
+   * some regions, so its branches can be kept apart. */
+  f->s = &f->st[plevel == 0 || h->cells > 256 ? 0
+                : nishio                      ? 3
+                : plevel == 3 && f->p9        ? 2
+                                              : 1];
+  if (!f->s->br)
+    store_init(f->s, h, f->W);
   store_begin(f, h, plevel);
   for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
