@@ -708,6 +708,30 @@ static int check_backend(app_command_line *app, const int *given) {
   return EXIT_USAGE;
 }
 
+/* The analog rating's own options go with --analog: grade without it
+ * would ignore them (the first such on the command line is named). */
+static int check_rating(const app_command_line *app, const int *given) {
+  static const size_t rating[] = {
+      offsetof(app_options, runs), offsetof(app_options, rate_time),
+      offsetof(app_options, rate_width), offsetof(app_options, rate_float)};
+  if (app->opt.analog)
+    return 0;
+  int i = -1;
+  for (int j = 0; j < NOPTIONS; j++)
+    for (int k = 0; k < LENGTH(rating); k++)
+      if (table[j].offset == rating[k] && given[j] &&
+          (i < 0 || given[j] < given[i]))
+        i = j;
+  if (i < 0)
+    return 0;
+  char flag[64];
+  option_flag(i, flag, sizeof flag);
+  app_message("%s takes %s only with --analog (it is an option of the analog "
+              "rating)",
+              app->command, flag);
+  return EXIT_USAGE;
+}
+
 int app_options_parse(app_command_line *app, int argc, char **argv) {
   defaults(&app->opt);
   int given[NOPTIONS] = {0};
@@ -717,5 +741,7 @@ int app_options_parse(app_command_line *app, int argc, char **argv) {
     res = check_commands(app, given);
   if (!res)
     res = check_backend(app, given);
+  if (!res)
+    res = check_rating(app, given);
   return res;
 }

@@ -236,6 +236,12 @@ check rate-batch 3 'error' last_line "$S" rate --analog -q --runs 4 \
 check_file rate-lines awk 'NR <= 2 && !/^[0-9.]+ \[[0-9.]+, [0-9.]+\] (easy|medium|hard|ultra-hard) [0-9]+\/4$/ { exit 1 } NR == 3 && $0 != "error" { exit 1 } END { exit NR != 3 }' .out
 input '11..............'
 check rate-none 0 '- - - none 0/0 ' "$S" rate --analog --runs 4 --rate-time 50
+# The rating's options without --analog are refused, not ignored.
+input "$EULER"
+check grade-runs-alone 2 '' "$S" grade --rate-time 50 --runs 8
+expect_stderr "sudokusat: grade takes --rate-time only with --analog (it is an option of the analog rating)"
+check rate-width-alone 2 '' "$S" rate --rate-width 0.3
+expect_stderr "sudokusat: rate takes --rate-width only with --analog (it is an option of the analog rating)"
 
 # ---------------------------------------------------------------- unique / count
 input "$ESCARGOT"
