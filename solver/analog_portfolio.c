@@ -273,7 +273,7 @@ void sks_analog_rate_end(rate_job *job, int r, double t, bool solved) {
 /* Solved runs that put eta's 95% interval within +-width: kappa's
  * estimate from k solved runs has a relative standard error of about
  * 1 / sqrt(k), so eta's (log10) about log10(e) / sqrt(k). */
-static int events_for(double width) {
+int sks_analog_rate_events(double width) {
   if (!(width > 0))
     return 0;
   double k = 1.959964 * 0.4342945 / width;
@@ -313,7 +313,7 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
                  .seconds = seconds};
   atomic_init(&rt.next, 0);
   atomic_init(&rt.limit, runs);
-  rt.stop_events = events_for(opt->rate_width);
+  rt.stop_events = sks_analog_rate_events(opt->rate_width);
   pthread_mutex_init(&rt.lock, NULL);
   rt.done = sks_calloc((size_t)runs, 1);
   rt.t = sks_calloc((size_t)runs, sizeof *rt.t);

@@ -130,6 +130,7 @@ enum { SKS_ANALOG_RATE_RUNS = 32 };
  * dropped.  The rule looks at the runs in their order, so it is a
  * sequential test on independent runs (the rating does not depend on which
  * ran first) and the same on any number of threads. */
+int sks_analog_rate_events(double width); /* that K (0 for width 0) */
 int sks_analog_rate(sks_analog *a, const sks_analog_options *opt,
                     unsigned long long seed, int runs, double tmax,
                     double seconds, int threads, sks_analog_rating *r);

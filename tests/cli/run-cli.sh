@@ -242,6 +242,14 @@ check grade-runs-alone 2 '' "$S" grade --rate-time 50 --runs 8
 expect_stderr "sudokusat: grade takes --rate-time only with --analog (it is an option of the analog rating)"
 check rate-width-alone 2 '' "$S" rate --rate-width 0.3
 expect_stderr "sudokusat: rate takes --rate-width only with --analog (it is an option of the analog rating)"
+# An interval the runs cannot reach is said (not with -q), and every run
+# is counted.
+check rate-width-unreachable 0 '' stdout_has ' 6/6' "$S" rate --analog \
+  --rate-width 0.3 --runs 6 --rate-time 100
+expect_stderr "sudokusat: warning: --rate-width 0.3 needs 9 solved runs, more than --runs 6: no rating stops early"
+check rate-width-unreachable-q 0 '' stdout_has ' 6/6' "$S" rate --analog \
+  -q --rate-width 0.3 --runs 6 --rate-time 100
+expect_stderr ""
 
 # ---------------------------------------------------------------- unique / count
 input "$ESCARGOT"

@@ -621,6 +621,11 @@ static void test_rate_lanes(void) {
     enum { SRUNS = 40 };
     sks_analog_options full, stop;
     sks_analog_options_init(&full);
+    /* K = ceil((1.96 log10(e) / W)^2) */
+    CHECK_EQ(sks_analog_rate_events(0.3), 9);
+    CHECK_EQ(sks_analog_rate_events(0.2), 19);
+    CHECK_EQ(sks_analog_rate_events(0.05), 290);
+    CHECK_EQ(sks_analog_rate_events(0), 0);
     stop = full;
     stop.rate_width = 0.3;
     double tf[SRUNS], ts[2][SRUNS];
