@@ -708,13 +708,15 @@ static int check_backend(app_command_line *app, const int *given) {
   return EXIT_USAGE;
 }
 
-/* The analog rating's own options go with --analog: grade without it
- * would ignore them (the first such on the command line is named).  An
+/* The analog rating's own options, and the encoding of the CNF it rates,
+ * go with --analog: grade without it would ignore them (the first such on
+ * the command line is named).  An
  * interval --rate-width asks for that --runs cannot reach is said. */
 static int check_rating(const app_command_line *app, const int *given) {
   static const size_t rating[] = {
-      offsetof(app_options, runs), offsetof(app_options, rate_time),
-      offsetof(app_options, rate_width), offsetof(app_options, rate_float)};
+      offsetof(app_options, runs),       offsetof(app_options, rate_time),
+      offsetof(app_options, rate_width), offsetof(app_options, rate_float),
+      offsetof(app_options, encoding),   offsetof(app_options, amo)};
   int width = row_of(offsetof(app_options, rate_width));
   int need = sks_analog_rate_events(app->opt.rate_width);
   if (app->opt.analog && given[width] && need > app->opt.runs &&
@@ -722,7 +724,7 @@ static int check_rating(const app_command_line *app, const int *given) {
     app_message("warning: --rate-width %g needs %d solved runs, more than "
                 "--runs %d: no rating stops early",
                 app->opt.rate_width, need, app->opt.runs);
-  if (app->opt.analog)
+  if (app->opt.analog || !(app->cmd & (CMD_RATE | CMD_GRADE)))
     return 0;
   int i = -1;
   for (int j = 0; j < NOPTIONS; j++)

@@ -240,6 +240,10 @@ check rate-none 0 '- - - none 0/0 ' "$S" rate --analog --runs 4 --rate-time 50
 input "$EULER"
 check grade-runs-alone 2 '' "$S" grade --rate-time 50 --runs 8
 expect_stderr "sudokusat: grade takes --rate-time only with --analog (it is an option of the analog rating)"
+check grade-encoding-alone 2 '' "$S" grade --amo pairwise
+expect_stderr "sudokusat: grade takes --amo only with --analog (it is an option of the analog rating)"
+check grade-encoding-analog 0 '' stdout_has 'eta=' "$S" grade --analog \
+  --encoding minimal --amo pairwise --runs 4 --rate-time 50
 check rate-width-alone 2 '' "$S" rate --rate-width 0.3
 expect_stderr "sudokusat: rate takes --rate-width only with --analog (it is an option of the analog rating)"
 # An interval the runs cannot reach is said (not with -q), and every run
