@@ -710,8 +710,8 @@ static int check_backend(app_command_line *app, const int *given) {
 
 /* The analog rating's own options, and the encoding of the CNF it rates,
  * go with --analog: grade without it would ignore them (the first such on
- * the command line is named).  An
- * interval --rate-width asks for that --runs cannot reach is said. */
+ * the command line is named).  An interval --rate-width asks for that
+ * --runs cannot reach is said. */
 static int check_rating(const app_command_line *app, const int *given) {
   static const size_t rating[] = {
       offsetof(app_options, runs),       offsetof(app_options, rate_time),
@@ -727,11 +727,11 @@ static int check_rating(const app_command_line *app, const int *given) {
   if (app->opt.analog || !(app->cmd & (CMD_RATE | CMD_GRADE)))
     return 0;
   int i = -1;
-  for (int j = 0; j < NOPTIONS; j++)
-    for (int k = 0; k < LENGTH(rating); k++)
-      if (table[j].offset == rating[k] && given[j] &&
-          (i < 0 || given[j] < given[i]))
-        i = j;
+  for (int k = 0; k < LENGTH(rating); k++) {
+    int j = row_of(rating[k]);
+    if (given[j] && (i < 0 || given[j] < given[i]))
+      i = j;
+  }
   if (i < 0)
     return 0;
   char flag[64];
