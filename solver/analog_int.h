@@ -277,24 +277,13 @@ typedef struct rate_job {
  * and then sks_analog_rate_lanes gives every run the trajectory
  * sks_analog_trajectory would, bit for bit. */
 bool sks_analog_lanes_fit(const sks_analog *a, const sks_analog_options *opt);
+/* Whether this CPU runs opt's lanes faster than one run at a time (the
+ * double lanes need AVX2; see analog_lanes_int.h). */
+bool sks_analog_lanes_pay(const sks_analog_options *opt);
 void sks_analog_rate_lanes(rate_job *job);
 /* The two precisions (analog_lanes.c, analog_lanes_float.c). */
 void sks_analog_rate_lanes_double(rate_job *job);
 void sks_analog_rate_lanes_float(rate_job *job);
-
-/* A single-precision lane's run, handed to the one-lane instance to be
- * finished alone (its spins and log weights every stride floats). */
-typedef struct sks_lane_handoff {
-  const float *s, *u;
-  long stride;
-  int run;
-  double U, t, h, deadline;
-  long long nsteps;
-  const signed char *sign;
-  const int *ntrue;
-  long nunsat;
-} sks_lane_handoff;
-void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h);
 
 /* The next run to start, or -1 when none is left. */
 static inline int sks_analog_rate_next(rate_job *job) {

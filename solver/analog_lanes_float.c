@@ -1,5 +1,5 @@
 /* The rating's runs in vector lanes (analog_lanes_int.h), in single
- * precision: 16 lanes, the default for rating. */
+ * precision: 8 lanes. */
 #define _POSIX_C_SOURCE 200809L
 #include "analog_int.h"
 #include "require_int.h"

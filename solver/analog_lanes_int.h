@@ -5,15 +5,15 @@
  * its wall-clock cap) takes the next run at once.
  *
  * Included twice, once per precision of the lanes' state (LANES_FLOAT 0
- * or 1, names suffixed by LANES_FN):
+ * or 1, names suffixed by LANES_FN), each LANES_BYTES (32) wide:
  *
- * - double (analog_lanes.c), 8 lanes: every lane does the IEEE operations
+ * - double (analog_lanes.c), 4 lanes: every lane does the IEEE operations
  *   of the scalar splitting step (analog_integrate.c) and of
  *   sks_analog_trajectory's step-size control in the same order, with the
  *   same libm calls for exp and pow, built with -ffp-contract=off as that
  *   one is: a run's trajectory is the same bit for bit whichever path
  *   takes it (tested), so the rating is that of one run at a time.
- * - float (analog_lanes_float.c), 16 lanes in the same 64 bytes: the same
+ * - float (analog_lanes_float.c), 8 lanes in the same 32 bytes: the same
  *   step in single precision, with a vectorised polynomial exp for the
  *   spins' flows too.  The trajectories are other ones (chaos parts them
  *   from the double ones after a few hundred steps), so the rating agrees
@@ -61,10 +61,13 @@ static void restore_subnormals(unsigned old) {
 }
 #endif
 
-#ifndef LANES_BYTES
-#define LANES_BYTES 64
-#endif
-enum { VBYTES = LANES_BYTES, LANES = VBYTES / (int)sizeof(real) };
+/* 32 bytes, one AVX2 register.  A vector wider than the CPU's registers
+ * is split by the compiler into pieces, and its blends and compares go
+ * through memory: 64-byte lanes on an AVX2 CPU cost 1.6x the runs one at
+ * a time in double and 4.4x these in float (Platinum Blonde, 16 runs;
+ * docs/analog.md).  Where the CPU has no AVX2 the same happens to these,
+ * and the double lanes are not used (sks_analog_lanes_pay). */
+enum { VBYTES = 32, LANES = VBYTES / (int)sizeof(real) };
 
 /* may_alias: a lane is also read and written as a scalar. */
 typedef real vd __attribute__((vector_size(VBYTES), may_alias));
@@ -541,48 +544,7 @@ static void lanes_free(lanes *L) {
   sks_analog_work_free(&L->w);
 }
 
-#if LANES_FLOAT && LANES_BYTES == 4
-/* One run from a handed-over lane state to its end. */
-void sks_analog_lanes_resume_float1(rate_job *job, const sks_lane_handoff *h) {
-  unsigned csr = flush_subnormals();
-  lanes L;
-  lanes_init(&L, job);
-  const sks_analog *p = L.p;
-  for (int i = 0; i < p->nact; i++)
-    lane(L.s)[i] = h->s[(long)i * h->stride];
-  for (long c = 0; c < p->nclauses; c++)
-    lane(L.u)[c] = h->u[c * h->stride];
-  L.run[0] = h->run;
-  L.U[0] = h->U;
-  L.t[0] = h->t;
-  L.h[0] = h->h;
-  L.deadline[0] = h->deadline;
-  L.nsteps[0] = h->nsteps;
-  memcpy(L.sign[0], h->sign, (size_t)p->nact);
-  memcpy(L.ntrue[0], h->ntrue, (size_t)p->nclauses * sizeof *L.ntrue[0]);
-  L.nunsat[0] = h->nunsat;
-  /* the job has no run left to start: the lane ends with this one */
-  while (lane_ready(&L, 0)) {
-    LANES_FN(lanes_step)(&L);
-    lanes_control(&L);
-  }
-  lanes_free(&L);
-  restore_subnormals(csr);
-}
-#else
-#if LANES_FLOAT
-/* A lane's run finished one at a time, in the one-lane instance
- * (analog_lanes_float1.c): the same single-precision operations, so the
- * same bits as in any lane, whichever thread ends it. */
-static void lane_finish_alone(lanes *L, int l) {
-  sks_lane_handoff hand = {lane(L->s) + l, lane(L->u) + l, LANES,
-                           L->run[l],      L->U[l],        L->t[l],
-                           L->h[l],        L->deadline[l], L->nsteps[l],
-                           L->sign[l],     L->ntrue[l],    L->nunsat[l]};
-  L->run[l] = -1;
-  sks_analog_lanes_resume_float1(L->job, &hand);
-}
-#else
+#if !LANES_FLOAT
 /* A lane's run finished one at a time: its state into the scalar work,
  * the scalar loop from there (the same operations, so the same bits). */
 static void lane_finish_alone(lanes *L, int l) {
@@ -606,12 +568,15 @@ static void lane_finish_alone(lanes *L, int l) {
   L->t[l] = w->t;
   lane_end(L, l, status == SKS_SAT);
 }
-#endif
 
 /* With no runs left to start, this few live lanes cost more as a vector
- * step than one at a time (a step of all the lanes costs ~3.5 scalar
- * steps). */
-enum { LANES_TAIL = 3 };
+ * step than one at a time: a step of the 4 double lanes costs about 2
+ * scalar steps (AVX2).  The float lanes go on to the end: a step of the
+ * 8 costs ~1.2 steps of one float lane, so they have no tail. */
+enum { LANES_TAIL = 2 };
+#else
+enum { LANES_TAIL = 0 };
+#endif
 
 void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
   unsigned csr = LANES_FLOAT ? flush_subnormals() : 0;
@@ -624,9 +589,11 @@ void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
     for (int l = 0; l < LANES; l++)
       live += lane_ready(&L, l);
     if (live <= LANES_TAIL && sks_analog_rate_drained(job)) {
+#if !LANES_FLOAT
       for (int l = 0; l < LANES; l++)
         if (L.run[l] >= 0)
           lane_finish_alone(&L, l);
+#endif
       break;
     }
     LANES_FN(lanes_step)(&L);
@@ -636,4 +603,3 @@ void LANES_FN(sks_analog_rate_lanes)(rate_job *job) {
   if (LANES_FLOAT)
     restore_subnormals(csr);
 }
-#endif

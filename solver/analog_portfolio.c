@@ -146,7 +146,7 @@ int sks_analog_solve(sks_analog *a, const sks_analog_options *opt,
 
 static void *rater_main(void *arg) {
   rate_job *rt = arg;
-  if (sks_analog_lanes_fit(rt->a, rt->opt)) {
+  if (sks_analog_lanes_fit(rt->a, rt->opt) && sks_analog_lanes_pay(rt->opt)) {
     sks_analog_rate_lanes(rt);
     return NULL;
   }
