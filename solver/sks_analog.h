@@ -23,10 +23,10 @@ typedef enum sks_analog_method {
 /* How a rating advances its runs (sks_analog_options.lanes), where the
  * integrator allows lanes (the splitting step): */
 enum {
-  SKS_ANALOG_LANES_DOUBLE = 0, /* 8 runs a vector in double precision
+  SKS_ANALOG_LANES_DOUBLE = 0, /* 4 runs a vector in double precision
                                   (default): the trajectories of one run
                                   at a time, bit for bit */
-  SKS_ANALOG_LANES_FLOAT = 1,  /* 16 runs a vector in single precision:
+  SKS_ANALOG_LANES_FLOAT = 1,  /* 8 runs a vector in single precision:
                                   other trajectories, the same statistics
                                   as far as the calibrated test has judged
                                   (docs/analog.md) */
