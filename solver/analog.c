@@ -12,6 +12,8 @@ void sks_analog_options_init(sks_analog_options *opt) {
   opt->memory = 1;
   opt->method = SKS_ANALOG_DEFAULT;
   opt->trace_every = 100;
+  opt->lanes = SKS_ANALOG_LANES_FLOAT;
+  opt->rate_width = SKS_ANALOG_RATE_WIDTH;
 }
 
 /* ------------------------------------------------------------------ */

@@ -23,12 +23,12 @@ typedef enum sks_analog_method {
 /* How a rating advances its runs (sks_analog_options.lanes), where the
  * integrator allows lanes (the splitting step): */
 enum {
-  SKS_ANALOG_LANES_DOUBLE = 0, /* 4 runs a vector in double precision
-                                  (default): the trajectories of one run
-                                  at a time, bit for bit */
-  SKS_ANALOG_LANES_FLOAT = 1,  /* 8 runs a vector in single precision:
-                                  other trajectories, the same statistics
-                                  as far as the calibrated test has judged
+  SKS_ANALOG_LANES_DOUBLE = 0, /* 4 runs a vector in double precision:
+                                  the trajectories of one run at a time,
+                                  bit for bit */
+  SKS_ANALOG_LANES_FLOAT = 1,  /* 8 runs a vector in single precision
+                                  (default): other trajectories, the same
+                                  ratings by the calibrated test
                                   (docs/analog.md) */
   SKS_ANALOG_LANES_OFF = -1    /* one run at a time */
 };
@@ -47,8 +47,9 @@ typedef struct sks_analog_options {
   long trace_every;        /* a row every K accepted steps (0 = 100) */
   int lanes;               /* rating: SKS_ANALOG_LANES_* */
   double rate_width;       /* rating: stop starting runs once eta's 95% interval
-                              is about +-rate_width (0: always every run); see
-                              sks_analog_rate */
+                              is about +-rate_width (default
+                              SKS_ANALOG_RATE_WIDTH; 0: always every run);
+                              see sks_analog_rate */
   sks_analog_group *group; /* rating: offer the runs not yet started to
                               the group's idle threads (NULL: none) */
 } sks_analog_options;
@@ -121,6 +122,7 @@ typedef struct sks_analog_rating {
 
 enum { SKS_ANALOG_RATE_RUNS = 32 };
 #define SKS_ANALOG_RATE_TMAX 1000.0
+#define SKS_ANALOG_RATE_WIDTH 0.2 /* 19 solved runs */
 
 /* threads: runs in parallel; seconds: wall cap per run (0 = none; a run
  * stopped by it is censored at the analog time it reached).  With

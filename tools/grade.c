@@ -34,8 +34,9 @@ static void *grade_new(sks_app *app) {
     c->analog.memory = 1; /* the papers' law, as rate --analog */
     c->analog.group = grade_group;
     c->analog.rate_width = app->opt.rate_width;
-    if (app->opt.rate_float)
-      c->analog.lanes = SKS_ANALOG_LANES_FLOAT;
+    c->analog.lanes = app->opt.rate_precision == PRECISION_DOUBLE
+                          ? SKS_ANALOG_LANES_DOUBLE
+                          : SKS_ANALOG_LANES_FLOAT;
     c->cnf = sks_cnf_new();
   }
   return c;

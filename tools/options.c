@@ -36,6 +36,7 @@ typedef enum {
   T_PROPAGATE,
   T_LAYOUT,
   T_MEMORY,
+  T_PRECISION,
   T_METHOD,
   T_FORMAT,
   T_SYMMETRY,
@@ -79,6 +80,7 @@ enum { NOPTIONS = LENGTH(table) };
 
 static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
 static const char *const memory_names[] = {"K", "K2"};
+static const char *const precision_names[] = {"single", "double"};
 static const char *const format_names[] = {"text", "json", "csv"};
 enum {
   PROPAGATE_LEVELS = SKS_PROPAGATE_LOCKED + 1, /* the library's */
@@ -106,6 +108,9 @@ static const char *layout_name(int i) {
 }
 static const char *memory_name(int i) {
   return memory_names[i];
+}
+static const char *precision_name(int i) {
+  return precision_names[i];
 }
 static const char *format_name(int i) {
   return format_names[i];
@@ -156,6 +161,11 @@ static bool parse_memory(const char *val, void *out) {
   *(int *)out = *val ? i + MEMORY_K : MEMORY_UNSET;
   return !*val || i >= 0;
 }
+static bool parse_precision(const char *val, void *out) {
+  int i = sks_name_index(val, precision_names, LENGTH(precision_names));
+  *(int *)out = i;
+  return i >= 0;
+}
 static bool parse_format(const char *val, void *out) {
   int i = sks_name_index(val, format_names, LENGTH(format_names));
   *(int *)out = i;
@@ -194,6 +204,8 @@ static const struct {
      parse_propagate, NULL},
     {T_LAYOUT, layout_name, LENGTH(layout_names), parse_layout, NULL},
     {T_MEMORY, memory_name, LENGTH(memory_names), parse_memory, NULL},
+    {T_PRECISION, precision_name, LENGTH(precision_names), parse_precision,
+     NULL},
     {T_METHOD, method_name, SKS_ANALOG_SPLIT - SKS_ANALOG_CASH_KARP + 1,
      parse_method, NULL},
     {T_FORMAT, format_name, LENGTH(format_names), parse_format, NULL},

@@ -162,12 +162,12 @@ enum {
     "rate: runs from random starts")                                           \
   O(rate_time, DOUBLE, 1000, 1, 1e9, CMD_RATE | CMD_GRADE,                     \
     "rate: analog-time budget T of each run")                                  \
-  O(rate_width, DOUBLE, 0, 0, 10, CMD_RATE | CMD_GRADE,                        \
-    "rate: stop once eta's 95% interval is about +-W (0 = every run; 0.2 "     \
-    "takes 19 solved runs)")                                                   \
-  O(rate_float, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                           \
-    "rate: single-precision lanes, 16 runs a vector (about 1.9x less CPU, "    \
-    "other trajectories)")                                                     \
+  O(rate_width, DOUBLE, 0.2, 0, 10, CMD_RATE | CMD_GRADE,                      \
+    "rate: stop once eta's 95% interval is about +-W (19 solved runs for "     \
+    "0.2; 0 = every run)")                                                     \
+  O(rate_precision, PRECISION, "single", 0, 0, CMD_RATE | CMD_GRADE,           \
+    "rate: the runs' arithmetic (single: 16 runs a vector; double: 8, about "  \
+    "1.9x the CPU, each run bit for bit the solver's own)")                    \
   O(analog, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                               \
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \
@@ -224,6 +224,8 @@ typedef enum app_layout {
 } app_layout;
 enum { PROPAGATE_AUTO = -1 };
 enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };
+/* --rate-precision */
+enum { PRECISION_SINGLE, PRECISION_DOUBLE };
 /* --format */
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
 /* --grade: the level or the label asked for (sks_grade_parse), the other
@@ -242,9 +244,10 @@ typedef struct app_grade_goal {
 #define SKS_OPT_AMO sks_amo
 #define SKS_OPT_PROPAGATE int /* sks_propagate, or PROPAGATE_AUTO */
 #define SKS_OPT_LAYOUT app_layout
-#define SKS_OPT_MEMORY int /* MEMORY_* */
-#define SKS_OPT_METHOD int /* sks_analog_method */
-#define SKS_OPT_FORMAT int /* FORMAT_* */
+#define SKS_OPT_MEMORY int    /* MEMORY_* */
+#define SKS_OPT_PRECISION int /* PRECISION_* */
+#define SKS_OPT_METHOD int    /* sks_analog_method */
+#define SKS_OPT_FORMAT int    /* FORMAT_* */
 #define SKS_OPT_SYMMETRY sks_symmetry
 #define SKS_OPT_GRADE app_grade_goal
 

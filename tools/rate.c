@@ -81,8 +81,9 @@ static void *rate_new(sks_app *app) {
   r->opt.method = app->opt.analog_method;
   r->opt.group = rate_group;
   r->opt.rate_width = app->opt.rate_width;
-  if (app->opt.rate_float)
-    r->opt.lanes = SKS_ANALOG_LANES_FLOAT;
+  r->opt.lanes = app->opt.rate_precision == PRECISION_DOUBLE
+                     ? SKS_ANALOG_LANES_DOUBLE
+                     : SKS_ANALOG_LANES_FLOAT;
   r->cnf = sks_cnf_new();
   return r;
 }

@@ -562,6 +562,7 @@ static void test_rate_lanes(void) {
       sks_analog_options_init(&one);
       one.memory = law;
       one.lanes = -1;
+      one.rate_width = 0;
       lanes = one;
       lanes.lanes = SKS_ANALOG_LANES_DOUBLE;
       CHECK(sks_analog_lanes_fit(a, &lanes));
@@ -584,15 +585,16 @@ static void test_rate_lanes(void) {
       CHECK(r1.eta == r2.eta && r1.eta_lo == r2.eta_lo &&
             r1.eta_hi == r2.eta_hi);
     }
-  /* The single-precision lanes (asked for) are other trajectories, but
+  /* The single-precision lanes (the default) are other trajectories, but
    * every run's own whichever thread and lane takes it: 1, 2 and 3
    * threads agree run for run, under both laws. */
   for (int law = 1; law <= 2; law++) {
     sks_analog_options fl;
     sks_analog_options_init(&fl);
     fl.memory = law;
-    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_DOUBLE); /* the default */
-    fl.lanes = SKS_ANALOG_LANES_FLOAT;
+    CHECK_EQ(fl.lanes, SKS_ANALOG_LANES_FLOAT); /* the default */
+    CHECK(fl.rate_width == SKS_ANALOG_RATE_WIDTH);
+    fl.rate_width = 0;
     CHECK(sks_analog_lanes_fit(a, &fl));
     enum { FRUNS = 21 };
     double t[3][FRUNS];
@@ -625,6 +627,7 @@ static void test_rate_lanes(void) {
     CHECK_EQ(sks_analog_rate_events(0.2), 19);
     CHECK_EQ(sks_analog_rate_events(0.05), 290);
     CHECK_EQ(sks_analog_rate_events(0), 0);
+    full.rate_width = 0;
     stop = full;
     stop.rate_width = 0.3;
     double tf[SRUNS], ts[2][SRUNS];
