@@ -254,6 +254,18 @@ expect_stderr "sudokusat: warning: --rate-width 0.3 needs 9 solved runs, more th
 check rate-width-unreachable-q 0 '' stdout_has ' 6/6' "$S" rate --analog \
   -q --rate-width 0.3 --runs 6 --rate-time 100
 expect_stderr ""
+# The default stopping rule (--rate-width 0.2: 19 solved runs) on a puzzle
+# whose runs all solve, and every run with --rate-width 0; both
+# precisions; a precision that is not one refused.
+input "$EULER"
+check rate-stops 0 '' stdout_has ' 19/19 of 32' "$S" rate --analog \
+  --rate-time 200
+for p in single double; do
+  check "rate-every-$p" 0 '' stdout_has ' 20/20' "$S" rate --analog \
+    --rate-time 200 --rate-width 0 --rate-precision $p --runs 20
+done
+check usage-bad-precision 2 '' "$S" rate --analog --rate-precision half
+expect_stderr "sudokusat: --rate-precision: unknown 'half' (expected single or double)"
 
 # ---------------------------------------------------------------- unique / count
 input "$ESCARGOT"
