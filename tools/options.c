@@ -727,7 +727,7 @@ static int check_backend(app_command_line *app, const int *given) {
 static int check_rating(const app_command_line *app, const int *given) {
   static const size_t rating[] = {
       offsetof(app_options, runs),       offsetof(app_options, rate_time),
-      offsetof(app_options, rate_width), offsetof(app_options, rate_float),
+      offsetof(app_options, rate_width), offsetof(app_options, rate_precision),
       offsetof(app_options, encoding),   offsetof(app_options, amo)};
   int width = row_of(offsetof(app_options, rate_width));
   int need = sks_analog_rate_events(app->opt.rate_width);
