@@ -51,6 +51,10 @@ int app_check(sks_app *app);      /* count and unique */
 int app_check_cert(sks_app *app); /* check: certificates */
 int app_exact_cover(sks_app *app);
 int app_rate(sks_app *app);
+/* The analog rating's options as the command line gives them (rate
+ * --analog, grade --analog), its idle threads offered to group. */
+void app_rating_options(const sks_app *app, sks_analog_group *group,
+                        sks_analog_options *o);
 int app_generate(sks_app *app); /* tools/generate.c */
 int app_minimize(sks_app *app);
 int app_repair(sks_app *app);

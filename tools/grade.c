@@ -30,13 +30,7 @@ static void *grade_new(sks_app *app) {
   c->opt.se_rating = app->opt.se_rating;
   c->opt.max_nodes = app->opt.max_steps;
   if (app->opt.analog) {
-    sks_analog_options_init(&c->analog);
-    c->analog.memory = 1; /* the papers' law, as rate --analog */
-    c->analog.group = grade_group;
-    c->analog.rate_width = app->opt.rate_width;
-    c->analog.lanes = app->opt.rate_precision == PRECISION_DOUBLE
-                          ? SKS_ANALOG_LANES_DOUBLE
-                          : SKS_ANALOG_LANES_FLOAT;
+    app_rating_options(app, grade_group, &c->analog);
     c->cnf = sks_cnf_new();
   }
   return c;

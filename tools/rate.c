@@ -71,19 +71,24 @@ typedef struct rater {
  * left takes runs of the others' (-j 2 and more). */
 static sks_analog_group *rate_group;
 
+void app_rating_options(const sks_app *app, sks_analog_group *group,
+                        sks_analog_options *o) {
+  sks_analog_options_init(o);
+  /* The rating is the papers' eta, defined on their law: K unless K2 is
+   * asked for. */
+  o->memory = app->opt.analog_memory == MEMORY_K2 ? 2 : 1;
+  o->method = app->opt.analog_method;
+  o->group = group;
+  o->rate_width = app->opt.rate_width;
+  o->lanes = app->opt.rate_precision == PRECISION_DOUBLE
+                 ? SKS_ANALOG_LANES_DOUBLE
+                 : SKS_ANALOG_LANES_FLOAT;
+}
+
 static void *rate_new(sks_app *app) {
   rater *r = sks_calloc(1, sizeof *r);
   r->app = app;
-  sks_analog_options_init(&r->opt);
-  /* The rating is the papers' eta, defined on their law: K unless K2 is
-   * asked for. */
-  r->opt.memory = app->opt.analog_memory == MEMORY_K2 ? 2 : 1;
-  r->opt.method = app->opt.analog_method;
-  r->opt.group = rate_group;
-  r->opt.rate_width = app->opt.rate_width;
-  r->opt.lanes = app->opt.rate_precision == PRECISION_DOUBLE
-                     ? SKS_ANALOG_LANES_DOUBLE
-                     : SKS_ANALOG_LANES_FLOAT;
+  app_rating_options(app, rate_group, &r->opt);
   r->cnf = sks_cnf_new();
   return r;
 }
