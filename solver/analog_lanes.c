@@ -11,7 +11,7 @@
 #define LANES_FN(name) name##_double
 #include "analog_lanes_int.h"
 
-/* The lanes hold LANES states (9 vectors a spin or clause): up to 64 MB
+/* The lanes hold LANES states (3 vectors a spin, 6 a clause): up to 64 MB
  * a thread, which any Sudoku CNF is far below; a larger DIMACS problem
  * takes its runs one at a time. */
 #define LANES_MAX_BYTES ((size_t)64 << 20)

@@ -166,8 +166,8 @@ enum {
     "rate: stop once eta's 95% interval is about +-W (19 solved runs for "     \
     "0.2; 0 = every run)")                                                     \
   O(rate_precision, PRECISION, "single", 0, 0, CMD_RATE | CMD_GRADE,           \
-    "rate: the runs' arithmetic (single: 16 runs a vector; double: 8, about "  \
-    "1.9x the CPU, each run bit for bit the solver's own)")                    \
+    "rate: the runs' arithmetic (single: 8 runs a vector; double: 4, about "   \
+    "2.6x the CPU, each run bit for bit the solver's own)")                    \
   O(analog, BOOL, 0, 0, 1, CMD_RATE | CMD_GRADE,                               \
     "rate: use the analog solver's escape rate")                               \
   O(relaxed, BOOL, 0, 0, 1, CMD_BACKEND | CMD_DECODE | CMD_RATE,               \

@@ -659,8 +659,8 @@ static void test_rate_lanes(void) {
   CHECK(!sks_analog_lanes_fit(a, &rkc));
   sks_analog_delete(a);
   free(cnf.lits);
-  /* a problem whose lanes' states would pass 64 MB (9 vectors of 32
-   * bytes a spin or clause): one run at a time */
+  /* a problem whose lanes' states would pass 64 MB (vectors of 32
+   * bytes, 3 a spin and 6 a clause): one run at a time */
   enum { BIGV = 50000, BIGC = 360000 };
   int *big = malloc(sizeof *big * BIGC * 4);
   uint64_t x = 99;
