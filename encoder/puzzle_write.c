@@ -36,10 +36,10 @@ static char blank_symbol(const sks_puzzle *p) {
 }
 
 /* Digit d as a number (d + 1) right-aligned in width; a blank as the
- * puzzle wrote it ('.', '?' or '-'), else 0. */
+ * puzzle wrote it ('.', '?', '-' or '_'), else 0. */
 static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
   char b = p->look.blank;
-  if (d < 0 && (b == '.' || b == '?' || b == '-'))
+  if (d < 0 && (b == '.' || b == '?' || b == '-' || b == '_'))
     fprintf(out, "%*c", width ? width : 1, b);
   else
     fprintf(out, "%*d", width, d + 1);

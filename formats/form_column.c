@@ -1,5 +1,5 @@
 /* A whole puzzle as N*N numbers one a line (big-grid files): a run of
- * lines each holding one number or a blank ('0', '.', '?', '-'), ended by
+ * lines each holding one number or a blank ('0', '.', '?', '_', '-'), ended by
  * a blank line, the end of the input or a line of another kind.  The run's
  * count must be a square k*k (k >= 2) with every number at most k.  A run
  * that starts with 2 or 3 lines of as many bytes is a 2x2 or 3x3 grid
@@ -22,7 +22,7 @@ static bool cell_token(const sks_reader *rd, const sks_line_info *li,
     return true;
   char ch = rd->line.a[li->start];
   return li->end - li->start == 1 &&
-         (ch == '.' || ch == '?' || (dash && ch == '-'));
+         (ch == '.' || ch == '?' || ch == '_' || (dash && ch == '-'));
 }
 
 static bool next_is_cell(const sks_reader *rd, const sks_line_info *li,
@@ -41,7 +41,7 @@ static bool recognise(sks_reader *rd, const sks_line_info *li) {
   if (li->end - li->start != 1)
     return false;
   char ch = rd->line.a[li->start];
-  if (ch == '.' || ch == '?')
+  if (ch == '.' || ch == '?' || ch == '_')
     return true;
   return ch == '-' && sks_form_peek(rd, next_is_cell, 0);
 }
@@ -115,7 +115,7 @@ static void take_plain_cells(sks_reader *rd, run *r) {
     while (len < 6 && d + len < e && (unsigned)(d[len] - '0') < 10)
       v = v * 10 + (d[len++] - '0');
     char blank = v ? 0 : '0';
-    if (!len && d < e && (*d == '.' || *d == '?' || *d == '-'))
+    if (!len && d < e && sks_form_number_blank(*d))
       blank = (char)*d, len = 1;
     const unsigned char *next = sks_form_past_end(d + len, e);
     if (!len || !next || (len > 1 && d[0] == '0'))
@@ -137,6 +137,47 @@ static void take_plain_cells(sks_reader *rd, run *r) {
   rd->lineno = line;
   if (last)
     sks_form_take(rd, last, (size_t)(last_end - last), d);
+}
+
+/* One or two numbers from 2 up on lines of their own, directly above the
+ * first row of a grid they fit: a size line ("25" above 25 columns) or a
+ * box shape ("2" / "3": box rows, then box columns, above 6 columns; "9" /
+ * "9": rows and columns), as course and kit files write them.  Kept for
+ * the grid that starts on the next line (sks_form_prepare gives it the
+ * box shape); 1: it was one; -1 with err: such numbers above a grid row
+ * they do not fit; 0: no header. */
+static int header(sks_reader *rd, const run *r, long start, sks_error *err) {
+  if (r->count < 1 || r->count > 2 || !rd->pending || r->blank)
+    return 0;
+  int v0 = rd->column.a[0] + 1, v1 = r->count == 2 ? rd->column.a[1] + 1 : 0;
+  if (v0 < 2 || v0 > SKS_MAX_N || (r->count == 2 && (v1 < 2 || v1 > SKS_MAX_N)))
+    return 0;
+  sks_line_info li; /* the pending line: the grid's first row? */
+  sks_form_analyze(rd, &li);
+  if (rd->toolong || li.ruleish || sks_form_is_comment(rd, &li))
+    return 0;
+  long width = sks_form_numbers_row(&li) && li.ntok > 1 ? li.ntok : li.cells;
+  if (!(v1 ? (long)v0 * v1 == width || (v0 == v1 && v0 == width)
+           : v0 == width)) {
+    if (sks_form_one_line.recognise(rd, &li))
+      return 0; /* a number above a one-line puzzle: no header */
+    if (v1)
+      return sks_error_set(err, -1, start, 1,
+                           "a box-shape header %d and %d (%dx%d boxes, a %dx%d "
+                           "grid) above a grid row of %ld cells",
+                           v0, v1, v0, v1, v0 * v1, v0 * v1, width);
+    return sks_error_set(err, -1, start, 1,
+                         "a size line %d above a grid row of %ld cells", v0,
+                         width);
+  }
+  if (v1 == v0 && v0 == width)
+    v1 = 0; /* rows and columns: a size */
+  rd->hdr[0] = v0;
+  rd->hdr[1] = v1;
+  rd->hdr_line = start;
+  rd->hdr_next = rd->lineno; /* the pending line */
+  sks_form_note(rd, start, v1 ? "a box-shape header" : "a size header");
+  return 1;
 }
 
 static int read_column(sks_reader *rd, const sks_line_info *first,
@@ -177,7 +218,10 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
         continue;
       bool row = li.ntok == 1 && li.end - li.start == width && small &&
                  r.count < (long)width && !li.ruleish;
-      if (!rd->toolong && (cell_token(rd, &li, true) || row)) {
+      /* Digits past any cell's 3 under one or two numbers: a grid's
+       * unspaced row under its header. */
+      bool header_row = r.count <= 2 && li.numbers && li.end - li.start > 3;
+      if (!rd->toolong && !header_row && (cell_token(rd, &li, true) || row)) {
         more = true;
       } else if (rd->toolong || !sks_form_is_blank_line(&li)) {
         rd->pending = true;
@@ -189,6 +233,9 @@ static int read_column(sks_reader *rd, const sks_line_info *first,
   }
   if (small && r.count == (long)width)
     return small_grid(rd, (int)r.count, tok, tok_line, out, err);
+  int hdr = header(rd, &r, start, err);
+  if (hdr)
+    return hdr > 0 ? 0 : -1;
   if (rows)
     return sks_error_set(err, -1, rd->lineno + !rd->pending, 1,
                          "grid ended after %ld of %d rows", r.count,

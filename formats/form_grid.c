@@ -14,6 +14,13 @@ static int parse_numbers(sks_reader *rd, int row, size_t s, size_t e,
                                      s, e, err);
 }
 
+/* Single digits and blanks ('.', '_', ...) spaced out, in a grid past 9
+ * columns: numbers or symbols alike, until a row tells (a number of two
+ * digits, a letter). */
+static bool spaced_blanks(const sks_line_info *li, long n) {
+  return li->single && li->numbers_blank && n > 9;
+}
+
 /* One grid row in the puzzle's mode; an AMBIG puzzle turns into GRID or
  * NUMBERS at the first row that tells them apart. */
 static int parse_row(sks_reader *rd, const sks_line_info *li, int row,
@@ -22,9 +29,9 @@ static int parse_row(sks_reader *rd, const sks_line_info *li, int row,
   if (rd->mode == SKS_MODE_AMBIG) {
     /* Numbers of several digits where a row holds more than 9 cells can
      * only be numbers; below that only grid symbols fit. */
-    bool as_numbers =
-        !li->bar && sks_form_numbers_row(li) && (li->ntok == n || n > 9);
-    if (n > SKS_MAX_SYMBOL_N || as_numbers) {
+    bool as_numbers = !li->bar && (li->ntok == n || n > 9) &&
+                      (sks_form_numbers_row(li) || spaced_blanks(li, n));
+    if (n > SKS_MAX_SYMBOL_N || as_numbers) { /* 36 symbols: no digit only */
       if (sks_form_numbers_row(li) && li->multi)
         rd->mode = SKS_MODE_NUMBERS;
       return parse_numbers(rd, row, li->start, li->end, err);
@@ -74,9 +81,8 @@ static int read_numbers_line(sks_reader *rd, const sks_line_info *li, int n,
 }
 
 /* Forms the reader does not read, told by a grid's first row: numbers
- * with -1 among them (0-based values, -1 a blank), and numbers separated
- * by commas.  -1 with the error (the rest of a comma grid to be skipped),
- * or 0. */
+ * with -1 among them (0-based values, -1 a blank), and more numbers
+ * separated by commas than a row holds.  -1 with the error, or 0. */
 static int foreign_row(sks_reader *rd, const sks_line_info *li,
                        sks_error *err) {
   const char *a = rd->line.a;
@@ -120,15 +126,11 @@ static int foreign_row(sks_reader *rd, const sks_line_info *li,
   }
   if (!commas || negative || count < 4)
     return 0;
-  rd->skip = (int)(count < SKS_MAX_N ? count - 1 : 0);
-  rd->skip_n = (int)li->cells;
-  rd->skip_mode = SKS_MODE_GRID;
+  /* Comma rows of up to SKS_MAX_N fields are read (form_rewrite.c). */
   return sks_form_foreign(
       rd, err, rd->lineno, (long)li->start + 1,
-      "a row of %ld comma-separated numbers: rows with commas are not a form "
-      "sudokusat reads (write each row as %ld symbols or space-separated "
-      "numbers)",
-      count, count);
+      "a row of %ld comma-separated numbers: grid rows go up to %d cells",
+      count, SKS_MAX_N);
 }
 
 /* Sets up a grid (GRID, NUMBERS or AMBIG) from its first row.  Once the
@@ -138,7 +140,8 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
   /* Under an alphabet, single symbols spaced out are its grid's row. */
   const char *alpha = sks_form_alphabet(rd);
   bool hex16 = alpha && li->ntok == (long)strlen(alpha);
-  if (!li->bar && li->ntok >= 2 && sks_form_numbers_row(li) &&
+  if (!li->bar && li->ntok >= 2 &&
+      (sks_form_numbers_row(li) || spaced_blanks(li, li->ntok)) &&
       ((li->single && !hex16) ||
        (!li->single && li->ntok >= 4 && li->maxval <= SKS_MAX_N))) {
     if (li->ntok > SKS_MAX_N) {
@@ -158,11 +161,11 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
     if (!li->bar && (li->comma || (li->ntok >= 4 && !li->numbers_blank)) &&
         foreign_row(rd, li, err))
       return -1;
-    if (li->cells > SKS_MAX_SYMBOL_N)
+    if (li->cells > SKS_MAX_GRID_N)
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
-                           "a grid row of %ld cells: grids go up to 35 "
-                           "columns; write larger sizes as numbers",
-                           li->cells);
+                           "a grid row of %ld cells: grids of symbols go up "
+                           "to %d columns; write larger sizes as numbers",
+                           li->cells, SKS_MAX_GRID_N);
     if (li->cells < 2)
       return sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
                            "a grid row needs at least 2 cells");
@@ -185,7 +188,7 @@ static int first_row(sks_reader *rd, const sks_line_info *li, sks_error *err) {
     return -1;
   if (alpha && rd->mode != SKS_MODE_NUMBERS)
     memcpy(rd->p->look.symbols, alpha, (size_t)n + 1);
-  if (n <= SKS_MAX_SYMBOL_N)
+  if (n <= SKS_MAX_GRID_N)
     sks_form_build_table(rd, n, alpha);
   if (parse_row(rd, li, 0, err)) {
     rd->skip_mode = rd->mode;
@@ -212,7 +215,8 @@ static int grid_error(sks_reader *rd, int rows_left) {
  * ahead) is left for the line-by-line way.  true: taken. */
 static bool plain_row(sks_reader *rd, int row) {
   const unsigned char *d, *e;
-  if (rd->mode != SKS_MODE_GRID || !sks_form_buffered(rd, 256, &d, &e))
+  if (rd->mode != SKS_MODE_GRID || rd->stray ||
+      !sks_form_buffered(rd, 256, &d, &e))
     return false;
   int n = rd->p->shape->n, k = 0;
   int *cell = rd->p->cell + (size_t)row * n;
@@ -275,17 +279,42 @@ static bool row_after_blank(const sks_reader *rd, const sks_line_info *li,
          fits_row(li, (int)n, rd->mode);
 }
 
-static int read_grid(sks_reader *rd, const sks_line_info *line0,
-                     sks_puzzle **out, sks_error *err) {
+static bool comma_row_of_width(const sks_reader *rd, const sks_line_info *li,
+                               long width) {
+  (void)li;
+  return sks_form_comma_fields(rd->line.a, rd->line.n) == width;
+}
+
+/* The current line rewritten for the grid being read, when it is one of
+ * its comma rows or drawn rows. */
+static bool rewrite(sks_reader *rd) {
+  return rd->rw.grid == SKS_RW_COMMAS  ? sks_form_comma_row(rd)
+         : rd->rw.grid == SKS_RW_DRAWN ? sks_form_drawn_row(rd, false)
+                                       : false;
+}
+
+static int read_grid_rows(sks_reader *rd, const sks_line_info *line0,
+                          sks_puzzle **out, sks_error *err) {
   int k;
-  sks_line_info cut;
+  sks_line_info cut, again;
   const sks_line_info *first = line0;
+  rd->rw.grid = SKS_RW_NONE;
+  rd->stray = 0; /* none yet in this grid */
+  if ((line0->comma && sks_form_comma_row(rd)) ||
+      (line0->t0bar && sks_form_drawn_row(rd, true))) {
+    rd->rw.grid = rd->rw.commas ? SKS_RW_COMMAS : SKS_RW_DRAWN;
+    sks_form_analyze(rd, &again);
+    first = line0 = &again;
+  }
   if (line0->odd) { /* a comment after the row */
     cut = *line0;
     sks_form_cut_comment(rd, &cut);
     first = &cut;
   }
-  if (numbers_line_form(rd, first, &k))
+  /* Comma rows: a row of as many fields after it makes this one a row. */
+  if ((rd->rw.grid != SKS_RW_COMMAS ||
+       !sks_form_peek(rd, comma_row_of_width, first->ntok)) &&
+      numbers_line_form(rd, first, &k))
     return read_numbers_line(rd, first, k, out, err);
   if (first_row(rd, first, err))
     return -1;
@@ -311,6 +340,7 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
       return sks_error_set(err, -1, rd->lineno + 1, 1,
                            "grid ended after %d of %d rows", row, n);
     }
+    bool rewritten = rewrite(rd);
     sks_line_info li;
     sks_form_analyze(rd, &li);
     if (sks_form_is_comment(rd, &li))
@@ -336,7 +366,7 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
     }
     bool blank_row = !li.plus_eq && li.dashes == n &&
                      (rd->mode != SKS_MODE_NUMBERS || li.ntok == n);
-    if (li.ruleish && !blank_row) {
+    if (li.ruleish && !blank_row && !rewritten) {
       rd->ruled = true;
       continue;
     }
@@ -357,6 +387,8 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
       return grid_error(rd, n - row - 1);
     row++;
   }
+  if (sks_form_stray_end(rd, err))
+    return -1;
   sks_form_settle(rd);
   sks_form_finish(
       rd, rd->mode == SKS_MODE_GRID ? SKS_LAYOUT_GRID : SKS_LAYOUT_NUMBERS,
@@ -368,6 +400,7 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
  * rules and comments), stopping at a blank line or anything else. */
 void sks_form_resync(sks_reader *rd) {
   while (rd->skip > 0 && sks_form_read_line(rd)) {
+    rewrite(rd);
     sks_line_info li;
     sks_form_analyze(rd, &li);
     if (sks_form_is_blank_line(&li) && !rd->toolong)
@@ -388,6 +421,21 @@ static bool any_line(sks_reader *rd, const sks_line_info *li) {
   return true;
 }
 
+static int read_grid(sks_reader *rd, const sks_line_info *line0,
+                     sks_puzzle **out, sks_error *err) {
+  int r = read_grid_rows(rd, line0, out, err);
+  if (r < 0 && rd->p && rd->stray) {
+    /* A symbol taken for the blank that too few cells hold is a stray
+     * symbol: it is the error, whatever ended the grid after it. */
+    sks_error stray;
+    if (sks_form_stray_end(rd, &stray))
+      *err = stray;
+  }
+  if (r < 0)
+    sks_form_rewritten_col(rd, err);
+  return r;
+}
+
 const sks_form sks_form_grid = {
     .name = "grid", .recognise = any_line, .read = read_grid};
 
@@ -399,8 +447,9 @@ static bool rule_line(sks_reader *rd, const sks_line_info *li) {
 
 static int skip_rule(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                      sks_error *err) {
-  (void)li, (void)out, (void)err;
+  (void)out, (void)err;
   rd->rule_seen = true;
+  sks_form_drawn_rule(rd, li);
   return 0;
 }
 

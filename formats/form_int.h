@@ -14,6 +14,11 @@
 enum {
   SKS_LINE_LIMIT = 1 << 16, /* longer lines are an error: memory stays
                                bounded */
+  /* A grid of symbols goes one past SKS_MAX_SYMBOL_N: a 36x36 grid's
+     36th digit is '?' (1-9 and A-Z spell 35), as course files write
+     it; its answers are written as numbers, as every size past 35. */
+  SKS_MAX_GRID_N = SKS_MAX_SYMBOL_N + 1,
+  SKS_GRID_LAST_SYMBOL = '?',
   SKS_SYM_BLANK = -1,
   SKS_SYM_BAD = -2,
   /* Symbol classes, for telling a puzzle in letters (docs/formats.md,
@@ -111,6 +116,7 @@ struct sks_reader {
    * ...; 0 under an alphabet the options give). */
   int table_n;
   const char *table_alpha;
+  bool table_dirty; /* a stray blank changed it (sks_form_stray) */
   signed char sym[256];
   unsigned char sym_class[256];
   /* The puzzle being read: the classes of its symbols so far, and where
@@ -119,6 +125,11 @@ struct sks_reader {
   unsigned seen;
   long high_line, high_col;
   char high_ch;
+  /* A symbol outside the puzzle's alphabet taken for its blank
+   * (sks_form_stray): the symbol, how many cells hold it, where it was
+   * first; 0: none. */
+  char stray;
+  long stray_count, stray_line, stray_col;
   /* Comma-separated forms: the fields of the line (start, end pairs), the
    * table a CSV header began (fields 0: none; columns -1: absent), a name
    * being put together, and a solution array kept for the next puzzle. */
@@ -133,6 +144,26 @@ struct sks_reader {
   sks_line_buf name_buf;
   /* The numbers-one-a-line form: the cells of the run being read. */
   SKS_STACK(int) column;
+  /* A header of one or two number lines above a grid (form_column.c):
+   * its values (hdr[1] 0 for a size line), the line it starts on and the
+   * line the puzzle it is for must start on; 0: none. */
+  int hdr[2];
+  long hdr_line, hdr_next;
+  /* Rows rewritten for the grid form (form_rewrite.c): the grid being
+   * read is of comma rows or drawn cells; the line last rewritten from
+   * commas and each of its bytes' column before; the last "+---+---+"
+   * line of cells (its line, first '+', segment width, segments); a
+   * spare line buffer. */
+  struct {
+    enum { SKS_RW_NONE, SKS_RW_COMMAS, SKS_RW_DRAWN } grid;
+    bool commas;
+    long line;
+    SKS_STACK(long) col;
+    long rule_line;
+    size_t p0, step;
+    int k;
+    sks_line_buf buf;
+  } rw;
   int *spare_solution;
   unsigned char *spare_removed; /* a candidates line's array, for reuse */
   int spare_removed_n;
@@ -181,7 +212,7 @@ typedef struct sks_form {
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
     sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
-    sks_form_column, sks_form_candidates, sks_form_xml;
+    sks_form_column, sks_form_candidates, sks_form_xml, sks_form_id_line;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
@@ -206,6 +237,10 @@ bool sks_form_numbers_row(const sks_line_info *li);
 /* A grid row's '#' comment (a '#' after white space): cut off the line,
  * which is scanned again into li. */
 void sks_form_cut_comment(sks_reader *rd, sks_line_info *li);
+/* A blank among numbers, as big-grid files write one ('0' aside). */
+static inline bool sks_form_number_blank(int ch) {
+  return ch == '.' || ch == '?' || ch == '-' || ch == '_';
+}
 static inline bool sks_form_is_blank_line(const sks_line_info *li) {
   return li->start == li->end;
 }
@@ -232,6 +267,14 @@ int sks_form_row_seen(sks_reader *rd, unsigned before, size_t s, size_t e,
                       sks_error *err);
 void sks_form_settle(sks_reader *rd);
 int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
+/* A symbol that is no digit of the puzzle's alphabet at pos of the
+ * current line: taken for the puzzle's blank (the symbol table then reads
+ * it as one; true) when it is the first such symbol of the puzzle and no
+ * digit, '|' or ','.  stray_end: at the puzzle's end, the error when
+ * fewer than n cells held it (then it was a stray symbol, not a blank
+ * convention), else 0. */
+bool sks_form_stray(sks_reader *rd, size_t pos);
+int sks_form_stray_end(sks_reader *rd, sks_error *err);
 void sks_form_expected_symbols(char *buf, size_t size, int n,
                                const char *alpha);
 int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
@@ -293,6 +336,22 @@ int sks_form_foreign(sks_reader *rd, sks_error *err, long line, long col,
  * and a puzzle of its size follows, the error that a map came first
  * (-1, the next puzzle dropped); else 0 (form_map.c). */
 int sks_form_map_first(sks_reader *rd, sks_error *err);
+
+/* Rows rewritten for the grid form (form_rewrite.c).  comma_row: the
+ * current line, when it is N comma-separated fields (empty, a number, a
+ * symbol; N >= 4), becomes N space-separated cells ('.' for an empty
+ * field); true: rewritten.  drawn_rule: notes a "+---+---+" line of cells
+ * (a rule line the reader skips).  drawn_row: the current line, when it
+ * is a row of the cells that rule drew (bars at the segments' ends, a
+ * symbol or a space at their middles; first: directly under the rule),
+ * gets '.' for each space at a middle; true: rewritten.  rewritten_col:
+ * an error's column on a line rewritten from commas, as the file has
+ * it. */
+bool sks_form_comma_row(sks_reader *rd);
+long sks_form_comma_fields(const char *a, size_t n); /* 0: no comma row */
+void sks_form_drawn_rule(sks_reader *rd, const sks_line_info *li);
+bool sks_form_drawn_row(sks_reader *rd, bool first);
+void sks_form_rewritten_col(const sks_reader *rd, sks_error *err);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

@@ -119,17 +119,24 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
     if (v == SKS_SYM_BAD) {
       if (plus && a[i] == '+' && i + 1 < e && rd->sym[a[i + 1]] >= 0)
         continue; /* HoDoKu's mark of a placed digit */
-      rd->blank = blank;
-      return sks_form_bad_symbol(rd, i, err);
+      if (!plus && sks_form_stray(rd, i)) {
+        v = SKS_SYM_BLANK;
+      } else {
+        rd->blank = blank;
+        return sks_form_bad_symbol(rd, i, err);
+      }
     }
-    if (v == SKS_SYM_BLANK && !blank)
-      blank = (char)a[i];
+    if (v == SKS_SYM_BLANK) {
+      if (!blank)
+        blank = (char)a[i];
+      rd->stray_count += (a[i] | 0x20) == (rd->stray | 0x20);
+    }
     seen |= rd->sym_class[a[i]];
     *cell++ = v;
   }
   rd->blank = blank;
   rd->seen = seen;
-  if (sks_form_row_seen(rd, 0, s, e, err))
+  if (sks_form_row_seen(rd, 0, s, e, err) || sks_form_stray_end(rd, err))
     return -1;
   if (alpha)
     memcpy(rd->p->look.symbols, alpha, (size_t)n + 1);
@@ -195,10 +202,13 @@ int sks_form_line_plain(sks_reader *rd, sks_puzzle **out, sks_error *err) {
  * only the grid knows, else the small puzzle.  Under an alphabet of n
  * symbols, n symbols are a row. */
 static bool one_line_form(const sks_reader *rd, const sks_line_info *li) {
-  if (li->t0bar)
+  if (li->t0bar || rd->hdr_next == rd->lineno) /* a header's grid row */
     return false;
   long len = (long)(li->t0end - li->start);
   int want = rd->opt.box_rows * rd->opt.box_cols;
+  /* No symbol is a comma: such a token is a row of comma fields. */
+  if (li->comma && memchr(rd->line.a + li->start, ',', (size_t)len))
+    return false;
   if (len > SKS_MAX_SYMBOL_N)
     return true;
   int n;
@@ -254,3 +264,61 @@ static bool recognise(sks_reader *rd, const sks_line_info *li) {
 
 const sks_form sks_form_one_line = {
     .name = "one line", .recognise = recognise, .read = read_one_line};
+
+/* A puzzle bank's line: an id, then a one-line puzzle, then fields such as
+ * a rating ("0000183b305c 0500...000  1.2", the Sudoku Exchange bank).
+ * The second token is the puzzle when it holds k*k symbols past any grid
+ * row's width (k from 7 up) and the first is a word (letters, digits and
+ * - _ . # :) that is no puzzle; the other tokens are its name. */
+static bool id_line(sks_reader *rd, const sks_line_info *li) {
+  if (li->ntok < 2 || li->ntok > 8 || li->t0bar || li->t0end - li->start > 64)
+    return false;
+  const char *a = rd->line.a;
+  for (size_t i = li->start; i < li->t0end; i++) {
+    unsigned char ch = (unsigned char)a[i];
+    if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+          (ch >= 'A' && ch <= 'Z') || strchr("-_.#:", ch)))
+      return false;
+  }
+  size_t s = li->t0end, e;
+  while (sks_text_is_space((unsigned char)a[s]))
+    s++;
+  for (e = s; e < li->end && !sks_text_is_space((unsigned char)a[e]); e++)
+    if (a[e] == '|' || a[e] == ',')
+      return false;
+  int n;
+  return sks_form_is_square((long)(e - s), &n) && n >= 7 &&
+         n <= SKS_MAX_SYMBOL_N;
+}
+
+static int read_id_line(sks_reader *rd, const sks_line_info *li,
+                        sks_puzzle **out, sks_error *err) {
+  const char *a = rd->line.a;
+  size_t s = li->t0end, e;
+  while (sks_text_is_space((unsigned char)a[s]))
+    s++;
+  for (e = s; e < li->end && !sks_text_is_space((unsigned char)a[e]); e++)
+    ;
+  if (sks_form_line_cells(rd, s, e, false, err))
+    return -1;
+  /* The name: the id, then what follows the puzzle. */
+  size_t r = e;
+  while (r < li->end && sks_text_is_space((unsigned char)a[r]))
+    r++;
+  rd->name_buf.n = 0;
+  size_t idlen = li->t0end - li->start, rest = li->end - r;
+  SKS_STACK_RESERVE(rd->name_buf, idlen + rest + 2);
+  memcpy(rd->name_buf.a, a + li->start, idlen);
+  rd->name_buf.n = idlen;
+  if (rest) {
+    rd->name_buf.a[rd->name_buf.n++] = ' ';
+    memcpy(rd->name_buf.a + rd->name_buf.n, a + r, rest);
+    rd->name_buf.n += rest;
+  }
+  sks_puzzle_set_name(rd->p, rd->name_buf.a, rd->name_buf.n);
+  sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  return 1;
+}
+
+const sks_form sks_form_id_line = {
+    .name = "id and one line", .recognise = id_line, .read = read_id_line};

@@ -210,8 +210,7 @@ static void analyze(const sks_reader *rd, sks_line_info *li) {
     /* A number is 0 or has no leading zero: "007" is a grid row. */
     bool number = (tok_all & C_DIGIT) && !(s[t] == '0' && i - t > 1);
     li->numbers &= number;
-    li->numbers_blank &=
-        number || (i - t == 1 && (s[t] == '.' || s[t] == '?' || s[t] == '-'));
+    li->numbers_blank &= number || (i - t == 1 && sks_form_number_blank(s[t]));
     if (number) {
       /* Compared with sizes only: any number past 6 digits is 100000. */
       long val = i - t > 6 ? 100000 : 0;
@@ -297,7 +296,7 @@ void sks_form_analyze(sks_reader *rd, sks_line_info *li) {
   rd->memo[k].li = *li;
 }
 
-/* A row of numbers: digits only, or numbers with '.' or '?' blanks where
+/* A row of numbers: digits only, or numbers with blanks ('.', '?', ...) where
  * the row cannot be grid symbols (a number of several digits, or more
  * cells than symbols spell).  A spaced grid row such as "5 3 . . 7" stays
  * a grid row. */
@@ -406,8 +405,9 @@ bool sks_form_next_is_row(sks_reader *rd, long width) {
 static const char LETTERS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 void sks_form_build_table(sks_reader *rd, int n, const char *alpha) {
-  if (rd->table_n == n && rd->table_alpha == alpha)
+  if (rd->table_n == n && rd->table_alpha == alpha && !rd->table_dirty)
     return;
+  rd->table_dirty = false;
   rd->table_n = n;
   rd->table_alpha = alpha;
   memset(rd->sym, SKS_SYM_BAD, sizeof rd->sym);
@@ -437,6 +437,10 @@ void sks_form_build_table(sks_reader *rd, int n, const char *alpha) {
     rd->sym['A' + k] = rd->sym['a' + k] = (signed char)v;
     rd->sym_class['A' + k] = rd->sym_class['a' + k] = cls;
   }
+  if (n == SKS_MAX_GRID_N) {
+    rd->sym[SKS_GRID_LAST_SYMBOL] = (signed char)(n - 1);
+    rd->sym_class[SKS_GRID_LAST_SYMBOL] = SKS_SYM_LETTER;
+  }
 }
 
 /* "1-9, A-G, '.' or '0'": what a grid of side n accepts. */
@@ -454,8 +458,10 @@ void sks_form_expected_symbols(char *buf, size_t size, int n,
     snprintf(buf, size, "1-%d, '.' or '0'", n);
   else if (n == 10)
     snprintf(buf, size, "1-9, A, '.' or '0'");
-  else
+  else if (n <= SKS_MAX_SYMBOL_N)
     snprintf(buf, size, "1-9, A-%c, '.' or '0'", 'A' + n - 10);
+  else
+    snprintf(buf, size, "1-9, A-Z, '%c', '.' or '0'", SKS_GRID_LAST_SYMBOL);
 }
 
 int sks_form_row_seen(sks_reader *rd, unsigned before, size_t s, size_t e,
@@ -518,6 +524,34 @@ int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err) {
                        "unexpected %s (expected %s)", what, expect);
 }
 
+bool sks_form_stray(sks_reader *rd, size_t pos) {
+  unsigned char ch = (unsigned char)rd->line.a[pos];
+  if (rd->stray || rd->table_alpha || ch <= ' ' || ch >= 0x7f ||
+      (ch >= '0' && ch <= '9') || ch == '|' || ch == ',' || ch == '#')
+    return false;
+  rd->stray = (char)ch;
+  rd->stray_count = 0; /* the caller counts it as it counts every blank */
+  rd->stray_line = rd->lineno;
+  rd->stray_col = (long)pos + 1;
+  rd->sym[ch] = SKS_SYM_BLANK;
+  if (ch >= 'A' && ch <= 'Z')
+    rd->sym[ch - 'A' + 'a'] = SKS_SYM_BLANK;
+  else if (ch >= 'a' && ch <= 'z')
+    rd->sym[ch - 'a' + 'A'] = SKS_SYM_BLANK;
+  rd->table_dirty = true; /* built again for the next puzzle */
+  return true;
+}
+
+int sks_form_stray_end(sks_reader *rd, sks_error *err) {
+  if (!rd->stray || rd->stray_count >= rd->p->shape->n)
+    return 0;
+  char what[16], expect[160];
+  sks_describe_byte(what, sizeof what, (unsigned char)rd->stray);
+  sks_form_expected_symbols(expect, sizeof expect, rd->p->shape->n, NULL);
+  return sks_error_set(err, -1, rd->stray_line, rd->stray_col,
+                       "unexpected %s (expected %s)", what, expect);
+}
+
 int sks_form_wrong_count(sks_reader *rd, int row, long cells, size_t col,
                          sks_error *err) {
   return sks_error_set(err, -1, rd->lineno, (long)col,
@@ -542,14 +576,21 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
     /* A cell, most bytes: no alphabet holds a space or '|' (they are
      * SKS_SYM_BAD in every table). */
     if (v >= SKS_SYM_BLANK && k < n) {
-      if (v == SKS_SYM_BLANK && !blank)
-        blank = (char)ch;
+      if (v == SKS_SYM_BLANK) {
+        if (!blank)
+          blank = (char)ch;
+        rd->stray_count += (ch | 0x20) == (rd->stray | 0x20);
+      }
       seen |= rd->sym_class[ch];
       cell[k++] = v;
       continue;
     }
     if (sks_text_is_space(ch) || ch == '|')
       continue;
+    if (v == SKS_SYM_BAD && k < n && sks_form_stray(rd, i)) {
+      i--; /* read again as the blank it now is */
+      continue;
+    }
     if (v == SKS_SYM_BAD) {
       rd->blank = blank;
       return sks_form_bad_symbol(rd, i, err);
@@ -580,7 +621,7 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
     size_t t = i;
     long val = 0;
     bool blank = i + 1 == e || sks_text_is_space(a[i + 1]);
-    if (blank && (a[i] == '.' || a[i] == '?' || a[i] == '-')) {
+    if (blank && sks_form_number_blank(a[i])) {
       /* a blank, as the big-grid files write it */
       if (!rd->blank)
         rd->blank = (char)a[i];
@@ -639,7 +680,19 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
     rd->spare_n = p->shape->n;
     p->look.solution = NULL;
   }
-  if (rd->opt.box_rows) {
+  bool hdr = rd->hdr_next && rd->hdr_next == rd->lineno && rd->hdr[1];
+  rd->hdr_next = 0;
+  if (hdr && rd->opt.box_rows &&
+      (rd->opt.box_rows != rd->hdr[0] || rd->opt.box_cols != rd->hdr[1]))
+    return sks_error_set(err, -1, rd->hdr_line, 1,
+                         "a box-shape header of %dx%d boxes above a grid "
+                         "read with --box %dx%d",
+                         rd->hdr[0], rd->hdr[1], rd->opt.box_rows,
+                         rd->opt.box_cols);
+  if (hdr) {
+    br = rd->hdr[0];
+    bc = rd->hdr[1];
+  } else if (rd->opt.box_rows) {
     br = rd->opt.box_rows;
     bc = rd->opt.box_cols;
     if (br * bc != n)
@@ -679,6 +732,7 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   p->look.line = rd->lineno;
   p->look.symbols[0] = 0;
   rd->seen = 0;
+  rd->stray = 0;
   p->look.ruled = false;
   rd->blank = 0;
   rd->ruled = rd->rule_seen;
@@ -694,9 +748,7 @@ void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
                  layout == SKS_LAYOUT_NUMBERS_LINE ||
                  layout == SKS_LAYOUT_NUMBERS_COLUMN;
   if (numbers)
-    p->look.blank = rd->blank == '.' || rd->blank == '?' || rd->blank == '-'
-                        ? rd->blank
-                        : '0';
+    p->look.blank = sks_form_number_blank(rd->blank) ? rd->blank : '0';
   else
     p->look.blank = rd->blank ? rd->blank : '.';
   p->look.ruled = layout == SKS_LAYOUT_GRID && rd->ruled;

@@ -23,6 +23,7 @@ static const sks_form *const forms[] = {
     &sks_form_forum,       /* puzzle,rating,... */
     &sks_form_name,        /* "Grid 01" before a grid */
     &sks_form_one_line,    /* N*N symbols and a name */
+    &sks_form_id_line,     /* an id, N*N symbols, a rating */
     &sks_form_grid,        /* grids, numbers, numbers on one line */
 };
 
@@ -265,6 +266,8 @@ void sks_reader_delete(sks_reader *rd) {
   SKS_STACK_FREE(rd->fields);
   SKS_STACK_FREE(rd->name_buf);
   SKS_STACK_FREE(rd->column);
+  SKS_STACK_FREE(rd->rw.col);
+  SKS_STACK_FREE(rd->rw.buf);
   free(rd->spare_solution);
   free(rd->spare_removed);
   free(rd->next_name);
