@@ -274,6 +274,7 @@ int sks_form_bad_symbol(sks_reader *rd, size_t pos, sks_error *err);
  * fewer than n cells held it (then it was a stray symbol, not a blank
  * convention), else 0. */
 bool sks_form_stray(sks_reader *rd, size_t pos);
+void sks_form_count_stray(sks_reader *rd, size_t s, size_t e); /* [s, e) */
 int sks_form_stray_end(sks_reader *rd, sks_error *err);
 void sks_form_expected_symbols(char *buf, size_t size, int n,
                                const char *alpha);

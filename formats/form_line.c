@@ -126,16 +126,14 @@ int sks_form_line_cells(sks_reader *rd, size_t s, size_t e, bool plus,
         return sks_form_bad_symbol(rd, i, err);
       }
     }
-    if (v == SKS_SYM_BLANK) {
-      if (!blank)
-        blank = (char)a[i];
-      rd->stray_count += (a[i] | 0x20) == (rd->stray | 0x20);
-    }
+    if (v == SKS_SYM_BLANK && !blank)
+      blank = (char)a[i];
     seen |= rd->sym_class[a[i]];
     *cell++ = v;
   }
   rd->blank = blank;
   rd->seen = seen;
+  sks_form_count_stray(rd, s, e);
   if (sks_form_row_seen(rd, 0, s, e, err) || sks_form_stray_end(rd, err))
     return -1;
   if (alpha)

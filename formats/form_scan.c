@@ -542,6 +542,15 @@ bool sks_form_stray(sks_reader *rd, size_t pos) {
   return true;
 }
 
+void sks_form_count_stray(sks_reader *rd, size_t s, size_t e) {
+  if (!rd->stray)
+    return; /* a loop of its own: the cells' loops stay as they were */
+  const char *a = rd->line.a;
+  int lower = rd->stray | 0x20;
+  for (size_t i = s; i < e; i++)
+    rd->stray_count += (a[i] | 0x20) == lower;
+}
+
 int sks_form_stray_end(sks_reader *rd, sks_error *err) {
   if (!rd->stray || rd->stray_count >= rd->p->shape->n)
     return 0;
@@ -576,11 +585,8 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
     /* A cell, most bytes: no alphabet holds a space or '|' (they are
      * SKS_SYM_BAD in every table). */
     if (v >= SKS_SYM_BLANK && k < n) {
-      if (v == SKS_SYM_BLANK) {
-        if (!blank)
-          blank = (char)ch;
-        rd->stray_count += (ch | 0x20) == (rd->stray | 0x20);
-      }
+      if (v == SKS_SYM_BLANK && !blank)
+        blank = (char)ch;
       seen |= rd->sym_class[ch];
       cell[k++] = v;
       continue;
@@ -600,6 +606,7 @@ int sks_form_parse_symbols(sks_reader *rd, int row, size_t s, size_t e,
   }
   rd->blank = blank;
   rd->seen = seen;
+  sks_form_count_stray(rd, s, e);
   if (sks_form_row_seen(rd, before, s, e, err))
     return -1;
   if (count)
