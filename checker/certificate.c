@@ -8,13 +8,18 @@
  *   model LITERALS 0             (sat)
  *   proof NAME                   (unique, none, unsat: the DRAT file)
  */
+#define _POSIX_C_SOURCE 200809L
+#include "drat_int.h"
 #include "sks_checker.h"
+#include "stack_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 const char *const sks_claim_names[] = {"unique", "none", "multiple", "sat",
@@ -64,19 +69,65 @@ void sks_cert_write_cnf(FILE *out, const sks_clauses *cnf, sks_claim claim,
 }
 
 /* A whole file (gzip or plain) in memory, with room for a byte after it;
- * NULL with why. */
-static unsigned char *slurp(const char *path, size_t *len, sks_error *why) {
-  gzFile f = gzopen(path, "rb");
+ * NULL with why, and *missing when it could not be opened.  Only a regular
+ * file of at most SKS_CERT_MAX_BYTES (once inflated) is read: it is
+ * opened without blocking (a FIFO with no writer would wait for ever) and
+ * looked at before a byte is read; d's deadline holds while it is read. */
+static unsigned char *slurp(const char *path, size_t *len, sks_drat *d,
+                            bool *missing, sks_error *why) {
+  *missing = false;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *missing = true;
+    sks_error_set(why, -1, 0, 0, "cannot open %s: %s", path, strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+    close(fd);
+    sks_error_set(why, -1, 0, 0,
+                  "%s is not a regular file (a FIFO, a device or a folder "
+                  "is not read)",
+                  path);
+    return NULL;
+  }
+  if ((uintmax_t)st.st_size > SKS_CERT_MAX_BYTES) {
+    close(fd);
+    sks_error_set(why, -1, 0, 0,
+                  "%s holds %jd bytes, more than the %zu MiB the checker "
+                  "reads",
+                  path, (intmax_t)st.st_size, SKS_CERT_MAX_BYTES >> 20);
+    return NULL;
+  }
+  gzFile f = gzdopen(fd, "rb");
   if (!f) {
-    sks_error_set(why, -1, 0, 0, "cannot open %s: %s", path,
-                  errno ? strerror(errno) : "out of memory");
+    close(fd);
+    sks_error_set(why, -1, 0, 0, "cannot open %s: out of memory", path);
     return NULL;
   }
   size_t n = 0, cap = 1 << 16;
   unsigned char *buf = sks_malloc(cap);
   for (;;) {
-    if (cap - n < (1 << 15))
-      buf = sks_realloc(buf, cap *= 2);
+    if (cap - n < (1 << 15) && cap <= SKS_CERT_MAX_BYTES) {
+      cap = cap > SKS_CERT_MAX_BYTES / 2 ? SKS_CERT_MAX_BYTES + (1 << 16)
+                                         : 2 * cap;
+      buf = sks_realloc(buf, cap);
+    }
+    bool over = n > SKS_CERT_MAX_BYTES;
+    bool late = d && sks_drat_past_deadline(d);
+    if (over || late) {
+      if (over)
+        sks_error_set(why, -1, 0, 0,
+                      "%s holds more than the %zu MiB the checker reads (once "
+                      "gzip is undone)",
+                      path, SKS_CERT_MAX_BYTES >> 20);
+      else
+        sks_error_set(why, -1, 0, 0, "the time limit ran out while %s was read",
+                      path);
+      gzclose(f);
+      free(buf);
+      return NULL;
+    }
     int got = gzread(f, buf + n, (unsigned)(cap - n));
     if (got < 0) {
       int code;
@@ -110,15 +161,14 @@ typedef struct cert {
   uint64_t hash;
   int nsolutions;
   int *solution[2];
-  signed char *model;
-  long long model_vars;
+  const char *model; /* the model line's literals, read once the CNF is */
+  long model_line;   /* known to be the one the certificate is for */
   char proof[256];
 } cert;
 
 static void cert_free(cert *c) {
   free(c->solution[0]);
   free(c->solution[1]);
-  free(c->model);
 }
 
 /* The next line of text (NUL-terminated in place); NULL at the end. */
@@ -206,7 +256,8 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
         c->puzzle = true;
       else if (sscanf(rest, "cnf %lld %lld %" SCNx64 " %n", &c->vars,
                       &c->clauses, &c->hash, &k) == 3 &&
-               !rest[k])
+               !rest[k] && c->vars >= 0 && c->vars <= SKS_MAX_VAR &&
+               c->clauses >= 0)
         c->puzzle = false;
       else
         return !sks_error_set(why, -1, line, 0,
@@ -219,23 +270,8 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
       c->nsolutions++;
     } else if (!strcmp(word, "model") && c->has_for && !c->puzzle &&
                !c->model) {
-      c->model_vars = c->vars;
-      c->model = sks_calloc((size_t)c->vars + 1, 1);
-      char *e;
-      for (;;) {
-        long v = strtol(rest, &e, 10);
-        if (e == rest || labs(v) > c->vars)
-          return !sks_error_set(why, -1, line, 0,
-                                "line %ld: malformed model literal", line);
-        rest = e;
-        if (!v)
-          break;
-        if (c->model[labs(v)])
-          return !sks_error_set(why, -1, line, 0,
-                                "line %ld: variable %ld given twice", line,
-                                labs(v));
-        c->model[labs(v)] = v > 0 ? 1 : -1;
-      }
+      c->model = rest;
+      c->model_line = line;
     } else if (!strcmp(word, "proof") && !c->proof[0]) {
       if (!*rest || strchr(rest, '/') || strlen(rest) >= sizeof c->proof ||
           !strcmp(rest, ".") || !strcmp(rest, ".."))
@@ -259,14 +295,15 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
 
 /* The proof file named in the certificate at cert_path. */
 static unsigned char *read_proof(const char *cert_path, const char *name,
-                                 size_t *len, sks_error *why) {
+                                 size_t *len, sks_drat *d, sks_error *why) {
   const char *slash = strrchr(cert_path, '/');
   size_t dir = slash ? (size_t)(slash - cert_path) + 1 : 0;
   char *path = sks_malloc(dir + strlen(name) + 1);
   memcpy(path, cert_path, dir);
   strcpy(path + dir, name);
-  unsigned char *proof = slurp(path, len, why);
-  if (!proof)
+  bool missing;
+  unsigned char *proof = slurp(path, len, d, &missing, why);
+  if (!proof && missing)
     sks_error_set(why, -1, 0, 0, "the proof %s is missing or unreadable", path);
   free(path);
   return proof;
@@ -316,7 +353,7 @@ static bool check_proof(const char *path, const cert *c, sks_drat *d,
                           "propagation alone does not refute the clauses");
   }
   size_t len = 0;
-  unsigned char *proof = read_proof(path, c->proof, &len, why);
+  unsigned char *proof = read_proof(path, c->proof, &len, d, why);
   if (!proof)
     return false;
   bool ok = sks_drat_check(d, cnf, proof, len, &e);
@@ -374,6 +411,62 @@ static bool check_puzzle(const char *path, const cert *c, const sks_puzzle *p,
   return check_proof(path, c, d, cl, why);
 }
 
+static int by_value(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* The model line's values, by variable up to the largest the clauses
+ * name (the header's count may be far more: memory follows the clauses
+ * and the line, never the count).  Variables past that are only checked
+ * for range and repeats.  NULL with why. */
+static signed char *read_model(const cert *c, const sks_clauses *cnf,
+                               sks_error *why) {
+  int most = 0;
+  for (size_t i = 0; i < cnf->nlits; i++)
+    if (abs(cnf->lit[i]) > most)
+      most = abs(cnf->lit[i]);
+  signed char *model = sks_calloc((size_t)most + 1, 1);
+  SKS_STACK(int) past = {0};
+  const char *rest = c->model;
+  long line = c->model_line;
+  bool ok = true;
+  for (;;) {
+    char *e;
+    long v = strtol(rest, &e, 10);
+    if (e == rest || v < -c->vars || v > c->vars) {
+      ok = !sks_error_set(why, -1, line, 0, "line %ld: malformed model literal",
+                          line);
+      break;
+    }
+    rest = e;
+    if (!v)
+      break;
+    if (labs(v) > most)
+      SKS_PUSH(past, (int)labs(v));
+    else if (model[labs(v)]) {
+      ok = !sks_error_set(why, -1, line, 0,
+                          "line %ld: variable %ld given twice", line, labs(v));
+      break;
+    } else
+      model[labs(v)] = v > 0 ? 1 : -1;
+  }
+  if (ok && past.n) {
+    qsort(past.a, past.n, sizeof *past.a, by_value);
+    for (size_t i = 1; ok && i < past.n; i++)
+      if (past.a[i] == past.a[i - 1])
+        ok = !sks_error_set(why, -1, line, 0,
+                            "line %ld: variable %d given twice", line,
+                            past.a[i]);
+  }
+  SKS_STACK_FREE(past);
+  if (!ok) {
+    free(model);
+    return NULL;
+  }
+  return model;
+}
+
 static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                       sks_drat *d, sks_error *why) {
   if (c->puzzle)
@@ -390,20 +483,24 @@ static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                           sks_claim_names[c->claim]);
   if (!c->model)
     return !sks_error_set(why, -1, 0, 0, "claim sat needs a 'model' line");
-  bool sat = false;
+  signed char *model = read_model(c, cnf, why);
+  if (!model)
+    return false;
+  bool sat = false, ok = true;
   size_t clause = 0;
-  for (size_t i = 0; i < cnf->nlits; i++) {
+  for (size_t i = 0; ok && i < cnf->nlits; i++) {
     int lit = cnf->lit[i];
     if (!lit) {
       if (!sat)
-        return !sks_error_set(why, -1, 0, 0, "the model falsifies clause %zu",
-                              clause + 1);
+        ok = !sks_error_set(why, -1, 0, 0, "the model falsifies clause %zu",
+                            clause + 1);
       clause++;
       sat = false;
-    } else if (c->model[abs(lit)] == (lit > 0 ? 1 : -1))
+    } else if (model[abs(lit)] == (lit > 0 ? 1 : -1))
       sat = true;
   }
-  return true;
+  free(model);
+  return ok;
 }
 
 bool sks_cert_check(const char *path, const sks_puzzle *p,
@@ -411,11 +508,12 @@ bool sks_cert_check(const char *path, const sks_puzzle *p,
                     sks_claim *claim, sks_error *why) {
   size_t len = 0;
   struct stat st;
+  bool missing;
   if (stat(path, &st)) {
     sks_error_set(why, -1, 0, 0, "no certificate %s", path);
     return false;
   }
-  unsigned char *text = slurp(path, &len, why);
+  unsigned char *text = slurp(path, &len, d, &missing, why);
   if (!text)
     return false;
   cert c;
