@@ -411,60 +411,74 @@ static bool check_puzzle(const char *path, const cert *c, const sks_puzzle *p,
   return check_proof(path, c, d, cl, why);
 }
 
-static int by_value(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
+/* Literals ordered by variable. */
+static int by_var(const void *a, const void *b) {
+  int x = abs(*(const int *)a), y = abs(*(const int *)b);
   return (x > y) - (x < y);
 }
 
-/* The model line's values, by variable up to the largest the clauses
- * name (the header's count may be far more: memory follows the clauses
- * and the line, never the count).  Variables past that are only checked
- * for range and repeats.  NULL with why. */
-static signed char *read_model(const cert *c, const sks_clauses *cnf,
-                               sks_error *why) {
-  int most = 0;
-  for (size_t i = 0; i < cnf->nlits; i++)
-    if (abs(cnf->lit[i]) > most)
-      most = abs(cnf->lit[i]);
-  signed char *model = sks_calloc((size_t)most + 1, 1);
-  SKS_STACK(int) past = {0};
+/* A model as read: values by variable up to dense (at most the CNF's
+ * size in literals), the literals of the variables past it sorted by
+ * variable (a header's count, or a clause's number, may be far more:
+ * memory follows the CNF and the line, never the numbers they name). */
+typedef struct model {
+  signed char *val; /* 1..dense */
+  int dense;
+  SKS_STACK(int) past;
+} model;
+
+static int model_value(const model *m, int var) {
+  if (var <= m->dense)
+    return m->val[var];
+  size_t lo = 0, hi = m->past.n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int v = abs(m->past.a[mid]);
+    if (v == var)
+      return m->past.a[mid] > 0 ? 1 : -1;
+    if (v < var)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return 0;
+}
+
+/* Reads the model line into m: every literal in the certificate's range,
+ * no variable twice.  False with why. */
+static bool read_model(const cert *c, const sks_clauses *cnf, model *m,
+                       sks_error *why) {
+  long long most = (long long)cnf->nlits + 64;
+  m->dense = c->vars < most ? (int)c->vars : (int)most;
+  m->val = sks_calloc((size_t)m->dense + 1, 1);
   const char *rest = c->model;
   long line = c->model_line;
-  bool ok = true;
   for (;;) {
     char *e;
     long v = strtol(rest, &e, 10);
-    if (e == rest || v < -c->vars || v > c->vars) {
-      ok = !sks_error_set(why, -1, line, 0, "line %ld: malformed model literal",
-                          line);
-      break;
-    }
+    if (e == rest || v < -c->vars || v > c->vars)
+      return !sks_error_set(why, -1, line, 0,
+                            "line %ld: malformed model literal", line);
     rest = e;
     if (!v)
       break;
-    if (labs(v) > most)
-      SKS_PUSH(past, (int)labs(v));
-    else if (model[labs(v)]) {
-      ok = !sks_error_set(why, -1, line, 0,
-                          "line %ld: variable %ld given twice", line, labs(v));
-      break;
-    } else
-      model[labs(v)] = v > 0 ? 1 : -1;
+    if (labs(v) > m->dense)
+      SKS_PUSH(m->past, (int)v);
+    else if (m->val[labs(v)])
+      return !sks_error_set(why, -1, line, 0,
+                            "line %ld: variable %ld given twice", line,
+                            labs(v));
+    else
+      m->val[labs(v)] = v > 0 ? 1 : -1;
   }
-  if (ok && past.n) {
-    qsort(past.a, past.n, sizeof *past.a, by_value);
-    for (size_t i = 1; ok && i < past.n; i++)
-      if (past.a[i] == past.a[i - 1])
-        ok = !sks_error_set(why, -1, line, 0,
+  if (m->past.n)
+    qsort(m->past.a, m->past.n, sizeof *m->past.a, by_var);
+  for (size_t i = 1; i < m->past.n; i++)
+    if (abs(m->past.a[i]) == abs(m->past.a[i - 1]))
+      return !sks_error_set(why, -1, line, 0,
                             "line %ld: variable %d given twice", line,
-                            past.a[i]);
-  }
-  SKS_STACK_FREE(past);
-  if (!ok) {
-    free(model);
-    return NULL;
-  }
-  return model;
+                            abs(m->past.a[i]));
+  return true;
 }
 
 static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
@@ -483,10 +497,8 @@ static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                           sks_claim_names[c->claim]);
   if (!c->model)
     return !sks_error_set(why, -1, 0, 0, "claim sat needs a 'model' line");
-  signed char *model = read_model(c, cnf, why);
-  if (!model)
-    return false;
-  bool sat = false, ok = true;
+  model m = {0};
+  bool sat = false, ok = read_model(c, cnf, &m, why);
   size_t clause = 0;
   for (size_t i = 0; ok && i < cnf->nlits; i++) {
     int lit = cnf->lit[i];
@@ -496,10 +508,11 @@ static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                             clause + 1);
       clause++;
       sat = false;
-    } else if (model[abs(lit)] == (lit > 0 ? 1 : -1))
+    } else if (model_value(&m, abs(lit)) == (lit > 0 ? 1 : -1))
       sat = true;
   }
-  free(model);
+  free(m.val);
+  SKS_STACK_FREE(m.past);
   return ok;
 }
 
