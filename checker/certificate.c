@@ -8,13 +8,18 @@
  *   model LITERALS 0             (sat)
  *   proof NAME                   (unique, none, unsat: the DRAT file)
  */
+#define _POSIX_C_SOURCE 200809L
+#include "drat_int.h"
 #include "sks_checker.h"
+#include "stack_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 const char *const sks_claim_names[] = {"unique", "none", "multiple", "sat",
@@ -64,19 +69,65 @@ void sks_cert_write_cnf(FILE *out, const sks_clauses *cnf, sks_claim claim,
 }
 
 /* A whole file (gzip or plain) in memory, with room for a byte after it;
- * NULL with why. */
-static unsigned char *slurp(const char *path, size_t *len, sks_error *why) {
-  gzFile f = gzopen(path, "rb");
+ * NULL with why, and *missing when it could not be opened.  Only a regular
+ * file of at most SKS_CERT_MAX_BYTES (once inflated) is read: it is
+ * opened without blocking (a FIFO with no writer would wait for ever) and
+ * looked at before a byte is read; d's deadline holds while it is read. */
+static unsigned char *slurp(const char *path, size_t *len, sks_drat *d,
+                            bool *missing, sks_error *why) {
+  *missing = false;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *missing = true;
+    sks_error_set(why, -1, 0, 0, "cannot open %s: %s", path, strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+    close(fd);
+    sks_error_set(why, -1, 0, 0,
+                  "%s is not a regular file (a FIFO, a device or a folder "
+                  "is not read)",
+                  path);
+    return NULL;
+  }
+  if ((uintmax_t)st.st_size > SKS_CERT_MAX_BYTES) {
+    close(fd);
+    sks_error_set(why, -1, 0, 0,
+                  "%s holds %jd bytes, more than the %zu MiB the checker "
+                  "reads",
+                  path, (intmax_t)st.st_size, SKS_CERT_MAX_BYTES >> 20);
+    return NULL;
+  }
+  gzFile f = gzdopen(fd, "rb");
   if (!f) {
-    sks_error_set(why, -1, 0, 0, "cannot open %s: %s", path,
-                  errno ? strerror(errno) : "out of memory");
+    close(fd);
+    sks_error_set(why, -1, 0, 0, "cannot open %s: out of memory", path);
     return NULL;
   }
   size_t n = 0, cap = 1 << 16;
   unsigned char *buf = sks_malloc(cap);
   for (;;) {
-    if (cap - n < (1 << 15))
-      buf = sks_realloc(buf, cap *= 2);
+    if (cap - n < (1 << 15) && cap <= SKS_CERT_MAX_BYTES) {
+      cap = cap > SKS_CERT_MAX_BYTES / 2 ? SKS_CERT_MAX_BYTES + (1 << 16)
+                                         : 2 * cap;
+      buf = sks_realloc(buf, cap);
+    }
+    bool over = n > SKS_CERT_MAX_BYTES;
+    bool late = d && sks_drat_past_deadline(d);
+    if (over || late) {
+      if (over)
+        sks_error_set(why, -1, 0, 0,
+                      "%s holds more than the %zu MiB the checker reads (once "
+                      "gzip is undone)",
+                      path, SKS_CERT_MAX_BYTES >> 20);
+      else
+        sks_error_set(why, -1, 0, 0, "the time limit ran out while %s was read",
+                      path);
+      gzclose(f);
+      free(buf);
+      return NULL;
+    }
     int got = gzread(f, buf + n, (unsigned)(cap - n));
     if (got < 0) {
       int code;
@@ -110,15 +161,14 @@ typedef struct cert {
   uint64_t hash;
   int nsolutions;
   int *solution[2];
-  signed char *model;
-  long long model_vars;
+  const char *model; /* the model line's literals, read once the CNF is */
+  long model_line;   /* known to be the one the certificate is for */
   char proof[256];
 } cert;
 
 static void cert_free(cert *c) {
   free(c->solution[0]);
   free(c->solution[1]);
-  free(c->model);
 }
 
 /* The next line of text (NUL-terminated in place); NULL at the end. */
@@ -206,7 +256,8 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
         c->puzzle = true;
       else if (sscanf(rest, "cnf %lld %lld %" SCNx64 " %n", &c->vars,
                       &c->clauses, &c->hash, &k) == 3 &&
-               !rest[k])
+               !rest[k] && c->vars >= 0 && c->vars <= SKS_MAX_VAR &&
+               c->clauses >= 0)
         c->puzzle = false;
       else
         return !sks_error_set(why, -1, line, 0,
@@ -219,23 +270,8 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
       c->nsolutions++;
     } else if (!strcmp(word, "model") && c->has_for && !c->puzzle &&
                !c->model) {
-      c->model_vars = c->vars;
-      c->model = sks_calloc((size_t)c->vars + 1, 1);
-      char *e;
-      for (;;) {
-        long v = strtol(rest, &e, 10);
-        if (e == rest || labs(v) > c->vars)
-          return !sks_error_set(why, -1, line, 0,
-                                "line %ld: malformed model literal", line);
-        rest = e;
-        if (!v)
-          break;
-        if (c->model[labs(v)])
-          return !sks_error_set(why, -1, line, 0,
-                                "line %ld: variable %ld given twice", line,
-                                labs(v));
-        c->model[labs(v)] = v > 0 ? 1 : -1;
-      }
+      c->model = rest;
+      c->model_line = line;
     } else if (!strcmp(word, "proof") && !c->proof[0]) {
       if (!*rest || strchr(rest, '/') || strlen(rest) >= sizeof c->proof ||
           !strcmp(rest, ".") || !strcmp(rest, ".."))
@@ -259,14 +295,15 @@ static bool parse(char *text, size_t len, cert *c, sks_error *why) {
 
 /* The proof file named in the certificate at cert_path. */
 static unsigned char *read_proof(const char *cert_path, const char *name,
-                                 size_t *len, sks_error *why) {
+                                 size_t *len, sks_drat *d, sks_error *why) {
   const char *slash = strrchr(cert_path, '/');
   size_t dir = slash ? (size_t)(slash - cert_path) + 1 : 0;
   char *path = sks_malloc(dir + strlen(name) + 1);
   memcpy(path, cert_path, dir);
   strcpy(path + dir, name);
-  unsigned char *proof = slurp(path, len, why);
-  if (!proof)
+  bool missing;
+  unsigned char *proof = slurp(path, len, d, &missing, why);
+  if (!proof && missing)
     sks_error_set(why, -1, 0, 0, "the proof %s is missing or unreadable", path);
   free(path);
   return proof;
@@ -316,7 +353,7 @@ static bool check_proof(const char *path, const cert *c, sks_drat *d,
                           "propagation alone does not refute the clauses");
   }
   size_t len = 0;
-  unsigned char *proof = read_proof(path, c->proof, &len, why);
+  unsigned char *proof = read_proof(path, c->proof, &len, d, why);
   if (!proof)
     return false;
   bool ok = sks_drat_check(d, cnf, proof, len, &e);
@@ -374,6 +411,76 @@ static bool check_puzzle(const char *path, const cert *c, const sks_puzzle *p,
   return check_proof(path, c, d, cl, why);
 }
 
+/* Literals ordered by variable. */
+static int by_var(const void *a, const void *b) {
+  int x = abs(*(const int *)a), y = abs(*(const int *)b);
+  return (x > y) - (x < y);
+}
+
+/* A model as read: values by variable up to dense (at most the CNF's
+ * size in literals), the literals of the variables past it sorted by
+ * variable (a header's count, or a clause's number, may be far more:
+ * memory follows the CNF and the line, never the numbers they name). */
+typedef struct model {
+  signed char *val; /* 1..dense */
+  int dense;
+  SKS_STACK(int) past;
+} model;
+
+static int model_value(const model *m, int var) {
+  if (var <= m->dense)
+    return m->val[var];
+  size_t lo = 0, hi = m->past.n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int v = abs(m->past.a[mid]);
+    if (v == var)
+      return m->past.a[mid] > 0 ? 1 : -1;
+    if (v < var)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return 0;
+}
+
+/* Reads the model line into m: every literal in the certificate's range,
+ * no variable twice.  False with why. */
+static bool read_model(const cert *c, const sks_clauses *cnf, model *m,
+                       sks_error *why) {
+  long long most = (long long)cnf->nlits + 64;
+  m->dense = c->vars < most ? (int)c->vars : (int)most;
+  m->val = sks_calloc((size_t)m->dense + 1, 1);
+  const char *rest = c->model;
+  long line = c->model_line;
+  for (;;) {
+    char *e;
+    long v = strtol(rest, &e, 10);
+    if (e == rest || v < -c->vars || v > c->vars)
+      return !sks_error_set(why, -1, line, 0,
+                            "line %ld: malformed model literal", line);
+    rest = e;
+    if (!v)
+      break;
+    if (labs(v) > m->dense)
+      SKS_PUSH(m->past, (int)v);
+    else if (m->val[labs(v)])
+      return !sks_error_set(why, -1, line, 0,
+                            "line %ld: variable %ld given twice", line,
+                            labs(v));
+    else
+      m->val[labs(v)] = v > 0 ? 1 : -1;
+  }
+  if (m->past.n)
+    qsort(m->past.a, m->past.n, sizeof *m->past.a, by_var);
+  for (size_t i = 1; i < m->past.n; i++)
+    if (abs(m->past.a[i]) == abs(m->past.a[i - 1]))
+      return !sks_error_set(why, -1, line, 0,
+                            "line %ld: variable %d given twice", line,
+                            abs(m->past.a[i]));
+  return true;
+}
+
 static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                       sks_drat *d, sks_error *why) {
   if (c->puzzle)
@@ -390,20 +497,23 @@ static bool check_cnf(const char *path, const cert *c, const sks_clauses *cnf,
                           sks_claim_names[c->claim]);
   if (!c->model)
     return !sks_error_set(why, -1, 0, 0, "claim sat needs a 'model' line");
-  bool sat = false;
+  model m = {0};
+  bool sat = false, ok = read_model(c, cnf, &m, why);
   size_t clause = 0;
-  for (size_t i = 0; i < cnf->nlits; i++) {
+  for (size_t i = 0; ok && i < cnf->nlits; i++) {
     int lit = cnf->lit[i];
     if (!lit) {
       if (!sat)
-        return !sks_error_set(why, -1, 0, 0, "the model falsifies clause %zu",
-                              clause + 1);
+        ok = !sks_error_set(why, -1, 0, 0, "the model falsifies clause %zu",
+                            clause + 1);
       clause++;
       sat = false;
-    } else if (c->model[abs(lit)] == (lit > 0 ? 1 : -1))
+    } else if (model_value(&m, abs(lit)) == (lit > 0 ? 1 : -1))
       sat = true;
   }
-  return true;
+  free(m.val);
+  SKS_STACK_FREE(m.past);
+  return ok;
 }
 
 bool sks_cert_check(const char *path, const sks_puzzle *p,
@@ -411,11 +521,12 @@ bool sks_cert_check(const char *path, const sks_puzzle *p,
                     sks_claim *claim, sks_error *why) {
   size_t len = 0;
   struct stat st;
+  bool missing;
   if (stat(path, &st)) {
     sks_error_set(why, -1, 0, 0, "no certificate %s", path);
     return false;
   }
-  unsigned char *text = slurp(path, &len, why);
+  unsigned char *text = slurp(path, &len, d, &missing, why);
   if (!text)
     return false;
   cert c;

@@ -4,7 +4,15 @@
  * deletion drops the one matching clause, found by a hash of its literal
  * set.  The top-level assignment is kept between lemmas and never undone:
  * so the deletion of a clause that is the reason of a top-level literal is
- * ignored (as drat-trim does), which can only make checking stricter. */
+ * ignored (as drat-trim does), which can only make checking stricter.
+ *
+ * Bounds (docs/certificates.md): the formula's variables up to its size in
+ * literals are their own index, every other variable named (a proof's
+ * extension variables, a header's count far past the clauses) gets the
+ * next free index on first sight, so memory follows what the input holds,
+ * never the numbers it names; RAT candidates come from occurrence lists,
+ * built at the first RAT check; and a deadline is looked at as lemmas
+ * come. */
 #include "drat_int.h"
 #include "sks_checker.h"
 #include "stack_int.h"
@@ -39,10 +47,15 @@ typedef struct snap {
   unsigned *reason; /* of each trail literal */
   size_t ntrail, live;
   bool refuted;
-  uint64_t key;  /* the prefix's name (sks_clauses.base_key), or 0 */
+  uint64_t key; /* the prefix's name (sks_clauses.base_key) */
+  int *shape;   /* and the words it is of, compared in full (none: lits) */
+  size_t nshape;
+  int ident;     /* the identity range it was loaded with */
   size_t *longs; /* offsets of its long clauses */
   size_t nlong;
 } snap;
+
+typedef SKS_STACK(unsigned) occs;
 
 struct sks_drat {
   int maxvar;       /* arrays are sized for variables 1..maxvar */
@@ -65,6 +78,19 @@ struct sks_drat {
   unsigned char *touched;
   SKS_STACK(size_t) touched_list;
   bool tracking, dirty;
+  /* Variables past ident (the formula's, up to its size in literals) are
+   * renumbered ident + 1, ident + 2, ... as they come: an open-addressing
+   * map from their number in the input. */
+  int ident, nmapped;
+  int *map_from, *map_to;
+  size_t map_cap;
+  /* By literal index, once a RAT check needs them: the clauses holding
+   * it (deleted ones dropped as the lists are read). */
+  occs *occ;
+  bool occ_built;
+  double deadline; /* sks_time's clock, 0 = none */
+  bool timed_out;
+  unsigned polls;
 };
 
 static inline unsigned lix(int lit) {
@@ -129,8 +155,14 @@ void sks_drat_delete(sks_drat *d) {
   free(d->snap.trail);
   free(d->snap.reason);
   free(d->snap.longs);
+  free(d->snap.shape);
   free(d->touched);
   SKS_STACK_FREE(d->touched_list);
+  for (size_t i = 0; d->occ && i < 2 * (size_t)d->maxvar + 2; i++)
+    SKS_STACK_FREE(d->occ[i]);
+  free(d->occ);
+  free(d->map_from);
+  free(d->map_to);
   free(d);
 }
 
@@ -156,7 +188,116 @@ static void grow(sks_drat *d, int var) {
   d->watch = sks_realloc(d->watch, nlists2 * sizeof *d->watch);
   memset(d->watch + olists, 0, (nlists2 - olists) * sizeof *d->watch);
   d->reason = sks_realloc(d->reason, ((size_t)to + 1) * sizeof *d->reason);
+  size_t oocc = old ? olit : 0;
+  d->occ = sks_realloc(d->occ, nlit * sizeof *d->occ);
+  memset(d->occ + oocc, 0, (nlit - oocc) * sizeof *d->occ);
   d->maxvar = to;
+}
+
+/* The checker's index of input variable v (> ident): the next free one on
+ * its first sight. */
+static int mapped(sks_drat *d, int v) {
+  if (2 * ((size_t)d->nmapped + 1) > d->map_cap) {
+    size_t cap = d->map_cap ? 2 * d->map_cap : 64;
+    int *from = sks_calloc(cap, sizeof *from),
+        *to = sks_malloc(cap * sizeof *to);
+    for (size_t i = 0; i < d->map_cap; i++)
+      if (d->map_from[i]) {
+        size_t h =
+            ((uint64_t)(unsigned)d->map_from[i] * 0x9E3779B97F4A7C15ull >> 32) &
+            (cap - 1);
+        while (from[h])
+          h = (h + 1) & (cap - 1);
+        from[h] = d->map_from[i];
+        to[h] = d->map_to[i];
+      }
+    free(d->map_from);
+    free(d->map_to);
+    d->map_from = from;
+    d->map_to = to;
+    d->map_cap = cap;
+  }
+  size_t h =
+      ((uint64_t)(unsigned)v * 0x9E3779B97F4A7C15ull >> 32) & (d->map_cap - 1);
+  while (d->map_from[h]) {
+    if (d->map_from[h] == v)
+      return d->map_to[h];
+    h = (h + 1) & (d->map_cap - 1);
+  }
+  d->map_from[h] = v;
+  d->map_to[h] = d->ident + ++d->nmapped;
+  grow(d, d->map_to[h]);
+  return d->map_to[h];
+}
+
+/* An input literal in the checker's numbering. */
+static inline int intern(sks_drat *d, int lit) {
+  if (lit <= d->ident && lit >= -d->ident)
+    return lit;
+  int v = mapped(d, abs(lit));
+  return lit < 0 ? -v : v;
+}
+
+/* A new formula: variables 1..ident are their own index. */
+static void unmap(sks_drat *d, int ident) {
+  if (d->map_cap > 4096) { /* a proof that named many: not kept */
+    free(d->map_from);
+    free(d->map_to);
+    d->map_from = d->map_to = NULL;
+    d->map_cap = 0;
+  } else if (d->nmapped)
+    memset(d->map_from, 0, d->map_cap * sizeof *d->map_from);
+  d->nmapped = 0;
+  d->ident = ident;
+}
+
+/* Past the deadline?  The clock is read every 16th call. */
+static bool late(sks_drat *d) {
+  if (d->timed_out)
+    return true;
+  if (d->deadline > 0 && !(d->polls++ & 15) && sks_past(d->deadline))
+    d->timed_out = true;
+  return d->timed_out;
+}
+
+bool sks_drat_past_deadline(sks_drat *d) {
+  if (d->deadline > 0 && !d->timed_out && sks_past(d->deadline))
+    d->timed_out = true;
+  return d->timed_out;
+}
+
+void sks_drat_set_deadline(sks_drat *d, double deadline) {
+  d->deadline = deadline;
+  d->timed_out = false;
+}
+
+bool sks_drat_timed_out(const sks_drat *d) {
+  return d->timed_out;
+}
+
+/* The occurrence lists go (the arena they index is replaced). */
+static void drop_occ(sks_drat *d) {
+  if (!d->occ_built)
+    return;
+  for (size_t i = 0; i < 2 * (size_t)d->maxvar + 2; i++)
+    d->occ[i].n = 0;
+  d->occ_built = false;
+}
+
+static void occ_add(sks_drat *d, const int *lits, int size, unsigned o) {
+  for (int i = 0; i < size; i++)
+    SKS_PUSH(d->occ[lix(lits[i])], o);
+}
+
+/* Every live clause in the lists of its literals. */
+static void build_occ(sks_drat *d) {
+  for (size_t o = 0; o < d->mem.n;) {
+    int size = d->mem.a[o + H_SIZE];
+    if (size > 0)
+      occ_add(d, d->mem.a + o + HEADER, size, (unsigned)o);
+    o += HEADER + (size_t)(size < 0 ? -size - 1 : size);
+  }
+  d->occ_built = true;
 }
 
 /* Empties the checker for a new formula, keeping its memory. */
@@ -177,6 +318,7 @@ static void reset(sks_drat *d) {
   untouch(d);
   d->tracking = false;
   d->snap.valid = false;
+  drop_occ(d);
 }
 
 static inline void assign(sks_drat *d, int lit, unsigned reason) {
@@ -328,6 +470,8 @@ static bool add_clause(sks_drat *d, const int *lits, int size, sks_error *why) {
     d->bucket[b] = (unsigned)o;
   }
   int *cl = c + HEADER;
+  if (d->occ_built)
+    occ_add(d, lits, size, (unsigned)o);
   if (size == 2 && !val_of(d, lits[0]) && !val_of(d, lits[1])) {
     cl[0] = lits[0];
     cl[1] = lits[1];
@@ -444,40 +588,49 @@ static bool rup(sks_drat *d, const int *lits, int size) {
 }
 
 /* RAT on lits[0]: every resolvent with a clause holding its negation is
- * RUP.  The trail holds the lemma's negation, propagated. */
+ * RUP.  The trail holds the lemma's negation, propagated.  The candidates
+ * are the occurrence list of the negation (deleted clauses dropped from
+ * it as it is read). */
 static bool rat(sks_drat *d, const int *lits, int size) {
   int pivot = lits[0];
   size_t base = d->trail.n;
   d->st.rat++;
-  for (size_t o = 0; o < d->mem.n;) {
+  if (!d->occ_built)
+    build_occ(d);
+  occs *os = &d->occ[lix(-pivot)];
+  size_t j = 0, n = os->n, k = 0;
+  bool ok = true;
+  for (; ok && k < n; k++) {
+    unsigned o = os->a[k];
     int csize = d->mem.a[o + H_SIZE];
-    size_t next = o + HEADER + (size_t)(csize < 0 ? -csize - 1 : csize);
-    const int *cl = d->mem.a + o + HEADER;
-    bool has = false;
-    for (int i = 0; csize > 0 && i < csize; i++)
-      if (cl[i] == -pivot)
-        has = true;
-    if (has) {
-      bool ok = false;
-      for (int i = 0; !ok && i < csize; i++) {
-        if (cl[i] == -pivot)
-          continue;
-        int v = val_of(d, cl[i]);
-        if (v > 0)
-          ok = true;
-        else if (v == 0)
-          assign(d, -cl[i], NIL);
-      }
-      if (!ok)
-        ok = !propagate(d);
-      backtrack(d, base);
-      if (!ok)
-        return false;
+    if (csize <= 0)
+      continue; /* deleted */
+    os->a[j++] = o;
+    if (late(d)) {
+      ok = false;
+      break;
     }
-    o = next;
+    const int *cl = d->mem.a + o + HEADER;
+    bool sat = false;
+    for (int i = 0; !sat && i < csize; i++) {
+      if (cl[i] == -pivot)
+        continue;
+      int v = val_of(d, cl[i]);
+      if (v > 0)
+        sat = true;
+      else if (v == 0)
+        assign(d, -cl[i], NIL);
+    }
+    if (!sat)
+      sat = !propagate(d);
+    backtrack(d, base);
+    ok = sat;
   }
+  for (; k < n; k++)
+    os->a[j++] = os->a[k];
+  os->n = j;
   (void)size;
-  return true;
+  return ok;
 }
 
 /* One proof line: lemma or deletion.  Duplicates dropped; a tautology is
@@ -487,9 +640,14 @@ static bool step(sks_drat *d, bool deletion, long long number, size_t offset,
   int *lits = d->lemma.a;
   int size = 0;
   bool taut = false;
+  if (late(d)) {
+    sks_error_set(why, -1, number, (long)offset,
+                  "the time limit ran out at lemma %lld (byte %zu)", number,
+                  offset);
+    return false;
+  }
   for (size_t i = 0; i < d->lemma.n; i++) {
     int lit = lits[i];
-    grow(d, abs(lit));
     if (d->mark[lix(lit)])
       continue;
     if (d->mark[lix(-lit)])
@@ -510,6 +668,12 @@ static bool step(sks_drat *d, bool deletion, long long number, size_t offset,
   size_t top = d->trail.n;
   bool ok = rup(d, lits, size) || (size > 0 && rat(d, lits, size));
   backtrack(d, top);
+  if (!ok && d->timed_out) {
+    sks_error_set(why, -1, number, (long)offset,
+                  "the time limit ran out at lemma %lld (byte %zu)", number,
+                  offset);
+    return false;
+  }
   if (!ok) {
     sks_error_set(why, -1, number, (long)offset,
                   "lemma %lld (byte %zu) is neither RUP nor RAT", number,
@@ -525,7 +689,7 @@ static int line(void *ctx, const int *lits, size_t n, bool deletion,
   sks_drat *d = ctx;
   d->lemma.n = 0;
   for (size_t i = 0; i < n; i++)
-    SKS_PUSH(d->lemma, lits[i]);
+    SKS_PUSH(d->lemma, intern(d, lits[i]));
   bool ok = step(d, deletion, number, offset, why);
   d->lemma.n = 0;
   return !ok ? -1 : d->refuted ? 0 : 1;
@@ -537,8 +701,13 @@ static bool load(sks_drat *d, const int *lit, size_t from, size_t to,
   d->lemma.n = 0;
   for (size_t i = from; i < to && !d->refuted; i++) {
     if (lit[i]) {
-      SKS_PUSH(d->lemma, lit[i]);
+      SKS_PUSH(d->lemma, intern(d, lit[i]));
       continue;
+    }
+    if (late(d)) {
+      sks_error_set(why, -1, 0, 0,
+                    "the time limit ran out while the clauses were loaded");
+      return false;
     }
     int *lits = d->lemma.a, size = 0;
     bool taut = false;
@@ -572,8 +741,15 @@ static bool load(sks_drat *d, const int *lit, size_t from, size_t to,
 static void snapshot(sks_drat *d, const sks_clauses *cnf) {
   snap *sn = &d->snap;
   size_t nlit = nlists(d), total = 0;
+  if (d->nmapped) /* renumbered variables: not kept */
+    return;
   sn->key = cnf->base_key;
-  if (!sn->key) {
+  sn->nshape = cnf->base_nshape;
+  sn->ident = d->ident;
+  if (sn->nshape) {
+    sn->shape = sks_realloc(sn->shape, sn->nshape * sizeof *sn->shape);
+    memcpy(sn->shape, cnf->base_shape, sn->nshape * sizeof *sn->shape);
+  } else {
     sn->lits = sks_realloc(sn->lits, (cnf->base + 1) * sizeof *sn->lits);
     memcpy(sn->lits, cnf->lit, cnf->base * sizeof *sn->lits);
   }
@@ -620,13 +796,20 @@ static void snapshot(sks_drat *d, const sks_clauses *cnf) {
   d->tracking = true;
 }
 
+/* Is the snapshot's prefix the list's?  A named prefix (the plain CNF's,
+ * by its shape) by its key first and then its every word, else by its
+ * literals. */
 static bool same_base(const sks_drat *d, const sks_clauses *cnf) {
   const snap *sn = &d->snap;
-  if (!sn->valid || !cnf->base || sn->nlits != cnf->base)
+  if (!sn->valid || !cnf->base || sn->nlits != cnf->base ||
+      sn->ident != d->ident)
     return false;
-  if (cnf->base_key) /* the plain CNF's prefix, named by its shape */
-    return sn->key == cnf->base_key;
-  return !sn->key && !memcmp(sn->lits, cnf->lit, cnf->base * sizeof *cnf->lit);
+  if (cnf->base_nshape)
+    return sn->nshape == cnf->base_nshape && sn->key == cnf->base_key &&
+           !memcmp(sn->shape, cnf->base_shape,
+                   cnf->base_nshape * sizeof *cnf->base_shape);
+  return !sn->nshape &&
+         !memcmp(sn->lits, cnf->lit, cnf->base * sizeof *cnf->lit);
 }
 
 static void restore_list(sks_drat *d, size_t i) {
@@ -679,11 +862,19 @@ static void restore(sks_drat *d) {
   d->live = sn->live;
   d->refuted = sn->refuted;
   memset(&d->st, 0, sizeof d->st);
+  drop_occ(d);
 }
 
 bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
                     const unsigned char *proof, size_t len, sks_error *why) {
-  grow(d, cnf->nvars > 0 ? cnf->nvars : 1);
+  /* the formula's variables are their own index up to its size: a header
+   * that names more costs nothing until a clause names them */
+  size_t most = cnf->nlits + 64;
+  int ident = cnf->nvars < 1              ? 1
+              : (size_t)cnf->nvars > most ? (int)most
+                                          : cnf->nvars;
+  unmap(d, ident);
+  grow(d, ident);
   /* the formula, clause by clause, as lemmas that need no check; a prefix
    * shared with the last list from the state it left */
   size_t base = cnf->base <= cnf->nlits ? cnf->base : 0;

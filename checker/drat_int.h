@@ -3,6 +3,7 @@
 #ifndef SKS_DRAT_INT_H
 #define SKS_DRAT_INT_H
 
+#include "sks_checker.h"
 #include "sks_common.h"
 
 #include <stdbool.h>
@@ -20,5 +21,9 @@ typedef int sks_drat_line_fn(void *ctx, const int *lits, size_t n,
  * a byte that breaks the form (col: its offset). */
 bool sks_drat_parse(const unsigned char *p, size_t len, sks_drat_line_fn *fn,
                     void *ctx, sks_error *why);
+
+/* Past d's deadline (sks_drat_set_deadline)?  Then sks_drat_timed_out
+ * says so too. */
+bool sks_drat_past_deadline(sks_drat *d);
 
 #endif

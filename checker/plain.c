@@ -19,12 +19,16 @@ void sks_clauses_init(sks_clauses *cl) {
 
 void sks_clauses_free(sks_clauses *cl) {
   free(cl->lit);
+  free(cl->base_shape);
   sks_clauses_init(cl);
 }
 
 void sks_clauses_clear(sks_clauses *cl) {
   cl->nlits = 0;
   cl->base = 0;
+  cl->base_clauses = 0;
+  cl->base_key = 0;
+  cl->base_nshape = 0;
   cl->nvars = 0;
   cl->nclauses = 0;
 }
@@ -105,24 +109,54 @@ static int var_of(int n, int cell, int d) {
 
 static void build_prefix(const sks_shape *s, sks_clauses *cl);
 
-/* The shape's side and regions, hashed: what the prefix depends on. */
+/* The shape's side and regions, hashed: a first filter for the words the
+ * prefix depends on. */
 static uint64_t shape_key(const sks_shape *s) {
   int head[2] = {s->n, s->nregions};
   uint64_t h = hash_words(head, 2, 1469598103934665603ull);
   return hash_words(s->region, (size_t)s->nregions * s->n, h);
 }
 
+/* Is the list's prefix that of shape s?  The key first, then every word
+ * the prefix is built from (side, region count, the regions in order):
+ * two shapes whose keys collide are still told apart. */
+static bool same_shape(const sks_clauses *cl, const sks_shape *s,
+                       uint64_t key) {
+  size_t nreg = (size_t)s->nregions * s->n;
+  if (!cl->base || cl->base > cl->nlits || cl->base_key != key ||
+      cl->base_nshape != 2 + nreg)
+    return false;
+  const int *w = cl->base_shape;
+  return w[0] == s->n && w[1] == s->nregions &&
+         !memcmp(w + 2, s->region, nreg * sizeof *w);
+}
+
+/* Records the shape the prefix is of, in full. */
+static void keep_shape(sks_clauses *cl, const sks_shape *s, uint64_t key) {
+  size_t nreg = (size_t)s->nregions * s->n;
+  if (cl->base_shape_cap < 2 + nreg) {
+    cl->base_shape =
+        sks_realloc(cl->base_shape, (2 + nreg) * sizeof *cl->base_shape);
+    cl->base_shape_cap = 2 + nreg;
+  }
+  cl->base_shape[0] = s->n;
+  cl->base_shape[1] = s->nregions;
+  memcpy(cl->base_shape + 2, s->region, nreg * sizeof *cl->base_shape);
+  cl->base_nshape = 2 + nreg;
+  cl->base_key = key;
+}
+
 void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
   const sks_shape *s = p->shape;
   int n = s->n;
   uint64_t key = shape_key(s);
-  if (cl->base && cl->base <= cl->nlits && cl->base_key == key) {
+  if (same_shape(cl, s, key)) {
     /* the same shape as the list holds: its prefix kept, units again */
     cl->nlits = cl->base;
     cl->nclauses = cl->base_clauses;
   } else {
     build_prefix(s, cl);
-    cl->base_key = key;
+    keep_shape(cl, s, key);
   }
   for (int i = 0; i < n * n; i++) {
     if (p->cell[i] >= 0) {

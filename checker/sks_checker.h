@@ -31,7 +31,14 @@ typedef struct sks_clauses {
    * with the same prefix.  sks_plain_cnf sets it (every clause but the
    * units of the givens and removed candidates). */
   size_t base, base_clauses;
-  uint64_t base_key; /* sks_plain_cnf: the shape its prefix is of */
+  /* What the prefix is of, when something names it (sks_plain_cnf: its
+   * shape's side, region count and regions; else base_nshape is 0 and
+   * the prefix's literals themselves are compared): a reused prefix is
+   * one whose words are the same, compared in full; base_key, a hash of
+   * them, is only a first filter. */
+  uint64_t base_key;
+  int *base_shape;
+  size_t base_nshape, base_shape_cap;
 } sks_clauses;
 
 void sks_clauses_init(sks_clauses *cl);
@@ -78,6 +85,13 @@ void sks_drat_delete(sks_drat *d); /* NULL is a no-op */
 bool sks_drat_check(sks_drat *d, const sks_clauses *cnf,
                     const unsigned char *proof, size_t len, sks_error *why);
 
+/* A deadline on sks_time's clock (0 = none) for what follows, until set
+ * again: a check that passes it stops, false with why, and
+ * sks_drat_timed_out says so (sks_cert_check's reading and checking
+ * alike). */
+void sks_drat_set_deadline(sks_drat *d, double deadline);
+bool sks_drat_timed_out(const sks_drat *d);
+
 typedef struct sks_drat_stats {
   long long lemmas, deletions, rat, ignored_deletions, props;
 } sks_drat_stats;
@@ -114,12 +128,18 @@ void sks_cert_write_puzzle(FILE *out, const sks_puzzle *p, sks_claim claim,
 void sks_cert_write_cnf(FILE *out, const sks_clauses *cnf, sks_claim claim,
                         const signed char *model, int nvars, const char *proof);
 
+/* The most bytes a certificate or a proof may hold (after gzip is
+ * undone): a file past it is rejected unread. */
+#define SKS_CERT_MAX_BYTES ((size_t)256 << 20)
+
 /* Checks the certificate at path (NAME.cert; its proof is read from the
  * file it names, in the same folder) for puzzle p, whose plain CNF is
  * rebuilt here, or for the CNF cnf when p is NULL.  d is a reusable
  * checker, cl scratch.  Returns true for verified; else false with why
  * (the file name is not in it).  *claim gets what was claimed when the
- * certificate could be read. */
+ * certificate could be read.  Only regular files are read (a FIFO or a
+ * device is rejected, never waited on), each of at most
+ * SKS_CERT_MAX_BYTES; the deadline of d holds for the reading too. */
 bool sks_cert_check(const char *path, const sks_puzzle *p,
                     const sks_clauses *cnf, sks_drat *d, sks_clauses *cl,
                     sks_claim *claim, sks_error *why);

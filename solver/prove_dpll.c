@@ -33,8 +33,9 @@ struct sks_prover {
   bool text;
   long long nodes, lemmas;
   /* the last prefix loaded, kept for a list that starts with it */
-  ints base;         /* its literals (when no key names it) */
-  uint64_t base_key; /* or the caller's name for it */
+  ints base;         /* its literals (when no name is given for it) */
+  uint64_t base_key; /* or the caller's name for it: a hash, then the */
+  ints base_name;    /* words it is made from, compared in full */
   size_t base_mem, base_longs;
   ints saved; /* the long clauses as the prefix left them */
   bool has_base;
@@ -68,6 +69,7 @@ void sks_prover_delete(sks_prover *p) {
   SKS_STACK_FREE(p->trail);
   SKS_STACK_FREE(p->frames);
   SKS_STACK_FREE(p->base);
+  SKS_STACK_FREE(p->base_name);
   SKS_STACK_FREE(p->saved);
   free(p);
 }
@@ -102,7 +104,8 @@ static void clear(sks_prover *p) {
 static void back_to_base(sks_prover *p) {
   for (size_t i = 0; i < 2 * (size_t)p->nvars + 2; i++)
     p->watch[i].n = 0;
-  memcpy(p->mem.a, p->saved.a, p->base_mem * sizeof *p->mem.a);
+  if (p->base_mem) /* none when every clause is binary (a 2x2 grid) */
+    memcpy(p->mem.a, p->saved.a, p->base_mem * sizeof *p->mem.a);
   p->mem.n = p->base_mem;
   p->longs.n = p->base_longs;
   for (size_t k = 0; k < p->longs.n; k++) {
@@ -112,13 +115,17 @@ static void back_to_base(sks_prover *p) {
   }
 }
 
+/* Is the kept prefix the list's?  Named: by its key first, then by every
+ * word of its name (two names whose keys collide are still told apart);
+ * else by its literals. */
 static bool same_base(const sks_prover *p, const int *lits, size_t base,
-                      uint64_t key) {
-  if (!p->has_base || !base)
+                      uint64_t key, const int *name, size_t nname) {
+  if (!p->has_base || !base || p->base.n != base)
     return false;
-  if (key)
-    return key == p->base_key && p->base.n == base;
-  return p->base.n == base && !memcmp(p->base.a, lits, base * sizeof *lits);
+  if (nname)
+    return key == p->base_key && p->base_name.n == nname &&
+           !memcmp(p->base_name.a, name, nname * sizeof *name);
+  return !p->base_name.n && !memcmp(p->base.a, lits, base * sizeof *lits);
 }
 
 static inline void assign(sks_prover *p, int lit) {
@@ -280,8 +287,9 @@ static bool load(sks_prover *p, const int *lits, size_t nlits) {
 }
 
 int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
-                   uint64_t key, int nvars, FILE *proof, bool text,
-                   long long max_nodes, signed char *model) {
+                   uint64_t key, const int *name, size_t nname, int nvars,
+                   FILE *proof, bool text, long long max_nodes,
+                   signed char *model) {
   int old = p->nvars;
   prepare(p, nvars > 0 ? nvars : 1);
   p->proof = proof;
@@ -289,7 +297,7 @@ int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
   if (base > nlits)
     base = 0;
   bool ok = true;
-  if (p->nvars == old && same_base(p, lits, base, key))
+  if (p->nvars == old && same_base(p, lits, base, key, name, nname))
     back_to_base(p);
   else {
     clear(p);
@@ -297,15 +305,21 @@ int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
     if (base && ok && !p->trail.n) { /* a prefix with no unit: kept */
       p->has_base = true;
       p->base_key = key;
-      p->base.n = 0;
-      SKS_STACK_RESERVE(p->base, key ? 1 : base);
-      if (!key)
+      p->base.n = p->base_name.n = 0;
+      if (nname) {
+        SKS_STACK_RESERVE(p->base_name, nname);
+        memcpy(p->base_name.a, name, nname * sizeof *name);
+        p->base_name.n = nname;
+      } else {
+        SKS_STACK_RESERVE(p->base, base);
         memcpy(p->base.a, lits, base * sizeof *lits);
+      }
       p->base.n = base;
       p->base_mem = p->mem.n;
       p->base_longs = p->longs.n;
       SKS_STACK_RESERVE(p->saved, p->mem.n + 1);
-      memcpy(p->saved.a, p->mem.a, p->mem.n * sizeof *p->mem.a);
+      if (p->mem.n) /* none when every clause is binary (a 2x2 grid) */
+        memcpy(p->saved.a, p->mem.a, p->mem.n * sizeof *p->mem.a);
     }
   }
   size_t bins = p->bins;

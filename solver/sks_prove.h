@@ -32,14 +32,17 @@ int sks_prove(const int *lits, size_t nlits, FILE *proof, bool text,
  * decisions (0 = none); the proof written so far is then of no use.
  * Reuse one prover for many clause lists: the first base literals (whole
  * clauses, no unit among them) are a prefix the lists of one kind share,
- * kept loaded for the next list with the same prefix, which key names
- * (0: the literals are compared). */
+ * kept loaded for the next list with the same prefix.  name[0 .. nname)
+ * are the words the prefix is made from (a puzzle's shape), compared in
+ * full, with key their hash as a first filter; with nname 0 the literals
+ * themselves are compared. */
 typedef struct sks_prover sks_prover;
 sks_prover *sks_prover_new(void);
 void sks_prover_delete(sks_prover *p); /* NULL is a no-op */
 int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
-                   uint64_t key, int nvars, FILE *proof, bool text,
-                   long long max_nodes, signed char *model);
+                   uint64_t key, const int *name, size_t nname, int nvars,
+                   FILE *proof, bool text, long long max_nodes,
+                   signed char *model);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "certify_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -114,7 +115,8 @@ static int prove(certifier *c, const sks_clauses *cl, double deadline,
                  char **proof, size_t *len, sks_error *err) {
   FILE *f = open_memstream(proof, len);
   int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
-                         cl->nvars, f, false, DPLL_NODES, NULL);
+                         cl->base_shape, cl->base_nshape, cl->nvars, f, false,
+                         DPLL_NODES, NULL);
   if (r == SKS_UNKNOWN) {
     fclose(f);
     free(*proof);
@@ -250,8 +252,18 @@ static void checker_delete(void *data) {
 }
 
 static int verdict(const sks_app *app, const batch_job *job, bool ok,
-                   sks_claim claim, const sks_error *why, FILE *out) {
+                   sks_claim claim, const sks_error *why, bool late,
+                   FILE *out) {
   answer a = {.count = -1};
+  if (!ok && late) {
+    /* --time-limit ran out: neither verified nor rejected */
+    a.status = ANSWER_UNKNOWN;
+    a.message = why->msg;
+    snprintf(a.line, sizeof a.line, "unknown: %.230s", why->msg);
+    a.text = a.line;
+    answer_put(app, job, &a, out);
+    return BATCH_UNKNOWN;
+  }
   if (ok) {
     a.status = ANSWER_VERIFIED;
     snprintf(a.line, sizeof a.line, "verified %s", sks_claim_names[claim]);
@@ -273,23 +285,41 @@ static void name_reason(const char *cert, sks_error *why) {
            e.msg);
 }
 
+/* --time-limit for one certificate, from when its puzzle was taken. */
+static double deadline_of(const sks_app *app, const batch_job *job) {
+  double t = app->opt.time_limit;
+  return t > 0 ? (job->start > 0 ? job->start : sks_time()) + t : 0;
+}
+
 static int check_one(void *data, const batch_job *job, FILE *out) {
   checking *k = data;
   char cert[4096];
   certify_name(k->app, job->file, job->line, "cert", cert, sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
+  sks_drat_set_deadline(k->c->drat, deadline_of(k->app, job));
   bool ok =
       sks_cert_check(cert, job->p, NULL, k->c->drat, &k->c->cl, &claim, &why);
   if (!ok)
     name_reason(cert, &why);
-  return verdict(k->app, job, ok, claim, &why, out);
+  return verdict(k->app, job, ok, claim, &why, sks_drat_timed_out(k->c->drat),
+                 out);
 }
 
 /* Whether the certificate at path is for a puzzle (unique on a CNF the
- * encoder wrote certifies the puzzle its description names). */
+ * encoder wrote certifies the puzzle its description names).  Only a
+ * regular file is looked at, opened without blocking (a FIFO would wait
+ * for a writer): the checker says what else is there. */
 static bool for_puzzle(const char *path) {
-  FILE *f = fopen(path, "r");
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+    close(fd);
+    fd = -1;
+  }
+  FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+  if (fd >= 0 && !f)
+    close(fd);
   char line[128];
   bool puzzle = false;
   for (int k = 0; f && k < 4 && fgets(line, sizeof line, f); k++)
@@ -328,6 +358,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   sks_clauses_init(&cnf);
   char cert[4096];
   certify_name(app, name, 0, "cert", cert, sizeof cert);
+  sks_drat_set_deadline(c->drat, deadline_of(app, &job));
   sks_puzzle *p = NULL;
   if (for_puzzle(cert)) {
     if ((p = described(app, in, &why))) {
@@ -349,7 +380,8 @@ static int check_cnf(sks_app *app, sks_input *in) {
       name_reason(cert, &why);
   }
   sks_clauses_free(&cnf);
-  return verdict(app, &job, ok, claim, &why, stdout);
+  return verdict(app, &job, ok, claim, &why, sks_drat_timed_out(c->drat),
+                 stdout);
 }
 
 static const batch_ops check_ops = {checker_new, checker_delete, check_one,
@@ -375,5 +407,7 @@ int app_check_cert(sks_app *app) {
     return EXIT_INVALID;
   if (all.input_errors || all.by_class[BATCH_ERROR])
     return EXIT_INPUT;
+  if (all.by_class[BATCH_UNKNOWN])
+    return EXIT_UNKNOWN_ANY;
   return EXIT_ALL_OK;
 }

@@ -129,8 +129,8 @@ static void test_writers(void) {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    int r =
-        sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, cl.nvars, f, text, 0, NULL);
+    int r = sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, NULL, 0, cl.nvars, f,
+                           text, 0, NULL);
     fclose(f);
     CHECK_EQ(r, SKS_UNSAT);
     CHECK(sks_drat_check(d, &cl, (unsigned char *)buf, len, &why));
@@ -150,9 +150,9 @@ static void test_writers(void) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
-  CHECK_EQ(
-      sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, cl.nvars, f, false, 3, NULL),
-      SKS_UNKNOWN);
+  CHECK_EQ(sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, NULL, 0, cl.nvars, f,
+                          false, 3, NULL),
+           SKS_UNKNOWN);
   fclose(f);
   free(buf);
   sks_clauses_clear(&cl);
@@ -161,7 +161,8 @@ static void test_writers(void) {
   add(&cl, (int[]){-3, 0});
   signed char model[3];
   f = open_memstream(&buf, &len);
-  CHECK_EQ(sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, 3, f, false, 0, model),
+  CHECK_EQ(sks_prover_run(pr, cl.lit, cl.nlits, 0, 0, NULL, 0, 3, f, false, 0,
+                          model),
            SKS_SAT);
   fclose(f);
   free(buf);
