@@ -7,6 +7,8 @@
 #include "sks_dlx.h"
 #include "sks_analog.h"
 #include "sks_decoder.h"
+#include "sks_human.h"
+#include "sks_canon.h"
 #include "sks_author.h"
 #include "sks_checker.h"
 #include "sks_prove.h"

@@ -1,10 +1,10 @@
-/* Private to author/: the general canonical-form search (canon_group.c)
+/* Private to canon/: the general canonical-form search (canon_group.c)
  * that canon.c hands what its row search does not take -- variants,
  * candidates puzzles, and the automorphisms of a puzzle. */
 #ifndef SKS_CANON_INT_H
 #define SKS_CANON_INT_H
 
-#include "sks_author.h"
+#include "sks_canon.h"
 
 typedef struct sks_canon_gen sks_canon_gen;
 

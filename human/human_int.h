@@ -1,4 +1,4 @@
-/* Private to the human solver (author/human*.c): the pencil-mark state,
+/* Private to the human solver (human/human*.c): the pencil-mark state,
  * the shape's regions and peers, and how a technique reports a step. */
 #ifndef SKS_HUMAN_INT_H
 #define SKS_HUMAN_INT_H

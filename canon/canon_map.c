@@ -1,6 +1,6 @@
 /* The elements of the canonical-form group as maps: their action on a
  * grid and on candidates, random elements, and membership. */
-#include "sks_author.h"
+#include "sks_canon.h"
 
 void sks_canon_apply_removed(const sks_canon_map *map, const unsigned char *in,
                              unsigned char *out) {
