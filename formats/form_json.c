@@ -266,11 +266,12 @@ static bool small_cell(json_t *v, long k) {
   return json_is_null(v);
 }
 
-/* Rows of L = k*k cells, each a digit of 1..k or blank (k >= 4): the
- * rows are puzzles of side k, not the rows of one of side L. */
+/* 81 rows of 81 cells, each a digit of 1-9 or blank: 81 puzzles of 9x9
+ * (a list of them), not the rows of an 81x81 one, which would use no
+ * digit past 9. */
 static bool small_rows(json_t *a, size_t len) {
-  int k;
-  if (!sks_form_is_square((long)len, &k) || k < 4 || k > 9)
+  int k = 9;
+  if (len != 81)
     return false;
   for (size_t r = 0; r < json_array_size(a); r++) {
     json_t *row = json_array_get(a, r);
@@ -288,7 +289,13 @@ static bool small_rows(json_t *a, size_t len) {
   return true;
 }
 
+/* ipuz: the puzzle is its rows. */
+static grid_kind classify_as(json_t *v, bool ipuz);
 static grid_kind classify(json_t *v) {
+  return classify_as(v, false);
+}
+
+static grid_kind classify_as(json_t *v, bool ipuz) {
   if (json_is_string(v))
     return G_STRING;
   if (json_is_object(v)) {
@@ -315,7 +322,7 @@ static grid_kind classify(json_t *v) {
   }
   if (cells)
     return G_FLAT;
-  if (rows && !small_rows(v, c))
+  if (rows && (ipuz || !small_rows(v, c)))
     return G_ROWS;
   if (strings && c > 1 && !small_rows(v, c))
     return G_TEXT_ROWS;
@@ -680,9 +687,9 @@ static int side(json_t *v, grid_kind k, int *n, long line, long col,
 }
 
 /* Reads puzzle value v into rd->p. */
-static int read_grid(sks_reader *rd, json_t *v, const char *charset, long line,
-                     long col, sks_error *err) {
-  grid_kind k = classify(v);
+static int read_grid(sks_reader *rd, json_t *v, bool ipuz, const char *charset,
+                     long line, long col, sks_error *err) {
+  grid_kind k = classify_as(v, ipuz);
   long saved = rd->lineno;
   int n, r = 0;
   rd->lineno = line;
@@ -729,8 +736,9 @@ static int read_grid(sks_reader *rd, json_t *v, const char *charset, long line,
 }
 
 /* The solution value v for rd->p into its look.solution. */
-static int read_solution(sks_reader *rd, json_t *v, const char *charset,
-                         long line, long col, sks_error *err) {
+static int read_solution(sks_reader *rd, json_t *v, bool ipuz,
+                         const char *charset, long line, long col,
+                         sks_error *err) {
   int n = rd->p->shape->n;
   sks_presentation *look = &rd->p->look;
   if (!look->solution) { /* the last puzzle's, when the size is the same */
@@ -743,7 +751,7 @@ static int read_solution(sks_reader *rd, json_t *v, const char *charset,
     rd->spare_solution = NULL;
   }
   int *sol = look->solution;
-  grid_kind k = classify(v);
+  grid_kind k = classify_as(v, ipuz);
   char blank = rd->blank;
   unsigned seen = rd->seen;
   int r = 0;
@@ -866,11 +874,11 @@ static int give(sks_reader *rd, struct sks_json *j, const json_item *it,
     if (charset && !*charset)
       charset = NULL;
   }
-  if (read_grid(rd, it->puzzle, charset, line, col, err) ||
+  if (read_grid(rd, it->puzzle, it->ipuz, charset, line, col, err) ||
       (charset && ipuz_symbols(rd, charset, line, col, err)))
     return -1;
   if (it->solution && !json_is_null(it->solution) &&
-      read_solution(rd, it->solution, charset, line, col, err))
+      read_solution(rd, it->solution, it->ipuz, charset, line, col, err))
     return -1;
   set_name(rd, it->name);
   rd->p->look.line = line;
@@ -963,8 +971,8 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   if (!j->root) {
     /* jansson's line, and the byte column from its byte position */
     size_t off = e.position > 0 ? (size_t)e.position - 1 : 0;
-    if (off >= j->text.n)
-      off = j->text.n ? j->text.n - 1 : 0;
+    if (strstr(e.text, "end of file") || off > j->text.n)
+      off = j->text.n; /* an early end: where the text ends */
     long line = 0, start = 0;
     for (size_t k = 0; k < off; k++)
       if (j->text.a[k] == '\n')
