@@ -17,7 +17,8 @@
 #include <string.h>
 
 enum {
-  JSON_LIMIT = 1 << 24, /* a document's bytes: jansson's tree is ~20x */
+  JSON_LIMIT = 1 << 24, /* a document's bytes: jansson's tree is up to ~30x
+                           (arrays of numbers: 490 MB at the limit) */
   POS_DEPTH = 4,        /* values this deep keep their place */
   NESTING = 4096,       /* containers the scan tells apart (jansson: 2048) */
   KEYS_SHOWN = 6        /* keys an error names */
@@ -951,7 +952,8 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
       else if (!j->closed)
         scan(j, '\n');
     }
-    if (scan_input(rd, j)) {
+    bool from_input = !j->closed; /* else it closed in the line ahead */
+    if (from_input && scan_input(rd, j)) {
       j->skip = true;
       j->text.n = j->pos.n = 0;
       return sks_form_foreign(
@@ -960,7 +962,7 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
           "bounded): split it, or write its puzzles one a line",
           JSON_LIMIT);
     }
-    if (j->closed && j->col > 1)
+    if (from_input && j->closed && j->col > 1)
       rest_of_line(rd, j, &text, &at);
   }
   if (!j->closed && sks_input_timed_out(rd->in))
