@@ -883,7 +883,14 @@ static int give(sks_reader *rd, struct sks_json *j, const json_item *it,
     return -1;
   set_name(rd, it->name);
   rd->p->look.line = line;
-  sks_form_finish(rd, it->ipuz ? SKS_LAYOUT_IPUZ : SKS_LAYOUT_LINE, out);
+  /* Answered on one line, as it reads back: a 2x2 or 3x3 one as a grid
+   * (a line of 4 or 9 symbols is a grid row). */
+  rd->ruled = false;
+  sks_form_finish(rd,
+                  it->ipuz              ? SKS_LAYOUT_IPUZ
+                  : rd->p->shape->n < 4 ? SKS_LAYOUT_GRID
+                                        : SKS_LAYOUT_LINE,
+                  out);
   return 1;
 }
 

@@ -201,6 +201,22 @@ for case, text in [("line", ESC + " AI Escargot\n"),
         ok()
     else:
         fail(f"ipuz-round-trip-{case}", f"{a} != {b} {back.stderr}")
+# answers in the puzzle's own layout read back as the puzzle (a 2x2 and
+# a 3x3 as grids: a line of 4 or 9 symbols would be a grid row)
+for case, doc in [("2x2", [1, 0, 0, 0]), ("3x3", [[1, 0, 0], [0, 0, 0], [0, 0, 0]]),
+                  ("9x9", rows(EASY))]:
+    rc, out, err = run(["solve"], json.dumps(doc))
+    first = json.loads(run(["solve", "--format", "json"], json.dumps(doc))[1])
+    with open("back.txt", "w") as f:
+        f.write(out)
+    back = subprocess.run([S, "solve", "--format", "json", "back.txt"],
+                          capture_output=True, text=True)
+    b = json.loads(back.stdout or "{}")
+    if rc == 10 and b.get("status") == "solved" and \
+            b.get("puzzle") == first.get("solution"):
+        ok()
+    else:
+        fail(f"own-layout-{case}", f"{out!r} read back {b} {back.stderr}")
 # several puzzles: one ipuz document a line (JSON Lines), read back
 rc, out, err = run(["solve", "--layout", "ipuz"], EASY + "\n" + ESC + "\n",
                    "two.txt")
