@@ -2,57 +2,17 @@
  * "JSON and ipuz").  A line that starts with '{', or with '[' and then
  * what a JSON value starts with, begins a document: its bytes are read
  * from there (a light scan finds where the top-level value closes and
- * where each value up to POS_DEPTH deep starts), up to JSON_LIMIT bytes,
- * and handed to jansson whole; the puzzles found in the tree wait in a
+ * where each value up to SKS_JSON_DEPTH deep starts), up to SKS_JSON_LIMIT
+ * bytes, and handed to jansson whole; the puzzles found in the tree wait in a
  * queue and are handed out one a call, the line each gives being where
  * its value starts.  The lines after the document are read as any other
  * form. */
-#include "form_int.h"
 #include "input_int.h"
+#include "json_int.h"
 
-#include <jansson.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum {
-  JSON_LIMIT = 1 << 24, /* a document's bytes: jansson's tree is up to ~30x
-                           (arrays of numbers: 490 MB at the limit) */
-  POS_DEPTH = 4,        /* values this deep keep their place */
-  NESTING = 4096,       /* containers the scan tells apart (jansson: 2048) */
-  KEYS_SHOWN = 6        /* keys an error names */
-};
-
-typedef struct json_pos {
-  int line; /* from the document's first line, 0 */
-  int col;  /* the file's column, from 1 */
-} json_pos;
-
-/* A puzzle found (puzzle set) or an error (msg set), in document order. */
-typedef struct json_item {
-  json_t *puzzle, *solution, *name;
-  json_t *doc; /* an ipuz document */
-  size_t pos;  /* its place: an index of pos */
-  bool ipuz;
-  bool foreign;        /* the error is of a form not read */
-  size_t msg, msg_len; /* an error's text, in msgs */
-} json_item;
-
-struct sks_json {
-  SKS_STACK(char) text;
-  SKS_STACK(json_pos) pos;
-  SKS_STACK(json_item) q;
-  SKS_STACK(char) msgs;
-  size_t head;
-  json_t *root;
-  long base; /* the file line of the document's first line */
-  /* The scan. */
-  int depth;
-  bool in_string, escape, scalar, expect_key, closed, skip;
-  long line, col; /* where the next byte goes */
-  unsigned char kind[NESTING];
-};
 
 /* ---- the scan: the document's end and its values' places ---- */
 
@@ -61,8 +21,8 @@ static bool space(int ch) {
 }
 
 static void value_start(struct sks_json *j) {
-  if (j->depth <= POS_DEPTH && !j->skip) {
-    json_pos p = {(int)j->line, (int)j->col};
+  if (j->depth <= SKS_JSON_DEPTH && !j->skip) {
+    sks_json_pos p = {(int)j->line, (int)j->col};
     SKS_PUSH(j->pos, p);
   }
 }
@@ -87,7 +47,7 @@ static void scan(struct sks_json *j, int ch) {
     case '{':
     case '[':
       value_start(j);
-      if (j->depth < NESTING)
+      if (j->depth < SKS_JSON_NESTING)
         j->kind[j->depth] = (unsigned char)ch;
       j->depth++;
       j->expect_key = ch == '{';
@@ -99,8 +59,8 @@ static void scan(struct sks_json *j, int ch) {
       j->expect_key = false;
       break;
     case ',':
-      j->expect_key =
-          j->depth > 0 && j->depth <= NESTING && j->kind[j->depth - 1] == '{';
+      j->expect_key = j->depth > 0 && j->depth <= SKS_JSON_NESTING &&
+                      j->kind[j->depth - 1] == '{';
       break;
     case ':':
       j->expect_key = false;
@@ -148,7 +108,7 @@ static int input_byte(sks_reader *rd) {
  * storing) the limit is reached: true at the limit. */
 static bool scan_input(sks_reader *rd, struct sks_json *j) {
   while (!j->closed) {
-    if (!j->skip && j->text.n >= JSON_LIMIT)
+    if (!j->skip && j->text.n >= SKS_JSON_LIMIT)
       return true;
     int ch = input_byte(rd);
     if (ch == EOF)
@@ -160,36 +120,6 @@ static bool scan_input(sks_reader *rd, struct sks_json *j) {
   return false;
 }
 
-/* ---- errors and places ---- */
-
-static int add_item(struct sks_json *j, json_item it) {
-  SKS_PUSH(j->q, it);
-  return 0;
-}
-
-static void queue_error(struct sks_json *j, size_t pos, bool foreign,
-                        const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static void queue_error(struct sks_json *j, size_t pos, bool foreign,
-                        const char *fmt, ...) {
-  char msg[sizeof((sks_error *)0)->msg];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  size_t len = strlen(msg);
-  json_item it = {
-      .pos = pos, .foreign = foreign, .msg = j->msgs.n, .msg_len = len};
-  SKS_STACK_RESERVE(j->msgs, j->msgs.n + len);
-  memcpy(j->msgs.a + j->msgs.n, msg, len);
-  j->msgs.n += len;
-  add_item(j, it);
-}
-
 static void place(const struct sks_json *j, size_t pos, long *line, long *col) {
   if (pos < j->pos.n) {
     *line = j->base + j->pos.a[pos].line;
@@ -197,363 +127,6 @@ static void place(const struct sks_json *j, size_t pos, long *line, long *col) {
   } else {
     *line = j->base;
     *col = 1;
-  }
-}
-
-/* The values at depth POS_DEPTH or less in v's tree (v at depth). */
-static size_t count(json_t *v, int depth) {
-  if (depth > POS_DEPTH)
-    return 0;
-  size_t k = 1;
-  if (json_is_array(v)) {
-    for (size_t i = 0; depth < POS_DEPTH && i < json_array_size(v); i++)
-      k += count(json_array_get(v, i), depth + 1);
-  } else if (json_is_object(v) && depth < POS_DEPTH) {
-    const char *key;
-    json_t *m;
-    json_object_foreach(v, key, m) k += count(m, depth + 1);
-  }
-  return k;
-}
-
-/* ---- what a value is ---- */
-
-typedef enum grid_kind {
-  G_NONE,       /* no puzzle by itself: a list, or nothing */
-  G_STRING,     /* N*N symbols */
-  G_FLAT,       /* N*N cells */
-  G_ROWS,       /* N arrays of N cells */
-  G_TEXT_ROWS,  /* N strings of N symbols */
-  G_OBJECT_ROWS /* N members, each an array of N cells */
-} grid_kind;
-
-/* A cell: a number, null, a string of one symbol or none, an ipuz
- * {"given": ...} or {"value": ...}. */
-static json_t *unwrap(json_t *v) {
-  if (json_is_object(v)) {
-    json_t *g = json_object_get(v, "given");
-    if (!g)
-      g = json_object_get(v, "value");
-    if (g)
-      return g;
-  }
-  return v;
-}
-
-static bool cell_like(json_t *v) {
-  v = unwrap(v);
-  return json_is_integer(v) || json_is_null(v) ||
-         (json_is_string(v) && json_string_length(v) <= 1);
-}
-
-static bool row_like(json_t *v) {
-  if (!json_is_array(v) || !json_array_size(v))
-    return false;
-  for (size_t i = 0; i < json_array_size(v); i++)
-    if (!cell_like(json_array_get(v, i)))
-      return false;
-  return true;
-}
-
-/* Is a cell blank or a digit of 1..k (a small puzzle's)? */
-static bool small_cell(json_t *v, long k) {
-  v = unwrap(v);
-  if (json_is_integer(v))
-    return json_integer_value(v) >= 0 && json_integer_value(v) <= k;
-  if (json_is_string(v)) {
-    const char *s = json_string_value(v);
-    return !*s || strchr(".0-_", *s) || (*s >= '1' && *s <= '0' + k);
-  }
-  return json_is_null(v);
-}
-
-/* 81 rows of 81 cells, each a digit of 1-9 or blank: 81 puzzles of 9x9
- * (a list of them), not the rows of an 81x81 one, which would use no
- * digit past 9. */
-static bool small_rows(json_t *a, size_t len) {
-  int k = 9;
-  if (len != 81)
-    return false;
-  for (size_t r = 0; r < json_array_size(a); r++) {
-    json_t *row = json_array_get(a, r);
-    if (json_is_string(row)) {
-      const char *s = json_string_value(row);
-      for (size_t i = 0; s[i]; i++)
-        if (!strchr(".0-_", s[i]) && !(s[i] >= '1' && s[i] <= '0' + k))
-          return false;
-    } else {
-      for (size_t i = 0; i < json_array_size(row); i++)
-        if (!small_cell(json_array_get(row, i), k))
-          return false;
-    }
-  }
-  return true;
-}
-
-/* ipuz: the puzzle is its rows. */
-static grid_kind classify_as(json_t *v, bool ipuz);
-static grid_kind classify(json_t *v) {
-  return classify_as(v, false);
-}
-
-static grid_kind classify_as(json_t *v, bool ipuz) {
-  if (json_is_string(v))
-    return G_STRING;
-  if (json_is_object(v)) {
-    size_t c = json_object_size(v);
-    const char *key;
-    json_t *m;
-    if (c < 2)
-      return G_NONE;
-    json_object_foreach(v, key, m) {
-      if (!row_like(m) || json_array_size(m) != c)
-        return G_NONE;
-    }
-    return G_OBJECT_ROWS;
-  }
-  if (!json_is_array(v) || !json_array_size(v))
-    return G_NONE;
-  size_t c = json_array_size(v);
-  bool cells = true, rows = true, strings = true;
-  for (size_t i = 0; i < c; i++) {
-    json_t *e = json_array_get(v, i);
-    cells &= cell_like(e);
-    rows &= row_like(e) && json_array_size(e) == c;
-    strings &= json_is_string(e) && json_string_length(e) == c;
-  }
-  if (cells)
-    return G_FLAT;
-  if (rows && (ipuz || !small_rows(v, c)))
-    return G_ROWS;
-  if (strings && c > 1 && !small_rows(v, c))
-    return G_TEXT_ROWS;
-  return G_NONE;
-}
-
-static const char *type_name(json_t *v) {
-  switch (json_typeof(v)) {
-  case JSON_OBJECT:
-    return "an object";
-  case JSON_ARRAY:
-    return "an array";
-  case JSON_STRING:
-    return "a string";
-  case JSON_INTEGER:
-  case JSON_REAL:
-    return "a number";
-  case JSON_TRUE:
-    return "true";
-  case JSON_FALSE:
-    return "false";
-  default:
-    return "null";
-  }
-}
-
-/* ---- finding the puzzles: the tree walked once, into the queue ---- */
-
-static const char *const PUZZLE_KEYS[] = {
-    "puzzle", "puzzles", "quizzes",  "quiz",    "grid",     "board", "input",
-    "givens", "sudoku",  "question", "problem", "unsolved", "clues", NULL};
-static const char *const SOLUTION_KEYS[] = {"solution", "solutions", "answer",
-                                            "answers",  "solved",    NULL};
-static const char *const NAME_KEYS[] = {"name", "title", "id", NULL};
-
-/* Is key `want` (lowercase) in any case? */
-static bool same_key(const char *key, const char *want) {
-  for (; *key && *want; key++, want++)
-    if ((*key >= 'A' && *key <= 'Z' ? *key - 'A' + 'a' : *key) != *want)
-      return false;
-  return !*key && !*want;
-}
-
-/* The member of obj under one of keys (any case), first of the list; with
- * usable, only one that is a string, an array or an object. */
-static json_t *member(json_t *obj, const char *const *keys, bool usable,
-                      const char **which) {
-  for (size_t k = 0; keys[k]; k++) {
-    const char *key;
-    json_t *m;
-    json_object_foreach(obj, key, m) {
-      if (!same_key(key, keys[k]))
-        continue;
-      if (usable &&
-          !(json_is_string(m) || json_is_array(m) || json_is_object(m)))
-        continue;
-      if (which)
-        *which = key;
-      return m;
-    }
-  }
-  return NULL;
-}
-
-/* The place of obj's member m (obj's place at idx, depth). */
-static size_t member_pos(json_t *obj, size_t idx, int depth, json_t *target) {
-  if (depth >= POS_DEPTH)
-    return idx;
-  size_t at = idx + 1;
-  const char *key;
-  json_t *m;
-  json_object_foreach(obj, key, m) {
-    if (m == target)
-      return at;
-    at += count(m, depth + 1);
-  }
-  return idx;
-}
-
-/* A solution field's value for one puzzle: a list of one solution gives
- * it; of none or several (the puzzle has as many), none is checked. */
-static json_t *one_solution(json_t *sol) {
-  if (sol && json_is_array(sol) && classify(sol) == G_NONE)
-    return json_array_size(sol) == 1 ? json_array_get(sol, 0) : NULL;
-  return sol;
-}
-
-static bool ipuz_kind(json_t *obj, json_t **kind) {
-  *kind = json_object_get(obj, "kind");
-  return *kind && json_is_array(*kind) && json_object_get(obj, "puzzle");
-}
-
-static void collect(struct sks_json *j, json_t *v, size_t idx, int depth,
-                    bool top);
-
-/* An object: an ipuz document, one with a puzzle field (a puzzle, or a
- * list of them with their solutions in a list beside), or the rows of a
- * grid under keys of their own. */
-static void collect_object(struct sks_json *j, json_t *obj, size_t idx,
-                           int depth, bool top) {
-  json_t *kind;
-  if (ipuz_kind(obj, &kind)) {
-    bool sudoku = false;
-    for (size_t i = 0; i < json_array_size(kind); i++) {
-      const char *k = json_string_value(json_array_get(kind, i));
-      sudoku |= k && strstr(k, "sudoku") != NULL;
-    }
-    const char *k0 = json_string_value(json_array_get(kind, 0));
-    if (!sudoku) {
-      queue_error(j, idx, true,
-                  "an ipuz document of kind %.60s: only "
-                  "http://ipuz.org/sudoku is read",
-                  k0 ? k0 : "(none)");
-      return;
-    }
-    if (json_object_get(obj, "zones") || json_object_get(obj, "cages")) {
-      queue_error(j, idx, true,
-                  "an ipuz sudoku with %s: only classic boxes are read",
-                  json_object_get(obj, "zones") ? "zones" : "cages");
-      return;
-    }
-    json_t *p = json_object_get(obj, "puzzle");
-    json_item it = {.puzzle = p,
-                    .solution = json_object_get(obj, "solution"),
-                    .name = json_object_get(obj, "title"),
-                    .doc = obj,
-                    .pos = member_pos(obj, idx, depth, p),
-                    .ipuz = true};
-    add_item(j, it);
-    return;
-  }
-  const char *key = NULL;
-  json_t *pv = member(obj, PUZZLE_KEYS, true, &key);
-  json_t *sol = member(obj, SOLUTION_KEYS, false, NULL);
-  json_t *name = member(obj, NAME_KEYS, false, NULL);
-  if (!pv) {
-    if (classify(obj) == G_OBJECT_ROWS) {
-      add_item(j, (json_item){.puzzle = obj, .pos = idx});
-      return;
-    }
-    char keys[160] = "";
-    size_t shown = 0, len = 0;
-    const char *k;
-    json_t *m;
-    json_object_foreach(obj, k, m) {
-      if (shown++ == KEYS_SHOWN) {
-        snprintf(keys + len, sizeof keys - len, ", ...");
-        break;
-      }
-      int w = snprintf(keys + len, sizeof keys - len, "%s\"%.24s\"",
-                       shown > 1 ? ", " : "", k);
-      if (w > 0 && (size_t)w < sizeof keys - len)
-        len += (size_t)w;
-    }
-    queue_error(j, idx, true,
-                "a JSON %s with no puzzle field: an object with %s%s "
-                "(puzzle fields: puzzle, grid, board, quizzes, input, ...)",
-                top ? "document" : "object",
-                json_object_size(obj) ? "keys " : "no keys", keys);
-    return;
-  }
-  size_t at = member_pos(obj, idx, depth, pv);
-  if (json_is_array(pv) && classify(pv) == G_NONE) {
-    /* A list of puzzles; a list of solutions as long beside it. */
-    size_t n = json_array_size(pv);
-    bool sols = sol && json_is_array(sol) && classify(sol) == G_NONE &&
-                json_array_size(sol) == n;
-    if (!n) {
-      queue_error(j, at, true, "an empty list of puzzles in \"%.24s\"", key);
-      return;
-    }
-    size_t e = at + 1;
-    for (size_t i = 0; i < n; i++) {
-      json_t *el = json_array_get(pv, i);
-      size_t here = depth + 1 < POS_DEPTH ? e : at;
-      if (json_is_object(el) && !sols)
-        collect(j, el, here, depth + 2, false);
-      else if (json_is_string(el) || json_is_array(el) || json_is_object(el))
-        add_item(j,
-                 (json_item){.puzzle = el,
-                             .solution = sols ? json_array_get(sol, i) : NULL,
-                             .pos = here});
-      else
-        queue_error(j, here, true, "%s in a list of puzzles", type_name(el));
-      e += count(el, depth + 2);
-    }
-    return;
-  }
-  if (json_is_object(pv) && classify(pv) == G_NONE) {
-    collect(j, pv, at, depth + 1, false);
-    return;
-  }
-  add_item(j, (json_item){.puzzle = pv,
-                          .solution = one_solution(sol),
-                          .name = name,
-                          .pos = at});
-}
-
-static void collect(struct sks_json *j, json_t *v, size_t idx, int depth,
-                    bool top) {
-  if (depth > POS_DEPTH) {
-    queue_error(j, idx, true,
-                "%s nested more than %d levels deep: puzzles are looked for "
-                "up to there",
-                type_name(v), POS_DEPTH);
-    return;
-  }
-  if (json_is_object(v)) {
-    collect_object(j, v, idx, depth, top);
-    return;
-  }
-  if (json_is_string(v) || classify(v) != G_NONE) {
-    add_item(j, (json_item){.puzzle = v, .pos = idx});
-    return;
-  }
-  if (!json_is_array(v)) {
-    queue_error(j, idx, true, "%s where a puzzle was expected", type_name(v));
-    return;
-  }
-  size_t n = json_array_size(v);
-  if (!n) {
-    queue_error(j, idx, true, "a JSON %s that is an empty array",
-                top ? "document" : "value");
-    return;
-  }
-  size_t e = idx + 1;
-  for (size_t i = 0; i < n; i++) {
-    json_t *el = json_array_get(v, i);
-    collect(j, el, depth < POS_DEPTH ? e : idx, depth + 1, false);
-    e += count(el, depth + 1);
   }
 }
 
@@ -571,7 +144,7 @@ static void set_line(sks_reader *rd, const char *text, size_t len) {
 /* A cell's digit (-1 blank) in *d; charset: an ipuz document's. */
 static int cell_value(sks_reader *rd, json_t *v, int n, const char *charset,
                       int *d, char *why, size_t size) {
-  v = unwrap(v);
+  v = sks_json_unwrap(v);
   if (json_is_null(v)) {
     *d = -1;
     return 0;
@@ -618,19 +191,19 @@ static int cell_value(sks_reader *rd, json_t *v, int n, const char *charset,
     return -1;
   }
   snprintf(why, size, "%s is no cell (expected a number 0-%d or null)",
-           type_name(v), n);
+           sks_json_type_name(v), n);
   return -1;
 }
 
 /* The cells of grid v of kind k and side n into cell (n*n). */
-static int number_cells(sks_reader *rd, json_t *v, grid_kind k, int n,
+static int number_cells(sks_reader *rd, json_t *v, sks_json_kind k, int n,
                         const char *charset, int *cell, long line, long col,
                         sks_error *err) {
   char why[160];
   const char *key;
   json_t *m;
   int r = 0;
-  if (k == G_FLAT) {
+  if (k == SKS_JSON_FLAT) {
     for (int i = 0; i < n * n; i++)
       if (cell_value(rd, json_array_get(v, (size_t)i), n, charset, &cell[i],
                      why, sizeof why))
@@ -639,7 +212,7 @@ static int number_cells(sks_reader *rd, json_t *v, grid_kind k, int n,
                              i / n + 1, i % n + 1, why);
     return 0;
   }
-  if (k == G_OBJECT_ROWS) {
+  if (k == SKS_JSON_OBJECT_ROWS) {
     json_object_foreach(v, key, m) {
       for (int c = 0; c < n; c++)
         if (cell_value(rd, json_array_get(m, (size_t)c), n, charset,
@@ -663,10 +236,11 @@ static int number_cells(sks_reader *rd, json_t *v, grid_kind k, int n,
 }
 
 /* The side of a grid of kind k, or an error. */
-static int side(json_t *v, grid_kind k, int *n, long line, long col,
+static int side(json_t *v, sks_json_kind k, int *n, long line, long col,
                 sks_error *err) {
-  size_t c = k == G_OBJECT_ROWS ? json_object_size(v) : json_array_size(v);
-  if (k != G_FLAT) {
+  size_t c =
+      k == SKS_JSON_OBJECT_ROWS ? json_object_size(v) : json_array_size(v);
+  if (k != SKS_JSON_FLAT) {
     *n = (int)c;
   } else if (!sks_form_is_square((long)c, n)) {
     long lo = (long)*n * *n, hi = (long)(*n + 1) * (*n + 1);
@@ -679,7 +253,7 @@ static int side(json_t *v, grid_kind k, int *n, long line, long col,
     return sks_error_set(err, -1, line, col,
                          "a %dx%d grid: sizes go from 2x2 to %dx%d", *n, *n,
                          SKS_MAX_N, SKS_MAX_N);
-  if (k == G_TEXT_ROWS && *n > SKS_MAX_SYMBOL_N)
+  if (k == SKS_JSON_TEXT_ROWS && *n > SKS_MAX_SYMBOL_N)
     return sks_error_set(err, -1, line, col,
                          "rows of %d symbols: grids go up to %d columns; "
                          "write larger sizes as numbers",
@@ -690,28 +264,28 @@ static int side(json_t *v, grid_kind k, int *n, long line, long col,
 /* Reads puzzle value v into rd->p. */
 static int read_grid(sks_reader *rd, json_t *v, bool ipuz, const char *charset,
                      long line, long col, sks_error *err) {
-  grid_kind k = classify_as(v, ipuz);
+  sks_json_kind k = sks_json_classify(v, ipuz);
   long saved = rd->lineno;
   int n, r = 0;
   rd->lineno = line;
-  if (k == G_STRING) {
+  if (k == SKS_JSON_STRING) {
     const char *s = json_string_value(v);
     set_line(rd, s, json_string_length(v));
     r = sks_form_line_cells(rd, 0, rd->line.n, false, err);
     if (r && err)
       err->col += col; /* the string's symbols follow its quote */
-  } else if (k == G_NONE) {
+  } else if (k == SKS_JSON_NONE) {
     r = sks_error_set(err, -1, line, col,
                       "%s that is no puzzle (a puzzle is a string of N*N "
                       "symbols, an array of N*N numbers or N arrays of N)",
-                      type_name(v));
+                      sks_json_type_name(v));
   } else if (side(v, k, &n, line, col, err) || sks_form_prepare(rd, n, err)) {
     r = -1;
   } else {
     const char *alpha = sks_form_alphabet(rd);
     if (n <= SKS_MAX_SYMBOL_N)
       sks_form_build_table(rd, n, alpha);
-    if (k == G_TEXT_ROWS) {
+    if (k == SKS_JSON_TEXT_ROWS) {
       for (int row = 0; row < n && !r; row++) {
         json_t *e = json_array_get(v, (size_t)row);
         set_line(rd, json_string_value(e), json_string_length(e));
@@ -752,11 +326,11 @@ static int read_solution(sks_reader *rd, json_t *v, bool ipuz,
     rd->spare_solution = NULL;
   }
   int *sol = look->solution;
-  grid_kind k = classify_as(v, ipuz);
+  sks_json_kind k = sks_json_classify(v, ipuz);
   char blank = rd->blank;
   unsigned seen = rd->seen;
   int r = 0;
-  if (k == G_STRING) {
+  if (k == SKS_JSON_STRING) {
     const char *s = json_string_value(v);
     long len = (long)json_string_length(v);
     if (len != (long)n * n)
@@ -776,15 +350,15 @@ static int read_solution(sks_reader *rd, json_t *v, bool ipuz,
     }
   } else {
     int m = 0;
-    if (k == G_NONE)
+    if (k == SKS_JSON_NONE)
       r = sks_error_set(err, -1, line, col, "a solution that is %s",
-                        type_name(v));
+                        sks_json_type_name(v));
     else if (!side(v, k, &m, line, col, err) && m != n)
       r = sks_error_set(err, -1, line, col,
                         "a solution of side %d, the puzzle's is %d", m, n);
     else if (m != n)
       r = -1;
-    if (!r && k == G_TEXT_ROWS) {
+    if (!r && k == SKS_JSON_TEXT_ROWS) {
       for (int row = 0; row < n && !r; row++) {
         const char *s = json_string_value(json_array_get(v, (size_t)row));
         for (int c = 0; c < n && !r; c++) {
@@ -855,7 +429,7 @@ static int ipuz_symbols(sks_reader *rd, const char *charset, long line,
   return 0;
 }
 
-static int give(sks_reader *rd, struct sks_json *j, const json_item *it,
+static int give(sks_reader *rd, struct sks_json *j, const sks_json_item *it,
                 sks_puzzle **out, sks_error *err) {
   long line, col;
   place(j, it->pos, &line, &col);
@@ -870,7 +444,7 @@ static int give(sks_reader *rd, struct sks_json *j, const json_item *it,
     json_t *cs = json_object_get(it->doc, "charset");
     if (cs && !json_is_string(cs))
       return sks_error_set(err, -1, line, col, "a charset that is %s",
-                           type_name(cs));
+                           sks_json_type_name(cs));
     charset = json_string_value(cs);
     if (charset && !*charset)
       charset = NULL;
@@ -898,14 +472,14 @@ static int give(sks_reader *rd, struct sks_json *j, const json_item *it,
  * may hold only blanks (else the place of the first other byte is kept
  * for an error). */
 static void rest_of_line(sks_reader *rd, struct sks_json *j, bool *text,
-                         json_pos *at) {
+                         sks_json_pos *at) {
   for (long col = j->col;; col++) {
     int ch = input_byte(rd);
     if (ch == EOF || ch == '\n')
       return;
     if (!space(ch) && !*text) {
       *text = true;
-      *at = (json_pos){(int)j->line, (int)col};
+      *at = (sks_json_pos){(int)j->line, (int)col};
     }
   }
 }
@@ -913,14 +487,14 @@ static void rest_of_line(sks_reader *rd, struct sks_json *j, bool *text,
 /* Scans bytes [s, e) of a line buffer; the place of the first byte after
  * the document's end that is no blank, if any. */
 static void scan_buffer(struct sks_json *j, const char *a, size_t s, size_t e,
-                        bool *text, json_pos *at) {
+                        bool *text, sks_json_pos *at) {
   size_t i = s;
   while (i < e && !j->closed)
     scan(j, (unsigned char)a[i++]);
   for (long col = j->col; i < e && j->closed && !*text; i++, col++)
     if (!space((unsigned char)a[i])) {
       *text = true;
-      *at = (json_pos){(int)j->line, (int)col};
+      *at = (sks_json_pos){(int)j->line, (int)col};
     }
 }
 
@@ -941,7 +515,7 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   j->col = (long)li->start + 1;
   j->base = rd->lineno;
   bool text = false;
-  json_pos at = {0, 0};
+  sks_json_pos at = {0, 0};
   scan_buffer(j, rd->line.a, li->start, rd->line.n, &text, &at);
   if (!j->closed) {
     bool cut = rd->in_cut && !rd->have_ahead;
@@ -967,7 +541,7 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
           rd, err, j->base, (long)li->start + 1,
           "a JSON document longer than %d bytes (the reader's memory is "
           "bounded): split it, or write its puzzles one a line",
-          JSON_LIMIT);
+          SKS_JSON_LIMIT);
     }
     if (from_input && j->closed && j->col > 1)
       rest_of_line(rd, j, &text, &at);
@@ -991,10 +565,11 @@ static int read_json(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   }
   if (j->text.cap > 1 << 20)
     SKS_STACK_FREE(j->text);
-  collect(j, j->root, 0, 0, true);
+  sks_json_collect(j);
   if (text) {
     SKS_PUSH(j->pos, at);
-    queue_error(j, j->pos.n - 1, false, "text after the JSON document");
+    sks_json_queue_error(j, j->pos.n - 1, false,
+                         "text after the JSON document");
   }
   return sks_form_json_next(rd, out, err);
 }
@@ -1006,14 +581,14 @@ int sks_form_json_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     j->skip = false;
     if (j->closed && j->col > 1) {
       bool text = false;
-      json_pos at;
+      sks_json_pos at;
       rest_of_line(rd, j, &text, &at);
     }
     j->closed = true;
     return 0;
   }
   while (j->head < j->q.n) {
-    const json_item *it = &j->q.a[j->head++];
+    const sks_json_item *it = &j->q.a[j->head++];
     return give(rd, j, it, out, err);
   }
   json_decref(j->root);
