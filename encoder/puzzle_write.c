@@ -1,6 +1,6 @@
 /* Writing puzzles and answers in the layout a puzzle came in, or one
- * asked for: one line, a grid (with the rules it had), or numbers
- * (docs/formats.md, "Puzzle formats"). */
+ * asked for: one line, a grid (with the rules it had), numbers, or an
+ * ipuz document (docs/formats.md, "Puzzle formats"). */
 #include "require_int.h"
 #include "sks_encoder.h"
 
@@ -49,7 +49,7 @@ static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
  * SKS_MAX_SYMBOL_N. */
 static sks_layout layout_for(const sks_puzzle *p, sks_layout layout) {
   if (p->shape->n > SKS_MAX_SYMBOL_N && layout != SKS_LAYOUT_NUMBERS_LINE &&
-      layout != SKS_LAYOUT_NUMBERS_COLUMN)
+      layout != SKS_LAYOUT_NUMBERS_COLUMN && layout != SKS_LAYOUT_IPUZ)
     return layout == SKS_LAYOUT_LINE || layout == SKS_LAYOUT_CANDIDATES
                ? SKS_LAYOUT_NUMBERS_LINE
                : SKS_LAYOUT_NUMBERS;
@@ -127,6 +127,111 @@ static bool line9(char *line, const int *grid, char blank) {
   return !bad;
 }
 
+/* The length of the UTF-8 sequence at s (at most len bytes), 0 when it is
+ * none. */
+static int utf8_len(const unsigned char *s, size_t len) {
+  int k = s[0] >= 0xF0 && s[0] <= 0xF4   ? 4
+          : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+          : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
+                                         : 0;
+  if (!k || (size_t)k > len)
+    return 0;
+  for (int i = 1; i < k; i++)
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+  /* overlong 3- and 4-byte forms, surrogates, past U+10FFFF */
+  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+      (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
+    return 0;
+  return k;
+}
+
+/* text as a JSON string: a byte that is not UTF-8 as '?'. */
+static void put_json_string(FILE *out, const char *text) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t len = strlen(text);
+  putc('"', out);
+  for (size_t i = 0; i < len; i++) {
+    unsigned char ch = s[i];
+    if (ch == '"' || ch == '\\') {
+      putc('\\', out);
+      putc(ch, out);
+    } else if (ch < 0x20 || ch == 0x7F) {
+      fprintf(out, "\\u%04x", ch);
+    } else if (ch < 0x80) {
+      putc(ch, out);
+    } else {
+      int k = utf8_len(s + i, len - i);
+      if (!k) {
+        putc('?', out);
+        continue;
+      }
+      fwrite(s + i, 1, (size_t)k, out);
+      i += (size_t)k - 1;
+    }
+  }
+  putc('"', out);
+}
+
+/* The rows of grid as ipuz cells: numbers 1..n, or the symbols as strings
+ * when the puzzle has its own; 0 for a blank. */
+static void put_ipuz_rows(FILE *out, const sks_puzzle *p, const int *grid) {
+  int n = p->shape->n;
+  bool own = p->look.symbols[0] != 0;
+  putc('[', out);
+  for (int r = 0; r < n; r++) {
+    fputs(r ? ",[" : "[", out);
+    for (int c = 0; c < n; c++) {
+      int d = grid[r * n + c];
+      if (c)
+        putc(',', out);
+      if (d >= 0 && own)
+        fprintf(out, "\"%c\"", sks_puzzle_symbol(p, d));
+      else
+        fprintf(out, "%d", d + 1);
+    }
+    putc(']', out);
+  }
+  putc(']', out);
+}
+
+/* One ipuz document on one line: the givens as its puzzle; grid, when it
+ * is another grid and complete (an answer), or the solution the file
+ * gave, as its solution; grid with blanks (a repaired puzzle) as the
+ * puzzle itself. */
+static void write_ipuz(FILE *out, const sks_puzzle *p, const int *grid) {
+  int n = p->shape->n;
+  bool complete = true;
+  for (int i = 0; i < n * n; i++)
+    complete &= grid[i] >= 0;
+  const int *givens = grid, *solution = NULL;
+  if (grid != p->cell && complete)
+    givens = p->cell, solution = grid;
+  else if (grid == p->cell)
+    solution = p->look.solution;
+  fputs("{\"version\":\"http://ipuz.org/v2\",\"kind\":[\"http://ipuz.org/"
+        "sudoku#1\"]",
+        out);
+  if (p->look.name) {
+    fputs(",\"title\":", out);
+    put_json_string(out, p->look.name);
+  }
+  if (n <= SKS_MAX_SYMBOL_N) {
+    char charset[SKS_MAX_SYMBOL_N + 1];
+    for (int d = 0; d < n; d++)
+      charset[d] = sks_puzzle_symbol(p, d);
+    charset[n] = 0;
+    fprintf(out, ",\"charset\":\"%s\",\"displaycharset\":true", charset);
+  }
+  fputs(",\"boxes\":true,\"puzzle\":", out);
+  put_ipuz_rows(out, p, givens);
+  if (solution) {
+    fputs(",\"solution\":", out);
+    put_ipuz_rows(out, p, solution);
+  }
+  fputs("}\n", out);
+}
+
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {
   sks_require(p, "puzzle must not be NULL");
   return sks_puzzle_write_as(out, p, grid, p->look.layout) < 0 ? -1 : 0;
@@ -158,7 +263,9 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     if (empty)
       blank = '.';
   }
-  if (layout == SKS_LAYOUT_CANDIDATES) {
+  if (layout == SKS_LAYOUT_IPUZ) {
+    write_ipuz(out, p, grid);
+  } else if (layout == SKS_LAYOUT_CANDIDATES) {
     /* A filled cell keeps one candidate, an open one the puzzle's. */
     for (int i = 0; i < n * n; i++)
       for (int d = 0; d < n; d++) {

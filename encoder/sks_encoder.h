@@ -110,7 +110,9 @@ typedef enum sks_layout {
   SKS_LAYOUT_NUMBERS,        /* whitespace-separated numbers, 0 = blank */
   SKS_LAYOUT_NUMBERS_LINE,   /* all n*n numbers on one line */
   SKS_LAYOUT_NUMBERS_COLUMN, /* n*n lines of one number each */
-  SKS_LAYOUT_CANDIDATES      /* one line of n*n*n: each cell's candidates */
+  SKS_LAYOUT_CANDIDATES,     /* one line of n*n*n: each cell's candidates */
+  SKS_LAYOUT_IPUZ /* an ipuz document (JSON) on one line: the givens, and
+                     a complete grid written for them as the solution */
 } sks_layout;
 
 typedef struct sks_presentation {

@@ -170,6 +170,8 @@ struct sks_reader {
   int spare_n;
   /* The OpenSudoku XML being read, when one began (form_xml.c). */
   struct sks_xml *xml;
+  /* The JSON document whose puzzles are being handed out (form_json.c). */
+  struct sks_json *json;
   /* The shape of the last region map in the file (a reference), and
    * whether rd->p has it (form_map.c): then the next puzzle gets a new
    * one. */
@@ -212,7 +214,8 @@ typedef struct sks_form {
 extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
     sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
-    sks_form_column, sks_form_candidates, sks_form_xml, sks_form_id_line;
+    sks_form_column, sks_form_candidates, sks_form_xml, sks_form_id_line,
+    sks_form_json;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);
@@ -312,6 +315,10 @@ int sks_form_line_plain(sks_reader *rd, sks_puzzle **out, sks_error *err);
  * reader's XML state (form_xml.c). */
 int sks_form_xml_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 void sks_form_xml_free(sks_reader *rd);
+
+/* The same for a JSON document (form_json.c). */
+int sks_form_json_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
+void sks_form_json_free(sks_reader *rd);
 
 /* After a grid or one-line puzzle in rd->p: reads the region map that
  * follows it, if one does, and gives the puzzle its jigsaw shape.  0: no

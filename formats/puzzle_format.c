@@ -12,6 +12,7 @@
  * not a comment, blank or too long.  The grid is last: it takes any line. */
 static const sks_form *const forms[] = {
     &sks_form_xml,         /* <?xml / <opensudoku>: OpenSudoku's games */
+    &sks_form_json,        /* { or [ of a JSON document, ipuz */
     &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
     &sks_form_sdk_section, /* [Puzzle] */
     &sks_form_csv_header,  /* quizzes,solutions */
@@ -66,6 +67,11 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     sks_form_resync(rd);
   if (rd->xml) { /* an XML document goes on */
     int r = sks_form_xml_next(rd, out, err);
+    if (r)
+      return r;
+  }
+  if (rd->json) { /* a JSON document's puzzles go on */
+    int r = sks_form_json_next(rd, out, err);
     if (r)
       return r;
   }
@@ -275,6 +281,7 @@ void sks_reader_delete(sks_reader *rd) {
     free(rd->held.a[k].msg);
   SKS_STACK_FREE(rd->held);
   sks_form_xml_free(rd);
+  sks_form_json_free(rd);
   sks_shape_release(rd->map_shape);
   free(rd);
 }
@@ -289,8 +296,8 @@ int sks_puzzle_parse(const char *text, const sks_format_options *opt,
   int rc = sks_reader_next(rd, &p, err);
   if (rc == 0)
     rc = sks_error_set(err, -1, rd->lineno + 1, 1, "no puzzle in the text");
-  if (rc == 1 && rd->xml) {
-    /* An XML document holds no second game. */
+  if (rc == 1 && (rd->xml || rd->json)) {
+    /* An XML or JSON document holds no second puzzle. */
     rd->p = NULL;
     sks_puzzle *q;
     int more = sks_reader_next(rd, &q, err);

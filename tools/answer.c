@@ -20,6 +20,8 @@ static sks_layout layout_wanted(const sks_app *app, const sks_puzzle *p) {
                                            : SKS_LAYOUT_NUMBERS;
   case LAYOUT_NUMBERS:
     return SKS_LAYOUT_NUMBERS;
+  case LAYOUT_IPUZ:
+    return SKS_LAYOUT_IPUZ;
   default:
     return p->look.layout;
   }
@@ -27,12 +29,12 @@ static sks_layout layout_wanted(const sks_app *app, const sks_puzzle *p) {
 
 /* A multi-line answer (grid or numbers) ends with an empty line, so the
  * answers of a batch, and the two witnesses of `unique --show`, stay
- * apart; a one-line answer is one line. */
+ * apart; a one-line answer (an ipuz document too) is one line. */
 void app_print_grid(const sks_app *app, const sks_puzzle *p, const int *grid,
                     FILE *out) {
   int written = sks_puzzle_write_as(out, p, grid, layout_wanted(app, p));
   if (written != SKS_LAYOUT_LINE && written != SKS_LAYOUT_NUMBERS_LINE &&
-      written != SKS_LAYOUT_CANDIDATES)
+      written != SKS_LAYOUT_CANDIDATES && written != SKS_LAYOUT_IPUZ)
     putc('\n', out);
 }
 

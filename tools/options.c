@@ -78,7 +78,8 @@ enum { NOPTIONS = LENGTH(table) };
 
 /* ---- choices: one row a type, its names in the order of its values ---- */
 
-static const char *const layout_names[] = {"same", "line", "grid", "numbers"};
+static const char *const layout_names[] = {"same", "line", "grid", "numbers",
+                                           "ipuz"};
 static const char *const memory_names[] = {"K", "K2"};
 static const char *const precision_names[] = {"single", "double"};
 static const char *const format_names[] = {"text", "json", "csv"};

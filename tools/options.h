@@ -220,7 +220,8 @@ typedef enum app_layout {
   LAYOUT_SAME,
   LAYOUT_LINE,
   LAYOUT_GRID,
-  LAYOUT_NUMBERS
+  LAYOUT_NUMBERS,
+  LAYOUT_IPUZ
 } app_layout;
 enum { PROPAGATE_AUTO = -1 };
 enum { MEMORY_UNSET = 0, MEMORY_K = 1, MEMORY_K2 = 2 };

@@ -155,7 +155,7 @@ expect_stderr "sudokusat: explain takes no --max-steps (it is an option of solve
 check usage-check-encoding 2 '' "$S" check --certificate d --encoding minimal
 expect_stderr "sudokusat: check takes no --encoding (it is an option of solve, encode, unique, count, rate, repair or grade)"
 check usage-bad-layout 2 '' "$S" solve --layout sideways
-expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid or numbers)"
+expect_stderr "sudokusat: --layout: unknown 'sideways' (expected same, line, grid, numbers or ipuz)"
 check usage-bad-encoding 2 '' "$S" solve --encoding tiny
 expect_stderr "sudokusat: --encoding: unknown 'tiny' (expected minimal, efficient or extended)"
 check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3

@@ -86,11 +86,11 @@ check tool-version 0 "sudokusat $VERSION" "$P/bin/sudokusat" --version
 export PKG_CONFIG_PATH=$P/$LIBDIR/pkgconfig
 check pc-version 0 "$VERSION" pkg-config --modversion sudokusat
 check pc-prefix 0 "$P" pkg-config --variable=prefix sudokusat
-# What a static link needs, as docs/library.md lists it: zlib and expat
-# through their own .pc files, PicoSAT, CaDiCaL and the C++ runtime as -l.
+# What a static link needs, as docs/library.md lists it: zlib, expat and
+# jansson through their own .pc files, PicoSAT, CaDiCaL and the C++ runtime as -l.
 pc_private=$(pkg-config --print-requires-private sudokusat | sort | tr '\n' ' ')
-if [ "$pc_private" = "expat zlib " ]; then pass; else
-  fail pc-requires-private "'$pc_private', expected 'expat zlib '"
+if [ "$pc_private" = "expat jansson zlib " ]; then pass; else
+  fail pc-requires-private "'$pc_private', expected 'expat jansson zlib '"
 fi
 pc_static=" $(pkg-config --static --libs sudokusat) "
 for l in -lsudokusat -lz -lexpat -lpicosat -lcadical -lstdc++ -lm -pthread; do
