@@ -3,6 +3,7 @@
 #define SUDOKUSAT_H
 
 #include "sks_encoder.h"
+#include "sks_formats.h"
 #include "sks_solver.h"
 #include "sks_dlx.h"
 #include "sks_analog.h"

@@ -7,7 +7,7 @@
 #ifndef SKS_CHECKER_H
 #define SKS_CHECKER_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdbool.h>
 #include <stddef.h>

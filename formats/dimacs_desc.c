@@ -3,7 +3,7 @@
  * the clauses and read back so a model decodes from the CNF alone. */
 #include "dimacs_int.h"
 #include "require_int.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <limits.h>
 #include <stdlib.h>

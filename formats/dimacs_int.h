@@ -3,7 +3,7 @@
 #ifndef SKS_DIMACS_INT_H
 #define SKS_DIMACS_INT_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * `UNSAT`, `INDET`, or a bare literal list), and the check that a model
  * satisfies a CNF. */
 #include "require_int.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 #include "text_int.h"
 #include "stack_int.h"
 

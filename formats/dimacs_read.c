@@ -5,7 +5,7 @@
 #include "dimacs_int.h"
 #include "input_int.h"
 #include "require_int.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 #include "text_int.h"
 
 #include <limits.h>

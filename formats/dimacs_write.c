@@ -4,7 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "dimacs_int.h"
 #include "require_int.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #ifndef SKS_FORM_CANDIDATES_INT_H
 #define SKS_FORM_CANDIDATES_INT_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdbool.h>
 #include <stddef.h>

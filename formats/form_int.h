@@ -4,7 +4,7 @@
 #ifndef SKS_FORM_INT_H
 #define SKS_FORM_INT_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 #include "stack_int.h"
 #include "text_int.h"
 

@@ -6,7 +6,7 @@
 #ifndef SKS_INPUT_INT_H
 #define SKS_INPUT_INT_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdbool.h>
 #include <stddef.h>

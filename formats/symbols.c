@@ -1,7 +1,7 @@
 /* Alphabets: the symbols a puzzle's digits are written in, in digit order
  * (docs/formats.md, "Alphabets").  A spec is a run of symbols and
  * ranges over the order 0-9 A-Z: "1-9A-G", "0-F" (hex), "A-P". */
-#include "sks_encoder.h"
+#include "sks_formats.h"
 #include "text_int.h"
 
 #include <stdbool.h>

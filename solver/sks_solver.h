@@ -2,7 +2,7 @@
 #ifndef SKS_SOLVER_H
 #define SKS_SOLVER_H
 
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
 /* libFuzzer target for the DIMACS reader: any bytes; what reads must write
  * and read back to the same clauses and description. */
 #define _POSIX_C_SOURCE 200809L
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* libFuzzer target for the puzzle reader: any bytes, under options taken
  * from the first byte; every puzzle read must write and read back equal. */
 #define _POSIX_C_SOURCE 200809L
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * malformed-input corpus in bad-input/dimacs, and (with `bench`) speed. */
 #define _POSIX_C_SOURCE 200809L
 #include "corpus.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <dirent.h>
 #include <stdlib.h>

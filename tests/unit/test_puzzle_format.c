@@ -3,7 +3,7 @@
  * the malformed-input corpus in tests/bad-input/puzzles. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <dirent.h>
 #include <stdbool.h>

@@ -3,7 +3,7 @@
  * written back in the puzzle's alphabet (docs/formats.md, "Alphabets"). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * asked for: one line, a grid (with the rules it had), numbers, or an
  * ipuz document (docs/formats.md, "Puzzle formats"). */
 #include "require_int.h"
-#include "sks_encoder.h"
+#include "sks_formats.h"
 
 #include <stdio.h>
 #include <string.h>
