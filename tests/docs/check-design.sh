@@ -159,7 +159,7 @@ else:
 # Every file, folder and code name in backquotes exists.
 code = ""
 for f in tree:
-    if f.endswith((".c", ".h", ".cc", ".in", ".txt")) or os.path.basename(f) == "CMakeLists.txt":
+    if f.endswith((".c", ".h", ".cc", ".in")) or os.path.basename(f) == "CMakeLists.txt":
         code += open(os.path.join(src, f), encoding="utf-8", errors="replace").read()
 tops = {f.split(os.sep)[0] for f in tree}
 text = re.sub(r"^```.*?^```", "", page, flags=re.S | re.M)
