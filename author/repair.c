@@ -435,7 +435,8 @@ static sks_repair_kind several(sks_repairer *r, const sks_puzzle *p,
 /* ---- no solution: the smallest clashing subset of the givens ---- */
 
 /* dlx nodes a clash test gets before picosat takes it over: most tests
- * take tens of nodes; the few that take thousands took 10-100 ms. */
+ * take tens of nodes; the few that take thousands are far faster in
+ * picosat (BENCHMARKS.md, "Grading and repairing"). */
 enum { QUICK_NODES = 2000 };
 
 /* Sides up to which the smallest clash is searched for exactly (past a

@@ -166,7 +166,7 @@ int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
     if (eo->gdone[g])
       continue;
     if (!(g & 1023) && sks_past(eo->deadline)) {
-      cnf->cut = true; /* the system's deadline (a 225x225: 0.2 s) */
+      cnf->cut = true; /* the system's deadline (big grids lower slowly) */
       break;
     }
     int k = 0;

@@ -476,7 +476,7 @@ static bool load_masks(sks_eo *eo, bool singles) {
 }
 
 /* The givens for n > 64, set by set rather than one at a time (assigning
- * each given kills its peers' candidates one by one: 4 s of a 400x400's
+ * each given kills its peers' candidates one by one: most of a 400x400's
  * set-up): the digits placed in each region, then each open cell's
  * candidates as what its regions leave, then the groups' counts.  The
  * same state as assigning the givens; groups down to one candidate are

@@ -26,9 +26,8 @@ void sks_lowered_delete(sks_lowered *lw) {
 int sks_lowered_load(sks_lowered *lw, const sks_eo *eo,
                      const sks_encode_options *opt) {
   /* Always the open candidates numbered 1..k: a solver given x(r,c,d)
-   * as they are would hold n^3 variables, most of them fixed (a 144x144
-   * with 3 million: 795 MB and 2.7 s in CaDiCaL, against 66 MB and 0.4 s
-   * numbered). */
+   * as they are would hold n^3 variables, most of them fixed, and pay
+   * for each in memory and time (BENCHMARKS.md, "Compact numbering"). */
   sks_encode_options eopt = {SKS_ENCODING_EXTENDED, SKS_AMO_AUTO, true};
   if (opt)
     eopt = *opt;

@@ -16,7 +16,7 @@
 /* The decimal text of each variable, followed by a space, in an 8-byte
  * slot whose last byte is the length: a literal is then one 8-byte copy.
  * Built per write for the variables the CNF uses (up to TABLE_VARS);
- * that costs a few ns a variable and makes formatting ~1 ns a literal. */
+ * that costs little a variable and makes formatting a literal a copy. */
 enum { TABLE_VARS = 1 << 16, SLOT = 8 };
 
 static char *build_table(int nvars) {

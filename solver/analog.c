@@ -590,7 +590,7 @@ int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
    * under a millisecond. */
   const long long clock_mask = p->nlits >= 4096 ? 0 : 15;
   /* and inside a step when one pass takes long (a 225x225's 7 million
-   * clauses: half a second a step). */
+   * clauses; BENCHMARKS.md, "Time limits in every phase, fourth run"). */
   w->deadline = p->nlits >= (1L << 20) ? deadline : 0;
   w->cut = false;
   while (true) {

@@ -93,7 +93,7 @@ struct method {
    * covers several times the analog time per second of RKC at 1e-2 with
    * the same escape-time statistics (2e-1 against 1e-1: the rating's
    * intervals overlap on an easy, a 17-clue and a very hard puzzle, and
-   * time to solution is 1.4-1.8x shorter; 5e-1 shifts the rating); RKC's
+   * time to solution is shorter; 5e-1 shifts the rating); RKC's
    * steps grow only like sqrt(1/max a) and Cash-Karp's are held by
    * stability whatever the tolerance. */
   double tol;
@@ -157,8 +157,8 @@ void sks_analog_work_free(work *w);
  * with -ffp-contract=off, so no clone fuses a multiply and an add: every
  * clone does the same IEEE operations and trajectories stay the same bit
  * for bit (checked with gcc and clang: equal step counts and analog times
- * against the plain build); 14-20% less time per step where the CPU has
- * them. */
+ * against the plain build); less time per step where the CPU has them
+ * (BENCHMARKS.md, "Figures from the code's comments"). */
 /* Under a sanitizer the clones are off: the ifunc resolver runs before the
  * sanitizer's runtime is up (ThreadSanitizer dies in it before main). */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

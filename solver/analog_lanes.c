@@ -33,9 +33,9 @@ bool sks_analog_lanes_pay(const sks_analog_options *opt) {
   if (opt->lanes != SKS_ANALOG_LANES_DOUBLE)
     return true;
 #if defined(__x86_64__) && defined(__GNUC__)
-  /* with SSE2 only, the 32-byte double lanes took 1.5x the time of the
-   * runs one at a time (the float lanes still gain: 0.7x one float lane
-   * at a time) */
+  /* with SSE2 only, the 32-byte double lanes are slower than the runs
+   * one at a time (the float lanes still gain; BENCHMARKS.md, "Analog:
+   * the lanes at the CPU's width") */
   return __builtin_cpu_supports("avx2");
 #else
   return true;

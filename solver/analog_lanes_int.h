@@ -63,10 +63,11 @@ static void restore_subnormals(unsigned old) {
 
 /* 32 bytes, one AVX2 register.  A vector wider than the CPU's registers
  * is split by the compiler into pieces, and its blends and compares go
- * through memory: 64-byte lanes on an AVX2 CPU cost 1.6x the runs one at
- * a time in double and 4.4x these in float (Platinum Blonde, 16 runs;
- * docs/analog.md).  Where the CPU has no AVX2 the same happens to these,
- * and the double lanes are not used (sks_analog_lanes_pay). */
+ * through memory: 64-byte lanes on an AVX2 CPU were slower than the runs
+ * one at a time in double and than these in float (BENCHMARKS.md,
+ * "Analog: the lanes at the CPU's width").  Where the CPU has no AVX2 the
+ * same happens to these, and the double lanes are not used
+ * (sks_analog_lanes_pay). */
 enum { VBYTES = 32, LANES = VBYTES / (int)sizeof(real) };
 
 /* may_alias: a lane is also read and written as a scalar. */

@@ -97,8 +97,8 @@ static void peek(const void *e, sks_stats *st) {
       __atomic_load_n(&((const cad *)e)->learned, __ATOMIC_RELAXED);
 }
 
-/* Base rules up to 16x16, as for picosat and for the same reason: 100
- * random 20x20 with 40% givens take 2.16 s on base rules, 0.50 s fresh. */
+/* Base rules up to 16x16, as for picosat and for the same reason: past
+ * it a fresh instance is faster (BENCHMARKS.md, "Fresh instances"). */
 static const sks_engine engine = {
     .base_max_vars = 16 * 16 * 16,
     .init = init,

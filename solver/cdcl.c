@@ -102,9 +102,9 @@ static void new_instance(cdcl *s) {
  * header declared: a count is a hint, never an allocation on trust. */
 /* Adds cnf's clauses to instance e (through map, when not NULL); a big
  * one stops when stop(arg) says so (false returned), asked between steps
- * of 2^18 variables and every 2^16 literals at a clause's end (CaDiCaL
- * takes 2.5 s for the 7 million clauses of a 225x225, 10 ms for 2^16
- * literals, and 4 s to set up 11 million variables). */
+ * of 2^18 variables and every 2^16 literals at a clause's end (so that
+ * a time limit holds while a big grid's CNF, which CaDiCaL takes seconds
+ * to add, is loaded). */
 static bool feed(const cdcl *s, void *e, const sks_cnf *cnf, const int *map,
                  bool (*stop)(const void *), const void *arg) {
   int top = 0;

@@ -387,18 +387,18 @@ static inline void uncover_rest(dance *z, int p) {
 /* A shortest active item; the forced stack first, then a scan of the
  * active array, the first of equals winning.  The array's order depends
  * only on the covers made, so the search is deterministic.  (Taking the
- * lowest-numbered of equals instead made 2-5% more nodes on the 9x9
- * benchmark sets.)
+ * lowest-numbered of equals instead made more nodes on the 9x9 benchmark
+ * sets.)
  *
  * A real branch (no item of length 1) weighs the first SCORE_TIES items
  * of the shortest length: the one whose options remove the most other
  * options (the sum of the lengths of the items they cover) wins, the
- * first of equals again.  On top1465 this cut the nodes from 341 to 266
- * per puzzle and the time by 10%; weighing every tie cut them to 257 but
- * cost more time than it saved.  The easy sets (most searches over in 50
- * nodes) lose 4-9% to the weighing; weighing only after the first 100
- * nodes of a search kept that but gained half as much on top1465, and
- * the rule without a threshold leaves every 9x9 target the same margin. */
+ * first of equals again.  On top1465 this cuts the nodes and the time;
+ * weighing every tie cut the nodes further but cost more time than it
+ * saved.  The easy sets (most searches over in 50 nodes) lose a little to
+ * the weighing; weighing only after the first 100 nodes of a search kept
+ * that but gained less on top1465, and the rule without a threshold
+ * leaves every 9x9 target the same margin (BENCHMARKS.md, "DLX"). */
 enum { SCORE_TIES = 10 };
 
 /* The options item i's choice would remove: the lengths of the other

@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* Up to this side the matrix of the whole shape is built once and each
- * puzzle restricts it (a 9x9 batch: 2,916 nodes, restricted in ~1 us);
+ * puzzle restricts it (a 9x9 batch: 2,916 nodes, cheap to restrict);
  * past it a puzzle's matrix holds only its open candidates (the whole
  * matrix of a 400x400 would be 256 million nodes, 4 GB). */
 enum { SHAPE_MATRIX_MAX_N = 25 };

@@ -86,8 +86,8 @@ static void stats(void *e, sks_stats *st) {
 
 static void new_puzzle(void *e, unsigned long long seed, bool searched) {
   /* Clauses learned under another puzzle's assumptions are valid but
-   * mostly useless here, and they slow propagation: measured 0.66 s ->
-   * 0.44 s CPU on top1465. */
+   * mostly useless here, and they slow propagation (BENCHMARKS.md,
+   * "PicoSAT per puzzle"). */
   if (searched)
     picosat_remove_learned(e, 100);
   /* The answer to a puzzle must not depend on the puzzles before it (a
@@ -105,10 +105,10 @@ static void pop(void *e) {
   picosat_pop(e);
 }
 
-/* Base rules for every puzzle up to 16x16: base + assumptions ~115 us a
- * 17-clue puzzle against ~700 us for a fresh instance (docs/backends.md); 200
- * random 16x16 with 40% givens 0.35 s against 1.24 s; but 100 20x20 2.91 s
- * against 1.36 s fresh (the base's search space is the whole grid's). */
+/* Base rules for every puzzle up to 16x16: base + assumptions beat a
+ * fresh instance on 9x9 and on 16x16, but not on 20x20, where the base's
+ * search space is the whole grid's (BENCHMARKS.md, "PicoSAT per puzzle",
+ * "Fresh instances"). */
 static const sks_engine engine = {
     .base_max_vars = 16 * 16 * 16,
     .init = init,
