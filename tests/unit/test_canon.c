@@ -1,4 +1,4 @@
-/* Tests of canonical forms (author/canon.c): random disguises of held
+/* Tests of canonical forms (canon/canon.c): random disguises of held
  * and generated puzzles of every box shape canonicalise alike; the
  * canonical form is a fixed point and is what the returned map makes of
  * the input; on 4x4 and 6x6 it is the minimum over the whole group,

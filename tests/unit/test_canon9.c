@@ -1,5 +1,5 @@
-/* The 9x9 search (author/canon9.c) against the general row search
- * (author/canon.c): on generated puzzles, on random subsets of their
+/* The 9x9 search (canon/canon9.c) against the general row search
+ * (canon/canon.c): on generated puzzles, on random subsets of their
  * solutions (sparse ones with blank lines, symmetric patterns, full
  * grids), on puzzles with automorphisms (subsets of a grid that a
  * rotation of the stacks maps to itself) and on random disguises of

@@ -1,4 +1,4 @@
-/* Tests of the general canonical-form search (author/canon_group.c):
+/* Tests of the general canonical-form search (canon/canon_group.c):
  * variants, candidates puzzles and automorphisms.  The groups are made
  * here apart from the library -- the closure of maps (swaps of lines,
  * of bands, the maps of the square) each checked to carry the shape's
