@@ -15,6 +15,9 @@ typedef struct batch_job {
                           NULL (generate: no file) */
   long line;           /* the puzzle's first line; 0 for a whole file */
   double start;
+  int index; /* its place among the items that start on that line: 1 the
+                first, 2 ... (an OpenSudoku 2 export's games share one);
+                0 = 1 */
 } batch_job;
 
 /* An answer's status: its word in every --format (answer_status_name). */

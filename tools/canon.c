@@ -471,7 +471,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
   for (int i = 0; i < d->count; i++) {
     slot *s = &d->slots[i];
     const char *file = sks_input_name(opd[s->file].in);
-    batch_job job = {s->error ? NULL : s->p, file, s->line, 0};
+    batch_job job = {s->error ? NULL : s->p, file, s->line, 0, 0};
     tot->puzzles++;
     if (s->error) {
       tot->errors++;

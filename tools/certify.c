@@ -83,10 +83,13 @@ static int operand_number(const sks_app *app, const char *file) {
   return 1;
 }
 
-void certify_name(const sks_app *app, const char *file, long line,
+void certify_name(const sks_app *app, const char *file, long line, int index,
                   const char *ext, char *out, size_t cap) {
   int k = operand_number(app, file);
-  if (line > 0)
+  if (line > 0 && index > 1)
+    snprintf(out, cap, "%s/%d-%ld.%d.%s", app->opt.certificate, k, line, index,
+             ext);
+  else if (line > 0)
     snprintf(out, cap, "%s/%d-%ld.%s", app->opt.certificate, k, line, ext);
   else
     snprintf(out, cap, "%s/%d.%s", app->opt.certificate, k, ext);
@@ -155,8 +158,10 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
   certifier *c = get();
   const sks_puzzle *p = job->p;
   char cert[4096], drat[4096];
-  certify_name(app, job->file, job->line, "cert", cert, sizeof cert);
-  certify_name(app, job->file, job->line, "drat", drat, sizeof drat);
+  certify_name(app, job->file, job->line, job->index, "cert", cert,
+               sizeof cert);
+  certify_name(app, job->file, job->line, job->index, "drat", drat,
+               sizeof drat);
   char *text = NULL;
   size_t tlen = 0;
   int rc = 0;
@@ -199,8 +204,8 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
   if (cnf->nvars > c->cl.nvars)
     c->cl.nvars = cnf->nvars;
   char cert[4096], drat[4096];
-  certify_name(app, file, 0, "cert", cert, sizeof cert);
-  certify_name(app, file, 0, "drat", drat, sizeof drat);
+  certify_name(app, file, 0, 0, "cert", cert, sizeof cert);
+  certify_name(app, file, 0, 0, "drat", drat, sizeof drat);
   int rc = 0;
   bool named = false;
   if (status == SKS_UNSAT) {
@@ -276,7 +281,8 @@ static void name_reason(const char *cert, sks_error *why) {
 static int check_one(void *data, const batch_job *job, FILE *out) {
   checking *k = data;
   char cert[4096];
-  certify_name(k->app, job->file, job->line, "cert", cert, sizeof cert);
+  certify_name(k->app, job->file, job->line, job->index, "cert", cert,
+               sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
   bool ok =
@@ -319,7 +325,7 @@ static sks_puzzle *described(sks_app *app, sks_input *in, sks_error *why) {
 
 static int check_cnf(sks_app *app, sks_input *in) {
   const char *name = sks_input_name(in);
-  batch_job job = {NULL, name, 0, sks_time()};
+  batch_job job = {NULL, name, 0, sks_time(), 0};
   certifier *c = get();
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNSAT;
@@ -327,7 +333,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   sks_clauses cnf;
   sks_clauses_init(&cnf);
   char cert[4096];
-  certify_name(app, name, 0, "cert", cert, sizeof cert);
+  certify_name(app, name, 0, 0, "cert", cert, sizeof cert);
   sks_puzzle *p = NULL;
   if (for_puzzle(cert)) {
     if ((p = described(app, in, &why))) {

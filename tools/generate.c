@@ -225,7 +225,7 @@ static void *make_puzzles(void *data) {
       else
         answer_extra_null(&ans, "givens");
       answer_extra_int(&ans, "seed", (long long)r->seed);
-      batch_job job = {failed ? NULL : mk->p, NULL, 0, began};
+      batch_job job = {failed ? NULL : mk->p, NULL, 0, began, 0};
       answer_put(r->app, &job, &ans, mk->out);
     }
     s->end = ftell(mk->out);

@@ -34,4 +34,32 @@ ok "encode bad line no output" [ ! -s out.txt ]
 printf '%081d\n1 2\n' 0 >bad2.txt
 ok "encode bad line after" [ "$(status "$S" encode bad2.txt)" = 3 ]
 ok "encode bad line after message" grep -q "bad2.txt:3:1: grid ended" err.txt
+# 2. Several puzzles on one line (an OpenSudoku 2 export keeps every game
+# on one line): a certificate each, K-LINE for the first, K-LINE.I for the
+# I-th, the same with -j 2, and check finds each.
+games=''
+for g in 100007090030020008009600500005300900010080002600004000300000010040000007007000300 \
+  800000000003600000070090200050007000000045700000100030001000068008500010090000400 \
+  000000012000035000000600070700000300000400800100000000000120000080000040050000600 \
+  530070000600195000098000060800060003400803001700020006060000280000419005000080079 \
+  530070000600195000098000060800060003400803001700020006060000280000419005000080000; do
+  games="$games<game created=\"1\" state=\"0\" data=\"$g\" note=\"\"/>"
+done
+printf '%s\n' "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><opensudoku version=\"2\"><folder name=\"E\">$games</folder></opensudoku>" >os2.xml
+for j in 1 2; do
+  rm -rf c$j
+  ok "os2 -j $j unique" [ "$(status "$S" unique -q -j $j --certificate c$j os2.xml)" = 0 ]
+  ok "os2 -j $j answers" [ "$(tr '\n' ' ' <out.txt)" = "unique unique unique unique multiple " ]
+  ok "os2 -j $j names" [ "$(cd c$j && ls *.cert | tr '\n' ' ')" = "1-1.2.cert 1-1.3.cert 1-1.4.cert 1-1.5.cert 1-1.cert " ]
+  ok "os2 -j $j check" [ "$(status "$S" check -q -j $j --certificate c$j os2.xml)" = 0 ]
+  ok "os2 -j $j verified" [ "$(grep -c '^verified' out.txt)" = 5 ]
+done
+# The proofs are named after their certificates, and each certificate
+# names its own.
+ok "os2 proofs" [ "$(grep -h '^proof' c1/*.cert | sort | tr '\n' ' ')" = \
+  "proof 1-1.2.drat proof 1-1.drat " ]
+# A certificate moved to another game's name is rejected.
+cp c1/1-1.3.cert c1/1-1.2.cert
+ok "os2 swapped" [ "$(status "$S" check -q --certificate c1 os2.xml)" = 4 ]
+ok "os2 swapped which" [ "$(sed -n 2p out.txt | cut -c1-8)" = rejected ]
 summary
