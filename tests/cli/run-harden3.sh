@@ -62,4 +62,88 @@ ok "os2 proofs" [ "$(grep -h '^proof' c1/*.cert | sort | tr '\n' ' ')" = \
 cp c1/1-1.3.cert c1/1-1.2.cert
 ok "os2 swapped" [ "$(status "$S" check -q --certificate c1 os2.xml)" = 4 ]
 ok "os2 swapped which" [ "$(sed -n 2p out.txt | cut -c1-8)" = rejected ]
+# 3. A signal while unique --certificate writes: only whole certificates
+# are left, each with its proof (none of 0 bytes, no proof without its
+# certificate, no temporary), and check verifies every one of them.  The
+# signal is sent once the folder holds a few files (the event itself,
+# waited for up to 60 s), later in each trial.
+grep -v '^#' "$SRC/tests/puzzles/corpus.txt" | cut -d: -f1 >one.txt
+for _ in $(seq 10); do cat one.txt; done >many.txt
+# files_at_least DIR N: waits (up to 60 s) until DIR holds N names.
+files_at_least() {
+  local i
+  for i in $(seq 6000); do
+    [ "$(ls -A "$1" 2>/dev/null | wc -l)" -ge "$2" ] && return 0
+    sleep 0.01
+  done
+  return 1
+}
+# left_whole DIR: prints what is wrong with what a run left in DIR.
+left_whole() {
+  local d=$1 f base named
+  find "$d" -type f -size 0 -printf '%f: 0 bytes\n'
+  ls -A "$d" | grep -Ev '^1-[0-9]+(\.[0-9]+)?\.(cert|drat)$' | sed 's/$/: not a certificate or proof/'
+  for f in "$d"/*.drat; do
+    [ -e "$f" ] || continue
+    base=$(basename "$f" .drat)
+    grep -qx "proof $base.drat" "$d/$base.cert" 2>/dev/null || echo "$base.drat: no certificate names it"
+  done
+  for f in "$d"/*.cert; do
+    [ -e "$f" ] || continue
+    named=$(sed -n 's/^proof //p' "$f")
+    [ -z "$named" ] || [ -s "$d/$named" ] || echo "$(basename "$f"): its proof $named is missing"
+  done
+}
+trials=${HARDEN_SIGNAL_TRIALS:-4}
+for i in $(seq "$trials"); do
+  sig=INT
+  [ $((i % 2)) = 0 ] && sig=TERM
+  j=$((1 + i % 2))
+  rm -rf sc
+  "$S" unique -q -j $j --certificate sc many.txt >/dev/null 2>err.txt &
+  pid=$!
+  if ! files_at_least sc $((1 + 60 * (i - 1))); then
+    fail "signal $i" "no certificate after 60 s"
+    kill -KILL $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    continue
+  fi
+  kill -$sig $pid
+  wait $pid 2>/dev/null
+  st=$?
+  # (a run that ended before the signal came proves nothing: counted)
+  [ $st = 0 ] && skip "signal $i" "the run ended before SIG$sig"
+  check_file "signal $i SIG$sig -j $j left" left_whole sc
+  ncert=$(ls sc | grep -c '\.cert$')
+  "$S" check -q -j 2 --certificate sc many.txt >out.txt 2>err.txt
+  ok "signal $i check verifies each" [ "$(grep -c '^verified' out.txt)" = "$ncert" ]
+  ok "signal $i check others missing" [ "$(grep '^rejected' out.txt | grep -vc ': no certificate ')" = 0 ]
+done
+# The same at the moment that matters, every time: strace holds the run
+# for 1 s in the call that makes a certificate's or a proof's name (the
+# file then exists), and the signal comes then.  Its puzzle is in the
+# fifth copy of the corpus, one whose certificate has a proof.
+if strace -f --seccomp-bpf -o /dev/null -e trace=%file true 2>/dev/null; then
+  rm -rf full
+  "$S" unique -q --certificate full one.txt >/dev/null 2>err.txt
+  L=$(ls full | sed -n 's/^1-\([0-9]*\)\.drat$/\1/p' | sort -n | tail -1)
+  L=$((L + 4 * $(wc -l <one.txt)))
+  for held in drat:INT cert:TERM; do
+    what=${held%:*} sig=${held#*:}
+    rm -rf sc
+    strace -f --seccomp-bpf -o /dev/null -e trace=%file -e inject=%file:delay_exit=1000000 \
+      -P "sc/1-$L.$what" "$S" unique -q -j 2 --certificate sc many.txt >/dev/null 2>err.txt &
+    pid=$!
+    for _ in $(seq 6000); do [ -e "sc/1-$L.$what" ] && break; sleep 0.01; done
+    [ -e "sc/1-$L.$what" ] || fail "held $what $sig" "sc/1-$L.$what did not appear"
+    kill -$sig "$(pgrep -P $pid)" 2>/dev/null
+    wait $pid 2>/dev/null
+    check_file "held $what SIG$sig left" left_whole sc
+    ncert=$(ls sc | grep -c '\.cert$')
+    "$S" check -q -j 2 --certificate sc many.txt >out.txt 2>err.txt
+    ok "held $what SIG$sig check" [ "$(grep -c '^verified' out.txt)" = "$ncert" ]
+  done
+else
+  skip "held signals" "no strace here (or no ptrace)"
+fi
 summary
