@@ -87,6 +87,10 @@ void answer_extra_null(answer *a, const char *key);
 /* Adds a short string field to a. */
 void answer_extra_word(answer *a, const char *key, const char *word);
 
+/* s as a JSON string, quoted and escaped; bytes that are not UTF-8 as
+ * U+FFFD (sks_utf8_length). */
+void answer_json_string(FILE *out, const char *s);
+
 /* Writes a for job on out in the --format the command line asks for. */
 void answer_put(const sks_app *app, const batch_job *job, const answer *a,
                 FILE *out);

@@ -51,18 +51,6 @@ static int solutions(const sks_puzzle *p) {
   return k;
 }
 
-static void put_string(FILE *out, const char *s) {
-  putc('"', out);
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++)
-    if (*c == '"' || *c == '\\')
-      fprintf(out, "\\%c", *c);
-    else if (*c < 0x20)
-      fprintf(out, "\\u%04x", *c);
-    else
-      putc(*c, out);
-  putc('"', out);
-}
-
 static void put_digit(FILE *out, const sks_puzzle *p, int d) {
   if (p->shape->n <= SKS_MAX_SYMBOL_N)
     putc(sks_puzzle_symbol(p, d), out);
@@ -133,7 +121,7 @@ static void json_step(FILE *out, const sks_puzzle *p, const sks_human_step *s,
     putc(']', out);
   }
   fputs(",\"text\":", out);
-  put_string(out, s->text);
+  answer_json_string(out, s->text);
   putc('}', out);
 }
 
@@ -167,7 +155,7 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
       fprintf(out, ",\"line\":%ld", job->line);
     if (*name) {
       fputs(",\"name\":", out);
-      put_string(out, name);
+      answer_json_string(out, name);
     }
     fprintf(out, ",\"status\":\"%s\",\"steps\":[", status);
   } else if (!next)
@@ -197,7 +185,7 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
               sks_human_label_name((sks_human_label)r.label));
     if (hs == SKS_UNSAT) {
       fputs(",\"contradiction\":", out);
-      put_string(out, sks_human_contradiction(c->h));
+      answer_json_string(out, sks_human_contradiction(c->h));
     }
     if (!next)
       fprintf(out, ",\"open\":%d", open);

@@ -146,4 +146,86 @@ if strace -f --seccomp-bpf -o /dev/null -e trace=%file true 2>/dev/null; then
 else
   skip "held signals" "no strace here (or no ptrace)"
 fi
+# 5. Bytes that are not UTF-8 (a Latin-1 name, a cut sequence, an
+# overlong form, a surrogate): JSON and SVG stay well formed, each bad
+# sequence one U+FFFD, good ones kept.
+printf '%s Caf\xe9 \xc3\xa9t\xc3 \xe2\x82 \xc0\xaf \xed\xa0\x80 \xf0\x9f\x98\x80 \xef\xbf\xbe\n' "$P" >latin1.txt
+"$S" solve --format json latin1.txt >out.json 2>err.txt
+ok "json utf-8" python3 -c '
+import json, sys
+r = json.loads(open("out.json", "rb").read().decode("utf-8"))
+want = "Caf\ufffd \u00e9t\ufffd \ufffd \ufffd\ufffd \ufffd\ufffd\ufffd \U0001F600 \ufffe"
+sys.exit(0 if r["name"] == want else "name %r, want %r" % (r["name"], want))'
+"$S" explain --format json latin1.txt >out.json 2>err.txt
+ok "explain json utf-8" python3 -c '
+import json
+r = json.loads(open("out.json", "rb").read().decode("utf-8"))
+assert r["name"].startswith("Caf\ufffd "), r["name"]'
+"$S" print -o page.svg latin1.txt 2>err.txt
+ok "svg utf-8" python3 -c '
+import xml.etree.ElementTree as ET
+t = "".join(ET.parse("page.svg").getroot().itertext())
+assert "Caf\ufffd \u00e9t\ufffd" in t and "\U0001F600" in t, t'
+if command -v rsvg-convert >/dev/null; then
+  ok "svg rsvg" rsvg-convert -o page.png page.svg
+fi
+# The name cut at a sequence's middle in a 32-byte field (canon's
+# first_file) and in the reader's name limit stays well formed too.
+ln -s latin1.txt "$(printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9.txt')"
+"$S" canon --dedupe --format json latin1.txt aaaaaaaaaaaaaaaaaaaaaaaaaaaaa*.txt >out.json 2>err.txt
+ok "canon json utf-8" python3 -c '
+import json
+for l in open("out.json", "rb").read().decode("utf-8").splitlines():
+    json.loads(l)'
+
+# 6. CSV formula injection: the free-text columns (file, name, message,
+# first_file) that begin with = + - @ tab or CR get a leading quote inside
+# a quoted field; the data columns (puzzle, model, ...) are not touched.
+{
+  echo "$P =HYPERLINK(\"http://x\",\"y\")"
+  echo "$P -@+cmd|calc"
+  echo "$P @SUM(A1)"
+  echo "$P +1"
+  echo "$P plain name"
+} >formula.txt
+"$S" solve --format csv formula.txt >out.csv 2>err.txt
+ok "csv names" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("out.csv", newline="")))
+got = [r["name"] for r in rows]
+want = ["'"'"'=HYPERLINK(\"http://x\",\"y\")", "'"'"'-@+cmd|calc", "'"'"'@SUM(A1)", "'"'"'+1", "plain name"]
+sys.exit(0 if got == want else "names %r, want %r" % (got, want))'
+ok "csv quoted" grep -qF "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" out.csv
+cp formula.txt ./=cmd.txt
+printf '%s\n' '1.x' >>./=cmd.txt
+"$S" solve --format csv ./=cmd.txt >out.csv 2>err.txt
+ok "csv file and message" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("out.csv", newline="")))
+bad = [r for r in rows if r["file"] != "./=cmd.txt"]
+sys.exit("file %r" % bad[0]["file"] if bad else 0)'
+"$S" solve --format csv =cmd.txt >out.csv 2>err.txt
+ok "csv file neutralised" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("out.csv", newline="")))
+sys.exit(0 if all(r["file"] == "'"'"'=cmd.txt" for r in rows) else [r["file"] for r in rows])'
+ok "csv message neutralised" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("out.csv", newline="")))
+m = rows[-1]["message"]
+sys.exit(0 if m.startswith("'"'"'=cmd.txt:6:") else "message %r" % m)'
+# A puzzle whose blank is - keeps its form in the puzzle column.
+printf '%s\n' "$P" | tr . - >dash.txt
+"$S" solve --format csv dash.txt >out.csv 2>err.txt
+ok "csv puzzle kept" python3 -c '
+import csv, sys
+r = next(csv.DictReader(open("out.csv", newline="")))
+sys.exit(0 if r["puzzle"][0] in "1-." and not r["puzzle"].startswith("'"'"'") else r["puzzle"])'
+# canon --dedupe: first_file, a file name, too.
+echo "$P" >./=first.txt
+"$S" canon --dedupe --format csv =first.txt =first.txt >out.csv 2>err.txt
+ok "csv first_file" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open("out.csv", newline="")))
+sys.exit(0 if rows[1]["first_file"] == "'"'"'=first.txt" else rows)'
 summary
