@@ -228,4 +228,37 @@ ok "csv first_file" python3 -c '
 import csv, sys
 rows = list(csv.DictReader(open("out.csv", newline="")))
 sys.exit(0 if rows[1]["first_file"] == "'"'"'=first.txt" else rows)'
+# 4. explain counts as unique does (a 25x25 ran for ever before its first
+# step, in a dlx count with no limit), and explain, minimize, generate and
+# canon are held to --time-limit: unknown, status 0 for one puzzle (1 for
+# generate's batch), with the reason.  (timeout: a deadline for a run that
+# would otherwise not end, not a measure of speed.)
+"$S" generate -q --size 25 --seed 3 >g25.txt 2>err.txt
+ok "explain 25x25" [ "$(timeout 60 "$S" explain g25.txt 2>err.txt | head -1)" = unique ]
+ok "explain 25x25 solved" grep -q '^solved in' <(timeout 60 "$S" explain g25.txt 2>/dev/null)
+ok "explain time limit" [ "$(status timeout 60 "$S" explain --time-limit 0.000001 g25.txt)" = 0 ]
+ok "explain time limit says" grep -q 'the time limit ran out (--time-limit 1e-06)' out.txt
+"$S" explain --format json --time-limit 0.000001 g25.txt >out.json 2>err.txt
+ok "explain time limit json" python3 -c '
+import json
+r = json.loads(open("out.json").read())
+assert r["message"] == "the time limit ran out (--time-limit 1e-06)", r'
+ok "minimize time limit" [ "$(status timeout 60 "$S" minimize -q --time-limit 1 g25.txt)" = 0 ]
+ok "minimize time limit unknown" [ "$(cat out.txt)" = unknown ]
+"$S" minimize -q --time-limit 1 --format json g25.txt >out.json 2>err.txt
+ok "minimize time limit json" python3 -c '
+import json
+r = json.loads(open("out.json").read())
+assert r["status"] == "unknown" and "time limit" in r["message"], r'
+ok "generate time limit" [ "$(status timeout 60 "$S" generate -q --size 25 --minimal --seed 3 --time-limit 1)" = 1 ]
+ok "generate time limit unknown" [ "$(cat out.txt)" = unknown ]
+"$S" generate --size 25 --minimal --seed 3 --time-limit 1 >out.txt 2>err.txt
+ok "generate time limit message" grep -q '1 puzzle not made within --time-limit 1' err.txt
+python3 -c 'print("." * 625)' >b25.txt
+ok "canon time limit" [ "$(status timeout 60 "$S" canon --symmetry --time-limit 0.01 b25.txt)" = 1 ]
+ok "canon time limit says" grep -q 'canonical form: the time limit ran out' err.txt
+# Within the limit, the answers are the usual ones.
+echo "$P" >p.txt
+ok "canon within limit" [ "$("$S" canon --time-limit 60 p.txt)" = "$("$S" canon p.txt)" ]
+ok "minimize within limit" [ "$("$S" minimize -q --time-limit 60 p.txt)" = "$("$S" minimize -q p.txt)" ]
 summary
