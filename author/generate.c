@@ -40,8 +40,27 @@ struct sks_generator {
   int *fixed, *open;    /* cells each */
   int *scratch;         /* 2 * cells, for sks_count */
   int saved[8];         /* an orbit's values while it is out */
+  double deadline;      /* the current call's (opt.time_limit), or 0 */
+  bool cut;             /* the last call stopped at its deadline */
   sks_generate_stats st;
 };
+
+/* The time left to the call's deadline as limits (at least a
+ * millisecond: a search then stops at once), or NULL: no deadline. */
+static const sks_limits *time_left(const sks_generator *g, sks_limits *lim) {
+  if (g->deadline <= 0)
+    return NULL;
+  double left = g->deadline - sks_time();
+  *lim = (sks_limits){left > 1e-3 ? left : 1e-3, 0};
+  return lim;
+}
+
+/* Whether the call's deadline has passed (then the call is cut). */
+static bool out_of_time(sks_generator *g) {
+  if (sks_past(g->deadline))
+    g->cut = true;
+  return g->cut;
+}
 
 /* ---- random numbers: splitmix64, one state per puzzle ---- */
 
@@ -240,9 +259,15 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
   }
   g->st.by_cdcl++;
   sks_solver_load_eo(g->cdcl, g->eo, NULL);
-  sks_count_result r =
-      sks_count(g->cdcl, g->eo, p, 2, NULL, NULL, NULL, g->scratch, NULL);
-  sks_require(r.status == SKS_SAT, "cadical's count failed validation");
+  sks_limits lim;
+  sks_count_result r = sks_count(g->cdcl, g->eo, p, 2, time_left(g, &lim), NULL,
+                                 NULL, g->scratch, NULL);
+  if (r.status == SKS_UNKNOWN && g->deadline > 0 && r.count < 2) {
+    g->cut = true;
+    return -1;
+  }
+  sks_require(r.status == SKS_SAT || r.count >= 2,
+              "cadical's count failed validation");
   return r.count >= 2 ? 2 : (int)r.count;
 }
 
@@ -277,7 +302,8 @@ static int complete(sks_generator *g, int *grid) {
   if (res == SKS_UNKNOWN) {
     s = g->cdcl;
     sks_solver_load_eo(s, g->eo, NULL);
-    res = sks_solver_solve(s, NULL);
+    sks_limits left;
+    res = sks_solver_solve(s, time_left(g, &left));
   }
   if (res == SKS_SAT && sks_decode_solver(g->eo, s, grid, NULL))
     res = SKS_UNKNOWN;
@@ -312,6 +338,8 @@ static void random_givens(sks_generator *g, rng *r, sks_puzzle *p) {
  * solver's completion; a dead end starts again from other givens. */
 static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
   for (int t = 0; g->bits && t < BIT_GRID_TRIES; t++) {
+    if (out_of_time(g))
+      return -1;
     random_givens(g, r, p);
     sks_limits lim = {0, BIT_GRID_BUDGET};
     const unsigned char *sol;
@@ -330,6 +358,8 @@ static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
     g->st.grid_retries++;
   }
   for (int attempt = 0; attempt < GRID_ATTEMPTS; attempt++) {
+    if (out_of_time(g))
+      return -1;
     for (int c = 0; c < g->cells; c++)
       p->cell[c] = -1;
     int s = sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES);
@@ -405,6 +435,8 @@ static void dig(sks_generator *g, rng *r, sks_puzzle *p, bool minimal) {
   for (int i = 0; i < k; i++) {
     if (target && givens <= target && !minimal)
       break;
+    if (out_of_time(g))
+      return;
     int o = g->order[i], removed = take_out(g, p, o);
     g->st.checks++;
     if (by_logic(g, p)) {
@@ -420,12 +452,23 @@ static void dig(sks_generator *g, rng *r, sks_puzzle *p, bool minimal) {
   for (int i = 0; i < npending; i++) {
     if (target && givens <= target && !minimal)
       break;
+    if (out_of_time(g))
+      return;
     int o = g->pending[i], removed = take_out(g, p, o);
-    if (sks_generator_unique(g, p) == 1)
+    int u = sks_generator_unique(g, p);
+    if (u == 1)
       givens -= removed;
     else
       put_back(g, p, o);
+    if (u < 0)
+      return; /* the deadline: p is unique, digging stops */
   }
+}
+
+/* A call of sks_generate or sks_minimize begins: its deadline. */
+static void start_call(sks_generator *g) {
+  g->cut = false;
+  g->deadline = g->opt.time_limit > 0 ? sks_time() + g->opt.time_limit : 0;
 }
 
 int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
@@ -439,20 +482,29 @@ int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
   sks_puzzle_clear_removed(p);
   rng r = rng_of(g->opt.seed, index);
   int *grid = g->scratch; /* free until digging's full checks */
-  if (full_grid(g, &r, p, grid))
-    return -1;
-  memcpy(p->cell, grid, (size_t)g->cells * sizeof *grid);
-  if (solution)
-    memcpy(solution, grid, (size_t)g->cells * sizeof *grid);
-  dig(g, &r, p, g->opt.minimal);
-  return 0;
+  start_call(g);
+  int res = full_grid(g, &r, p, grid);
+  if (!res) {
+    memcpy(p->cell, grid, (size_t)g->cells * sizeof *grid);
+    if (solution)
+      memcpy(solution, grid, (size_t)g->cells * sizeof *grid);
+    dig(g, &r, p, g->opt.minimal);
+  }
+  g->deadline = 0;
+  return res;
 }
 
 int sks_minimize(sks_generator *g, unsigned long long index, sks_puzzle *p) {
+  start_call(g);
   int u = sks_generator_unique(g, p);
-  if (u != 1)
-    return u;
-  rng r = rng_of(g->opt.seed, index);
-  dig(g, &r, p, true);
-  return 1;
+  if (u == 1) {
+    rng r = rng_of(g->opt.seed, index);
+    dig(g, &r, p, true);
+  }
+  g->deadline = 0;
+  return u;
+}
+
+bool sks_generator_cut(const sks_generator *g) {
+  return g->cut;
 }

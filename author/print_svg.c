@@ -27,8 +27,18 @@ static bool shaded(const sks_shape *s, int r, int c) {
          c < n - 1; /* windows at 1-3 and 5-7 (9x9) */
 }
 
+/* s as XML text: markup escaped, control characters dropped, bytes that
+ * are not UTF-8 and the non-characters U+FFFE and U+FFFF (not XML's) as
+ * U+FFFD. */
 static void put_escaped(FILE *out, const char *s) {
-  for (; *s; s++) {
+  while (*s) {
+    const unsigned char *u = (const unsigned char *)s;
+    int len = sks_utf8_length(s);
+    if (len < 0 || (len == 3 && u[0] == 0xef && u[1] == 0xbf && u[2] >= 0xbe)) {
+      fputs(SKS_UTF8_REPLACEMENT, out);
+      s += len < 0 ? -len : len;
+      continue;
+    }
     switch (*s) {
     case '&':
       fputs("&amp;", out);
@@ -43,9 +53,10 @@ static void put_escaped(FILE *out, const char *s) {
       fputs("&quot;", out);
       break;
     default:
-      if ((unsigned char)*s >= 0x20)
-        putc(*s, out);
+      if (*u >= 0x20)
+        fwrite(s, 1, (size_t)len, out);
     }
+    s += len;
   }
 }
 

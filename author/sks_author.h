@@ -59,6 +59,9 @@ typedef struct sks_generate_options {
   bool minimal;
   int givens;
   unsigned long long seed; /* puzzle i's random state: seed and i */
+  double time_limit;       /* seconds per sks_generate or sks_minimize
+                              call (0: none); past it the call stops
+                              (sks_generator_cut) */
 } sks_generate_options;
 
 /* Per thread: the solvers for one shape, reused for every puzzle: up to
@@ -81,18 +84,25 @@ const sks_shape *sks_generator_shape(const sks_generator *g);
  * NULL).  The same seed, index and options give the same puzzle, whatever
  * p held before.
  * Returns 0, or -1 when no full grid was found within the budgets (rare;
- * past 36x36). */
+ * past 36x36) or the time limit.  With the time limit cut
+ * (sks_generator_cut) and 0, p is unique but digging stopped early: not
+ * minimal, or short of the givens target. */
 int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
                  int *solution);
 
-/* Solutions of p up to two: 0, 1 or 2 (two or more). */
+/* Solutions of p up to two: 0, 1 or 2 (two or more); -1 only inside
+ * sks_generate and sks_minimize, when their time limit ran out. */
 int sks_generator_unique(sks_generator *g, const sks_puzzle *p);
 
 /* Removes givens of p (whole orbits of the options' symmetry; random
  * order from the seed and index) until no more can go: p must be unique
  * (sks_generator_unique 1), else it is left alone.  Returns what
- * sks_generator_unique said of p before. */
+ * sks_generator_unique said of p before (-1: the time limit ran out
+ * first).  With 1 and sks_generator_cut, p is unique but not minimal. */
 int sks_minimize(sks_generator *g, unsigned long long index, sks_puzzle *p);
+/* Whether the last sks_generate or sks_minimize stopped at the options'
+ * time_limit. */
+bool sks_generator_cut(const sks_generator *g);
 
 /* Over the generator's life: uniqueness checks, how many of them
  * propagation alone decided, how many went to cadical after the budgets,

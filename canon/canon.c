@@ -49,8 +49,9 @@ struct sks_canon {
   int *runs; /* (kind, start, len) triples: equal new digits or stacks */
   int nruns;
   long budget;
-  long steps; /* full grids: columns tried for the first two rows */
-  bool over;
+  long steps;      /* full grids: columns tried for the first two rows */
+  double deadline; /* sks_canon_set_deadline's, or 0 */
+  bool over, late; /* late: over by the deadline */
   int *map_row, *map_col, *map_digit;
   int cap_n;
   int *fg;            /* full grids: the first two rows' search (6n ints) */
@@ -68,6 +69,18 @@ sks_canon *sks_canon_new(void) {
 
 void sks_canon_set_budget(sks_canon *z, long candidates) {
   z->budget = candidates > 0 ? candidates : 1L << 20;
+}
+
+void sks_canon_set_deadline(sks_canon *z, double deadline) {
+  z->deadline = deadline;
+}
+
+/* Read every 1,024 steps: the deadline ends the search as the budget
+ * does. */
+static bool late(sks_canon *z, long step) {
+  if (z->deadline > 0 && step % 1024 == 0 && sks_past(z->deadline))
+    z->over = z->late = true;
+  return z->late;
 }
 
 void sks_canon_set_general(sks_canon *z, bool general) {
@@ -626,7 +639,7 @@ static void full_dfs(full_ctx *f, int c, bool lt);
 static void full_step(full_ctx *f, int c, bool lt) {
   sks_canon *z = f->z;
   int C = z->C, y = f->pi[f->col[c]], placed = -1;
-  if (++z->steps > z->budget * 64) {
+  if (++z->steps > z->budget * 64 || late(z, z->steps)) {
     z->over = true;
     return;
   }
@@ -764,7 +777,8 @@ static void cand_map(const sks_canon *z, const u16 *c, int *row, int *col,
 static int general(sks_canon *z, const sks_puzzle *p, int *out,
                    sks_canon_map *map, sks_error *err) {
   sks_canon_map m;
-  if (sks_canon_gen_run(&z->gen, p, z->budget * 64, &m, &z->ties, err))
+  if (sks_canon_gen_run(&z->gen, p, z->budget * 64, z->deadline, &m, &z->ties,
+                        err))
     return -1;
   if (out)
     sks_canon_apply(&m, p->cell, out);
@@ -816,7 +830,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
           z->count[((size_t)n + c) * S + r / C]++;
       }
     }
-  z->over = false;
+  z->over = z->late = false;
   z->nnext = 0;
   /* Transposition, unless the puzzle is its own transpose. */
   bool both =
@@ -842,9 +856,12 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
     z->ncur = z->nnext;
     z->nnext = 0;
     z->have_best = false;
-    for (long i = 0; i < z->ncur && !z->over; i++)
+    for (long i = 0; i < z->ncur && !z->over && !late(z, i); i++)
       extend(z, z->cur + (size_t)i * (size_t)z->stride, level);
   }
+  if (z->late)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "canonical form: the time limit ran out");
   if (z->over)
     return sks_error_set(err, -1, p->look.line, 0,
                          "canonical form: the search passed %ld candidates "

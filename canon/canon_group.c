@@ -52,7 +52,9 @@ struct sks_canon_gen {
   u16 *state; /* 2n + 1 digit states of 2n + 1 u16 each */
   int bt, *brow, *bcol, *bdigit;
   long ties, nodes, budget;
-  bool over;
+  double deadline; /* sks_time's clock, or 0 */
+  long polls;      /* node counts since the clock was last read */
+  bool over, late; /* late: over by the deadline */
   int *aut; /* up to AUT_KEEP elements giving the form: t, row, col, digit */
   long naut;
   int *arow, *acol, *adigit, *inv; /* an automorphism handed out */
@@ -463,6 +465,16 @@ static void leaf(sks_canon_gen *g, bool lt, const u16 *st) {
 
 /* ---- the listed groups ---- */
 
+/* k more cells visited: past the budget, or (read every 1,024 counts)
+ * past the deadline, the search is over. */
+static void add_nodes(sks_canon_gen *g, long k) {
+  g->nodes += k;
+  if (g->nodes > g->budget)
+    g->over = true;
+  else if (g->deadline > 0 && ++g->polls % 1024 == 0 && sks_past(g->deadline))
+    g->over = g->late = true;
+}
+
 static void run_listed(sks_canon_gen *g) {
   int n = g->n;
   u16 *st = state_at(g, 0);
@@ -486,9 +498,7 @@ static void run_listed(sks_canon_gen *g) {
         g->cur[pos] = w;
       }
     }
-    g->nodes += n;
-    if (g->nodes > g->budget)
-      g->over = true;
+    add_nodes(g, n);
     if (cmp <= 0)
       leaf(g, cmp < 0, st);
   }
@@ -513,8 +523,7 @@ static bool try_col(sks_canon_gen *g, int c, int x, bool lt) {
   g->used_col[x] = 1;
   state_copy(g, c + 1, c);
   u64 w = word(g, state_at(g, c + 1), g->t, g->row[0] * g->n + x);
-  if (++g->nodes > g->budget)
-    g->over = true;
+  add_nodes(g, 1);
   bool cut = false;
   if (!lt && w != g->best[c]) {
     cut = w > g->best[c];
@@ -578,9 +587,7 @@ static bool try_row(sks_canon_gen *g, int r, int s, bool lt) {
       }
       cur[c] = w;
     }
-    g->nodes += n;
-    if (g->nodes > g->budget)
-      g->over = true;
+    add_nodes(g, n);
     if (!cut) {
       if (r == n - 1)
         leaf(g, lt, st);
@@ -630,7 +637,8 @@ static void run_search(sks_canon_gen *g) {
 /* ---- entry ---- */
 
 int sks_canon_gen_run(sks_canon_gen **gp, const sks_puzzle *p, long budget,
-                      sks_canon_map *map, long *ties, sks_error *err) {
+                      double deadline, sks_canon_map *map, long *ties,
+                      sks_error *err) {
   const sks_shape *sh = p->shape;
   int n = sh->n;
   if (!*gp)
@@ -674,12 +682,18 @@ int sks_canon_gen_run(sks_canon_gen **gp, const sks_puzzle *p, long budget,
   g->over = false;
   g->nodes = 0;
   g->budget = budget;
+  g->deadline = deadline;
+  g->polls = 0;
+  g->late = false;
   g->ties = 0;
   g->naut = 0;
   if (sh->variants)
     run_listed(g);
   else
     run_search(g);
+  if (g->late)
+    return sks_error_set(err, -1, p->look.line, 0,
+                         "canonical form: the time limit ran out");
   if (g->over)
     return sks_error_set(err, -1, p->look.line, 0,
                          "canonical form: the search passed %ld cells (a "

@@ -13,9 +13,11 @@ void sks_canon_gen_delete(sks_canon_gen *g); /* NULL is a no-op */
 /* The canonical form of p by the general search (*g made on first use):
  * its map into *map (arrays owned by *g), and the number of group
  * elements that give the form (the automorphisms of p) into *ties.
- * budget bounds the cells the search visits.  0, or -1 with err. */
+ * budget bounds the cells the search visits, deadline (sks_time's clock,
+ * 0 = none) its time.  0, or -1 with err. */
 int sks_canon_gen_run(sks_canon_gen **g, const sks_puzzle *p, long budget,
-                      sks_canon_map *map, long *ties, sks_error *err);
+                      double deadline, sks_canon_map *map, long *ties,
+                      sks_error *err);
 
 /* The automorphisms handed out made another way (full grids, by the row
  * search): ties starts a list of n-sided maps, tie adds one (the first

@@ -55,6 +55,12 @@ void sks_canon_delete(sks_canon *z); /* NULL is a no-op */
  * 2^20); past it sks_canon_puzzle gives up (-1). */
 void sks_canon_set_budget(sks_canon *z, long candidates);
 
+/* Past deadline (sks_time's clock; 0 = none, the default) the searches of
+ * sks_canon_puzzle and sks_canon_automorphisms stop as at their budget:
+ * -1 with err "the time limit ran out".  The 9x9 search, a few
+ * microseconds, does not look. */
+void sks_canon_set_deadline(sks_canon *z, double deadline);
+
 /* The canonical form of p into out (n*n, -1 blank, else digit 0..n-1)
  * and, when map is not NULL, the transformation from p to it (its arrays
  * owned by z, valid until the next call).  Returns 0, or -1 with err

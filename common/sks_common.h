@@ -48,6 +48,16 @@ char *sks_strdup(const char *s);
  * text becomes its enum value (every sks_*_parse uses it). */
 int sks_name_index(const char *name, const char *const *names, int count);
 
+/* The UTF-8 sequence at the start of text (NUL-terminated): its length,
+ * 1 to 4, when it is well formed (RFC 3629: no overlong form, no
+ * surrogate, nothing past U+10FFFF), else minus the count of bytes (1 to
+ * 3) that stand for one U+FFFD (SKS_UTF8_REPLACEMENT), as Unicode's
+ * substitution of maximal subparts counts them.  Writers of JSON and SVG
+ * pass every string through it, so bytes that are not UTF-8 (a Latin-1
+ * puzzle name) never make ill-formed output. */
+int sks_utf8_length(const char *text);
+#define SKS_UTF8_REPLACEMENT "\xEF\xBF\xBD"
+
 /* Seconds since an arbitrary start, monotonic: the library's one clock. */
 double sks_time(void);
 /* Past a deadline on sks_time's clock; 0 is no deadline. */

@@ -180,8 +180,7 @@ static int end_held(sks_reader *rd, sks_error *err) {
 
 /* The errors before the first puzzle of the input are held: given out in
  * order before it when one comes, else (at the end) as end_held says. */
-int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
-  sks_require(rd && out, "reader and out must not be NULL");
+static int reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   *out = NULL;
   if (rd->held_next < rd->held.n)
     return give_held(rd, err, rd->held_code);
@@ -239,6 +238,17 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
     }
     return end_held(rd, err);
   }
+}
+
+/* The puzzle is the answer 1's alone: a form that fails after it made
+ * one, or a puzzle held behind the errors before it, stays the reader's
+ * and is not handed out with -1 (the caller would free it too). */
+int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+  sks_require(rd && out, "reader and out must not be NULL");
+  int r = reader_next(rd, out, err);
+  if (r != 1)
+    *out = NULL;
+  return r;
 }
 
 void sks_reader_set_note(sks_reader *rd, sks_reader_note_fn *fn, void *ctx) {

@@ -207,19 +207,27 @@ static const char *unknown_reason(const sks_app *app, double seconds, char *buf,
   return buf;
 }
 
-static void json_string(FILE *out, const char *s) {
+void answer_json_string(FILE *out, const char *s) {
   putc('"', out);
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-    if (*c == '"' || *c == '\\')
-      fprintf(out, "\\%c", *c);
-    else if (*c == '\n')
+  while (*s) {
+    unsigned char c = (unsigned char)*s;
+    int len = sks_utf8_length(s);
+    if (len < 0) { /* not UTF-8: JSON is */
+      fputs(SKS_UTF8_REPLACEMENT, out);
+      s -= len;
+      continue;
+    }
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c == '\n')
       fputs("\\n", out);
-    else if (*c == '\t')
+    else if (c == '\t')
       fputs("\\t", out);
-    else if (*c < 0x20 || *c == 0x7f)
-      fprintf(out, "\\u%04x", *c);
+    else if (c < 0x20 || c == 0x7f)
+      fprintf(out, "\\u%04x", c);
     else
-      putc(*c, out);
+      fwrite(s, 1, (size_t)len, out);
+    s += len;
   }
   putc('"', out);
 }
@@ -230,6 +238,23 @@ static void csv_field(FILE *out, const char *s) {
     return;
   }
   putc('"', out);
+  for (; *s; s++) {
+    if (*s == '"')
+      putc('"', out);
+    putc(*s, out);
+  }
+  putc('"', out);
+}
+
+/* A free-text field (file, name, message, first_file): one a spreadsheet
+ * would take for a formula (=, +, -, @, tab or CR first) is quoted with a
+ * ' before it, as OWASP's "CSV injection" advises. */
+static void csv_text(FILE *out, const char *s) {
+  if (!*s || !strchr("=+-@\t\r", *s)) {
+    csv_field(out, s);
+    return;
+  }
+  fputs("\"'", out);
   for (; *s; s++) {
     if (*s == '"')
       putc('"', out);
@@ -264,23 +289,23 @@ static void json_model(FILE *out, const answer *a) {
 static void put_json(const sks_app *app, const batch_job *job, const answer *a,
                      double seconds, const char *message, FILE *out) {
   fputs("{\"command\":", out);
-  json_string(out, app->command);
+  answer_json_string(out, app->command);
   if (job->file) {
     fputs(",\"file\":", out);
-    json_string(out, job->file);
+    answer_json_string(out, job->file);
   }
   if (job->line > 0)
     fprintf(out, ",\"line\":%ld", job->line);
   if (job->p && job->p->look.name) {
     fputs(",\"name\":", out);
-    json_string(out, job->p->look.name);
+    answer_json_string(out, job->p->look.name);
   }
   fputs(",\"status\":", out);
-  json_string(out, answer_status_name(a->status));
+  answer_json_string(out, answer_status_name(a->status));
   if (job->p) {
     char *s = puzzle_line(job->p, NULL);
     fputs(",\"puzzle\":", out);
-    json_string(out, s);
+    answer_json_string(out, s);
     free(s);
   }
   const int *grids[2] = {a->grid, a->grid2};
@@ -288,7 +313,7 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
     if (grids[i]) {
       char *s = one_line(job->p, grids[i]);
       fputs(i ? ",\"second_solution\":" : ",\"solution\":", out);
-      json_string(out, s);
+      answer_json_string(out, s);
       free(s);
     }
   if (a->model)
@@ -299,29 +324,29 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
   if (a->result && job->p) {
     char *s = result_line(job->p, a);
     fputs(",\"result\":", out);
-    json_string(out, s);
+    answer_json_string(out, s);
     free(s);
   }
   if (a->cells) {
     fputs(",\"cells\":", out);
-    json_string(out, a->cells);
+    answer_json_string(out, a->cells);
   }
   for (int i = 0; i < a->nextra; i++) {
     fprintf(out, ",\"%s\":", a->key[i]);
     if (a->word[i])
-      json_string(out, a->value[i]);
+      answer_json_string(out, a->value[i]);
     else
       fputs(strcmp(a->value[i], "inf") && *a->value[i] ? a->value[i] : "null",
             out);
   }
   if (a->backend) {
     fputs(",\"backend\":", out);
-    json_string(out, a->backend);
+    answer_json_string(out, a->backend);
   }
   fprintf(out, ",\"seconds\":%.6f", seconds);
   if (message) {
     fputs(",\"message\":", out);
-    json_string(out, message);
+    answer_json_string(out, message);
   }
   fputs("}\n", out);
 }
@@ -344,13 +369,13 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   csv_field(out, app->command);
   putc(',', out);
   if (job->file)
-    csv_field(out, job->file);
+    csv_text(out, job->file);
   putc(',', out);
   if (job->line > 0)
     fprintf(out, "%ld", job->line);
   putc(',', out);
   if (job->p && job->p->look.name)
-    csv_field(out, job->p->look.name);
+    csv_text(out, job->p->look.name);
   putc(',', out);
   csv_field(out, answer_status_name(a->status));
   putc(',', out);
@@ -386,10 +411,12 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   csv_field(out, a->backend ? a->backend : "");
   snprintf(num, sizeof num, ",%.6f,", seconds);
   fputs(num, out);
-  csv_field(out, message ? message : "");
+  csv_text(out, message ? message : "");
   for (int i = 0; i < app->format_extras; i++) {
     putc(',', out);
-    if (i < a->nextra)
+    if (i < a->nextra && a->word[i]) /* canon's first_file: a name */
+      csv_text(out, a->value[i]);
+    else if (i < a->nextra)
       csv_field(out, a->value[i]);
   }
   if (app->opt.summary) {

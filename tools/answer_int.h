@@ -15,6 +15,9 @@ typedef struct batch_job {
                           NULL (generate: no file) */
   long line;           /* the puzzle's first line; 0 for a whole file */
   double start;
+  int index; /* its place among the items that start on that line: 1 the
+                first, 2 ... (an OpenSudoku 2 export's games share one);
+                0 = 1 */
 } batch_job;
 
 /* An answer's status: its word in every --format (answer_status_name). */
@@ -83,6 +86,10 @@ void answer_extra_int(answer *a, const char *key, long long v);
 void answer_extra_null(answer *a, const char *key);
 /* Adds a short string field to a. */
 void answer_extra_word(answer *a, const char *key, const char *word);
+
+/* s as a JSON string, quoted and escaped; bytes that are not UTF-8 as
+ * U+FFFD (sks_utf8_length). */
+void answer_json_string(FILE *out, const char *s);
 
 /* Writes a for job on out in the --format the command line asks for. */
 void answer_put(const sks_app *app, const batch_job *job, const answer *a,

@@ -22,6 +22,7 @@ typedef struct item {
   char *error;         /* a read error to report instead, or NULL */
   const char *file;    /* its input's name */
   long line;           /* where a read error is */
+  int index;           /* batch_job.index */
   double read_seconds; /* reading it: --time-limit counts that too */
   int cls;             /* result class from the work function */
 } item;
@@ -93,7 +94,7 @@ static void work_chunk(const batch *b, void *wk, chunk *c) {
     item *it = &c->items[i];
     batch_job job = {it->error ? NULL : it->p, it->file,
                      it->error ? it->line : it->p->look.line,
-                     b->timed ? sks_time() - it->read_seconds : 0};
+                     b->timed ? sks_time() - it->read_seconds : 0, it->index};
     if (it->error) {
       answer a = {.status = ANSWER_ERROR, .count = -1, .message = it->error};
       answer_put(b->app, &job, &a, c->stream);
@@ -294,6 +295,8 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
     if (app->opt.verbose)
       sks_reader_set_note(rd, note_skipped, (void *)sks_input_name(in));
     bool any = false;
+    long last_line = 0; /* the line of the item before, and its index */
+    int index = 0;
     for (;;) {
       sks_puzzle *p = NULL;
       double began = b.timed ? sks_time() : 0;
@@ -338,6 +341,13 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
         store_error(it, sks_input_name(in), &err);
       else
         store_puzzle(it, p);
+      /* Items that start on one line are told apart by their place on it
+       * (certificates' names: DIR/K-LINE.I), errors counted too, so a
+       * puzzle's place is the same for every command that reads it. */
+      long at = r < 0 ? err.line : p->look.line;
+      index = at > 0 && at == last_line ? index + 1 : 1;
+      last_line = at;
+      it->index = index;
       /* An error past a line's first 64 KiB (an endless line: /dev/zero)
        * is reported now, not after the rest of that line is read. */
       if (r < 0 && err.col > 65536) {

@@ -209,6 +209,9 @@ static int canon_run(void *data, const batch_job *job, FILE *out) {
     c->grid = sks_realloc(c->grid, (size_t)cells * sizeof *c->grid);
     c->cells = cells;
   }
+  /* --time-limit: from when the puzzle's reading began */
+  double limit = c->app->opt.time_limit;
+  sks_canon_set_deadline(c->z, limit > 0 ? job->start + limit : 0);
   if (c->app->opt.symmetry_)
     return symmetry_run(c, job, out);
   sks_canon_map m;
@@ -422,6 +425,8 @@ static void *dedupe_thread(void *data) {
       }
       sks_error err = {0};
       sks_canon_map m;
+      double limit = d->app->opt.time_limit;
+      sks_canon_set_deadline(z, limit > 0 ? sks_time() + limit : 0);
       s->ok = !sks_canon_puzzle(z, s->p, grid, &m, &err);
       free(s->why);
       s->why = s->ok ? NULL : sks_strdup(err.msg);
@@ -471,7 +476,7 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
   for (int i = 0; i < d->count; i++) {
     slot *s = &d->slots[i];
     const char *file = sks_input_name(opd[s->file].in);
-    batch_job job = {s->error ? NULL : s->p, file, s->line, 0};
+    batch_job job = {s->error ? NULL : s->p, file, s->line, 0, 0};
     tot->puzzles++;
     if (s->error) {
       tot->errors++;

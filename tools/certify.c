@@ -84,27 +84,114 @@ static int operand_number(const sks_app *app, const char *file) {
   return 1;
 }
 
-void certify_name(const sks_app *app, const char *file, long line,
+void certify_name(const sks_app *app, const char *file, long line, int index,
                   const char *ext, char *out, size_t cap) {
   int k = operand_number(app, file);
-  if (line > 0)
+  if (line > 0 && index > 1)
+    snprintf(out, cap, "%s/%d-%ld.%d.%s", app->opt.certificate, k, line, index,
+             ext);
+  else if (line > 0)
     snprintf(out, cap, "%s/%d-%ld.%s", app->opt.certificate, k, line, ext);
   else
     snprintf(out, cap, "%s/%d.%s", app->opt.certificate, k, ext);
 }
 
-/* Writes len bytes to a new file; -1 with err. */
-static int put_file(const char *path, const void *data, size_t len,
-                    sks_error *err) {
-  FILE *f = fopen(path, "wx");
-  if (!f)
+/* A file being written: its temporary beside the final name. */
+typedef struct staged {
+  const char *path; /* the final name */
+  char *tmp;        /* the temporary, recorded for a signal's cleanup */
+} staged;
+
+/* Removes and forgets the temporary, if any (after place: its name). */
+static void unstage(staged *st) {
+  if (!st->tmp)
+    return;
+  unlink(st->tmp);
+  sks_temp_forget(st->tmp);
+  free(st->tmp);
+  st->tmp = NULL;
+}
+
+/* Writes len bytes to a temporary beside path (removed by a signal's
+ * cleanup while it is one); 0, or -1 with err and nothing left. */
+static int stage(staged *st, const char *path, const void *data, size_t len,
+                 sks_error *err) {
+  st->path = path;
+  st->tmp = sks_temp_beside(path);
+  int fd = sks_temp_create(st->tmp, true);
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  if (!f) {
+    int e = errno;
+    if (fd >= 0) {
+      close(fd);
+      unlink(st->tmp);
+    }
+    sks_temp_forget(st->tmp);
+    free(st->tmp);
+    st->tmp = NULL;
     return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(errno));
+                         strerror(e));
+  }
   size_t put = len ? fwrite(data, 1, len, f) : 0;
-  int closed = fclose(f);
-  if (put != len || closed)
+  int flushed = fflush(f), e = errno;
+  if (fclose(f) || flushed || put != len) {
+    if (!flushed && put == len)
+      e = errno;
+    unstage(st);
     return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(errno));
+                         strerror(e));
+  }
+  return 0;
+}
+
+/* The temporary under its final name, which must not exist (nothing in
+ * the folder is overwritten: a link, or a rename where the file system
+ * has no links); 0, or -1 with errno. */
+static int place(const staged *st) {
+  if (!link(st->tmp, st->path))
+    return 0; /* the temporary's name goes with unstage */
+  if (errno == EEXIST)
+    return -1;
+  struct stat sb;
+  if (!lstat(st->path, &sb)) {
+    errno = EEXIST;
+    return -1;
+  }
+  return rename(st->tmp, st->path);
+}
+
+/* The certificate at cert (and its proof at drat when proof is not NULL):
+ * each written to a temporary beside it, then both put in place, the
+ * proof first, under the cleanup's lock, so a signal finds either both or
+ * neither under their names, and only temporaries to remove.  0, or -1
+ * with err (nothing left). */
+static int put_files(const char *cert, const char *text, size_t tlen,
+                     const char *drat, const char *proof, size_t plen,
+                     sks_error *err) {
+  staged p = {0}, c = {0};
+  if ((proof && stage(&p, drat, proof, plen, err)) ||
+      stage(&c, cert, text, tlen, err)) {
+    unstage(&p);
+    return -1;
+  }
+  sks_cleanup_hold();
+  const char *failed = NULL;
+  int e = 0;
+  if (proof && place(&p)) {
+    failed = drat;
+    e = errno;
+  } else if (place(&c)) {
+    failed = cert;
+    e = errno;
+    if (proof)
+      unlink(drat); /* no proof without its certificate */
+  }
+  unstage(&p);
+  unstage(&c);
+  sks_cleanup_release();
+  if (failed)
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", failed,
+                         strerror(e));
   return 0;
 }
 
@@ -127,11 +214,12 @@ static int prove(certifier *c, const sks_clauses *cl, double deadline,
   return r;
 }
 
-/* The proof of an unsatisfiability claim into its file, or none when it
- * is the empty clause alone (unit propagation refutes the clauses: the
- * certificate then names no proof).  *named: whether a file was written. */
-static int put_proof(int r, const char *drat, const char *proof, size_t len,
-                     bool *named, sks_error *err) {
+/* Whether the proof of an unsatisfiability claim goes into a file
+ * (*named), or none when it is the empty clause alone (unit propagation
+ * refutes the clauses: the certificate then names no proof); -1 with err
+ * when there is no proof. */
+static int name_proof(int r, const char *proof, size_t len, bool *named,
+                      sks_error *err) {
   *named = false;
   if (r == SKS_SAT)
     return sks_error_set(err, -1, 0, 0,
@@ -146,7 +234,7 @@ static int put_proof(int r, const char *drat, const char *proof, size_t len,
   if (len == 2 && proof[0] == 'a' && proof[1] == 0)
     return 0;
   *named = true;
-  return put_file(drat, proof, len, err);
+  return 0;
 }
 
 int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
@@ -157,24 +245,23 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
   certifier *c = get();
   const sks_puzzle *p = job->p;
   char cert[4096], drat[4096];
-  certify_name(app, job->file, job->line, "cert", cert, sizeof cert);
-  certify_name(app, job->file, job->line, "drat", drat, sizeof drat);
-  char *text = NULL;
-  size_t tlen = 0;
-  int rc = 0;
+  certify_name(app, job->file, job->line, job->index, "cert", cert,
+               sizeof cert);
+  certify_name(app, job->file, job->line, job->index, "drat", drat,
+               sizeof drat);
+  char *text = NULL, *proof = NULL;
+  size_t tlen = 0, plen = 0;
   bool named = false;
   if (cls != BATCH_MANY) {
     sks_plain_cnf(p, &c->cl);
     if (cls == BATCH_ONE)
       sks_plain_exclude(p->shape->n, grid, &c->cl);
-    char *proof = NULL;
-    size_t plen = 0;
     int r = prove(c, &c->cl, deadline, &proof, &plen, err);
-    rc = put_proof(r, drat, proof, plen, &named, err);
-    free(proof);
+    if (name_proof(r, proof, plen, &named, err)) {
+      free(proof);
+      return -1;
+    }
   }
-  if (rc)
-    return rc;
   FILE *t = open_memstream(&text, &tlen);
   if (cls == BATCH_MANY)
     sks_cert_write_puzzle(t, p, SKS_CLAIM_MULTIPLE, grid, grid2, NULL);
@@ -184,8 +271,9 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                           cls == BATCH_ONE ? grid : NULL, NULL,
                           named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  rc = put_file(cert, text, tlen, err);
+  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
   free(text);
+  free(proof);
   return rc;
 }
 
@@ -201,20 +289,19 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
   if (cnf->nvars > c->cl.nvars)
     c->cl.nvars = cnf->nvars;
   char cert[4096], drat[4096];
-  certify_name(app, file, 0, "cert", cert, sizeof cert);
-  certify_name(app, file, 0, "drat", drat, sizeof drat);
-  int rc = 0;
+  certify_name(app, file, 0, 0, "cert", cert, sizeof cert);
+  certify_name(app, file, 0, 0, "drat", drat, sizeof drat);
   bool named = false;
+  char *proof = NULL;
+  size_t plen = 0;
   if (status == SKS_UNSAT) {
-    char *proof = NULL;
-    size_t plen = 0;
     FILE *f = open_memstream(&proof, &plen);
     int r = sks_prove(c->cl.lit, c->cl.nlits, f, false, deadline, NULL, 0, err);
     fclose(f);
-    rc = put_proof(r, drat, proof, plen, &named, err);
-    free(proof);
-    if (rc)
-      return rc;
+    if (name_proof(r, proof, plen, &named, err)) {
+      free(proof);
+      return -1;
+    }
   }
   char *text = NULL;
   size_t tlen = 0;
@@ -225,8 +312,9 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
     sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_UNSAT, NULL, 0,
                        named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  rc = put_file(cert, text, tlen, err);
+  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
   free(text);
+  free(proof);
   return rc;
 }
 
@@ -294,7 +382,8 @@ static double deadline_of(const sks_app *app, const batch_job *job) {
 static int check_one(void *data, const batch_job *job, FILE *out) {
   checking *k = data;
   char cert[4096];
-  certify_name(k->app, job->file, job->line, "cert", cert, sizeof cert);
+  certify_name(k->app, job->file, job->line, job->index, "cert", cert,
+               sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
   sks_drat_set_deadline(k->c->drat, deadline_of(k->app, job));
@@ -349,7 +438,7 @@ static sks_puzzle *described(sks_app *app, sks_input *in, sks_error *why) {
 
 static int check_cnf(sks_app *app, sks_input *in) {
   const char *name = sks_input_name(in);
-  batch_job job = {NULL, name, 0, sks_time()};
+  batch_job job = {NULL, name, 0, sks_time(), 0};
   certifier *c = get();
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNSAT;
@@ -357,7 +446,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   sks_clauses cnf;
   sks_clauses_init(&cnf);
   char cert[4096];
-  certify_name(app, name, 0, "cert", cert, sizeof cert);
+  certify_name(app, name, 0, 0, "cert", cert, sizeof cert);
   sks_drat_set_deadline(c->drat, deadline_of(app, &job));
   sks_puzzle *p = NULL;
   if (for_puzzle(cert)) {

@@ -8,9 +8,10 @@
 /* Makes the --certificate folder, or accepts an empty one; else a message
  * and EXIT_USAGE. */
 int certify_prepare(const sks_app *app);
-/* DIR/K-LINE.ext for the puzzle at line of operand file (K its place on
- * the command line), DIR/K.ext for a whole file (line 0). */
-void certify_name(const sks_app *app, const char *file, long line,
+/* DIR/K-LINE.ext for the first puzzle at line of operand file (K its
+ * place on the command line), DIR/K-LINE.I.ext for the I-th (index I >
+ * 1: several start on that line), DIR/K.ext for a whole file (line 0). */
+void certify_name(const sks_app *app, const char *file, long line, int index,
                   const char *ext, char *out, size_t cap);
 /* Writes the certificate of a puzzle's answer of class cls (BATCH_ONE:
  * grid; BATCH_MANY: grid and grid2; BATCH_NONE); nothing for the other

@@ -153,7 +153,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   else if (cnf->cut) {
     /* the time limit came before the end of the file */
     answer a = {.status = ANSWER_UNKNOWN, .count = -1};
-    batch_job job = {NULL, sks_input_name(in), 0, start};
+    batch_job job = {NULL, sks_input_name(in), 0, start, 0};
     answer_put(app, &job, &a, stdout);
     cls = BATCH_UNKNOWN;
   } else if (!cnf->desc) {
@@ -168,7 +168,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
     operand_error_record(app, in, &err);
   } else {
     worker *w = worker_create(app, &err);
-    batch_job job = {p, sks_input_name(in), 0, start};
+    batch_job job = {p, sks_input_name(in), 0, start, 0};
     cls = check_run(w, &job, stdout);
     worker_destroy(w);
     sks_puzzle_delete(p);

@@ -42,7 +42,10 @@ int app_encode(sks_app *app) {
     p = sks_puzzle_copy(p);
     long line = p->look.line;
     int r2 = sks_reader_next(rd, &extra, &err);
-    if (r2 != 0) {
+    if (r2 < 0) { /* a bad line after it: its own error */
+      app_error(sks_input_name(in), &err);
+      res = EXIT_INPUT;
+    } else if (r2 != 0) {
       app_message("%s: more than one puzzle (the second starts after line "
                   "%ld); encode takes one",
                   sks_input_name(in), line);

@@ -15,52 +15,39 @@
 typedef struct explain_ctx {
   sks_app *app;
   sks_human *h;
+  worker *w; /* counts the solutions as unique does: the route's engine */
 } explain_ctx;
 
 static void *explain_new(sks_app *app) {
   explain_ctx *c = sks_calloc(1, sizeof *c);
   c->app = app;
   c->h = sks_human_new();
+  sks_error err = {0};
+  c->w = worker_create(app, &err); /* checked once before the batch */
   return c;
 }
 
 static void explain_delete(void *data) {
   explain_ctx *c = data;
   sks_human_delete(c->h);
+  worker_destroy(c->w);
   free(c);
 }
 
-/* Solutions up to two by dlx (0, 1, 2), -1 when it could not say. */
-static int solutions(const sks_puzzle *p) {
+/* Solutions up to two (0, 1, 2), counted as unique counts them (the
+ * route, held to --time-limit), or -1 when it could not say. */
+static int solutions(explain_ctx *c, const batch_job *job) {
   sks_error err = {0};
-  sks_solver *s = sks_solver_new("dlx", NULL, &err);
-  if (!s)
+  if (!c->w || worker_load(c->w, job, &err) < 0)
     return -1;
-  sks_eo *eo = sks_eo_new(p->shape);
-  int k = 0;
-  if (sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS) != SKS_UNSAT) {
-    k = -1;
-    if (!sks_solver_load_eo(s, eo, &err)) {
-      sks_count_result r = sks_count(s, eo, p, 2, NULL, NULL, NULL, NULL, &err);
-      if (r.status == SKS_SAT)
-        k = (int)r.count;
-    }
-  }
-  sks_eo_delete(eo);
-  sks_solver_delete(s);
-  return k;
-}
-
-static void put_string(FILE *out, const char *s) {
-  putc('"', out);
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++)
-    if (*c == '"' || *c == '\\')
-      fprintf(out, "\\%c", *c);
-    else if (*c < 0x20)
-      fprintf(out, "\\u%04x", *c);
-    else
-      putc(*c, out);
-  putc('"', out);
+  sks_limits left = worker_left(c->w);
+  sks_count_result r = sks_count(c->w->solver, c->w->eo, job->p, 2, &left, NULL,
+                                 NULL, c->w->scratch, &err);
+  if (r.status < 0)
+    return -1;
+  if (r.status == SKS_UNKNOWN) /* two found before the limit: multiple */
+    return r.count >= 2 ? 2 : -1;
+  return r.count > 2 ? 2 : (int)r.count;
 }
 
 static void put_digit(FILE *out, const sks_puzzle *p, int d) {
@@ -133,7 +120,7 @@ static void json_step(FILE *out, const sks_puzzle *p, const sks_human_step *s,
     putc(']', out);
   }
   fputs(",\"text\":", out);
-  put_string(out, s->text);
+  answer_json_string(out, s->text);
   putc('}', out);
 }
 
@@ -142,7 +129,7 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
   const sks_puzzle *p = job->p;
   bool json = c->app->opt.format == FORMAT_JSON;
   bool next = c->app->opt.next;
-  int count = solutions(p);
+  int count = solutions(c, job);
   const char *status = count == 1   ? "unique"
                        : count == 0 ? "none"
                        : count == 2 ? "multiple"
@@ -167,14 +154,19 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
       fprintf(out, ",\"line\":%ld", job->line);
     if (*name) {
       fputs(",\"name\":", out);
-      put_string(out, name);
+      answer_json_string(out, name);
     }
     fprintf(out, ",\"status\":\"%s\",\"steps\":[", status);
   } else if (!next)
     fprintf(out, "%s%s%s\n", status, *name ? " " : "", name);
   sks_human_step st;
   sks_human_rating r = {0}; /* sks_human_rate's, step by step */
-  while (sks_human_next(c->h, &st)) {
+  /* --time-limit holds the count and the path: past it no step more */
+  double limit = c->app->opt.time_limit;
+  double deadline = limit > 0 ? job->start + limit : 0;
+  bool cut = false;
+  while (!(cut = sks_past(deadline) && sks_human_status(c->h) == SKS_UNKNOWN) &&
+         sks_human_next(c->h, &st)) {
     if (json)
       json_step(out, p, &st, r.steps == 0);
     else
@@ -197,12 +189,20 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
               sks_human_label_name((sks_human_label)r.label));
     if (hs == SKS_UNSAT) {
       fputs(",\"contradiction\":", out);
-      put_string(out, sks_human_contradiction(c->h));
+      answer_json_string(out, sks_human_contradiction(c->h));
     }
     if (!next)
       fprintf(out, ",\"open\":%d", open);
+    if (cut)
+      fprintf(out, ",\"message\":\"the time limit ran out (--time-limit %g)\"",
+              limit);
     fputs("}\n", out);
-  } else if (hs == SKS_UNSAT)
+  } else if (cut)
+    fprintf(out,
+            "stopped after %d steps: the time limit ran out "
+            "(--time-limit %g)\n",
+            r.steps, limit);
+  else if (hs == SKS_UNSAT)
     fprintf(out, "no solution: %s\n", sks_human_contradiction(c->h));
   else if (next && !r.steps)
     fprintf(out, "%s\n", hs == SKS_SAT ? "solved" : "no step found");
@@ -216,7 +216,8 @@ static int explain_run(void *data, const batch_job *job, FILE *out) {
             count == 2   ? ": the puzzle has several solutions"
             : count == 1 ? ": past 9x9 nested chains are not tried"
                          : "");
-  return count == 1   ? BATCH_ONE
+  return cut          ? BATCH_UNKNOWN
+         : count == 1 ? BATCH_ONE
          : count == 0 ? BATCH_NONE
          : count == 2 ? BATCH_MANY
                       : BATCH_UNKNOWN;

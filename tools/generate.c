@@ -34,6 +34,7 @@ static void author_options(const sks_app *app, sks_generate_options *go) {
   go->minimal = app->opt.minimal;
   go->givens = app->opt.givens;
   go->seed = (unsigned long long)app->opt.seed;
+  go->time_limit = app->opt.time_limit;
 }
 
 /* Whether --grade asked for a level or a label. */
@@ -90,11 +91,15 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     sks_puzzle_assign(m->copy, p);
   /* The input line picks the random order: the same on any -j. */
   int u = sks_minimize(m->g, (unsigned long long)p->look.line, m->copy);
-  answer a = {.status = u == 1 ? ANSWER_MINIMIZED
-                        : u    ? ANSWER_MULTIPLE
-                               : ANSWER_NONE,
+  /* --time-limit: unknown, with (JSON, CSV) the unique puzzle reached so
+   * far when the uniqueness was known */
+  bool cut = sks_generator_cut(m->g);
+  answer a = {.status = cut      ? ANSWER_UNKNOWN
+                        : u == 1 ? ANSWER_MINIMIZED
+                        : u      ? ANSWER_MULTIPLE
+                                 : ANSWER_NONE,
               .count = -1};
-  if (u == 1 && m->app->opt.format == FORMAT_TEXT)
+  if (!cut && u == 1 && m->app->opt.format == FORMAT_TEXT)
     write_puzzle(m->app, m->copy, out);
   else {
     if (u == 1) {
@@ -103,7 +108,7 @@ static int minimize_run(void *data, const batch_job *job, FILE *out) {
     }
     answer_put(m->app, job, &a, out);
   }
-  return u == 1 ? BATCH_ONE : u ? BATCH_MANY : BATCH_NONE;
+  return cut ? BATCH_UNKNOWN : u == 1 ? BATCH_ONE : u ? BATCH_MANY : BATCH_NONE;
 }
 
 static const batch_ops minimize_ops = {minimize_new, minimize_delete,
@@ -141,6 +146,7 @@ typedef struct slot {
   int thread;
   long start, end;
   int givens;
+  bool cut; /* failed: --time-limit ran out */
 } slot;
 
 typedef struct round {
@@ -161,8 +167,10 @@ typedef struct thread_arg {
 
 enum { GRADE_TRIES = 2000 };
 
-/* Why a puzzle could not be made. */
-static const char *failure_reason(const sks_app *app) {
+/* Why a puzzle could not be made (cut: --time-limit ran out). */
+static const char *failure_reason(const sks_app *app, bool cut) {
+  if (cut)
+    return NULL; /* the answer says the limit (answer.c) */
   return grade_given(app) ? "none of the grade asked for within the tries, "
                             "or no full grid within the budgets"
                           : "no full grid within the budgets";
@@ -170,12 +178,23 @@ static const char *failure_reason(const sks_app *app) {
 
 /* Puzzle number index into mk->p; with --grade, the first of the tries
  * index, index + 2^40, index + 2 * 2^40 ... whose grade matches (the
- * same puzzles on any -j).  Returns 0, or -1 when none was made. */
-static int make_one(const round *r, maker *mk, long long index) {
+ * same puzzles on any -j).  Returns 0, or -1 when none was made (*cut:
+ * --time-limit, counted from began, ran out first). */
+static int make_one(const round *r, maker *mk, long long index, double began,
+                    bool *cut) {
+  double limit = r->app->opt.time_limit;
+  *cut = false;
   for (long long k = 0; k < GRADE_TRIES; k++) {
     unsigned long long at =
         (unsigned long long)index + ((unsigned long long)k << 40);
-    if (sks_generate(mk->g, at, mk->p, NULL))
+    /* (each try is held to the limit, and no try starts past it) */
+    if (k > 0 && limit > 0 && sks_past(began + limit)) {
+      *cut = true;
+      return -1;
+    }
+    int made = sks_generate(mk->g, at, mk->p, NULL);
+    /* a puzzle cut short is not one as asked (minimal, the givens) */
+    if ((*cut = sks_generator_cut(mk->g)) || made)
       return -1;
     if (!mk->grader)
       return 0;
@@ -205,8 +224,10 @@ static void *make_puzzles(void *data) {
     s->thread = a->t;
     s->start = ftell(mk->out);
     double began = sks_time();
-    bool failed = make_one(r, mk, r->first + i) != 0;
+    bool cut;
+    bool failed = make_one(r, mk, r->first + i, began, &cut) != 0;
     s->givens = failed ? -1 : sks_puzzle_givens(mk->p);
+    s->cut = failed && cut;
     if (r->app->opt.format == FORMAT_TEXT) {
       if (failed)
         fputs("unknown\n", mk->out);
@@ -218,14 +239,14 @@ static void *make_puzzles(void *data) {
       answer ans = {.status = failed ? ANSWER_UNKNOWN : ANSWER_GENERATED,
                     .count = -1};
       if (failed)
-        ans.message = failure_reason(r->app);
+        ans.message = failure_reason(r->app, cut);
       answer_extra_int(&ans, "index", r->first + i + 1);
       if (!failed)
         answer_extra_int(&ans, "givens", s->givens);
       else
         answer_extra_null(&ans, "givens");
       answer_extra_int(&ans, "seed", (long long)r->seed);
-      batch_job job = {failed ? NULL : mk->p, NULL, 0, began};
+      batch_job job = {failed ? NULL : mk->p, NULL, 0, began, 0};
       answer_put(r->app, &job, &ans, mk->out);
     }
     s->end = ftell(mk->out);
@@ -234,7 +255,7 @@ static void *make_puzzles(void *data) {
 }
 
 typedef struct tally {
-  long long failed, givens, over;
+  long long failed, cut, givens, over; /* cut: failed by --time-limit */
 } tally;
 
 /* Makes the round's puzzles on the threads and prints them in order. */
@@ -262,6 +283,7 @@ static void run_round(round *r, int threads, tally *tl) {
            stdout);
     if (s->givens < 0) {
       tl->failed++;
+      tl->cut += s->cut;
       continue;
     }
     tl->givens += s->givens;
@@ -447,9 +469,13 @@ int app_generate(sks_app *app) {
     generate_stats(makers, threads, go.seed);
   makers_delete(makers, threads);
   sks_shape_release(shape);
-  if (tl.failed)
-    app_message("%lld %s failed: %s", tl.failed,
-                answer_plural(tl.failed, "puzzle", "puzzles"),
-                failure_reason(app));
+  if (tl.cut)
+    app_message("%lld %s not made within --time-limit %g", tl.cut,
+                answer_plural(tl.cut, "puzzle", "puzzles"),
+                app->opt.time_limit);
+  if (tl.failed > tl.cut)
+    app_message("%lld %s failed: %s", tl.failed - tl.cut,
+                answer_plural(tl.failed - tl.cut, "puzzle", "puzzles"),
+                failure_reason(app, false));
   return tl.failed ? EXIT_UNKNOWN_ANY : EXIT_ALL_OK;
 }

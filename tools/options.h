@@ -142,7 +142,8 @@ enum {
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
     "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
     "generate: the puzzles)")                                                  \
-  O(time_limit, DOUBLE, 0, 0, 1e9, CMD_LIMITS | CMD_REPAIR | CMD_CERT,         \
+  O(time_limit, DOUBLE, 0, 0, 1e9,                                             \
+    CMD_LIMITS | CMD_REPAIR | CMD_CERT | CMD_MAKE | CMD_CANON | CMD_EXPLAIN,   \
     "seconds per puzzle (0 = none; check: per certificate)")                   \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     (CMD_BACKEND | CMD_XC | CMD_AUTHOR) & ~CMD_NO_CNF,                         \

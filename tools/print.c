@@ -80,7 +80,7 @@ static int read_all(sks_app *app, shown *ps) {
 /* The solution of p, checked by the validator, or NULL (reported). */
 static int *solution_of(worker *w, const sks_puzzle *p) {
   sks_error err = {0};
-  batch_job job = {p, "", p->look.line, sks_time()};
+  batch_job job = {p, "", p->look.line, sks_time(), 0};
   int *grid = NULL;
   if (worker_load(w, &job, &err) < 0)
     app_error(NULL, &err);

@@ -202,7 +202,7 @@ static int rate_dimacs(sks_app *app, sks_input *in) {
   int cls = BATCH_ERROR;
   if (!operand_read_cnf(app, in, cnf, 0)) {
     rater *r = rate_new(app);
-    batch_job job = {NULL, sks_input_name(in), 0, sks_time()};
+    batch_job job = {NULL, sks_input_name(in), 0, sks_time(), 0};
     rate_cnf_to(r, cnf, &job, sks_input_name(in), stdout);
     fflush(stdout);
     rate_delete(r);

@@ -241,7 +241,7 @@ static int solve_cnf(sks_app *app, sks_input *in) {
     sks_error ignored = {0};
     if (!p && cnf->desc)
       p = sks_cnf_desc_puzzle(cnf->desc, &ignored);
-    batch_job job = {p, sks_input_name(in), 0, start};
+    batch_job job = {p, sks_input_name(in), 0, start, 0};
     answer_put(app, &job, &a, stdout);
   }
   fflush(stdout);

@@ -349,6 +349,6 @@ void operand_error_record(const sks_app *app, sks_input *in,
   else
     snprintf(msg, sizeof msg, "%s: %s", name, err->msg);
   answer a = {.status = ANSWER_ERROR, .count = -1, .message = msg};
-  batch_job job = {NULL, name, 0, 0};
+  batch_job job = {NULL, name, 0, 0, 0};
   answer_put(app, &job, &a, stdout);
 }
