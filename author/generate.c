@@ -4,6 +4,7 @@
  * way.  Every count goes through the solver interface: bits up to 64x64
  * within a node budget, then cadical; past 64x64 dlx and cadical. */
 #include "eo.h"
+#include "random_int.h"
 #include "require_int.h"
 #include "sks_author.h"
 
@@ -62,41 +63,26 @@ static bool out_of_time(sks_generator *g) {
   return g->cut;
 }
 
-/* ---- random numbers: splitmix64, one state per puzzle ---- */
+/* ---- random numbers (common/random_int.h), one state per puzzle ---- */
 
 typedef struct rng {
   uint64_t s;
 } rng;
 
-static uint64_t hash64(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-static uint64_t next64(rng *r) {
-  r->s += 0x9e3779b97f4a7c15ULL;
-  return hash64(r->s);
-}
-
 /* Uniform in 0 .. k-1 (k < 2^32). */
 static int below(rng *r, int k) {
-  return (int)(((next64(r) >> 32) * (uint64_t)k) >> 32);
+  return sks_rand_below(&r->s, k);
 }
 
 /* Puzzle index's state: depends on the seed and the index only, so a
  * puzzle is the same whichever thread makes it. */
 static rng rng_of(unsigned long long seed, unsigned long long index) {
-  rng r = {hash64(seed ^ 0x5851f42d4c957f2dULL) ^ hash64(index + 1)};
+  rng r = {sks_mix64(seed ^ 0x5851f42d4c957f2dULL) ^ sks_mix64(index + 1)};
   return r;
 }
 
 static void shuffle(rng *r, int *a, int k) {
-  for (int i = k - 1; i > 0; i--) {
-    int j = below(r, i + 1), t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
+  sks_shuffle(a, k, &r->s, sks_rand_below);
 }
 
 /* ---- the generator ---- */

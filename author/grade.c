@@ -4,6 +4,7 @@
  * over random relabellings of the puzzle, as tdoku rates by guesses. */
 #include "eo.h"
 #include "grade_int.h"
+#include "random_int.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -49,13 +50,6 @@ void sks_author_xc_grid(const author_xc *xc, const int *options, int k,
   sks_eo_grid(xc->eo, grid);
   for (int j = 0; j < k; j++)
     grid[options[j] / xc->n] = options[j] % xc->n;
-}
-
-unsigned long long sks_author_rand(unsigned long long *state) {
-  unsigned long long z = (*state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
 }
 
 /* ---- grading ---- */
@@ -106,19 +100,13 @@ static void fit(sks_grader *g, const sks_shape *shape) {
   g->tmp = sks_realloc(g->tmp, n * sizeof *g->tmp);
 }
 
-static void shuffle(int *a, int k, unsigned long long *rng) {
-  for (int i = k - 1; i > 0; i--) {
-    int j = (int)(sks_author_rand(rng) % (unsigned long long)(i + 1));
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
+static void shuffle(int *a, int k, uint64_t *rng) {
+  sks_shuffle(a, k, rng, sks_rand_mod);
 }
 
 /* A random order of n lines that keeps the blocks of `size` lines
  * together: the blocks shuffled, and the lines within each. */
-static void line_order(int *line, int *block, int n, int size,
-                       unsigned long long *rng) {
+static void line_order(int *line, int *block, int n, int size, uint64_t *rng) {
   int nblocks = n / size;
   for (int b = 0; b < nblocks; b++)
     block[b] = b;
@@ -133,8 +121,7 @@ static void line_order(int *line, int *block, int n, int size,
 
 /* Writes into g->perm a relabelling of p that keeps its regions:
  * digits always, lines only when rows, columns and boxes are all. */
-static void relabel(sks_grader *g, const sks_puzzle *p,
-                    unsigned long long *rng) {
+static void relabel(sks_grader *g, const sks_puzzle *p, uint64_t *rng) {
   const sks_shape *s = p->shape;
   int n = s->n;
   for (int d = 0; d < n; d++)
@@ -231,7 +218,7 @@ static int uniqueness(sks_grader *g, const sks_puzzle *p, const sks_limits *lim,
 static void effort(sks_grader *g, const sks_puzzle *p, int perms,
                    const sks_limits *lim, unsigned long long seed,
                    sks_grade *out) {
-  unsigned long long rng = puzzle_seed(p, seed);
+  uint64_t rng = puzzle_seed(p, seed);
   double logsum = 0;
   for (int k = 0; k < perms; k++) {
     relabel(g, p, &rng);

@@ -25,6 +25,5 @@ void sks_author_xc_grid(const author_xc *xc, const int *options, int k,
                         int *grid);
 
 /* A 64-bit generator (splitmix64): the state advances by one call. */
-unsigned long long sks_author_rand(unsigned long long *state);
 
 #endif

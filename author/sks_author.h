@@ -5,6 +5,7 @@
 #define SKS_AUTHOR_H
 
 #include "sks_decoder.h"
+#include "sks_canon.h"
 #include "sks_human.h"
 
 #ifdef __cplusplus
@@ -43,6 +44,13 @@ int sks_symmetry_fits(const sks_shape *shape, sks_symmetry s, sks_error *err);
 void sks_symmetry_orbits(const sks_shape *shape, sks_symmetry s, int *orbit);
 /* Whether p's pattern of givens has the symmetry. */
 bool sks_symmetry_holds(const sks_puzzle *p, sks_symmetry s);
+/* The symmetry of p's pattern of givens: the one whose group is every map
+ * of the square under which the pattern holds. */
+sks_symmetry sks_symmetry_of(const sks_puzzle *p);
+/* The symmetry of the givens themselves: the one the maps of the square
+ * among the automorphisms the last sks_canon_automorphisms of z found
+ * make (the other automorphisms are passed over). */
+sks_symmetry sks_symmetry_of_automorphisms(sks_canon *z);
 
 /* How givens are removed ("digging"): orbits of the symmetry in random
  * order, a removal kept when the puzzle stays unique.  Without minimal or

@@ -2,6 +2,7 @@
  * stands for, whether a shape's regions allow it, and the orbits of cells
  * that digging removes together. */
 #include "sks_author.h"
+#include "sks_canon.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -151,4 +152,57 @@ bool sks_symmetry_holds(const sks_puzzle *p, sks_symmetry s) {
           (p->cell[c] >= 0) != (p->cell[image(m, n, c)] >= 0))
         return false;
   return true;
+}
+
+/* The symmetry whose group is mask (the maps under which something holds:
+ * a subgroup of the square's, and each subgroup is one of the choices). */
+static sks_symmetry of_group(unsigned mask) {
+  for (int s = SKS_SYMMETRY_COUNT - 1; s > 0; s--)
+    if (group[s] == mask)
+      return (sks_symmetry)s;
+  /* Not a group (no pattern gives one): the largest choice it holds. */
+  for (int s = SKS_SYMMETRY_COUNT - 1; s > 0; s--)
+    if ((group[s] & mask) == group[s])
+      return (sks_symmetry)s;
+  return SKS_SYMMETRY_NONE;
+}
+
+sks_symmetry sks_symmetry_of(const sks_puzzle *p) {
+  int n = p->shape->n;
+  unsigned mask = 0;
+  for (int m = 0; m < NMAPS; m++) {
+    bool holds = true;
+    for (int c = 0; c < n * n && holds; c++)
+      holds = (p->cell[c] >= 0) == (p->cell[image(m, n, c)] >= 0);
+    mask |= (unsigned)holds << m;
+  }
+  return of_group(mask);
+}
+
+sks_symmetry sks_symmetry_of_automorphisms(sks_canon *z) {
+  unsigned mask = 0;
+  sks_canon_map map;
+  for (long k = 0; sks_canon_automorphism(z, k, &map); k++) {
+    const sks_canon_map *m = &map;
+    int n = m->n;
+    bool id_r = true, rev_r = true, id_c = true, rev_c = true;
+    for (int i = 0; i < n; i++) {
+      id_r &= m->row[i] == i;
+      rev_r &= m->row[i] == n - 1 - i;
+      id_c &= m->col[i] == i;
+      rev_c &= m->col[i] == n - 1 - i;
+    }
+    if (!(id_r || rev_r) || !(id_c || rev_c))
+      continue; /* no map of the square */
+    if (!m->transpose)
+      mask |= !id_r && !id_c ? 1u << ROT180
+              : !id_r        ? 1u << TOP_BOTTOM
+              : !id_c        ? 1u << LEFT_RIGHT
+                             : 0;
+    else if (id_r == id_c)
+      mask |= id_r ? 1u << DIAG : 1u << ANTI;
+    else /* a quarter turn: its group holds the other one too */
+      mask |= 1u << ROT90 | 1u << ROT270;
+  }
+  return of_group(mask);
 }

@@ -1,5 +1,6 @@
 /* The elements of the canonical-form group as maps: their action on a
  * grid and on candidates, random elements, and membership. */
+#include "random_int.h"
 #include "sks_canon.h"
 
 void sks_canon_apply_removed(const sks_canon_map *map, const unsigned char *in,
@@ -31,25 +32,13 @@ void sks_canon_apply(const sks_canon_map *map, const int *in, int *out) {
   }
 }
 
-static unsigned long long splitmix(unsigned long long *s) {
-  unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static void shuffle(int *a, int k, unsigned long long *s) {
-  for (int i = k - 1; i > 0; i--) {
-    int j = (int)(splitmix(s) % (unsigned long long)(i + 1));
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
+static void shuffle(int *a, int k, uint64_t *s) {
+  sks_shuffle(a, k, s, sks_rand_mod);
 }
 
 /* A random map of lines in groups of size g: groups permuted, lines
  * within each permuted. */
-static void random_lines(int n, int g, int *out, unsigned long long *s) {
+static void random_lines(int n, int g, int *out, uint64_t *s) {
   int groups = n / g, order[SKS_MAX_N];
   for (int i = 0; i < groups; i++)
     order[i] = i;
@@ -67,9 +56,9 @@ static void random_lines(int n, int g, int *out, unsigned long long *s) {
 void sks_canon_random(int box_rows, int box_cols, unsigned long long seed,
                       sks_canon_map *map, int *buf) {
   int n = box_rows * box_cols;
-  unsigned long long s = seed;
+  uint64_t s = seed;
   map->n = n;
-  map->transpose = box_rows == box_cols && (splitmix(&s) & 1);
+  map->transpose = box_rows == box_cols && (sks_rand64(&s) & 1);
   random_lines(n, box_rows, buf, &s);
   random_lines(n, box_cols, buf + n, &s);
   for (int d = 0; d < n; d++)

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #define _POSIX_C_SOURCE 200809L
 #include "memory_int.h"
+#include "random_int.h"
 #include "require_int.h"
 #include "sks_common.h"
 
@@ -94,6 +95,14 @@ int sks_name_index(const char *name, const char *const *names, int count) {
     if (!strcmp(name, names[i]))
       return i;
   return -1;
+}
+
+unsigned long long sks_seed_fresh(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t z = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec +
+               ((uint64_t)getpid() << 40);
+  return 1 + sks_rand64(&z) % 4294967295ull;
 }
 
 double sks_time(void) {

@@ -58,6 +58,11 @@ int sks_name_index(const char *name, const char *const *names, int count);
 int sks_utf8_length(const char *text);
 #define SKS_UTF8_REPLACEMENT "\xEF\xBF\xBD"
 
+/* A seed no earlier run is likely to have had: the clock's nanoseconds and
+ * the process id, mixed, from 1 to 4294967295 (10 digits at most, easy to
+ * give back as a seed). */
+unsigned long long sks_seed_fresh(void);
+
 /* Seconds since an arbitrary start, monotonic: the library's one clock. */
 double sks_time(void);
 /* Past a deadline on sks_time's clock; 0 is no deadline. */

@@ -5,6 +5,7 @@
 #include "require_int.h"
 #include "sks_encoder.h"
 #include "stack_int.h"
+#include "word_int.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -279,14 +280,6 @@ static int locked(prop *p) {
   return killed;
 }
 
-/* Bits set in x (portable: no popcount instruction is assumed). */
-static inline int bits(uint64_t x) {
-  x -= (x >> 1) & 0x5555555555555555u;
-  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-  return (int)((x * 0x0101010101010101u) >> 56);
-}
-
 /* Places digit d in cell c: the candidate leaves every cell of c's
  * regions.  False when d is no longer a candidate of c or a cell of those
  * regions is left without one. */
@@ -430,7 +423,7 @@ static bool load_masks(sks_eo *eo, bool singles) {
     bool fixed = m->digit[c] >= 0;
     if (fixed)
       row[m->digit[c]] = 1;
-    int k = bits(x);
+    int k = sks_popcount64(x);
     eo->nfixed += fixed;
     open_vars += k;
     eo->gdone[c] = fixed;

@@ -560,7 +560,7 @@ int sks_analog_trajectory(work *w, uint64_t seed, double tmax,
   const int n = p->nact;
   uint64_t rng = seed;
   for (int i = 0; i < n; i++)
-    w->y[i] = 2.0 * uniform(&rng) - 1.0;
+    w->y[i] = 2.0 * sks_rand_unit(&rng) - 1.0;
   memset(w->y + n, 0, (size_t)p->nclauses * sizeof(double));
   w->U = 0;
   w->t = 0;
@@ -700,7 +700,8 @@ double sks_analog_rhs_ns(const sks_analog *a, int reps) {
   sks_analog_work_init(&w, a, &opt);
   uint64_t rng = 12345;
   for (size_t i = 0; i < w.dim; i++)
-    w.y[i] = i < (size_t)a->nact ? 2 * uniform(&rng) - 1 : 5 * uniform(&rng);
+    w.y[i] = i < (size_t)a->nact ? 2 * sks_rand_unit(&rng) - 1
+                                 : 5 * sks_rand_unit(&rng);
   w.U = 5;
   if (reps < 1)
     reps = 1;

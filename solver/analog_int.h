@@ -5,6 +5,7 @@
 #ifndef SKS_ANALOG_INT_H
 #define SKS_ANALOG_INT_H
 
+#include "random_int.h"
 #include "sks_analog.h"
 
 #include <math.h>
@@ -54,20 +55,6 @@ struct sks_analog {
   signed char *model; /* 1..nvars after SKS_SAT */
   pthread_mutex_t lock;
 };
-
-/* ------------------------------------------------------------------ */
-/* Random numbers: splitmix64, enough for initial states and seeds. */
-
-static inline uint64_t splitmix(uint64_t *x) {
-  uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-static inline double uniform(uint64_t *x) {
-  return (double)(splitmix(x) >> 11) * 0x1.0p-53;
-}
 
 /* ------------------------------------------------------------------ */
 /* A trajectory's working state.  The state vector y is s (nvars spins)
@@ -244,7 +231,7 @@ static inline uint64_t sks_analog_seed(uint64_t seed, uint64_t j, uint64_t r) {
   if (!j && !r)
     return seed;
   uint64_t x = seed ^ (j * 0xD1B54A32D192ED03ull) ^ (r * 0xABC98388FB8FAC03ull);
-  return splitmix(&x);
+  return sks_rand64(&x);
 }
 
 /* The rating's runs, shared by its threads: run r starts from

@@ -369,7 +369,7 @@ static bool lane_fill(lanes *L, int l) {
     L->deadline[l] = job->seconds > 0 ? sks_time() + job->seconds : 0;
     uint64_t rng = sks_analog_seed(job->seed, 0, (uint64_t)r);
     for (int i = 0; i < p->nact; i++)
-      s[(long)i * LANES + l] = (real)(2.0 * uniform(&rng) - 1.0);
+      s[(long)i * LANES + l] = (real)(2.0 * sks_rand_unit(&rng) - 1.0);
     for (long c = 0; c < p->nclauses; c++)
       u[c * LANES + l] = 0;
     L->U[l] = 0;

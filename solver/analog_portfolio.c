@@ -353,7 +353,7 @@ int sks_analog_rate_runs(sks_analog *a, const sks_analog_options *opt,
   for (int b = 0; b < B; b++) {
     double sv = 0, ex = 0;
     for (int r = 0; r < runs; r++) {
-      int q = (int)(uniform(&rng) * runs);
+      int q = (int)(sks_rand_unit(&rng) * runs);
       sv += rt.solved[q];
       ex += rt.t[q];
     }

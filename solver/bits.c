@@ -6,6 +6,7 @@
  * any box shape, X, windoku and jigsaw are the same code. */
 #include "bits_int.h"
 #include "require_int.h"
+#include "word_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +64,6 @@ struct sks_bits {
   bool ok; /* the loaded puzzle passed its first placements */
   sks_bits_counts counts;
 };
-
-/* Bits set in x (portable: no popcount instruction is assumed). */
-static inline int popcount(uint64_t x) {
-  x -= (x >> 1) & 0x5555555555555555u;
-  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-  return (int)((x * 0x0101010101010101u) >> 56);
-}
 
 static inline int low_bit(uint64_t x) {
   return __builtin_ctzll(x);
@@ -539,7 +532,7 @@ static int choose(const sks_bits *b, const uint64_t *s) {
     uint64_t x = s[c];
     if (is_placed(b, s, c))
       continue;
-    int k = popcount(x);
+    int k = sks_popcount64(x);
     if (k < fewest) {
       fewest = k;
       best = c;

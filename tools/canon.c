@@ -73,79 +73,6 @@ static void show_text(const sks_puzzle *p, const sks_canon_map *m, FILE *out) {
   fputc('\n', out);
 }
 
-/* The maps of the square as elements (transposition, row map and column
- * map each the identity or the reversal), bits of a mask. */
-enum {
-  SQ_LR = 1,
-  SQ_TB = 2,
-  SQ_ROT180 = 4,
-  SQ_DIAG = 8,
-  SQ_ANTI = 16,
-  SQ_ROT90 = 32
-};
-
-static unsigned square_bit(bool transpose, bool rows_rev, bool cols_rev) {
-  if (!transpose)
-    return rows_rev ? (cols_rev ? SQ_ROT180 : SQ_TB) : (cols_rev ? SQ_LR : 0);
-  return rows_rev == cols_rev ? (rows_rev ? SQ_ANTI : SQ_DIAG) : SQ_ROT90;
-}
-
-/* The map of the square m is, as a bit (0: none, or the identity). */
-static unsigned square_of(const sks_canon_map *m) {
-  int n = m->n;
-  bool id_r = true, rev_r = true, id_c = true, rev_c = true;
-  for (int i = 0; i < n; i++) {
-    id_r &= m->row[i] == i;
-    rev_r &= m->row[i] == n - 1 - i;
-    id_c &= m->col[i] == i;
-    rev_c &= m->col[i] == n - 1 - i;
-  }
-  if (!(id_r || rev_r) || !(id_c || rev_c))
-    return 0;
-  return square_bit(m->transpose, !id_r, !id_c);
-}
-
-/* The symmetry (as generate names it) whose maps are the mask: the maps
- * that hold form a subgroup of the square's, and each subgroup is one
- * of generate's choices. */
-static sks_symmetry symmetry_of(unsigned mask) {
-  if ((mask & SQ_ROT90) && (mask & SQ_LR))
-    return SKS_SYMMETRY_FULL;
-  if (mask & SQ_ROT90)
-    return SKS_SYMMETRY_ROT90;
-  if ((mask & SQ_DIAG) && (mask & SQ_ANTI))
-    return SKS_SYMMETRY_DIAGONALS;
-  if ((mask & SQ_LR) && (mask & SQ_TB))
-    return SKS_SYMMETRY_MIRRORS;
-  if (mask & SQ_DIAG)
-    return SKS_SYMMETRY_DIAGONAL;
-  if (mask & SQ_ANTI)
-    return SKS_SYMMETRY_ANTI_DIAGONAL;
-  if (mask & SQ_LR)
-    return SKS_SYMMETRY_LEFT_RIGHT;
-  if (mask & SQ_TB)
-    return SKS_SYMMETRY_TOP_BOTTOM;
-  return mask & SQ_ROT180 ? SKS_SYMMETRY_ROT180 : SKS_SYMMETRY_NONE;
-}
-
-/* The maps of the square under which the cells given stay given. */
-static unsigned layout_mask(const sks_puzzle *p) {
-  int n = p->shape->n;
-  unsigned mask = 0;
-  for (int b = 1; b < 8; b++) {
-    bool tr = b & 4, rr = b & 2, rc = b & 1, ok = true;
-    for (int r = 0; r < n && ok; r++)
-      for (int c = 0; c < n && ok; c++) {
-        int a = rr ? n - 1 - r : r, e = rc ? n - 1 - c : c;
-        int src = tr ? e * n + a : a * n + e;
-        ok = (p->cell[r * n + c] < 0) == (p->cell[src] < 0);
-      }
-    if (ok)
-      mask |= square_bit(tr, rr, rc);
-  }
-  return mask;
-}
-
 static void map_words(const sks_canon_map *m, answer *a) {
   char w[40];
   answer_extra_word(a, "transpose", m->transpose ? "yes" : "no");
@@ -180,12 +107,9 @@ static int symmetry_run(canon_ctx *c, const batch_job *job, FILE *out) {
   long k = sks_canon_automorphisms(c->z, p, &err);
   if (k < 0)
     return unknown(c, job, &err, out);
-  unsigned mask = 0;
   sks_canon_map m;
-  for (long i = 0; sks_canon_automorphism(c->z, i, &m); i++)
-    mask |= square_of(&m);
-  const char *layout = sks_symmetry_name(symmetry_of(layout_mask(p)));
-  const char *givens = sks_symmetry_name(symmetry_of(mask));
+  const char *layout = sks_symmetry_name(sks_symmetry_of(p));
+  const char *givens = sks_symmetry_name(sks_symmetry_of_automorphisms(c->z));
   if (c->app->opt.format == FORMAT_TEXT) {
     fprintf(out, "automorphisms %ld layout %s givens %s\n", k, layout, givens);
     for (long i = 0; c->app->opt.show && sks_canon_automorphism(c->z, i, &m);

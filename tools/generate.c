@@ -8,24 +8,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-/* A seed no earlier run is likely to have had: the clock's nanoseconds
- * and the process id, mixed (splitmix64), kept to 10 digits so it is
- * easy to give back with --seed. */
-static unsigned long long fresh_seed(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  unsigned long long z = (unsigned long long)ts.tv_sec * 1000000000ull +
-                         (unsigned long long)ts.tv_nsec +
-                         ((unsigned long long)getpid() << 40);
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  return 1 + z % 4294967295ull;
-}
 
 /* --symmetry, --minimal, --givens, --seed. */
 static void author_options(const sks_app *app, sks_generate_options *go) {
@@ -440,7 +422,7 @@ int app_generate(sks_app *app) {
   /* A fresh seed unless one is given: each run makes new puzzles, and
    * the summary, --stats and the records say which seed to give back. */
   if (!app->seed_given)
-    app->opt.seed = (long long)fresh_seed();
+    app->opt.seed = (long long)sks_seed_fresh();
   sks_generate_options go;
   author_options(app, &go);
   /* Digging keeps what singles can refill unless --minimal: a harder
