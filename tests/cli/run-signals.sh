@@ -149,7 +149,7 @@ if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
   { head -1 one.txt; head -c 65536 /dev/zero | tr '\0' '\n'
     wait_until "$DEADLINE" test -s started-oom; cat blank64.txt; } |
     (ulimit -v 400000 && SPIN_LOG=$T/started-oom TMPDIR=$T/tmp-oom \
-      timeout -s KILL $((2 * DEADLINE)) "$S" solve -q -j 2 \
+      timeout -s KILL $((5 * DEADLINE)) "$S" solve -q -j 2 \
       --backend external --solver ./spin - 2>err.txt | cat >/dev/null
     exit "${PIPESTATUS[0]}")
   st=$?
