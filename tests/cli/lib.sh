@@ -16,9 +16,46 @@ fail() {
   echo "FAIL $1: $2" >&2
 }
 pass() { PASSED=$((PASSED + 1)); }
+# skip NAME WHY: a case not run; WHY names what is missing (the path
+# looked at, the program) and so what was not tested.  The line goes to
+# standard error at once and again before the closing line, on standard
+# output, where `ctest -V` and Testing/Temporary/LastTest.log show it
+# (ctest itself prints only "Skipped").
+SKIPS=()
 skip() {
   SKIPPED=$((SKIPPED + 1))
+  SKIPS+=("SKIPPED $1: $2")
   echo "skip $1: $2" >&2
+}
+
+# ------------------------------------------------------------------ waits
+# A test waits on the event itself (a file appearing, a process starting
+# or ending, a line of output), never for a fixed time that assumes how
+# fast the machine is: on a loaded machine everything comes later, but it
+# comes.  DEADLINE is how long, in seconds on the clock, before a wait
+# gives up: generous, since it is only reached when the event never comes
+# (a failure), and an event that comes costs no more than its own time.
+DEADLINE=${SKS_TEST_DEADLINE:-60}
+
+# now_us: the clock in microseconds (bash's EPOCHREALTIME, no fork).
+now_us() { echo "${EPOCHREALTIME//[!0-9]/}"; }
+
+# wait_until SECONDS COMMAND...: runs COMMAND every 20 ms until it
+# succeeds or SECONDS (a whole number) have passed; the status is 0 when it
+# succeeded, 1 when the time ran out.
+wait_until() {
+  local end=$((${EPOCHREALTIME//[!0-9]/} + $1 * 1000000))
+  shift
+  until "$@"; do
+    [ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
+    sleep 0.02
+  done
+}
+
+# running PID: the process is there and not a zombie (a job that ended
+# but is not yet waited for).
+running() {
+  kill -0 "$1" 2>/dev/null && [ "$(ps -o stat= -p "$1" 2>/dev/null | cut -c1)" != Z ]
 }
 
 # check NAME STATUS WANT [FILTER [ARG]] COMMAND...: runs COMMAND with in.txt
@@ -91,6 +128,8 @@ expect_stderr_has() {
 # passed: tests/CMakeLists.txt, SKIP_RETURN_CODE), else 0.
 SKIP_STATUS=77
 summary() {
+  local line
+  for line in ${SKIPS[@]+"${SKIPS[@]}"}; do echo "$line"; done
   if [ $SKIPPED -gt 0 ]; then
     echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
   else

@@ -207,15 +207,20 @@ awk 'BEGIN { for (r = 0; r < 64; r++) { s = "0"; for (c = 1; c < 64; c++) s = s 
 # Job control: without it a script's background job starts with SIGINT
 # ignored, and the tool keeps a signal ignored at its start.
 set -m
+temp_or_end() { ls keep.cnf.* >/dev/null 2>&1 || ! running "$1"; }
 for sig in INT TERM HUP; do
   echo "old contents" >keep.cnf
   "$S" encode --force --amo pairwise --propagate givens empty64.txt \
     -o keep.cnf 2>/dev/null &
   pid=$!
-  for _ in $(seq 200); do
-    ls keep.cnf.* >/dev/null 2>&1 && break
-    sleep 0.05
-  done
+  # The signal goes once the temporary is there (it takes seconds to
+  # write), not after a fixed time.
+  if ! wait_until "$DEADLINE" temp_or_end "$pid" || ! running "$pid"; then
+    kill -KILL "$pid" 2>/dev/null
+    fail "encode-signal-$sig" "no temporary keep.cnf.* seen while encode ran (${DEADLINE}s)"
+    wait "$pid" 2>/dev/null
+    continue
+  fi
   kill -"$sig" "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   left=$(ls keep.cnf.* 2>/dev/null | wc -l)

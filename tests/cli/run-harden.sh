@@ -75,19 +75,28 @@ grep -q 'write error' err.txt || fail "ulimit -f message" "$(cat err.txt)"
 ok "ulimit -f leftovers" [ -z "$(ls | grep '\.cnf\.')" ]
 # Signals the tool has no other use for, during encode -o: nothing left.
 python3 -c 'print(" ".join(["0"] * 4096))' >blank64.txt
+# Each signal goes once the temporary is there (the CNF takes seconds to
+# write), not after a fixed time.
+temp_or_end() { ls y.cnf.* >/dev/null 2>&1 || ! running "$1"; }
 for sig in USR1 ALRM USR2; do
   "$S" encode --box 8x8 --amo pairwise -o y.cnf blank64.txt >/dev/null 2>&1 &
   pid=$!
-  sleep 0.3
-  kill -$sig $pid
-  wait $pid 2>/dev/null
-  ok "encode $sig" [ -z "$(ls -A | grep '^y\.cnf')" ]
+  if wait_until "$DEADLINE" temp_or_end $pid && running $pid; then
+    kill -$sig $pid
+    wait $pid 2>/dev/null
+    ok "encode $sig" [ -z "$(ls -A | grep '^y\.cnf')" ]
+  else
+    kill -KILL $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    fail "encode $sig" "no temporary y.cnf.* seen while encode ran (${DEADLINE}s)"
+    rm -f y.cnf y.cnf.*
+  fi
 done
 
 # External solvers.
 cat >lingers <<'SH'
 #!/bin/sh
-sleep 6 &
+sleep 60 &
 exec cadical -q "$@"
 SH
 cat >chatty <<'SH'
@@ -105,7 +114,10 @@ if command -v cadical >/dev/null; then
   out=$("$S" solve --backend external --solver ./lingers p.txt 2>err.txt)
   end=$(date +%s.%N)
   ok "lingering child" [ "$out" = "$SOL" ]
-  ok "lingering child fast" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b - a < 3) }'
+  # (the tool did not wait for the child, which sleeps 60 s holding the
+  # pipes: it returned before the child would have ended, however slow
+  # the machine; the child ends with the solver's process group)
+  ok "lingering child fast" awk -v a="$start" -v b="$end" 'BEGIN { exit !(b - a < 60) }'
   /usr/bin/time -f %M -o rss.txt -q "$S" solve --backend external --solver ./chatty p.txt >out.txt 2>err.txt
   ok "comments" [ "$(cat out.txt)" = "$SOL" ]
   ok "comments memory" [ "$(tail -1 rss.txt)" -lt 60000 ]

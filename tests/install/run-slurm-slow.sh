@@ -32,6 +32,18 @@ passed=0 failed=0
 pass() { passed=$((passed + 1)); echo "ok   $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1: $2"; }
 
+# wait_until SECONDS COMMAND...: COMMAND every 0.1 s until it succeeds
+# (0) or SECONDS have passed on the clock (1).  Every wait here is on its
+# event (a daemon gone, the node idle, the queue empty) with a deadline in
+# seconds, never a fixed time.
+wait_until() {
+  local end=$((${EPOCHREALTIME//[!0-9]/} + $1 * 1000000))
+  shift
+  until "$@"; do
+    [ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
+    sleep 0.1
+  done
+}
 W=$(mktemp -d /tmp/sudokusat-slurm.XXXXXX)
 chmod 755 "$W"
 stop() {
@@ -40,7 +52,7 @@ stop() {
     [ -s "$W/$d.pid" ] || continue
     pid=$(cat "$W/$d.pid")
     kill "$pid" 2>/dev/null || continue
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    wait_until 30 eval '! kill -0 "$pid" 2>/dev/null'
     kill -9 "$pid" 2>/dev/null || true
   done
   [ -n "${KEEP:-}" ] || rm -rf "$W"
@@ -72,20 +84,14 @@ sed -e "s|@HOST@|$(hostname -s)|g" -e "s|@NODE@|$node|" -e "s|@DIR@|$W|g" \
 export SLURM_CONF=$W/slurm.conf
 slurmctld -c || skip "slurmctld did not start: $(tail -3 "$W/slurmctld.log")"
 slurmd || skip "slurmd did not start: $(tail -3 "$W/slurmd.log")"
-for _ in $(seq 300); do
-  state=$(sinfo -h -o %T 2>/dev/null)
-  [ "$state" = idle ] && break
-  sleep 0.1
-done
-[ "$state" = idle ] || skip "the node did not come up (state '$state'): $(tail -3 "$W/slurmd.log")"
+node_idle() { state=$(sinfo -h -o %T 2>/dev/null); [ "$state" = idle ]; }
+wait_until 60 node_idle || skip "the node did not come up (state '$state'): $(tail -3 "$W/slurmd.log")"
 echo "slurm up in $(now "$started") s (node: $node)"
 
-# Waits until the queue is empty (at most 60 s); says so when it is not.
+# Waits until the queue is empty (at most 300 s); says so when it is not.
+queue_empty() { [ -z "$(squeue -h -o %i)" ]; }
 drain() {
-  for _ in $(seq 600); do
-    [ -z "$(squeue -h -o %i)" ] && return 0
-    sleep 0.1
-  done
+  wait_until 300 queue_empty && return 0
   squeue
   return 1
 }

@@ -1104,13 +1104,20 @@ static void test_corpus(void) {
 
 /* The 49,158-puzzle benchmark file, when it is there: all of it reads. */
 static void test_benchmark_file(void) {
-  const char *path = "/work/shared/data/puzzles2_17_clue";
+  const char *path =
+      check_shared("data/puzzles2_17_clue",
+                   "reading the 49,158-puzzle 17-clue file as a whole");
+  if (!path)
+    return;
   sks_error err;
   sks_input *in = sks_input_open(path, &err);
+  CHECK(in != NULL);
   if (!in)
     return;
+  /* The processor's time, not the clock's: a loaded machine gives the
+   * test less of the processor, not more work to do. */
   struct timespec a, b;
-  clock_gettime(CLOCK_MONOTONIC, &a);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
   sks_reader *rd = sks_reader_new(in, NULL);
   sks_puzzle *p;
   long ok = 0, bad = 0, seventeen = 0;
@@ -1125,9 +1132,10 @@ static void test_benchmark_file(void) {
   }
   sks_reader_delete(rd);
   sks_input_close(in);
-  clock_gettime(CLOCK_MONOTONIC, &b);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
   double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
-  printf("read %ld puzzles from %s in %.1f ms\n", ok, path, ms);
+  printf("read %ld puzzles from %s in %.1f ms of processor time\n", ok, path,
+         ms);
   CHECK_EQ(ok, 49158);
   CHECK_EQ(bad, 0);
   CHECK_EQ(seventeen, 49158);

@@ -66,7 +66,7 @@ static void past_limit(const char *backend) {
   sks_limits lim = {.time_limit = 1e-9};
   double t0 = sks_time();
   CHECK_EQ(sks_solver_solve(s, &lim), SKS_UNKNOWN);
-  CHECK(sks_time() - t0 < 5);
+  CHECK(sks_time() - t0 < 30); /* stopped at the limit, however loaded */
   sks_solver_load_eo(s, eo, NULL);
   CHECK_EQ(sks_solver_solve(s, NULL), SKS_SAT);
   int grid[625];
