@@ -290,7 +290,7 @@ static inline bool sks_analog_rate_dropped(rate_job *job, int r) {
 }
 
 /* Run r ended at analog time t (at most tmax), solved or not
- * (analog_portfolio.c): recorded, and the stopping rule applied. */
+ * (analog_rate_job.c): recorded, and the stopping rule applied. */
 void sks_analog_rate_end(rate_job *job, int r, double t, bool solved);
 
 #endif

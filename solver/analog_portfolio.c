@@ -251,25 +251,6 @@ static void group_withdraw(sks_analog_group *g, rate_job *rt) {
   pthread_mutex_unlock(&g->lock);
 }
 
-void sks_analog_rate_end(rate_job *job, int r, double t, bool solved) {
-  job->t[r] = t;
-  job->solved[r] = solved;
-  if (!job->stop_events)
-    return;
-  pthread_mutex_lock(&job->lock);
-  job->done[r] = 1;
-  int limit = atomic_load(&job->limit);
-  while (job->prefix < limit && job->done[job->prefix]) {
-    job->prefix_solved += job->solved[job->prefix];
-    job->prefix++;
-    if (job->prefix_solved >= job->stop_events) {
-      atomic_store(&job->limit, job->prefix);
-      break;
-    }
-  }
-  pthread_mutex_unlock(&job->lock);
-}
-
 /* Solved runs that put eta's 95% interval within +-width: kappa's
  * estimate from k solved runs has a relative standard error of about
  * 1 / sqrt(k), so eta's (log10) about log10(e) / sqrt(k). */
