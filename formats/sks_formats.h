@@ -85,7 +85,7 @@ void sks_reader_delete(sks_reader *rd); /* does not close the input */
 /* 1: *out holds the next puzzle (the reader owns it; valid until the next
  * call); 0: end of input; -1: bad input, err says where and why, and the
  * reader has skipped to the next line so the caller may go on;
-  * SKS_READ_NOT_PUZZLES (below).  Every answer but 1 leaves *out NULL. */
+ * SKS_READ_NOT_PUZZLES (below).  Every answer but 1 leaves *out NULL. */
 int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 /* sks_reader_next's answer for an input that holds no puzzle text it reads
  * (docs/formats.md, "Files of no puzzle"): no puzzle of the input has been
