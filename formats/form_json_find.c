@@ -176,6 +176,50 @@ static const char *const PUZZLE_KEYS[] = {
 static const char *const SOLUTION_KEYS[] = {"solution", "solutions", "answer",
                                             "answers",  "solved",    NULL};
 static const char *const NAME_KEYS[] = {"name", "title", "id", NULL};
+/* Variant rules as f-puzzles and other setters' tools name them: a puzzle
+ * that carries one is refused, never answered without it (a rule dropped
+ * turns a unique puzzle into one with several solutions). */
+static const char *const RULE_KEYS[] = {"killercage",
+                                        "cage",
+                                        "cages",
+                                        "littlekillersum",
+                                        "sandwichsum",
+                                        "xsum",
+                                        "skyscraper",
+                                        "thermometer",
+                                        "arrow",
+                                        "difference",
+                                        "ratio",
+                                        "xv",
+                                        "diagonal+",
+                                        "diagonal-",
+                                        "antiknight",
+                                        "antiking",
+                                        "nonconsecutive",
+                                        "disjointgroups",
+                                        "odd",
+                                        "even",
+                                        "minimum",
+                                        "maximum",
+                                        "extraregion",
+                                        "quadruple",
+                                        "betweenline",
+                                        "palindrome",
+                                        "renban",
+                                        "whispers",
+                                        "regionsumline",
+                                        "clone",
+                                        "lockout",
+                                        "entropicline",
+                                        "modularline",
+                                        "zipperline",
+                                        "greaterthan",
+                                        "kropki",
+                                        "thermo",
+                                        "killer",
+                                        "sandwich",
+                                        "constraints",
+                                        NULL};
 
 /* Is key `want` (lowercase) in any case? */
 static bool same_key(const char *key, const char *want) {
@@ -183,6 +227,25 @@ static bool same_key(const char *key, const char *want) {
     if ((*key >= 'A' && *key <= 'Z' ? *key - 'A' + 'a' : *key) != *want)
       return false;
   return !*key && !*want;
+}
+
+/* The first rule key of obj whose value says something (not null, false,
+ * 0, "" or an empty list), or NULL. */
+static const char *rule_key(json_t *obj) {
+  for (size_t k = 0; RULE_KEYS[k]; k++) {
+    const char *key;
+    json_t *m;
+    json_object_foreach(obj, key, m) {
+      if (!same_key(key, RULE_KEYS[k]) || json_is_null(m) || json_is_false(m) ||
+          (json_is_array(m) && !json_array_size(m)) ||
+          (json_is_object(m) && !json_object_size(m)) ||
+          (json_is_string(m) && !*json_string_value(m)) ||
+          (json_is_number(m) && json_number_value(m) == 0))
+        continue;
+      return key;
+    }
+  }
+  return NULL;
 }
 
 /* The member of obj under one of keys (any case), first of the list; with
@@ -273,6 +336,16 @@ static void collect_object(struct sks_json *j, json_t *obj, size_t idx,
     add_item(j, it);
     return;
   }
+  /* f-puzzles' own form: "size" and a "grid" of cell objects. */
+  json_t *fgrid = json_object_get(obj, "grid");
+  json_t *frow = json_array_get(fgrid, 0);
+  if (json_is_integer(json_object_get(obj, "size")) &&
+      json_is_object(json_array_get(frow, 0))) {
+    sks_json_queue_error(j, idx, true,
+                         "an f-puzzles puzzle (\"size\" and a \"grid\" of "
+                         "cell objects), a form sudokusat does not read (yet)");
+    return;
+  }
   const char *key = NULL;
   json_t *pv = member(obj, PUZZLE_KEYS, true, &key);
   json_t *sol = member(obj, SOLUTION_KEYS, false, NULL);
@@ -305,6 +378,15 @@ static void collect_object(struct sks_json *j, json_t *obj, size_t idx,
     return;
   }
   size_t at = member_pos(obj, idx, depth, pv);
+  const char *rule = rule_key(obj);
+  if (rule) {
+    sks_json_queue_error(j, idx, true,
+                         "a puzzle with the variant rule \"%.32s\", which "
+                         "sudokusat does not read (yet): it is not answered "
+                         "without it (docs/formats.md, \"JSON and ipuz\")",
+                         rule);
+    return;
+  }
   if (json_is_array(pv) && classify(pv) == SKS_JSON_NONE) {
     /* A list of puzzles; a list of solutions as long beside it. */
     size_t n = json_array_size(pv);
