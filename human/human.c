@@ -1,5 +1,6 @@
 /* The human solver's state and its loop: pencil marks over the shape's
- * regions, the techniques tried easiest first, and a path's rating. */
+ * regions, the techniques tried easiest first (each by the function its
+ * row of SKS_TECHNIQUES names), and a path's rating. */
 #include "human_int.h"
 
 #include <stdio.h>
@@ -218,110 +219,28 @@ int sks_human_value(const sks_human *h, int cell) {
 
 /* ---- the loop ---- */
 
-bool sks_technique_in_se(sks_technique t) {
-  switch (t) {
-  case SKS_TECH_SIMPLE_COLOURING:
-  case SKS_TECH_W_WING:
-  case SKS_TECH_ALS_XZ:
-  case SKS_TECH_FINNED_X_WING:
-  case SKS_TECH_FINNED_SWORDFISH:
-  case SKS_TECH_FINNED_JELLYFISH:
-  case SKS_TECH_MUS:
-    return false;
-  default:
-    return true;
-  }
-}
+/* The rows of SKS_TECHNIQUES (sks_human.h): the function that finds each
+ * technique, its argument, and whether it needs a puzzle known to be
+ * unique. */
+static const struct {
+  human_finder *find; /* NULL: found with another */
+  int arg;
+  bool unique;
+} finders[SKS_TECH_COUNT] = {
+#define ROW(id, name, key, weight, level, se, unique, find, arg)               \
+  {find, arg, unique},
+    SKS_TECHNIQUES(ROW)
+#undef ROW
+};
 
 bool human_try(sks_human *h, sks_technique t) {
+  /* the MUS step is the SE-only paths' last resort too */
   if (h->opt.se_only && t != SKS_TECH_MUS && !sks_technique_in_se(t))
     return false;
-  switch (t) {
-  case SKS_TECH_FULL_HOUSE:
-    return human_full_house(h);
-  case SKS_TECH_HIDDEN_SINGLE_BOX:
-    return human_hidden_single(h, true);
-  case SKS_TECH_HIDDEN_SINGLE_LINE:
-    return human_hidden_single(h, false);
-  case SKS_TECH_NAKED_SINGLE:
-    return human_naked_single(h);
-  case SKS_TECH_POINTING:
-    return human_intersections(h);
-  case SKS_TECH_CLAIMING:
-    return false; /* found with pointing */
-  case SKS_TECH_NAKED_PAIR:
-    return human_naked(h, 2);
-  case SKS_TECH_X_WING:
-    return human_fish(h, 2, false);
-  case SKS_TECH_HIDDEN_PAIR:
-    return human_hidden(h, 2);
-  case SKS_TECH_DIRECT_POINTING:
-    return human_direct_intersections(h, true);
-  case SKS_TECH_DIRECT_CLAIMING:
-    return human_direct_intersections(h, false);
-  case SKS_TECH_DIRECT_HIDDEN_PAIR:
-    return human_direct_hidden(h, 2);
-  case SKS_TECH_DIRECT_HIDDEN_TRIPLE:
-    return human_direct_hidden(h, 3);
-  case SKS_TECH_NAKED_TRIPLE:
-    return human_naked(h, 3);
-  case SKS_TECH_SWORDFISH:
-    return human_fish(h, 3, false);
-  case SKS_TECH_HIDDEN_TRIPLE:
-    return human_hidden(h, 3);
-  case SKS_TECH_XY_WING:
-    return human_xy_wing(h);
-  case SKS_TECH_XYZ_WING:
-    return human_xyz_wing(h);
-  case SKS_TECH_UNIQUE_RECTANGLE:
-    return h->opt.known_unique && h->plain && human_unique_rectangle(h);
-  case SKS_TECH_NAKED_QUAD:
-    return human_naked(h, 4);
-  case SKS_TECH_JELLYFISH:
-    return human_fish(h, 4, false);
-  case SKS_TECH_HIDDEN_QUAD:
-    return human_hidden(h, 4);
-  case SKS_TECH_BUG:
-    return h->opt.known_unique && human_bug(h);
-  case SKS_TECH_BUG_2:
-    return h->opt.known_unique && human_bug2(h);
-  case SKS_TECH_SIMPLE_COLOURING:
-    return human_colouring(h);
-  case SKS_TECH_X_CHAIN:
-    return human_x_chain(h);
-  case SKS_TECH_FINNED_X_WING:
-    return human_fish(h, 2, true);
-  case SKS_TECH_W_WING:
-    return human_w_wing(h);
-  case SKS_TECH_XY_CHAIN:
-    return human_xy_chain(h);
-  case SKS_TECH_FINNED_SWORDFISH:
-    return human_fish(h, 3, true);
-  case SKS_TECH_FINNED_JELLYFISH:
-    return human_fish(h, 4, true);
-  case SKS_TECH_ALS_XZ:
-    return human_als_xz(h);
-  case SKS_TECH_FORCING_CHAIN:
-    return human_forcing(h, 0);
-  case SKS_TECH_NISHIO:
-    return human_forcing(h, 7);
-  case SKS_TECH_CELL_FORCING:
-    return human_forcing(h, 1);
-  case SKS_TECH_DYNAMIC_FORCING:
-    return human_forcing(h, 2);
-  case SKS_TECH_DYNAMIC_FORCING_PLUS:
-    return human_forcing(h, 3);
-  case SKS_TECH_NESTED_FORCING:
-    return human_forcing(h, 4);
-  case SKS_TECH_NESTED_FORCING_MULTIPLE:
-    return human_forcing(h, 5);
-  case SKS_TECH_NESTED_FORCING_2:
-    return human_forcing(h, 6);
-  case SKS_TECH_MUS:
-    return human_mus(h);
-  default:
+  if (!finders[t].find || (finders[t].unique && !h->opt.known_unique))
     return false;
-  }
+  h->trying = t;
+  return finders[t].find(h, finders[t].arg);
 }
 
 int sks_human_next(sks_human *h, sks_human_step *st) {

@@ -1,6 +1,8 @@
-/* The human solver's shared ground, below the techniques: the techniques'
- * table (names, keys, weights, HoDoKu's labels), the names of cells and
- * regions, and how a step is built (begin, eliminate, text, emit). */
+/* The human solver's shared ground, below the techniques: what the
+ * techniques' table (SKS_TECHNIQUES, sks_human.h) says of each but its
+ * function (name, key, weight, HoDoKu's label, whether SE has it), the
+ * names of cells and regions, and how a step is built (begin, eliminate,
+ * text, emit). */
 #include "human_int.h"
 
 #include <stdarg.h>
@@ -10,67 +12,18 @@
 
 /* ---- the techniques' table ---- */
 
-/* Weights on Sudoku Explainer's scale (SE's own list of its techniques:
- * 1.0 last value, 1.2 hidden single in a box, 1.5 in a line, 1.7 direct
- * pointing, 1.9 direct claiming, 2.0 direct hidden pair, 2.3 naked
- * single, 2.5 direct hidden triple, 2.6 pointing, 2.8 claiming, 3.0 naked
- * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
- * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0 naked
- * quad, 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2, 6.5
- * X-cycles, 6.6 forcing X-chains
- * and Y-chains, 7.0 forcing
- * chains, 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
- * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques that
- * SE does not name (finned fish, W-wing, simple colouring, ALS-XZ) are weighted
- * as the chain SE finds for the same deduction (docs/authoring.md). */
+/* The rows of SKS_TECHNIQUES (sks_human.h) but their functions, which
+ * human.c, the loop, calls. */
 static const struct {
   const char *name, *key;
   double weight;
   sks_human_label level; /* HoDoKu's */
+  bool in_se;
 } techs[SKS_TECH_COUNT] = {
-    {"full house", "full-house", 1.0, SKS_HUMAN_EASY},
-    {"hidden single", "hidden-single-box", 1.2, SKS_HUMAN_EASY},
-    {"hidden single", "hidden-single-line", 1.5, SKS_HUMAN_EASY},
-    {"direct pointing", "direct-pointing", 1.7, SKS_HUMAN_MEDIUM},
-    {"direct claiming", "direct-claiming", 1.9, SKS_HUMAN_MEDIUM},
-    {"direct hidden pair", "direct-hidden-pair", 2.0, SKS_HUMAN_MEDIUM},
-    {"naked single", "naked-single", 2.3, SKS_HUMAN_EASY},
-    {"direct hidden triple", "direct-hidden-triple", 2.5, SKS_HUMAN_MEDIUM},
-    {"pointing", "pointing", 2.6, SKS_HUMAN_MEDIUM},
-    {"claiming", "claiming", 2.8, SKS_HUMAN_MEDIUM},
-    {"naked pair", "naked-pair", 3.0, SKS_HUMAN_MEDIUM},
-    {"X-wing", "x-wing", 3.2, SKS_HUMAN_HARD},
-    {"hidden pair", "hidden-pair", 3.4, SKS_HUMAN_MEDIUM},
-    {"naked triple", "naked-triple", 3.6, SKS_HUMAN_MEDIUM},
-    {"swordfish", "swordfish", 3.8, SKS_HUMAN_HARD},
-    {"hidden triple", "hidden-triple", 4.0, SKS_HUMAN_MEDIUM},
-    {"XY-wing", "xy-wing", 4.2, SKS_HUMAN_HARD},
-    {"XYZ-wing", "xyz-wing", 4.4, SKS_HUMAN_HARD},
-    {"unique rectangle", "unique-rectangle", 4.5, SKS_HUMAN_HARD},
-    {"naked quad", "naked-quad", 5.0, SKS_HUMAN_HARD},
-    {"jellyfish", "jellyfish", 5.2, SKS_HUMAN_HARD},
-    {"hidden quad", "hidden-quad", 5.4, SKS_HUMAN_HARD},
-    {"bivalue universal grave + 1", "bug", 5.6, SKS_HUMAN_HARD},
-    {"bivalue universal grave type 2", "bug-2", 5.7, SKS_HUMAN_HARD},
-    {"simple colouring", "simple-colouring", 6.5, SKS_HUMAN_HARD},
-    {"X-chain", "x-chain", 6.6, SKS_HUMAN_UNFAIR},
-    {"finned X-wing", "finned-x-wing", 6.6, SKS_HUMAN_UNFAIR},
-    {"W-wing", "w-wing", 6.6, SKS_HUMAN_HARD},
-    {"XY-chain", "xy-chain", 6.6, SKS_HUMAN_UNFAIR},
-    {"finned swordfish", "finned-swordfish", 6.8, SKS_HUMAN_UNFAIR},
-    {"finned jellyfish", "finned-jellyfish", 7.0, SKS_HUMAN_UNFAIR},
-    {"ALS-XZ", "als-xz", 7.0, SKS_HUMAN_UNFAIR},
-    {"forcing chain", "forcing-chain", 7.0, SKS_HUMAN_EXTREME},
-    {"Nishio forcing chain", "nishio", 7.5, SKS_HUMAN_EXTREME},
-    {"cell/region forcing chains", "cell-forcing", 8.0, SKS_HUMAN_EXTREME},
-    {"dynamic forcing chain", "dynamic-forcing", 8.5, SKS_HUMAN_EXTREME},
-    {"dynamic forcing chain (+)", "dynamic-forcing-plus", 9.0,
-     SKS_HUMAN_EXTREME},
-    {"nested forcing chain", "nested-forcing", 9.5, SKS_HUMAN_EXTREME},
-    {"nested cell/region forcing chain", "nested-forcing-multiple", 10.0,
-     SKS_HUMAN_EXTREME},
-    {"nested forcing net", "nested-forcing-2", 10.5, SKS_HUMAN_EXTREME},
-    {"minimal unsatisfiable subset", "mus", 11.0, SKS_HUMAN_EXTREME},
+#define ROW(id, name, key, weight, level, se, unique, find, arg)               \
+  {name, key, weight, SKS_HUMAN_##level, se},
+    SKS_TECHNIQUES(ROW)
+#undef ROW
 };
 
 const char *sks_technique_name(sks_technique t) {
@@ -85,6 +38,10 @@ double sks_technique_weight(sks_technique t) {
 
 sks_human_label sks_human_label_of(sks_technique hardest) {
   return techs[hardest].level;
+}
+
+bool sks_technique_in_se(sks_technique t) {
+  return techs[t].in_se;
 }
 
 static const char *const label_names[] = {"easy", "medium", "hard", "unfair",

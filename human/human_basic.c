@@ -8,7 +8,8 @@
 
 /* ---- singles ---- */
 
-bool human_full_house(sks_human *h) {
+bool human_full_house(sks_human *h, int arg) {
+  (void)arg;
   int n = h->n;
   for (int k = 0; k < h->nreg; k++) {
     int open = -1, nopen = 0;
@@ -27,7 +28,8 @@ bool human_full_house(sks_human *h) {
   return false;
 }
 
-bool human_hidden_single(sks_human *h, bool box) {
+bool human_hidden_single(sks_human *h, int arg) {
+  bool box = arg; /* in a box, or a line */
   int n = h->n;
   for (int k = 0; k < h->nreg; k++) {
     if ((human_kind(h, k) == 2) != box)
@@ -51,7 +53,8 @@ bool human_hidden_single(sks_human *h, bool box) {
   return false;
 }
 
-bool human_naked_single(sks_human *h) {
+bool human_naked_single(sks_human *h, int arg) {
+  (void)arg;
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0 && human_one(h->cand[c])) {
       human_text(h, "naked single");
@@ -79,7 +82,8 @@ static bool unchanged(const sks_human *h, int reg, uint64_t t) {
  * Locking in direct mode), on rows, columns and boxes (jigsaw pieces)
  * only.  In SE's order: box and column, box and row, column and box, row
  * and box; regions by index, then digits, then c. */
-bool human_direct_intersections(sks_human *h, bool box) {
+bool human_direct_intersections(sks_human *h, int arg) {
+  bool box = arg; /* in a box, or a line */
   static const int kinds[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};
   int n = h->n;
   /* a digit reads only its own places: one whose have not changed since
@@ -258,7 +262,8 @@ bool human_direct_hidden(sks_human *h, int k) {
 /* Digit d's places in region a (unsolved, at least two) all lie in
  * another region b: d goes from the rest of b.  Pointing when a is a
  * box, claiming when a is a line. */
-bool human_intersections(sks_human *h) {
+bool human_intersections(sks_human *h, int arg) {
+  (void)arg;
   int n = h->n;
   /* a digit reads only its own marks and placements: one whose have not
    * changed since it last gave nothing gives nothing again */
@@ -479,7 +484,8 @@ bool human_hidden(sks_human *h, int k) {
  * not the digit that its regions hold three times, each digit would have
  * two places in every region, a grave with two solutions or none; a
  * puzzle known to be unique has that digit there (BUG + 1). */
-bool human_bug(sks_human *h) {
+bool human_bug(sks_human *h, int arg) {
+  (void)arg;
   int n = h->n, three = -1;
   for (int c = 0; c < h->cells; c++) {
     if (h->val[c] >= 0)
@@ -515,7 +521,8 @@ bool human_bug(sks_human *h) {
  * digit two places or none in every region -- a bivalue universal grave,
  * which a unique puzzle cannot come to: d is in one of them, so it goes
  * from every cell that sees them all. */
-bool human_bug2(sks_human *h) {
+bool human_bug2(sks_human *h, int arg) {
+  (void)arg;
   int n = h->n, nb = 0;
   hmask common = ~0ULL; /* digits every bug cell holds */
   for (int c = 0; c < h->cells; c++) {

@@ -113,7 +113,8 @@ static bool wing_emit(sks_human *h, sks_technique t, const char *name,
 
 /* ---- wings ---- */
 
-bool human_xy_wing(sks_human *h) {
+bool human_xy_wing(sks_human *h, int arg) {
+  (void)arg;
   memory *mem = &chain_of(h)->mem_xy;
   if (mem_holds(h, mem, 2)) /* the same bivalue cells: nothing */
     return false;
@@ -146,7 +147,8 @@ bool human_xy_wing(sks_human *h) {
   return false;
 }
 
-bool human_xyz_wing(sks_human *h) {
+bool human_xyz_wing(sks_human *h, int arg) {
+  (void)arg;
   memory *mem = &chain_of(h)->mem_xyz;
   if (mem_holds(h, mem, 3)) /* the same pivots and pincers: nothing */
     return false;
@@ -179,7 +181,8 @@ bool human_xyz_wing(sks_human *h) {
 /* Two cells {x, y} that do not see each other, joined by a strong link on
  * x (a region where x has two places, one seeing each cell): one of them
  * is y, so y goes from the cells that see both. */
-bool human_w_wing(sks_human *h) {
+bool human_w_wing(sks_human *h, int arg) {
+  (void)arg;
   int n = h->n;
   for (int a = 0; a < h->cells; a++) {
     if (!bivalue(h, a))
@@ -247,7 +250,10 @@ static bool ur_emit(sks_human *h, const int *rect, int a, int b, int type,
   return human_emit(h, SKS_TECH_UNIQUE_RECTANGLE, rating, 0);
 }
 
-bool human_unique_rectangle(sks_human *h) {
+bool human_unique_rectangle(sks_human *h, int arg) {
+  (void)arg;
+  if (!h->plain)
+    return false;
   int n = h->n;
   for (int r1 = 0; r1 < n; r1++)
     for (int r2 = r1 + 1; r2 < n; r2++)
@@ -398,7 +404,8 @@ static chain_scratch *scratch(sks_human *h) {
   return s;
 }
 
-bool human_colouring(sks_human *h) {
+bool human_colouring(sks_human *h, int arg) {
+  (void)arg;
   chain_scratch *s = scratch(h);
   xgraph *g = &s->g;
   for (int d = 0; d < h->n; d++) {
@@ -513,7 +520,8 @@ static int walk_back(const chain_scratch *s, int state, const xgraph *g,
 /* X-chain: strong, weak, strong ... links on one digit from a to e (a
  * strong link first and last): a or e holds d, so d goes from the cells
  * that see both.  The shortest chain with an elimination is taken. */
-bool human_x_chain(sks_human *h) {
+bool human_x_chain(sks_human *h, int arg) {
+  (void)arg;
   chain_scratch *s = scratch(h);
   xgraph *g = &s->g;
   int best_len = 1 << 30, best_d = -1, best_k = 0, best_path[256];
@@ -598,7 +606,8 @@ bool human_x_chain(sks_human *h) {
 
 /* XY-chain: bivalue cells, each seeing the next and sharing a digit; if
  * the first is not x the last is x: x goes from the cells seeing both. */
-bool human_xy_chain(sks_human *h) {
+bool human_xy_chain(sks_human *h, int arg) {
+  (void)arg;
   memory *mem = &chain_of(h)->mem_xyc;
   if (mem_holds(h, mem, 2)) /* the same bivalue cells: nothing */
     return false;
@@ -891,7 +900,8 @@ static bool als_pairs_small(sks_human *h, const als *sets, int count) {
   return false;
 }
 
-bool human_als_xz(sks_human *h) {
+bool human_als_xz(sks_human *h, int arg) {
+  (void)arg;
   struct human_chain *hc = chain_of(h);
   if (!hc->sets)
     hc->sets = sks_malloc(ALS_MAX * sizeof *hc->sets);

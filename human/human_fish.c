@@ -185,7 +185,7 @@ static bool fish_rec(sks_human *h, fish_ctx *f, int from, int depth,
   return false;
 }
 
-bool human_fish(sks_human *h, int k, bool finned) {
+static bool fish(sks_human *h, int k, bool finned) {
   fish_ctx f = {.k = k, .finned = finned};
   for (f.d = 0; f.d < h->n; f.d++) {
     /* a fish of d reads only d's marks and placements: the same as when
@@ -200,4 +200,12 @@ bool human_fish(sks_human *h, int k, bool finned) {
       h->none_at[none] = h->tick;
   }
   return false;
+}
+
+bool human_fish(sks_human *h, int k) {
+  return fish(h, k, false);
+}
+
+bool human_finned_fish(sks_human *h, int k) {
+  return fish(h, k, true);
 }

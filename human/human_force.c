@@ -22,6 +22,7 @@ typedef struct prop {
   int *lit, *depth, *pstart, *pcount; /* by node */
   int *par, npar, parcap;
   int nnodes, nodecap;
+  int head;          /* the queue's next node */
   int conflict[2];   /* nodes of the clash, -1 */
   int *mark, mstamp; /* ancestor count */
   /* The marks the run read, by cell bitsets of pw words: tw words in
@@ -49,12 +50,13 @@ typedef struct branch {
  * the marks of the cells it passes and their peers only (touch), so the
  * next run on a changed state keeps every branch whose cells did not
  * change: the same propagation would give the same literals, depths and
- * clash.  Static ones hold a narrower read set (static_reads): marks
- * only go between the steps of a path.  Static chains (levels 0 and 1)
- * and dynamic ones (level 2) have a store each; the general dynamic+ marks
- * every cell read (its locked candidates), so its branches are kept only on an
- * unchanged state, and shares the dynamic store; the plain 9x9's reads only the
- * regions its locked candidates lie in, and has a store of its own. */
+ * clash.  Static ones hold a narrower read set (human_static_reads): marks
+ * only go between the steps of a path.  Static chains (forcing chains and
+ * cell and region forcing) and dynamic ones have a store each; the general
+ * dynamic+ marks every cell read (its locked candidates), so its branches are
+ * kept only on an unchanged state, and shares the dynamic store; the plain
+ * 9x9's reads only the regions its locked candidates lie in, and has a store of
+ * its own. */
 typedef struct store {
   int plevel;                /* the propagation level held, -1 none */
   int gen;                   /* this run's generation */
@@ -78,8 +80,8 @@ struct human_force {
   uint64_t *changed; /* tw words: the marks changed since the store's run */
   uint64_t csum;     /* changed folded as a branch's tsum */
   struct human_prop9 *p9; /* the plain 9x9's propagation, or NULL */
-  uint64_t *mbits, *macc; /* nested level 5: by var, its static chain's
-                             literals; their intersection */
+  uint64_t *mbits, *macc; /* nested cell/region forcing: by var, its static
+                             chain's literals; their intersection */
   human_run run;          /* its result */
 };
 
@@ -251,156 +253,250 @@ static int ancestors(prop *p, const int *xs, int k);
 static bool nested_multiple(sks_human *h, prop *o);
 static bool advanced_sets(sks_human *h, prop *p);
 
-/* Runs from literal `start` at level (0 static, 2 dynamic, 3 dynamic with
- * locked candidates, 4-6 nested: dynamic+ and, when the queue is empty,
- * SE's pairs and X-wings, then each open candidate tested by the inner
- * level; 7 Nishio: dynamic on one digit's links).  Returns false on a
- * clash (p->conflict). */
-static bool propagate(sks_human *h, prop *p, int level, int start,
-                      const hmask *bcand, const hmask *bwhere,
-                      const uint64_t *bdcells) {
+/* A run's start: a fresh queue, the state assumed from, and the working
+ * state (dynamic: the marks, the cells holding each digit and the places;
+ * Nishio, xonly: its digit's cells and places only, nothing else is
+ * read). */
+static void prop_begin(const sks_human *h, prop *p, int level, bool xonly,
+                       int start, const hmask *bcand, const hmask *bwhere,
+                       const uint64_t *bdcells) {
   int n = p->n;
-  /* Nishio (7): dynamic with one digit's links only (no cell's) */
-  bool xonly = level == 7;
-  if (xonly)
-    level = 2;
-  bool dynamic = level >= 2;
   p->cur++;
   p->nnodes = 0;
   p->npar = 0;
+  p->head = 0;
   p->conflict[0] = p->conflict[1] = -1;
   p->bcand = bcand;
   p->bwhere = bwhere;
   p->bdcells = bdcells;
   /* dynamic+ reads every region's places: it touches every cell */
-  memset(p->touch, level >= 3 ? 0xff : 0, (size_t)p->tw * sizeof *p->touch);
-  if (xonly) { /* its digit's places only: nothing else is read */
+  memset(p->touch, level >= HUMAN_FORCE_DYNAMIC_PLUS ? 0xff : 0,
+         (size_t)p->tw * sizeof *p->touch);
+  if (xonly) {
     int d = start / 2 % n;
     memcpy(p->dcells + (size_t)d * h->pw, bdcells + (size_t)d * h->pw,
            (size_t)h->pw * sizeof *p->dcells);
     for (int k = 0; k < p->nreg; k++)
       p->where[k * n + d] = bwhere[k * n + d];
-  } else if (dynamic) {
+  } else if (level >= HUMAN_FORCE_DYNAMIC) {
     memset(p->dirty, 0, (size_t)p->dw * sizeof *p->dirty);
     memcpy(p->cand, bcand, (size_t)p->cells * sizeof *p->cand);
     memcpy(p->dcells, bdcells, (size_t)n * h->pw * sizeof *p->dcells);
     memcpy(p->where, bwhere, (size_t)p->nreg * n * sizeof *p->where);
   }
-  if (!derive(p, start, NULL, 0, 1))
-    return false;
-  int head = 0, pars[64];
-  for (;;) {
-    while (head < p->nnodes) {
-      int x = head++, l = p->lit[x], v = l / 2, c = v / n, d = v % n;
-      /* it reads c's marks and those of d in c's regions */
-      const uint64_t *pe = h->peers + (size_t)c * h->pw;
-      uint64_t *td = p->touch + (size_t)(1 + d) * h->pw;
-      for (int w = 0; w < h->pw; w++)
-        td[w] |= pe[w];
-      p->touch[c / 64] |= 1ULL << (c % 64);
-      if (l & 1) { /* on: the cell's others and d's peers go */
-        hmask cm = xonly ? 0 : (dynamic ? p->cand[c] : bcand[c]) & ~(1ULL << d);
-        for (; cm; cm &= cm - 1)
-          if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
-            return false;
-        const uint64_t *dc =
-            (dynamic ? p->dcells : bdcells) + (size_t)d * h->pw;
-        for (int w = 0; w < h->pw; w++)
-          for (uint64_t m = pe[w] & dc[w]; m; m &= m - 1)
-            if (!derive(p, ((w * 64 + human_first(m)) * n + d) * 2, &x, 1, 1))
-              return false;
+}
+
+/* The queue's steps, inlined into propagate (its static clone among
+ * them) as they were written there. */
+#define PROP_STEP __attribute__((always_inline)) static inline
+
+/* The steps below take the run's fixed values as arguments (n; the state
+ * assumed from, bcand, bwhere, bdcells; the marks and cells holding each
+ * digit that a node reads, the working ones or those assumed from): read
+ * from p they would be read again after every derive. */
+
+/* Node x, on(c, d): the cell's other marks (cand; NULL for Nishio, none)
+ * and d's peers (dcells) go; false on a clash. */
+PROP_STEP bool prop_on(const sks_human *h, prop *p, int n, int x, int c, int d,
+                       const hmask *cand, const uint64_t *dcells) {
+  const uint64_t *pe = h->peers + (size_t)c * h->pw;
+  hmask cm = cand ? cand[c] & ~(1ULL << d) : 0;
+  for (; cm; cm &= cm - 1)
+    if (!derive(p, (c * n + human_first(cm)) * 2, &x, 1, 1))
+      return false;
+  const uint64_t *dc = dcells + (size_t)d * h->pw;
+  for (int w = 0; w < h->pw; w++)
+    for (uint64_t m = pe[w] & dc[w]; m; m &= m - 1)
+      if (!derive(p, ((w * 64 + human_first(m)) * n + d) * 2, &x, 1, 1))
+        return false;
+  return true;
+}
+
+/* Node x, off(c, d), dynamic: the mark goes from the working state; a cell
+ * left with one mark, or a region with one place of d, gives it (its
+ * parents the offs that took the others), with none a clash (Nishio: the
+ * places only); false on a clash. */
+PROP_STEP bool prop_off_dynamic(const sks_human *h, prop *p, int n, int x,
+                                int c, int d, bool xonly, const hmask *bcand,
+                                const hmask *bwhere) {
+  int pars[64];
+  if (!xonly)
+    p->cand[c] &= ~(1ULL << d);
+  p->dcells[(size_t)d * h->pw + c / 64] &= ~(1ULL << (c % 64));
+  for (int i = 0; i < h->ncreg[c]; i++) {
+    int k = h->creg[c * HUMAN_MAX_REG + i];
+    p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+    p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
+  }
+  hmask cm = xonly ? 0 : p->cand[c];
+  if (!xonly && (!cm || human_one(cm))) {
+    int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
+    if (!cm) { /* the cell is empty */
+      p->conflict[0] = x;
+      p->conflict[1] = k > 1 ? pars[0] : x;
+      return false;
+    }
+    if (!derive(p, (c * n + human_first(cm)) * 2 + 1, pars, k, 1))
+      return false;
+  }
+  for (int i = 0; i < h->ncreg[c]; i++) {
+    int k = h->creg[c * HUMAN_MAX_REG + i];
+    hmask w = p->where[k * n + d];
+    if (human_many(w))
+      continue;
+    int np = offs_of_region(h, p, k, d, bwhere[k * n + d] & ~w, pars);
+    if (!w) {
+      p->conflict[0] = x;
+      p->conflict[1] = np ? pars[0] : x;
+      return false;
+    }
+    int q = h->region[k * n + human_first(w)];
+    if (!derive(p, (q * n + d) * 2 + 1, pars, np, 1))
+      return false;
+  }
+  return true;
+}
+
+/* Node x, off(c, d), static: the other mark of a bivalue cell, the other
+ * place of d in a region where it has two, on the marks assumed from;
+ * false on a clash. */
+PROP_STEP bool prop_off_static(const sks_human *h, prop *p, int n, int x, int c,
+                               int d, const hmask *bcand, const hmask *bwhere) {
+  hmask cm = bcand[c];
+  if (human_two(cm))
+    if (!derive(p, (c * n + human_first(cm & ~(1ULL << d))) * 2 + 1, &x, 1, 1))
+      return false;
+  for (int i = 0; i < h->ncreg[c]; i++) {
+    int k = h->creg[c * HUMAN_MAX_REG + i];
+    hmask w = bwhere[k * n + d];
+    if (!human_two(w))
+      continue;
+    w &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
+    int q = h->region[k * n + human_first(w)];
+    if (!derive(p, (q * n + d) * 2 + 1, &x, 1, 1))
+      return false;
+  }
+  return true;
+}
+
+/* The queue from p->head to its end, each node giving what its literal
+ * gives; false on a clash (p->conflict). */
+PROP_STEP bool prop_queue(const sks_human *h, prop *p, bool dynamic,
+                          bool xonly) {
+  int n = p->n, head = p->head;
+  const hmask *bcand = p->bcand, *bwhere = p->bwhere;
+  const hmask *oncand = xonly ? NULL : dynamic ? p->cand : bcand;
+  const uint64_t *dcells = dynamic ? p->dcells : p->bdcells;
+  while (head < p->nnodes) {
+    int x = head++, l = p->lit[x], v = l / 2, c = v / n, d = v % n;
+    /* it reads c's marks and those of d in c's regions */
+    const uint64_t *pe = h->peers + (size_t)c * h->pw;
+    uint64_t *td = p->touch + (size_t)(1 + d) * h->pw;
+    for (int w = 0; w < h->pw; w++)
+      td[w] |= pe[w];
+    p->touch[c / 64] |= 1ULL << (c % 64);
+    if (l & 1) {
+      if (!prop_on(h, p, n, x, c, d, oncand, dcells))
+        return false;
+    } else if (dynamic) {
+      if (!prop_off_dynamic(h, p, n, x, c, d, xonly, bcand, bwhere))
+        return false;
+    } else if (!prop_off_static(h, p, n, x, c, d, bcand, bwhere))
+      return false;
+  }
+  p->head = head;
+  return true;
+}
+
+/* Dynamic+: locked candidates in the working state, of the places the run
+ * changed (the others were locked before the assumption, if at all),
+ * region by region, digit by digit, the first that removes any; false on
+ * a clash. */
+static bool prop_locked(const sks_human *h, prop *p) {
+  int n = p->n, before = p->nnodes, pars[64];
+  for (int dwi = 0; dwi < p->dw && p->nnodes == before; dwi++)
+    for (uint64_t dm = p->dirty[dwi]; dm && p->nnodes == before; dm &= dm - 1) {
+      int ad = dwi * 64 + human_first(dm), a = ad / n, d = ad % n;
+      hmask w = p->where[a * n + d];
+      if (!human_many(w))
         continue;
-      }
-      /* off */
-      if (dynamic) {
-        if (!xonly)
-          p->cand[c] &= ~(1ULL << d);
-        p->dcells[(size_t)d * h->pw + c / 64] &= ~(1ULL << (c % 64));
-        for (int i = 0; i < h->ncreg[c]; i++) {
-          int k = h->creg[c * HUMAN_MAX_REG + i];
-          p->where[k * n + d] &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
-          p->dirty[(k * n + d) / 64] |= 1ULL << ((k * n + d) % 64);
-        }
-        hmask cm = xonly ? 0 : p->cand[c];
-        if (!xonly && (!cm || human_one(cm))) {
-          int k = offs_of_cell(p, c, bcand[c] & ~cm, pars);
-          if (!cm) { /* the cell is empty */
-            p->conflict[0] = x;
-            p->conflict[1] = k > 1 ? pars[0] : x;
-            return false;
-          }
-          if (!derive(p, (c * n + human_first(cm)) * 2 + 1, pars, k, 1))
-            return false;
-        }
-        for (int i = 0; i < h->ncreg[c]; i++) {
-          int k = h->creg[c * HUMAN_MAX_REG + i];
-          hmask w = p->where[k * n + d];
-          if (human_many(w))
+      int c0 = h->region[a * n + human_first(w)];
+      for (int i = 0; i < h->ncreg[c0]; i++) {
+        int b = h->creg[c0 * HUMAN_MAX_REG + i];
+        if (b == a)
+          continue;
+        if (w & ~human_within(h, a, b))
+          continue; /* not all inside b */
+        int np = offs_of_region(h, p, a, d, p->bwhere[a * n + d] & ~w, pars);
+        if (!np)
+          continue; /* locked before: nothing the assumption did */
+        hmask in_a = human_within(h, b, a);
+        for (int j = 0; j < n; j++) {
+          int c = h->region[b * n + j];
+          if (!(p->cand[c] >> d & 1) || (in_a >> j & 1))
             continue;
-          int np = offs_of_region(h, p, k, d, bwhere[k * n + d] & ~w, pars);
-          if (!w) {
-            p->conflict[0] = x;
-            p->conflict[1] = np ? pars[0] : x;
-            return false;
-          }
-          int q = h->region[k * n + human_first(w)];
-          if (!derive(p, (q * n + d) * 2 + 1, pars, np, 1))
-            return false;
-        }
-      } else {
-        hmask cm = bcand[c];
-        if (human_two(cm))
-          if (!derive(p, (c * n + human_first(cm & ~(1ULL << d))) * 2 + 1, &x,
-                      1, 1))
-            return false;
-        for (int i = 0; i < h->ncreg[c]; i++) {
-          int k = h->creg[c * HUMAN_MAX_REG + i];
-          hmask w = bwhere[k * n + d];
-          if (!human_two(w))
-            continue;
-          w &= ~(1ULL << h->pos[c * HUMAN_MAX_REG + i]);
-          int q = h->region[k * n + human_first(w)];
-          if (!derive(p, (q * n + d) * 2 + 1, &x, 1, 1))
+          if (!derive(p, (c * n + d) * 2, pars, np, 1))
             return false;
         }
       }
     }
-    if (level < 3)
+  return true;
+}
+
+/* Nested: each open candidate of the working state tested by the inner
+ * level (static chains, dynamic ones for the nested forcing net); a
+ * clash removes it.  At nested cell/region forcing, when none clashes,
+ * static cell and region forcing chains inside.  False on a clash. */
+static bool prop_nested(sks_human *h, prop *p, int level) {
+  int n = p->n, before = p->nnodes;
+  int inner = level == HUMAN_FORCE_NESTED_DYNAMIC ? HUMAN_FORCE_DYNAMIC
+                                                  : HUMAN_FORCE_STATIC;
+  for (int c = 0; c < p->cells; c++) {
+    if (!human_many(p->cand[c]))
+      continue;
+    for (hmask m = p->cand[c]; m; m &= m - 1) {
+      int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
+      if (has(p, l ^ 1) || !inner_test(h, inner, l, &weight))
+        continue;
+      /* its parent: the assumption (the inner chain's cost is its
+       * weight) */
+      int root = 0;
+      if (!derive(p, l ^ 1, &root, 1, weight))
+        return false;
+    }
+  }
+  if (p->nnodes == before && level == HUMAN_FORCE_NESTED_MULTIPLE)
+    return nested_multiple(h, p);
+  return true;
+}
+
+/* Runs from literal `start` at a level's propagation (human_force_level:
+ * static, dynamic, dynamic+, the nested ones, Nishio), on the state
+ * bcand, bwhere, bdcells.  Each rule runs when the ones before it have
+ * nothing left to give: the queue, then (dynamic+) locked candidates,
+ * then (nested) SE's pairs and X-wings, then the inner chains.  Returns
+ * false on a clash (p->conflict). */
+static bool propagate(sks_human *h, prop *p, int level, int start,
+                      const hmask *bcand, const hmask *bwhere,
+                      const uint64_t *bdcells) {
+  bool xonly = level == HUMAN_FORCE_NISHIO;
+  if (xonly)
+    level = HUMAN_FORCE_DYNAMIC;
+  bool dynamic = level >= HUMAN_FORCE_DYNAMIC;
+  prop_begin(h, p, level, xonly, start, bcand, bwhere, bdcells);
+  if (!derive(p, start, NULL, 0, 1))
+    return false;
+  for (;;) {
+    if (!prop_queue(h, p, dynamic, xonly))
+      return false;
+    if (level < HUMAN_FORCE_DYNAMIC_PLUS)
       return true;
-    /* dynamic+: locked candidates in the working state, of the places
-     * the run changed (the others were locked before the assumption, if
-     * at all), region by region, digit by digit */
     int before = p->nnodes;
-    for (int dwi = 0; dwi < p->dw && p->nnodes == before; dwi++)
-      for (uint64_t dm = p->dirty[dwi]; dm && p->nnodes == before;
-           dm &= dm - 1) {
-        int ad = dwi * 64 + human_first(dm), a = ad / n, d = ad % n;
-        hmask w = p->where[a * n + d];
-        if (!human_many(w))
-          continue;
-        int c0 = h->region[a * n + human_first(w)];
-        for (int i = 0; i < h->ncreg[c0]; i++) {
-          int b = h->creg[c0 * HUMAN_MAX_REG + i];
-          if (b == a)
-            continue;
-          if (w & ~human_within(h, a, b))
-            continue; /* not all inside b */
-          int np = offs_of_region(h, p, a, d, bwhere[a * n + d] & ~w, pars);
-          if (!np)
-            continue; /* locked before: nothing the assumption did */
-          hmask in_a = human_within(h, b, a);
-          for (int j = 0; j < n; j++) {
-            int c = h->region[b * n + j];
-            if (!(p->cand[c] >> d & 1) || (in_a >> j & 1))
-              continue;
-            if (!derive(p, (c * n + d) * 2, pars, np, 1))
-              return false;
-          }
-        }
-      }
+    if (!prop_locked(h, p))
+      return false;
     if (p->nnodes > before)
       continue;
-    if (level < 4)
+    if (level < HUMAN_FORCE_NESTED)
       return true;
     /* SE's other rules inside its nested chains: hidden pairs, naked
      * pairs, X-wings of the working state, the first that gives */
@@ -408,26 +504,7 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
       return false;
     if (p->nnodes > before)
       continue;
-    /* nested: each open candidate of the working state tested by the
-     * inner level (static chains at 4 and 5, dynamic at 6); a clash
-     * removes it */
-    for (int c = 0; c < p->cells; c++) {
-      if (!human_many(p->cand[c]))
-        continue;
-      for (hmask m = p->cand[c]; m; m &= m - 1) {
-        int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
-        if (has(p, l ^ 1) || !inner_test(h, level == 6 ? 2 : 0, l, &weight))
-          continue;
-        /* its parent: the assumption (the inner chain's cost is its
-         * weight) */
-        int root = 0;
-        if (!derive(p, l ^ 1, &root, 1, weight))
-          return false;
-      }
-    }
-    /* at 5, when no static chain clashes, cell and region forcing with
-     * static chains inside */
-    if (p->nnodes == before && level == 5 && !nested_multiple(h, p))
+    if (!prop_nested(h, p, level))
       return false;
     if (p->nnodes == before)
       return true;
@@ -559,8 +636,8 @@ static int set_vars(const sks_human *h, const hmask *cand, const hmask *where,
   return k;
 }
 
-/* SE's multiple forcing chains inside a chain (nested level 5): in the
- * outer run's working state, the literals that the static chain of every
+/* SE's multiple forcing chains inside a chain (nested cell/region forcing): in
+ * the outer run's working state, the literals that the static chain of every
  * candidate of a cell gives, or of every place of a digit in a region,
  * are derived in the outer run, each weighing the inner chains it rests
  * on.  False on a clash. */
@@ -686,10 +763,10 @@ static const uint64_t *bits_of(const struct human_force *f, int b) {
  * peers) are literals of the run, so a gift lost is one of them gone; an
  * off literal's pair in a bivalue cell or partner (the other of two places
  * in a region) is a literal of the run too, and it gains one only where
- * its cell or region came down to two (static_changes).  A clash run's
+ * its cell or region came down to two (human_static_changes).  A clash run's
  * literals up to the clash, the same. */
-static void static_reads(const sks_human *h, const human_run *r, uint64_t *t,
-                         int tw) {
+void human_static_reads(const sks_human *h, const human_run *r, uint64_t *t) {
+  int tw = (1 + h->n) * h->pw;
   memset(t, 0, (size_t)tw * sizeof *t);
   for (int x = 0; x < r->nnodes; x++) {
     int l = r->lit[x], c = l / 2 / h->n, d = l / 2 % h->n;
@@ -705,8 +782,8 @@ static void static_reads(const sks_human *h, const human_run *r, uint64_t *t,
  * cells that lost d and those of the regions where d came down from three
  * places or more to two; every word when a mark came back (another
  * puzzle). */
-static void static_changes(const sks_human *h, const hmask *old, uint64_t *ch,
-                           int tw) {
+void human_static_changes(const sks_human *h, const hmask *old, uint64_t *ch) {
+  int tw = (1 + h->n) * h->pw;
   int n = h->n;
   hmask back = 0;
   memset(ch, 0, (size_t)tw * sizeof *ch);
@@ -754,9 +831,9 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   store *s = f->s;
   bool same = s->plevel == plevel;
   memset(f->changed, same ? 0 : 0xff, (size_t)f->tw * sizeof *f->changed);
-  if (same && plevel == 0)
-    static_changes(h, s->cand, f->changed, f->tw);
-  for (int c = 0; c < h->cells && same && plevel != 0; c++)
+  if (same && plevel == HUMAN_FORCE_STATIC)
+    human_static_changes(h, s->cand, f->changed);
+  for (int c = 0; c < h->cells && same && plevel != HUMAN_FORCE_STATIC; c++)
     for (hmask m = s->cand[c] ^ h->cand[c]; m; m &= m - 1) {
       uint64_t bit = 1ULL << (c % 64);
       f->changed[c / 64] |= bit;
@@ -769,7 +846,9 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
   s->plevel = plevel;
   /* nothing changed (cell forcing after forcing chains on one position):
    * the last run's branches stand as they are */
-  s->whole = same && !f->csum && (plevel <= 3 || plevel == 7);
+  s->whole =
+      same && !f->csum &&
+      (plevel <= HUMAN_FORCE_DYNAMIC_PLUS || plevel == HUMAN_FORCE_NISHIO);
   if (s->whole)
     return;
   int *t = s->old, tcap = s->oldcap;
@@ -811,29 +890,28 @@ static bool store_keep(struct human_force *f, int l) {
   return true;
 }
 
-/* The general propagation's last run as it is kept. */
-static human_run run_of(const prop *p, bool ok) {
-  human_run r = {p->nnodes, 0, p->lit, p->depth, p->touch, NULL};
+bool human_force_general(sks_human *h, int level, int start,
+                         const uint64_t *bdcells, human_run *r) {
+  prop *p = &force_of(h)->p[0];
+  bool ok = propagate(h, p, level, start, h->cand, h->where, bdcells);
+  *r = (human_run){p->nnodes, 0, p->lit, p->depth, p->touch, NULL};
   if (!ok) {
     int d0 = p->depth[p->conflict[0]];
     int d1 = p->conflict[1] >= 0 ? p->depth[p->conflict[1]] : d0;
-    r.clash = d0 + d1;
+    r->clash = d0 + d1;
   }
-  return r;
+  return ok;
 }
 
 /* Runs literal l's branch at propagation level plevel on h's state, the
  * plain 9x9's way when it has one; false on a clash. */
 static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
                        human_run *r) {
-  if (f->p9 && plevel != 1 && plevel <= 3) {
+  if (f->p9 && plevel <= HUMAN_FORCE_DYNAMIC_PLUS) {
     *r = f->run;
     return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
   }
-  prop *p = &f->p[0];
-  bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
-  *r = run_of(p, ok);
-  return ok;
+  return human_force_general(h, plevel, l, f->hdcells, r);
 }
 
 /* Records literal l's branch: the literals derived, or a clash. */
@@ -843,10 +921,10 @@ static void store_branch(const sks_human *h, struct human_force *f, int l,
   branch *br = &s->br[l];
   uint64_t *bits = s->bits + (size_t)l * f->W;
   uint64_t *t = s->touch + (size_t)l * f->tw;
-  if (s->plevel == 0 && r->sreads)
+  if (s->plevel == HUMAN_FORCE_STATIC && r->sreads)
     memcpy(t, r->sreads, (size_t)f->tw * sizeof *t);
-  else if (s->plevel == 0)
-    static_reads(h, r, t, f->tw);
+  else if (s->plevel == HUMAN_FORCE_STATIC)
+    human_static_reads(h, r, t);
   else
     memcpy(t, r->touch, (size_t)f->tw * sizeof *r->touch);
   br->gen = s->gen;
@@ -913,27 +991,20 @@ static void consider_common(const struct human_force *f, const uint64_t *acc,
     }
 }
 
-static const sks_technique level_tech[8] = {
-    SKS_TECH_FORCING_CHAIN,    SKS_TECH_CELL_FORCING,
-    SKS_TECH_DYNAMIC_FORCING,  SKS_TECH_DYNAMIC_FORCING_PLUS,
-    SKS_TECH_NESTED_FORCING,   SKS_TECH_NESTED_FORCING_MULTIPLE,
-    SKS_TECH_NESTED_FORCING_2, SKS_TECH_NISHIO};
+/* The propagation a level runs: cell and region forcing, the static. */
+static int prop_level(int level) {
+  return level == HUMAN_FORCE_CELL ? HUMAN_FORCE_STATIC : level;
+}
 
-bool human_forcing(sks_human *h, int level) {
-  struct human_force *f = force_of(h);
-  int n = h->n, plevel = level == 1 ? 0 : level;
-  prop *p = &f->p[0];
-  /* every open candidate, on (branch 2i) and off (2i+1) */
-  int nvar = 0;
+/* The search's start: every open candidate (f->bvar; their count), the
+ * cells holding each digit, and the store of the level's propagation,
+ * begun on h's state. */
+static int force_begin(sks_human *h, struct human_force *f, int level) {
+  int n = h->n, plevel = prop_level(level), nvar = 0;
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0)
       for (hmask m = h->cand[c]; m; m &= m - 1)
         f->bvar[nvar++] = c * n + human_first(m);
-  deduction best = {.cost = 1 << 30}, d;
-  /* nested levels: contradictions of the on branches only (the off
-   * branches and the cell and region nets would double the cost of the
-   * dearest level); Nishio: contradictions only, as SE's */
-  bool nishio = level == 7, nested = level >= 4 && !nishio;
   memset(f->hdcells, 0, (size_t)n * h->pw * sizeof *f->hdcells);
   for (int c = 0; c < h->cells; c++)
     for (hmask m = h->cand[c]; m; m &= m - 1)
@@ -942,148 +1013,183 @@ bool human_forcing(sks_human *h, int level) {
    * dynamic levels).  Past 16x16 a second store would cost too much
    * memory: the levels share one; the plain 9x9's dynamic+ reads only
    * some regions, so its branches can be kept apart. */
-  f->s = &f->st[plevel == 0 || h->cells > 256 ? 0
-                : nishio                      ? 3
-                : plevel == 3 && f->p9        ? 2
-                                              : 1];
+  f->s = &f->st[plevel == HUMAN_FORCE_STATIC || h->cells > 256 ? 0
+                : level == HUMAN_FORCE_NISHIO                  ? 3
+                : plevel == HUMAN_FORCE_DYNAMIC_PLUS && f->p9  ? 2
+                                                               : 1];
   if (!f->s->br)
     store_init(f->s, h, f->W);
   store_begin(f, h, plevel);
+  return nvar;
+}
+
+/* Every open candidate's branches, on (branch 2i) and off (2i + 1; not at
+ * the nested levels), kept from the store's last run or run and stored;
+ * a branch's clash is a deduction (not at cell and region forcing, which
+ * takes only what every candidate of a cell or region gives). */
+static void run_branches(sks_human *h, struct human_force *f, int level,
+                         int nvar, bool nested, deduction *best) {
+  int plevel = prop_level(level);
+  bool keeps =
+      plevel <= HUMAN_FORCE_DYNAMIC_PLUS || level == HUMAN_FORCE_NISHIO;
   for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
       int b = 2 * i + !on, l = f->bvar[i] * 2 + on;
       bool ok;
       if (f->s->whole)
         ok = !f->s->br[l].clash;
-      else if ((plevel <= 3 || nishio) && store_keep(f, l))
+      else if (keeps && store_keep(f, l))
         ok = !f->s->br[l].clash;
       else {
         human_run r;
         ok = run_branch(h, f, plevel, l, &r);
         store_branch(h, f, l, &r, ok);
       }
-      if (!ok && level != 1 && br_of(f, b)->clash_depth < best.cost) {
-        d = (deduction){.cost = br_of(f, b)->clash_depth,
-                        .kind = 0,
-                        .lit = (f->bvar[i] * 2 + on) ^ 1,
-                        .nb = 1,
-                        .b = {b}};
-        consider(&best, &d);
+      if (!ok && level != HUMAN_FORCE_CELL &&
+          br_of(f, b)->clash_depth < best->cost) {
+        deduction d = {.cost = br_of(f, b)->clash_depth,
+                       .kind = 0,
+                       .lit = (f->bvar[i] * 2 + on) ^ 1,
+                       .nb = 1,
+                       .b = {b}};
+        consider(best, &d);
       }
     }
-  uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
-  /* both ways */
-  if (level != 1 && !nested && !nishio)
-    for (int i = 0; i < nvar; i++) {
-      const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
-      if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
-        continue;
-      for (int w = 0; w < f->W; w++)
-        for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
-          int l = w * 64 + human_first(m);
-          int cost = depth_in(f, 2 * i, l);
-          if (cost >= best.cost ||
-              (cost += depth_in(f, 2 * i + 1, l)) >= best.cost)
-            continue; /* not below the best: consider would not take it */
-          d = (deduction){.cost = cost,
-                          .kind = 1,
-                          .lit = l,
-                          .nb = 2,
-                          .b = {2 * i, 2 * i + 1},
-                          .what = 0};
-          consider(&best, &d);
-        }
-    }
-  /* cells and regions: every candidate on */
-  if (level >= 1 && !nested && !nishio) {
-    int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
-    for (int i = 0; i < nvar; i++)
-      vi[f->bvar[i]] = i;
-    for (int c = 0; c < h->cells; c++) {
-      if (h->val[c] >= 0)
-        continue;
-      d = (deduction){.kind = 1, .what = 1, .where = c};
-      memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-      uint64_t any = 1;
-      for (hmask m = h->cand[c]; m && any; m &= m - 1) {
-        int b = 2 * vi[c * n + human_first(m)];
-        d.b[d.nb++] = b;
-        const uint64_t *bb = bits_of(f, b);
-        any = 0;
-        for (int w = 0; w < f->W; w++)
-          any |= acc[w] &= bb[w];
+}
+
+/* What follows both when an open candidate is on and when it is off. */
+static void both_ways(struct human_force *f, int nvar, deduction *best) {
+  for (int i = 0; i < nvar; i++) {
+    const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
+    if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
+      continue;
+    for (int w = 0; w < f->W; w++)
+      for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
+        int l = w * 64 + human_first(m);
+        int cost = depth_in(f, 2 * i, l);
+        if (cost >= best->cost ||
+            (cost += depth_in(f, 2 * i + 1, l)) >= best->cost)
+          continue; /* not below the best: consider would not take it */
+        deduction d = {.cost = cost,
+                       .kind = 1,
+                       .lit = l,
+                       .nb = 2,
+                       .b = {2 * i, 2 * i + 1},
+                       .what = 0};
+        consider(best, &d);
       }
-      if (any) /* (nothing in common: the rest cannot add any) */
-        consider_common(f, acc, &d, &best);
-    }
-    for (int k = 0; k < h->nreg; k++)
-      for (int dg = 0; dg < n; dg++) {
-        hmask wm = h->where[k * n + dg];
-        if (!human_many(wm))
-          continue;
-        if (h->val[h->region[k * n + human_first(wm)]] >= 0)
-          continue;
-        d = (deduction){.kind = 1, .what = 2, .where = k * n + dg};
-        memset(acc, 0xff, (size_t)f->W * sizeof *acc);
-        uint64_t any = 1;
-        for (hmask m = wm; m && any; m &= m - 1) {
-          int b = 2 * vi[h->region[k * n + human_first(m)] * n + dg];
-          d.b[d.nb++] = b;
-          const uint64_t *bb = bits_of(f, b);
-          any = 0;
-          for (int w = 0; w < f->W; w++)
-            any |= acc[w] &= bb[w];
-        }
-        if (any)
-          consider_common(f, acc, &d, &best);
-      }
-    free(vi);
   }
+}
+
+/* What every on branch of a set gives, offered as d's conclusion: the
+ * set d names (a cell's candidates, or a digit's places in a region), its
+ * members m (candidates, or places), their branches into d's; vi: a var's
+ * index among the open ones. */
+static void set_common(const sks_human *h, const struct human_force *f,
+                       const int *vi, hmask m, uint64_t *acc, deduction *d,
+                       deduction *best) {
+  int n = h->n, dg = d->where % n;
+  const int *cells = d->what == 2 ? h->region + (d->where - dg) : NULL;
+  memset(acc, 0xff, (size_t)f->W * sizeof *acc);
+  uint64_t any = 1;
+  for (; m && any; m &= m - 1) {
+    int j = human_first(m), v = cells ? cells[j] * n + dg : d->where * n + j;
+    int b = 2 * vi[v];
+    d->b[d->nb++] = b;
+    const uint64_t *bb = bits_of(f, b);
+    any = 0;
+    for (int w = 0; w < f->W; w++)
+      any |= acc[w] &= bb[w];
+  }
+  if (any) /* (nothing in common: the rest cannot add any) */
+    consider_common(f, acc, d, best);
+}
+
+/* Cell and region forcing: what follows from every candidate of an open
+ * cell, or from every place of a digit in a region (two or more, open). */
+static void cells_and_regions(const sks_human *h, struct human_force *f,
+                              int nvar, deduction *best) {
+  int n = h->n;
+  int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
+  uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
+  for (int i = 0; i < nvar; i++)
+    vi[f->bvar[i]] = i;
+  for (int c = 0; c < h->cells; c++) {
+    if (h->val[c] >= 0)
+      continue;
+    deduction d = {.kind = 1, .what = 1, .where = c};
+    set_common(h, f, vi, h->cand[c], acc, &d, best);
+  }
+  for (int k = 0; k < h->nreg; k++)
+    for (int dg = 0; dg < n; dg++) {
+      hmask wm = h->where[k * n + dg];
+      if (!human_many(wm))
+        continue;
+      if (h->val[h->region[k * n + human_first(wm)]] >= 0)
+        continue;
+      deduction d = {.kind = 1, .what = 2, .where = k * n + dg};
+      set_common(h, f, vi, wm, acc, &d, best);
+    }
   free(acc);
-  if (best.cost >= 1 << 30)
-    return false;
-  /* the exact size: rerun the branches and count the nodes the
-   * conclusion rests on */
+  free(vi);
+}
+
+/* The deduction's exact size: its branches rerun, the nodes the
+ * conclusion rests on counted, less the assumption and the conclusion
+ * (SE's length). */
+static int deduction_size(sks_human *h, struct human_force *f, int plevel,
+                          const deduction *best) {
+  prop *p = &f->p[0];
   int size = 0;
-  for (int j = 0; j < best.nb; j++) {
-    int l = branch_lit(f, best.b[j]);
+  for (int j = 0; j < best->nb; j++) {
+    int l = branch_lit(f, best->b[j]);
     bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
     if (!ok) /* SE counts each side of the clash on its own */
       size += ancestors(p, p->conflict, 2);
-    else if (has(p, best.lit)) {
-      int x = p->node_of[best.lit];
+    else if (has(p, best->lit)) {
+      int x = p->node_of[best->lit];
       size += ancestors(p, &x, 1);
     }
   }
-  /* SE's length: the nodes less the assumption and the conclusion */
-  size = size > 2 ? size - 2 : 0;
-  human_begin(h);
-  int v = best.lit / 2, cell = v / n, dg = v % n;
-  sks_technique t = level_tech[level];
-  double rating = sks_technique_weight(t) + human_length_extra(size);
-  if (h->opt.text) {
-    char a[48], c[48];
-    lit_text(h, best.lit, c, sizeof c);
-    if (best.kind == 0) {
-      lit_text(h, best.lit ^ 1, a, sizeof a);
-      human_text(h, "%s: assuming %s leads to a contradiction (%d links)",
-                 sks_technique_name(t), a, size);
-    } else if (best.what == 0) {
-      lit_text(h, branch_lit(f, best.b[0]), a, sizeof a);
-      human_text(h, "%s: %s follows both when %s and when not (%d links)",
-                 sks_technique_name(t), c, a, size);
-    } else if (best.what == 1) {
-      human_cell_name(h, best.where, a, sizeof a);
-      human_text(h, "%s: %s follows from each candidate of %s (%d links)",
-                 sks_technique_name(t), c, a, size);
-    } else {
-      human_region_name(h, best.where / n, a, sizeof a);
-      human_text(h, "%s: %s follows from each place of %d in %s (%d links)",
-                 sks_technique_name(t), c, human_digit(best.where % n), a,
-                 size);
-    }
+  return size > 2 ? size - 2 : 0;
+}
+
+/* The step's text: the deduction in words. */
+static void deduction_text(sks_human *h, const struct human_force *f,
+                           sks_technique t, const deduction *best, int size) {
+  char a[48], c[48];
+  int n = h->n;
+  lit_text(h, best->lit, c, sizeof c);
+  if (best->kind == 0) {
+    lit_text(h, best->lit ^ 1, a, sizeof a);
+    human_text(h, "%s: assuming %s leads to a contradiction (%d links)",
+               sks_technique_name(t), a, size);
+  } else if (best->what == 0) {
+    lit_text(h, branch_lit(f, best->b[0]), a, sizeof a);
+    human_text(h, "%s: %s follows both when %s and when not (%d links)",
+               sks_technique_name(t), c, a, size);
+  } else if (best->what == 1) {
+    human_cell_name(h, best->where, a, sizeof a);
+    human_text(h, "%s: %s follows from each candidate of %s (%d links)",
+               sks_technique_name(t), c, a, size);
+  } else {
+    human_region_name(h, best->where / n, a, sizeof a);
+    human_text(h, "%s: %s follows from each place of %d in %s (%d links)",
+               sks_technique_name(t), c, human_digit(best->where % n), a, size);
   }
-  if (best.lit & 1) {
+}
+
+/* The step of the deduction: its conclusion's placement or removal, of
+ * the technique tried (the level's). */
+static bool deduction_emit(sks_human *h, const struct human_force *f,
+                           const deduction *best, int size) {
+  int n = h->n, v = best->lit / 2, cell = v / n, dg = v % n;
+  human_begin(h);
+  sks_technique t = h->trying; /* the row that names the level */
+  double rating = sks_technique_weight(t) + human_length_extra(size);
+  if (h->opt.text)
+    deduction_text(h, f, t, best, size);
+  if (best->lit & 1) {
     if (h->collect) {
       h->seen[(size_t)h->cells * n + (size_t)v] = 1;
       return false;
@@ -1098,6 +1204,26 @@ bool human_forcing(sks_human *h, int level) {
   }
   human_elim(h, cell, dg);
   return human_emit(h, t, rating, size);
+}
+
+bool human_forcing(sks_human *h, int level) {
+  struct human_force *f = force_of(h);
+  int nvar = force_begin(h, f, level);
+  /* nested levels: contradictions of the on branches only (the off
+   * branches and the cell and region nets would double the cost of the
+   * dearest level); Nishio: contradictions only, as SE's */
+  bool nishio = level == HUMAN_FORCE_NISHIO;
+  bool nested = level >= HUMAN_FORCE_NESTED && !nishio;
+  deduction best = {.cost = 1 << 30};
+  run_branches(h, f, level, nvar, nested, &best);
+  if (level != HUMAN_FORCE_CELL && !nested && !nishio)
+    both_ways(f, nvar, &best);
+  if (level >= HUMAN_FORCE_CELL && !nested && !nishio)
+    cells_and_regions(h, f, nvar, &best);
+  if (best.cost >= 1 << 30)
+    return false;
+  int size = deduction_size(h, f, prop_level(level), &best);
+  return deduction_emit(h, f, &best, size);
 }
 
 /* ---- the SAT-native step ---- */
@@ -1234,7 +1360,8 @@ static void mus_text(sks_human *h, const char *head, const unsigned char *act,
   human_text(h, "%s", buf);
 }
 
-bool human_mus(sks_human *h) {
+bool human_mus(sks_human *h, int arg) {
+  (void)arg;
   if (h->status != SKS_UNKNOWN || h->n > 16)
     return false;
   int ng = h->cells + h->nreg * h->n;
@@ -1306,180 +1433,4 @@ bool human_mus(sks_human *h) {
   free(act);
   free(best);
   return found;
-}
-
-/* ---- the two propagations compared (tests) ---- */
-
-/* f->hdcells: the cells holding each digit as a candidate, by digit. */
-static void digit_cells(const sks_human *h, struct human_force *f) {
-  memset(f->hdcells, 0, (size_t)h->n * h->pw * sizeof *f->hdcells);
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->cand[c]; m; m &= m - 1)
-      f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
-}
-
-/* Whether run b has na nodes, lit and depth (a run's, saved). */
-static bool same_nodes(int na, const int *lit, const int *depth,
-                       const human_run *b) {
-  return na == b->nnodes && !memcmp(lit, b->lit, (size_t)na * sizeof *lit) &&
-         !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
-}
-
-int human_prop9_compare(sks_human *h, int level) {
-  struct human_force *f = force_of(h);
-  if (!f->p9)
-    return -1;
-  int n = h->n, bad = 0;
-  digit_cells(h, f);
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
-      for (int on = 0; on < 2; on++) {
-        int l = (c * n + human_first(m)) * 2 + on;
-        human_run a = f->run;
-        bool oka = human_prop9_run(h, f->p9, &a, level, l, f->hdcells);
-        prop *p = &f->p[0];
-        bool okb = propagate(h, p, level, l, h->cand, h->where, f->hdcells);
-        human_run b = run_of(p, okb);
-        /* a clash keeps its depth and the marks read up to it (the
-         * general dynamic+ marks every one read) */
-        bool same = oka == okb && a.clash == b.clash;
-        for (int w = 0; w < f->tw && same; w++)
-          same = level == 3 ? !(a.touch[w] & ~b.touch[w])
-                            : a.touch[w] == b.touch[w];
-        if (same && oka)
-          same = same_nodes(a.nnodes, a.lit, a.depth, &b);
-        if (same && level == 0) { /* the reads it made as it ran */
-          uint64_t t[2 * (1 + 9)];
-          static_reads(h, &b, t, f->tw);
-          same = !memcmp(t, a.sreads, sizeof t);
-        }
-        bad += !same;
-      }
-  return bad;
-}
-
-/* Removes (remove) or puts back candidate d of cell c in h's marks, its
- * places and the cells holding d. */
-static void toggle(sks_human *h, int c, int d, bool remove) {
-  struct human_force *f = h->force;
-  hmask bit = 1ULL << d;
-  uint64_t cb = 1ULL << (c % 64);
-  h->cand[c] = remove ? h->cand[c] & ~bit : h->cand[c] | bit;
-  uint64_t *dc = f->hdcells + (size_t)d * h->pw + c / 64;
-  *dc = remove ? *dc & ~cb : *dc | cb;
-  for (int i = 0; i < h->ncreg[c]; i++) {
-    hmask *w = h->where + h->creg[c * HUMAN_MAX_REG + i] * h->n + d;
-    hmask pb = 1ULL << h->pos[c * HUMAN_MAX_REG + i];
-    *w = remove ? *w & ~pb : *w | pb;
-  }
-}
-
-int human_prop9_reads(sks_human *h, int level) {
-  struct human_force *f = force_of(h);
-  if (!f->p9)
-    return -1;
-  int n = h->n, bad = 0;
-  digit_cells(h, f);
-  size_t nl = (size_t)f->p[0].nodecap;
-  int *lit = sks_malloc(nl * sizeof *lit),
-      *depth = sks_malloc(nl * sizeof *depth);
-  uint64_t *touch = sks_malloc((size_t)f->tw * sizeof *touch);
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
-      for (int on = 0; on < 2; on++) {
-        int l = (c * n + human_first(m)) * 2 + on;
-        human_run a = f->run;
-        bool oka = human_prop9_run(h, f->p9, &a, level, l, f->hdcells);
-        memcpy(lit, a.lit, (size_t)a.nnodes * sizeof *lit);
-        memcpy(depth, a.depth, (size_t)a.nnodes * sizeof *depth);
-        memcpy(touch, a.touch, (size_t)f->tw * sizeof *touch);
-        /* the open candidates it did not read: the first, one in the
-         * middle and the last */
-        int unread[729], k = 0;
-        for (int q = 0; q < h->cells; q++)
-          for (hmask e = h->val[q] < 0 && !(touch[q / 64] >> (q % 64) & 1)
-                             ? h->cand[q]
-                             : 0;
-               e; e &= e - 1) {
-            int dg = human_first(e);
-            if (!(touch[(size_t)(1 + dg) * h->pw + q / 64] >> (q % 64) & 1))
-              unread[k++] = q * n + dg;
-          }
-        int pick[3] = {0, k / 2, k - 1};
-        for (int i = 0; i < 3 && k; i++) {
-          int q = unread[pick[i]] / n, dg = unread[pick[i]] % n;
-          toggle(h, q, dg, true);
-          human_run b = f->run;
-          bool okb = human_prop9_run(h, f->p9, &b, level, l, f->hdcells);
-          toggle(h, q, dg, false);
-          bool same = oka == okb && a.clash == b.clash &&
-                      !memcmp(touch, b.touch, (size_t)f->tw * sizeof *touch);
-          if (same && oka)
-            same = same_nodes(a.nnodes, lit, depth, &b);
-          bad += !same;
-        }
-      }
-  free(lit);
-  free(depth);
-  free(touch);
-  return bad;
-}
-
-int human_static_keeps(sks_human *h, int *compared) {
-  struct human_force *f = force_of(h);
-  int n = h->n, bad = 0, nl = h->cells * n * 2;
-  *compared = 0;
-  digit_cells(h, f);
-  int *lit = sks_malloc((size_t)nl * sizeof *lit),
-      *depth = sks_malloc((size_t)nl * sizeof *depth),
-      *open = sks_malloc((size_t)nl * sizeof *open);
-  uint64_t *t = sks_malloc((size_t)f->tw * sizeof *t),
-           *ch = sks_malloc((size_t)f->tw * sizeof *ch);
-  hmask *old = sks_malloc((size_t)h->cells * sizeof *old);
-  memcpy(old, h->cand, (size_t)h->cells * sizeof *old);
-  int k = 0;
-  for (int c = 0; c < h->cells; c++)
-    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
-      open[k++] = c * n + human_first(m);
-  for (int i = 0; i < k; i++)
-    for (int on = 0; on < 2; on++) {
-      int l = open[i] * 2 + on;
-      human_run a;
-      bool oka = run_branch(h, f, 0, l, &a);
-      int na = a.nnodes, clash = a.clash;
-      memcpy(lit, a.lit, (size_t)na * sizeof *lit);
-      memcpy(depth, a.depth, (size_t)na * sizeof *depth);
-      static_reads(h, &a, t, f->tw);
-      /* one mark gone, and two, at a few places of the open ones */
-      for (int p = 0; p < 8; p++) {
-        int j = (p / 2) * (k - 1) / 3, two = p % 2;
-        if (j == i || (two && (j + 1 >= k || j + 1 == i)))
-          continue;
-        toggle(h, open[j] / n, open[j] % n, true);
-        if (two)
-          toggle(h, open[j + 1] / n, open[j + 1] % n, true);
-        static_changes(h, old, ch, f->tw);
-        bool keep = true;
-        for (int w = 0; w < f->tw && keep; w++)
-          keep = !(t[w] & ch[w]);
-        if (keep) {
-          human_run b;
-          bool okb = run_branch(h, f, 0, l, &b);
-          bool same =
-              oka == okb && clash == b.clash && same_nodes(na, lit, depth, &b);
-          bad += !same;
-          ++*compared;
-        }
-        if (two)
-          toggle(h, open[j + 1] / n, open[j + 1] % n, false);
-        toggle(h, open[j] / n, open[j] % n, false);
-      }
-    }
-  free(lit);
-  free(depth);
-  free(open);
-  free(t);
-  free(ch);
-  free(old);
-  return bad;
 }

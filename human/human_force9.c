@@ -252,7 +252,7 @@ static bool locked(const sks_human *h, struct human_prop9 *q, human_run *r,
 
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells) {
-  bool dynamic = level >= 2;
+  bool dynamic = level >= HUMAN_FORCE_DYNAMIC;
   const hmask *bcand = h->cand;
   if (++q->cur == 0) { /* wrapped: no literal is derived */
     memset(q->epoch, 0, sizeof q->epoch);
@@ -285,9 +285,9 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
     return ok;
   }
   for (;;) {
-    if (!drain(h, q, r, dynamic, level >= 3, bdcells))
+    if (!drain(h, q, r, dynamic, level >= HUMAN_FORCE_DYNAMIC_PLUS, bdcells))
       return false;
-    if (level < 3)
+    if (level < HUMAN_FORCE_DYNAMIC_PLUS)
       return true;
     int before = r->nnodes;
     if (!locked(h, q, r, bdcells))

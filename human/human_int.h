@@ -40,8 +40,9 @@ struct sks_human {
   sks_technique tech;
   double rating;
   char text[HUMAN_TEXT];
-  bool collect;        /* tests: every instance (emit never stops) */
-  unsigned char *seen; /* collect: eliminations (n^3) and placements */
+  sks_technique trying; /* the technique tried (human_try) */
+  bool collect;         /* tests: every instance (emit never stops) */
+  unsigned char *seen;  /* collect: eliminations (n^3) and placements */
   /* Change stamps (human.c): tick counts the changes of the marks and
    * values, dstamp (by digit) and rstamp (by region, its cells) hold the
    * tick of the last that touched them.  The subset, intersection, fish,
@@ -62,7 +63,8 @@ struct sks_human {
   struct human_chain *chain;
 };
 
-/* human_base.c: the techniques' table, names and building a step, which
+/* human_base.c: the techniques' names, weights and labels (the table's
+ * columns), the names of cells and regions, and building a step, which
  * the techniques (human_basic.c, human_chain.c, human_fish.c,
  * human_force.c) use and human.c, the loop, drives. */
 
@@ -185,34 +187,72 @@ void human_cells_text(const sks_human *h, const int *cells, int k, char *buf,
  * ladder 4, 6, 8, 12, 16, 24, 32, ... its nodes pass. */
 double human_length_extra(int nodes);
 
-/* The techniques: each returns true when it found a step (or, collecting,
+/* The techniques, each a row of SKS_TECHNIQUES (sks_human.h) that gives
+ * its argument: each returns true when it found a step (or, collecting,
  * never). */
-bool human_full_house(sks_human *h);
-bool human_hidden_single(sks_human *h, bool box); /* in a box, or a line */
-bool human_naked_single(sks_human *h);
-bool human_bug(sks_human *h);  /* bivalue universal grave + 1 */
-bool human_bug2(sks_human *h); /* type 2: one extra digit in several cells */
-bool human_intersections(sks_human *h); /* pointing, claiming */
-/* SE's direct techniques: pointing (box) or claiming, hidden pairs (k 2)
- * and triples (3) that leave a digit one place in a region. */
-bool human_direct_intersections(sks_human *h, bool box);
-bool human_direct_hidden(sks_human *h, int k);
-bool human_naked(sks_human *h, int k);
-bool human_hidden(sks_human *h, int k);
-bool human_fish(sks_human *h, int k, bool finned);
-bool human_xy_wing(sks_human *h);
-bool human_xyz_wing(sks_human *h);
-bool human_w_wing(sks_human *h);
-bool human_unique_rectangle(sks_human *h);
-bool human_colouring(sks_human *h);
-bool human_x_chain(sks_human *h);
-bool human_xy_chain(sks_human *h);
-bool human_als_xz(sks_human *h);
-/* Forcing chains at a level: 0 static chains from one candidate, 1 cell
- * and region forcing, 2 dynamic, 3 dynamic with locked candidates, 4 and
- * 5 nested. */
-bool human_forcing(sks_human *h, int level);
-bool human_mus(sks_human *h);
+typedef bool human_finder(sks_human *h, int arg);
+human_finder human_full_house;
+human_finder human_hidden_single; /* arg: in a box (1), or a line (0) */
+human_finder human_naked_single;
+human_finder human_bug;           /* bivalue universal grave + 1 */
+human_finder human_bug2;          /* type 2: one extra digit in several cells */
+human_finder human_intersections; /* pointing, claiming */
+/* SE's direct techniques: pointing (arg 1: box) or claiming (0), hidden
+ * pairs (arg 2) and triples (3) that leave a digit one place in a
+ * region. */
+human_finder human_direct_intersections;
+human_finder human_direct_hidden;
+human_finder human_naked;  /* arg: the subset's size (2-4) */
+human_finder human_hidden; /* likewise */
+human_finder human_fish;   /* arg: the fish's size (2-4) */
+human_finder human_finned_fish;
+human_finder human_xy_wing;
+human_finder human_xyz_wing;
+human_finder human_w_wing;
+human_finder human_unique_rectangle; /* plain shapes */
+human_finder human_colouring;
+human_finder human_x_chain;
+human_finder human_xy_chain;
+human_finder human_als_xz;
+human_finder human_forcing; /* arg: the level (human_force_level) */
+human_finder human_mus;
+
+/* The forcing search's levels (human_force.c), one a technique (the row
+ * of SKS_TECHNIQUES that names it), each a propagation from an
+ * assumption and the deductions taken from its branches.  From static
+ * to the nested forcing net each propagation is the one before's with a
+ * rule more (the code compares levels in this order); cell and region
+ * forcing runs the static one, Nishio the dynamic one on one digit. */
+typedef enum human_force_level {
+  /* forcing chain: static chains (a bivalue cell's other mark, a digit's
+   * other place where it has two, on the marks as they are) from each
+   * open candidate on and off: a contradiction, or what follows both
+   * ways */
+  HUMAN_FORCE_STATIC,
+  /* cell and region forcing chains: what the static chains of every
+   * candidate of a cell, or of every place of a digit in a region, give */
+  HUMAN_FORCE_CELL,
+  /* dynamic forcing chain: the marks a chain removes are gone for the
+   * rest of it (a cell or a region left with one gives it); the
+   * deductions of both levels before */
+  HUMAN_FORCE_DYNAMIC,
+  /* dynamic forcing chain (+): with the locked candidates of the chain's
+   * marks */
+  HUMAN_FORCE_DYNAMIC_PLUS,
+  /* nested forcing chain: dynamic+ with SE's pairs and X-wings, then each
+   * open candidate tested by a static chain inside (a clash removes it);
+   * the contradictions of the on branches only */
+  HUMAN_FORCE_NESTED,
+  /* nested cell/region forcing chain: static cell and region forcing
+   * chains inside as well */
+  HUMAN_FORCE_NESTED_MULTIPLE,
+  /* nested forcing net: dynamic chains inside */
+  HUMAN_FORCE_NESTED_DYNAMIC,
+  /* Nishio forcing chain: dynamic on one digit's links only (no cell's);
+   * contradictions only, as SE's */
+  HUMAN_FORCE_NISHIO,
+  HUMAN_FORCE_LEVELS
+} human_force_level;
 
 /* One propagation of the forcing search as it is kept: the literals
  * derived in order and their depths (node 0 the assumption), or a clash
@@ -228,36 +268,41 @@ typedef struct human_run {
   uint64_t *sreads;
 } human_run;
 
-/* human_force9.c: the static (level 0), dynamic (2) and dynamic+ (3)
- * propagation for the plain 9x9 on bit sets, from literal start in h's state
- * (bdcells: n * pw words, the cells holding each digit); the same run as the
- * general one of human_force.c, its parents aside.  False on a clash. */
+/* human_force.c: the general propagation of the forcing search from
+ * literal start at a level's propagation (human_force_level) on h's
+ * state (bdcells: n * pw words, the cells holding each digit); *r holds
+ * the run (the solver's arrays: valid until its next run).  False on a
+ * clash. */
+bool human_force_general(sks_human *h, int level, int start,
+                         const uint64_t *bdcells, human_run *r);
+/* What a static run's result rests on (the static store keeps it while
+ * none of these changes), into t's (1 + n) * pw words, in touch's
+ * layout; and the changes from marks old to h's it meets, into ch's. */
+void human_static_reads(const sks_human *h, const human_run *r, uint64_t *t);
+void human_static_changes(const sks_human *h, const hmask *old, uint64_t *ch);
+
+/* human_force9.c: the static, dynamic and dynamic+ propagation (levels
+ * HUMAN_FORCE_STATIC, _DYNAMIC, _DYNAMIC_PLUS) for the plain 9x9 on bit
+ * sets, from literal start in h's state (bdcells as above): a fast path
+ * of human_force_general, the same run its parents aside, which the
+ * forcing search takes where it fits (r's arrays the caller's, sreads
+ * made as it ran); tests/unit/test_human.c runs both and compares them
+ * (docs/design.md, "Fast paths and their general forms").  The general
+ * dynamic+ marks every cell read, the 9x9 one only those it reads.  False
+ * on a clash. */
 struct human_prop9;
 bool human_prop9_fits(const sks_human *h);
 struct human_prop9 *human_prop9_new(const sks_human *h);
 void human_prop9_free(struct human_prop9 *q);
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells);
-/* Tests: runs both propagations at level (0, 2 or 3) from every open
- * candidate of h's state, on and off; the number that differ (-1 when h
- * does not fit the 9x9 one).  The general dynamic+ marks every cell read,
- * the 9x9 one only those it reads; a static run's reads made as it ran
- * are static_reads' of the general one. */
-int human_prop9_compare(sks_human *h, int level);
-/* Tests: the same runs, each again with one of the open candidates it did
- * not read removed (three of them: the store keeps a branch when none it
- * read changed); the number that differ (-1 as above). */
-int human_prop9_reads(sks_human *h, int level);
-/* Tests: each static branch from an open candidate of h's state, on and
- * off, again with one or two open marks removed wherever the static
- * store would keep it (static_reads against static_changes); the number
- * that differ, and in *compared the number compared. */
-int human_static_keeps(sks_human *h, int *compared);
+/* Frees the forcing searches' scratch. */
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
 void human_chain_free(sks_human *h);
 
-/* Technique finder by technique (NULL for those found by another). */
+/* human.c: tries technique t on h's state (the table's function, where
+ * the options allow it): true when it found a step. */
 bool human_try(sks_human *h, sks_technique t);
 
 #endif

@@ -12,52 +12,119 @@
 extern "C" {
 #endif
 
-/* The techniques, in the order they are tried (easiest first). */
+/* The techniques, one row each, in the order they are tried (easiest
+ * first): X(ID, name, key, weight, HoDoKu's level, whether Sudoku
+ * Explainer has it, whether it needs a puzzle known to be unique, the
+ * function that finds it, its argument).  A new technique is one row and
+ * its function.  The functions and their arguments (a subset's or fish's
+ * size, a forcing level) are the solver's own (author/human_int.h): a
+ * program reads the table through the functions below.  The direct
+ * techniques are Sudoku Explainer's: an intersection or a hidden pair or
+ * triple that leaves a digit one place in a region, the step its
+ * placement (tried before naked singles, as SE does).  Claiming is found
+ * with pointing (no function of its own).  The MUS step is SAT-native (a
+ * minimal unsatisfiable subset); SE does not have it, but its SE-only
+ * paths take it when nothing else is found.
+ *
+ * Weights on Sudoku Explainer's scale (SE's own list of its techniques:
+ * 1.0 last value, 1.2 hidden single in a box, 1.5 in a line, 1.7 direct
+ * pointing, 1.9 direct claiming, 2.0 direct hidden pair, 2.3 naked
+ * single, 2.5 direct hidden triple, 2.6 pointing, 2.8 claiming, 3.0 naked
+ * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
+ * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0
+ * naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2,
+ * 6.5 X-cycles, 6.6 forcing X-chains and Y-chains, 7.0 forcing chains,
+ * 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
+ * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques
+ * that SE does not name (finned fish, W-wing, simple colouring, ALS-XZ)
+ * are weighted as the chain SE finds for the same deduction
+ * (docs/authoring.md). */
+#define SKS_TECHNIQUES(X)                                                      \
+  X(FULL_HOUSE, "full house", "full-house", 1.0, EASY, true, false,            \
+    human_full_house, 0)                                                       \
+  X(HIDDEN_SINGLE_BOX, "hidden single", "hidden-single-box", 1.2, EASY, true,  \
+    false, human_hidden_single, true)                                          \
+  X(HIDDEN_SINGLE_LINE, "hidden single", "hidden-single-line", 1.5, EASY,      \
+    true, false, human_hidden_single, false)                                   \
+  X(DIRECT_POINTING, "direct pointing", "direct-pointing", 1.7, MEDIUM, true,  \
+    false, human_direct_intersections, true)                                   \
+  X(DIRECT_CLAIMING, "direct claiming", "direct-claiming", 1.9, MEDIUM, true,  \
+    false, human_direct_intersections, false)                                  \
+  X(DIRECT_HIDDEN_PAIR, "direct hidden pair", "direct-hidden-pair", 2.0,       \
+    MEDIUM, true, false, human_direct_hidden, 2)                               \
+  X(NAKED_SINGLE, "naked single", "naked-single", 2.3, EASY, true, false,      \
+    human_naked_single, 0)                                                     \
+  X(DIRECT_HIDDEN_TRIPLE, "direct hidden triple", "direct-hidden-triple", 2.5, \
+    MEDIUM, true, false, human_direct_hidden, 3)                               \
+  X(POINTING, "pointing", "pointing", 2.6, MEDIUM, true, false,                \
+    human_intersections, 0)                                                    \
+  X(CLAIMING, "claiming", "claiming", 2.8, MEDIUM, true, false, NULL, 0)       \
+  X(NAKED_PAIR, "naked pair", "naked-pair", 3.0, MEDIUM, true, false,          \
+    human_naked, 2)                                                            \
+  X(X_WING, "X-wing", "x-wing", 3.2, HARD, true, false, human_fish, 2)         \
+  X(HIDDEN_PAIR, "hidden pair", "hidden-pair", 3.4, MEDIUM, true, false,       \
+    human_hidden, 2)                                                           \
+  X(NAKED_TRIPLE, "naked triple", "naked-triple", 3.6, MEDIUM, true, false,    \
+    human_naked, 3)                                                            \
+  X(SWORDFISH, "swordfish", "swordfish", 3.8, HARD, true, false, human_fish,   \
+    3)                                                                         \
+  X(HIDDEN_TRIPLE, "hidden triple", "hidden-triple", 4.0, MEDIUM, true, false, \
+    human_hidden, 3)                                                           \
+  X(XY_WING, "XY-wing", "xy-wing", 4.2, HARD, true, false, human_xy_wing, 0)   \
+  X(XYZ_WING, "XYZ-wing", "xyz-wing", 4.4, HARD, true, false, human_xyz_wing,  \
+    0)                                                                         \
+  X(UNIQUE_RECTANGLE, "unique rectangle", "unique-rectangle", 4.5, HARD, true, \
+    true, human_unique_rectangle, 0)                                           \
+  X(NAKED_QUAD, "naked quad", "naked-quad", 5.0, HARD, true, false,            \
+    human_naked, 4)                                                            \
+  X(JELLYFISH, "jellyfish", "jellyfish", 5.2, HARD, true, false, human_fish,   \
+    4)                                                                         \
+  X(HIDDEN_QUAD, "hidden quad", "hidden-quad", 5.4, HARD, true, false,         \
+    human_hidden, 4)                                                           \
+  X(BUG, "bivalue universal grave + 1", "bug", 5.6, HARD, true, true,          \
+    human_bug, 0)                                                              \
+  X(BUG_2, "bivalue universal grave type 2", "bug-2", 5.7, HARD, true, true,   \
+    human_bug2, 0)                                                             \
+  X(SIMPLE_COLOURING, "simple colouring", "simple-colouring", 6.5, HARD,       \
+    false, false, human_colouring, 0)                                          \
+  X(X_CHAIN, "X-chain", "x-chain", 6.6, UNFAIR, true, false, human_x_chain, 0) \
+  X(FINNED_X_WING, "finned X-wing", "finned-x-wing", 6.6, UNFAIR, false,       \
+    false, human_finned_fish, 2)                                               \
+  X(W_WING, "W-wing", "w-wing", 6.6, HARD, false, false, human_w_wing, 0)      \
+  X(XY_CHAIN, "XY-chain", "xy-chain", 6.6, UNFAIR, true, false,                \
+    human_xy_chain, 0)                                                         \
+  X(FINNED_SWORDFISH, "finned swordfish", "finned-swordfish", 6.8, UNFAIR,     \
+    false, false, human_finned_fish, 3)                                        \
+  X(FINNED_JELLYFISH, "finned jellyfish", "finned-jellyfish", 7.0, UNFAIR,     \
+    false, false, human_finned_fish, 4)                                        \
+  X(ALS_XZ, "ALS-XZ", "als-xz", 7.0, UNFAIR, false, false, human_als_xz, 0)    \
+  X(FORCING_CHAIN, "forcing chain", "forcing-chain", 7.0, EXTREME, true,       \
+    false, human_forcing, HUMAN_FORCE_STATIC)                                  \
+  X(NISHIO, "Nishio forcing chain", "nishio", 7.5, EXTREME, true, false,       \
+    human_forcing, HUMAN_FORCE_NISHIO)                                         \
+  X(CELL_FORCING, "cell/region forcing chains", "cell-forcing", 8.0, EXTREME,  \
+    true, false, human_forcing, HUMAN_FORCE_CELL)                              \
+  X(DYNAMIC_FORCING, "dynamic forcing chain", "dynamic-forcing", 8.5, EXTREME, \
+    true, false, human_forcing, HUMAN_FORCE_DYNAMIC)                           \
+  X(DYNAMIC_FORCING_PLUS, "dynamic forcing chain (+)", "dynamic-forcing-plus", \
+    9.0, EXTREME, true, false, human_forcing, HUMAN_FORCE_DYNAMIC_PLUS)        \
+  X(NESTED_FORCING, "nested forcing chain", "nested-forcing", 9.5, EXTREME,    \
+    true, false, human_forcing, HUMAN_FORCE_NESTED)                            \
+  X(NESTED_FORCING_MULTIPLE, "nested cell/region forcing chain",               \
+    "nested-forcing-multiple", 10.0, EXTREME, true, false, human_forcing,      \
+    HUMAN_FORCE_NESTED_MULTIPLE)                                               \
+  X(NESTED_FORCING_2, "nested forcing net", "nested-forcing-2", 10.5, EXTREME, \
+    true, false, human_forcing, HUMAN_FORCE_NESTED_DYNAMIC)                    \
+  X(MUS, "minimal unsatisfiable subset", "mus", 11.0, EXTREME, false, false,   \
+    human_mus, 0)
+
 typedef enum sks_technique {
-  SKS_TECH_FULL_HOUSE,
-  SKS_TECH_HIDDEN_SINGLE_BOX,
-  SKS_TECH_HIDDEN_SINGLE_LINE,
-  /* Sudoku Explainer's direct techniques: an intersection or a hidden pair
-   * or triple that leaves a digit one place in a region, the step its
-   * placement (tried before naked singles, as SE does) */
-  SKS_TECH_DIRECT_POINTING,
-  SKS_TECH_DIRECT_CLAIMING,
-  SKS_TECH_DIRECT_HIDDEN_PAIR,
-  SKS_TECH_NAKED_SINGLE,
-  SKS_TECH_DIRECT_HIDDEN_TRIPLE,
-  SKS_TECH_POINTING,
-  SKS_TECH_CLAIMING,
-  SKS_TECH_NAKED_PAIR,
-  SKS_TECH_X_WING,
-  SKS_TECH_HIDDEN_PAIR,
-  SKS_TECH_NAKED_TRIPLE,
-  SKS_TECH_SWORDFISH,
-  SKS_TECH_HIDDEN_TRIPLE,
-  SKS_TECH_XY_WING,
-  SKS_TECH_XYZ_WING,
-  SKS_TECH_UNIQUE_RECTANGLE,
-  SKS_TECH_NAKED_QUAD,
-  SKS_TECH_JELLYFISH,
-  SKS_TECH_HIDDEN_QUAD,
-  SKS_TECH_BUG,
-  SKS_TECH_BUG_2,
-  SKS_TECH_SIMPLE_COLOURING,
-  SKS_TECH_X_CHAIN,
-  SKS_TECH_FINNED_X_WING,
-  SKS_TECH_W_WING,
-  SKS_TECH_XY_CHAIN,
-  SKS_TECH_FINNED_SWORDFISH,
-  SKS_TECH_FINNED_JELLYFISH,
-  SKS_TECH_ALS_XZ,
-  SKS_TECH_FORCING_CHAIN,
-  SKS_TECH_NISHIO,
-  SKS_TECH_CELL_FORCING,
-  SKS_TECH_DYNAMIC_FORCING,
-  SKS_TECH_DYNAMIC_FORCING_PLUS,
-  SKS_TECH_NESTED_FORCING,
-  SKS_TECH_NESTED_FORCING_MULTIPLE,
-  SKS_TECH_NESTED_FORCING_2,
-  SKS_TECH_MUS, /* SAT-native: a minimal unsatisfiable subset */
+/* clang-format off */
+#define SKS_TECH_ID_(id, name, key, weight, level, se, unique, find, arg) \
+  SKS_TECH_##id,
+  SKS_TECHNIQUES(SKS_TECH_ID_)
+#undef SKS_TECH_ID_
+  /* clang-format on */
   SKS_TECH_COUNT
 } sks_technique;
 
@@ -131,8 +198,9 @@ typedef struct sks_human_rating {
   int label;             /* HoDoKu's level: the highest step's label */
 } sks_human_rating;
 
-/* Whether Sudoku Explainer has technique t: all but simple colouring,
- * W-wings, finned fish and ALS-XZ (HoDoKu's), and the MUS step. */
+/* Whether Sudoku Explainer has technique t (the table's column): all but
+ * simple colouring, W-wings, finned fish and ALS-XZ (HoDoKu's), and the
+ * MUS step. */
 bool sks_technique_in_se(sks_technique t);
 /* A path's rating, step by step (sks_human_rate; explain): counts step
  * st into r (zeroed before the first step) before st is applied: the

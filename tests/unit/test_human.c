@@ -900,11 +900,264 @@ static void test_unchanged(sks_human *h) {
   sks_human_delete(g);
 }
 
+/* ---- the forcing search's two propagations ---- */
+
+/* human_force9.c's propagation for the plain 9x9 is a fast path of
+ * human_force.c's general one (docs/design.md, "Fast paths and their
+ * general forms"): these run both on the same states and compare. */
+typedef struct probe {
+  struct human_prop9 *q; /* the 9x9's, or NULL where it does not fit */
+  human_run run;         /* its arrays */
+  uint64_t *bdcells;     /* the cells holding each digit in h's state */
+  int tw;                /* a run's touch words */
+  int *lit, *depth;      /* a run saved */
+  uint64_t *touch, *t, *ch;
+  hmask *old;
+} probe;
+
+/* The cells holding each digit in h's state, into pb. */
+static void probe_cells(const sks_human *h, probe *pb) {
+  memset(pb->bdcells, 0, (size_t)h->n * h->pw * sizeof *pb->bdcells);
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->cand[c]; m; m &= m - 1)
+      pb->bdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
+}
+
+/* A probe for h's shape, on h's state. */
+static probe probe_new(const sks_human *h) {
+  size_t nl = (size_t)h->cells * h->n * 2 + 4;
+  probe pb = {.tw = (1 + h->n) * h->pw};
+  if (human_prop9_fits(h))
+    pb.q = human_prop9_new(h);
+  pb.run.lit = malloc(nl * sizeof *pb.run.lit);
+  pb.run.depth = malloc(nl * sizeof *pb.run.depth);
+  pb.run.touch = malloc((size_t)pb.tw * sizeof *pb.run.touch);
+  pb.run.sreads = malloc((size_t)pb.tw * sizeof *pb.run.sreads);
+  pb.lit = malloc(nl * sizeof *pb.lit);
+  pb.depth = malloc(nl * sizeof *pb.depth);
+  pb.touch = malloc((size_t)pb.tw * sizeof *pb.touch);
+  pb.t = malloc((size_t)pb.tw * sizeof *pb.t);
+  pb.ch = malloc((size_t)pb.tw * sizeof *pb.ch);
+  pb.old = malloc((size_t)h->cells * sizeof *pb.old);
+  pb.bdcells = malloc((size_t)h->n * h->pw * sizeof *pb.bdcells);
+  probe_cells(h, &pb);
+  return pb;
+}
+
+static void probe_delete(probe *pb) {
+  human_prop9_free(pb->q);
+  free(pb->run.lit);
+  free(pb->run.depth);
+  free(pb->run.touch);
+  free(pb->run.sreads);
+  free(pb->lit);
+  free(pb->depth);
+  free(pb->touch);
+  free(pb->t);
+  free(pb->ch);
+  free(pb->old);
+  free(pb->bdcells);
+}
+
+/* Literal l's run at level, the 9x9's (fast) or the general one. */
+static bool probe_run(sks_human *h, probe *pb, bool fast, int level, int l,
+                      human_run *r) {
+  if (!fast)
+    return human_force_general(h, level, l, pb->bdcells, r);
+  *r = pb->run;
+  return human_prop9_run(h, pb->q, r, level, l, pb->bdcells);
+}
+
+/* Keeps run a (lit, depth, touch) in pb. */
+static void probe_save(probe *pb, const human_run *a) {
+  memcpy(pb->lit, a->lit, (size_t)a->nnodes * sizeof *pb->lit);
+  memcpy(pb->depth, a->depth, (size_t)a->nnodes * sizeof *pb->depth);
+  memcpy(pb->touch, a->touch, (size_t)pb->tw * sizeof *pb->touch);
+}
+
+/* Whether run b has na nodes, lit and depth (a run's, saved). */
+static bool same_nodes(int na, const int *lit, const int *depth,
+                       const human_run *b) {
+  return na == b->nnodes && !memcmp(lit, b->lit, (size_t)na * sizeof *lit) &&
+         !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
+}
+
+/* Runs both propagations at level (static, dynamic or dynamic+) from
+ * every open candidate of h's state, on and off; the number that differ
+ * (-1 when h does not fit the 9x9 one): the same literals in the same
+ * order with the same depths, the same clashes at the same depth, and
+ * the same marks read (the general dynamic+ marks every cell read, the
+ * 9x9 one only those it reads; a static run's reads made as it ran are
+ * human_static_reads' of the general one). */
+static int prop9_compare(sks_human *h, probe *pb, int level) {
+  if (!pb->q)
+    return -1;
+  int n = h->n, bad = 0;
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      for (int on = 0; on < 2; on++) {
+        int l = (c * n + human_first(m)) * 2 + on;
+        human_run a, b;
+        bool oka = probe_run(h, pb, true, level, l, &a);
+        bool okb = probe_run(h, pb, false, level, l, &b);
+        /* a clash keeps its depth and the marks read up to it */
+        bool same = oka == okb && a.clash == b.clash;
+        for (int w = 0; w < pb->tw && same; w++)
+          same = level == HUMAN_FORCE_DYNAMIC_PLUS ? !(a.touch[w] & ~b.touch[w])
+                                                   : a.touch[w] == b.touch[w];
+        if (same && oka)
+          same = same_nodes(a.nnodes, a.lit, a.depth, &b);
+        if (same && level == HUMAN_FORCE_STATIC) {
+          human_static_reads(h, &b, pb->t);
+          same = !memcmp(pb->t, a.sreads, (size_t)pb->tw * sizeof *pb->t);
+        }
+        bad += !same;
+      }
+  return bad;
+}
+
+/* Removes (remove) or puts back candidate d of cell c in h's marks, its
+ * places and the cells holding d. */
+static void toggle(sks_human *h, probe *pb, int c, int d, bool remove) {
+  hmask bit = 1ULL << d;
+  uint64_t cb = 1ULL << (c % 64);
+  h->cand[c] = remove ? h->cand[c] & ~bit : h->cand[c] | bit;
+  uint64_t *dc = pb->bdcells + (size_t)d * h->pw + c / 64;
+  *dc = remove ? *dc & ~cb : *dc | cb;
+  for (int i = 0; i < h->ncreg[c]; i++) {
+    hmask *w = h->where + h->creg[c * HUMAN_MAX_REG + i] * h->n + d;
+    hmask place = 1ULL << h->pos[c * HUMAN_MAX_REG + i];
+    *w = remove ? *w & ~place : *w | place;
+  }
+}
+
+/* The 9x9 runs of prop9_compare, each again with one of the open
+ * candidates it did not read removed (three of them: the store keeps a
+ * branch when none it read changed); the number that differ (-1 as
+ * there). */
+static int prop9_reads(sks_human *h, probe *pb, int level) {
+  if (!pb->q)
+    return -1;
+  int n = h->n, bad = 0;
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      for (int on = 0; on < 2; on++) {
+        int l = (c * n + human_first(m)) * 2 + on;
+        human_run a, b;
+        bool oka = probe_run(h, pb, true, level, l, &a);
+        probe_save(pb, &a);
+        /* the open candidates it did not read: the first, one in the
+         * middle and the last */
+        int unread[729], k = 0;
+        for (int q = 0; q < h->cells; q++)
+          for (hmask e = h->val[q] < 0 && !(pb->touch[q / 64] >> (q % 64) & 1)
+                             ? h->cand[q]
+                             : 0;
+               e; e &= e - 1) {
+            int dg = human_first(e);
+            if (!(pb->touch[(size_t)(1 + dg) * h->pw + q / 64] >> (q % 64) & 1))
+              unread[k++] = q * n + dg;
+          }
+        int pick[3] = {0, k / 2, k - 1};
+        for (int i = 0; i < 3 && k; i++) {
+          int q = unread[pick[i]] / n, dg = unread[pick[i]] % n;
+          toggle(h, pb, q, dg, true);
+          bool okb = probe_run(h, pb, true, level, l, &b);
+          toggle(h, pb, q, dg, false);
+          bool same =
+              oka == okb && a.clash == b.clash &&
+              !memcmp(pb->touch, b.touch, (size_t)pb->tw * sizeof *pb->touch);
+          if (same && oka)
+            same = same_nodes(a.nnodes, pb->lit, pb->depth, &b);
+          bad += !same;
+        }
+      }
+  return bad;
+}
+
+/* Each static branch from an open candidate of h's state, on and off (the
+ * forcing search's run: the 9x9's where it fits), again with one or two
+ * open marks removed wherever the static store would keep it
+ * (human_static_reads against human_static_changes); the number that
+ * differ, and in *compared the number compared. */
+static int static_keeps(sks_human *h, probe *pb, int *compared) {
+  int n = h->n, bad = 0, nl = h->cells * n * 2;
+  *compared = 0;
+  int *open = malloc((size_t)nl * sizeof *open);
+  memcpy(pb->old, h->cand, (size_t)h->cells * sizeof *pb->old);
+  int k = 0;
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      open[k++] = c * n + human_first(m);
+  for (int i = 0; i < k; i++)
+    for (int on = 0; on < 2; on++) {
+      int l = open[i] * 2 + on;
+      human_run a;
+      bool oka = probe_run(h, pb, pb->q != NULL, HUMAN_FORCE_STATIC, l, &a);
+      int na = a.nnodes, clash = a.clash;
+      probe_save(pb, &a);
+      human_static_reads(h, &a, pb->t);
+      /* one mark gone, and two, at a few places of the open ones */
+      for (int p = 0; p < 8; p++) {
+        int j = (p / 2) * (k - 1) / 3, two = p % 2;
+        if (j == i || (two && (j + 1 >= k || j + 1 == i)))
+          continue;
+        toggle(h, pb, open[j] / n, open[j] % n, true);
+        if (two)
+          toggle(h, pb, open[j + 1] / n, open[j + 1] % n, true);
+        human_static_changes(h, pb->old, pb->ch);
+        bool keep = true;
+        for (int w = 0; w < pb->tw && keep; w++)
+          keep = !(pb->t[w] & pb->ch[w]);
+        if (keep) {
+          human_run b;
+          bool okb = probe_run(h, pb, pb->q != NULL, HUMAN_FORCE_STATIC, l, &b);
+          bool same = oka == okb && clash == b.clash &&
+                      same_nodes(na, pb->lit, pb->depth, &b);
+          bad += !same;
+          ++*compared;
+        }
+        if (two)
+          toggle(h, pb, open[j + 1] / n, open[j + 1] % n, false);
+        toggle(h, pb, open[j] / n, open[j] % n, false);
+      }
+    }
+  free(open);
+  return bad;
+}
+
+/* A fixed sequence of pseudo-random numbers (xorshift64). */
+static uint64_t rnd(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+/* Removes open candidates of h at random, one in `one_in` (every cell
+ * keeps one), and the places and cells holding each digit with them. */
+static void thin(sks_human *h, probe *pb, uint64_t *seed, int one_in) {
+  for (int c = 0; c < h->cells; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+      if (human_many(h->cand[c]) && rnd(seed) % (uint64_t)one_in == 0)
+        toggle(h, pb, c, human_first(m), true);
+}
+
+/* Both propagations at the three levels on a state: the number of runs
+ * that differ. */
+static int prop9_all(sks_human *h, probe *pb) {
+  return prop9_compare(h, pb, HUMAN_FORCE_STATIC) +
+         prop9_compare(h, pb, HUMAN_FORCE_DYNAMIC) +
+         prop9_compare(h, pb, HUMAN_FORCE_DYNAMIC_PLUS);
+}
+
 /* The plain 9x9's bit-set propagation of the forcing search against the
  * general one: from every open candidate, on and off, static, dynamic and
- * dynamic+,
- * at every position of hard puzzles' paths, the same literals in the same
- * order with the same depths, the same clashes and the same marks read. */
+ * dynamic+, at every position of hard puzzles' paths and on random
+ * states made from them (open candidates removed at random) and from
+ * the empty grid (random marks in every cell), the same literals in the
+ * same order with the same depths, the same clashes and the same marks
+ * read; and the static store's keeps. */
 static void test_prop9(sks_human *h) {
   static const char *const hard[] = {
       "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3...."
@@ -916,34 +1169,67 @@ static void test_prop9(sks_human *h) {
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9."
       "8...2.....1",
   };
-  int positions = 0, kept = 0;
+  int positions = 0, kept = 0, random = 0;
+  uint64_t seed = 0x9e3779b97f4a7c15ULL;
   for (size_t i = 0; i < 1 + sizeof hard / sizeof *hard; i++) {
     sks_puzzle *p = judge_parse(i ? hard[i - 1] : paths[2]);
     sks_human_options o = {.known_unique = true};
     CHECK_EQ(sks_human_load(h, p, &o), 0);
+    probe pb = probe_new(h);
     sks_human_step st;
     do {
-      CHECK_EQ(human_prop9_compare(h, 0), 0);
-      CHECK_EQ(human_prop9_compare(h, 2), 0);
-      CHECK_EQ(human_prop9_compare(h, 3), 0);
-      for (int level = 0; level <= 3; level += 1 + !level)
-        CHECK_EQ(human_prop9_reads(h, level), 0);
+      probe_cells(h, &pb);
+      CHECK_EQ(prop9_all(h, &pb), 0);
+      for (int level = HUMAN_FORCE_STATIC; level <= HUMAN_FORCE_DYNAMIC_PLUS;
+           level++)
+        if (level != HUMAN_FORCE_CELL)
+          CHECK_EQ(prop9_reads(h, &pb, level), 0);
       int compared;
-      CHECK_EQ(human_static_keeps(h, &compared), 0);
+      CHECK_EQ(static_keeps(h, &pb, &compared), 0);
       kept += compared;
+      /* a random state (a quarter or a half of the open marks gone, by
+       * turns), then the marks as they were */
+      memcpy(pb.old, h->cand, (size_t)h->cells * sizeof *pb.old);
+      thin(h, &pb, &seed, positions % 2 ? 2 : 4);
+      CHECK_EQ(prop9_all(h, &pb), 0);
+      random++;
+      memcpy(h->cand, pb.old, (size_t)h->cells * sizeof *h->cand);
+      human_where(h);
       positions++;
     } while (sks_human_next(h, &st) && (sks_human_apply(h, &st), 1));
+    probe_delete(&pb);
     sks_puzzle_delete(p);
   }
+  /* the empty grid with random marks: one to nine in each cell */
+  sks_puzzle *p = judge_parse(
+      "................................................................."
+      "................");
+  for (int k = 0; k < 100; k++) {
+    CHECK_EQ(sks_human_load(h, p, NULL), 0);
+    for (int c = 0; c < h->cells; c++) {
+      h->cand[c] = rnd(&seed) & 0x1ff;
+      if (!h->cand[c])
+        h->cand[c] = 1ULL << (rnd(&seed) % 9);
+    }
+    human_where(h);
+    probe pb = probe_new(h);
+    CHECK_EQ(prop9_all(h, &pb), 0);
+    probe_delete(&pb);
+    random++;
+  }
+  sks_puzzle_delete(p);
   CHECK(positions > 100);
   CHECK(kept > 1000);
+  CHECK(random > 200);
   /* not for other shapes */
-  sks_puzzle *p = judge_parse("1.3.....2...4.1.");
+  p = judge_parse("1.3.....2...4.1.");
   CHECK_EQ(sks_human_load(h, p, NULL), 0);
-  CHECK_EQ(human_prop9_compare(h, 0), -1);
+  probe pb = probe_new(h);
+  CHECK_EQ(prop9_compare(h, &pb, HUMAN_FORCE_STATIC), -1);
   int compared; /* the general propagation's static store, the same */
-  CHECK_EQ(human_static_keeps(h, &compared), 0);
+  CHECK_EQ(static_keeps(h, &pb, &compared), 0);
   CHECK(compared > 0);
+  probe_delete(&pb);
   sks_puzzle_delete(p);
 }
 
