@@ -3,6 +3,7 @@
  * on the threads asked for (the search is the time), then their keys go
  * into the set one by one in input order, so the verdicts do not depend
  * on the threads. */
+#include "require_int.h"
 #include "sks_canon.h"
 
 #include <pthread.h>
@@ -255,6 +256,7 @@ static void *help(void *data) {
 void sks_canon_classes_add(sks_canon_classes *c,
                            const sks_puzzle *const *puzzles, int count,
                            sks_canon_verdict *out) {
+  sks_require(c && (count <= 0 || (puzzles && out)), "NULL argument");
   if (count <= 0)
     return;
   if (count > c->nkeys) {

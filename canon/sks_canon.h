@@ -109,10 +109,10 @@ bool sks_canon_map_valid(const sks_canon_map *map, int box_rows, int box_cols);
 typedef struct sks_canon_classes sks_canon_classes;
 
 /* threads: the canonical forms of one call's puzzles are found on that
- * many threads (this one among them; 0 and 1: this one alone), the
- * verdicts given in input order whatever the number.  time_limit:
- * seconds a puzzle's search may take (0: none; past it the puzzle is
- * unknown, "the time limit ran out"). */
+ * many threads (this one among them; 0 and 1: this one alone; at most
+ * 64), the verdicts given in input order whatever the number.
+ * time_limit: seconds a puzzle's search may take (0: none; past it the
+ * puzzle is unknown, "the time limit ran out"). */
 sks_canon_classes *sks_canon_classes_new(int threads, double time_limit);
 void sks_canon_classes_delete(sks_canon_classes *c); /* NULL is a no-op */
 
