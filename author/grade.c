@@ -5,6 +5,7 @@
 #include "eo.h"
 #include "grade_int.h"
 #include "random_int.h"
+#include "require_int.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -61,6 +62,8 @@ struct sks_grader {
   int *digit, *row, *col, *tmp; /* n each */
   unsigned char *removed;       /* n^3 or NULL: perm's removed ones */
   sks_human *human;             /* the human path's rating */
+  sks_eo *analog_eo;            /* sks_grade_analog: the system of the shape */
+  sks_cnf *cnf;                 /* and the CNF it lowers to */
 };
 
 sks_grader *sks_grader_new(void) {
@@ -73,6 +76,8 @@ void sks_grader_delete(sks_grader *g) {
   sks_author_xc_free(&g->xc);
   sks_solver_delete(g->bits);
   sks_human_delete(g->human);
+  sks_eo_delete(g->analog_eo);
+  sks_cnf_delete(g->cnf);
   if (g->perm)
     g->perm->removed = NULL; /* lent, not the puzzle's */
   sks_puzzle_delete(g->perm);
@@ -289,4 +294,58 @@ bool sks_grade_matches(const sks_grade *gr, int level, int label) {
   if (gr->status != SKS_SAT || gr->multiple)
     return false;
   return level >= 0 ? (int)gr->level == level : (int)gr->label == label;
+}
+
+/* ---- the analog rating ---- */
+
+int sks_grade_analog(sks_grader *g, const sks_puzzle *p,
+                     const sks_grade_analog_options *opt, sks_analog_grade *out,
+                     double *run_t, bool *run_solved) {
+  sks_require(g && p && opt && out, "NULL argument");
+  memset(out, 0, sizeof *out);
+  if (!g->analog_eo || !sks_shape_same(sks_eo_shape(g->analog_eo), p->shape)) {
+    sks_eo_delete(g->analog_eo);
+    g->analog_eo = sks_eo_new(p->shape);
+  }
+  if (sks_eo_load(g->analog_eo, p, SKS_PROPAGATE_GIVENS) == SKS_UNSAT)
+    return out->status = SKS_UNSAT;
+  if (!g->cnf)
+    g->cnf = sks_cnf_new();
+  sks_encode(g->analog_eo, &opt->encode, g->cnf);
+  sks_analog *a = sks_analog_new(g->cnf);
+  sks_analog_rate_runs(a, &opt->analog, opt->seed, opt->runs, opt->rate_time,
+                       opt->seconds, opt->threads, &out->rating, run_t,
+                       run_solved);
+  out->clauses = sks_analog_nclauses(a);
+  out->literals = sks_analog_nlits(a);
+  sks_analog_delete(a);
+  return out->status = SKS_SAT;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int sks_grade_analog_curve(const double *run_t, const bool *run_solved,
+                           int runs, double tmax, double *t, double *left) {
+  sks_require(runs > 0 && run_t && run_solved && t && left, "bad argument");
+  /* the solved runs' times, sorted, in t[1 ..] */
+  int k = 0;
+  for (int r = 0; r < runs; r++)
+    if (run_solved[r])
+      t[1 + k++] = run_t[r];
+  qsort(t + 1, (size_t)k, sizeof *t, cmp_double);
+  /* spread to two points a step, from the last so nothing is overwritten */
+  for (int j = k - 1; j >= 0; j--) {
+    double tj = t[1 + j];
+    t[1 + 2 * j] = t[2 + 2 * j] = tj;
+    left[1 + 2 * j] = 1.0 - (double)j / runs;
+    left[2 + 2 * j] = 1.0 - (double)(j + 1) / runs;
+  }
+  t[0] = 0;
+  left[0] = 1;
+  t[1 + 2 * k] = tmax;
+  left[1 + 2 * k] = 1.0 - (double)k / runs;
+  return 2 * k + 2;
 }

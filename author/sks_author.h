@@ -4,6 +4,7 @@
 #ifndef SKS_AUTHOR_H
 #define SKS_AUTHOR_H
 
+#include "sks_analog.h"
 #include "sks_decoder.h"
 #include "sks_canon.h"
 #include "sks_human.h"
@@ -200,6 +201,45 @@ const char *sks_grade_label_name(sks_grade_label label);
 int sks_grade_parse(const char *name, int *level, int *label);
 /* Whether a grade matches what sks_grade_parse gave. */
 bool sks_grade_matches(const sks_grade *gr, int level, int label);
+
+/* The analog rating of a puzzle, as `rate --analog` and `grade --analog`
+ * give it: the CNF of the system loaded with the givens propagated
+ * (SKS_PROPAGATE_GIVENS), as the papers rate it, rated by
+ * sks_analog_rate_runs (solver/sks_analog.h). */
+typedef struct sks_grade_analog_options {
+  sks_analog_options analog; /* the dynamics and the stopping rule;
+                                analog.group shares the runs with idle
+                                threads */
+  sks_encode_options encode; /* how the CNF is lowered */
+  unsigned long long seed;
+  int runs;         /* runs asked for, > 0 */
+  double rate_time; /* analog time a run is given (tmax), > 0 */
+  double seconds;   /* wall seconds a run may take (0: none) */
+  int threads;      /* runs in parallel (1: this thread alone) */
+} sks_grade_analog_options;
+
+typedef struct sks_analog_grade {
+  int status; /* SKS_SAT: rated; SKS_UNSAT: the givens' propagation
+                 found no solution (not rated) */
+  sks_analog_rating rating; /* eta infinite when no run solved it */
+  long clauses, literals;   /* the CNF rated, after deduplication */
+} sks_analog_grade;
+
+/* Rates p into out (with g's system and CNF for the shape, kept for the
+ * next puzzle) and, when not NULL, each run's end into run_t and
+ * run_solved (opt->runs entries each, as sks_analog_rate_runs).  Returns
+ * out->status. */
+int sks_grade_analog(sks_grader *g, const sks_puzzle *p,
+                     const sks_grade_analog_options *opt, sks_analog_grade *out,
+                     double *run_t, bool *run_solved);
+
+/* The escape-rate picture of one rating: the fraction of runs not yet
+ * solved against analog time, a staircase from (0, 1) down one step of
+ * 1/runs at each solved run's time (in increasing order), to the share
+ * left unsolved at tmax.  Writes the points into t and left (room for
+ * 2 * runs + 2 each) and returns how many (2 * solved + 2). */
+int sks_grade_analog_curve(const double *run_t, const bool *run_solved,
+                           int runs, double tmax, double *t, double *left);
 
 /* ---- Repair: completing and explaining givens (author/repair.c) ---- */
 

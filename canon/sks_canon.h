@@ -1,7 +1,8 @@
 /* sudokusat canonical forms: the smallest puzzle equivalent to a given
  * one under its shape's symmetry group ("minlex"), the group's elements
  * and automorphisms (canon/canon.c, canon9.c, canon_group.c,
- * canon_map.c). */
+ * canon_map.c), and the classes of equivalent puzzles seen
+ * (canon/canon_classes.c). */
 #ifndef SKS_CANON_H
 #define SKS_CANON_H
 
@@ -97,6 +98,47 @@ void sks_canon_random(int box_rows, int box_cols, unsigned long long seed,
 
 /* Whether map is an element of the group of R x C boxes. */
 bool sks_canon_map_valid(const sks_canon_map *map, int box_rows, int box_cols);
+
+/* ---- Classes of equivalent puzzles (canon/canon_classes.c) ---- */
+
+/* The classes seen so far: each puzzle added is new (the first of its
+ * class), a repeat (equivalent to one added before: the same canonical
+ * form, shape, variants and, for a candidates puzzle, candidate sets) or
+ * unknown (no canonical form: see sks_canon_puzzle).  Classes are
+ * numbered 0, 1, ... in the order their first puzzle came. */
+typedef struct sks_canon_classes sks_canon_classes;
+
+/* threads: the canonical forms of one call's puzzles are found on that
+ * many threads (this one among them; 0 and 1: this one alone; at most
+ * 64), the verdicts given in input order whatever the number.
+ * time_limit: seconds a puzzle's search may take (0: none; past it the
+ * puzzle is unknown, "the time limit ran out"). */
+sks_canon_classes *sks_canon_classes_new(int threads, double time_limit);
+void sks_canon_classes_delete(sks_canon_classes *c); /* NULL is a no-op */
+
+typedef enum sks_canon_seen {
+  SKS_CANON_NEW,     /* the first of its class */
+  SKS_CANON_REPEAT,  /* equivalent to a puzzle added before */
+  SKS_CANON_UNKNOWN, /* no canonical form: err says why (not added) */
+  SKS_CANON_NONE     /* a NULL entry, passed over */
+} sks_canon_seen;
+
+typedef struct sks_canon_verdict {
+  sks_canon_seen seen;
+  long long id;  /* NEW: the class it starts; REPEAT: the class it is
+                    in; -1 otherwise */
+  sks_error err; /* UNKNOWN: why */
+} sks_canon_verdict;
+
+/* Adds puzzles[0 .. count) in order (NULL entries are passed over),
+ * a verdict each into out: a puzzle is a repeat of one earlier in the
+ * same call too. */
+void sks_canon_classes_add(sks_canon_classes *c,
+                           const sks_puzzle *const *puzzles, int count,
+                           sks_canon_verdict *out);
+
+/* The number of classes seen. */
+long long sks_canon_classes_count(const sks_canon_classes *c);
 
 #ifdef __cplusplus
 }

@@ -55,6 +55,10 @@ int app_rate(sks_app *app);
  * --analog, grade --analog), its idle threads offered to group. */
 void app_rating_options(const sks_app *app, sks_analog_group *group,
                         sks_analog_options *o);
+/* The same for a puzzle's rating (sks_grade_analog): --encoding, --seed,
+ * --runs, --rate-time, --time-limit a run, one thread. */
+void app_grade_analog_options(const sks_app *app, sks_analog_group *group,
+                              sks_grade_analog_options *o);
 int app_generate(sks_app *app); /* tools/generate.c */
 int app_minimize(sks_app *app);
 int app_repair(sks_app *app);

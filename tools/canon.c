@@ -5,8 +5,6 @@
 #include "batch_int.h"
 #include "worker_int.h"
 
-#include <pthread.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,196 +179,20 @@ static int canon_dimacs(sks_app *app, sks_input *in) {
 
 /* ---- --dedupe ---- */
 
-/* The set of canonical keys kept: open addressing over 64-bit hashes,
- * each key (box shape, then the cells) stored once in an arena, with the
- * place of the puzzle that brought it. */
-typedef struct key_set {
-  uint64_t *hash; /* 0: empty slot */
-  size_t *at;     /* offset of the key in the arena */
-  size_t slots, used;
-  unsigned char *arena;
-  size_t len, cap;
-} key_set;
-
 typedef struct place {
   int file; /* operand index */
   long line;
 } place;
 
-static uint64_t hash_bytes(const unsigned char *s, size_t len) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (size_t i = 0; i < len; i++)
-    h = (h ^ s[i]) * 0x100000001b3ULL;
-  return h ? h : 1;
-}
-
-static void set_grow(key_set *s, size_t keylen) {
-  size_t slots = s->slots ? 2 * s->slots : 1024;
-  uint64_t *hash = sks_calloc(slots, sizeof *hash);
-  size_t *at = sks_calloc(slots, sizeof *at);
-  for (size_t i = 0; i < s->slots; i++)
-    if (s->hash[i]) {
-      size_t j = s->hash[i] & (slots - 1);
-      while (hash[j])
-        j = (j + 1) & (slots - 1);
-      hash[j] = s->hash[i];
-      at[j] = s->at[i];
-    }
-  free(s->hash);
-  free(s->at);
-  s->hash = hash;
-  s->at = at;
-  s->slots = slots;
-  (void)keylen;
-}
-
-/* Inserts key (len bytes, the first sizeof(int) its length) unless it is
- * there; returns the stored place of the first, or NULL when new. */
-static const place *set_insert(key_set *s, const unsigned char *key, size_t len,
-                               place where) {
-  if (2 * (s->used + 1) > s->slots)
-    set_grow(s, len);
-  uint64_t h = hash_bytes(key, len);
-  size_t j = h & (s->slots - 1);
-  while (s->hash[j]) {
-    if (s->hash[j] == h) {
-      const unsigned char *k = s->arena + s->at[j];
-      size_t klen;
-      memcpy(&klen, k, sizeof klen);
-      if (klen == len && !memcmp(k + sizeof klen + sizeof(place), key, len))
-        return (const place *)(const void *)(k + sizeof klen);
-    }
-    j = (j + 1) & (s->slots - 1);
-  }
-  size_t need = sizeof len + sizeof where + len;
-  need = (need + 7) & ~(size_t)7;
-  if (s->len + need > s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 1 << 16;
-    while (s->len + need > s->cap)
-      s->cap *= 2;
-    s->arena = sks_realloc(s->arena, s->cap);
-  }
-  unsigned char *k = s->arena + s->len;
-  memcpy(k, &len, sizeof len);
-  memcpy(k + sizeof len, &where, sizeof where);
-  memcpy(k + sizeof len + sizeof where, key, len);
-  s->hash[j] = h;
-  s->at[j] = s->len;
-  s->len += need;
-  s->used++;
-  return NULL;
-}
-
 enum { BLOCK = 2048 };
 
+/* A block of puzzles read, decided together. */
 typedef struct slot {
   sks_puzzle *p;
   char *error; /* a read error, or NULL */
   int file;    /* operand index */
   long line;   /* the puzzle's first line */
-  int ok;      /* canonical form made */
-  char *why;   /* why not */
-  unsigned char *key;
-  size_t keylen, keycap;
 } slot;
-
-typedef struct dedupe {
-  sks_app *app;
-  slot *slots;
-  int count;
-  int next; /* the next slot to canonicalise (under lock) */
-  pthread_mutex_t lock;
-} dedupe;
-
-/* The key of a canonical form: box rows, box columns, the variants, the
- * cells (digit + 1, 0 blank) as bytes, two a cell past 254; then a
- * jigsaw's map (region ids, the same width) and a candidates puzzle's
- * removed candidates (bits). */
-static void make_key(slot *s, const sks_shape *sh, const int *grid,
-                     const unsigned char *removed) {
-  int n = sh->n, cells = n * n, wide = n > 254;
-  size_t w = 1 + (size_t)wide, bits = (size_t)cells * n;
-  size_t len = 5 + (size_t)cells * w;
-  if (sh->jigsaw)
-    len += (size_t)cells * w;
-  if (removed)
-    len += (bits + 7) / 8;
-  if (len > s->keycap) {
-    s->key = sks_realloc(s->key, len);
-    s->keycap = len;
-  }
-  unsigned char *k = s->key;
-  k[0] = (unsigned char)(sh->box_rows & 0xff);
-  k[1] = (unsigned char)(sh->box_rows >> 8);
-  k[2] = (unsigned char)(sh->box_cols & 0xff);
-  k[3] = (unsigned char)(sh->box_cols >> 8);
-  k[4] = (unsigned char)(sh->variants | (removed ? 0x80 : 0));
-  unsigned char *at = k + 5;
-  for (int part = 0; part < 2; part++) {
-    if (part && !sh->jigsaw)
-      break;
-    for (int i = 0; i < cells; i++) {
-      unsigned v = part ? (unsigned)sh->jigsaw[i] : (unsigned)(grid[i] + 1);
-      *at++ = (unsigned char)(v & 0xff);
-      if (wide)
-        *at++ = (unsigned char)(v >> 8);
-    }
-  }
-  if (removed) {
-    memset(at, 0, (bits + 7) / 8);
-    for (size_t i = 0; i < bits; i++)
-      if (removed[i])
-        at[i / 8] |= (unsigned char)(1u << (i % 8));
-  }
-  s->keylen = len;
-}
-
-static void *dedupe_thread(void *data) {
-  dedupe *d = data;
-  sks_canon *z = sks_canon_new();
-  int *grid = NULL, cap = 0;
-  unsigned char *removed = NULL;
-  size_t rcap = 0;
-  for (;;) {
-    pthread_mutex_lock(&d->lock);
-    int i = d->next < d->count ? d->next : -1;
-    d->next += 16;
-    pthread_mutex_unlock(&d->lock);
-    if (i < 0)
-      break;
-    for (int e = i + 16 < d->count ? i + 16 : d->count; i < e; i++) {
-      slot *s = &d->slots[i];
-      if (s->error)
-        continue;
-      int cells = s->p->shape->n * s->p->shape->n;
-      if (cells > cap) {
-        grid = sks_realloc(grid, (size_t)cells * sizeof *grid);
-        cap = cells;
-      }
-      sks_error err = {0};
-      sks_canon_map m;
-      double limit = d->app->opt.time_limit;
-      sks_canon_set_deadline(z, limit > 0 ? sks_time() + limit : 0);
-      s->ok = !sks_canon_puzzle(z, s->p, grid, &m, &err);
-      free(s->why);
-      s->why = s->ok ? NULL : sks_strdup(err.msg);
-      if (s->ok && s->p->removed) {
-        size_t need = (size_t)cells * s->p->shape->n;
-        if (need > rcap) {
-          removed = sks_realloc(removed, need);
-          rcap = need;
-        }
-        sks_canon_apply_removed(&m, s->p->removed, removed);
-      }
-      if (s->ok)
-        make_key(s, s->p->shape, grid, s->p->removed ? removed : NULL);
-    }
-  }
-  free(grid);
-  free(removed);
-  sks_canon_delete(z);
-  return NULL;
-}
 
 /* The kept puzzle as read: its layout (or --layout's), a one-line
  * puzzle's name after it. */
@@ -394,11 +216,13 @@ typedef struct dedupe_totals {
   long long puzzles, kept, dropped, errors, unknown;
 } dedupe_totals;
 
-/* Decides the block in input order: kept or a repeat, and prints. */
-static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
-  sks_app *app = d->app;
-  for (int i = 0; i < d->count; i++) {
-    slot *s = &d->slots[i];
+/* Prints the block's verdicts in input order; firsts[id] is where class
+ * id was first seen. */
+static void decide(sks_app *app, const slot *slots, int count,
+                   const sks_canon_verdict *v, place **firsts, size_t *cap,
+                   operand *opd, dedupe_totals *tot) {
+  for (int i = 0; i < count; i++) {
+    const slot *s = &slots[i];
     const char *file = sks_input_name(opd[s->file].in);
     batch_job job = {s->error ? NULL : s->p, file, s->line, 0, 0};
     tot->puzzles++;
@@ -411,15 +235,20 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
       }
       continue;
     }
-    const place *first = NULL;
-    if (s->ok)
-      first = set_insert(set, s->key, s->keylen, (place){s->file, s->line});
-    else {
+    bool ok = v[i].seen != SKS_CANON_UNKNOWN;
+    if (v[i].seen == SKS_CANON_NEW) {
+      if ((size_t)v[i].id >= *cap) {
+        *cap = *cap ? 2 * *cap : 1024;
+        *firsts = sks_realloc(*firsts, *cap * sizeof **firsts);
+      }
+      (*firsts)[v[i].id] = (place){s->file, s->line};
+    } else if (!ok) {
       tot->unknown++;
       if (!app->opt.quiet)
-        app_message("%s:%ld: %s (kept)", file, s->line, s->why);
+        app_message("%s:%ld: %s (kept)", file, s->line, v[i].err.msg);
     }
-    if (first) {
+    if (v[i].seen == SKS_CANON_REPEAT) {
+      const place *first = &(*firsts)[v[i].id];
       tot->dropped++;
       const char *ffile = sks_input_name(opd[first->file].in);
       if (app->opt.verbose)
@@ -437,26 +266,12 @@ static void decide(dedupe *d, key_set *set, operand *opd, dedupe_totals *tot) {
     if (app->opt.format == FORMAT_TEXT)
       print_kept(app, s->p);
     else {
-      answer a = {.status = s->ok ? ANSWER_KEPT : ANSWER_UNKNOWN,
+      answer a = {.status = ok ? ANSWER_KEPT : ANSWER_UNKNOWN,
                   .count = -1,
-                  .message = s->ok ? NULL : s->why};
+                  .message = ok ? NULL : v[i].err.msg};
       answer_put(app, &job, &a, stdout);
     }
   }
-}
-
-static void run_block(dedupe *d, int threads) {
-  d->next = 0;
-  if (threads <= 1) {
-    dedupe_thread(d);
-    return;
-  }
-  pthread_t tid[64];
-  int k = threads < 64 ? threads : 64;
-  for (int t = 0; t < k; t++)
-    pthread_create(&tid[t], NULL, dedupe_thread, d);
-  for (int t = 0; t < k; t++)
-    pthread_join(tid[t], NULL);
 }
 
 static int canon_dedupe(sks_app *app) {
@@ -471,10 +286,13 @@ static int canon_dedupe(sks_app *app) {
     operands_close(opd, nops);
     return EXIT_INPUT;
   }
-  dedupe d = {.app = app};
-  d.slots = sks_calloc(BLOCK, sizeof *d.slots);
-  pthread_mutex_init(&d.lock, NULL);
-  key_set set = {0};
+  slot *slots = sks_calloc(BLOCK, sizeof *slots);
+  const sks_puzzle **puzzles = sks_calloc(BLOCK, sizeof *puzzles);
+  sks_canon_verdict *verdict = sks_calloc(BLOCK, sizeof *verdict);
+  place *firsts = NULL;
+  size_t nfirsts = 0;
+  sks_canon_classes *classes =
+      sks_canon_classes_new(app->opt.jobs, app->opt.time_limit);
   for (int f = 0; f < nops; f++) {
     sks_input *in = opd[f].in;
     if (opd[f].dimacs) {
@@ -485,8 +303,8 @@ static int canon_dedupe(sks_app *app) {
     sks_reader *rd = sks_reader_new(in, &app->fmt);
     bool more = true, any = false;
     while (more) {
-      d.count = 0;
-      while (d.count < BLOCK) {
+      int count = 0;
+      while (count < BLOCK) {
         sks_puzzle *p = NULL;
         sks_error err = {0};
         int r = sks_reader_next(rd, &p, &err);
@@ -495,7 +313,8 @@ static int canon_dedupe(sks_app *app) {
           break;
         }
         any = true;
-        slot *s = &d.slots[d.count++];
+        slot *s = &slots[count];
+        puzzles[count++] = NULL;
         free(s->error);
         s->error = NULL;
         s->file = f;
@@ -512,9 +331,10 @@ static int canon_dedupe(sks_app *app) {
           sks_puzzle_assign(s->p, p);
         else
           s->p = sks_puzzle_copy(p);
+        puzzles[count - 1] = s->p;
       }
-      run_block(&d, app->opt.jobs);
-      decide(&d, &set, opd, &tot);
+      sks_canon_classes_add(classes, puzzles, count, verdict);
+      decide(app, slots, count, verdict, &firsts, &nfirsts, opd, &tot);
     }
     if (!any && !sks_input_failed(in) && !app->opt.quiet)
       app_message("%s: no puzzle in this input", sks_input_name(in));
@@ -546,25 +366,24 @@ static int canon_dedupe(sks_app *app) {
              tot.puzzles, tot.kept, tot.dropped, tot.unknown,
              tot.errors + input_errors, secs);
   }
+  long long nclasses = sks_canon_classes_count(classes);
   if (!app->opt.quiet)
     app_message("%lld %s: %lld kept, %lld dropped as repeats, %lld unknown, "
-                "%lld %s; %.2f s, %.0f puzzles/s, %zu %s",
+                "%lld %s; %.2f s, %.0f puzzles/s, %lld %s",
                 tot.puzzles, answer_plural(tot.puzzles, "puzzle", "puzzles"),
                 tot.kept, tot.dropped, tot.unknown, tot.errors,
                 answer_plural(tot.errors, "error", "errors"), secs,
-                secs > 0 ? (double)tot.puzzles / secs : 0.0, set.used,
-                answer_plural((long long)set.used, "class", "classes"));
+                secs > 0 ? (double)tot.puzzles / secs : 0.0, nclasses,
+                answer_plural(nclasses, "class", "classes"));
   for (int i = 0; i < BLOCK; i++) {
-    sks_puzzle_delete(d.slots[i].p);
-    free(d.slots[i].error);
-    free(d.slots[i].why);
-    free(d.slots[i].key);
+    sks_puzzle_delete(slots[i].p);
+    free(slots[i].error);
   }
-  free(d.slots);
-  pthread_mutex_destroy(&d.lock);
-  free(set.hash);
-  free(set.at);
-  free(set.arena);
+  free(slots);
+  free(puzzles);
+  free(verdict);
+  free(firsts);
+  sks_canon_classes_delete(classes);
   operands_close(opd, nops);
   if (input_errors || tot.errors)
     return EXIT_INPUT;

@@ -4,7 +4,6 @@
 #include "batch_int.h"
 #include "worker_int.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 /* What a batch thread grades with. */
@@ -12,9 +11,8 @@ typedef struct grader_ctx {
   sks_app *app;
   sks_grader *g;
   sks_grade_options opt;
-  sks_analog_options analog;
-  sks_eo *eo;   /* --analog: the system the CNF is lowered from */
-  sks_cnf *cnf; /* --analog */
+  bool analog;
+  sks_grade_analog_options analog_opt; /* --analog */
 } grader_ctx;
 
 /* --analog with -j 2 and more: the batch's ratings, which its threads
@@ -30,8 +28,8 @@ static void *grade_new(sks_app *app) {
   c->opt.se_rating = app->opt.se_rating;
   c->opt.max_nodes = app->opt.max_steps;
   if (app->opt.analog) {
-    app_rating_options(app, grade_group, &c->analog);
-    c->cnf = sks_cnf_new();
+    c->analog = true;
+    app_grade_analog_options(app, grade_group, &c->analog_opt);
   }
   return c;
 }
@@ -39,29 +37,7 @@ static void *grade_new(sks_app *app) {
 static void grade_delete(void *data) {
   grader_ctx *c = data;
   sks_grader_delete(c->g);
-  sks_eo_delete(c->eo);
-  sks_cnf_delete(c->cnf);
   free(c);
-}
-
-/* The rating of the givens-reduced CNF, as `rate --analog` gives it (eta
- * infinite when no run solved it). */
-static void analog_rating(grader_ctx *c, const sks_puzzle *p,
-                          sks_analog_rating *rt) {
-  sks_app *app = c->app;
-  if (!c->eo || !sks_shape_same(sks_eo_shape(c->eo), p->shape)) {
-    sks_eo_delete(c->eo);
-    c->eo = sks_eo_new(p->shape);
-  }
-  sks_eo_load(c->eo, p, SKS_PROPAGATE_GIVENS);
-  sks_encode(c->eo, &app->encode, c->cnf);
-  sks_analog *a = sks_analog_new(c->cnf);
-  sks_analog_rate(a, &c->analog, (unsigned long long)app->opt.seed,
-                  app->opt.runs, app->opt.rate_time, app->opt.time_limit, 1,
-                  rt);
-  sks_analog_delete(a);
-  if (!rt->solved)
-    rt->eta = rt->eta_hi = INFINITY;
 }
 
 static bool grade_idle(void *data) {
@@ -107,14 +83,15 @@ static int grade_run(void *data, const batch_job *job, FILE *out) {
       len += snprintf(a.line + len, sizeof a.line - (size_t)len, " %s %.1f",
                       key, gr.rating);
     }
-    if (c->cnf) {
-      sks_analog_rating rt;
-      analog_rating(c, p, &rt);
-      answer_extra(&a, "eta", "%.2f", rt.eta);
+    if (c->analog) { /* the rating of the givens-reduced CNF */
+      sks_analog_grade ag;
+      sks_grade_analog(c->g, p, &c->analog_opt, &ag, NULL, NULL);
+      const sks_analog_rating *r = &ag.rating;
+      answer_extra(&a, "eta", "%.2f", r->eta);
       const char *eta = a.value[a.nextra - 1];
-      answer_extra(&a, "eta_low", "%.2f", rt.eta_lo);
+      answer_extra(&a, "eta_low", "%.2f", r->eta_lo);
       const char *lo = a.value[a.nextra - 1];
-      answer_extra(&a, "eta_high", "%.2f", rt.eta_hi);
+      answer_extra(&a, "eta_high", "%.2f", r->eta_hi);
       len += snprintf(a.line + len, sizeof a.line - (size_t)len,
                       " eta=%s [%s, %s]", eta, lo, a.value[a.nextra - 1]);
     }

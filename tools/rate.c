@@ -58,13 +58,12 @@ static void plot_add(const batch_job *job, const char *name,
   pthread_mutex_unlock(&plot.lock);
 }
 
-/* What a batch thread rates with: the options, the system of the current
- * shape and the CNF it lowers to. */
+/* What a batch thread rates with: the options, and the grader that keeps
+ * the system of the current shape and the CNF it lowers to. */
 typedef struct rater {
   sks_app *app;
-  sks_analog_options opt;
-  sks_eo *eo;
-  sks_cnf *cnf;
+  sks_grade_analog_options opt;
+  sks_grader *g;
 } rater;
 
 /* The batch's ratings, which its threads share: a thread with no puzzle
@@ -85,11 +84,22 @@ void app_rating_options(const sks_app *app, sks_analog_group *group,
                  : SKS_ANALOG_LANES_FLOAT;
 }
 
+void app_grade_analog_options(const sks_app *app, sks_analog_group *group,
+                              sks_grade_analog_options *o) {
+  app_rating_options(app, group, &o->analog);
+  o->encode = app->encode;
+  o->seed = (unsigned long long)app->opt.seed;
+  o->runs = app->opt.runs;
+  o->rate_time = app->opt.rate_time;
+  o->seconds = app->opt.time_limit;
+  o->threads = 1;
+}
+
 static void *rate_new(sks_app *app) {
   rater *r = sks_calloc(1, sizeof *r);
   r->app = app;
-  app_rating_options(app, rate_group, &r->opt);
-  r->cnf = sks_cnf_new();
+  app_grade_analog_options(app, rate_group, &r->opt);
+  r->g = sks_grader_new();
   return r;
 }
 
@@ -100,8 +110,7 @@ static bool rate_idle(void *data) {
 
 static void rate_delete(void *data) {
   rater *r = data;
-  sks_eo_delete(r->eo);
-  sks_cnf_delete(r->cnf);
+  sks_grader_delete(r->g);
   free(r);
 }
 
@@ -131,35 +140,23 @@ static char *rating_text(const sks_analog_rating *rt, const char *label,
   return text;
 }
 
-/* Rates cnf and writes the answer for job (name: what the text form
- * prints after the rating). */
-static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
-                        const char *name, FILE *out) {
+/* Writes the answer for job, its rating rt of a CNF of that many
+ * clauses and literals (name: what the text form prints after the
+ * rating); t and solved (or NULL): each run's end, for the plot. */
+static void rate_put(rater *r, const sks_analog_grade *ag, const batch_job *job,
+                     const char *name, double *t, bool *solved, FILE *out) {
   sks_app *app = r->app;
-  sks_analog *a = sks_analog_new(cnf);
-  sks_analog_rating rt;
-  double *t = NULL;
-  bool *solved = NULL;
-  if (*app->opt.plot || *app->opt.plot_data) {
-    t = sks_calloc((size_t)app->opt.runs, sizeof *t);
-    solved = sks_calloc((size_t)app->opt.runs, sizeof *solved);
-  }
-  /* A puzzle of a batch: one thread, and the group's idle ones; a DIMACS
-   * file (no job line): every -j thread. */
-  int threads = job->p ? 1 : app->analog_threads;
-  sks_analog_rate_runs(a, &r->opt, (unsigned long long)app->opt.seed,
-                       app->opt.runs, app->opt.rate_time, app->opt.time_limit,
-                       threads, &rt, t, solved);
+  const sks_analog_rating *rt = &ag->rating;
   if (t)
-    plot_add(job, name, &rt, t, solved);
-  const char *label = rt.solved ? sks_analog_label(rt.eta) : "ultra-hard";
+    plot_add(job, name, rt, t, solved);
+  const char *label = rt->solved ? sks_analog_label(rt->eta) : "ultra-hard";
   answer ans = {.status = ANSWER_RATED, .count = -1, .backend = "analog"};
-  ans.text = rating_text(&rt, label, name, app->opt.runs);
-  answer_extra(&ans, "eta", "%.4f", rt.eta);
-  answer_extra(&ans, "eta_low", "%.4f", rt.eta_lo);
-  answer_extra(&ans, "eta_high", "%.4f", rt.eta_hi);
-  answer_extra(&ans, "runs_solved", "%.0f", rt.solved);
-  answer_extra(&ans, "runs", "%.0f", rt.runs);
+  ans.text = rating_text(rt, label, name, app->opt.runs);
+  answer_extra(&ans, "eta", "%.4f", rt->eta);
+  answer_extra(&ans, "eta_low", "%.4f", rt->eta_lo);
+  answer_extra(&ans, "eta_high", "%.4f", rt->eta_hi);
+  answer_extra(&ans, "runs_solved", "%.0f", rt->solved);
+  answer_extra(&ans, "runs", "%.0f", rt->runs);
   answer_extra(&ans, "runs_max", "%.0f", app->opt.runs);
   answer_extra_word(&ans, "label", label);
   answer_put(app, job, &ans, out);
@@ -168,28 +165,39 @@ static void rate_cnf_to(rater *r, const sks_cnf *cnf, const batch_job *job,
     fprintf(stderr,
             "c line %ld: clauses %ld literals %ld exposure %.1f tmax %.0f "
             "seconds %.2f\n",
-            job->line, sks_analog_nclauses(a), sks_analog_nlits(a), rt.exposure,
-            rt.tmax, rt.seconds);
-  sks_analog_delete(a);
+            job->line, ag->clauses, ag->literals, rt->exposure, rt->tmax,
+            rt->seconds);
 }
 
-/* One puzzle: the givens-reduced CNF, as the papers rate it. */
+/* Room for each run's end when a plot is asked for, else NULL. */
+static void plot_runs(const sks_app *app, double **t, bool **solved) {
+  *t = NULL;
+  *solved = NULL;
+  if (*app->opt.plot || *app->opt.plot_data) {
+    *t = sks_calloc((size_t)app->opt.runs, sizeof **t);
+    *solved = sks_calloc((size_t)app->opt.runs, sizeof **solved);
+  }
+}
+
+/* One puzzle: the givens-reduced CNF, as the papers rate it (a puzzle
+ * of a batch: one thread, and the group's idle ones). */
 static int rate_puzzle(void *data, const batch_job *job, FILE *out) {
   rater *r = data;
   const sks_puzzle *p = job->p;
-  if (!r->eo || !sks_shape_same(sks_eo_shape(r->eo), p->shape)) {
-    sks_eo_delete(r->eo);
-    r->eo = sks_eo_new(p->shape);
-  }
   const char *name = p->look.name ? p->look.name : "";
-  if (sks_eo_load(r->eo, p, SKS_PROPAGATE_GIVENS) == SKS_UNSAT) {
+  double *t;
+  bool *solved;
+  plot_runs(r->app, &t, &solved);
+  sks_analog_grade ag;
+  if (sks_grade_analog(r->g, p, &r->opt, &ag, t, solved) == SKS_UNSAT) {
+    free(t);
+    free(solved);
     answer a = {.status = ANSWER_NONE, .count = -1, .text = a.line};
     snprintf(a.line, sizeof a.line, "- - - none 0/0 %.100s", name);
     answer_put(r->app, job, &a, out);
     return BATCH_NONE;
   }
-  sks_encode(r->eo, &r->app->encode, r->cnf);
-  rate_cnf_to(r, r->cnf, job, name, out);
+  rate_put(r, &ag, job, name, t, solved, out);
   return BATCH_ONE;
 }
 
@@ -203,7 +211,19 @@ static int rate_dimacs(sks_app *app, sks_input *in) {
   if (!operand_read_cnf(app, in, cnf, 0)) {
     rater *r = rate_new(app);
     batch_job job = {NULL, sks_input_name(in), 0, sks_time(), 0};
-    rate_cnf_to(r, cnf, &job, sks_input_name(in), stdout);
+    double *t;
+    bool *solved;
+    plot_runs(app, &t, &solved);
+    /* every -j thread on the one file */
+    sks_analog *a = sks_analog_new(cnf);
+    sks_analog_grade ag = {.status = SKS_SAT,
+                           .clauses = sks_analog_nclauses(a),
+                           .literals = sks_analog_nlits(a)};
+    sks_analog_rate_runs(a, &r->opt.analog, r->opt.seed, r->opt.runs,
+                         r->opt.rate_time, r->opt.seconds, app->analog_threads,
+                         &ag.rating, t, solved);
+    sks_analog_delete(a);
+    rate_put(r, &ag, &job, sks_input_name(in), t, solved, stdout);
     fflush(stdout);
     rate_delete(r);
     cls = BATCH_ONE;
@@ -217,28 +237,21 @@ static int cmp_curve(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* The fraction of runs still unsolved against analog time, one block a
- * curve (gnuplot's index): a step down at each solved run's time. */
+ * curve (gnuplot's index): the library's staircase of each rating. */
 static void write_plot_data(FILE *f, const curve *c, int n) {
   for (int i = 0; i < n; i++) {
-    int runs = c[i].runs, k = 0;
-    double *ts = sks_malloc((size_t)runs * sizeof *ts);
-    for (int r = 0; r < runs; r++)
-      if (c[i].solved[r])
-        ts[k++] = c[i].t[r];
-    qsort(ts, (size_t)k, sizeof *ts, cmp_double);
-    fprintf(f, "# %s: kappa %.6g\n0 1\n", c[i].title, c[i].kappa);
-    for (int j = 0; j < k; j++) {
-      fprintf(f, "%.6g %.6g\n", ts[j], 1.0 - (double)j / runs);
-      fprintf(f, "%.6g %.6g\n", ts[j], 1.0 - (double)(j + 1) / runs);
-    }
-    fprintf(f, "%.6g %.6g\n\n\n", c[i].tmax, 1.0 - (double)k / runs);
-    free(ts);
+    size_t room = 2 * (size_t)c[i].runs + 2;
+    double *t = sks_malloc(room * sizeof *t);
+    double *left = sks_malloc(room * sizeof *left);
+    int k = sks_grade_analog_curve(c[i].t, c[i].solved, c[i].runs, c[i].tmax, t,
+                                   left);
+    fprintf(f, "# %s: kappa %.6g\n", c[i].title, c[i].kappa);
+    for (int j = 0; j < k; j++)
+      fprintf(f, "%.6g %.6g\n", t[j], left[j]);
+    fputs("\n\n", f);
+    free(t);
+    free(left);
   }
 }
 
