@@ -240,6 +240,9 @@ sks_bits *sks_bits_new(const sks_shape *shape) {
   b->stride = (size_t)cells + (size_t)b->nregions + 1;
   b->levels = 0;
   b->queue = sks_malloc((size_t)cells * sizeof *b->queue);
+  /* a frame for every depth: the search keeps one's address while a
+   * level is made */
+  b->frames = sks_malloc(((size_t)cells + 1) * sizeof *b->frames);
   b->sol[0] = sks_malloc((size_t)cells);
   b->sol[1] = sks_malloc((size_t)cells);
   return b;
@@ -281,7 +284,7 @@ size_t sks_bits_bytes(const sks_bits *b) {
   if (b->small)
     return sizeof *b + sks_bits_small_bytes(b->small);
   return sizeof *b + (size_t)b->levels * b->stride * sizeof *b->stack +
-         (size_t)b->levels * sizeof *b->frames +
+         ((size_t)b->cells + 1) * sizeof *b->frames +
          (size_t)(b->pstart[b->cells] + 4 * b->cells) * sizeof(int);
 }
 
@@ -296,7 +299,6 @@ static uint64_t *level_at(sks_bits *b, int level) {
       want = b->cells + 1;
     b->stack =
         sks_realloc(b->stack, (size_t)want * b->stride * sizeof *b->stack);
-    b->frames = sks_realloc(b->frames, (size_t)want * sizeof *b->frames);
     b->levels = want;
   }
   return b->stack + (size_t)level * b->stride;
@@ -549,71 +551,53 @@ static void keep(sks_bits *b, const uint64_t *s, int which) {
     out[c] = (unsigned char)low_bit(s[c]);
 }
 
+/* The frame loop's operations (solver/bits_search_int.h). */
+static inline bool start(sks_bits *b, uint64_t *s) {
+  b->nq = 0;
+  return b->ok && settle(b, s);
+}
+
+static inline void guess(const sks_bits *b, const uint64_t *s,
+                         struct frame *f) {
+  int c = choose(b, s);
+  f->cell = c;
+  f->left = s[c];
+}
+
+static inline uint64_t *child(sks_bits *b, int depth) {
+  uint64_t *s = level_at(b, depth + 1);
+  memcpy(s, s - b->stride, b->stride * sizeof *s);
+  return s;
+}
+
+static inline bool try_digit(sks_bits *b, uint64_t *s, const struct frame *f,
+                             int d) {
+  b->nq = 0;
+  return place(b, s, f->cell, d) && settle(b, s);
+}
+
+#define BITS_SEARCH search
+#define BITS_ENGINE sks_bits
+#define BITS_LEVEL uint64_t
+#define BITS_FRAME struct frame
+#define BITS_START(b, s) start(b, s)
+#define BITS_SOLVED(b, s) (!(s)[(b)->cells + (b)->nregions])
+#define BITS_KEEP(b, s, which) keep(b, s, which)
+#define BITS_GUESS(b, s, f) guess(b, s, f)
+#define BITS_FRAME_AT(b, depth) (&(b)->frames[depth])
+#define BITS_LEVEL_AT(b, depth) ((b)->stack + (size_t)(depth) * (b)->stride)
+#define BITS_ROOT(b) level_at(b, 0)
+#define BITS_CHILD(b, depth) child(b, depth)
+#define BITS_TRY(b, s, f, d) try_digit(b, s, f, d)
+#include "bits_search_int.h"
+
 long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
                           int *status) {
   if (b->band)
     return sks_bits_band_search(b->band, limit, lim, status);
   if (b->small)
     return sks_bits_small_search(b->small, limit, lim, status);
-  sks_bits_counts *k = &b->counts;
-  memset(k, 0, sizeof *k);
-  *status = SKS_SAT;
-  if (!b->ok)
-    return 0;
-  double deadline =
-      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  long long steps = lim ? lim->max_steps : 0, found = 0;
-  uint64_t *s = level_at(b, 0);
-  b->nq = 0;
-  if (!settle(b, s))
-    return 0;
-  int depth = 0;
-  for (;;) {
-    /* s is level depth's state, settled and consistent. */
-    if (!s[b->cells + b->nregions]) {
-      if (found < 2)
-        keep(b, s, (int)found);
-      if (++found == limit)
-        return found;
-      depth--; /* on from the guess that led here */
-    } else {
-      int c = choose(b, s);
-      b->frames[depth].cell = c;
-      b->frames[depth].left = s[c];
-      k->guesses++;
-    }
-    for (;;) {
-      if (depth < 0)
-        return found;
-      struct frame *f = &b->frames[depth];
-      if (!f->left) {
-        depth--;
-        continue;
-      }
-      if (sks_bits_stop(k->nodes, steps, deadline)) {
-        *status = SKS_UNKNOWN;
-        return found;
-      }
-      k->nodes++;
-      int cell = f->cell, d = low_bit(f->left);
-      f->left &= f->left - 1;
-      bool last = !f->left;
-      /* The last way on takes the level itself: nothing is left to come
-       * back to. */
-      if (last)
-        s = b->stack + (size_t)depth * b->stride;
-      else {
-        s = level_at(b, depth + 1);
-        memcpy(s, s - b->stride, b->stride * sizeof *s);
-      }
-      b->nq = 0;
-      if (place(b, s, cell, d) && settle(b, s)) {
-        depth += !last;
-        break;
-      }
-      k->conflicts++;
-    }
-  }
+  return search(b, limit, lim, status, false);
 }
 
 const unsigned char *sks_bits_solution(const sks_bits *b, int which) {

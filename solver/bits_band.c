@@ -458,67 +458,39 @@ static void keep_solution(sks_bits_band *b, const level *s, int which) {
   memcpy(b->sol[which], out, CELLS);
 }
 
-__attribute__((always_inline)) static inline long long
-search(sks_bits_band *b, long long limit, const sks_limits *lim, int *status,
-       bool wide) {
-  sks_bits_counts *k = &b->counts;
-  memset(k, 0, sizeof *k);
-  *status = SKS_SAT;
-  double deadline =
-      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  long long steps = lim ? lim->max_steps : 0, found = 0;
-  level *s = b->stack;
-  if (!settle(b, s, (1u << DIGITS) - 1, wide))
-    return 0;
-  int depth = 0;
-  for (;;) {
-    /* s is level depth's state, settled and consistent. */
-    if (!v4_any(ALL & ~s->placed)) {
-      if (found < 2)
-        keep_solution(b, s, (int)found);
-      if (++found == limit)
-        return found;
-      depth--; /* on from the guess that led here */
-    } else {
-      int c = choose(b, s, wide);
-      uint32_t left = 0;
-      for (int d = 0; d < DIGITS; d++)
-        left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
-      b->frames[depth].at = c;
-      b->frames[depth].left = left;
-      b->frames[depth].had = left;
-      k->guesses++;
-    }
-    for (;;) {
-      if (depth < 0)
-        return found;
-      struct bframe *fr = &b->frames[depth];
-      if (!fr->left) {
-        depth--;
-        continue;
-      }
-      if (sks_bits_stop(k->nodes, steps, deadline)) {
-        *status = SKS_UNKNOWN;
-        return found;
-      }
-      k->nodes++;
-      int d = __builtin_ctz(fr->left);
-      fr->left &= fr->left - 1;
-      bool last = !fr->left;
-      s = b->stack + depth;
-      if (!last) {
-        s[1] = s[0];
-        s++;
-      }
-      place(b, s, fr->at, d);
-      if (settle(b, s, fr->had, wide)) {
-        depth += !last;
-        break;
-      }
-      k->conflicts++;
-    }
-  }
+/* The frame loop's operations (solver/bits_search_int.h). */
+__attribute__((always_inline)) static inline void
+guess(const sks_bits_band *b, const level *s, struct bframe *f, bool wide) {
+  int c = choose(b, s, wide);
+  uint32_t left = 0;
+  for (int d = 0; d < DIGITS; d++)
+    left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
+  f->at = c;
+  f->left = left;
+  f->had = left;
 }
+
+static inline level *child(sks_bits_band *b, int depth) {
+  level *s = b->stack + depth;
+  s[1] = s[0];
+  return s + 1;
+}
+
+#define BITS_SEARCH search
+#define BITS_ENGINE sks_bits_band
+#define BITS_LEVEL level
+#define BITS_FRAME struct bframe
+#define BITS_START(b, s) settle(b, s, (1u << DIGITS) - 1, wide)
+#define BITS_SOLVED(b, s) (!v4_any(ALL & ~(s)->placed))
+#define BITS_KEEP(b, s, which) keep_solution(b, s, which)
+#define BITS_GUESS(b, s, f) guess(b, s, f, wide)
+#define BITS_FRAME_AT(b, depth) (&(b)->frames[depth])
+#define BITS_LEVEL_AT(b, depth) ((b)->stack + (depth))
+#define BITS_ROOT(b) ((b)->stack)
+#define BITS_CHILD(b, depth) child(b, depth)
+#define BITS_TRY(b, s, f, d)                                                   \
+  (place(b, s, (f)->at, d), settle(b, s, (f)->had, wide))
+#include "bits_search_int.h"
 
 static long long search_base(sks_bits_band *b, long long limit,
                              const sks_limits *lim, int *status) {
