@@ -17,7 +17,7 @@ typedef struct set {
   uint64_t w[2];
 } set;
 
-struct sks_bits_small {
+typedef struct sks_bits_small {
   int n, cells, nregions;
   set all;                  /* the grid's cells */
   int pos[128];             /* cell -> bit position */
@@ -36,7 +36,7 @@ struct sks_bits_small {
   } * frames;
   unsigned char sol[2][128];
   sks_bits_counts counts;
-};
+} sks_bits_small;
 
 static inline set set_and(set a, set b) {
   return (set){{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
@@ -67,7 +67,12 @@ static inline set set_bit(int p) {
   return s;
 }
 
-sks_bits_small *sks_bits_small_new(const sks_shape *shape) {
+static bool small_fits(const sks_shape *shape) {
+  return shape->n <= SKS_BITS_SMALL_N;
+}
+
+static void *small_new(const sks_shape *shape, const sks_bits_options *opt) {
+  (void)opt;
   int n = shape->n, cells = n * n, rows_a_word = 64 / n;
   sks_require(n <= SKS_BITS_SMALL_N, "side past the small layout");
   sks_bits_small *b = sks_calloc(1, sizeof *b);
@@ -105,16 +110,16 @@ sks_bits_small *sks_bits_small_new(const sks_shape *shape) {
   return b;
 }
 
-void sks_bits_small_delete(sks_bits_small *b) {
-  if (!b)
-    return;
+static void small_delete(void *engine) {
+  sks_bits_small *b = engine;
   free(b->region);
   free(b->stack);
   free(b->frames);
   free(b);
 }
 
-size_t sks_bits_small_bytes(const sks_bits_small *b) {
+static size_t small_bytes(const void *engine) {
+  const sks_bits_small *b = engine;
   return sizeof *b + (size_t)b->nregions * sizeof *b->region +
          ((size_t)b->cells + 1) * b->stride * sizeof *b->stack +
          ((size_t)b->cells + 1) * sizeof *b->frames;
@@ -229,7 +234,8 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t *todo) {
   }
 }
 
-bool sks_bits_small_load(sks_bits_small *b, const uint64_t *mask) {
+static bool small_load(void *engine, const uint64_t *mask) {
+  sks_bits_small *b = engine;
   set *s = b->stack, open = {{0, 0}};
   uint64_t full = ((uint64_t)1 << b->n) - 1;
   memset(s, 0, b->stride * sizeof *s);
@@ -345,16 +351,21 @@ static inline bool try_digit(const sks_bits_small *b, set *s,
 #define BITS_TRY(b, s, f, d) try_digit(b, s, f, d)
 #include "bits_search_int.h"
 
-long long sks_bits_small_search(sks_bits_small *b, long long limit,
-                                const sks_limits *lim, int *status) {
-  return search(b, limit, lim, status, false);
+static long long small_search(void *engine, long long limit,
+                              const sks_limits *lim, int *status) {
+  return search(engine, limit, lim, status, false);
 }
 
-const unsigned char *sks_bits_small_solution(const sks_bits_small *b,
-                                             int which) {
-  return b->sol[which];
+static const unsigned char *small_solution(const void *engine, int which) {
+  return ((const sks_bits_small *)engine)->sol[which];
 }
 
-void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out) {
-  *out = b->counts;
+static void small_counts(const void *engine, sks_bits_counts *out) {
+  *out = ((const sks_bits_small *)engine)->counts;
 }
+
+const sks_bits_layout_ops sks_bits_small_layout = {
+    SKS_BITS_LAYOUT_SMALL, "small",        small_fits,   small_new,
+    small_delete,          small_bytes,    small_load,   NULL,
+    small_search,          small_solution, small_counts,
+};
