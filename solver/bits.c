@@ -1,273 +1,55 @@
-/* The bit-parallel exact engine: a DPLL over the candidate sets of the
- * exactly-one system, one 64-bit mask a cell.  Every node propagates to
- * the fixpoint of naked singles (a cell down to one candidate) and hidden
- * singles (a region's digit down to one cell); the search then guesses
- * the cell with the fewest candidates.  Regions come from the shape, so
- * any box shape, X, windoku and jigsaw are the same code. */
+/* The bit-parallel exact engine's front: the table of its layouts, the
+ * one that fits a shape made and every call passed to it.  The layouts
+ * share one search loop (solver/bits_search_int.h) and differ in their
+ * operations: bits_band.c for the plain 9x9, bits_small.c for sides up to
+ * 10, bits_masks.c for every side. */
 #include "bits_int.h"
 #include "require_int.h"
-#include "word_int.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-/* A search level's state is one array of words: the cells' candidate
- * masks (a placed cell keeps its one bit), the digits placed by region,
- * then the count of cells not yet placed.  A cell is placed when its bit
- * is among the placed digits of one of its regions (any other cell of
- * that region has lost the bit). */
 struct sks_bits {
   const sks_shape *shape;
-  sks_bits_band *band;   /* the plain 9x9: that layout */
-  sks_bits_small *small; /* other sides up to SKS_BITS_SMALL_N: that one */
-  int n, cells, nregions;
-  uint64_t full;
-  const int *region;  /* the shape's: nregions * n cells */
-  int *pstart, *peer; /* cell c's peers, each once */
-  int *cstart, *creg; /* cell c's regions */
-  int *reg0;          /* a region of each cell (its placed test) */
-  size_t stride;      /* words of one level */
-  uint64_t *stack;    /* levels of stride words */
-  int levels;         /* levels allocated */
-  struct frame {
-    int cell;
-    uint64_t left; /* digits not tried yet */
-  } * frames;
-  int *queue; /* cells down to one candidate, to place */
-  int nq;
-  /* Locked candidates: the pairs of regions that share two cells or more
-   * (a box and a line), each as three runs of cells in pcell: shared,
-   * first region only, second region only. */
-  int npairs;
-  struct pair {
-    int a, b;            /* the regions */
-    int ga, gb;          /* their groups holding this pair */
-    int at, nab, na, nb; /* pcell[at ..]: shared, then a's, then b's */
-  } * pairs;
-  int *pcell;
-  /* A region's pairs grouped so that each group's shared runs are apart
-   * (a line's boxes; a box's rows, then its columns).  A digit of a
-   * pair's shared run is outside it in a region exactly when it is in two
-   * of the units of the pair's group there: its runs and the region's
-   * cells none of them covers (none for boxes and lines).  So with the
-   * OR of each run taken once a pass, a group costs one look at its
-   * runs and a pair a few word operations. */
-  struct group {
-    int first, k;    /* gpair[first ..]: the pairs whose runs it holds */
-    int left, nleft; /* gcell[left ..]: the region's cells outside them */
-  } * groups;
-  int ngroups, *gpair, *gcell;
-  uint64_t *in;   /* a pass's OR of each pair's shared cells */
-  uint64_t *wide; /* a pass's digits in two units of each group */
-  bool locked;    /* locked candidates at every node (sides past LOCKED_N) */
-  unsigned char *sol[2];
-  bool ok; /* the loaded puzzle passed its first placements */
-  sks_bits_counts counts;
+  const sks_bits_layout_ops *ops;
+  void *engine;
 };
 
-static inline int low_bit(uint64_t x) {
-  return __builtin_ctzll(x);
-}
+/* The layouts, the fastest first: AUTO takes the first that fits. */
+static const sks_bits_layout_ops *const layouts[] = {
+    &sks_bits_band_layout,
+    &sks_bits_small_layout,
+    &sks_bits_masks_layout,
+};
+enum { NLAYOUTS = sizeof layouts / sizeof *layouts };
 
-/* Sides from which locked candidates run at every node: below, the
- * search's extra nodes cost less than the pass (BENCHMARKS.md, "Authoring
- * through bits"). */
-enum { LOCKED_N = 12 };
-
-/* The pairs of regions sharing two cells or more, for locked candidates. */
-static void build_pairs(sks_bits *b, const unsigned char *member) {
-  int n = b->n, cap = 16;
-  size_t ccap = 64, nc = 0;
-  b->pairs = sks_malloc((size_t)cap * sizeof *b->pairs);
-  b->pcell = sks_malloc(ccap * sizeof *b->pcell);
-  for (int a = 0; a < b->nregions; a++)
-    for (int r = a + 1; r < b->nregions; r++) {
-      const int *ca = b->region + (size_t)a * n,
-                *cb = b->region + (size_t)r * n;
-      int shared = 0;
-      for (int j = 0; j < n; j++)
-        shared += member[(size_t)r * b->cells + ca[j]];
-      if (shared < 2 || shared == n)
-        continue;
-      if (b->npairs == cap) {
-        cap *= 2;
-        b->pairs = sks_realloc(b->pairs, (size_t)cap * sizeof *b->pairs);
-      }
-      if (nc + 2 * (size_t)n > ccap) {
-        ccap = 2 * ccap + 2 * (size_t)n;
-        b->pcell = sks_realloc(b->pcell, ccap * sizeof *b->pcell);
-      }
-      struct pair *pr = &b->pairs[b->npairs++];
-      pr->a = a;
-      pr->b = r;
-      pr->at = (int)nc;
-      pr->nab = shared;
-      pr->na = pr->nb = n - shared;
-      for (int j = 0; j < n; j++)
-        if (member[(size_t)r * b->cells + ca[j]])
-          b->pcell[nc++] = ca[j];
-      for (int j = 0; j < n; j++)
-        if (!member[(size_t)r * b->cells + ca[j]])
-          b->pcell[nc++] = ca[j];
-      for (int j = 0; j < n; j++)
-        if (!member[(size_t)a * b->cells + cb[j]])
-          b->pcell[nc++] = cb[j];
-    }
-}
-
-/* The pairs' groups, region by region: a pair joins the first group of
- * its region whose runs its shared cells miss. */
-static void build_groups(sks_bits *b, const unsigned char *member) {
-  int n = b->n, cells = b->cells, np = b->npairs;
-  b->groups = sks_malloc(((size_t)2 * np + 1) * sizeof *b->groups);
-  b->gpair = sks_malloc(((size_t)2 * np + 1) * sizeof *b->gpair);
-  b->gcell = sks_malloc(((size_t)2 * np + 1) * n * sizeof *b->gcell);
-  b->in = sks_malloc(((size_t)np + 1) * sizeof *b->in);
-  b->wide = sks_malloc(((size_t)2 * np + 1) * sizeof *b->wide);
-  uint64_t *cover = sks_malloc(((size_t)2 * np + 1) * sizeof *cover);
-  int *of = sks_malloc(((size_t)2 * np + 1) * sizeof *of);
-  int nslots = 0, ncells = 0;
-  for (int k = 0; k < b->nregions; k++) {
-    const int *cell = b->region + (size_t)k * n;
-    int g0 = b->ngroups, m = 0;
-    for (int p = 0; p < np; p++) {
-      struct pair *pr = &b->pairs[p];
-      if (pr->a != k && pr->b != k)
-        continue;
-      int other = pr->a == k ? pr->b : pr->a;
-      uint64_t run = 0;
-      for (int j = 0; j < n; j++)
-        if (member[(size_t)other * cells + cell[j]])
-          run |= (uint64_t)1 << j;
-      int g = g0;
-      while (g < b->ngroups && (cover[g] & run))
-        g++;
-      if (g == b->ngroups)
-        cover[b->ngroups++] = 0;
-      cover[g] |= run;
-      *(pr->a == k ? &pr->ga : &pr->gb) = g;
-      of[m++] = p;
-    }
-    for (int g = g0; g < b->ngroups; g++) {
-      struct group *gr = &b->groups[g];
-      gr->first = nslots;
-      for (int i = 0; i < m; i++) {
-        const struct pair *pr = &b->pairs[of[i]];
-        if ((pr->a == k ? pr->ga : pr->gb) == g)
-          b->gpair[nslots++] = of[i];
-      }
-      gr->k = nslots - gr->first;
-      gr->left = ncells;
-      for (int j = 0; j < n; j++)
-        if (!(cover[g] >> j & 1))
-          b->gcell[ncells++] = cell[j];
-      gr->nleft = ncells - gr->left;
-    }
-  }
-  b->gcell = sks_realloc(b->gcell, ((size_t)ncells + 1) * sizeof *b->gcell);
-  free(cover);
-  free(of);
+sks_bits *sks_bits_new_with(const sks_shape *shape,
+                            const sks_bits_options *opt) {
+  sks_require(shape && shape->n <= SKS_BITS_MAX_N, "side past 64");
+  sks_bits_options o = opt ? *opt : (sks_bits_options){0};
+  if (o.locked_n <= 0)
+    o.locked_n = SKS_BITS_LOCKED_N;
+  int first = 0;
+  while (o.layout != SKS_BITS_LAYOUT_AUTO && first < NLAYOUTS - 1 &&
+         layouts[first]->id != o.layout)
+    first++;
+  while (!layouts[first]->fits(shape))
+    first++; /* the last fits every shape */
+  sks_bits *b = sks_calloc(1, sizeof *b);
+  b->shape = sks_shape_retain(shape);
+  b->ops = layouts[first];
+  b->engine = b->ops->make(shape, &o);
+  return b;
 }
 
 sks_bits *sks_bits_new(const sks_shape *shape) {
-  sks_require(shape && shape->n <= SKS_BITS_MAX_N, "side past 64");
-  sks_bits *b = sks_calloc(1, sizeof *b);
-  int n = shape->n, cells = n * n;
-  b->shape = sks_shape_retain(shape);
-  const char *layout = getenv("SKS_BITS_LAYOUT"); /* for measuring */
-  bool narrow = layout && !strcmp(layout, "band-narrow");
-  if ((!layout || narrow) && sks_bits_band_fits(shape))
-    b->band = sks_bits_band_new(shape, !narrow);
-  else if ((!layout || !strcmp(layout, "small")) && n <= SKS_BITS_SMALL_N)
-    b->small = sks_bits_small_new(shape);
-  b->n = n;
-  b->cells = cells;
-  b->nregions = shape->nregions;
-  b->region = shape->region;
-  b->full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-  b->cstart = sks_calloc((size_t)cells + 1, sizeof *b->cstart);
-  b->creg = sks_malloc((size_t)b->nregions * n * sizeof *b->creg);
-  for (int i = 0; i < b->nregions * n; i++)
-    b->cstart[b->region[i] + 1]++;
-  for (int c = 0; c < cells; c++)
-    b->cstart[c + 1] += b->cstart[c];
-  int *fill = sks_calloc((size_t)cells, sizeof *fill);
-  for (int k = 0; k < b->nregions; k++)
-    for (int j = 0; j < n; j++) {
-      int c = b->region[(size_t)k * n + j];
-      b->creg[b->cstart[c] + fill[c]++] = k;
-    }
-  b->reg0 = sks_malloc((size_t)cells * sizeof *b->reg0);
-  for (int c = 0; c < cells; c++)
-    b->reg0[c] = b->creg[b->cstart[c]];
-  /* Peers: each other cell sharing a region, once. */
-  int *mark = fill;
-  for (int c = 0; c < cells; c++)
-    mark[c] = -1;
-  size_t cap = (size_t)cells * 3 * n, np = 0;
-  b->pstart = sks_malloc(((size_t)cells + 1) * sizeof *b->pstart);
-  b->peer = sks_malloc(cap * sizeof *b->peer);
-  for (int c = 0; c < cells; c++) {
-    b->pstart[c] = (int)np;
-    mark[c] = c;
-    for (int i = b->cstart[c]; i < b->cstart[c + 1]; i++)
-      for (int j = 0; j < n; j++) {
-        int x = b->region[(size_t)b->creg[i] * n + j];
-        if (mark[x] == c)
-          continue;
-        mark[x] = c;
-        if (np == cap) {
-          cap *= 2;
-          b->peer = sks_realloc(b->peer, cap * sizeof *b->peer);
-        }
-        b->peer[np++] = x;
-      }
-  }
-  b->pstart[cells] = (int)np;
-  free(fill);
-  const char *lk = getenv("SKS_BITS_LOCKED_N"); /* measuring the cut-off */
-  b->locked = n >= (lk ? atoi(lk) : LOCKED_N);
-  if (b->locked) {
-    unsigned char *member =
-        sks_calloc((size_t)b->nregions * cells, sizeof *member);
-    for (int k = 0; k < b->nregions; k++)
-      for (int j = 0; j < n; j++)
-        member[(size_t)k * cells + b->region[(size_t)k * n + j]] = 1;
-    build_pairs(b, member);
-    build_groups(b, member);
-    free(member);
-  }
-  b->stride = (size_t)cells + (size_t)b->nregions + 1;
-  b->levels = 0;
-  b->queue = sks_malloc((size_t)cells * sizeof *b->queue);
-  b->sol[0] = sks_malloc((size_t)cells);
-  b->sol[1] = sks_malloc((size_t)cells);
-  return b;
+  return sks_bits_new_with(shape, NULL);
 }
 
 void sks_bits_delete(sks_bits *b) {
   if (!b)
     return;
+  b->ops->drop(b->engine);
   sks_shape_release(b->shape);
-  sks_bits_band_delete(b->band);
-  sks_bits_small_delete(b->small);
-  free(b->cstart);
-  free(b->creg);
-  free(b->reg0);
-  free(b->pstart);
-  free(b->peer);
-  free(b->stack);
-  free(b->frames);
-  free(b->queue);
-  free(b->pairs);
-  free(b->pcell);
-  free(b->groups);
-  free(b->gpair);
-  free(b->gcell);
-  free(b->in);
-  free(b->wide);
-  free(b->sol[0]);
-  free(b->sol[1]);
   free(b);
 }
 
@@ -275,363 +57,34 @@ const sks_shape *sks_bits_shape(const sks_bits *b) {
   return b->shape;
 }
 
+sks_bits_layout sks_bits_layout_of(const sks_bits *b) {
+  return b->ops->id;
+}
+
 size_t sks_bits_bytes(const sks_bits *b) {
-  if (b->band)
-    return sizeof *b + sks_bits_band_bytes(b->band);
-  if (b->small)
-    return sizeof *b + sks_bits_small_bytes(b->small);
-  return sizeof *b + (size_t)b->levels * b->stride * sizeof *b->stack +
-         (size_t)b->levels * sizeof *b->frames +
-         (size_t)(b->pstart[b->cells] + 4 * b->cells) * sizeof(int);
-}
-
-/* Room for level `level` (the stack grows by doubling, so a batch
- * allocates a handful of times in all). */
-static uint64_t *level_at(sks_bits *b, int level) {
-  if (level >= b->levels) {
-    int want = b->levels ? 2 * b->levels : 16;
-    while (want <= level)
-      want *= 2;
-    if (want > b->cells + 1)
-      want = b->cells + 1;
-    b->stack =
-        sks_realloc(b->stack, (size_t)want * b->stride * sizeof *b->stack);
-    b->frames = sks_realloc(b->frames, (size_t)want * sizeof *b->frames);
-    b->levels = want;
-  }
-  return b->stack + (size_t)level * b->stride;
-}
-
-/* Places digit d in the unplaced cell c of state s: the digit leaves
- * every peer, and peers left with one candidate are queued.  False on a
- * contradiction.  The store is unconditional, and one branch a peer,
- * rarely taken, catches both rare events (none left, one left): its two
- * halves (the peer had d; it has one bit or none) are each hard to
- * guess (placed peers keep their one bit), so they are joined in words
- * before the branch. */
-static inline bool place(sks_bits *b, uint64_t *s, int c, int d) {
-  uint64_t bit = (uint64_t)1 << d, *placed = s + b->cells;
-  if (!(s[c] & bit))
-    return false;
-  s[c] = bit;
-  for (int i = b->cstart[c], end = b->cstart[c + 1]; i < end; i++) {
-    uint64_t *p = placed + b->creg[i];
-    if (*p & bit)
-      return false;
-    *p |= bit;
-  }
-  s[b->cells + b->nregions]--;
-  const int *peer = b->peer;
-  uint64_t keep = ~bit;
-  for (int i = b->pstart[c], end = b->pstart[c + 1]; i < end; i++) {
-    int x = peer[i];
-    uint64_t before = s[x], after = before & keep;
-    s[x] = after;
-    uint64_t two = after & (after - 1), many = (two | (0 - two)) >> 63;
-    if ((before ^ after) & (many - 1)) { /* lost d, one or none left */
-      if (!after)
-        return false;
-      b->queue[b->nq++] = x;
-    }
-  }
-  return true;
-}
-
-static inline bool is_placed(const sks_bits *b, const uint64_t *s, int c) {
-  return s[c] & s[b->cells + b->reg0[c]];
-}
-
-/* The digits in at least one and in at least two of the cells
- * cell[0 .. k), four cells a step. */
-static inline uint64_t once_twice(const uint64_t *s, const int *cell, int k,
-                                  uint64_t *twice_out) {
-  uint64_t once = 0, twice = 0;
-  int j = 0;
-  for (; j + 4 <= k; j += 4) {
-    uint64_t x0 = s[cell[j]], x1 = s[cell[j + 1]], x2 = s[cell[j + 2]],
-             x3 = s[cell[j + 3]];
-    uint64_t o01 = x0 | x1, o23 = x2 | x3, o = o01 | o23;
-    twice |= (x0 & x1) | (x2 & x3) | (o01 & o23) | (once & o);
-    once |= o;
-  }
-  for (; j < k; j++) {
-    uint64_t x = s[cell[j]];
-    twice |= once & x;
-    once |= x;
-  }
-  *twice_out = twice;
-  return once;
-}
-
-/* Places the queued naked singles. */
-static bool drain(sks_bits *b, uint64_t *s) {
-  while (b->nq) {
-    int c = b->queue[--b->nq];
-    if (!is_placed(b, s, c) && !place(b, s, c, low_bit(s[c])))
-      return false;
-  }
-  return true;
-}
-
-static bool settle_singles(sks_bits *b, uint64_t *s);
-
-/* Takes the digits in drop out of the cells run[0 .. k); false when a
- * cell is left with none (cells left with one are queued). */
-static inline bool drop_from(sks_bits *b, uint64_t *s, const int *run, int k,
-                             uint64_t drop, bool *changed) {
-  for (int j = 0; j < k; j++) {
-    uint64_t before = s[run[j]], after = before & ~drop;
-    if (after == before)
-      continue;
-    if (!after)
-      return false;
-    s[run[j]] = after;
-    *changed = true;
-    if (!(after & (after - 1)))
-      b->queue[b->nq++] = run[j];
-  }
-  return true;
-}
-
-/* One pass of locked candidates over the pairs of regions: a digit of a
- * region that only the cells it shares with the other can take leaves
- * the other's remaining cells.  The runs are read once, before the pass
- * drops anything: a digit gone since is still gone, so every drop is
- * sound, and settle runs passes until one drops nothing.  False on a
- * contradiction. */
-static bool locked_pass(sks_bits *b, uint64_t *s, bool *changed) {
-  const uint64_t *placed = s + b->cells;
-  uint64_t *in = b->in, *wide = b->wide;
-  for (int i = 0; i < b->npairs; i++) {
-    const int *ab = b->pcell + b->pairs[i].at;
-    int j = 0, k = b->pairs[i].nab;
-    uint64_t x = 0;
-    for (; j + 4 <= k; j += 4)
-      x |= s[ab[j]] | s[ab[j + 1]] | s[ab[j + 2]] | s[ab[j + 3]];
-    for (; j < k; j++)
-      x |= s[ab[j]];
-    in[i] = x;
-  }
-  for (int g = 0; g < b->ngroups; g++) {
-    const struct group *gr = &b->groups[g];
-    const int *pair = b->gpair + gr->first, *left = b->gcell + gr->left;
-    uint64_t twice, once = once_twice(s, left, gr->nleft, &twice);
-    for (int j = 0; j < gr->k; j++) {
-      uint64_t x = in[pair[j]];
-      twice |= once & x;
-      once |= x;
-    }
-    wide[g] = twice;
-  }
-  for (int i = 0; i < b->npairs; i++) {
-    const struct pair *pr = &b->pairs[i];
-    uint64_t x = in[i], wa = wide[pr->ga], wb = wide[pr->gb];
-    uint64_t only_a = x & ~(wa | placed[pr->a]); /* a's, locked here */
-    uint64_t only_b = x & ~(wb | placed[pr->b]);
-    if (!((only_a & wb) | (only_b & wa)))
-      continue; /* nothing to drop: the common case, one branch */
-    const int *oa = b->pcell + pr->at + pr->nab, *ob = oa + pr->na;
-    if ((only_a & wb) && !drop_from(b, s, ob, pr->nb, only_a, changed))
-      return false;
-    if ((only_b & wa) && !drop_from(b, s, oa, pr->na, only_b, changed))
-      return false;
-  }
-  return true;
-}
-
-/* To the fixpoint of naked and hidden singles (and, on large sides,
- * locked candidates); false on a contradiction (a digit with no place
- * left in a region). */
-static bool settle(sks_bits *b, uint64_t *s) {
-  for (;;) {
-    if (!settle_singles(b, s))
-      return false;
-    if (!b->locked || !s[b->cells + b->nregions])
-      return true;
-    bool changed = false;
-    if (!locked_pass(b, s, &changed))
-      return false;
-    if (!changed)
-      return true;
-  }
-}
-
-/* To the fixpoint of naked and hidden singles; false on a contradiction
- * (a digit with no place left in a region). */
-static bool settle_singles(sks_bits *b, uint64_t *s) {
-  int n = b->n;
-  const uint64_t *placed = s + b->cells;
-  if (!drain(b, s))
-    return false;
-  bool again = true;
-  while (again && s[b->cells + b->nregions]) {
-    again = false;
-    for (int k = 0; k < b->nregions; k++) {
-      uint64_t missing = b->full & ~placed[k];
-      if (!missing)
-        continue;
-      const int *cell = b->region + (size_t)k * n;
-      uint64_t twice, once = once_twice(s, cell, n, &twice);
-      if (missing & ~once)
-        return false;
-      for (uint64_t hidden = missing & ~twice; hidden; hidden &= hidden - 1) {
-        int d = low_bit(hidden);
-        uint64_t bit = (uint64_t)1 << d;
-        if (placed[k] & bit)
-          continue; /* placed by a single on the way */
-        int j = 0;
-        while (j < n && !(s[cell[j]] & bit))
-          j++;
-        if (j == n || !place(b, s, cell[j], d) || !drain(b, s))
-          return false;
-        again = true;
-      }
-    }
-  }
-  return true;
+  return sizeof *b + b->ops->bytes(b->engine);
 }
 
 bool sks_bits_load(sks_bits *b, const uint64_t *mask) {
-  if (b->band)
-    return sks_bits_band_load(b->band, mask);
-  if (b->small)
-    return sks_bits_small_load(b->small, mask);
-  uint64_t *s = level_at(b, 0);
-  memset(s + b->cells, 0, (size_t)b->nregions * sizeof *s);
-  s[b->cells + b->nregions] = (uint64_t)b->cells;
-  b->nq = 0;
-  bool ok = true;
-  for (int c = 0; c < b->cells; c++) {
-    uint64_t x = mask[c] & b->full;
-    s[c] = x;
-    if (!x)
-      ok = false;
-    else if (!(x & (x - 1)))
-      b->queue[b->nq++] = c;
-  }
-  /* Placing the fixed cells here keeps the search's first level simple;
-   * the singles they lead to wait for the search. */
-  if (ok)
-    ok = drain(b, s);
-  b->nq = 0;
-  b->ok = ok;
-  return ok;
+  return b->ops->load(b->engine, mask);
 }
 
 bool sks_bits_load_givens(sks_bits *b, const int *given) {
-  if (!b->band)
+  if (!b->ops->load_givens)
     return false;
-  sks_bits_band_load_givens(b->band, given);
+  b->ops->load_givens(b->engine, given);
   return true;
-}
-
-/* The unplaced cell with the fewest candidates (a pair ends the look). */
-static int choose(const sks_bits *b, const uint64_t *s) {
-  int best = -1, fewest = 65;
-  for (int c = 0; c < b->cells; c++) {
-    uint64_t x = s[c];
-    if (is_placed(b, s, c))
-      continue;
-    int k = sks_popcount64(x);
-    if (k < fewest) {
-      fewest = k;
-      best = c;
-      if (k == 2)
-        break;
-    }
-  }
-  return best;
-}
-
-static void keep(sks_bits *b, const uint64_t *s, int which) {
-  unsigned char *out = b->sol[which];
-  for (int c = 0; c < b->cells; c++)
-    out[c] = (unsigned char)low_bit(s[c]);
 }
 
 long long sks_bits_search(sks_bits *b, long long limit, const sks_limits *lim,
                           int *status) {
-  if (b->band)
-    return sks_bits_band_search(b->band, limit, lim, status);
-  if (b->small)
-    return sks_bits_small_search(b->small, limit, lim, status);
-  sks_bits_counts *k = &b->counts;
-  memset(k, 0, sizeof *k);
-  *status = SKS_SAT;
-  if (!b->ok)
-    return 0;
-  double deadline =
-      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  long long steps = lim ? lim->max_steps : 0, found = 0;
-  uint64_t *s = level_at(b, 0);
-  b->nq = 0;
-  if (!settle(b, s))
-    return 0;
-  int depth = 0;
-  for (;;) {
-    /* s is level depth's state, settled and consistent. */
-    if (!s[b->cells + b->nregions]) {
-      if (found < 2)
-        keep(b, s, (int)found);
-      if (++found == limit)
-        return found;
-      depth--; /* on from the guess that led here */
-    } else {
-      int c = choose(b, s);
-      b->frames[depth].cell = c;
-      b->frames[depth].left = s[c];
-      k->guesses++;
-    }
-    for (;;) {
-      if (depth < 0)
-        return found;
-      struct frame *f = &b->frames[depth];
-      if (!f->left) {
-        depth--;
-        continue;
-      }
-      if (sks_bits_stop(k->nodes, steps, deadline)) {
-        *status = SKS_UNKNOWN;
-        return found;
-      }
-      k->nodes++;
-      int cell = f->cell, d = low_bit(f->left);
-      f->left &= f->left - 1;
-      bool last = !f->left;
-      /* The last way on takes the level itself: nothing is left to come
-       * back to. */
-      if (last)
-        s = b->stack + (size_t)depth * b->stride;
-      else {
-        s = level_at(b, depth + 1);
-        memcpy(s, s - b->stride, b->stride * sizeof *s);
-      }
-      b->nq = 0;
-      if (place(b, s, cell, d) && settle(b, s)) {
-        depth += !last;
-        break;
-      }
-      k->conflicts++;
-    }
-  }
+  return b->ops->search(b->engine, limit, lim, status);
 }
 
 const unsigned char *sks_bits_solution(const sks_bits *b, int which) {
-  if (b->band)
-    return sks_bits_band_solution(b->band, which);
-  if (b->small)
-    return sks_bits_small_solution(b->small, which);
-  return b->sol[which];
+  return b->ops->solution(b->engine, which);
 }
 
 void sks_bits_counts_get(const sks_bits *b, sks_bits_counts *out) {
-  if (b->band) {
-    sks_bits_band_counts(b->band, out);
-    return;
-  }
-  if (b->small) {
-    sks_bits_small_counts(b->small, out);
-    return;
-  }
-  *out = b->counts;
+  b->ops->counts(b->engine, out);
 }

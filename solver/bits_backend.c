@@ -22,6 +22,7 @@ typedef struct bits_solver {
   const signed char *fixed; /* the system's values (status SKS_SAT) */
   signed char *model;       /* by var, built on demand */
   sks_described cnf;        /* a CNF's puzzle, system and variable map */
+  sks_bits_options opt;     /* how engines are made (sks_bits_solver_options) */
   bool from_cnf;            /* load_eo called by load_cnf: keep the map */
   sks_stats st;
 } bits_solver;
@@ -42,6 +43,15 @@ static void destroy(sks_solver *base) {
   free(s);
 }
 
+void sks_bits_solver_options(sks_solver *base, const sks_bits_options *opt) {
+  sks_require(base->ops == &sks_bits_backend, "not a bits solver");
+  bits_solver *s = (bits_solver *)base;
+  s->opt = *opt;
+  sks_bits_delete(s->bits); /* the next load makes one with opt */
+  s->bits = NULL;
+  s->loaded = false;
+}
+
 /* Sized for side n, for a puzzle about to load. */
 static int fit(bits_solver *s, const sks_shape *shape, sks_error *err) {
   int n = shape->n, cells = n * n;
@@ -52,7 +62,7 @@ static int fit(bits_solver *s, const sks_shape *shape, sks_error *err) {
                          SKS_BITS_MAX_N, n);
   if (!s->bits || !sks_shape_same(sks_bits_shape(s->bits), shape)) {
     sks_bits_delete(s->bits);
-    s->bits = sks_bits_new(shape);
+    s->bits = sks_bits_new_with(shape, &s->opt);
     s->mask = sks_realloc(s->mask, (size_t)cells * sizeof *s->mask);
     s->model = sks_realloc(s->model, (size_t)cells * n + 1);
   }

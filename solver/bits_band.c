@@ -53,7 +53,7 @@ typedef struct level {
   v4 placed;
 } level;
 
-struct sks_bits_band {
+typedef struct sks_bits_band {
   v4 keep[CELLS];     /* a digit's vector after placing it at c */
   v4 not_cell[CELLS]; /* every vector but cell c */
   level *stack;
@@ -66,7 +66,7 @@ struct sks_bits_band {
   uint64_t bytes_of[256]; /* byte i of bytes_of[x]: bit i of x */
   sks_bits_counts counts;
   bool wide; /* the processor runs search_wide */
-};
+} sks_bits_band;
 
 static inline bool v4_any(v4 a) {
 #ifdef __SSE2__
@@ -119,13 +119,13 @@ static inline v4 v4_bit(int c) {
   return x;
 }
 
-bool sks_bits_band_fits(const sks_shape *shape) {
+static bool band_fits(const sks_shape *shape) {
   return shape->n == 9 && shape->box_rows == 3 && shape->box_cols == 3 &&
          shape->variants == 0;
 }
 
-sks_bits_band *sks_bits_band_new(const sks_shape *shape, bool wide) {
-  sks_require(sks_bits_band_fits(shape), "the band layout is the plain 9x9");
+static void *band_new(const sks_shape *shape, const sks_bits_options *opt) {
+  sks_require(band_fits(shape), "the band layout is the plain 9x9");
   sks_bits_band *b = sks_calloc(1, sizeof *b);
   for (int c = 0; c < CELLS; c++) {
     int band = c / 27, r = c / 9 % 3, col = c % 9, box = col / 3;
@@ -144,23 +144,23 @@ sks_bits_band *sks_bits_band_new(const sks_shape *shape, bool wide) {
       b->bytes_of[x] |= (uint64_t)(x >> i & 1) << 8 * i;
   b->stack = sks_malloc((CELLS + 1) * sizeof *b->stack);
 #if SKS_BAND_WIDE
-  b->wide = wide && __builtin_cpu_supports("avx2") &&
+  b->wide = !opt->narrow && __builtin_cpu_supports("avx2") &&
             __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
             __builtin_cpu_supports("bmi2");
 #else
-  (void)wide;
+  (void)opt;
 #endif
   return b;
 }
 
-void sks_bits_band_delete(sks_bits_band *b) {
-  if (!b)
-    return;
+static void band_delete(void *engine) {
+  sks_bits_band *b = engine;
   free(b->stack);
   free(b);
 }
 
-size_t sks_bits_band_bytes(const sks_bits_band *b) {
+static size_t band_bytes(const void *engine) {
+  const sks_bits_band *b = engine;
   return sizeof *b + (CELLS + 1) * sizeof *b->stack;
 }
 
@@ -377,7 +377,8 @@ settle(const sks_bits_band *b, level *s, uint32_t dirty, bool wide) {
   }
 }
 
-bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask) {
+static bool band_load(void *engine, const uint64_t *mask) {
+  sks_bits_band *b = engine;
   level *s = b->stack;
   v4 open = {0, 0, 0, 0};
   memset(s, 0, sizeof *s);
@@ -395,7 +396,8 @@ bool sks_bits_band_load(sks_bits_band *b, const uint64_t *mask) {
   return true; /* contradictions show in the search's first settle */
 }
 
-void sks_bits_band_load_givens(sks_bits_band *b, const int *given) {
+static void band_load_givens(void *engine, const int *given) {
+  sks_bits_band *b = engine;
   level *s = b->stack;
   uint32_t by[DIGITS + 1][4];
   memset(by, 0, sizeof by);
@@ -458,67 +460,39 @@ static void keep_solution(sks_bits_band *b, const level *s, int which) {
   memcpy(b->sol[which], out, CELLS);
 }
 
-__attribute__((always_inline)) static inline long long
-search(sks_bits_band *b, long long limit, const sks_limits *lim, int *status,
-       bool wide) {
-  sks_bits_counts *k = &b->counts;
-  memset(k, 0, sizeof *k);
-  *status = SKS_SAT;
-  double deadline =
-      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  long long steps = lim ? lim->max_steps : 0, found = 0;
-  level *s = b->stack;
-  if (!settle(b, s, (1u << DIGITS) - 1, wide))
-    return 0;
-  int depth = 0;
-  for (;;) {
-    /* s is level depth's state, settled and consistent. */
-    if (!v4_any(ALL & ~s->placed)) {
-      if (found < 2)
-        keep_solution(b, s, (int)found);
-      if (++found == limit)
-        return found;
-      depth--; /* on from the guess that led here */
-    } else {
-      int c = choose(b, s, wide);
-      uint32_t left = 0;
-      for (int d = 0; d < DIGITS; d++)
-        left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
-      b->frames[depth].at = c;
-      b->frames[depth].left = left;
-      b->frames[depth].had = left;
-      k->guesses++;
-    }
-    for (;;) {
-      if (depth < 0)
-        return found;
-      struct bframe *fr = &b->frames[depth];
-      if (!fr->left) {
-        depth--;
-        continue;
-      }
-      if (sks_bits_stop(k->nodes, steps, deadline)) {
-        *status = SKS_UNKNOWN;
-        return found;
-      }
-      k->nodes++;
-      int d = __builtin_ctz(fr->left);
-      fr->left &= fr->left - 1;
-      bool last = !fr->left;
-      s = b->stack + depth;
-      if (!last) {
-        s[1] = s[0];
-        s++;
-      }
-      place(b, s, fr->at, d);
-      if (settle(b, s, fr->had, wide)) {
-        depth += !last;
-        break;
-      }
-      k->conflicts++;
-    }
-  }
+/* The frame loop's operations (solver/bits_search_int.h). */
+__attribute__((always_inline)) static inline void
+guess(const sks_bits_band *b, const level *s, struct bframe *f, bool wide) {
+  int c = choose(b, s, wide);
+  uint32_t left = 0;
+  for (int d = 0; d < DIGITS; d++)
+    left |= (s->f[d][c / 27] >> (c % 27) & 1) << d;
+  f->at = c;
+  f->left = left;
+  f->had = left;
 }
+
+static inline level *child(sks_bits_band *b, int depth) {
+  level *s = b->stack + depth;
+  s[1] = s[0];
+  return s + 1;
+}
+
+#define BITS_SEARCH search
+#define BITS_ENGINE sks_bits_band
+#define BITS_LEVEL level
+#define BITS_FRAME struct bframe
+#define BITS_START(b, s) settle(b, s, (1u << DIGITS) - 1, wide)
+#define BITS_SOLVED(b, s) (!v4_any(ALL & ~(s)->placed))
+#define BITS_KEEP(b, s, which) keep_solution(b, s, which)
+#define BITS_GUESS(b, s, f) guess(b, s, f, wide)
+#define BITS_FRAME_AT(b, depth) (&(b)->frames[depth])
+#define BITS_LEVEL_AT(b, depth) ((b)->stack + (depth))
+#define BITS_ROOT(b) ((b)->stack)
+#define BITS_CHILD(b, depth) child(b, depth)
+#define BITS_TRY(b, s, f, d)                                                   \
+  (place(b, s, (f)->at, d), settle(b, s, (f)->had, wide))
+#include "bits_search_int.h"
 
 static long long search_base(sks_bits_band *b, long long limit,
                              const sks_limits *lim, int *status) {
@@ -532,19 +506,25 @@ WIDE static long long search_wide(sks_bits_band *b, long long limit,
 }
 #endif
 
-long long sks_bits_band_search(sks_bits_band *b, long long limit,
-                               const sks_limits *lim, int *status) {
+static long long band_search(void *engine, long long limit,
+                             const sks_limits *lim, int *status) {
 #if SKS_BAND_WIDE
-  if (b->wide)
-    return search_wide(b, limit, lim, status);
+  if (((sks_bits_band *)engine)->wide)
+    return search_wide(engine, limit, lim, status);
 #endif
-  return search_base(b, limit, lim, status);
+  return search_base(engine, limit, lim, status);
 }
 
-const unsigned char *sks_bits_band_solution(const sks_bits_band *b, int which) {
-  return b->sol[which];
+static const unsigned char *band_solution(const void *engine, int which) {
+  return ((const sks_bits_band *)engine)->sol[which];
 }
 
-void sks_bits_band_counts(const sks_bits_band *b, sks_bits_counts *out) {
-  *out = b->counts;
+static void band_counts(const void *engine, sks_bits_counts *out) {
+  *out = ((const sks_bits_band *)engine)->counts;
 }
+
+const sks_bits_layout_ops sks_bits_band_layout = {
+    SKS_BITS_LAYOUT_BAND, "band",        band_fits,   band_new,
+    band_delete,          band_bytes,    band_load,   band_load_givens,
+    band_search,          band_solution, band_counts,
+};

@@ -17,7 +17,7 @@ typedef struct set {
   uint64_t w[2];
 } set;
 
-struct sks_bits_small {
+typedef struct sks_bits_small {
   int n, cells, nregions;
   set all;                  /* the grid's cells */
   int pos[128];             /* cell -> bit position */
@@ -36,7 +36,7 @@ struct sks_bits_small {
   } * frames;
   unsigned char sol[2][128];
   sks_bits_counts counts;
-};
+} sks_bits_small;
 
 static inline set set_and(set a, set b) {
   return (set){{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
@@ -67,7 +67,12 @@ static inline set set_bit(int p) {
   return s;
 }
 
-sks_bits_small *sks_bits_small_new(const sks_shape *shape) {
+static bool small_fits(const sks_shape *shape) {
+  return shape->n <= SKS_BITS_SMALL_N;
+}
+
+static void *small_new(const sks_shape *shape, const sks_bits_options *opt) {
+  (void)opt;
   int n = shape->n, cells = n * n, rows_a_word = 64 / n;
   sks_require(n <= SKS_BITS_SMALL_N, "side past the small layout");
   sks_bits_small *b = sks_calloc(1, sizeof *b);
@@ -105,16 +110,16 @@ sks_bits_small *sks_bits_small_new(const sks_shape *shape) {
   return b;
 }
 
-void sks_bits_small_delete(sks_bits_small *b) {
-  if (!b)
-    return;
+static void small_delete(void *engine) {
+  sks_bits_small *b = engine;
   free(b->region);
   free(b->stack);
   free(b->frames);
   free(b);
 }
 
-size_t sks_bits_small_bytes(const sks_bits_small *b) {
+static size_t small_bytes(const void *engine) {
+  const sks_bits_small *b = engine;
   return sizeof *b + (size_t)b->nregions * sizeof *b->region +
          ((size_t)b->cells + 1) * b->stride * sizeof *b->stack +
          ((size_t)b->cells + 1) * sizeof *b->frames;
@@ -229,7 +234,8 @@ static bool settle(const sks_bits_small *b, set *s, uint64_t *todo) {
   }
 }
 
-bool sks_bits_small_load(sks_bits_small *b, const uint64_t *mask) {
+static bool small_load(void *engine, const uint64_t *mask) {
+  sks_bits_small *b = engine;
   set *s = b->stack, open = {{0, 0}};
   uint64_t full = ((uint64_t)1 << b->n) - 1;
   memset(s, 0, b->stride * sizeof *s);
@@ -298,77 +304,68 @@ static void keep(sks_bits_small *b, const set *s, int which) {
   }
 }
 
-long long sks_bits_small_search(sks_bits_small *b, long long limit,
-                                const sks_limits *lim, int *status) {
-  sks_bits_counts *k = &b->counts;
-  memset(k, 0, sizeof *k);
-  *status = SKS_SAT;
-  double deadline =
-      lim && lim->time_limit > 0 ? sks_time() + lim->time_limit : 0;
-  long long steps = lim ? lim->max_steps : 0, found = 0;
-  size_t stride = b->stride;
-  set *s = b->stack;
+/* The frame loop's operations (solver/bits_search_int.h). */
+static inline bool start(const sks_bits_small *b, set *s) {
   uint64_t todo[SKS_BITS_SMALL_N];
   for (int d = 0; d < b->n; d++)
     todo[d] = b->every_region;
-  if (!settle(b, s, todo))
-    return 0;
-  int depth = 0;
-  for (;;) {
-    /* s is level depth's state, settled and consistent. */
-    set open = set_andnot(b->all, s[b->n]);
-    if (!set_any(open)) {
-      if (found < 2)
-        keep(b, s, (int)found);
-      if (++found == limit)
-        return found;
-      depth--; /* on from the guess that led here */
-    } else {
-      int p = choose(b, s);
-      uint64_t left = 0;
-      for (int d = 0; d < b->n; d++)
-        left |= (uint64_t)set_has(s[d], p) << d;
-      b->frames[depth].at = p;
-      b->frames[depth].left = left;
-      k->guesses++;
-    }
-    for (;;) {
-      if (depth < 0)
-        return found;
-      struct sframe *f = &b->frames[depth];
-      if (!f->left) {
-        depth--;
-        continue;
-      }
-      if (sks_bits_stop(k->nodes, steps, deadline)) {
-        *status = SKS_UNKNOWN;
-        return found;
-      }
-      k->nodes++;
-      int d = __builtin_ctzll(f->left);
-      f->left &= f->left - 1;
-      bool last = !f->left;
-      s = b->stack + (size_t)depth * stride;
-      if (!last) {
-        memcpy(s + stride, s, stride * sizeof *s);
-        s += stride;
-      }
-      memset(todo, 0, sizeof todo);
-      mark(b, todo, f->at, d, place(b, s, f->at, d));
-      if (settle(b, s, todo)) {
-        depth += !last;
-        break;
-      }
-      k->conflicts++;
-    }
-  }
+  return settle(b, s, todo);
 }
 
-const unsigned char *sks_bits_small_solution(const sks_bits_small *b,
-                                             int which) {
-  return b->sol[which];
+static inline void guess(const sks_bits_small *b, const set *s,
+                         struct sframe *f) {
+  int p = choose(b, s);
+  uint64_t left = 0;
+  for (int d = 0; d < b->n; d++)
+    left |= (uint64_t)set_has(s[d], p) << d;
+  f->at = p;
+  f->left = left;
 }
 
-void sks_bits_small_counts(const sks_bits_small *b, sks_bits_counts *out) {
-  *out = b->counts;
+static inline set *child(sks_bits_small *b, int depth) {
+  set *s = b->stack + (size_t)depth * b->stride;
+  memcpy(s + b->stride, s, b->stride * sizeof *s);
+  return s + b->stride;
 }
+
+static inline bool try_digit(const sks_bits_small *b, set *s,
+                             const struct sframe *f, int d) {
+  uint64_t todo[SKS_BITS_SMALL_N];
+  memset(todo, 0, sizeof todo);
+  mark(b, todo, f->at, d, place(b, s, f->at, d));
+  return settle(b, s, todo);
+}
+
+#define BITS_SEARCH search
+#define BITS_ENGINE sks_bits_small
+#define BITS_LEVEL set
+#define BITS_FRAME struct sframe
+#define BITS_START(b, s) start(b, s)
+#define BITS_SOLVED(b, s) (!set_any(set_andnot((b)->all, (s)[(b)->n])))
+#define BITS_KEEP(b, s, which) keep(b, s, which)
+#define BITS_GUESS(b, s, f) guess(b, s, f)
+#define BITS_FRAME_AT(b, depth) (&(b)->frames[depth])
+#define BITS_LEVEL_AT(b, depth) ((b)->stack + (size_t)(depth) * (b)->stride)
+#define BITS_ROOT(b) ((b)->stack)
+#define BITS_CHILD(b, depth) child(b, depth)
+#define BITS_TRY(b, s, f, d) try_digit(b, s, f, d)
+#include "bits_search_int.h"
+
+static long long small_search(void *engine, long long limit,
+                              const sks_limits *lim, int *status) {
+  return search(engine, limit, lim, status, false);
+}
+
+static const unsigned char *small_solution(const void *engine, int which) {
+  return ((const sks_bits_small *)engine)->sol[which];
+}
+
+static void small_counts(const void *engine, sks_bits_counts *out) {
+  *out = ((const sks_bits_small *)engine)->counts;
+}
+
+const sks_bits_layout_ops sks_bits_small_layout = {
+    SKS_BITS_LAYOUT_SMALL, "small",        small_fits,   small_new,
+    small_delete,          small_bytes,    small_load,   NULL,
+    small_search,          small_solution, small_counts,
+};

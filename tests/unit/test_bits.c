@@ -3,6 +3,7 @@
  * removed), every answer checked by a validator of this test over the
  * shape's regions; step and time limits; its statistics. */
 #define _POSIX_C_SOURCE 200809L
+#include "bits_int.h" /* sks_bits_options: the layout and locked cut-off */
 #include "check.h"
 #include "sudokusat.h"
 
@@ -100,39 +101,54 @@ static void agree(sks_solver *bits, sks_solver *dlx, const sks_puzzle *p) {
   counts_by[a.count < 3 ? a.count : 3]++;
 }
 
-/* Random puzzles of a shape: a solution from dlx with a few random
+/* A random puzzle of p's shape: a solution from dlx with a few random
  * givens, then most of it blanked; sometimes a candidate removed (of the
- * solution or not), sometimes a given changed. */
+ * solution or not), sometimes a given changed.  False: the random givens
+ * clash (p holds them: a puzzle with none). */
+static bool random_puzzle(sks_solver *dlx, sks_puzzle *p, int *grid) {
+  int n = p->shape->n, cells = n * n;
+  sks_puzzle_clear_removed(p);
+  for (int i = 0; i < cells; i++)
+    p->cell[i] = -1;
+  for (int k = 0; k < n / 2; k++)
+    p->cell[rnd((unsigned)cells)] = (int)rnd((unsigned)n);
+  if (solve_on(dlx, p, SKS_PROPAGATE_SINGLES, NULL, grid) != SKS_SAT)
+    return false;
+  unsigned keep = 25 + rnd(50); /* percent of the cells given */
+  for (int i = 0; i < cells; i++)
+    p->cell[i] = rnd(100) < keep ? grid[i] : -1;
+  int changes = (int)rnd(4);
+  for (int k = 0; k < changes; k++) {
+    int i = (int)rnd((unsigned)cells);
+    if (p->cell[i] < 0)
+      sks_puzzle_remove(p, i, rnd(2) ? grid[i] : (int)rnd((unsigned)n));
+    else if (rnd(4) == 0)
+      p->cell[i] = (int)rnd((unsigned)n);
+  }
+  return true;
+}
+
+/* Random puzzles of a shape (random_puzzle), each checked by agree. */
 static void random_puzzles(sks_solver *bits, sks_solver *dlx,
                            const sks_shape *sh, int rounds) {
-  int n = sh->n, cells = n * n;
   sks_puzzle *p = sks_puzzle_of(sh);
-  int *grid = malloc((size_t)cells * sizeof *grid);
+  int *grid = malloc((size_t)sh->n * sh->n * sizeof *grid);
   for (int round = 0; round < rounds; round++) {
-    sks_puzzle_clear_removed(p);
-    for (int i = 0; i < cells; i++)
-      p->cell[i] = -1;
-    for (int k = 0; k < n / 2; k++)
-      p->cell[rnd((unsigned)cells)] = (int)rnd((unsigned)n);
-    if (solve_on(dlx, p, SKS_PROPAGATE_SINGLES, NULL, grid) != SKS_SAT) {
-      agree(bits, dlx, p); /* a clash of the random givens: none */
-      continue;
-    }
-    unsigned keep = 25 + rnd(50); /* percent of the cells given */
-    for (int i = 0; i < cells; i++)
-      p->cell[i] = rnd(100) < keep ? grid[i] : -1;
-    int changes = (int)rnd(4);
-    for (int k = 0; k < changes; k++) {
-      int i = (int)rnd((unsigned)cells);
-      if (p->cell[i] < 0)
-        sks_puzzle_remove(p, i, rnd(2) ? grid[i] : (int)rnd((unsigned)n));
-      else if (rnd(4) == 0)
-        p->cell[i] = (int)rnd((unsigned)n);
-    }
+    random_puzzle(dlx, p, grid);
     agree(bits, dlx, p);
   }
   free(grid);
   sks_puzzle_delete(p);
+}
+
+/* A bits solver whose engines are made with these options (the layout
+ * asked for, the band's SSE2 form, the locked candidates' cut-off). */
+static sks_solver *bits_with(sks_bits_layout layout, bool narrow,
+                             int locked_n) {
+  sks_solver *s = sks_solver_new("bits", NULL, NULL);
+  sks_bits_options o = {layout, narrow, locked_n};
+  sks_bits_solver_options(s, &o);
+  return s;
 }
 
 static const sks_shape *shape(int br, int bc, unsigned variants,
@@ -377,19 +393,21 @@ static void test_map_then_puzzle(void) {
 /* The three layouts the engine has for a 9x9 (the band words of the
  * plain 9x9, in the AVX2 form where the processor has it and in the SSE2
  * form, the one used for every side up to 10, the generic masks), each
- * chosen through SKS_BITS_LAYOUT when a solver is made, agree with dlx on
- * many random plain 9x9 puzzles (candidates removed, givens changed), and
- * stop at a step limit on a puzzle that needs guessing. */
+ * asked for through sks_bits_solver_options, agree with dlx on many
+ * random plain 9x9 puzzles (candidates removed, givens changed), and stop
+ * at a step limit on a puzzle that needs guessing. */
 static void test_layouts(void) {
-  const char *layouts[] = {NULL, "band-narrow", "small", "generic"};
+  struct {
+    sks_bits_layout layout;
+    bool narrow;
+  } layouts[] = {{SKS_BITS_LAYOUT_AUTO, false},
+                 {SKS_BITS_LAYOUT_BAND, true},
+                 {SKS_BITS_LAYOUT_SMALL, false},
+                 {SKS_BITS_LAYOUT_MASKS, false}};
   sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
   const sks_shape *sh = shape(3, 3, 0, NULL);
   for (size_t l = 0; l < sizeof layouts / sizeof *layouts; l++) {
-    if (layouts[l])
-      setenv("SKS_BITS_LAYOUT", layouts[l], 1);
-    else
-      unsetenv("SKS_BITS_LAYOUT");
-    sks_solver *bits = sks_solver_new("bits", NULL, NULL);
+    sks_solver *bits = bits_with(layouts[l].layout, layouts[l].narrow, 0);
     long before = puzzles_checked;
     random_puzzles(bits, dlx, sh, 300);
     CHECK_EQ(puzzles_checked - before, 300);
@@ -405,17 +423,119 @@ static void test_layouts(void) {
     CHECK(valid(p, grid));
     sks_puzzle_delete(p);
     sks_solver_delete(bits);
-    unsetenv("SKS_BITS_LAYOUT"); /* read when the first load makes the engine */
   }
   sks_shape_release(sh);
+  sks_solver_delete(dlx);
+}
+
+/* The layout each shape gets: from the one asked for, the first of the
+ * table (band, small, masks) that fits the shape; sks_bits_new asks for
+ * none (AUTO). */
+static void test_layout_choice(void) {
+  struct {
+    int br, bc;
+    unsigned variants;
+    sks_bits_layout asked, got;
+  } cases[] = {
+      {3, 3, 0, SKS_BITS_LAYOUT_AUTO, SKS_BITS_LAYOUT_BAND},
+      {3, 3, SKS_VARIANT_X, SKS_BITS_LAYOUT_AUTO, SKS_BITS_LAYOUT_SMALL},
+      {3, 3, SKS_VARIANT_X, SKS_BITS_LAYOUT_BAND, SKS_BITS_LAYOUT_SMALL},
+      {2, 3, 0, SKS_BITS_LAYOUT_AUTO, SKS_BITS_LAYOUT_SMALL},
+      {2, 5, 0, SKS_BITS_LAYOUT_AUTO, SKS_BITS_LAYOUT_SMALL},
+      {3, 3, 0, SKS_BITS_LAYOUT_SMALL, SKS_BITS_LAYOUT_SMALL},
+      {3, 3, 0, SKS_BITS_LAYOUT_MASKS, SKS_BITS_LAYOUT_MASKS},
+      {3, 4, 0, SKS_BITS_LAYOUT_AUTO, SKS_BITS_LAYOUT_MASKS},
+      {4, 4, 0, SKS_BITS_LAYOUT_BAND, SKS_BITS_LAYOUT_MASKS},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const sks_shape *sh =
+        shape(cases[i].br, cases[i].bc, cases[i].variants, NULL);
+    sks_bits_options o = {cases[i].asked, false, 0};
+    sks_bits *b = sks_bits_new_with(sh, &o);
+    CHECK_EQ(sks_bits_layout_of(b), cases[i].got);
+    sks_bits_delete(b);
+    if (cases[i].asked == SKS_BITS_LAYOUT_AUTO) {
+      b = sks_bits_new(sh);
+      CHECK_EQ(sks_bits_layout_of(b), cases[i].got);
+      sks_bits_delete(b);
+    }
+    sks_shape_release(sh);
+  }
+}
+
+/* The search's figures tie the layouts that search alike: the set layout
+ * and the masks (without locked candidates) propagate singles to the same
+ * fixpoint and guess the same cell (the first with the fewest digits), so
+ * on every puzzle of a side up to 10 they count the same, keep the same
+ * two solutions and report the same nodes, guesses and dead ends; so do
+ * the band layout's AVX2 and SSE2 forms (one source compiled twice) on
+ * the plain 9x9.  A change of meaning in one layout's operations (its
+ * guess, a propagation it skips, the solutions it keeps) fails here. */
+static void test_tied(void) {
+  shape_kind kinds[] = {
+      {2, 2, 0, NULL, 40},
+      {2, 3, 0, NULL, 60},
+      {2, 3, SKS_VARIANT_JIGSAW, jig6, 40},
+      {3, 3, 0, NULL, 200},
+      {3, 3, SKS_VARIANT_X, NULL, 60},
+      {3, 3, SKS_VARIANT_WINDOKU, NULL, 60},
+      {2, 5, 0, NULL, 20},
+  };
+  sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
+  static result a, b;
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    const sks_shape *sh =
+        shape(kinds[k].br, kinds[k].bc, kinds[k].variants, kinds[k].jigsaw);
+    bool plain = kinds[k].br == 3 && kinds[k].bc == 3 && !kinds[k].variants;
+    sks_solver *pairs[2][2] = {
+        {bits_with(SKS_BITS_LAYOUT_SMALL, false, 0),
+         bits_with(SKS_BITS_LAYOUT_MASKS, false, 99)},
+        {bits_with(SKS_BITS_LAYOUT_BAND, false, 0),
+         bits_with(SKS_BITS_LAYOUT_BAND, true, 0)},
+    };
+    sks_puzzle *p = sks_puzzle_of(sh);
+    int *grid = malloc((size_t)sh->n * sh->n * sizeof *grid);
+    size_t bytes = (size_t)sh->n * sh->n * sizeof(int);
+    unsigned long long nodes[2] = {0, 0};
+    for (int round = 0; round < kinds[k].rounds; round++) {
+      random_puzzle(dlx, p, grid);
+      for (int pair = 0; pair < (plain ? 2 : 1); pair++) {
+        sks_stats s0[2], s1[2];
+        for (int i = 0; i < 2; i++) {
+          sks_solver_stats(pairs[pair][i], &s0[i]);
+          count_on(pairs[pair][i], p, SKS_PROPAGATE_GIVENS, 3, i ? &b : &a);
+          sks_solver_stats(pairs[pair][i], &s1[i]);
+        }
+        CHECK_EQ(a.count, b.count);
+        CHECK_EQ(a.status, b.status);
+        if (a.count >= 1)
+          CHECK(!memcmp(a.first, b.first, bytes));
+        if (a.count >= 2)
+          CHECK(!memcmp(a.second, b.second, bytes));
+        CHECK_EQ(s1[0].nodes - s0[0].nodes, s1[1].nodes - s0[1].nodes);
+        CHECK_EQ(s1[0].decisions - s0[0].decisions,
+                 s1[1].decisions - s0[1].decisions);
+        CHECK_EQ(s1[0].conflicts - s0[0].conflicts,
+                 s1[1].conflicts - s0[1].conflicts);
+        nodes[pair] += s1[0].nodes - s0[0].nodes;
+      }
+    }
+    CHECK(nodes[0] > 0); /* the puzzles made the layouts search */
+    CHECK(!plain || nodes[1] > 0);
+    free(grid);
+    sks_puzzle_delete(p);
+    for (int pair = 0; pair < 2; pair++)
+      for (int i = 0; i < 2; i++)
+        sks_solver_delete(pairs[pair][i]);
+    sks_shape_release(sh);
+  }
   sks_solver_delete(dlx);
 }
 
 /* The mask layout's locked candidates on every kind of region: X,
  * windoku and jigsaw shapes (their regions meet in runs that leave cells
  * uncovered, unlike a box and a line) through the generic masks with the
- * pass from side 4 (both variables read when the first load makes the
- * engine), counted against dlx. */
+ * pass from side 4, counted against dlx. */
 static void test_locked_shapes(void) {
   shape_kind kinds[] = {
       {2, 2, SKS_VARIANT_JIGSAW, jig4, 40},
@@ -428,26 +548,22 @@ static void test_locked_shapes(void) {
       {3, 3, SKS_VARIANT_X | SKS_VARIANT_WINDOKU, NULL, 40},
   };
   sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
-  setenv("SKS_BITS_LAYOUT", "generic", 1);
-  setenv("SKS_BITS_LOCKED_N", "4", 1);
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
     const sks_shape *sh =
         shape(kinds[k].br, kinds[k].bc, kinds[k].variants, kinds[k].jigsaw);
-    sks_solver *bits = sks_solver_new("bits", NULL, NULL);
+    sks_solver *bits = bits_with(SKS_BITS_LAYOUT_MASKS, false, 4);
     long before = puzzles_checked;
     random_puzzles(bits, dlx, sh, kinds[k].rounds);
     CHECK_EQ(puzzles_checked - before, kinds[k].rounds);
     sks_solver_delete(bits);
     sks_shape_release(sh);
   }
-  unsetenv("SKS_BITS_LAYOUT");
-  unsetenv("SKS_BITS_LOCKED_N");
   sks_solver_delete(dlx);
 }
 
 /* Locked candidates on the large sides: random 16x16 puzzles with 40%
  * of the cells given, counted to two with the pass (the
- * default from 12x12) and without it (SKS_BITS_LOCKED_N past the side):
+ * default from 12x12) and without it (the cut-off past the side):
  * the same counts and solutions, and fewer nodes with it. */
 static void test_locked(void) {
   int sides[][2] = {{4, 4}};
@@ -455,8 +571,7 @@ static void test_locked(void) {
     const sks_shape *sh = shape(sides[k][0], sides[k][1], 0, NULL);
     int n = sh->n, cells = n * n;
     sks_solver *dlx = sks_solver_new("dlx", NULL, NULL);
-    setenv("SKS_BITS_LOCKED_N", "99", 1);
-    sks_solver *plain = sks_solver_new("bits", NULL, NULL);
+    sks_solver *plain = bits_with(SKS_BITS_LAYOUT_AUTO, false, 99);
     sks_puzzle *p = sks_puzzle_of(sh);
     static int grid[64 * 64];
     static result a, b;
@@ -473,13 +588,9 @@ static void test_locked(void) {
       count_on(plain, p, SKS_PROPAGATE_GIVENS, 2, &a);
       sks_solver_stats(plain, &st1);
       without += st1.nodes - st0.nodes;
-      unsetenv("SKS_BITS_LOCKED_N");
-      sks_solver_delete(locked);
-      locked = sks_solver_new("bits", NULL, NULL);
       count_on(locked, p, SKS_PROPAGATE_GIVENS, 2, &b);
       sks_solver_stats(locked, &st1);
       with += st1.nodes;
-      setenv("SKS_BITS_LOCKED_N", "99", 1);
       sks_solver_delete(locked);
       CHECK_EQ(a.count, b.count);
       CHECK_EQ(a.status, SKS_SAT);
@@ -492,7 +603,6 @@ static void test_locked(void) {
     fprintf(stderr, "%dx%d: nodes %llu with locked candidates, %llu without\n",
             n, n, with, without);
     CHECK(with < without);
-    unsetenv("SKS_BITS_LOCKED_N");
     sks_puzzle_delete(p);
     sks_solver_delete(plain);
     sks_solver_delete(dlx);
@@ -508,6 +618,8 @@ int main(void) {
   test_big();
   test_limits();
   test_layouts();
+  test_layout_choice();
+  test_tied();
   test_locked_shapes();
   return check_report();
 }
