@@ -194,15 +194,7 @@ static int read_solution(sks_reader *rd, size_t s, size_t e, sks_error *err) {
                          "a solution of %ld symbols, expected %d",
                          (long)(e - s), n * n);
   sks_presentation *look = &rd->p->look;
-  if (!look->solution) { /* the last puzzle's, when the size is the same */
-    if (rd->spare_solution && rd->spare_n == n)
-      look->solution = rd->spare_solution;
-    else {
-      free(rd->spare_solution);
-      look->solution = sks_malloc((size_t)n * n * sizeof *look->solution);
-    }
-    rd->spare_solution = NULL;
-  }
+  sks_form_solution_array(rd);
   const unsigned char *a = (const unsigned char *)rd->line.a;
   int *sol = look->solution;
   for (size_t i = s; i < e; i++) {

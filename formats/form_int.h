@@ -291,6 +291,9 @@ int sks_form_parse_number_cells(sks_reader *rd, int *cell, int want, int row,
 /* Puzzles (form_scan.c): prepare makes rd->p a puzzle of side n and resets
  * the per-puzzle state; finish hands it out in *out. */
 int sks_form_prepare(sks_reader *rd, int n, sks_error *err);
+/* rd->p's look.solution, n*n cells, made (or the last puzzle's reused)
+ * for a solution the file gives; its cells are the caller's to fill. */
+int *sks_form_solution_array(sks_reader *rd);
 void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out);
 
 /* Names the puzzle after the current line with [s, e) of it (a name line,

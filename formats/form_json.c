@@ -316,16 +316,7 @@ static int read_solution(sks_reader *rd, json_t *v, bool ipuz,
                          sks_error *err) {
   int n = rd->p->shape->n;
   sks_presentation *look = &rd->p->look;
-  if (!look->solution) { /* the last puzzle's, when the size is the same */
-    if (rd->spare_solution && rd->spare_n == n)
-      look->solution = rd->spare_solution;
-    else {
-      free(rd->spare_solution);
-      look->solution = sks_malloc((size_t)n * n * sizeof *look->solution);
-    }
-    rd->spare_solution = NULL;
-  }
-  int *sol = look->solution;
+  int *sol = sks_form_solution_array(rd);
   sks_json_kind k = sks_json_classify(v, ipuz);
   char blank = rd->blank;
   unsigned seen = rd->seen;

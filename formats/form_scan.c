@@ -746,6 +746,21 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   return 0;
 }
 
+int *sks_form_solution_array(sks_reader *rd) {
+  sks_presentation *look = &rd->p->look;
+  int n = rd->p->shape->n;
+  if (!look->solution) { /* the last puzzle's, when the size is the same */
+    if (rd->spare_solution && rd->spare_n == n)
+      look->solution = rd->spare_solution;
+    else {
+      free(rd->spare_solution);
+      look->solution = sks_malloc((size_t)n * n * sizeof *look->solution);
+    }
+    rd->spare_solution = NULL;
+  }
+  return look->solution;
+}
+
 void sks_form_finish(sks_reader *rd, sks_layout layout, sks_puzzle **out) {
   sks_puzzle *p = rd->p;
   p->look.layout = layout;
