@@ -112,14 +112,14 @@ static void unstage(staged *st) {
   st->tmp = NULL;
 }
 
-/* Writes len bytes to a temporary beside path (removed by a signal's
- * cleanup while it is one); 0, or -1 with err and nothing left. */
-static int stage(staged *st, const char *path, const void *data, size_t len,
-                 sks_error *err) {
+/* Opens a temporary beside path (removed by a signal's cleanup while it
+ * is one) for writing and reading back; the stream, or NULL with err and
+ * nothing left. */
+static FILE *stage_open(staged *st, const char *path, sks_error *err) {
   st->path = path;
   st->tmp = sks_temp_beside(path);
   int fd = sks_temp_create(st->tmp, true);
-  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
   if (!f) {
     int e = errno;
     if (fd >= 0) {
@@ -129,19 +129,35 @@ static int stage(staged *st, const char *path, const void *data, size_t len,
     sks_temp_forget(st->tmp);
     free(st->tmp);
     st->tmp = NULL;
-    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(e));
+    sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path, strerror(e));
   }
-  size_t put = len ? fwrite(data, 1, len, f) : 0;
-  int flushed = fflush(f), e = errno;
-  if (fclose(f) || flushed || put != len) {
-    if (!flushed && put == len)
+  return f;
+}
+
+/* Closes the stream of stage_open, its writes checked (a full disk):
+ * 0, or -1 with err and nothing left. */
+static int stage_close(staged *st, FILE *f, sks_error *err) {
+  int bad = ferror(f), flushed = fflush(f), e = errno;
+  if (fclose(f) || flushed || bad) {
+    if (!flushed && !bad)
       e = errno;
     unstage(st);
-    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(e));
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", st->path,
+                         strerror(bad && !flushed ? EIO : e));
   }
   return 0;
+}
+
+/* Writes len bytes to a temporary beside path; 0, or -1 with err and
+ * nothing left. */
+static int stage(staged *st, const char *path, const void *data, size_t len,
+                 sks_error *err) {
+  FILE *f = stage_open(st, path, err);
+  if (!f)
+    return -1;
+  if (len)
+    fwrite(data, 1, len, f);
+  return stage_close(st, f, err);
 }
 
 /* The temporary under its final name, which must not exist (nothing in
@@ -160,33 +176,32 @@ static int place(const staged *st) {
   return rename(st->tmp, st->path);
 }
 
-/* The certificate at cert (and its proof at drat when proof is not NULL):
- * each written to a temporary beside it, then both put in place, the
- * proof first, under the cleanup's lock, so a signal finds either both or
- * neither under their names, and only temporaries to remove.  0, or -1
- * with err (nothing left). */
-static int put_files(const char *cert, const char *text, size_t tlen,
-                     const char *drat, const char *proof, size_t plen,
+/* The certificate at cert, and its proof when p holds one (written to
+ * its temporary, closed): the certificate written to a temporary beside
+ * it, then both put in place, the proof first, under the cleanup's lock,
+ * so a signal finds either both or neither under their names, and only
+ * temporaries to remove.  0, or -1 with err (nothing left). */
+static int put_files(const char *cert, const char *text, size_t tlen, staged *p,
                      sks_error *err) {
-  staged p = {0}, c = {0};
-  if ((proof && stage(&p, drat, proof, plen, err)) ||
-      stage(&c, cert, text, tlen, err)) {
-    unstage(&p);
+  staged c = {0};
+  bool proof = p->tmp != NULL;
+  if (stage(&c, cert, text, tlen, err)) {
+    unstage(p);
     return -1;
   }
   sks_cleanup_hold();
   const char *failed = NULL;
   int e = 0;
-  if (proof && place(&p)) {
-    failed = drat;
+  if (proof && place(p)) {
+    failed = p->path;
     e = errno;
   } else if (place(&c)) {
     failed = cert;
     e = errno;
     if (proof)
-      unlink(drat); /* no proof without its certificate */
+      unlink(p->path); /* no proof without its certificate */
   }
-  unstage(&p);
+  unstage(p);
   unstage(&c);
   sks_cleanup_release();
   if (failed)
@@ -195,45 +210,106 @@ static int put_files(const char *cert, const char *text, size_t tlen,
   return 0;
 }
 
-/* The proof that cl has no model, in memory: by the DPLL, or by CaDiCaL
- * when that takes too many decisions.  SKS_UNSAT, SKS_SAT (a model: the
- * claim was wrong), SKS_UNKNOWN (the deadline), -1 with err. */
-static int prove(certifier *c, const sks_clauses *cl, double deadline,
-                 char **proof, size_t *len, sks_error *err) {
-  FILE *f = open_memstream(proof, len);
+/* What certifying a big grid costs, in bytes per clause of its plain
+ * CNF besides the list of its literals (4 bytes each, about 12 a
+ * clause): the proof-writing DPLL, CaDiCaL when the DPLL gives way to it
+ * (the DPLL's memory freed first), and the DRAT checker of check.
+ * Measured on 25x25 to 64x64 (BENCHMARKS.md, "Certificates of big
+ * grids": 9.4-11.5, 75-103 and 83-98), rounded up. */
+#define DPLL_BYTES 12.0
+#define CADICAL_BYTES 100.0
+#define CHECKER_BYTES 100.0
+/* Over this many clauses the DPLL's memory is freed before CaDiCaL
+ * starts (below it, the prefix it keeps for the next puzzle is worth
+ * more). */
+enum { BIG_CLAUSES = 1 << 20 };
+
+/* Whether the plain CNF of p, at per_clause bytes a clause (with the
+ * list's own), fits in the memory this process may use; else -1 with the
+ * figures in err, for doing (what the memory is for). */
+static int too_big(const sks_puzzle *p, double per_clause, const char *doing,
+                   sks_error *err) {
+  size_t clauses, lits;
+  sks_plain_size(p, &clauses, &lits);
+  double need = (double)lits * 4 + (double)clauses * per_clause;
+  double avail = (double)sks_memory_available();
+  if (need <= 0.9 * avail)
+    return 0;
+  int n = p->shape->n;
+  return sks_error_set(err, -1, 0, 0,
+                       "a %dx%d puzzle's plain CNF has %.1f million clauses, "
+                       "about %.1f GB %s, more than the %.1f GB this "
+                       "process may use",
+                       n, n, (double)clauses / 1e6, need / 1e9, doing,
+                       avail / 1e9);
+}
+
+/* A FILE to write a proof to again from its start: 0, or -1. */
+static int restart(FILE *f) {
+  if (fflush(f) || ftruncate(fileno(f), 0))
+    return -1;
+  rewind(f);
+  return 0;
+}
+
+/* The proof that p's plain CNF cl has no model, written to f as it is
+ * made: by the DPLL, or by CaDiCaL when that takes too many decisions
+ * (refused with err when CaDiCaL would not fit in memory).  SKS_UNSAT,
+ * SKS_SAT (a model: the claim was wrong), SKS_UNKNOWN (the deadline), -1
+ * with err. */
+static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
+                 double deadline, FILE *f, sks_error *err) {
+  sks_prover_set_deadline(c->prover, deadline);
   int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
                          cl->base_shape, cl->base_nshape, cl->nvars, f, false,
                          DPLL_NODES, NULL);
-  if (r == SKS_UNKNOWN) {
-    fclose(f);
-    free(*proof);
-    f = open_memstream(proof, len);
-    r = sks_prove(cl->lit, cl->nlits, f, false, deadline, NULL, 0, err);
+  if (r != SKS_UNKNOWN || sks_prover_timed_out(c->prover))
+    return r;
+  if (cl->nclauses > BIG_CLAUSES) {
+    /* the clauses are not held twice: the DPLL's go first */
+    sks_prover_delete(c->prover);
+    c->prover = sks_prover_new();
   }
-  fclose(f);
-  return r;
+  if (too_big(p, CADICAL_BYTES, "for CaDiCaL to prove", err))
+    return -1;
+  if (restart(f))
+    return sks_error_set(err, -1, 0, 0, "cannot write the proof: %s",
+                         strerror(errno));
+  return sks_prove(cl->lit, cl->nlits, f, false, deadline, NULL, 0, err);
 }
 
-/* Whether the proof of an unsatisfiability claim goes into a file
- * (*named), or none when it is the empty clause alone (unit propagation
- * refutes the clauses: the certificate then names no proof); -1 with err
- * when there is no proof. */
-static int name_proof(int r, const char *proof, size_t len, bool *named,
-                      sks_error *err) {
-  *named = false;
+/* The proof of an unsatisfiability claim, r as prove returned, written to
+ * the temporary p (open as f): closed and kept when the certificate names
+ * it, removed when it is the empty clause alone (unit propagation refutes
+ * the clauses: the certificate then names no proof).  0, or -1 with err
+ * and nothing left. */
+static int close_proof(int r, staged *p, FILE *f, sks_error *err) {
   if (r == SKS_SAT)
-    return sks_error_set(err, -1, 0, 0,
-                         "the proof search found a solution the count did "
-                         "not: no certificate written");
-  if (r == SKS_UNKNOWN)
-    return sks_error_set(err, -1, 0, 0,
-                         "the time limit ran out before the proof was "
-                         "written: no certificate");
-  if (r != SKS_UNSAT)
+    sks_error_set(err, -1, 0, 0,
+                  "the proof search found a solution the count did "
+                  "not: no certificate written");
+  else if (r == SKS_UNKNOWN)
+    sks_error_set(err, -1, 0, 0,
+                  "the time limit ran out before the proof was "
+                  "written: no certificate");
+  if (r != SKS_UNSAT) {
+    fclose(f);
+    unstage(p);
     return -1;
-  if (len == 2 && proof[0] == 'a' && proof[1] == 0)
-    return 0;
-  *named = true;
+  }
+  if (stage_close(p, f, err))
+    return -1;
+  struct stat sb;
+  unsigned char head[2] = {1, 1};
+  FILE *back =
+      stat(p->tmp, &sb) || sb.st_size != 2 ? NULL : fopen(p->tmp, "rb");
+  if (back) {
+    if (fread(head, 1, 2, back) != 2)
+      head[0] = 1;
+    fclose(back);
+  }
+  if (head[0] == 'a' && head[1] == 0)
+    unstage(p);
   return 0;
 }
 
@@ -249,19 +325,26 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                sizeof cert);
   certify_name(app, job->file, job->line, job->index, "drat", drat,
                sizeof drat);
-  char *text = NULL, *proof = NULL;
-  size_t tlen = 0, plen = 0;
-  bool named = false;
+  char *text = NULL;
+  size_t tlen = 0;
+  staged proof = {0};
   if (cls != BATCH_MANY) {
-    sks_plain_cnf(p, &c->cl);
+    if (too_big(p, DPLL_BYTES, "to certify", err))
+      return -1;
+    if (sks_plain_cnf_until(p, &c->cl, deadline))
+      return sks_error_set(err, -1, 0, 0,
+                           "the time limit ran out before the proof was "
+                           "written: no certificate");
     if (cls == BATCH_ONE)
       sks_plain_exclude(p->shape->n, grid, &c->cl);
-    int r = prove(c, &c->cl, deadline, &proof, &plen, err);
-    if (name_proof(r, proof, plen, &named, err)) {
-      free(proof);
+    FILE *f = stage_open(&proof, drat, err);
+    if (!f)
       return -1;
-    }
+    int r = prove(c, p, &c->cl, deadline, f, err);
+    if (close_proof(r, &proof, f, err))
+      return -1;
   }
+  bool named = proof.tmp != NULL;
   FILE *t = open_memstream(&text, &tlen);
   if (cls == BATCH_MANY)
     sks_cert_write_puzzle(t, p, SKS_CLAIM_MULTIPLE, grid, grid2, NULL);
@@ -271,9 +354,8 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                           cls == BATCH_ONE ? grid : NULL, NULL,
                           named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
+  int rc = put_files(cert, text, tlen, &proof, err);
   free(text);
-  free(proof);
   return rc;
 }
 
@@ -282,39 +364,41 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
                 sks_error *err) {
   if (status != SKS_SAT && status != SKS_UNSAT)
     return 0;
-  certifier *c = get();
-  sks_clauses_clear(&c->cl);
+  /* the CNF's own literals seen as a clause list, not copied */
+  sks_clauses view;
+  sks_clauses_init(&view);
+  view.lit = cnf->lits;
+  view.nlits = view.cap = cnf->nlits;
+  view.nvars = cnf->nvars;
   for (size_t i = 0; i < cnf->nlits; i++)
-    sks_clauses_add(&c->cl, cnf->lits[i]);
-  if (cnf->nvars > c->cl.nvars)
-    c->cl.nvars = cnf->nvars;
+    if (!cnf->lits[i])
+      view.nclauses++;
+    else if (abs(cnf->lits[i]) > view.nvars)
+      view.nvars = abs(cnf->lits[i]);
   char cert[4096], drat[4096];
   certify_name(app, file, 0, 0, "cert", cert, sizeof cert);
   certify_name(app, file, 0, 0, "drat", drat, sizeof drat);
-  bool named = false;
-  char *proof = NULL;
-  size_t plen = 0;
+  staged proof = {0};
   if (status == SKS_UNSAT) {
-    FILE *f = open_memstream(&proof, &plen);
-    int r = sks_prove(c->cl.lit, c->cl.nlits, f, false, deadline, NULL, 0, err);
-    fclose(f);
-    if (name_proof(r, proof, plen, &named, err)) {
-      free(proof);
+    FILE *f = stage_open(&proof, drat, err);
+    if (!f)
       return -1;
-    }
+    int r = sks_prove(cnf->lits, cnf->nlits, f, false, deadline, NULL, 0, err);
+    if (close_proof(r, &proof, f, err))
+      return -1;
   }
+  bool named = proof.tmp != NULL;
   char *text = NULL;
   size_t tlen = 0;
   FILE *t = open_memstream(&text, &tlen);
   if (status == SKS_SAT)
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
+    sks_cert_write_cnf(t, &view, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
   else
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_UNSAT, NULL, 0,
+    sks_cert_write_cnf(t, &view, SKS_CLAIM_UNSAT, NULL, 0,
                        named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
+  int rc = put_files(cert, text, tlen, &proof, err);
   free(text);
-  free(proof);
   return rc;
 }
 
@@ -344,7 +428,8 @@ static int verdict(const sks_app *app, const batch_job *job, bool ok,
                    FILE *out) {
   answer a = {.count = -1};
   if (!ok && late) {
-    /* --time-limit ran out: neither verified nor rejected */
+    /* --time-limit ran out, or the plain CNF would not fit in memory:
+     * neither verified nor rejected */
     a.status = ANSWER_UNKNOWN;
     a.message = why->msg;
     snprintf(a.line, sizeof a.line, "unknown: %.230s", why->msg);
@@ -386,6 +471,10 @@ static int check_one(void *data, const batch_job *job, FILE *out) {
                sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
+  if (too_big(job->p, CHECKER_BYTES, "to check", &why)) {
+    name_reason(cert, &why);
+    return verdict(k->app, job, false, claim, &why, true, out);
+  }
   sks_drat_set_deadline(k->c->drat, deadline_of(k->app, job));
   bool ok =
       sks_cert_check(cert, job->p, NULL, k->c->drat, &k->c->cl, &claim, &why);
@@ -449,9 +538,12 @@ static int check_cnf(sks_app *app, sks_input *in) {
   certify_name(app, name, 0, 0, "cert", cert, sizeof cert);
   sks_drat_set_deadline(c->drat, deadline_of(app, &job));
   sks_puzzle *p = NULL;
+  bool late = false;
   if (for_puzzle(cert)) {
     if ((p = described(app, in, &why))) {
-      ok = sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
+      late = too_big(p, CHECKER_BYTES, "to check", &why) != 0;
+      ok =
+          !late && sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
       sks_puzzle_delete(p);
     }
     if (!ok)
@@ -469,8 +561,8 @@ static int check_cnf(sks_app *app, sks_input *in) {
       name_reason(cert, &why);
   }
   sks_clauses_free(&cnf);
-  return verdict(app, &job, ok, claim, &why, sks_drat_timed_out(c->drat),
-                 stdout);
+  return verdict(app, &job, ok, claim, &why,
+                 late || sks_drat_timed_out(c->drat), stdout);
 }
 
 static const batch_ops check_ops = {checker_new, checker_delete, check_one,
