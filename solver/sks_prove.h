@@ -25,6 +25,18 @@ extern "C" {
  * clauses are handed to CaDiCaL too. */
 int sks_prove(const int *lits, size_t nlits, FILE *proof, bool text,
               double deadline, signed char *model, int nvars, sks_error *err);
+/* The same with the clauses from lits[first] on handed to CaDiCaL before
+ * those ahead of it (first is the start of a clause): a puzzle's units
+ * first, so that CaDiCaL keeps none of the clauses they satisfy (its
+ * proof says what it dropped, and holds for the clauses in any order). */
+int sks_prove_from(const int *lits, size_t nlits, size_t first, FILE *proof,
+                   bool text, double deadline, signed char *model, int nvars,
+                   sks_error *err);
+/* How many of those clauses CaDiCaL keeps once they are all handed over
+ * in that order: not those a unit before them satisfies, nor those they
+ * shorten to a unit (which it assigns in turn), as CaDiCaL does while it
+ * takes them in.  What its memory follows. */
+size_t sks_prove_kept(const int *lits, size_t nlits, size_t first, int nvars);
 
 /* The same by a proof-writing DPLL (solver/prove_dpll.c): unit
  * propagation, and a RUP lemma per refuted node.  Fast where propagation

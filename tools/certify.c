@@ -210,38 +210,57 @@ static int put_files(const char *cert, const char *text, size_t tlen, staged *p,
   return 0;
 }
 
-/* What certifying a big grid costs, in bytes per clause of its plain
- * CNF besides the list of its literals (4 bytes each, about 12 a
- * clause): the proof-writing DPLL, CaDiCaL when the DPLL gives way to it
- * (the DPLL's memory freed first), and the DRAT checker of check.
- * Measured on 25x25 to 64x64 (BENCHMARKS.md, "Certificates of big
- * grids": 9.4-11.5, 75-103 and 83-98), rounded up. */
+/* What certifying a big grid costs, in bytes, besides the list of its
+ * plain CNF's literals (4 bytes each, about 12 a clause): per clause,
+ * the proof-writing DPLL and the DRAT checker of check; CaDiCaL, when the
+ * DPLL gives way to it (the DPLL's memory freed first), per clause it
+ * keeps (sks_prove_kept: the givens go first, and CaDiCaL drops the
+ * clauses they decide) and per variable.  Measured on 25x25 to 64x64
+ * (BENCHMARKS.md, "Certificates of big grids"), rounded up. */
 #define DPLL_BYTES 12.0
-#define CADICAL_BYTES 100.0
 #define CHECKER_BYTES 100.0
+#define CADICAL_BYTES 120.0
+#define CADICAL_VAR_BYTES 200.0
 /* Over this many clauses the DPLL's memory is freed before CaDiCaL
  * starts (below it, the prefix it keeps for the next puzzle is worth
  * more). */
 enum { BIG_CLAUSES = 1 << 20 };
 
-/* Whether the plain CNF of p, at per_clause bytes a clause (with the
- * list's own), fits in the memory this process may use; else -1 with the
- * figures in err, for doing (what the memory is for). */
-static int too_big(const sks_puzzle *p, double per_clause, const char *doing,
+/* bytes as "N MB" under a gigabyte, else "N.N GB". */
+static const char *amount(double bytes, char *buf, size_t cap) {
+  if (bytes < 1e9)
+    snprintf(buf, cap, "%.0f MB", bytes / 1e6);
+  else
+    snprintf(buf, cap, "%.1f GB", bytes / 1e9);
+  return buf;
+}
+
+/* Whether need bytes, with the list of p's plain CNF, fit in the memory
+ * this process may use; else -1 with the figures in err, for doing (what
+ * the memory is for). */
+static int too_big(const sks_puzzle *p, double need, const char *doing,
                    sks_error *err) {
   size_t clauses, lits;
   sks_plain_size(p, &clauses, &lits);
-  double need = (double)lits * 4 + (double)clauses * per_clause;
+  need += (double)lits * sizeof(int);
   double avail = (double)sks_memory_available();
-  if (need <= 0.9 * avail)
+  if (need <= avail)
     return 0;
   int n = p->shape->n;
+  char a[32], b[32];
   return sks_error_set(err, -1, 0, 0,
                        "a %dx%d puzzle's plain CNF has %.1f million clauses, "
-                       "about %.1f GB %s, more than the %.1f GB this "
-                       "process may use",
-                       n, n, (double)clauses / 1e6, need / 1e9, doing,
-                       avail / 1e9);
+                       "about %s %s, more than the %s this process may use",
+                       n, n, (double)clauses / 1e6, amount(need, a, sizeof a),
+                       doing, amount(avail, b, sizeof b));
+}
+
+/* The same for the clauses alone, at per_clause bytes each. */
+static int too_many(const sks_puzzle *p, double per_clause, const char *doing,
+                    sks_error *err) {
+  size_t clauses, lits;
+  sks_plain_size(p, &clauses, &lits);
+  return too_big(p, (double)clauses * per_clause, doing, err);
 }
 
 /* A FILE to write a proof to again from its start: 0, or -1. */
@@ -270,12 +289,17 @@ static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
     sks_prover_delete(c->prover);
     c->prover = sks_prover_new();
   }
-  if (too_big(p, CADICAL_BYTES, "for CaDiCaL to prove", err))
+  size_t kept = sks_prove_kept(cl->lit, cl->nlits, cl->base, cl->nvars);
+  if (too_big(p,
+              (double)kept * CADICAL_BYTES +
+                  (double)cl->nvars * CADICAL_VAR_BYTES,
+              "for CaDiCaL to prove", err))
     return -1;
   if (restart(f))
     return sks_error_set(err, -1, 0, 0, "cannot write the proof: %s",
                          strerror(errno));
-  return sks_prove(cl->lit, cl->nlits, f, false, deadline, NULL, 0, err);
+  return sks_prove_from(cl->lit, cl->nlits, cl->base, f, false, deadline, NULL,
+                        0, err);
 }
 
 /* The proof of an unsatisfiability claim, r as prove returned, written to
@@ -329,7 +353,7 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
   size_t tlen = 0;
   staged proof = {0};
   if (cls != BATCH_MANY) {
-    if (too_big(p, DPLL_BYTES, "to certify", err))
+    if (too_many(p, DPLL_BYTES, "to certify", err))
       return -1;
     if (sks_plain_cnf_until(p, &c->cl, deadline))
       return sks_error_set(err, -1, 0, 0,
@@ -471,7 +495,7 @@ static int check_one(void *data, const batch_job *job, FILE *out) {
                sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
-  if (too_big(job->p, CHECKER_BYTES, "to check", &why)) {
+  if (too_many(job->p, CHECKER_BYTES, "to check", &why)) {
     name_reason(cert, &why);
     return verdict(k->app, job, false, claim, &why, true, out);
   }
@@ -541,7 +565,7 @@ static int check_cnf(sks_app *app, sks_input *in) {
   bool late = false;
   if (for_puzzle(cert)) {
     if ((p = described(app, in, &why))) {
-      late = too_big(p, CHECKER_BYTES, "to check", &why) != 0;
+      late = too_many(p, CHECKER_BYTES, "to check", &why) != 0;
       ok =
           !late && sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
       sks_puzzle_delete(p);
