@@ -2,7 +2,7 @@
  * `solve --certificate DIR` write one per puzzle or CNF; `check
  * --certificate DIR` verifies them with the library's checker, which
  * trusts no solver. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* fopencookie */
 #include "certify_int.h"
 
 #include <errno.h>
@@ -22,6 +22,7 @@ typedef struct certifier {
   sks_prover *prover;
   sks_drat *drat;
   sks_clauses cl;
+  char *held; /* a proof's first bytes (proof_out), SPILL at most */
 } certifier;
 
 static _Thread_local certifier *mine;
@@ -42,6 +43,7 @@ void certify_release(void) {
   sks_prover_delete(mine->prover);
   sks_drat_delete(mine->drat);
   sks_clauses_free(&mine->cl);
+  free(mine->held);
   free(mine);
   mine = NULL;
 }
@@ -263,25 +265,81 @@ static int too_many(const sks_puzzle *p, double per_clause, const char *doing,
   return too_big(p, (double)clauses * per_clause, doing, err);
 }
 
-/* A FILE to write a proof to again from its start: 0, or -1. */
-static int restart(FILE *f) {
-  if (fflush(f) || ftruncate(fileno(f), 0))
-    return -1;
-  rewind(f);
+/* A proof's bytes held in memory before its file is made: most proofs
+ * are shorter (a 9x9's median is 2 KB, half of them empty), and make no
+ * file but the one they are written to whole. */
+enum { SPILL = 64 << 10 };
+
+/* A proof being written, as the provers see it (f): its first SPILL
+ * bytes held, then its temporary beside path made and every byte
+ * written there as it comes, never the whole proof in memory. */
+typedef struct proof_out {
+  FILE *f;
+  const char *path;
+  staged st;
+  char *held; /* SPILL bytes (the thread's) */
+  size_t len; /* of them in use */
+  FILE *file; /* the temporary, once made */
+  int err;    /* errno of the first failed write */
+} proof_out;
+
+static ssize_t out_write(void *cookie, const char *data, size_t n) {
+  proof_out *o = cookie;
+  if (o->err)
+    return 0;
+  if (!o->file && o->len + n <= SPILL) {
+    memcpy(o->held + o->len, data, n);
+    o->len += n;
+    return (ssize_t)n;
+  }
+  sks_error e = {0};
+  if (!o->file && !(o->file = stage_open(&o->st, o->path, &e)))
+    o->err = errno ? errno : EIO;
+  else if (o->len && fwrite(o->held, 1, o->len, o->file) != o->len)
+    o->err = errno ? errno : EIO;
+  else if ((o->len = 0, fwrite(data, 1, n, o->file) != n))
+    o->err = errno ? errno : EIO;
+  return o->err ? 0 : (ssize_t)n;
+}
+
+/* Starts the proof of path: 0, or -1 with err. */
+static int out_open(proof_out *o, certifier *c, const char *path,
+                    sks_error *err) {
+  memset(o, 0, sizeof *o);
+  if (!c->held)
+    c->held = sks_malloc(SPILL);
+  o->held = c->held;
+  o->path = path;
+  o->f = fopencookie(o, "w", (cookie_io_functions_t){.write = out_write});
+  if (!o->f)
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
+                         strerror(errno));
   return 0;
 }
 
-/* The proof that p's plain CNF cl has no model, written to f as it is
+/* The proof written again from its start (the DPLL gave way to CaDiCaL):
+ * 0, or -1. */
+static int out_restart(proof_out *o) {
+  if (fflush(o->f) || o->err)
+    return -1;
+  o->len = 0;
+  if (o->file && (fflush(o->file) || ftruncate(fileno(o->file), 0) ||
+                  fseek(o->file, 0, SEEK_SET)))
+    return -1;
+  return 0;
+}
+
+/* The proof that p's plain CNF cl has no model, written to o as it is
  * made: by the DPLL, or by CaDiCaL when that takes too many decisions
  * (refused with err when CaDiCaL would not fit in memory).  SKS_UNSAT,
  * SKS_SAT (a model: the claim was wrong), SKS_UNKNOWN (the deadline), -1
  * with err. */
 static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
-                 double deadline, FILE *f, sks_error *err) {
+                 double deadline, proof_out *o, sks_error *err) {
   sks_prover_set_deadline(c->prover, deadline);
   int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
-                         cl->base_shape, cl->base_nshape, cl->nvars, f, false,
-                         DPLL_NODES, NULL);
+                         cl->base_shape, cl->base_nshape, cl->nvars, o->f,
+                         false, DPLL_NODES, NULL);
   if (r != SKS_UNKNOWN || sks_prover_timed_out(c->prover))
     return r;
   if (cl->nclauses > BIG_CLAUSES) {
@@ -295,19 +353,19 @@ static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
                   (double)cl->nvars * CADICAL_VAR_BYTES,
               "for CaDiCaL to prove", err))
     return -1;
-  if (restart(f))
-    return sks_error_set(err, -1, 0, 0, "cannot write the proof: %s",
-                         strerror(errno));
-  return sks_prove_from(cl->lit, cl->nlits, cl->base, f, false, deadline, NULL,
-                        0, err);
+  if (out_restart(o))
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", o->path,
+                         strerror(o->err ? o->err : errno));
+  return sks_prove_from(cl->lit, cl->nlits, cl->base, o->f, false, deadline,
+                        NULL, 0, err);
 }
 
-/* The proof of an unsatisfiability claim, r as prove returned, written to
- * the temporary p (open as f): closed and kept when the certificate names
- * it, removed when it is the empty clause alone (unit propagation refutes
- * the clauses: the certificate then names no proof).  0, or -1 with err
- * and nothing left. */
-static int close_proof(int r, staged *p, FILE *f, sks_error *err) {
+/* Ends the proof of an unsatisfiability claim, r as prove returned: in
+ * its temporary (*p), closed, when the certificate names it; none when it
+ * is the empty clause alone (unit propagation refutes the clauses: the
+ * certificate then names no proof).  0, or -1 with err and nothing
+ * left. */
+static int close_proof(int r, proof_out *o, staged *p, sks_error *err) {
   if (r == SKS_SAT)
     sks_error_set(err, -1, 0, 0,
                   "the proof search found a solution the count did "
@@ -316,25 +374,23 @@ static int close_proof(int r, staged *p, FILE *f, sks_error *err) {
     sks_error_set(err, -1, 0, 0,
                   "the time limit ran out before the proof was "
                   "written: no certificate");
-  if (r != SKS_UNSAT) {
-    fclose(f);
-    unstage(p);
+  bool flushed = !fclose(o->f) && !o->err;
+  if (r == SKS_UNSAT && !flushed)
+    sks_error_set(err, -1, 0, 0, "cannot write %s: %s", o->path,
+                  strerror(o->err ? o->err : EIO));
+  if (r != SKS_UNSAT || !flushed) {
+    if (o->file) {
+      fclose(o->file);
+      unstage(&o->st);
+    }
     return -1;
   }
-  if (stage_close(p, f, err))
-    return -1;
-  struct stat sb;
-  unsigned char head[2] = {1, 1};
-  FILE *back =
-      stat(p->tmp, &sb) || sb.st_size != 2 ? NULL : fopen(p->tmp, "rb");
-  if (back) {
-    if (fread(head, 1, 2, back) != 2)
-      head[0] = 1;
-    fclose(back);
-  }
-  if (head[0] == 'a' && head[1] == 0)
-    unstage(p);
-  return 0;
+  *p = o->st;
+  if (o->file) /* written as it came */
+    return stage_close(p, o->file, err);
+  if (o->len == 2 && o->held[0] == 'a' && o->held[1] == 0)
+    return 0; /* the empty proof: no file */
+  return stage(p, o->path, o->held, o->len, err);
 }
 
 int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
@@ -361,11 +417,11 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                            "written: no certificate");
     if (cls == BATCH_ONE)
       sks_plain_exclude(p->shape->n, grid, &c->cl);
-    FILE *f = stage_open(&proof, drat, err);
-    if (!f)
+    proof_out o;
+    if (out_open(&o, c, drat, err))
       return -1;
-    int r = prove(c, p, &c->cl, deadline, f, err);
-    if (close_proof(r, &proof, f, err))
+    int r = prove(c, p, &c->cl, deadline, &o, err);
+    if (close_proof(r, &o, &proof, err))
       return -1;
   }
   bool named = proof.tmp != NULL;
@@ -404,11 +460,12 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
   certify_name(app, file, 0, 0, "drat", drat, sizeof drat);
   staged proof = {0};
   if (status == SKS_UNSAT) {
-    FILE *f = stage_open(&proof, drat, err);
-    if (!f)
+    proof_out o;
+    if (out_open(&o, get(), drat, err))
       return -1;
-    int r = sks_prove(cnf->lits, cnf->nlits, f, false, deadline, NULL, 0, err);
-    if (close_proof(r, &proof, f, err))
+    int r =
+        sks_prove(cnf->lits, cnf->nlits, o.f, false, deadline, NULL, 0, err);
+    if (close_proof(r, &o, &proof, err))
       return -1;
   }
   bool named = proof.tmp != NULL;
