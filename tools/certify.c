@@ -340,7 +340,7 @@ static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
   int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
                          cl->base_shape, cl->base_nshape, cl->nvars, o->f,
                          false, DPLL_NODES, NULL);
-  if (r != SKS_UNKNOWN || sks_prover_timed_out(c->prover))
+  if (r != SKS_UNKNOWN || sks_prover_timed_out(c->prover) || sks_past(deadline))
     return r;
   if (cl->nclauses > BIG_CLAUSES) {
     /* the clauses are not held twice: the DPLL's go first */
