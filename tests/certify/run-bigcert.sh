@@ -113,8 +113,9 @@ fi
 # block from memory, written at the end), and is verified.
 if strace -f -o /dev/null -e trace=write true 2>/dev/null; then
   rm -rf st
-  run 0 120 strace -f -s 0 -e trace=openat,write,close -o trace.txt \
-    "$S" unique -q --certificate st "$SRC/tests/certify/none36.txt"
+  # (a sanitizer build's leak check cannot run under ptrace)
+  run 0 120 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    strace -f -s 0 -e trace=openat,write,close -o trace.txt "$S" unique -q --certificate st "$SRC/tests/certify/none36.txt"
   ok "streamed: none" [ "$RC:$(cat out.txt)" = 20:none ]
   size=$(wc -c <st/1-1.drat)
   ok "streamed: a proof of ${size} bytes" [ "$size" -gt 10000000 ]
