@@ -115,13 +115,12 @@ static void unstage(staged *st) {
 }
 
 /* Opens a temporary beside path (removed by a signal's cleanup while it
- * is one) for writing and reading back; the stream, or NULL with err and
- * nothing left. */
+ * is one) for writing; the stream, or NULL with err and nothing left. */
 static FILE *stage_open(staged *st, const char *path, sks_error *err) {
   st->path = path;
   st->tmp = sks_temp_beside(path);
   int fd = sks_temp_create(st->tmp, true);
-  FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
   if (!f) {
     int e = errno;
     if (fd >= 0) {
@@ -265,9 +264,9 @@ static int too_many(const sks_puzzle *p, double per_clause, const char *doing,
   return too_big(p, (double)clauses * per_clause, doing, err);
 }
 
-/* A proof's bytes held in memory before its file is made: most proofs
- * are shorter (a 9x9's median is 2 KB, half of them empty), and make no
- * file but the one they are written to whole. */
+/* A proof's bytes held in memory before its temporary is made.  Most
+ * proofs are shorter (a 9x9's median is 2 KB): written in one piece at
+ * the end, and the empty one (half the 17-clue puzzles) makes no file. */
 enum { SPILL = 64 << 10 };
 
 /* A proof being written, as the provers see it (f): its first SPILL
