@@ -7,7 +7,9 @@
  *   givens             one unit each           removed candidates: one
  *                                              negative unit each
  *
- * (9x9: 324 + 11,664 clauses before the givens.) */
+ * (9x9: 324 + 11,664 clauses before the givens; 81x81: 85 million, about
+ * 255 million literals with their ends.)  sks_plain_size gives these
+ * counts before anything is built. */
 #include "sks_checker.h"
 
 #include <stdlib.h>
@@ -31,6 +33,15 @@ void sks_clauses_clear(sks_clauses *cl) {
   cl->base_nshape = 0;
   cl->nvars = 0;
   cl->nclauses = 0;
+}
+
+/* Room for exactly want literals (no doubling past it: a big grid's list
+ * is most of the process's memory). */
+static void reserve_exactly(sks_clauses *cl, size_t want) {
+  if (want <= cl->cap)
+    return;
+  cl->lit = sks_realloc(cl->lit, want * sizeof *cl->lit);
+  cl->cap = want;
 }
 
 static void reserve(sks_clauses *cl, size_t more) {
@@ -107,8 +118,6 @@ static int var_of(int n, int cell, int d) {
   return cell * n + d + 1;
 }
 
-static void build_prefix(const sks_shape *s, sks_clauses *cl);
-
 /* The shape's side and regions, hashed: a first filter for the words the
  * prefix depends on. */
 static uint64_t shape_key(const sks_shape *s) {
@@ -146,16 +155,72 @@ static void keep_shape(sks_clauses *cl, const sks_shape *s, uint64_t key) {
   cl->base_key = key;
 }
 
-void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
+void sks_plain_size(const sks_puzzle *p, size_t *clauses, size_t *lits) {
+  const sks_shape *s = p->shape;
+  size_t n = (size_t)s->n, groups = n * n + (size_t)s->nregions * n;
+  size_t pairs = n * (n - 1) / 2, units = 0;
+  for (size_t i = 0; i < n * n; i++) {
+    units += p->cell[i] >= 0;
+    if (p->removed)
+      for (size_t d = 0; d < n; d++)
+        units += p->removed[i * n + d] != 0;
+  }
+  *clauses = groups * (1 + pairs) + units;
+  *lits = groups * (n + 1 + 3 * pairs) + 2 * units;
+}
+
+/* Every clause but the units: the exactly-one groups of the cells and of
+ * every region and digit; false when the deadline passed first (cl then
+ * holds no prefix). */
+static bool build_prefix(const sks_shape *s, sks_clauses *cl, size_t want,
+                         double deadline) {
+  int n = s->n;
+  int *var = sks_malloc((size_t)n * sizeof *var);
+  sks_clauses_clear(cl);
+  reserve_exactly(cl, want);
+  bool ok = true;
+  for (int i = 0; ok && i < n * n; i++) {
+    for (int d = 0; d < n; d++)
+      var[d] = var_of(n, i, d);
+    exactly_one(cl, var, n);
+    ok = !sks_past(deadline);
+  }
+  for (int k = 0; ok && k < s->nregions; k++) {
+    const int *reg = s->region + (size_t)k * n;
+    for (int d = 0; ok && d < n; d++) {
+      for (int j = 0; j < n; j++)
+        var[j] = var_of(n, reg[j], d);
+      exactly_one(cl, var, n);
+      ok = !sks_past(deadline);
+    }
+  }
+  free(var);
+  if (!ok) {
+    sks_clauses_clear(cl);
+    return false;
+  }
+  cl->base = cl->nlits;
+  cl->base_clauses = cl->nclauses;
+  return true;
+}
+
+int sks_plain_cnf_until(const sks_puzzle *p, sks_clauses *cl, double deadline) {
   const sks_shape *s = p->shape;
   int n = s->n;
   uint64_t key = shape_key(s);
+  /* the whole list at once, with room for the clause that excludes a
+   * solution */
+  size_t nclauses, want;
+  sks_plain_size(p, &nclauses, &want);
+  want += (size_t)n * n + 1;
   if (same_shape(cl, s, key)) {
     /* the same shape as the list holds: its prefix kept, units again */
     cl->nlits = cl->base;
     cl->nclauses = cl->base_clauses;
+    reserve_exactly(cl, want);
   } else {
-    build_prefix(s, cl);
+    if (!build_prefix(s, cl, want, deadline))
+      return -1;
     keep_shape(cl, s, key);
   }
   for (int i = 0; i < n * n; i++) {
@@ -170,30 +235,11 @@ void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
           sks_clauses_add(cl, 0);
         }
   }
+  return 0;
 }
 
-/* Every clause but the units: the exactly-one groups of the cells and of
- * every region and digit. */
-static void build_prefix(const sks_shape *s, sks_clauses *cl) {
-  int n = s->n;
-  int *var = sks_malloc((size_t)n * sizeof *var);
-  sks_clauses_clear(cl);
-  for (int i = 0; i < n * n; i++) {
-    for (int d = 0; d < n; d++)
-      var[d] = var_of(n, i, d);
-    exactly_one(cl, var, n);
-  }
-  for (int k = 0; k < s->nregions; k++) {
-    const int *reg = s->region + (size_t)k * n;
-    for (int d = 0; d < n; d++) {
-      for (int j = 0; j < n; j++)
-        var[j] = var_of(n, reg[j], d);
-      exactly_one(cl, var, n);
-    }
-  }
-  cl->base = cl->nlits;
-  cl->base_clauses = cl->nclauses;
-  free(var);
+void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl) {
+  sks_plain_cnf_until(p, cl, 0);
 }
 
 void sks_plain_exclude(int n, const int *grid, sks_clauses *cl) {

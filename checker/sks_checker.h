@@ -56,6 +56,12 @@ uint64_t sks_clauses_hash(const sks_clauses *cl);
  * clauses; each given as a unit; each removed candidate as a negative
  * unit.  Nothing is propagated.  cl is cleared first. */
 void sks_plain_cnf(const sks_puzzle *p, sks_clauses *cl);
+/* The same, stopped when the deadline (sks_time's clock, 0 = none)
+ * passes while the clauses are made: 0, or -1 with no clause in cl. */
+int sks_plain_cnf_until(const sks_puzzle *p, sks_clauses *cl, double deadline);
+/* The plain CNF's size before it is built: its clauses, and its literals
+ * with the 0 that ends each clause (the ints sks_plain_cnf stores). */
+void sks_plain_size(const sks_puzzle *p, size_t *clauses, size_t *lits);
 /* What names a puzzle in its certificate: a hash of everything its plain
  * CNF is made of (side, regions in order, givens, removed candidates). */
 uint64_t sks_plain_hash(const sks_puzzle *p);

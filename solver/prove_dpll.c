@@ -39,7 +39,9 @@ struct sks_prover {
   size_t base_mem, base_longs;
   ints saved; /* the long clauses as the prefix left them */
   bool has_base;
-  size_t bins; /* binary clauses loaded */
+  size_t bins;     /* binary clauses loaded */
+  double deadline; /* sks_time's clock, 0 = none */
+  bool timed_out;  /* the last run passed it */
 };
 
 static inline unsigned lix(int lit) {
@@ -52,6 +54,14 @@ static inline int value(const sks_prover *p, int lit) {
 
 sks_prover *sks_prover_new(void) {
   return sks_calloc(1, sizeof(sks_prover));
+}
+
+void sks_prover_set_deadline(sks_prover *p, double deadline) {
+  p->deadline = deadline;
+}
+
+bool sks_prover_timed_out(const sks_prover *p) {
+  return p->timed_out;
 }
 
 void sks_prover_delete(sks_prover *p) {
@@ -251,10 +261,45 @@ static void lemma(sks_prover *p, size_t depth) {
   fputc(0, p->proof);
 }
 
-/* Loads the clauses; false when one is empty or the units conflict. */
-static bool load(sks_prover *p, const int *lits, size_t nlits) {
-  bool ok = true;
+/* Clauses loaded between two looks at the clock. */
+enum { CLOCK_EVERY = 1 << 16 };
+
+/* Room for exactly the binary clauses of lits[0 .. nlits) in each
+ * literal's list (a big grid's are most of the prover's memory, which
+ * doubling would leave up to half unused). */
+static void reserve_binary(sks_prover *p, const int *lits, size_t nlits) {
+  size_t nl = 2 * (size_t)p->nvars + 2;
+  size_t *more = sks_calloc(nl, sizeof *more);
   for (size_t i = 0; i < nlits;) {
+    size_t end = i;
+    while (lits[end])
+      end++;
+    if (end - i == 2) {
+      more[lix(lits[i])]++;
+      more[lix(lits[i + 1])]++;
+    }
+    i = end + 1;
+  }
+  for (size_t l = 0; l < nl; l++) {
+    ints *b = &p->bin[l];
+    if (more[l] && b->cap < b->n + more[l]) {
+      b->cap = b->n + more[l];
+      b->a = sks_realloc(b->a, b->cap * sizeof *b->a);
+    }
+  }
+  free(more);
+}
+
+/* Loads the clauses: 1, 0 when one is empty or the units conflict, -1
+ * when the deadline passed first. */
+static int load(sks_prover *p, const int *lits, size_t nlits) {
+  bool ok = true;
+  if (nlits >= CLOCK_EVERY) /* a small list's doubling costs little */
+    reserve_binary(p, lits, nlits);
+  size_t tick = 0;
+  for (size_t i = 0; i < nlits;) {
+    if (++tick % CLOCK_EVERY == 0 && sks_past(p->deadline))
+      return -1;
     size_t end = i;
     while (lits[end])
       end++;
@@ -286,6 +331,13 @@ static bool load(sks_prover *p, const int *lits, size_t nlits) {
   return ok;
 }
 
+/* Stopped by the deadline.  A prefix whose load was cut is not kept
+ * (clear() came first): the next run loads it again. */
+static int out_of_time(sks_prover *p) {
+  p->timed_out = true;
+  return SKS_UNKNOWN;
+}
+
 int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
                    uint64_t key, const int *name, size_t nname, int nvars,
                    FILE *proof, bool text, long long max_nodes,
@@ -294,14 +346,17 @@ int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
   prepare(p, nvars > 0 ? nvars : 1);
   p->proof = proof;
   p->text = text;
+  p->timed_out = false;
   if (base > nlits)
     base = 0;
-  bool ok = true;
+  int ok = 1;
   if (p->nvars == old && same_base(p, lits, base, key, name, nname))
     back_to_base(p);
   else {
     clear(p);
     ok = load(p, lits, base);
+    if (ok < 0)
+      return out_of_time(p);
     if (base && ok && !p->trail.n) { /* a prefix with no unit: kept */
       p->has_base = true;
       p->base_key = key;
@@ -323,9 +378,12 @@ int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
     }
   }
   size_t bins = p->bins;
-  ok = ok && load(p, lits + base, nlits - base);
+  if (ok)
+    ok = load(p, lits + base, nlits - base);
   if (p->bins != bins) /* binary clauses past the prefix stay in the lists */
     p->has_base = false;
+  if (ok < 0)
+    return out_of_time(p);
   if (!ok || !propagate(p)) {
     lemma(p, 0);
     return SKS_UNSAT;
@@ -340,6 +398,8 @@ int sks_prover_run(sks_prover *p, const int *lits, size_t nlits, size_t base,
     }
     if (max_nodes > 0 && p->nodes >= max_nodes)
       return SKS_UNKNOWN;
+    if (sks_past(p->deadline))
+      return out_of_time(p);
     p->nodes++;
     frame f = {p->trail.n, lit, false};
     SKS_PUSH(p->frames, f);

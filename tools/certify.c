@@ -2,7 +2,7 @@
  * `solve --certificate DIR` write one per puzzle or CNF; `check
  * --certificate DIR` verifies them with the library's checker, which
  * trusts no solver. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* fopencookie */
 #include "certify_int.h"
 
 #include <errno.h>
@@ -22,6 +22,7 @@ typedef struct certifier {
   sks_prover *prover;
   sks_drat *drat;
   sks_clauses cl;
+  char *held; /* a proof's first bytes (proof_out), SPILL at most */
 } certifier;
 
 static _Thread_local certifier *mine;
@@ -42,6 +43,7 @@ void certify_release(void) {
   sks_prover_delete(mine->prover);
   sks_drat_delete(mine->drat);
   sks_clauses_free(&mine->cl);
+  free(mine->held);
   free(mine);
   mine = NULL;
 }
@@ -112,10 +114,9 @@ static void unstage(staged *st) {
   st->tmp = NULL;
 }
 
-/* Writes len bytes to a temporary beside path (removed by a signal's
- * cleanup while it is one); 0, or -1 with err and nothing left. */
-static int stage(staged *st, const char *path, const void *data, size_t len,
-                 sks_error *err) {
+/* Opens a temporary beside path (removed by a signal's cleanup while it
+ * is one) for writing; the stream, or NULL with err and nothing left. */
+static FILE *stage_open(staged *st, const char *path, sks_error *err) {
   st->path = path;
   st->tmp = sks_temp_beside(path);
   int fd = sks_temp_create(st->tmp, true);
@@ -129,19 +130,35 @@ static int stage(staged *st, const char *path, const void *data, size_t len,
     sks_temp_forget(st->tmp);
     free(st->tmp);
     st->tmp = NULL;
-    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(e));
+    sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path, strerror(e));
   }
-  size_t put = len ? fwrite(data, 1, len, f) : 0;
-  int flushed = fflush(f), e = errno;
-  if (fclose(f) || flushed || put != len) {
-    if (!flushed && put == len)
+  return f;
+}
+
+/* Closes the stream of stage_open, its writes checked (a full disk):
+ * 0, or -1 with err and nothing left. */
+static int stage_close(staged *st, FILE *f, sks_error *err) {
+  int bad = ferror(f), flushed = fflush(f), e = errno;
+  if (fclose(f) || flushed || bad) {
+    if (!flushed && !bad)
       e = errno;
     unstage(st);
-    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
-                         strerror(e));
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", st->path,
+                         strerror(bad && !flushed ? EIO : e));
   }
   return 0;
+}
+
+/* Writes len bytes to a temporary beside path; 0, or -1 with err and
+ * nothing left. */
+static int stage(staged *st, const char *path, const void *data, size_t len,
+                 sks_error *err) {
+  FILE *f = stage_open(st, path, err);
+  if (!f)
+    return -1;
+  if (len)
+    fwrite(data, 1, len, f);
+  return stage_close(st, f, err);
 }
 
 /* The temporary under its final name, which must not exist (nothing in
@@ -160,33 +177,32 @@ static int place(const staged *st) {
   return rename(st->tmp, st->path);
 }
 
-/* The certificate at cert (and its proof at drat when proof is not NULL):
- * each written to a temporary beside it, then both put in place, the
- * proof first, under the cleanup's lock, so a signal finds either both or
- * neither under their names, and only temporaries to remove.  0, or -1
- * with err (nothing left). */
-static int put_files(const char *cert, const char *text, size_t tlen,
-                     const char *drat, const char *proof, size_t plen,
+/* The certificate at cert, and its proof when p holds one (written to
+ * its temporary, closed): the certificate written to a temporary beside
+ * it, then both put in place, the proof first, under the cleanup's lock,
+ * so a signal finds either both or neither under their names, and only
+ * temporaries to remove.  0, or -1 with err (nothing left). */
+static int put_files(const char *cert, const char *text, size_t tlen, staged *p,
                      sks_error *err) {
-  staged p = {0}, c = {0};
-  if ((proof && stage(&p, drat, proof, plen, err)) ||
-      stage(&c, cert, text, tlen, err)) {
-    unstage(&p);
+  staged c = {0};
+  bool proof = p->tmp != NULL;
+  if (stage(&c, cert, text, tlen, err)) {
+    unstage(p);
     return -1;
   }
   sks_cleanup_hold();
   const char *failed = NULL;
   int e = 0;
-  if (proof && place(&p)) {
-    failed = drat;
+  if (proof && place(p)) {
+    failed = p->path;
     e = errno;
   } else if (place(&c)) {
     failed = cert;
     e = errno;
     if (proof)
-      unlink(drat); /* no proof without its certificate */
+      unlink(p->path); /* no proof without its certificate */
   }
-  unstage(&p);
+  unstage(p);
   unstage(&c);
   sks_cleanup_release();
   if (failed)
@@ -195,46 +211,185 @@ static int put_files(const char *cert, const char *text, size_t tlen,
   return 0;
 }
 
-/* The proof that cl has no model, in memory: by the DPLL, or by CaDiCaL
- * when that takes too many decisions.  SKS_UNSAT, SKS_SAT (a model: the
- * claim was wrong), SKS_UNKNOWN (the deadline), -1 with err. */
-static int prove(certifier *c, const sks_clauses *cl, double deadline,
-                 char **proof, size_t *len, sks_error *err) {
-  FILE *f = open_memstream(proof, len);
-  int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
-                         cl->base_shape, cl->base_nshape, cl->nvars, f, false,
-                         DPLL_NODES, NULL);
-  if (r == SKS_UNKNOWN) {
-    fclose(f);
-    free(*proof);
-    f = open_memstream(proof, len);
-    r = sks_prove(cl->lit, cl->nlits, f, false, deadline, NULL, 0, err);
-  }
-  fclose(f);
-  return r;
+/* What certifying a big grid costs, in bytes, besides the list of its
+ * plain CNF's literals (4 bytes each, about 12 a clause): per clause,
+ * the proof-writing DPLL and the DRAT checker of check; CaDiCaL, when the
+ * DPLL gives way to it (the DPLL's memory freed first), per clause it
+ * keeps (sks_prove_kept: the givens go first, and CaDiCaL drops the
+ * clauses they decide) and per variable.  Measured on 25x25 to 64x64
+ * (BENCHMARKS.md, "Certificates of big grids"), rounded up. */
+#define DPLL_BYTES 12.0
+#define CHECKER_BYTES 100.0
+#define CADICAL_BYTES 120.0
+#define CADICAL_VAR_BYTES 200.0
+/* Over this many clauses the DPLL's memory is freed before CaDiCaL
+ * starts (below it, the prefix it keeps for the next puzzle is worth
+ * more). */
+enum { BIG_CLAUSES = 1 << 20 };
+
+/* bytes as "N MB" under a gigabyte, else "N.N GB". */
+static const char *amount(double bytes, char *buf, size_t cap) {
+  if (bytes < 1e9)
+    snprintf(buf, cap, "%.0f MB", bytes / 1e6);
+  else
+    snprintf(buf, cap, "%.1f GB", bytes / 1e9);
+  return buf;
 }
 
-/* Whether the proof of an unsatisfiability claim goes into a file
- * (*named), or none when it is the empty clause alone (unit propagation
- * refutes the clauses: the certificate then names no proof); -1 with err
- * when there is no proof. */
-static int name_proof(int r, const char *proof, size_t len, bool *named,
-                      sks_error *err) {
-  *named = false;
-  if (r == SKS_SAT)
-    return sks_error_set(err, -1, 0, 0,
-                         "the proof search found a solution the count did "
-                         "not: no certificate written");
-  if (r == SKS_UNKNOWN)
-    return sks_error_set(err, -1, 0, 0,
-                         "the time limit ran out before the proof was "
-                         "written: no certificate");
-  if (r != SKS_UNSAT)
-    return -1;
-  if (len == 2 && proof[0] == 'a' && proof[1] == 0)
+/* Whether need bytes, with the list of p's plain CNF, fit in the memory
+ * this process may use; else -1 with the figures in err, for doing (what
+ * the memory is for). */
+static int too_big(const sks_puzzle *p, double need, const char *doing,
+                   sks_error *err) {
+  size_t clauses, lits;
+  sks_plain_size(p, &clauses, &lits);
+  need += (double)lits * sizeof(int);
+  double avail = (double)sks_memory_available();
+  if (need <= avail)
     return 0;
-  *named = true;
+  int n = p->shape->n;
+  char a[32], b[32];
+  return sks_error_set(err, -1, 0, 0,
+                       "a %dx%d puzzle's plain CNF has %.1f million clauses, "
+                       "about %s %s, more than the %s this process may use",
+                       n, n, (double)clauses / 1e6, amount(need, a, sizeof a),
+                       doing, amount(avail, b, sizeof b));
+}
+
+/* The same for the clauses alone, at per_clause bytes each. */
+static int too_many(const sks_puzzle *p, double per_clause, const char *doing,
+                    sks_error *err) {
+  size_t clauses, lits;
+  sks_plain_size(p, &clauses, &lits);
+  return too_big(p, (double)clauses * per_clause, doing, err);
+}
+
+/* A proof's bytes held in memory before its temporary is made.  Most
+ * proofs are shorter (a 9x9's median is 2 KB): written in one piece at
+ * the end, and the empty one (half the 17-clue puzzles) makes no file. */
+enum { SPILL = 64 << 10 };
+
+/* A proof being written, as the provers see it (f): its first SPILL
+ * bytes held, then its temporary beside path made and every byte
+ * written there as it comes, never the whole proof in memory. */
+typedef struct proof_out {
+  FILE *f;
+  const char *path;
+  staged st;
+  char *held; /* SPILL bytes (the thread's) */
+  size_t len; /* of them in use */
+  FILE *file; /* the temporary, once made */
+  int err;    /* errno of the first failed write */
+} proof_out;
+
+static ssize_t out_write(void *cookie, const char *data, size_t n) {
+  proof_out *o = cookie;
+  if (o->err)
+    return 0;
+  if (!o->file && o->len + n <= SPILL) {
+    memcpy(o->held + o->len, data, n);
+    o->len += n;
+    return (ssize_t)n;
+  }
+  sks_error e = {0};
+  if (!o->file && !(o->file = stage_open(&o->st, o->path, &e)))
+    o->err = errno ? errno : EIO;
+  else if (o->len && fwrite(o->held, 1, o->len, o->file) != o->len)
+    o->err = errno ? errno : EIO;
+  else if ((o->len = 0, fwrite(data, 1, n, o->file) != n))
+    o->err = errno ? errno : EIO;
+  return o->err ? 0 : (ssize_t)n;
+}
+
+/* Starts the proof of path: 0, or -1 with err. */
+static int out_open(proof_out *o, certifier *c, const char *path,
+                    sks_error *err) {
+  memset(o, 0, sizeof *o);
+  if (!c->held)
+    c->held = sks_malloc(SPILL);
+  o->held = c->held;
+  o->path = path;
+  o->f = fopencookie(o, "w", (cookie_io_functions_t){.write = out_write});
+  if (!o->f)
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", path,
+                         strerror(errno));
   return 0;
+}
+
+/* The proof written again from its start (the DPLL gave way to CaDiCaL):
+ * 0, or -1. */
+static int out_restart(proof_out *o) {
+  if (fflush(o->f) || o->err)
+    return -1;
+  o->len = 0;
+  if (o->file && (fflush(o->file) || ftruncate(fileno(o->file), 0) ||
+                  fseek(o->file, 0, SEEK_SET)))
+    return -1;
+  return 0;
+}
+
+/* The proof that p's plain CNF cl has no model, written to o as it is
+ * made: by the DPLL, or by CaDiCaL when that takes too many decisions
+ * (refused with err when CaDiCaL would not fit in memory).  SKS_UNSAT,
+ * SKS_SAT (a model: the claim was wrong), SKS_UNKNOWN (the deadline), -1
+ * with err. */
+static int prove(certifier *c, const sks_puzzle *p, const sks_clauses *cl,
+                 double deadline, proof_out *o, sks_error *err) {
+  sks_prover_set_deadline(c->prover, deadline);
+  int r = sks_prover_run(c->prover, cl->lit, cl->nlits, cl->base, cl->base_key,
+                         cl->base_shape, cl->base_nshape, cl->nvars, o->f,
+                         false, DPLL_NODES, NULL);
+  if (r != SKS_UNKNOWN || sks_prover_timed_out(c->prover) || sks_past(deadline))
+    return r;
+  if (cl->nclauses > BIG_CLAUSES) {
+    /* the clauses are not held twice: the DPLL's go first */
+    sks_prover_delete(c->prover);
+    c->prover = sks_prover_new();
+  }
+  size_t kept = sks_prove_kept(cl->lit, cl->nlits, cl->base, cl->nvars);
+  if (too_big(p,
+              (double)kept * CADICAL_BYTES +
+                  (double)cl->nvars * CADICAL_VAR_BYTES,
+              "for CaDiCaL to prove", err))
+    return -1;
+  if (out_restart(o))
+    return sks_error_set(err, -1, 0, 0, "cannot write %s: %s", o->path,
+                         strerror(o->err ? o->err : errno));
+  return sks_prove_from(cl->lit, cl->nlits, cl->base, o->f, false, deadline,
+                        NULL, 0, err);
+}
+
+/* Ends the proof of an unsatisfiability claim, r as prove returned: in
+ * its temporary (*p), closed, when the certificate names it; none when it
+ * is the empty clause alone (unit propagation refutes the clauses: the
+ * certificate then names no proof).  0, or -1 with err and nothing
+ * left. */
+static int close_proof(int r, proof_out *o, staged *p, sks_error *err) {
+  if (r == SKS_SAT)
+    sks_error_set(err, -1, 0, 0,
+                  "the proof search found a solution the count did "
+                  "not: no certificate written");
+  else if (r == SKS_UNKNOWN)
+    sks_error_set(err, -1, 0, 0,
+                  "the time limit ran out before the proof was "
+                  "written: no certificate");
+  bool flushed = !fclose(o->f) && !o->err;
+  if (r == SKS_UNSAT && !flushed)
+    sks_error_set(err, -1, 0, 0, "cannot write %s: %s", o->path,
+                  strerror(o->err ? o->err : EIO));
+  if (r != SKS_UNSAT || !flushed) {
+    if (o->file) {
+      fclose(o->file);
+      unstage(&o->st);
+    }
+    return -1;
+  }
+  *p = o->st;
+  if (o->file) /* written as it came */
+    return stage_close(p, o->file, err);
+  if (o->len == 2 && o->held[0] == 'a' && o->held[1] == 0)
+    return 0; /* the empty proof: no file */
+  return stage(p, o->path, o->held, o->len, err);
 }
 
 int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
@@ -249,19 +404,26 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                sizeof cert);
   certify_name(app, job->file, job->line, job->index, "drat", drat,
                sizeof drat);
-  char *text = NULL, *proof = NULL;
-  size_t tlen = 0, plen = 0;
-  bool named = false;
+  char *text = NULL;
+  size_t tlen = 0;
+  staged proof = {0};
   if (cls != BATCH_MANY) {
-    sks_plain_cnf(p, &c->cl);
+    if (too_many(p, DPLL_BYTES, "to certify", err))
+      return -1;
+    if (sks_plain_cnf_until(p, &c->cl, deadline))
+      return sks_error_set(err, -1, 0, 0,
+                           "the time limit ran out before the proof was "
+                           "written: no certificate");
     if (cls == BATCH_ONE)
       sks_plain_exclude(p->shape->n, grid, &c->cl);
-    int r = prove(c, &c->cl, deadline, &proof, &plen, err);
-    if (name_proof(r, proof, plen, &named, err)) {
-      free(proof);
+    proof_out o;
+    if (out_open(&o, c, drat, err))
       return -1;
-    }
+    int r = prove(c, p, &c->cl, deadline, &o, err);
+    if (close_proof(r, &o, &proof, err))
+      return -1;
   }
+  bool named = proof.tmp != NULL;
   FILE *t = open_memstream(&text, &tlen);
   if (cls == BATCH_MANY)
     sks_cert_write_puzzle(t, p, SKS_CLAIM_MULTIPLE, grid, grid2, NULL);
@@ -271,9 +433,8 @@ int certify_puzzle(const sks_app *app, const batch_job *job, int cls,
                           cls == BATCH_ONE ? grid : NULL, NULL,
                           named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
+  int rc = put_files(cert, text, tlen, &proof, err);
   free(text);
-  free(proof);
   return rc;
 }
 
@@ -282,39 +443,42 @@ int certify_cnf(const sks_app *app, const char *file, const sks_cnf *cnf,
                 sks_error *err) {
   if (status != SKS_SAT && status != SKS_UNSAT)
     return 0;
-  certifier *c = get();
-  sks_clauses_clear(&c->cl);
+  /* the CNF's own literals seen as a clause list, not copied */
+  sks_clauses view;
+  sks_clauses_init(&view);
+  view.lit = cnf->lits;
+  view.nlits = view.cap = cnf->nlits;
+  view.nvars = cnf->nvars;
   for (size_t i = 0; i < cnf->nlits; i++)
-    sks_clauses_add(&c->cl, cnf->lits[i]);
-  if (cnf->nvars > c->cl.nvars)
-    c->cl.nvars = cnf->nvars;
+    if (!cnf->lits[i])
+      view.nclauses++;
+    else if (abs(cnf->lits[i]) > view.nvars)
+      view.nvars = abs(cnf->lits[i]);
   char cert[4096], drat[4096];
   certify_name(app, file, 0, 0, "cert", cert, sizeof cert);
   certify_name(app, file, 0, 0, "drat", drat, sizeof drat);
-  bool named = false;
-  char *proof = NULL;
-  size_t plen = 0;
+  staged proof = {0};
   if (status == SKS_UNSAT) {
-    FILE *f = open_memstream(&proof, &plen);
-    int r = sks_prove(c->cl.lit, c->cl.nlits, f, false, deadline, NULL, 0, err);
-    fclose(f);
-    if (name_proof(r, proof, plen, &named, err)) {
-      free(proof);
+    proof_out o;
+    if (out_open(&o, get(), drat, err))
       return -1;
-    }
+    int r =
+        sks_prove(cnf->lits, cnf->nlits, o.f, false, deadline, NULL, 0, err);
+    if (close_proof(r, &o, &proof, err))
+      return -1;
   }
+  bool named = proof.tmp != NULL;
   char *text = NULL;
   size_t tlen = 0;
   FILE *t = open_memstream(&text, &tlen);
   if (status == SKS_SAT)
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
+    sks_cert_write_cnf(t, &view, SKS_CLAIM_SAT, model, cnf->nvars, NULL);
   else
-    sks_cert_write_cnf(t, &c->cl, SKS_CLAIM_UNSAT, NULL, 0,
+    sks_cert_write_cnf(t, &view, SKS_CLAIM_UNSAT, NULL, 0,
                        named ? strrchr(drat, '/') + 1 : NULL);
   fclose(t);
-  int rc = put_files(cert, text, tlen, drat, named ? proof : NULL, plen, err);
+  int rc = put_files(cert, text, tlen, &proof, err);
   free(text);
-  free(proof);
   return rc;
 }
 
@@ -344,7 +508,8 @@ static int verdict(const sks_app *app, const batch_job *job, bool ok,
                    FILE *out) {
   answer a = {.count = -1};
   if (!ok && late) {
-    /* --time-limit ran out: neither verified nor rejected */
+    /* --time-limit ran out, or the plain CNF would not fit in memory:
+     * neither verified nor rejected */
     a.status = ANSWER_UNKNOWN;
     a.message = why->msg;
     snprintf(a.line, sizeof a.line, "unknown: %.230s", why->msg);
@@ -386,6 +551,10 @@ static int check_one(void *data, const batch_job *job, FILE *out) {
                sizeof cert);
   sks_error why = {0};
   sks_claim claim = SKS_CLAIM_UNIQUE;
+  if (too_many(job->p, CHECKER_BYTES, "to check", &why)) {
+    name_reason(cert, &why);
+    return verdict(k->app, job, false, claim, &why, true, out);
+  }
   sks_drat_set_deadline(k->c->drat, deadline_of(k->app, job));
   bool ok =
       sks_cert_check(cert, job->p, NULL, k->c->drat, &k->c->cl, &claim, &why);
@@ -449,9 +618,12 @@ static int check_cnf(sks_app *app, sks_input *in) {
   certify_name(app, name, 0, 0, "cert", cert, sizeof cert);
   sks_drat_set_deadline(c->drat, deadline_of(app, &job));
   sks_puzzle *p = NULL;
+  bool late = false;
   if (for_puzzle(cert)) {
     if ((p = described(app, in, &why))) {
-      ok = sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
+      late = too_many(p, CHECKER_BYTES, "to check", &why) != 0;
+      ok =
+          !late && sks_cert_check(cert, p, NULL, c->drat, &c->cl, &claim, &why);
       sks_puzzle_delete(p);
     }
     if (!ok)
@@ -469,8 +641,8 @@ static int check_cnf(sks_app *app, sks_input *in) {
       name_reason(cert, &why);
   }
   sks_clauses_free(&cnf);
-  return verdict(app, &job, ok, claim, &why, sks_drat_timed_out(c->drat),
-                 stdout);
+  return verdict(app, &job, ok, claim, &why,
+                 late || sks_drat_timed_out(c->drat), stdout);
 }
 
 static const batch_ops check_ops = {checker_new, checker_delete, check_one,

@@ -1,7 +1,9 @@
 /* Tests of the DRAT checker's rules one by one (RUP, RAT, deletions, a
  * reason's deletion ignored, text and binary, truncation), and of the two
  * proof writers against it: the DPLL with its node budget, and CaDiCaL's
- * traced proof, on a pigeonhole formula. */
+ * traced proof, on a pigeonhole formula; the plain CNF's size foretold,
+ * the deadlines of its builder and of both provers, and CaDiCaL handed a
+ * puzzle's units first. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "sks_checker.h"
@@ -172,8 +174,109 @@ static void test_writers(void) {
   sks_drat_delete(d);
 }
 
+/* A deadline long past (sks_time's clock starts above 0). */
+#define PAST 1e-9
+
+/* The plain CNF's size before it is built; the builder, the DPLL and
+ * CaDiCaL stopped by a deadline; CaDiCaL given the units first, its proof
+ * checked against the clauses in their own order. */
+static void test_big(void) {
+  sks_puzzle *p = NULL;
+  CHECK_EQ(sks_puzzle_parse("1....7.9..3..2...8..96..5....53..9...1..8..."
+                            "26....4...3......1..4......7..7...3..",
+                            NULL, &p, NULL),
+           0);
+  sks_clauses cl;
+  sks_clauses_init(&cl);
+  size_t clauses, lits;
+  sks_plain_size(p, &clauses, &lits);
+  sks_plain_cnf(p, &cl);
+  CHECK_EQ(clauses, cl.nclauses);
+  CHECK_EQ(lits, cl.nlits);
+  /* a candidates puzzle and a Sudoku-X: the removed units, the diagonals */
+  sks_puzzle *q = sks_puzzle_new(3, 3, SKS_VARIANT_X, NULL, NULL);
+  q->cell[0] = 4;
+  q->removed = calloc(9 * 9 * 9, 1);
+  q->removed[9 * 5 + 2] = q->removed[9 * 80 + 8] = 1;
+  sks_clauses cx;
+  sks_clauses_init(&cx);
+  sks_plain_size(q, &clauses, &lits);
+  sks_plain_cnf(q, &cx);
+  CHECK_EQ(clauses, cx.nclauses);
+  CHECK_EQ(lits, cx.nlits);
+  CHECK_EQ(clauses, (size_t)(81 + 29 * 9) * (1 + 36) + 3);
+  /* the builder stopped: nothing left, and the next build whole */
+  sks_clauses cy;
+  sks_clauses_init(&cy);
+  CHECK_EQ(sks_plain_cnf_until(q, &cy, PAST), -1);
+  CHECK_EQ(cy.nlits, 0);
+  CHECK_EQ(sks_plain_cnf_until(q, &cy, 0), 0);
+  CHECK_EQ(lits, cy.nlits);
+  CHECK(!memcmp(cx.lit, cy.lit, lits * sizeof *cx.lit));
+  sks_clauses_free(&cx);
+  sks_clauses_free(&cy);
+  sks_puzzle_delete(q);
+
+  /* the DPLL: the deadline passed is unknown, and said so */
+  sks_prover *pr = sks_prover_new();
+  sks_drat *d = sks_drat_new();
+  sks_error why = {0};
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  sks_prover_set_deadline(pr, PAST);
+  CHECK_EQ(sks_prover_run(pr, cl.lit, cl.nlits, cl.base, cl.base_key,
+                          cl.base_shape, cl.base_nshape, cl.nvars, f, false, 0,
+                          NULL),
+           SKS_UNKNOWN);
+  CHECK(sks_prover_timed_out(pr));
+  /* without it, the solution (a model), then the proof there is no other */
+  sks_prover_set_deadline(pr, 0);
+  signed char *model = malloc((size_t)cl.nvars);
+  CHECK_EQ(sks_prover_run(pr, cl.lit, cl.nlits, cl.base, cl.base_key,
+                          cl.base_shape, cl.base_nshape, cl.nvars, f, false, 0,
+                          model),
+           SKS_SAT);
+  CHECK(!sks_prover_timed_out(pr));
+  fclose(f);
+  free(buf);
+  int grid[81];
+  for (int i = 0; i < 81; i++)
+    for (int dg = 0; dg < 9; dg++)
+      if (model[i * 9 + dg] > 0)
+        grid[i] = dg;
+  CHECK(sks_plain_valid(p, grid, &why));
+  sks_plain_exclude(9, grid, &cl);
+  /* CaDiCaL: the deadline passed, then the units first; the proof holds
+   * for the clauses in their own order */
+  f = open_memstream(&buf, &len);
+  CHECK_EQ(
+      sks_prove_from(cl.lit, cl.nlits, cl.base, f, false, PAST, NULL, 0, &why),
+      SKS_UNKNOWN);
+  fclose(f);
+  free(buf);
+  size_t kept = sks_prove_kept(cl.lit, cl.nlits, cl.base, cl.nvars);
+  CHECK(kept > 0 && kept < cl.nclauses / 2);
+  /* in their own order the units come last: every clause before them
+   * kept, and the exclusion, which they shorten */
+  CHECK_EQ(sks_prove_kept(cl.lit, cl.nlits, 0, cl.nvars), cl.base_clauses + 1);
+  f = open_memstream(&buf, &len);
+  CHECK_EQ(
+      sks_prove_from(cl.lit, cl.nlits, cl.base, f, false, 0, NULL, 0, &why),
+      SKS_UNSAT);
+  fclose(f);
+  CHECK(sks_drat_check(d, &cl, (unsigned char *)buf, len, &why));
+  free(buf);
+  free(model);
+  sks_drat_delete(d);
+  sks_prover_delete(pr);
+  sks_clauses_free(&cl);
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
   test_rules();
   test_writers();
+  test_big();
   return check_report();
 }
