@@ -91,12 +91,14 @@ typedef struct sks_presentation {
    * "" for the usual 1-9 A-Z, else n symbols ("0123456789ABCDEF" for
    * hex, "ABCDEFGHI" for a 9x9 written in letters). */
   char symbols[SKS_MAX_SYMBOL_N + 1];
-  bool ruled;    /* a grid drawn with | and +---+ rules */
-  long line;     /* input line where the puzzle started */
-  char *name;    /* text after a one-line puzzle, or NULL; the
-                    puzzle owns it, always */
-  int *solution; /* n*n digits 0..n-1: the solution the file gives (a CSV
-                    solution column), or NULL; the puzzle owns it */
+  bool ruled;      /* a grid drawn with | and +---+ rules */
+  bool box_header; /* a grid under a box-shape header (box rows, then
+                      columns, on lines of their own): written so */
+  long line;       /* input line where the puzzle started */
+  char *name;      /* text after a one-line puzzle, or NULL; the
+                      puzzle owns it, always */
+  int *solution;   /* n*n digits 0..n-1: the solution the file gives (a CSV
+                      solution column), or NULL; the puzzle owns it */
 } sks_presentation;
 
 /* A candidates puzzle also names the candidates it removed: removed[i*n

@@ -431,8 +431,12 @@ static int read_grid(sks_reader *rd, const sks_line_info *line0,
     if (sks_form_stray_end(rd, &stray))
       *err = stray;
   }
-  if (r < 0)
+  if (r < 0) {
     sks_form_rewritten_col(rd, err);
+    /* The caller may look at the first line again with the scan it made
+     * of it (known text after a failed first row): the line as it was. */
+    sks_form_rewrite_undo(rd);
+  }
   return r;
 }
 

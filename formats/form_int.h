@@ -149,6 +149,7 @@ struct sks_reader {
    * line the puzzle it is for must start on; 0: none. */
   int hdr[2];
   long hdr_line, hdr_next;
+  bool box_header; /* the puzzle being prepared is under one */
   /* Rows rewritten for the grid form (form_rewrite.c): the grid being
    * read is of comma rows or drawn cells; the line last rewritten from
    * commas and each of its bytes' column before; the last "+---+---+"
@@ -363,6 +364,9 @@ long sks_form_comma_fields(const char *a, size_t n); /* 0: no comma row */
 void sks_form_drawn_rule(sks_reader *rd, const sks_line_info *li);
 bool sks_form_drawn_row(sks_reader *rd, bool first);
 void sks_form_rewritten_col(const sks_reader *rd, sks_error *err);
+/* The current line back as it was read when it was rewritten from
+ * commas. */
+void sks_form_rewrite_undo(sks_reader *rd);
 
 /* After a bad grid: skips the rest of its rows (form_grid.c). */
 void sks_form_resync(sks_reader *rd);

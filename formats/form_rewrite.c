@@ -31,7 +31,7 @@ static void trim(const char *a, size_t *s, size_t *e) {
 }
 
 long sks_form_comma_fields(const char *a, size_t n) {
-  if (!memchr(a, ',', n))
+  if (!n || !memchr(a, ',', n)) /* an empty line may have no buffer */
     return 0;
   long fields = 0;
   bool filled = false;
@@ -149,6 +149,15 @@ bool sks_form_drawn_row(sks_reader *rd, bool first) {
   rd->line.id = ++rd->line_ids; /* scanned anew */
   rd->rw.commas = false;
   return true;
+}
+
+void sks_form_rewrite_undo(sks_reader *rd) {
+  if (!rd->rw.commas || rd->rw.line != rd->lineno)
+    return;
+  sks_line_buf t = rd->line; /* the one before holds its own id */
+  rd->line = rd->rw.buf;
+  rd->rw.buf = t;
+  rd->rw.commas = false;
 }
 
 void sks_form_rewritten_col(const sks_reader *rd, sks_error *err) {

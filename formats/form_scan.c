@@ -699,6 +699,7 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   if (hdr) {
     br = rd->hdr[0];
     bc = rd->hdr[1];
+    rd->box_header = true;
   } else if (rd->opt.box_rows) {
     br = rd->opt.box_rows;
     bc = rd->opt.box_cols;
@@ -741,6 +742,8 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
   rd->seen = 0;
   rd->stray = 0;
   p->look.ruled = false;
+  p->look.box_header = rd->box_header;
+  rd->box_header = false;
   rd->blank = 0;
   rd->ruled = rd->rule_seen;
   return 0;

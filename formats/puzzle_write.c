@@ -263,6 +263,14 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     if (empty)
       blank = '.';
   }
+  if (p->look.box_header &&
+      (layout == SKS_LAYOUT_GRID || layout == SKS_LAYOUT_NUMBERS)) {
+    /* The shape it came with, which its size alone would not give. */
+    int br, bc;
+    sks_shape_default_box(n, &br, &bc);
+    if (br != p->shape->box_rows || bc != p->shape->box_cols)
+      fprintf(out, "%d\n%d\n", p->shape->box_rows, p->shape->box_cols);
+  }
   if (layout == SKS_LAYOUT_IPUZ) {
     write_ipuz(out, p, grid);
   } else if (layout == SKS_LAYOUT_CANDIDATES) {

@@ -94,6 +94,17 @@ sudokusat: $BAD/csv-names.txt:1: skipped: a column header
 sudokusat: $BAD/csv-names.txt:3: skipped: a column header"
 [ "$(cat err.txt)" = "$want" ] || fail text-lines-verbose "$(cat err.txt)"
 
+# A grid under a box-shape header its size alone would not give (3x2
+# boxes in a 6x6) is answered under the same header, and the answer reads
+# back as the same puzzle (solved again, it is its own answer).
+"$S" solve -q "$SRC/tests/formats/samples/box-header.txt" >out.txt 2>err.txt
+head -8 out.txt >first.txt
+[ "$(head -2 first.txt | tr '\n' ' ')" = "3 2 " ] ||
+  fail box-header-written "$(head -3 out.txt)"
+"$S" solve -q first.txt >again.txt 2>>err.txt
+[ "$(cat first.txt)" = "$(sed '/^$/d' again.txt)" ] ||
+  fail box-header-read-back "$(cat again.txt err.txt)"
+
 # --box on a puzzle of another size names both sizes.
 echo '.4....2...12....' | "$S" solve --box 3x3 >out.txt 2>err.txt
 [ "$(cat err.txt)" = "sudokusat: <stdin>:1:1: a 4x4 puzzle (16 cells) does not fit 3x3 boxes, which make a 9x9 puzzle (81 cells)" ] ||
