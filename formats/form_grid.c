@@ -124,9 +124,10 @@ static int foreign_row(sks_reader *rd, const sks_line_info *li,
         "for a blank)",
         count, max, count);
   }
-  if (!commas || negative || count < 4)
+  /* Comma rows of up to SKS_MAX_N fields are read (form_rewrite.c): one
+   * that came here has a field no row holds, which the grid names. */
+  if (!commas || negative || count <= SKS_MAX_N)
     return 0;
-  /* Comma rows of up to SKS_MAX_N fields are read (form_rewrite.c). */
   return sks_form_foreign(
       rd, err, rd->lineno, (long)li->start + 1,
       "a row of %ld comma-separated numbers: grid rows go up to %d cells",
