@@ -41,7 +41,7 @@ run() {
 }
 # Whether this build starts under an address-space limit.
 MEM=1
-if ! ( (ulimit -v 400000 && "$S" --version) ) >/dev/null 2>&1; then
+if ! starts_limited "$S"; then
   MEM=0
 fi
 # A side x side puzzle (boxes of box x box) with two 1s in its first row:
@@ -103,7 +103,7 @@ if [ $MEM = 1 ]; then
   ok "CaDiCaL refused: message" grep -q "big49.txt:1: a 49x49 puzzle's plain CNF has 11.3 million clauses, about 462 MB for CaDiCaL to prove, more than the 451 MB this process may use" err.txt
   ok "CaDiCaL refused: nothing written" [ -z "$(ls -A cc)" ]
 else
-  skip "memory refusals" "this build does not start under ulimit -v"
+  skip "memory refusals" "$LIMITED_WHY"
 fi
 
 # 3. The proof streamed: none36.txt (a given of generate --size 36 --seed

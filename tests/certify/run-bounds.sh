@@ -21,7 +21,7 @@ cd "$T" || exit 1
 # A memory limit where the build can start under one (a sanitizer build
 # cannot): the cases run either way, within their deadline.
 MEM=()
-if ( (ulimit -v 400000 && "$S" --version) ) >/dev/null 2>&1; then
+if starts_limited "$S"; then
   MEM=(ulimit -v 400000)
 fi
 

@@ -28,6 +28,19 @@ skip() {
   echo "skip $1: $2" >&2
 }
 
+# starts_limited S: whether the tool S starts under a 400 MB address-space
+# limit (a sanitizer build reserves more and cannot).  When it does not,
+# LIMITED_WHY says what the try printed and its status, for the skip line.
+LIMITED_WHY=""
+starts_limited() {
+  local out st
+  out=$( (ulimit -v 400000 && exec "$1" --version) 2>&1)
+  st=$?
+  [ $st -eq 0 ] && return 0
+  LIMITED_WHY="under ulimit -v 400000 '$1 --version' ended with status $st: $(printf '%s' "$out" | head -c 200 | tr '\n' ' ')"
+  return 1
+}
+
 # ------------------------------------------------------------------ waits
 # A test waits on the event itself (a file appearing, a process starting
 # or ending, a line of output), never for a fixed time that assumes how

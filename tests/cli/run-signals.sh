@@ -136,7 +136,7 @@ echo "-j 8 TERM, HUP, USR1, ALRM, SIGPIPE: $LEFT solvers, $FILES temporaries lef
 
 # Out of memory (status 6) in one thread while another's solver runs: the
 # same cleanup.  (A sanitizer build cannot start under ulimit -v: skipped.)
-if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
+if starts_limited "$S"; then
   mkdir -p "$T/tmp-oom"
   python3 -c 'print(" ".join(["0"] * 4096))' >blank64.txt
   # (a pipe on standard output: one puzzle a chunk, one a thread; and a
@@ -162,6 +162,6 @@ if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
     kill_solvers
   fi
 else
-  skip oom "ulimit -v stops this build"
+  skip oom "$LIMITED_WHY"
 fi
 summary

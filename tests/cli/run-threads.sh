@@ -56,7 +56,7 @@ fi
 # address-space limit and does not under 250 MB, where the one search
 # still answers.  (A sanitizer build cannot start under ulimit -v:
 # skipped.)
-if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
+if starts_limited "$S"; then
   python3 -c 'print("\n".join(" ".join(["0"] * 25) for _ in range(25)))' >blank25.txt
   guard() { # NAME LIMIT_KB RACES
     (ulimit -v "$2" && exec "$S" solve -q -j 2 --backend cadical \
@@ -77,6 +77,6 @@ if (ulimit -v 400000 && "$S" --version) >/dev/null 2>&1; then
   guard race-memory-170mb 170000 0
   guard race-memory-130mb 130000 0
 else
-  skip race-memory "ulimit -v stops this build"
+  skip race-memory "$LIMITED_WHY"
 fi
 summary
