@@ -1,7 +1,9 @@
 /* The independent validator: it trusts no solver and no encoding, only the
- * puzzle's regions, givens and (a candidates puzzle) candidates. */
+ * puzzle's regions, givens, (a candidates puzzle) candidates and variant
+ * rules (validate_rules.c). */
 #include "sks_decoder.h"
 #include "stack_int.h"
+#include "validate_int.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -81,7 +83,8 @@ static bool quick9(const sks_puzzle *p, const int *grid) {
   return !bad;
 }
 
-bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
+static bool regions_valid(const sks_puzzle *p, const int *grid,
+                          sks_error *err) {
   int n = p->shape->n;
   const sks_shape *sh = p->shape;
   if (n == 9 && sh->box_rows == 3 && sh->nregions == 27 && !sh->variants &&
@@ -124,4 +127,8 @@ bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
     }
   }
   return true;
+}
+
+bool sks_validate(const sks_puzzle *p, const int *grid, sks_error *err) {
+  return regions_valid(p, grid, err) && sks_rules_hold(p, grid, err);
 }

@@ -15,6 +15,7 @@ sks_cnf *sks_cnf_new(void) {
 static void desc_free(sks_cnf_desc *d) {
   if (!d)
     return;
+  sks_rules_release(d->rules);
   free(d->jigsaw);
   free(d->given);
   free(d->removed);

@@ -82,6 +82,7 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
   int n = eo->n, cells = n * n;
   sks_cnf_desc *d = cnf->desc;
   if (d && d->n != n) {
+    sks_rules_release(d->rules);
     free(d->jigsaw);
     free(d->given);
     free(d->removed);
@@ -111,6 +112,11 @@ static void fill_desc(const sks_eo *eo, const sks_encode_options *opt,
   } else {
     free(d->removed);
     d->removed = NULL;
+  }
+  if (d->rules != eo->rules) {
+    const sks_rules *old = d->rules;
+    d->rules = sks_rules_retain(eo->rules);
+    sks_rules_release(old);
   }
   d->encoding = opt->encoding;
   d->amo = opt->amo;
@@ -187,6 +193,8 @@ int sks_encode_stream(const sks_eo *eo, const sks_encode_options *opt,
       cnf->nlits = 0;
     }
   }
+  if (eo->rules && !cnf->cut)
+    sks_rules_lower(eo, eo->rules, num, opt->amo, cnf, &next);
   /* The header names the largest variable used (every open candidate is
    * in its cell's clause); models leave the others unassigned. */
   if (cnf->nvars < next - 1)

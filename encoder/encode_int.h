@@ -21,4 +21,11 @@ enum { SKS_AMO_AUTO_PAIRWISE = 64 };
 long sks_amo_encode(sks_cnf *cnf, sks_amo kind, const int *lits, int k,
                     int *next_var);
 
+struct sks_eo;
+/* Adds the clauses of the rules rs over eo's candidates (num: candidate
+ * -> CNF variable, NULL: the identity; fixed candidates decide their
+ * literals), auxiliary variables from *next_var upwards (rules_lower.c). */
+void sks_rules_lower(const struct sks_eo *eo, const sks_rules *rs,
+                     const int *num, sks_amo amo, sks_cnf *cnf, int *next_var);
+
 #endif

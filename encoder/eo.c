@@ -120,6 +120,7 @@ void sks_eo_delete(sks_eo *eo) {
   if (!eo)
     return;
   sks_shape_release(eo->shape);
+  sks_rules_release(eo->rules);
   free(eo->cstart);
   free(eo->creg);
   free(eo->val);
@@ -569,6 +570,10 @@ bool sks_eo_cut(const sks_eo *eo) {
   return eo->cut;
 }
 
+const sks_rules *sks_eo_rules(const sks_eo *eo) {
+  return eo->rules;
+}
+
 int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
   sks_require(!pz || sks_shape_same(pz->shape, eo->shape),
               "puzzle shape differs from the system's");
@@ -583,6 +588,14 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
     if (!eo->removed)
       eo->removed = sks_malloc((size_t)eo->nvars);
     memcpy(eo->removed, pz->removed, (size_t)eo->nvars);
+  }
+  /* The rules go with the system to the lowering (sks_encode); the
+   * propagation here knows only the regions. */
+  const sks_rules *rules = pz ? pz->rules : NULL;
+  if (rules != eo->rules) {
+    const sks_rules *old = eo->rules;
+    eo->rules = sks_rules_retain(rules);
+    sks_rules_release(old);
   }
   eo->nfixed = 0;
   eo->status = SKS_UNKNOWN;
@@ -614,8 +627,8 @@ int sks_eo_load(sks_eo *eo, const sks_puzzle *pz, sks_propagate level) {
     eo->status = SKS_UNKNOWN; /* whatever the givens in so far said */
   else if (!ok)
     eo->status = SKS_UNSAT;
-  else if (eo->nfixed == cells)
-    eo->status = SKS_SAT;
+  else if (eo->nfixed == cells && !eo->rules)
+    eo->status = SKS_SAT; /* (with rules, the clauses of the rules decide) */
   return eo->status;
 }
 

@@ -235,6 +235,19 @@ void sks_puzzle_assign(sks_puzzle *dst, const sks_puzzle *src) {
   }
   const char *text = src->look.name;
   sks_puzzle_set_name(dst, text, text ? strlen(text) : 0);
+  sks_puzzle_set_rules(dst, src->rules);
+}
+
+void sks_puzzle_set_rules(sks_puzzle *p, const sks_rules *rules) {
+  if (rules && !rules->count)
+    rules = NULL;
+  sks_require(!rules || rules->n == p->shape->n,
+              "rules over another side than the puzzle's");
+  if (rules == p->rules)
+    return;
+  const sks_rules *old = p->rules;
+  p->rules = sks_rules_retain(rules);
+  sks_rules_release(old);
 }
 
 sks_puzzle *sks_puzzle_copy(const sks_puzzle *p) {
@@ -247,6 +260,7 @@ void sks_puzzle_delete(sks_puzzle *p) {
   if (!p)
     return;
   sks_shape_release(p->shape);
+  sks_rules_release(p->rules);
   free(p->cell);
   free(p->removed);
   free(p->look.name);

@@ -5,6 +5,7 @@
 #define SKS_ENCODER_H
 
 #include "sks_common.h"
+#include "sks_rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -109,6 +110,9 @@ typedef struct sks_puzzle {
   int *cell;              /* n*n: -1 blank, else digit 0..n-1 */
   unsigned char *removed; /* n*n*n, or NULL: no candidate removed */
   sks_presentation look;
+  /* Its variant rules (sks_rules.h), a reference the puzzle holds, or
+   * NULL: none.  Set with sks_puzzle_set_rules. */
+  const sks_rules *rules;
 } sks_puzzle;
 
 /* A blank puzzle of a new shape (see sks_shape_new); NULL and err filled
@@ -127,6 +131,13 @@ void sks_puzzle_delete(sks_puzzle *p); /* NULL is a no-op */
 void sks_puzzle_set_name(sks_puzzle *p, const char *text, size_t len);
 /* Number of givens. */
 int sks_puzzle_givens(const sks_puzzle *p);
+/* The puzzle's rules become rules (a reference taken; NULL or an empty
+ * list: none), which must be over the puzzle's side. */
+void sks_puzzle_set_rules(sks_puzzle *p, const sks_rules *rules);
+/* The number of rules the puzzle carries (0 for NULL). */
+static inline int sks_puzzle_rule_count(const sks_puzzle *p) {
+  return p->rules ? p->rules->count : 0;
+}
 /* Removes digit d (0-based) from the candidates of cell i, making the
  * removed array on first use. */
 void sks_puzzle_remove(sks_puzzle *p, int i, int d);
@@ -190,6 +201,9 @@ void sks_eo_set_deadline(sks_eo *eo, double deadline);
 bool sks_eo_cut(const sks_eo *eo);
 /* The shape the system was built for (the system holds a reference). */
 const sks_shape *sks_eo_shape(const sks_eo *eo);
+/* The variant rules of the puzzle last loaded (NULL: none): the lowering
+ * adds their clauses, and only backends with SKS_CAP_RULES take it. */
+const sks_rules *sks_eo_rules(const sks_eo *eo);
 /* Reads the fixed cells into grid (n*n; -1 where open). */
 void sks_eo_grid(const sks_eo *eo, int *grid);
 
@@ -224,6 +238,7 @@ typedef struct sks_cnf_desc {
   sks_propagate propagate;
   int *map; /* CNF var -> x var (1..nvars), NULL = identity */
   int nmap;
+  const sks_rules *rules; /* the puzzle's rules (a reference), or NULL */
 } sks_cnf_desc;
 
 typedef struct sks_cnf {

@@ -137,6 +137,32 @@ static void put_removed(sks_sink *s, const sks_cnf_desc *d) {
   }
 }
 
+/* A puzzle's variant rules: `c rules COUNT`, then `c rule TEXT` each, in
+ * the rules' own text form (sks_rules.h).  Files of puzzles without rules
+ * carry none and read as before. */
+static void put_rules(sks_sink *s, const sks_cnf_desc *d) {
+  if (!d->rules)
+    return;
+  sks_sink_put_str(s, "c rules ");
+  sks_sink_put_uint(s, (unsigned long)d->rules->count);
+  sks_sink_put_char(s, '\n');
+  char small[256];
+  for (int i = 0; i < d->rules->count; i++) {
+    const sks_rule *r = &d->rules->rule[i];
+    size_t need = sks_rule_write(r, d->n, small, sizeof small);
+    char *text = small;
+    if (need >= sizeof small) {
+      text = sks_malloc(need + 1);
+      sks_rule_write(r, d->n, text, need + 1);
+    }
+    sks_sink_put_str(s, "c rule ");
+    sks_sink_put_str(s, text);
+    sks_sink_put_char(s, '\n');
+    if (text != small)
+      free(text);
+  }
+}
+
 /* The encoding line, the variable rule (for people) and the map. */
 static void put_variables(sks_sink *s, const sks_cnf_desc *d) {
   sks_sink_put_str(s, "c encoding ");
@@ -162,6 +188,7 @@ void sks_desc_write(sks_sink *s, const sks_cnf_desc *d) {
   put_shape(s, d);
   put_givens(s, d);
   put_removed(s, d);
+  put_rules(s, d);
   put_variables(s, d);
 }
 
@@ -440,6 +467,30 @@ static int key_map(sks_desc_reader *d, const char *p, const char *at) {
   }
 }
 
+/* `rules COUNT`: the variant rules that follow, one `rule TEXT` each. */
+static int key_rules(sks_desc_reader *d, const char *p, const char *at) {
+  int k;
+  if (d->rules || !(p = number(p, &k)) || *skip_space(p) || k < 0)
+    return desc_fail(d, at, "expected 'rules COUNT' once");
+  d->nrules_declared = k;
+  d->rules = sks_rules_new(d->n);
+  return 0;
+}
+
+/* `rule TEXT`: one rule in its text form. */
+static int key_rule(sks_desc_reader *d, const char *p, const char *at) {
+  if (!d->rules)
+    return desc_fail(d, at, "'rule' before 'rules'");
+  p = skip_space(p);
+  sks_error err = {0};
+  if (sks_rules_add_text(d->rules, p, strlen(p), &err)) {
+    char what[300];
+    snprintf(what, sizeof what, "bad rule: %s", err.msg);
+    return desc_fail(d, p + (err.col > 0 ? err.col - 1 : 0), what);
+  }
+  return 0;
+}
+
 /* The keys; after_size: before a 'size' line the key gives the
  * description up.  Other words (the variable rule, remarks) are for
  * people. */
@@ -456,6 +507,8 @@ static const struct {
     {"givens", key_givens, true},
     {"removed", key_removed, true},
     {"out", key_out, true},
+    {"rules", key_rules, true},
+    {"rule", key_rule, true},
     {"encoding", key_encoding, false},
     {"mapped", key_mapped, true},
     {"map", key_map, true},
@@ -526,6 +579,8 @@ static const char *desc_missing(const sks_desc_reader *d, const sks_cnf *cnf) {
     if (k != d->nremoved_declared)
       return "removed candidates differ from the 'removed' line";
   }
+  if (d->rules && d->rules->count != d->nrules_declared)
+    return "rules differ from the 'rules' line";
   if (d->map && d->nmap > cnf->nvars)
     return "more mapped variables than the CNF has";
   return NULL;
@@ -542,6 +597,10 @@ static void desc_move(sks_desc_reader *d, sks_cnf *cnf) {
   out->given = d->given;
   out->removed = d->removed;
   d->removed = NULL;
+  out->rules = d->rules && d->rules->count ? d->rules : NULL;
+  if (!out->rules)
+    sks_rules_release(d->rules);
+  d->rules = NULL;
   out->encoding = d->encoding;
   out->amo = d->amo;
   out->propagate = d->propagate;
@@ -612,6 +671,8 @@ void sks_desc_finish(sks_desc_reader *d, sks_cnf *cnf) {
   free(d->given);
   free(d->removed);
   free(d->map);
+  sks_rules_release(d->rules);
+  d->rules = NULL;
 }
 
 /* ================================================================== */
@@ -643,5 +704,7 @@ sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
     p->removed = sks_malloc(size);
     memcpy(p->removed, desc->removed, size);
   }
+  if (desc->rules && desc->rules->n == n)
+    sks_puzzle_set_rules(p, desc->rules);
   return p;
 }

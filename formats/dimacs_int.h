@@ -116,6 +116,8 @@ typedef struct sks_desc_reader {
   int *given, *jigsaw;
   unsigned char *removed; /* after a 'removed' line: n^3 */
   int nremoved_declared;
+  sks_rules *rules; /* after a 'rules' line */
+  int nrules_declared;
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;

@@ -77,9 +77,18 @@ typedef struct sks_held {
   bool foreign;
 } sks_held;
 
+/* A rule line held for the puzzle under it (form_rules.c): its line and
+ * its text in rule_text. */
+typedef struct sks_pending_rule {
+  long line;
+  size_t off, len;
+} sks_pending_rule;
+
 struct sks_reader {
   sks_input *in;
   sks_format_options opt;
+  SKS_STACK(sks_pending_rule) pending_rules;
+  SKS_STACK(char) rule_text;
   sks_puzzle *p;     /* reused while the shape stays the same */
   sks_line_buf line; /* the current line, without its line end */
   long lineno;
@@ -258,6 +267,13 @@ static inline const char *sks_form_alphabet(const sks_reader *rd) {
 }
 /* The error at the end of the input: a read error once, else 0. */
 int sks_form_input_end(sks_reader *rd, sks_error *err);
+/* Variant rule lines (form_rules.c): a line that is one is held (true);
+ * the held lines become the rules of the puzzle read next (0, or -1 with
+ * err filled when one does not parse); lines held at the input's end are
+ * an error (-1; 0 when none). */
+bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li);
+int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err);
+int sks_form_rules_orphan(sks_reader *rd, sks_error *err);
 
 /* Symbols and cells (form_scan.c).  build_table: the table for side n in
  * alphabet alpha (its first n symbols), or NULL for 1-9 A-Z and the

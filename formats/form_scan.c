@@ -738,6 +738,7 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
                          n, n, runs, (int)strlen(alpha));
   }
   sks_puzzle_set_name(p, NULL, 0);
+  sks_puzzle_set_rules(p, NULL); /* the rule lines above it give its own */
   p->look.line = rd->lineno;
   p->look.symbols[0] = 0;
   rd->seen = 0;

@@ -61,7 +61,7 @@ static bool skip_text(sks_reader *rd, const sks_line_info *li, bool grid) {
   return true;
 }
 
-static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+static int next_form(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   *out = NULL;
   if (rd->skip)
     sks_form_resync(rd);
@@ -76,8 +76,10 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       return r;
   }
   for (;;) {
-    if (!sks_form_read_line(rd))
-      return sks_form_input_end(rd, err);
+    if (!sks_form_read_line(rd)) {
+      int r = sks_form_input_end(rd, err);
+      return r ? r : sks_form_rules_orphan(rd, err);
+    }
     int plain = sks_form_line_plain(rd, out, err);
     if (plain)
       return plain;
@@ -104,6 +106,8 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       rd->csv.fields = 0; /* a blank line ends a CSV table */
       continue;
     }
+    if (!comment && sks_form_rule_line(rd, &li))
+      continue;
     long line = rd->lineno;
     for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
       if (forms[f]->comments != comment || !forms[f]->recognise(rd, &li))
@@ -133,6 +137,17 @@ static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       break;
     }
   }
+}
+
+/* The next puzzle of any form, with the rule lines above it as its rules
+ * (form_rules.c). */
+static int next_puzzle(sks_reader *rd, sks_puzzle **out, sks_error *err) {
+  int r = next_form(rd, out, err);
+  if (r == 1 && sks_form_rules_attach(rd, *out, err)) {
+    *out = NULL;
+    return -1;
+  }
+  return r;
 }
 
 enum { HOLD_MAX = 1024 }; /* errors held before the first puzzle */
@@ -290,6 +305,8 @@ void sks_reader_delete(sks_reader *rd) {
   for (size_t k = rd->held_next; k < rd->held.n; k++)
     free(rd->held.a[k].msg);
   SKS_STACK_FREE(rd->held);
+  SKS_STACK_FREE(rd->pending_rules);
+  SKS_STACK_FREE(rd->rule_text);
   sks_form_xml_free(rd);
   sks_form_json_free(rd);
   sks_shape_release(rd->map_shape);

@@ -185,8 +185,8 @@ static void stats(const sks_solver *base, sks_stats *st) {
 
 const sks_backend_ops sks_analog_backend = {
     .info = {"analog",
-             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_PORTFOLIO | SKS_CAP_SEED |
-                 SKS_CAP_STEPS,
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_PORTFOLIO |
+                 SKS_CAP_SEED | SKS_CAP_STEPS,
              "continuous-time dynamics (Ercsey-Ravasz & Toroczkai); finds "
              "solutions, never proves none",
              /* measured (BENCHMARKS.md "Analog: propagation"): locked

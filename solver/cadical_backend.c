@@ -121,8 +121,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 
 const sks_backend_ops sks_cadical_backend = {
     .info = {"cadical",
-             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK |
-                 SKS_CAP_SEED | SKS_CAP_STEPS,
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
              "CaDiCaL in process (CDCL); the strong engine for big grids",
              SKS_PROPAGATE_LOCKED, 170},
     .create = create,

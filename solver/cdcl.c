@@ -213,7 +213,7 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   s->solved_by_propagation = eo->status != SKS_UNKNOWN;
   if (s->solved_by_propagation)
     return 0; /* SAT or UNSAT already: nothing for the engine to do */
-  if (eo->nvars <= s->eng->base_max_vars) {
+  if (eo->nvars <= s->eng->base_max_vars && !eo->rules) {
     load_incremental(s, eo);
     return 0;
   }

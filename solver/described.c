@@ -17,6 +17,13 @@ int sks_described_load(sks_described *d, const sks_cnf *cnf, double deadline,
         "CNF that 'sudokusat encode' wrote, from the puzzle it describes; "
         "use --backend picosat for any CNF)",
         what, strrchr(what, ' ') + 1);
+  if (cnf->desc->rules)
+    return sks_error_set(
+        err, -1, 0, 0,
+        "not %s: this CNF's puzzle has variant rules (the first a %s rule), "
+        "which %s does not take; use --backend cadical or picosat",
+        what, sks_rule_name(cnf->desc->rules->rule[0].kind),
+        strrchr(what, ' ') + 1);
   sks_puzzle *p = sks_cnf_desc_puzzle(cnf->desc, err);
   if (!p)
     return -1;

@@ -613,8 +613,8 @@ static const char *error(const sks_solver *s) {
 
 const sks_backend_ops sks_external_backend = {
     .info = {"external",
-             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK |
-                 SKS_CAP_COMMAND,
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_COMMAND,
              "a DIMACS solver run as a command (--solver \"cadical -q\")",
              SKS_PROPAGATE_LOCKED, 0},
     .create = create,

@@ -133,8 +133,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
 
 const sks_backend_ops sks_picosat_backend = {
     .info = {"picosat",
-             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_BLOCK |
-                 SKS_CAP_SEED | SKS_CAP_STEPS,
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
              "PicoSAT in process (CDCL); incremental across a batch",
              SKS_PROPAGATE_LOCKED, 120},
     .create = create,

@@ -93,7 +93,8 @@ static sks_propagate propagation(const sks_solver *base,
 static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   route *r = (route *)base;
   r->eo = eo;
-  r->cur = pick(eo->shape);
+  /* Variant rules are clauses: a CDCL engine's. */
+  r->cur = eo->rules ? R_CADICAL : pick(eo->shape);
   sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_eo(engine(r, r->cur), eo, err);
 }
@@ -236,8 +237,8 @@ static void stats(const sks_solver *base, sks_stats *st) {
 
 const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
-             SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT | SKS_CAP_COUNT |
-                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_COUNT | SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
              "picks per puzzle: bits up to 36x36 (cadical after a node "
              "budget), cadical above and for CNF",
              SKS_PROPAGATE_LOCKED, 170},

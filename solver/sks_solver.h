@@ -21,7 +21,9 @@ enum sks_capability {
   SKS_CAP_PORTFOLIO = 32u, /* races seeds on one problem on threads */
   SKS_CAP_SEED = 64u,      /* a seed changes its search (options.seed) */
   SKS_CAP_STEPS = 128u,    /* a step limit bounds its search (max_steps) */
-  SKS_CAP_COMMAND = 256u   /* runs another program (options.command) */
+  SKS_CAP_COMMAND = 256u,  /* runs another program (options.command) */
+  SKS_CAP_RULES = 512u     /* takes puzzles with variant rules (sks_rules.h:
+                              it solves their CNF, rules lowered) */
 };
 
 typedef struct sks_limits {

@@ -286,6 +286,23 @@ static void json_model(FILE *out, const answer *a) {
   putc(']', out);
 }
 
+/* The puzzle's variant rules as read, one string each in their text
+ * form. */
+static void json_rules(FILE *out, const sks_puzzle *p) {
+  fputs(",\"rules\":[", out);
+  for (int i = 0; i < p->rules->count; i++) {
+    const sks_rule *r = &p->rules->rule[i];
+    size_t need = sks_rule_write(r, p->shape->n, NULL, 0);
+    char *s = sks_malloc(need + 1);
+    sks_rule_write(r, p->shape->n, s, need + 1);
+    if (i)
+      putc(',', out);
+    answer_json_string(out, s);
+    free(s);
+  }
+  putc(']', out);
+}
+
 static void put_json(const sks_app *app, const batch_job *job, const answer *a,
                      double seconds, const char *message, FILE *out) {
   fputs("{\"command\":", out);
@@ -307,6 +324,8 @@ static void put_json(const sks_app *app, const batch_job *job, const answer *a,
     fputs(",\"puzzle\":", out);
     answer_json_string(out, s);
     free(s);
+    if (job->p->rules)
+      json_rules(out, job->p);
   }
   const int *grids[2] = {a->grid, a->grid2};
   for (int i = 0; i < 2 && job->p; i++)

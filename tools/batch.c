@@ -73,6 +73,14 @@ static bool takes_candidates(const sks_app *app) {
   return !(app->cmd & (CMD_MINIMIZE | CMD_REPAIR));
 }
 
+/* The commands that take puzzles with variant rules: those that solve and
+ * count (the rules lowered to clauses), not yet with certificates; the
+ * others would answer for the puzzle without its rules. */
+static bool takes_rules(const sks_app *app) {
+  return (app->cmd & (CMD_SOLVE | CMD_UNIQUE | CMD_COUNT)) &&
+         !app->opt.certificate[0];
+}
+
 static void store_error(item *it, const char *path, const sks_error *err) {
   free(it->error);
   it->line = err->line;
@@ -337,6 +345,13 @@ int batch_run(sks_app *app, const batch_ops *ops, sks_input **inputs,
                           "%s does not take candidates puzzles "
                           "(docs/formats.md, \"Candidates puzzles\")",
                           app->command);
+      if (r > 0 && p->rules && !takes_rules(app))
+        r = sks_error_set(
+            &err, -1, p->look.line, 1,
+            "%s%s does not take puzzles with variant rules yet "
+            "(this one has %d, the first a %s rule)",
+            app->command, app->opt.certificate[0] ? " --certificate" : "",
+            p->rules->count, sks_rule_name(p->rules->rule[0].kind));
       if (r < 0)
         store_error(it, sks_input_name(in), &err);
       else

@@ -327,6 +327,16 @@ static int canon_dedupe(sks_app *app) {
           continue;
         }
         s->line = p->look.line;
+        if (p->rules) { /* its group is not the grid's */
+          size_t len = strlen(sks_input_name(in)) + 128;
+          s->error = sks_malloc(len);
+          snprintf(s->error, len,
+                   "%s:%ld:1: canon does not take puzzles with variant rules "
+                   "(the first a %s rule)",
+                   sks_input_name(in), p->look.line,
+                   sks_rule_name(p->rules->rule[0].kind));
+          continue;
+        }
         if (s->p)
           sks_puzzle_assign(s->p, p);
         else

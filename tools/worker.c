@@ -142,7 +142,8 @@ void worker_destroy(worker *w) {
   if (w->solver)
     app_add_stats(w->solver);
   sks_solver_delete(w->solver);
-  sks_solver_delete(w->second);
+  sks_solver_delete(w->second_plain ? w->second_plain : w->second);
+  sks_solver_delete(w->second_rules);
   sks_eo_delete(w->eo);
   free(w->grid);
   free(w->grid2);
@@ -178,13 +179,33 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
     sks_solver_set_deadline(w->second, deadline);
   /* A backend that takes the puzzle as it is propagates it itself: the
    * system is then only the shape's, for decoding, loaded once blank. */
-  if (!w->second && sks_solver_takes_puzzle(w->solver, p->shape)) {
+  if (!w->second && !p->rules && sks_solver_takes_puzzle(w->solver, p->shape)) {
     if (!w->eo_blank)
       sks_eo_load(w->eo, NULL, SKS_PROPAGATE_GIVENS);
     w->eo_blank = true;
     return sks_solver_load_puzzle(w->solver, p, err) ? -1 : SKS_UNKNOWN;
   }
   w->eo_blank = false;
+  if (w->second && !w->second_plain)
+    w->second_plain = w->second;
+  if (w->second_plain && p->rules &&
+      !(sks_solver_backend(w->second_plain)->caps & SKS_CAP_RULES)) {
+    if (!w->second_rules) {
+      /* picosat against cadical (or auto), else cadical */
+      const sks_backend *first = sks_solver_backend(w->solver);
+      const sks_backend *other = sks_backend_for(SKS_ROLE_BLOCKING);
+      if (first == other)
+        other = sks_backend_for(SKS_ROLE_CDCL);
+      sks_solver_options so;
+      app_solver_options(w->app, &so);
+      w->second_rules = sks_solver_new(other->name, &so, err);
+      if (!w->second_rules)
+        return -1;
+    }
+    w->second = w->second_rules;
+    sks_solver_set_deadline(w->second, deadline);
+  } else if (w->second_plain)
+    w->second = w->second_plain;
   int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
   if (sks_solver_load_eo(w->solver, w->eo, err))
     return -1;

@@ -10,11 +10,15 @@ typedef struct worker {
   sks_app *app;
   sks_solver *solver; /* the chosen backend */
   sks_solver *second; /* --cross-check: the other backend, or NULL */
-  sks_eo *eo;         /* the system of the current shape */
-  bool eo_blank;      /* eo is loaded with no puzzle (the solver takes
-                         puzzles as they are) */
-  int *grid, *grid2;  /* n*n scratch */
-  int *scratch;       /* 2*n*n, for sks_count */
+  /* --cross-check: the other backend for puzzles with variant rules (a
+   * CDCL engine other than the first's: rules are clauses), made when the
+   * first such puzzle comes; second points here while one is loaded. */
+  sks_solver *second_rules, *second_plain;
+  sks_eo *eo;        /* the system of the current shape */
+  bool eo_blank;     /* eo is loaded with no puzzle (the solver takes
+                        puzzles as they are) */
+  int *grid, *grid2; /* n*n scratch */
+  int *scratch;      /* 2*n*n, for sks_count */
   int cells;
   sks_limits lim; /* the command line's limits for one puzzle */
   double start;   /* when the current puzzle's work began */

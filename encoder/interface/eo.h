@@ -45,6 +45,8 @@ struct sks_eo {
   int nopen_vars, nopen_groups;
   int *queue;                 /* work list of the propagation */
   struct sks_eo_masks *masks; /* bit-parallel singles, n <= 64 */
+  const sks_rules *rules;     /* the loaded puzzle's (a reference), or NULL:
+                                 lowered after the groups (sks_encode) */
   uint64_t *placed;           /* n > 64: digits placed, words by region */
 };
 

@@ -1,0 +1,817 @@
+/* A puzzle's variant rules lowered to clauses over the exactly-one
+ * variables, after the system's own (sks_encode).  Three forms carry
+ * every rule:
+ *   - a relation between two cells: for each digit of one, the clause
+ *     "not this digit, or one of the other's digits it allows" (a support
+ *     clause, which propagates as arc consistency does), both ways; a
+ *     plain "not the same digit" as binary clauses;
+ *   - a sum: terms (a cell's digit times a coefficient, or a constant),
+ *     each maybe counted only under a condition literal, equal to a
+ *     target, through prefix sums: one variable for each total the first
+ *     k terms can reach and the rest can still complete, exactly one true
+ *     at each step, the step's transitions both ways and the support of
+ *     each total;
+ *   - conditions defined from cells (a sandwich's "between the 1 and the
+ *     n", an x-sum's "among the first X", a skyscraper's "seen").
+ * Fixed candidates decide their literals here: a clause they satisfy is
+ * left out, a literal they falsify dropped, so an empty clause says the
+ * givens break a rule.  Auxiliary variables are numbered from *next on. */
+#include "encode_int.h"
+#include "eo.h"
+#include "stack_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LTRUE = INT_MAX, LFALSE = -INT_MAX };
+
+typedef struct low {
+  const sks_eo *eo;
+  const int *num; /* candidate -> CNF variable, or NULL: the identity */
+  sks_cnf *cnf;
+  int *next;
+  int n;
+  sks_amo amo;
+  SKS_STACK(int) cl; /* the clause being built */
+  bool sat;          /* ... already satisfied */
+} low;
+
+static int neg(int l) {
+  return l == LTRUE ? LFALSE : l == LFALSE ? LTRUE : -l;
+}
+
+/* The literal "cell holds digit v" (1-based). */
+static int xl(const low *w, int cell, int v) {
+  if (v < 1 || v > w->n)
+    return LFALSE;
+  int x = cell * w->n + v;
+  signed char val = w->eo->val[x];
+  if (val > 0)
+    return LTRUE;
+  if (val < 0)
+    return LFALSE;
+  return w->num ? w->num[x] : x;
+}
+
+static int fresh(low *w) {
+  return (*w->next)++;
+}
+
+static void cl_begin(low *w) {
+  w->cl.n = 0;
+  w->sat = false;
+}
+static void cl_lit(low *w, int l) {
+  if (l == LTRUE)
+    w->sat = true;
+  else if (l != LFALSE)
+    SKS_PUSH(w->cl, l);
+}
+static void cl_end(low *w) {
+  if (!w->sat)
+    sks_cnf_add_clause(w->cnf, w->cl.a, (int)w->cl.n);
+}
+static void clause2(low *w, int a, int b) {
+  cl_begin(w);
+  cl_lit(w, a);
+  cl_lit(w, b);
+  cl_end(w);
+}
+static void clause3(low *w, int a, int b, int c) {
+  cl_begin(w);
+  cl_lit(w, a);
+  cl_lit(w, b);
+  cl_lit(w, c);
+  cl_end(w);
+}
+
+/* ------------------------------------------------------------------ */
+/* Relations between two cells. */
+
+typedef enum rel {
+  REL_EQ,
+  REL_DIFF_EQ,  /* |a-b| == p */
+  REL_DIFF_GE,  /* |a-b| >= p */
+  REL_DIFF_NE,  /* |a-b| != p */
+  REL_RATIO,    /* a == p*b or b == p*a */
+  REL_NO_RATIO, /* not REL_RATIO */
+  REL_SUM,      /* a+b == p */
+  REL_NO_XV,    /* a+b is neither 10 nor 5 */
+  REL_GT,       /* a > b */
+  REL_RISE,     /* b - a >= p */
+  REL_NEAR,     /* a != b and |a-b| <= p */
+  REL_THIRD_NE, /* different thirds of 1..n (p = n/3) */
+  REL_MOD3_NE   /* different modulo 3 */
+} rel;
+
+static bool holds(rel r, int p, int a, int b) {
+  int d = a > b ? a - b : b - a;
+  switch (r) {
+  case REL_EQ:
+    return a == b;
+  case REL_DIFF_EQ:
+    return d == p;
+  case REL_DIFF_GE:
+    return d >= p;
+  case REL_DIFF_NE:
+    return d != p;
+  case REL_RATIO:
+    return a == p * b || b == p * a;
+  case REL_NO_RATIO:
+    return !(a == p * b || b == p * a);
+  case REL_SUM:
+    return a + b == p;
+  case REL_NO_XV:
+    return a + b != 10 && a + b != 5;
+  case REL_GT:
+    return a > b;
+  case REL_RISE:
+    return b - a >= p;
+  case REL_NEAR:
+    return a != b && d <= p;
+  case REL_THIRD_NE:
+    return (a - 1) / p != (b - 1) / p;
+  case REL_MOD3_NE:
+    return a % 3 != b % 3;
+  }
+  return true;
+}
+
+/* Support clauses both ways for relation r between cells a and b. */
+static void relate(low *w, int a, int b, rel r, int p) {
+  int n = w->n;
+  for (int side = 0; side < 2; side++)
+    for (int va = 1; va <= n; va++) {
+      int la = xl(w, side ? b : a, va);
+      if (la == LFALSE)
+        continue;
+      cl_begin(w);
+      cl_lit(w, neg(la));
+      for (int vb = 1; vb <= n; vb++)
+        if (side ? holds(r, p, vb, va) : holds(r, p, va, vb))
+          cl_lit(w, xl(w, side ? a : b, vb));
+      cl_end(w);
+    }
+}
+
+/* a and b hold different digits. */
+static void differ(low *w, int a, int b) {
+  for (int v = 1; v <= w->n; v++)
+    clause2(w, neg(xl(w, a, v)), neg(xl(w, b, v)));
+}
+
+/* The cells hold different digits; every digit once when there are n. */
+static void distinct(low *w, const int *cells, int k) {
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < k; j++)
+      differ(w, cells[i], cells[j]);
+  if (k == w->n)
+    for (int v = 1; v <= w->n; v++) {
+      cl_begin(w);
+      for (int i = 0; i < k; i++)
+        cl_lit(w, xl(w, cells[i], v));
+      cl_end(w);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Sums. */
+
+typedef struct term {
+  int cell; /* -1: the constant coef */
+  int coef;
+  int cond; /* counted when this literal holds (LTRUE: always) */
+} term;
+
+typedef SKS_STACK(term) terms;
+
+static void add_term(terms *t, int cell, int coef, int cond) {
+  term x = {cell, coef, cond};
+  SKS_PUSH(*t, x);
+}
+
+/* The contributions term t can make: values[i] with literal lits[i]
+ * (the digit's and the condition's; cond2[i] a second literal or LTRUE).
+ * Returns how many. */
+static int options(low *w, const term *t, int *values, int *lits, int *cond2) {
+  int k = 0;
+  if (t->cond != LTRUE) { /* off: adds 0 */
+    values[k] = 0;
+    lits[k] = neg(t->cond);
+    cond2[k++] = LTRUE;
+  }
+  if (t->cond == LFALSE)
+    return k;
+  if (t->cell < 0) {
+    values[k] = t->coef;
+    lits[k] = t->cond;
+    cond2[k++] = LTRUE;
+    return k;
+  }
+  for (int v = 1; v <= w->n; v++) {
+    int l = xl(w, t->cell, v);
+    if (l == LFALSE)
+      continue;
+    values[k] = t->coef * v;
+    lits[k] = l;
+    cond2[k++] = t->cond;
+  }
+  return k;
+}
+
+/* sum of the terms == target. */
+static void sum_equals(low *w, const terms *tt, long target) {
+  int K = (int)tt->n, n = w->n;
+  if (!K) {
+    if (target != 0) {
+      cl_begin(w);
+      cl_end(w);
+    }
+    return;
+  }
+  int *values = sks_malloc((size_t)(n + 1) * sizeof *values);
+  int *lits = sks_malloc((size_t)(n + 1) * sizeof *lits);
+  int *cond2 = sks_malloc((size_t)(n + 1) * sizeof *cond2);
+  /* The totals each prefix can reach lie in [plo[k], phi[k]]. */
+  long *plo = sks_malloc((size_t)(K + 1) * sizeof *plo);
+  long *phi = sks_malloc((size_t)(K + 1) * sizeof *phi);
+  plo[0] = phi[0] = 0;
+  long lo = 0, hi = 0;
+  for (int k = 0; k < K; k++) {
+    int m = options(w, &tt->a[k], values, lits, cond2);
+    long a = 0, b = 0;
+    for (int i = 0; i < m; i++) {
+      if (!i || values[i] < a)
+        a = values[i];
+      if (!i || values[i] > b)
+        b = values[i];
+    }
+    plo[k + 1] = plo[k] + a;
+    phi[k + 1] = phi[k] + b;
+    if (plo[k + 1] < lo)
+      lo = plo[k + 1];
+    if (phi[k + 1] > hi)
+      hi = phi[k + 1];
+  }
+  size_t span = (size_t)(hi - lo + 1);
+  /* reach[k][u - lo]: total u of the first k terms reachable forward
+   * (bit 1) and able to complete to the target (bit 2). */
+  unsigned char *reach = sks_calloc((size_t)(K + 1) * span, 1);
+  int *var = sks_calloc((size_t)(K + 1) * span, sizeof *var);
+#define AT(k, u) ((size_t)(k)*span + (size_t)((u)-lo))
+  if (target < plo[K] || target > phi[K]) {
+    cl_begin(w);
+    cl_end(w); /* no total reaches it */
+    goto done;
+  }
+  reach[AT(0, 0)] = 1;
+  for (int k = 0; k < K; k++) {
+    int m = options(w, &tt->a[k], values, lits, cond2);
+    for (long u = plo[k]; u <= phi[k]; u++)
+      if (reach[AT(k, u)] & 1)
+        for (int i = 0; i < m; i++)
+          reach[AT(k + 1, u + values[i])] |= 1;
+  }
+  if (reach[AT(K, target)] & 1)
+    reach[AT(K, target)] |= 2;
+  for (int k = K - 1; k >= 0; k--) {
+    int m = options(w, &tt->a[k], values, lits, cond2);
+    for (long u = plo[k]; u <= phi[k]; u++)
+      if (reach[AT(k, u)] & 1)
+        for (int i = 0; i < m; i++) {
+          long t = u + values[i];
+          if (t >= plo[k + 1] && t <= phi[k + 1] && reach[AT(k + 1, t)] & 2)
+            reach[AT(k, u)] |= 2;
+        }
+  }
+  if (!(reach[AT(0, 0)] & 2)) {
+    cl_begin(w);
+    cl_end(w);
+    goto done;
+  }
+  /* The variables of each step: a single live total is true for good. */
+  for (int k = 0; k <= K; k++) {
+    int live = 0;
+    for (long u = plo[k]; u <= phi[k]; u++)
+      live += reach[AT(k, u)] == 3;
+    SKS_STACK(int) alo = {0};
+    for (long u = plo[k]; u <= phi[k]; u++)
+      if (reach[AT(k, u)] == 3) {
+        var[AT(k, u)] = live == 1 ? LTRUE : fresh(w);
+        if (live > 1)
+          SKS_PUSH(alo, var[AT(k, u)]);
+      }
+    if (live > 1) {
+      sks_cnf_add_clause(w->cnf, alo.a, (int)alo.n);
+      sks_amo_encode(w->cnf, w->amo, alo.a, (int)alo.n, w->next);
+    }
+    SKS_STACK_FREE(alo);
+  }
+  /* A total out of the live ones is false. */
+#define S(k, t)                                                                \
+  ((t) < plo[k] || (t) > phi[k] || reach[AT(k, t)] != 3 ? LFALSE               \
+                                                        : var[AT(k, t)])
+  for (int k = 0; k < K; k++) {
+    int m = options(w, &tt->a[k], values, lits, cond2);
+    const term *t = &tt->a[k];
+    for (long u = plo[k]; u <= phi[k]; u++) {
+      int su = S(k, u);
+      if (su == LFALSE)
+        continue;
+      /* Forward: total u and option i give total u + value. */
+      for (int i = 0; i < m; i++) {
+        cl_begin(w);
+        cl_lit(w, neg(su));
+        cl_lit(w, neg(lits[i]));
+        cl_lit(w, neg(cond2[i]));
+        cl_lit(w, S(k + 1, u + values[i]));
+        cl_end(w);
+      }
+      /* Support: total u goes on with an option that stays live. */
+      if (t->cond == LTRUE) {
+        cl_begin(w);
+        cl_lit(w, neg(su));
+        for (int i = 0; i < m; i++)
+          if (S(k + 1, u + values[i]) != LFALSE)
+            cl_lit(w, lits[i]);
+        cl_end(w);
+      }
+    }
+    for (long u = plo[k + 1]; u <= phi[k + 1]; u++) {
+      int su = S(k + 1, u);
+      if (su == LFALSE)
+        continue;
+      /* Backward: total u after option i came from u - value. */
+      for (int i = 0; i < m; i++) {
+        cl_begin(w);
+        cl_lit(w, neg(su));
+        cl_lit(w, neg(lits[i]));
+        cl_lit(w, neg(cond2[i]));
+        cl_lit(w, S(k, u - values[i]));
+        cl_end(w);
+      }
+      if (t->cond == LTRUE) {
+        cl_begin(w);
+        cl_lit(w, neg(su));
+        for (int i = 0; i < m; i++)
+          if (S(k, u - values[i]) != LFALSE)
+            cl_lit(w, lits[i]);
+        cl_end(w);
+      }
+    }
+  }
+#undef S
+done:
+#undef AT
+  free(reach);
+  free(var);
+  free(plo);
+  free(phi);
+  free(values);
+  free(lits);
+  free(cond2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Conditions from cells. */
+
+/* A variable equal to the disjunction of the literals. */
+static int or_of(low *w, const int *l, int k) {
+  bool any_open = false;
+  for (int i = 0; i < k; i++) {
+    if (l[i] == LTRUE)
+      return LTRUE;
+    any_open |= l[i] != LFALSE;
+  }
+  if (!any_open)
+    return LFALSE;
+  int o = fresh(w);
+  cl_begin(w);
+  cl_lit(w, -o);
+  for (int i = 0; i < k; i++)
+    cl_lit(w, l[i]);
+  cl_end(w);
+  for (int i = 0; i < k; i++)
+    clause2(w, neg(l[i]), o);
+  return o;
+}
+
+/* Sandwich: the digits strictly between the 1 and the n of the line. */
+static void sandwich(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  terms tt = {0};
+  int b1 = LFALSE, bn = LFALSE; /* a 1 / an n among the cells before */
+  for (int i = 0; i < k; i++) {
+    int c = r->cells[i];
+    if (i > 0) {
+      int p = r->cells[i - 1];
+      int l1[2] = {b1, xl(w, p, 1)}, ln[2] = {bn, xl(w, p, n)};
+      b1 = or_of(w, l1, 2);
+      bn = or_of(w, ln, 2);
+    }
+    /* in <-> (b1 xor bn) and the cell is neither end. */
+    int in = fresh(w);
+    clause3(w, -in, b1, bn);
+    clause3(w, -in, neg(b1), neg(bn));
+    clause2(w, -in, neg(xl(w, c, 1)));
+    clause2(w, -in, neg(xl(w, c, n)));
+    for (int side = 0; side < 2; side++) {
+      cl_begin(w);
+      cl_lit(w, neg(side ? bn : b1));
+      cl_lit(w, side ? b1 : bn);
+      cl_lit(w, xl(w, c, 1));
+      cl_lit(w, xl(w, c, n));
+      cl_lit(w, in);
+      cl_end(w);
+    }
+    add_term(&tt, c, 1, in);
+  }
+  sum_equals(w, &tt, r->value);
+  SKS_STACK_FREE(tt);
+}
+
+/* X-sum: the first X cells, X the first cell's digit. */
+static void x_sum(low *w, const sks_rule *r) {
+  int n = w->n, first = r->cells[0];
+  terms tt = {0};
+  int *l = sks_malloc((size_t)n * sizeof *l);
+  for (int i = 0; i < r->ncells; i++) {
+    int cond = LTRUE;
+    if (i > 0) {
+      int m = 0;
+      for (int v = i + 1; v <= n; v++)
+        l[m++] = xl(w, first, v);
+      cond = or_of(w, l, m);
+    }
+    add_term(&tt, r->cells[i], 1, cond);
+  }
+  free(l);
+  sum_equals(w, &tt, r->value);
+  SKS_STACK_FREE(tt);
+}
+
+/* Skyscraper: the count of cells above every cell before them. */
+static void skyscraper(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  /* m[v]: the largest digit so far is at least v (v = 2 .. n). */
+  int *m = sks_malloc((size_t)(n + 2) * sizeof *m);
+  int *l = sks_malloc((size_t)(n + 1) * sizeof *l);
+  terms tt = {0};
+  for (int v = 1; v <= n + 1; v++)
+    m[v] = LFALSE;
+  for (int i = 0; i < k; i++) {
+    int c = r->cells[i];
+    int seen = LTRUE;
+    if (i > 0) {
+      seen = fresh(w);
+      for (int v = 1; v <= n; v++) {
+        int x = xl(w, c, v);
+        /* digit v with nothing as large before: seen; else not. */
+        clause3(w, neg(x), m[v], seen);
+        clause3(w, neg(x), neg(m[v]), -seen);
+      }
+    }
+    add_term(&tt, -1, 1, seen);
+    if (i + 1 < k) {
+      int *next = sks_malloc((size_t)(n + 2) * sizeof *next);
+      next[n + 1] = LFALSE;
+      for (int v = n; v >= 1; v--) {
+        int q = 0;
+        l[q++] = m[v];
+        for (int u = v; u <= n; u++)
+          l[q++] = xl(w, c, u);
+        next[v] = v == 1 ? LTRUE : or_of(w, l, q);
+      }
+      free(m);
+      m = next;
+    }
+  }
+  sum_equals(w, &tt, r->value);
+  SKS_STACK_FREE(tt);
+  free(m);
+  free(l);
+}
+
+/* ------------------------------------------------------------------ */
+/* Each kind. */
+
+static int region_of(const sks_shape *s, int cell) {
+  int n = s->n;
+  if (s->jigsaw)
+    return s->jigsaw[cell];
+  int r = cell / n, c = cell % n;
+  return (r / s->box_rows) * (n / s->box_cols) + c / s->box_cols;
+}
+
+/* The orthogonal neighbours' pairs (each once) with a test of rules[]. */
+static bool has_pair(const sks_rules *rs, int a, int b, sks_rule_kind k1,
+                     sks_rule_kind k2) {
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2 &&
+        ((r->cells[0] == a && r->cells[1] == b) ||
+         (r->cells[0] == b && r->cells[1] == a)))
+      return true;
+  }
+  return false;
+}
+
+static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
+  int n = w->n;
+  const sks_shape *s = w->eo->shape;
+  static const int KNIGHT[8][2] = {{1, 2},  {2, 1},  {2, -1},  {1, -2},
+                                   {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}};
+  static const int KING[8][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1},
+                                 {0, 1}, {1, 0},  {0, -1}, {-1, 0}};
+  int *cells = sks_malloc((size_t)n * sizeof *cells);
+  switch (r->kind) {
+  case SKS_RULE_ANTI_KNIGHT:
+  case SKS_RULE_ANTI_KING:
+    for (int a = 0; a < n * n; a++)
+      for (int j = 0; j < 8; j++) {
+        const int *o = r->kind == SKS_RULE_ANTI_KNIGHT ? KNIGHT[j] : KING[j];
+        int rr = a / n + o[0], cc = a % n + o[1];
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+          continue;
+        int b = rr * n + cc;
+        if (b > a)
+          differ(w, a, b);
+      }
+    break;
+  case SKS_RULE_NON_CONSECUTIVE:
+  case SKS_RULE_WHITE_ALL:
+  case SKS_RULE_BLACK_ALL:
+  case SKS_RULE_XV_ALL:
+    for (int a = 0; a < n * n; a++)
+      for (int j = 0; j < 2; j++) {
+        int rr = a / n + j, cc = a % n + 1 - j;
+        if (rr >= n || cc >= n)
+          continue;
+        int b = rr * n + cc;
+        if (r->kind == SKS_RULE_NON_CONSECUTIVE)
+          relate(w, a, b, REL_DIFF_NE, 1);
+        else if (r->kind == SKS_RULE_WHITE_ALL) {
+          if (!has_pair(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_WHITE_DOT))
+            relate(w, a, b, REL_DIFF_NE, 1);
+        } else if (r->kind == SKS_RULE_BLACK_ALL) {
+          if (!has_pair(rs, a, b, SKS_RULE_BLACK_DOT, SKS_RULE_BLACK_DOT))
+            relate(w, a, b, REL_NO_RATIO, 2);
+        } else if (!has_pair(rs, a, b, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR))
+          relate(w, a, b, REL_NO_XV, 0);
+      }
+    break;
+  case SKS_RULE_DISJOINT_GROUPS:
+    for (int p = 0; p < n; p++) {
+      int pr = p / s->box_cols, pc = p % s->box_cols, k = 0;
+      for (int b = 0; b < n; b++) {
+        int br = b / (n / s->box_cols), bc = b % (n / s->box_cols);
+        cells[k++] = (br * s->box_rows + pr) * n + bc * s->box_cols + pc;
+      }
+      distinct(w, cells, k);
+    }
+    break;
+  case SKS_RULE_DIAGONAL_POS:
+  case SKS_RULE_DIAGONAL_NEG:
+    for (int i = 0; i < n; i++)
+      cells[i] =
+          r->kind == SKS_RULE_DIAGONAL_NEG ? i * n + i : (n - 1 - i) * n + i;
+    distinct(w, cells, n);
+    break;
+  default:
+    break;
+  }
+  free(cells);
+}
+
+static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  const int *c = r->cells;
+  bool has_value = r->value != SKS_RULE_NO_VALUE;
+  terms tt = {0};
+  switch (r->kind) {
+  case SKS_RULE_CAGE:
+    distinct(w, c, k);
+    if (has_value) {
+      for (int i = 0; i < k; i++)
+        add_term(&tt, c[i], 1, LTRUE);
+      sum_equals(w, &tt, r->value);
+    }
+    break;
+  case SKS_RULE_LITTLE_KILLER:
+    for (int i = 0; i < k; i++)
+      add_term(&tt, c[i], 1, LTRUE);
+    sum_equals(w, &tt, r->value);
+    break;
+  case SKS_RULE_SANDWICH:
+    sandwich(w, r);
+    break;
+  case SKS_RULE_X_SUM:
+    x_sum(w, r);
+    break;
+  case SKS_RULE_SKYSCRAPER:
+    skyscraper(w, r);
+    break;
+  case SKS_RULE_THERMO:
+  case SKS_RULE_SLOW_THERMO:
+    for (int i = 0; i < k; i++)
+      for (int j = i + 1; j < k; j++)
+        relate(w, c[i], c[j], REL_RISE, r->kind == SKS_RULE_THERMO ? j - i : 0);
+    break;
+  case SKS_RULE_ARROW: {
+    int place = 1;
+    for (int i = r->split - 1; i >= 0; i--, place *= 10)
+      add_term(&tt, c[i], -place, LTRUE);
+    for (int i = r->split; i < k; i++)
+      add_term(&tt, c[i], 1, LTRUE);
+    sum_equals(w, &tt, 0);
+    break;
+  }
+  case SKS_RULE_DOUBLE_ARROW:
+    add_term(&tt, c[0], -1, LTRUE);
+    add_term(&tt, c[k - 1], -1, LTRUE);
+    for (int i = 1; i + 1 < k; i++)
+      add_term(&tt, c[i], 1, LTRUE);
+    sum_equals(w, &tt, 0);
+    break;
+  case SKS_RULE_WHITE_DOT:
+    relate(w, c[0], c[1], REL_DIFF_EQ, has_value ? r->value : 1);
+    break;
+  case SKS_RULE_BLACK_DOT:
+    relate(w, c[0], c[1], REL_RATIO, has_value ? r->value : 2);
+    break;
+  case SKS_RULE_X_PAIR:
+    relate(w, c[0], c[1], REL_SUM, 10);
+    break;
+  case SKS_RULE_V_PAIR:
+    relate(w, c[0], c[1], REL_SUM, 5);
+    break;
+  case SKS_RULE_SUM_PAIR:
+    relate(w, c[0], c[1], REL_SUM, r->value);
+    break;
+  case SKS_RULE_GREATER:
+    relate(w, c[0], c[1], REL_GT, 0);
+    break;
+  case SKS_RULE_WHISPERS:
+    for (int i = 0; i + 1 < k; i++)
+      relate(w, c[i], c[i + 1], REL_DIFF_GE,
+             has_value ? r->value : (n + 1) / 2);
+    break;
+  case SKS_RULE_RENBAN:
+    for (int i = 0; i < k; i++)
+      for (int j = i + 1; j < k; j++)
+        relate(w, c[i], c[j], REL_NEAR, k - 1);
+    break;
+  case SKS_RULE_PALINDROME:
+    for (int i = 0; i < k / 2; i++)
+      relate(w, c[i], c[k - 1 - i], REL_EQ, 0);
+    break;
+  case SKS_RULE_CLONE:
+    for (int i = 0; i < r->split; i++)
+      relate(w, c[i], c[r->split + i], REL_EQ, 0);
+    break;
+  case SKS_RULE_ZIPPER:
+    if (k % 2) {
+      for (int i = 0; i < k / 2; i++) {
+        tt.n = 0;
+        add_term(&tt, c[i], 1, LTRUE);
+        add_term(&tt, c[k - 1 - i], 1, LTRUE);
+        add_term(&tt, c[k / 2], -1, LTRUE);
+        sum_equals(w, &tt, 0);
+      }
+    } else
+      for (int i = 1; i < k / 2; i++) {
+        tt.n = 0;
+        add_term(&tt, c[0], 1, LTRUE);
+        add_term(&tt, c[k - 1], 1, LTRUE);
+        add_term(&tt, c[i], -1, LTRUE);
+        add_term(&tt, c[k - 1 - i], -1, LTRUE);
+        sum_equals(w, &tt, 0);
+      }
+    break;
+  case SKS_RULE_REGION_SUM: {
+    /* The regions in the order the line meets them; each against the
+     * first. */
+    const sks_shape *s = w->eo->shape;
+    int *seen = sks_malloc((size_t)k * sizeof *seen);
+    int nseen = 0;
+    for (int i = 0; i < k; i++) {
+      int g = region_of(s, c[i]), j = 0;
+      while (j < nseen && seen[j] != g)
+        j++;
+      if (j == nseen)
+        seen[nseen++] = g;
+    }
+    for (int j = 1; j < nseen; j++) {
+      tt.n = 0;
+      for (int i = 0; i < k; i++) {
+        int g = region_of(s, c[i]);
+        if (g == seen[0])
+          add_term(&tt, c[i], 1, LTRUE);
+        else if (g == seen[j])
+          add_term(&tt, c[i], -1, LTRUE);
+      }
+      sum_equals(w, &tt, 0);
+    }
+    free(seen);
+    break;
+  }
+  case SKS_RULE_BETWEEN:
+  case SKS_RULE_LOCKOUT: {
+    int a = c[0], b = c[k - 1];
+    if (r->kind == SKS_RULE_LOCKOUT)
+      relate(w, a, b, REL_DIFF_GE, has_value ? r->value : 4);
+    for (int va = 1; va <= n; va++)
+      for (int vb = 1; vb <= n; vb++) {
+        int la = xl(w, a, va), lb = xl(w, b, vb);
+        if (la == LFALSE || lb == LFALSE)
+          continue;
+        int lo = va < vb ? va : vb, hi = va < vb ? vb : va;
+        for (int i = 1; i + 1 < k; i++) {
+          cl_begin(w);
+          cl_lit(w, neg(la));
+          cl_lit(w, neg(lb));
+          for (int v = 1; v <= n; v++)
+            if (r->kind == SKS_RULE_BETWEEN ? v > lo && v < hi
+                                            : v < lo || v > hi)
+              cl_lit(w, xl(w, c[i], v));
+          cl_end(w);
+        }
+      }
+    break;
+  }
+  case SKS_RULE_ENTROPIC:
+  case SKS_RULE_MODULAR:
+    for (int i = 0; i + 2 < k; i++)
+      for (int j = i + 1; j < i + 3; j++)
+        relate(w, c[i], c[j],
+               r->kind == SKS_RULE_ENTROPIC ? REL_THIRD_NE : REL_MOD3_NE,
+               n / 3);
+    if (k >= 3) /* the last window's last pair */
+      relate(w, c[k - 2], c[k - 1],
+             r->kind == SKS_RULE_ENTROPIC ? REL_THIRD_NE : REL_MOD3_NE, n / 3);
+    break;
+  case SKS_RULE_QUADRUPLE:
+    for (int i = 0; i < r->ndigits; i++) {
+      int v = r->digits[i], times = 0;
+      bool first = true;
+      for (int j = 0; j < r->ndigits; j++) {
+        times += r->digits[j] == v;
+        if (j < i && r->digits[j] == v)
+          first = false;
+      }
+      if (!first)
+        continue;
+      /* At least `times` of the k cells hold v: every k - times + 1 of
+       * them hold one. */
+      int size = k - times + 1;
+      for (unsigned mask = 0; mask < 1u << k; mask++) {
+        if (__builtin_popcount(mask) != size)
+          continue;
+        cl_begin(w);
+        for (int j = 0; j < k; j++)
+          if (mask >> j & 1)
+            cl_lit(w, xl(w, c[j], v));
+        cl_end(w);
+      }
+    }
+    break;
+  case SKS_RULE_ODD:
+  case SKS_RULE_EVEN:
+    for (int i = 0; i < k; i++)
+      for (int v = r->kind == SKS_RULE_ODD ? 2 : 1; v <= n; v += 2)
+        clause2(w, neg(xl(w, c[i], v)), LFALSE);
+    break;
+  case SKS_RULE_MINIMUM:
+  case SKS_RULE_MAXIMUM:
+    for (int i = 0; i < k; i++) {
+      static const int ORTH[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+      for (int j = 0; j < 4; j++) {
+        int rr = c[i] / n + ORTH[j][0], cc = c[i] % n + ORTH[j][1];
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+          continue;
+        int b = rr * n + cc;
+        if (r->kind == SKS_RULE_MINIMUM)
+          relate(w, b, c[i], REL_GT, 0);
+        else
+          relate(w, c[i], b, REL_GT, 0);
+      }
+    }
+    break;
+  case SKS_RULE_REGION:
+    distinct(w, c, k);
+    break;
+  default:
+    lower_global(w, rs, r);
+    break;
+  }
+  SKS_STACK_FREE(tt);
+}
+
+void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
+                     sks_amo amo, sks_cnf *cnf, int *next) {
+  low w = {eo, num, cnf, next, eo->n, amo, {0}, false};
+  for (int i = 0; i < rs->count; i++)
+    lower_rule(&w, rs, &rs->rule[i]);
+  SKS_STACK_FREE(w.cl);
+}

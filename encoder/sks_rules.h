@@ -1,0 +1,189 @@
+/* sudokusat rules: the variant rules a puzzle carries beside its regions
+ * (killer cages, thermometers, arrows, kropki dots, ...), their table,
+ * a puzzle's list of them, and their text form, one rule a line.  The
+ * encoder lowers them to clauses after the exactly-one system
+ * (sks_encode); the decoder's validator checks a grid against them with
+ * code of its own.  Nothing here prints or exits. */
+#ifndef SKS_RULES_H
+#define SKS_RULES_H
+
+#include "sks_common.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The table of rules: X(ID, NAME, ARGS, MEANING).  ARGS says what a rule
+ * of the kind holds:
+ *   G  global: no cells, no value (the rule holds over the whole grid);
+ *   C  cells, no value;                  CV  cells and an optional value;
+ *   CR cells and a value (required);     CS  cells in two parts (A | B);
+ *   CD cells and one or more digits (quadruple).
+ * Cells are in the rule's order (a thermometer from its bulb, an arrow's
+ * circle then its shaft, an outside clue's row from the clue's side).
+ * Digits and values are as a person writes them (1-based digits). */
+#define SKS_RULES(X)                                                           \
+  X(CAGE, "cage", CV, "digits do not repeat; they sum to the value if given")  \
+  X(LITTLE_KILLER, "little-killer", CR,                                        \
+    "the digits along the diagonal sum to the value (they may repeat)")        \
+  X(SANDWICH, "sandwich", CR,                                                  \
+    "the digits between the 1 and the largest digit of the row or column "     \
+    "sum to the value")                                                        \
+  X(X_SUM, "x-sum", CR,                                                        \
+    "the first X digits from the clue's side sum to the value, X the first "   \
+    "digit")                                                                   \
+  X(SKYSCRAPER, "skyscraper", CR,                                              \
+    "seen from the clue, the value counts the digits larger than every "       \
+    "digit before them")                                                       \
+  X(THERMO, "thermo", C, "digits increase strictly from the bulb")             \
+  X(SLOW_THERMO, "slow-thermo", C, "digits never decrease from the bulb")      \
+  X(ARROW, "arrow", CS,                                                        \
+    "the shaft's digits sum to the circle's number (a pill of k cells "        \
+    "reads as a k-digit number)")                                              \
+  X(DOUBLE_ARROW, "double-arrow", C,                                           \
+    "the digits between the two ends sum to the two ends' sum")                \
+  X(WHITE_DOT, "white-dot", CV,                                                \
+    "the two digits differ by the value (1 if not given)")                     \
+  X(BLACK_DOT, "black-dot", CV,                                                \
+    "one digit is the value (2 if not given) times the other")                 \
+  X(X_PAIR, "x", C, "the two digits sum to 10")                                \
+  X(V_PAIR, "v", C, "the two digits sum to 5")                                 \
+  X(SUM_PAIR, "sum-pair", CR, "the two digits sum to the value")               \
+  X(GREATER, "greater", C, "the first digit is greater than the second")       \
+  X(WHISPERS, "whispers", CV,                                                  \
+    "neighbours on the line differ by at least the value (half the side, "     \
+    "rounded up: 5 on a 9x9, if not given)")                                   \
+  X(RENBAN, "renban", C,                                                       \
+    "the line holds a set of consecutive digits, in any order")                \
+  X(PALINDROME, "palindrome", C, "the line reads the same from either end")    \
+  X(ZIPPER, "zipper", C,                                                       \
+    "digits the same distance from the middle sum to the same total, the "     \
+    "middle digit on an odd line")                                             \
+  X(REGION_SUM, "region-sum", C,                                               \
+    "the line's digits in each region it passes sum to the same total")        \
+  X(BETWEEN, "between", C,                                                     \
+    "digits strictly between the ends lie strictly between the ends' "         \
+    "digits")                                                                  \
+  X(LOCKOUT, "lockout", CV,                                                    \
+    "the ends differ by at least the value (4 if not given); no digit "        \
+    "between them lies between the ends' digits, inclusive")                   \
+  X(ENTROPIC, "entropic", C,                                                   \
+    "any three cells in a row on the line hold a low, a middle and a high "    \
+    "digit (thirds of 1..n)")                                                  \
+  X(MODULAR, "modular", C,                                                     \
+    "any three cells in a row on the line hold different digits modulo 3")     \
+  X(QUADRUPLE, "quadruple", CD,                                                \
+    "the digits given appear in the cells (as often as given)")                \
+  X(ODD, "odd", C, "the cells hold odd digits")                                \
+  X(EVEN, "even", C, "the cells hold even digits")                             \
+  X(MINIMUM, "minimum", C,                                                     \
+    "each cell is smaller than its orthogonal neighbours")                     \
+  X(MAXIMUM, "maximum", C,                                                     \
+    "each cell is greater than its orthogonal neighbours")                     \
+  X(REGION, "region", C, "digits do not repeat in the cells")                  \
+  X(CLONE, "clone", CS, "the two parts hold the same digits in order")         \
+  X(ANTI_KNIGHT, "anti-knight", G,                                             \
+    "cells a chess knight's move apart hold different digits")                 \
+  X(ANTI_KING, "anti-king", G,                                                 \
+    "cells a chess king's move apart hold different digits")                   \
+  X(NON_CONSECUTIVE, "non-consecutive", G,                                     \
+    "orthogonal neighbours are never consecutive")                             \
+  X(DISJOINT_GROUPS, "disjoint-groups", G,                                     \
+    "cells in the same place of their boxes hold different digits")            \
+  X(DIAGONAL_POS, "diagonal+", G,                                              \
+    "digits do not repeat on the diagonal from bottom left to top right")      \
+  X(DIAGONAL_NEG, "diagonal-", G,                                              \
+    "digits do not repeat on the diagonal from top left to bottom right")      \
+  X(WHITE_ALL, "white-dot-all", G,                                             \
+    "every white dot is given: neighbours without one are not consecutive")    \
+  X(BLACK_ALL, "black-dot-all", G,                                             \
+    "every black dot is given: neighbours without one are not in ratio 2")     \
+  X(XV_ALL, "xv-all", G,                                                       \
+    "every X and V is given: neighbours without one sum to neither 10 nor "    \
+    "5")
+
+typedef enum sks_rule_kind {
+#define SKS_RULE_ENUM_(id, name, args, meaning) SKS_RULE_##id,
+  SKS_RULES(SKS_RULE_ENUM_)
+#undef SKS_RULE_ENUM_
+      SKS_RULE_KINDS
+} sks_rule_kind;
+
+/* What a rule of a kind holds (the ARGS column). */
+typedef enum sks_rule_args {
+  SKS_ARGS_G,  /* global */
+  SKS_ARGS_C,  /* cells */
+  SKS_ARGS_CV, /* cells, optional value */
+  SKS_ARGS_CR, /* cells, value */
+  SKS_ARGS_CS, /* cells in two parts */
+  SKS_ARGS_CD  /* cells and digits */
+} sks_rule_args;
+
+/* The kind's name as the text form writes it, its ARGS, its meaning; the
+ * kind called name (or one of its other names: "killer", "kropki-white",
+ * "german-whispers", ...), or -1. */
+const char *sks_rule_name(sks_rule_kind kind);
+sks_rule_args sks_rule_args_of(sks_rule_kind kind);
+const char *sks_rule_meaning(sks_rule_kind kind);
+int sks_rule_parse_name(const char *name);
+
+enum { SKS_RULE_NO_VALUE = -1 };
+
+/* One rule.  cells: 0-based cell indices (r*n + c); for CS kinds the
+ * first split cells are part A (an arrow's circle) and the rest part B;
+ * digits (CD): 1-based. */
+typedef struct sks_rule {
+  sks_rule_kind kind;
+  int value; /* the clue, or SKS_RULE_NO_VALUE */
+  int ncells, split;
+  int *cells;
+  int ndigits;
+  int *digits;
+  long line; /* where it was read (0: made, not read) */
+} sks_rule;
+
+/* A puzzle's rules, in the order read.  Immutable once a puzzle holds it,
+ * and counted like a shape: puzzle copies share one list. */
+typedef struct sks_rules {
+  int n; /* the side the cells are over */
+  int count;
+  sks_rule *rule;
+} sks_rules;
+
+/* A new empty list for side n, holding one reference. */
+sks_rules *sks_rules_new(int n);
+const sks_rules *sks_rules_retain(const sks_rules *r);
+void sks_rules_release(const sks_rules *r); /* NULL is a no-op */
+/* Adds a copy of rule after checking it against the side and the kind's
+ * ARGS (cells in the grid and not repeated, values in range, two cells
+ * for a dot, a full row or column for an outside clue...): 0, or -1 with
+ * err filled (its message names the rule). */
+int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err);
+/* The same lists (kinds, values, cells, digits, in order). */
+bool sks_rules_same(const sks_rules *a, const sks_rules *b);
+
+/* The text form, one rule a line: NAME [VALUE] CELLS, where a cell is
+ * rRcC (1-based, either case), A..B is the straight line of cells from A
+ * to B (a row, a column or a diagonal), rR and cC are a whole row (left
+ * to right) and column (top to bottom), `|` separates the two parts of a
+ * CS rule, and a CD rule's digits come before its cells:
+ *   cage 15 r1c1 r1c2 r2c1
+ *   thermo r2c2..r2c6
+ *   arrow r5c5 | r4c4 r3c3
+ *   sandwich 12 r3
+ *   quadruple 1 2 9 r4c4 r4c5 r5c4 r5c5
+ * Parses one line for side n and adds it to r: 0, or -1 with err filled
+ * (column set to the token's, 1-based). */
+int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
+                       sks_error *err);
+/* Writes rule in the text form into buf (NUL-terminated, truncated to
+ * size); returns the length it needs, as snprintf does. */
+size_t sks_rule_write(const sks_rule *rule, int n, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,81 @@
+/* Variant rules written above their puzzle, one a line, in the rules' own
+ * text form (sks_rules.h): "cage 15 r1c1 r1c2", "thermo r2c2..r2c6",
+ * "anti-knight".  The lines are held until the puzzle under them is read,
+ * whose side they need, and then given to it; a line that names a rule
+ * and does not parse is an error for that puzzle (a rule is never
+ * dropped), and rules with no puzzle after them are an error at the end
+ * of the input. */
+#include "form_int.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* A line is a rule line when its first word names a rule and what
+ * follows starts as a rule's arguments do (a number, a cell rRcC, a row
+ * rR, a column cC, '|'), or nothing follows a rule of the whole grid: a
+ * title such as "Killer sudoku" stays a title. */
+bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
+  const char *a = rd->line.a;
+  size_t s = li->start, e = li->t0end;
+  if (e - s < 1 || e - s > 24)
+    return false;
+  char name[25];
+  memcpy(name, a + s, e - s);
+  name[e - s] = 0;
+  int kind = sks_rule_parse_name(name);
+  if (kind < 0)
+    return false;
+  size_t t = e;
+  while (t < li->end && isspace((unsigned char)a[t]))
+    t++;
+  bool args;
+  if (t >= li->end)
+    args = sks_rule_args_of((sks_rule_kind)kind) == SKS_ARGS_G;
+  else {
+    unsigned char c0 = (unsigned char)a[t],
+                  c1 = t + 1 < li->end ? (unsigned char)a[t + 1] : 0;
+    args = isdigit(c0) || c0 == '|' ||
+           ((c0 == 'r' || c0 == 'R' || c0 == 'c' || c0 == 'C') && isdigit(c1));
+  }
+  if (!args)
+    return false;
+  sks_pending_rule pr = {rd->lineno, rd->rule_text.n, li->end};
+  for (size_t i = 0; i < li->end; i++)
+    SKS_PUSH(rd->rule_text, a[i]);
+  SKS_PUSH(rd->pending_rules, pr);
+  return true;
+}
+
+int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
+  if (!rd->pending_rules.n)
+    return 0;
+  sks_rules *rules = sks_rules_new(p->shape->n);
+  int rc = 0;
+  for (size_t i = 0; i < rd->pending_rules.n && !rc; i++) {
+    const sks_pending_rule *pr = &rd->pending_rules.a[i];
+    sks_error e = {0};
+    if (sks_rules_add_text(rules, rd->rule_text.a + pr->off, pr->len, &e))
+      rc = sks_error_set(err, -1, pr->line, e.col > 0 ? e.col : 1, "%s", e.msg);
+    else
+      rules->rule[rules->count - 1].line = pr->line;
+  }
+  if (!rc)
+    sks_puzzle_set_rules(p, rules);
+  sks_rules_release(rules);
+  rd->pending_rules.n = 0;
+  rd->rule_text.n = 0;
+  return rc;
+}
+
+int sks_form_rules_orphan(sks_reader *rd, sks_error *err) {
+  if (!rd->pending_rules.n)
+    return 0;
+  long line = rd->pending_rules.a[0].line;
+  size_t k = rd->pending_rules.n;
+  rd->pending_rules.n = 0;
+  rd->rule_text.n = 0;
+  return sks_error_set(err, -1, line, 1,
+                       "%zu rule line%s with no puzzle after %s: a puzzle's "
+                       "rules come on the lines above it",
+                       k, k == 1 ? "" : "s", k == 1 ? "it" : "them");
+}

@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+"""Variant rules against brute force: every 4x4 grid (288) is checked by
+this script's own reading of each rule (written here, apart from the
+tool's encoder and validator), and the tool's count of a blank 4x4 under
+random rules must equal the number of grids that keep them.  A lowering
+that loses a solution or lets a wrong one through changes a count.
+usage: brute4.py SUDOKUSAT [CASES] [SEED]"""
+import itertools
+import random
+import subprocess
+import sys
+
+N = 4
+S = sys.argv[1]
+CASES = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+
+
+def grids():
+    rows = list(itertools.permutations(range(1, N + 1)))
+    out = []
+
+    def ok(g):
+        for c in range(N):
+            col = [r[c] for r in g]
+            if len(set(col)) != len(col):
+                return False
+        for br in range(0, len(g), 2):
+            if br + 1 < len(g):
+                for bc in (0, 2):
+                    box = {g[br][bc], g[br][bc + 1], g[br + 1][bc], g[br + 1][bc + 1]}
+                    if len(box) != 4:
+                        return False
+        return True
+
+    def rec(g):
+        if len(g) == N:
+            out.append([v for r in g for v in r])
+            return
+        for r in rows:
+            if ok(g + [r]):
+                rec(g + [r])
+
+    rec([])
+    return out
+
+
+ALL = grids()
+assert len(ALL) == 288, len(ALL)
+
+
+def rc(i):
+    return (i // N, i % N)
+
+
+def name(i):
+    return "r%dc%d" % (i // N + 1, i % N + 1)
+
+
+def orth(a, b):
+    (ra, ca), (rb, cb) = rc(a), rc(b)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def walk(k):
+    """A path of k distinct cells, each a king's move from the last."""
+    for _ in range(100):
+        p = [rng.randrange(N * N)]
+        while len(p) < k:
+            r, c = rc(p[-1])
+            nb = [(r + dr) * N + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                  if (dr or dc) and 0 <= r + dr < N and 0 <= c + dc < N]
+            nb = [x for x in nb if x not in p]
+            if not nb:
+                break
+            p.append(rng.choice(nb))
+        if len(p) == k:
+            return p
+    return None
+
+
+def line_of(i, vertical, rev):
+    cells = [j * N + i for j in range(N)] if vertical else [i * N + j for j in range(N)]
+    return cells[::-1] if rev else cells
+
+
+def box(i):
+    r, c = rc(i)
+    return (r // 2) * 2 + c // 2
+
+
+# Each kind: make(g) -> (text, test) with test(grid) -> bool; g a grid the
+# rule is drawn from (so it usually has solutions).
+def k_cage(g):
+    p = walk(rng.randint(1, 4))
+    s = sum(g[i] for i in p)
+    use = rng.random() < 0.8
+    t = "cage %s%s" % ("%d " % s if use else "", " ".join(map(name, p)))
+    return t, lambda x: len({x[i] for i in p}) == len(p) and (not use or sum(x[i] for i in p) == s)
+
+
+def k_little(g):
+    p = walk(rng.randint(2, 4))
+    s = sum(g[i] for i in p) + rng.choice([0, 0, 1])
+    return "little-killer %d %s" % (s, " ".join(map(name, p))), lambda x: sum(x[i] for i in p) == s
+
+
+def k_sandwich(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = [x[i] for i in cells]
+        a, b = sorted((v.index(1), v.index(N)))
+        return sum(v[a + 1:b])
+
+    s = val(g)
+    return "sandwich %d %s" % (s, " ".join(map(name, cells))), lambda x: val(x) == s
+
+
+def k_xsum(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = [x[i] for i in cells]
+        return sum(v[:v[0]])
+
+    s = val(g)
+    return "x-sum %d %s" % (s, " ".join(map(name, cells))), lambda x: val(x) == s
+
+
+def k_sky(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        top = seen = 0
+        for i in cells:
+            if x[i] > top:
+                top, seen = x[i], seen + 1
+        return seen
+
+    s = val(g)
+    return "skyscraper %d %s" % (s, " ".join(map(name, cells))), lambda x: val(x) == s
+
+
+def k_thermo(g):
+    p = walk(rng.randint(2, 4))
+    slow = rng.random() < 0.3
+    if slow:
+        return "slow-thermo " + " ".join(map(name, p)), lambda x: all(x[p[i]] <= x[p[i + 1]] for i in range(len(p) - 1))
+    return "thermo " + " ".join(map(name, p)), lambda x: all(x[p[i]] < x[p[i + 1]] for i in range(len(p) - 1))
+
+
+def k_arrow(g):
+    p = walk(rng.randint(2, 4))
+    split = 2 if len(p) >= 3 and rng.random() < 0.3 else 1
+    a, b = p[:split], p[split:]
+
+    def ok(x):
+        num = 0
+        for i in a:
+            num = num * 10 + x[i]
+        return sum(x[i] for i in b) == num
+
+    return "arrow %s | %s" % (" ".join(map(name, a)), " ".join(map(name, b))), ok
+
+
+def k_double(g):
+    p = walk(rng.randint(3, 4))
+    return "double-arrow " + " ".join(map(name, p)), lambda x: sum(x[i] for i in p[1:-1]) == x[p[0]] + x[p[-1]]
+
+
+def pair():
+    a = rng.randrange(N * N)
+    r, c = rc(a)
+    nb = [(r + dr) * N + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+          if 0 <= r + dr < N and 0 <= c + dc < N]
+    return a, rng.choice(nb)
+
+
+def k_dot(g):
+    a, b = pair()
+    kind = rng.choice(["white-dot", "black-dot", "x", "v", "greater", "sum-pair"])
+    if kind == "white-dot":
+        return "white-dot %s %s" % (name(a), name(b)), lambda x: abs(x[a] - x[b]) == 1
+    if kind == "black-dot":
+        return "black-dot %s %s" % (name(a), name(b)), lambda x: x[a] == 2 * x[b] or x[b] == 2 * x[a]
+    if kind == "x":
+        return "x %s %s" % (name(a), name(b)), lambda x: x[a] + x[b] == 10
+    if kind == "v":
+        return "v %s %s" % (name(a), name(b)), lambda x: x[a] + x[b] == 5
+    if kind == "sum-pair":
+        s = g[a] + g[b]
+        return "sum-pair %d %s %s" % (s, name(a), name(b)), lambda x: x[a] + x[b] == s
+    return "greater %s %s" % (name(a), name(b)), lambda x: x[a] > x[b]
+
+
+def k_line(g):
+    p = walk(rng.randint(2, 4))
+    kind = rng.choice(["whispers", "renban", "palindrome", "zipper", "region-sum",
+                       "between", "lockout", "modular"])
+    t = kind + " " + " ".join(map(name, p))
+    x0 = p
+    if kind == "whispers":
+        return t, lambda x: all(abs(x[p[i]] - x[p[i + 1]]) >= 2 for i in range(len(p) - 1))
+    if kind == "renban":
+        return t, lambda x: len({x[i] for i in p}) == len(p) and max(x[i] for i in p) - min(x[i] for i in p) == len(p) - 1
+    if kind == "palindrome":
+        return t, lambda x: all(x[p[i]] == x[p[-1 - i]] for i in range(len(p)))
+    if kind == "zipper":
+        def ok(x):
+            k = len(p)
+            tot = x[p[k // 2]] if k % 2 else x[p[0]] + x[p[-1]]
+            return all(x[p[i]] + x[p[-1 - i]] == tot for i in range(k // 2))
+        return t, ok
+    if kind == "region-sum":
+        def ok(x):
+            sums = {}
+            for i in p:
+                sums[box(i)] = sums.get(box(i), 0) + x[i]
+            return len(set(sums.values())) <= 1
+        return t, ok
+    if kind == "between":
+        if len(p) < 3:
+            p = walk(3)
+            t = kind + " " + " ".join(map(name, p))
+        return t, lambda x: all(min(x[p[0]], x[p[-1]]) < x[i] < max(x[p[0]], x[p[-1]]) for i in p[1:-1])
+    if kind == "lockout":
+        return ("lockout 2 " + " ".join(map(name, p)),
+                lambda x: abs(x[p[0]] - x[p[-1]]) >= 2 and all(not (min(x[p[0]], x[p[-1]]) <= x[i] <= max(x[p[0]], x[p[-1]])) for i in p[1:-1]))
+    if len(p) < 3:
+        p = walk(3)
+        t = kind + " " + " ".join(map(name, p))
+    return t, lambda x: all(len({x[p[j]] % 3 for j in range(i, i + 3)}) == 3 for i in range(len(p) - 2))
+
+
+def k_cells(g):
+    kind = rng.choice(["odd", "even", "minimum", "maximum", "quadruple", "region", "clone"])
+    if kind in ("odd", "even"):
+        c = rng.randrange(N * N)
+        return "%s %s" % (kind, name(c)), lambda x: x[c] % 2 == (kind == "odd")
+    if kind in ("minimum", "maximum"):
+        c = rng.randrange(N * N)
+        nb = [j for j in range(N * N) if orth(c, j)]
+        if kind == "minimum":
+            return "minimum " + name(c), lambda x: all(x[c] < x[j] for j in nb)
+        return "maximum " + name(c), lambda x: all(x[c] > x[j] for j in nb)
+    if kind == "quadruple":
+        r, c = rng.randrange(N - 1), rng.randrange(N - 1)
+        cells = [r * N + c, r * N + c + 1, (r + 1) * N + c, (r + 1) * N + c + 1]
+        ds = sorted(rng.sample([g[i] for i in cells], rng.randint(1, 3)))
+        if rng.random() < 0.3:
+            ds[-1] = rng.randint(1, N)
+        def ok(x):
+            return all(sum(1 for i in cells if x[i] == d) >= ds.count(d) for d in set(ds))
+        return "quadruple %s %s" % (" ".join(map(str, ds)), " ".join(map(name, cells))), ok
+    if kind == "region":
+        cells = rng.sample(range(N * N), rng.randint(2, 4))
+        return "region " + " ".join(map(name, cells)), lambda x: len({x[i] for i in cells}) == len(cells)
+    cells = rng.sample(range(N * N), 4)
+    a, b = cells[:2], cells[2:]
+    return ("clone %s | %s" % (" ".join(map(name, a)), " ".join(map(name, b))),
+            lambda x: all(x[a[i]] == x[b[i]] for i in range(2)))
+
+
+def k_global(g):
+    kind = rng.choice(["anti-knight", "anti-king", "non-consecutive", "disjoint-groups",
+                       "diagonal+", "diagonal-"])
+
+    def ok(x):
+        for a in range(N * N):
+            for b in range(a + 1, N * N):
+                (ra, ca), (rb, cb) = rc(a), rc(b)
+                dr, dc = abs(ra - rb), abs(ca - cb)
+                same = x[a] == x[b]
+                if kind == "anti-knight" and {dr, dc} == {1, 2} and same:
+                    return False
+                if kind == "anti-king" and dr <= 1 and dc <= 1 and same:
+                    return False
+                if kind == "non-consecutive" and dr + dc == 1 and abs(x[a] - x[b]) == 1:
+                    return False
+                if kind == "disjoint-groups" and ra % 2 == rb % 2 and ca % 2 == cb % 2 and same:
+                    return False
+                if kind == "diagonal-" and ra == ca and rb == cb and same:
+                    return False
+                if kind == "diagonal+" and ra + ca == N - 1 and rb + cb == N - 1 and same:
+                    return False
+        return True
+
+    return kind, ok
+
+
+def k_all(g):
+    kind = rng.choice(["white-dot-all", "black-dot-all", "xv-all"])
+    marks = []
+    for _ in range(rng.randint(0, 3)):
+        a, b = pair()
+        if kind == "white-dot-all" and abs(g[a] - g[b]) == 1:
+            marks.append(("white-dot", a, b))
+        if kind == "black-dot-all" and (g[a] == 2 * g[b] or g[b] == 2 * g[a]):
+            marks.append(("black-dot", a, b))
+        if kind == "xv-all" and g[a] + g[b] == 5:
+            marks.append(("v", a, b))
+    marked = {frozenset((a, b)) for _, a, b in marks}
+
+    def ok(x):
+        for a in range(N * N):
+            for b in range(a + 1, N * N):
+                if not orth(a, b) or frozenset((a, b)) in marked:
+                    continue
+                if kind == "white-dot-all" and abs(x[a] - x[b]) == 1:
+                    return False
+                if kind == "black-dot-all" and (x[a] == 2 * x[b] or x[b] == 2 * x[a]):
+                    return False
+                if kind == "xv-all" and x[a] + x[b] in (5, 10):
+                    return False
+        rest = [m for m in marks]
+        for m, a, b in rest:
+            if m == "white-dot" and abs(x[a] - x[b]) != 1:
+                return False
+            if m == "black-dot" and not (x[a] == 2 * x[b] or x[b] == 2 * x[a]):
+                return False
+            if m == "v" and x[a] + x[b] != 5:
+                return False
+        return True
+
+    lines = ["%s %s %s" % (m, name(a), name(b)) for m, a, b in marks] + [kind]
+    return "\n".join(lines), ok
+
+
+KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
+         k_dot, k_line, k_cells, k_global, k_all]
+
+texts, tests = [], []
+for case in range(CASES):
+    g = rng.choice(ALL)
+    rules = [rng.choice(KINDS)(g) for _ in range(rng.randint(1, 3))]
+    texts.append("\n".join(t for t, _ in rules) + "\n" + "." * 16 + "\n")
+    tests.append([f for _, f in rules])
+
+data = "".join(texts)
+with open("brute4.txt", "w") as f:
+    f.write(data)
+fail = 0
+for backend in ("cadical", "picosat"):
+    out = subprocess.run([S, "count", "--limit", "300", "--backend", backend, "-q", "brute4.txt"],
+                         capture_output=True, text=True)
+    got = out.stdout.split()
+    if len(got) != CASES:
+        print("FAIL %s: %d answers for %d cases: %s" % (backend, len(got), CASES, out.stderr[:300]))
+        sys.exit(1)
+    for case in range(CASES):
+        want = sum(1 for x in ALL if all(t(x) for t in tests[case]))
+        if got[case] != str(want):
+            fail += 1
+            if fail < 10:
+                print("FAIL %s case %d: count %s, brute force %d:\n%s" % (backend, case, got[case], want, texts[case]))
+# The solutions solve prints keep the rules by this script's reading.
+out = subprocess.run([S, "solve", "-q", "brute4.txt"], capture_output=True, text=True)
+for case, line in enumerate(out.stdout.split("\n")[:CASES]):
+    if line in ("none", "error", ""):
+        if any(all(t(x) for t in tests[case]) for x in ALL):
+            fail += 1
+            print("FAIL solve case %d: %s, but a grid keeps the rules" % (case, line))
+        continue
+    x = [int(ch) for ch in line]
+    if not all(t(x) for t in tests[case]) or x not in ALL:
+        fail += 1
+        print("FAIL solve case %d: %s breaks a rule:\n%s" % (case, line, texts[case]))
+print("%d cases, 2 backends: %d failures" % (CASES, fail))
+sys.exit(1 if fail else 0)

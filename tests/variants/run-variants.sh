@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Variant rules (docs/formats.md, "Variant rules"): every rule kind counted
+# on every 4x4 grid by brute force against the tool's counts (brute4.py,
+# its own reading of the rules); rule lines above a puzzle read, written
+# into a CNF's description and read back from it (decode with the CNF
+# alone); the engines without rules refused with a message; the commands
+# that do not take rules yet refuse them; bad rule lines name line and
+# column; a title that starts with a rule's name stays a title.
+# usage: run-variants.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-variants.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-variants.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+
+# Brute force on 4x4: 300 random rule sets, cadical and picosat.
+if out=$(python3 "$SRC/tests/variants/brute4.py" "$S" 300 1 2>&1); then pass; else
+  fail brute4 "$(printf '%s' "$out" | tail -20)"
+fi
+
+# AI Escargot with rules its solution keeps: unique; one it breaks: none.
+E='1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'
+SOL=162857493534129678789643521475312986913586742628794135356478219241935867897261354
+cat >keep.txt <<T4
+thermo r1c3 r1c2 r1c4
+cage 12 r2c1..r2c3
+arrow r1c8 | r1c4 r1c1
+white-dot r1c5 r1c7
+$E
+T4
+printf 'thermo r1c2 r1c3\n%s\n' "$E" >break.txt
+check keep-solve 10 "$SOL" "$S" solve -q keep.txt
+check keep-unique 10 unique "$S" unique -q keep.txt
+check keep-cross 10 unique "$S" unique -q --cross-check keep.txt
+check keep-picosat 10 unique "$S" unique -q --backend picosat keep.txt
+check break-unique 20 none "$S" unique -q break.txt
+check break-count 20 0 "$S" count -q break.txt
+# JSON carries the rules as read (in their written form).
+"$S" unique --format json keep.txt >out.json 2>err.txt
+if python3 -c '
+import json, sys
+r = json.load(open("out.json"))
+assert r["status"] == "unique", r
+assert r["rules"] == ["thermo r1c3 r1c2 r1c4", "cage 12 r2c1..r2c3",
+                      "arrow r1c8 | r1c4 r1c1", "white-dot r1c5 r1c7"], r["rules"]
+'; then pass; else fail json-rules "$(cat out.json err.txt)"; fi
+
+# encode writes the rules into the description; decode needs the CNF alone.
+"$S" encode keep.txt >keep.cnf 2>err.txt
+if grep -q '^c rules 4$' keep.cnf && grep -q '^c rule arrow r1c8 | r1c4 r1c1$' keep.cnf; then pass; else
+  fail encode-desc "$(grep '^c' keep.cnf | head -20)"
+fi
+if command -v cadical >/dev/null; then
+  cadical -q keep.cnf >keep.model
+  check decode 10 "$SOL" "$S" decode -q keep.cnf keep.model
+fi
+check cnf-count 10 1 "$S" count -q keep.cnf
+# The engines that solve a CNF from its description refuse one with rules.
+check cnf-dlx 3 "" "$S" solve -q --backend dlx keep.cnf
+expect_stderr_has "variant rules"
+
+# The engines that know only regions refuse rules, naming them.
+check dlx 3 error "$S" solve -q --backend dlx keep.txt
+expect_stderr_has "does not take variant rules"
+check bits 3 error "$S" count -q --backend bits keep.txt
+expect_stderr_has "the first a thermo"
+# The commands that do not take rules yet say so, for each puzzle.
+for c in grade explain minimize repair canon; do
+  check "refuse-$c" 3 "" bash -c "\"\$0\" $c -q keep.txt >/dev/null" "$S"
+  expect_stderr_has "variant rules"
+done
+check refuse-print 3 "" bash -c '"$0" print -o p.svg keep.txt' "$S"
+expect_stderr_has "does not draw variant rules"
+mkdir certs
+check refuse-certificate 3 error "$S" unique -q --certificate certs keep.txt
+expect_stderr_has "--certificate does not take puzzles with variant rules"
+
+# Bad rule lines: the line and the column of the token.
+printf 'cage 15 r1c1 r1c1\n%s\n' "$E" >bad1.txt
+check bad-twice 3 error "$S" solve -q bad1.txt
+expect_stderr_has "bad1.txt:1:1: cage rule: cell r1c1 named twice"
+printf '\nthermo r1c1 r1c10\n%s\n' "$E" >bad2.txt
+check bad-outside 3 error "$S" solve -q bad2.txt
+expect_stderr_has "bad2.txt:2:13: 'r1c10' is outside the grid"
+printf 'arrow r1c1 r1c2\n%s\n' "$E" >bad3.txt
+check bad-parts 3 error "$S" solve -q bad3.txt
+expect_stderr_has "two parts are needed"
+printf '%s\ncage 15 r1c1 r1c2\n' "$E" >orphan.txt
+check orphan 3 "$(printf '%s\nerror' "$SOL")" "$S" solve -q orphan.txt
+expect_stderr_has "orphan.txt:2:1: 1 rule line with no puzzle after it"
+# A title that starts with a rule's name is a title.
+printf 'Killer sudoku\n%s\n' "$E" >title.txt
+check title 10 "$SOL" "$S" solve -q title.txt
+# Lines, rows and columns: r1c1..r1c3 is three cells, r2 a row.
+printf 'sandwich 0 r1\ncage r1c1..r3c3\n%s\n' "$E" >forms.txt
+check line-forms 20 none "$S" unique -q forms.txt
+summary
