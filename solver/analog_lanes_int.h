@@ -17,7 +17,7 @@
  *   step in single precision, with a vectorised polynomial exp for the
  *   spins' flows too.  The trajectories are other ones (chaos parts them
  *   from the double ones after a few hundred steps), so the rating agrees
- *   only statistically: tools/rate-agreement is its test.  Each lane's
+ *   only statistically: bench/rate-agreement is its test.  Each lane's
  *   clock, time offset and step size stay in double.
  *
  * What the lanes buy: the sweep reads a neighbour's spins as one

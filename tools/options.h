@@ -264,7 +264,7 @@ typedef struct app_options {
 int app_command_index(const char *name);
 /* The help of every command (only < 0) or of one (the options it takes). */
 void app_usage(FILE *out, int only);
-/* For the bash completion (tools/completion): --list-options. */
+/* For the bash completion (deploy/completion): --list-options. */
 void app_list_options(void);
 /* --variant's words as "x, windoku or jigsaw=", from the library. */
 void app_variant_words(char *buf, size_t cap);

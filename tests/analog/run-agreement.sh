@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/rate-agreement, the calibrated test of two analog ratings, in
+# bench/rate-agreement, the calibrated test of two analog ratings, in
 # seconds: its statistics on synthetic data (an unchanged estimator
 # passes about 95% of the time, a biased one or one that loses the order
 # fails), then end to end on two puzzles with few short runs: the tool
@@ -16,7 +16,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/sks-agree.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
 . "$SRC/tests/cli/lib.sh"
-RA=$SRC/tools/rate-agreement
+RA=$SRC/bench/rate-agreement
 if "$RA" --self-test >self.txt 2>&1; then pass; else
   fail self-test "$(cat self.txt)"
 fi

@@ -2,7 +2,7 @@
 # Step budgets (--max-steps) hold on every in-process backend and --stats
 # says what ran: an unanswerable budget gives unknown, and the steps
 # reported stay within it.  (Wall-clock limits are measured by
-# `tools/bench limits`, not timed here.)
+# `bench/bench limits`, not timed here.)
 # usage: run-limits.sh SUDOKUSAT [SOURCE_DIR]
 set -u
 S=${1:?usage: run-limits.sh SUDOKUSAT [SOURCE_DIR]}

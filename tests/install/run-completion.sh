@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bash completion (tools/completion/sudokusat), driven as bash drives
+# The bash completion (deploy/completion/sudokusat), driven as bash drives
 # it: the commands, a command's options (those `sudokusat CMD --help`
 # lists), a choice option's names in both spellings, and files.
 # usage: run-completion.sh SUDOKUSAT [SOURCE_DIR]
@@ -12,7 +12,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/sks-compl.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
 . "$SRC/tests/cli/lib.sh"
-. "$SRC/tools/completion/sudokusat"
+. "$SRC/deploy/completion/sudokusat"
 
 # complete WORDS...: the completions of the last word, sorted, one line.
 complete_words() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Slurm recipe's task and join scripts (tools/slurm/) without Slurm:
+# The Slurm recipe's task and join scripts (deploy/slurm/) without Slurm:
 # the tasks run here one after another with the variables Slurm sets, then
 # the join.  The joined answers, messages (positions of the whole input)
 # and status must equal one `sudokusat solve -q` of the whole file; a task
@@ -17,8 +17,8 @@ cd "$T" || exit 1
 . "$SRC/tests/cli/lib.sh"
 mkdir bin && ln -s "$S" bin/sudokusat
 export PATH=$T/bin:$PATH
-A=$SRC/tools/slurm/sudokusat-array.sh
-J=$SRC/tools/slurm/sudokusat-join.sh
+A=$SRC/deploy/slurm/sudokusat-array.sh
+J=$SRC/deploy/slurm/sudokusat-join.sh
 
 # The corpus three times, a bad puzzle in the third of four parts, and a
 # last line without its line end.
@@ -31,7 +31,7 @@ grep -v '^#' "$SRC/tests/puzzles/corpus.txt" | cut -d: -f1 >corpus.txt
 sudokusat solve -j 1 -q many.txt >one.txt 2>one.err
 echo $? >one.status
 
-# Runs the recipe by hand: split as tools/slurm/submit does, the tasks, the join.
+# Runs the recipe by hand: split as deploy/slurm/submit does, the tasks, the join.
 recipe() { # OUTPUT PARTS [TASKS TO RUN]
   local out=$1 parts=$2 dir=$1.parts
   mkdir -p "$dir"

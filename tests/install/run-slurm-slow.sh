@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Slurm recipe of docs/scale-out.md on a real Slurm: munged, slurmctld
-# and slurmd started on this host from tools/slurm/slurm.conf.in (the node's
+# and slurmd started on this host from deploy/slurm/slurm.conf.in (the node's
 # CPUs from `slurmd -C`), the array job and its join submitted with
-# tools/slurm/submit (sbatch), and checked:
+# deploy/slurm/submit (sbatch), and checked:
 #   - the joined answers equal one `sudokusat solve -q` of the whole file,
 #     byte for byte, and so do the messages (positions of the whole input,
 #     not of the part) and the status (3: the file holds a bad puzzle);
@@ -80,7 +80,7 @@ mkdir -p "$W/state" "$W/spool"
 sed -e "s|@HOST@|$(hostname -s)|g" -e "s|@NODE@|$node|" -e "s|@DIR@|$W|g" \
   -e "s|@CTLD_PORT@|$ctld_port|" -e "s|@D_PORT@|$d_port|" \
   -e "s|@MUNGE_SOCKET@|$W/munge.socket|" -e "s|@USER@|$(id -un)|" \
-  "$SRC/tools/slurm/slurm.conf.in" >"$W/slurm.conf"
+  "$SRC/deploy/slurm/slurm.conf.in" >"$W/slurm.conf"
 export SLURM_CONF=$W/slurm.conf
 slurmctld -c || skip "slurmctld did not start: $(tail -3 "$W/slurmctld.log")"
 slurmd || skip "slurmd did not start: $(tail -3 "$W/slurmd.log")"
@@ -111,7 +111,7 @@ sudokusat solve -j 1 -q many.txt >one.txt 2>one.err
 echo $? >one.status
 
 t0=$(date +%s.%N)
-join=$("$SRC/tools/slurm/submit" --parts 4 many.txt answers.txt 2>submit.err)
+join=$("$SRC/deploy/slurm/submit" --parts 4 many.txt answers.txt 2>submit.err)
 if [ -n "$join" ] && drain; then
   echo "array and join: $(now "$t0") s"
   if cmp -s one.txt answers.txt; then pass join-answers
@@ -136,7 +136,7 @@ case "\${!#}" in *part-001) kill -9 \$PPID; exit 137 ;; esac
 exec "$TOOL" "\$@"
 EOS
 chmod +x bin/killed-part
-join=$(SUDOKUSAT=killed-part "$SRC/tools/slurm/submit" --parts 3 many.txt failed.txt 2>submit.err)
+join=$(SUDOKUSAT=killed-part "$SRC/deploy/slurm/submit" --parts 3 many.txt failed.txt 2>submit.err)
 if [ -n "$join" ] && drain; then
   if [ ! -e failed.txt ] && [ "$(cat failed.txt.parts/join.status 2>/dev/null)" = 8 ] &&
     grep -q 'did not finish: part-001 ' failed.txt.parts/messages; then
@@ -148,7 +148,7 @@ else
   fail failed-part-pending "a job stayed in the queue or was not submitted: $(cat submit.err)"
 fi
 # The recipe refuses to overwrite answers.
-if "$SRC/tools/slurm/submit" many.txt answers.txt 2>submit.err; then
+if "$SRC/deploy/slurm/submit" many.txt answers.txt 2>submit.err; then
   fail no-overwrite "submitted over answers.txt"
 elif grep -q 'answers.txt exists' submit.err; then pass no-overwrite
 else fail no-overwrite "$(cat submit.err)"; fi

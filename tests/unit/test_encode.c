@@ -451,7 +451,7 @@ static bool grid_ok(int br, int bc, const int *givens, const int *grid) {
 
 /* Past 25x25 dlx builds a puzzle's matrix from its open candidates only:
  * a 30x30 (5x6 boxes, a random grid with 70% of its cells kept, made by
- * tools/make-random) with five solutions is counted the same by dlx,
+ * bench/make-random) with five solutions is counted the same by dlx,
  * cadical and picosat, and its first two solutions are valid. */
 static void test_large_dlx(void) {
   const char *text =

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The join of the sudokusat Slurm array job (submitted by tools/slurm/submit
+# The join of the sudokusat Slurm array job (submitted by deploy/slurm/submit
 # with --dependency=afterany, so it runs however the tasks ended and never
 # stays pending): when every part has finished, writes their answers, in
 # order, to OUTPUT (renamed into place: the same bytes one `sudokusat solve

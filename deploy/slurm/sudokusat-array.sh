@@ -1,5 +1,5 @@
 #!/bin/bash
-# One task of the sudokusat Slurm array job (submitted by tools/slurm/submit):
+# One task of the sudokusat Slurm array job (submitted by deploy/slurm/submit):
 # solves part SLURM_ARRAY_TASK_ID of a file cut at line ends, with the
 # task's CPUs as threads.  Answers go to PART.out, messages to PART.err,
 # and the tool's exit status to PART.status, written last and renamed into

@@ -16,6 +16,16 @@ static double cpu_time(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* realloc that ends the program with a message when memory runs out. */
+static void *grow(void *p, size_t bytes) {
+  void *q = realloc(p, bytes);
+  if (!q) {
+    fprintf(stderr, "bench-dlx: out of memory (%zu bytes)\n", bytes);
+    exit(2);
+  }
+  return q;
+}
+
 /* Every row, column and box holds 1..9 once and the givens are kept. */
 static int grid_ok(const int *given, const int *g) {
   for (int a = 0; a < 9; a++) {
@@ -55,13 +65,15 @@ int main(int argc, char **argv) {
   }
   /* Read every puzzle first: the timing is of the solving. */
   size_t np = 0, cap = 1024;
-  signed char *all = malloc(cap * 81);
+  signed char *all = grow(NULL, cap * 81);
   char line[1024];
   while (fgets(line, sizeof line, f)) {
     if (line[0] == '#' || strlen(line) < 81)
       continue;
-    if (np == cap)
-      all = realloc(all, (cap *= 2) * 81);
+    if (np == cap) {
+      cap *= 2;
+      all = grow(all, cap * 81);
+    }
     for (int i = 0; i < 81; i++)
       all[np * 81 + i] =
           line[i] >= '1' && line[i] <= '9' ? (signed char)(line[i] - '1') : -1;

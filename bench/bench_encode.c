@@ -1,6 +1,6 @@
 /* Benchmark: parse, propagate, lower and write DIMACS for every puzzle of a
  * file, one CNF per puzzle, to a sink (default /dev/null).  Prints the
- * rate; used by tools/bench. */
+ * rate; used by bench/bench. */
 #include "sudokusat.h"
 
 #include <stdio.h>
