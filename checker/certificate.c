@@ -310,14 +310,20 @@ static unsigned char *read_proof(const char *cert_path, const char *name,
 }
 
 /* Does the grid satisfy every clause of cl past its prefix (the units of
- * the givens and removed candidates)?  x(r,c,d) true exactly for the
- * grid's digits.  The prefix, the exactly-one groups, says what the
- * validator checks on its own: each cell one digit, each region each
- * digit once. */
+ * the givens and removed candidates, the clauses of variant rules)?
+ * x(r,c,d) true exactly for the grid's digits.  The prefix, the
+ * exactly-one groups, says what the validator checks on its own: each
+ * cell one digit, each region each digit once.  A rule's auxiliary
+ * variables (past n^3) start false and take the value the clauses force,
+ * in their order: a clause that holds only if its last literal, a positive
+ * auxiliary, is true makes it true (the states a grid goes through, in
+ * the plain CNF's rule automata: plain_rules.c). */
 static bool grid_satisfies(int n, const int *grid, const sks_clauses *cl,
                            sks_error *why) {
-  size_t nv = (size_t)n * n * n;
-  unsigned char *on = sks_calloc(nv + 1, 1);
+  size_t nv = (size_t)n * n * n, top = (size_t)cl->nvars;
+  if (top < nv)
+    top = nv;
+  unsigned char *on = sks_calloc(top + 1, 1);
   for (size_t i = 0; i < (size_t)n * n; i++)
     on[i * n + grid[i] + 1] = 1;
   bool sat = false, ok = true;
@@ -325,6 +331,11 @@ static bool grid_satisfies(int n, const int *grid, const sks_clauses *cl,
   for (size_t i = cl->base; i < cl->nlits; i++) {
     int lit = cl->lit[i];
     if (!lit) {
+      int last = i > cl->base ? cl->lit[i - 1] : 0;
+      if (!sat && last > 0 && (size_t)last > nv && (size_t)last <= top) {
+        on[last] = 1; /* forced: the state the grid reaches */
+        sat = true;
+      }
       if (!sat) {
         sks_error_set(why, -1, 0, 0,
                       "the solution falsifies clause %zu of the plain CNF",
@@ -334,7 +345,7 @@ static bool grid_satisfies(int n, const int *grid, const sks_clauses *cl,
       }
       clause++;
       sat = false;
-    } else if ((size_t)abs(lit) <= nv && on[abs(lit)] == (lit > 0))
+    } else if ((size_t)abs(lit) <= top && on[abs(lit)] == (lit > 0))
       sat = true;
   }
   free(on);

@@ -9,7 +9,9 @@
  *
  * (9x9: 324 + 11,664 clauses before the givens; 81x81: 85 million, about
  * 255 million literals with their ends.)  sks_plain_size gives these
- * counts before anything is built. */
+ * counts before anything is built.  A puzzle's variant rules add their
+ * plain clauses after the units (plain_rules.c). */
+#include "plain_int.h"
 #include "sks_checker.h"
 
 #include <stdlib.h>
@@ -96,6 +98,13 @@ uint64_t sks_plain_hash(const sks_puzzle *p) {
         int k = (int)i;
         h = hash_words(&k, 1, h);
       }
+  for (int i = 0; p->rules && i < p->rules->count; i++) {
+    const sks_rule *r = &p->rules->rule[i];
+    int words[5] = {(int)r->kind, r->value, r->ncells, r->split, r->ndigits};
+    h = hash_words(words, 5, h);
+    h = hash_words(r->cells, (size_t)r->ncells, h);
+    h = hash_words(r->digits, (size_t)r->ndigits, h);
+  }
   return h;
 }
 
@@ -167,6 +176,14 @@ void sks_plain_size(const sks_puzzle *p, size_t *clauses, size_t *lits) {
   }
   *clauses = groups * (1 + pairs) + units;
   *lits = groups * (n + 1 + 3 * pairs) + 2 * units;
+  if (p->rules) { /* counted by building them (puzzles with rules are small) */
+    sks_clauses r;
+    sks_clauses_init(&r);
+    sks_plain_rules(p, &r);
+    *clauses += r.nclauses;
+    *lits += r.nlits;
+    sks_clauses_free(&r);
+  }
 }
 
 /* Every clause but the units: the exactly-one groups of the cells and of
@@ -217,6 +234,8 @@ int sks_plain_cnf_until(const sks_puzzle *p, sks_clauses *cl, double deadline) {
     /* the same shape as the list holds: its prefix kept, units again */
     cl->nlits = cl->base;
     cl->nclauses = cl->base_clauses;
+    cl->nvars = n * n * n; /* what the prefix names: a rule's auxiliary
+                              variables are numbered from here again */
     reserve_exactly(cl, want);
   } else {
     if (!build_prefix(s, cl, want, deadline))
@@ -235,6 +254,7 @@ int sks_plain_cnf_until(const sks_puzzle *p, sks_clauses *cl, double deadline) {
           sks_clauses_add(cl, 0);
         }
   }
+  sks_plain_rules(p, cl);
   return 0;
 }
 
@@ -284,5 +304,15 @@ bool sks_plain_valid(const sks_puzzle *p, const int *grid, sks_error *why) {
     }
   }
   free(seen);
+  const sks_rule *broken = ok ? sks_plain_rules_broken(p, grid) : NULL;
+  if (broken) {
+    if (broken->line > 0)
+      sks_error_set(why, -1, 0, 0, "the %s rule of line %ld is broken",
+                    sks_rule_name(broken->kind), broken->line);
+    else
+      sks_error_set(why, -1, 0, 0, "the %s rule is broken",
+                    sks_rule_name(broken->kind));
+    ok = false;
+  }
   return ok;
 }

@@ -73,12 +73,12 @@ static bool takes_candidates(const sks_app *app) {
   return !(app->cmd & (CMD_MINIMIZE | CMD_REPAIR));
 }
 
-/* The commands that take puzzles with variant rules: those that solve and
- * count (the rules lowered to clauses), not yet with certificates; the
- * others would answer for the puzzle without its rules. */
+/* The commands that take puzzles with variant rules: those that solve,
+ * count and certify (the rules lowered to clauses; the checker's plain
+ * CNF holds them too); the others would answer for the puzzle without
+ * its rules. */
 static bool takes_rules(const sks_app *app) {
-  return (app->cmd & (CMD_SOLVE | CMD_UNIQUE | CMD_COUNT)) &&
-         !app->opt.certificate[0];
+  return (app->cmd & (CMD_SOLVE | CMD_UNIQUE | CMD_COUNT | CMD_CERT)) != 0;
 }
 
 static void store_error(item *it, const char *path, const sks_error *err) {

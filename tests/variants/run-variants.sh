@@ -74,9 +74,23 @@ for c in grade explain minimize repair canon; do
 done
 check refuse-print 3 "" bash -c '"$0" print -o p.svg keep.txt' "$S"
 expect_stderr_has "does not draw variant rules"
+# Certificates: the plain CNF holds the rules (the checker's own clauses
+# of them); unique, none and multiple verified; a rule changed after the
+# certificate was written is another puzzle.
+cat keep.txt break.txt >three.txt
+printf 'cage 3 r1c1 r1c2\n%s\n' "$(printf '.%.0s' $(seq 81))" >>three.txt
 mkdir certs
-check refuse-certificate 3 error "$S" unique -q --certificate certs keep.txt
-expect_stderr_has "--certificate does not take puzzles with variant rules"
+check cert-unique 0 "$(printf 'unique\nnone\nmultiple')" "$S" unique -q --certificate certs three.txt
+check cert-check 0 "$(printf 'verified unique\nverified none\nverified multiple')" "$S" check -q --certificate certs three.txt
+sed 's/^cage 12 /cage 13 /' three.txt >changed.txt
+check cert-changed 4 "$(printf 'rejected: 1-5.cert: the certificate is for another puzzle (its plain CNF differs)\nverified none\nverified multiple')" "$S" check -q --certificate certs changed.txt
+# Every 4x4 case of the brute-force run, certified and checked.
+mkdir certs4
+"$S" unique -q --certificate certs4 brute4.txt >u4.txt 2>err.txt
+"$S" check -q --certificate certs4 brute4.txt >c4.txt 2>>err.txt
+if [ "$(sed 's/^/verified /' u4.txt)" = "$(cat c4.txt)" ] && [ "$(wc -l <c4.txt)" -eq 300 ]; then pass; else
+  fail cert-brute4 "$(paste u4.txt c4.txt | grep -v 'verified' | head -5) $(head -c 300 err.txt)"
+fi
 
 # Bad rule lines: the line and the column of the token.
 printf 'cage 15 r1c1 r1c1\n%s\n' "$E" >bad1.txt

@@ -1,0 +1,611 @@
+/* The plain clauses of a puzzle's variant rules, built by the checker from
+ * the rules as read, with nothing of the encoder's lowering, and the
+ * checker's own check of a grid against them (docs/certificates.md, "The
+ * plain CNF").  Three forms, each also how a grid is checked:
+ *   - a relation between two cells (a dot, a thermometer's two cells, a
+ *     knight's move): for each pair of digits it forbids, the clause
+ *     -x(a,da) | -x(b,db); three cells (between and lockout lines): the
+ *     same with three literals;
+ *   - at least K of some literals (a quadruple's digit K times): every
+ *     subset of (count - K + 1) of them holds one;
+ *   - a rule along a sequence of cells (sums, arrows, sandwiches,
+ *     x-sums, skyscrapers) as an automaton read one cell at a time: a
+ *     variable y(k,s) for each state s reachable after k cells (numbered
+ *     after the grid's n^3, in order of first use), the state before the
+ *     first cell true, and for each state s of step k and digit d of
+ *     cell k the clause -y(k,s) | -x(cell,d) | y(k+1,s') (s' the next
+ *     state), or -y(k,s) | -x(cell,d) when d is refused there or the
+ *     last cell leaves a state the rule does not accept.
+ * The states a grid goes through are forced true one after the other,
+ * so a model's grid keeps the rule; a grid that keeps it gives a model
+ * (those states true, the rest false). */
+#include "plain_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct builder {
+  sks_clauses *cl; /* NULL: only checking */
+  int n;
+  int next; /* the next auxiliary variable */
+} builder;
+
+static int xv(int n, int cell, int v) {
+  return cell * n + v;
+}
+
+static void clause(builder *b, const int *lits, int k) {
+  for (int i = 0; i < k; i++)
+    sks_clauses_add(b->cl, lits[i]);
+  sks_clauses_add(b->cl, 0);
+}
+
+/* ---- relations between cells ---- */
+
+typedef enum {
+  R_NE,
+  R_EQ,
+  R_DIFF,
+  R_DIFF_GE,
+  R_DIFF_NE,
+  R_RATIO,
+  R_NO_RATIO,
+  R_SUM,
+  R_NO_XV,
+  R_GT,
+  R_RISE,
+  R_NEAR,
+  R_THIRD_NE,
+  R_MOD_NE,
+  R_ODD,
+  R_EVEN
+} rel;
+
+static bool keeps(rel r, int p, int a, int b) {
+  int d = abs(a - b);
+  switch (r) {
+  case R_NE:
+    return a != b;
+  case R_EQ:
+    return a == b;
+  case R_DIFF:
+    return d == p;
+  case R_DIFF_GE:
+    return d >= p;
+  case R_DIFF_NE:
+    return d != p;
+  case R_RATIO:
+    return a == p * b || b == p * a;
+  case R_NO_RATIO:
+    return a != p * b && b != p * a;
+  case R_SUM:
+    return a + b == p;
+  case R_NO_XV:
+    return a + b != 10 && a + b != 5;
+  case R_GT:
+    return a > b;
+  case R_RISE:
+    return b - a >= p;
+  case R_NEAR:
+    return a != b && d <= p;
+  case R_THIRD_NE:
+    return (a - 1) / p != (b - 1) / p;
+  case R_MOD_NE:
+    return a % 3 != b % 3;
+  case R_ODD:
+    return a % 2 == 1;
+  case R_EVEN:
+    return a % 2 == 0;
+  }
+  return true;
+}
+
+/* A relation on cells a and b: clauses, or (grid) whether it holds. */
+static bool pair(builder *b, const int *grid, int a, int c, rel r, int p) {
+  if (grid)
+    return keeps(r, p, grid[a] + 1, grid[c] + 1);
+  for (int va = 1; va <= b->n; va++)
+    for (int vc = 1; vc <= b->n; vc++)
+      if (!keeps(r, p, va, vc)) {
+        int l[2] = {-xv(b->n, a, va), -xv(b->n, c, vc)};
+        clause(b, l, 2);
+      }
+  return true;
+}
+
+/* One cell's digit kept by r (odd, even). */
+static bool single(builder *b, const int *grid, int a, rel r) {
+  if (grid)
+    return keeps(r, 0, grid[a] + 1, 0);
+  for (int v = 1; v <= b->n; v++)
+    if (!keeps(r, 0, v, 0)) {
+      int l[1] = {-xv(b->n, a, v)};
+      clause(b, l, 1);
+    }
+  return true;
+}
+
+/* Between (inside true) or lockout (outside) for middle cell m. */
+static bool triple(builder *b, const int *grid, int a, int c, int m,
+                   bool inside) {
+  int n = b->n;
+  for (int va = 1; va <= n; va++)
+    for (int vc = 1; vc <= n; vc++) {
+      if (grid && (grid[a] + 1 != va || grid[c] + 1 != vc))
+        continue;
+      int lo = va < vc ? va : vc, hi = va < vc ? vc : va;
+      for (int vm = 1; vm <= n; vm++) {
+        if (grid && grid[m] + 1 != vm)
+          continue;
+        bool ok = inside ? vm > lo && vm < hi : vm < lo || vm > hi;
+        if (ok)
+          continue;
+        if (grid)
+          return false;
+        int l[3] = {-xv(n, a, va), -xv(n, c, vc), -xv(n, m, vm)};
+        clause(b, l, 3);
+      }
+    }
+  return true;
+}
+
+/* ---- automata ---- */
+
+enum { REJECT = LONG_MIN };
+
+typedef struct automaton {
+  int kind; /* A_* */
+  int k;    /* cells */
+  const int *cells;
+  const int *coef; /* A_LINEAR: per cell */
+  long target;
+  int n;
+} automaton;
+
+enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY };
+
+/* States packed in a long: A_SANDWICH phase*2^40 + first*2^32 + sum;
+ * A_XSUM x*2^32 + sum; A_SKY max*2^32 + count. */
+static long step(const automaton *m, long s, int i, int v) {
+  switch (m->kind) {
+  case A_LINEAR:
+    return s + (long)m->coef[i] * v;
+  case A_SANDWICH: {
+    long phase = s >> 40, first = (s >> 32) & 0xff, sum = s & 0xffffffffL;
+    if (phase == 0)
+      return v == 1 || v == m->n ? (1L << 40) | ((long)v << 32) : s;
+    if (phase == 1) {
+      if (v == 1 || v == m->n)
+        return v == first ? REJECT : 2L << 40 | sum;
+      return (1L << 40) | (first << 32) | (sum + v);
+    }
+    return s;
+  }
+  case A_XSUM: {
+    long x = s >> 32, sum = s & 0xffffffffL;
+    if (i == 0)
+      return ((long)v << 32) | v;
+    return i < x ? (x << 32) | (sum + v) : s;
+  }
+  case A_SKY: {
+    long top = s >> 32, count = s & 0xffffffffL;
+    return v > top ? ((long)v << 32) | (count + 1) : s;
+  }
+  }
+  return REJECT;
+}
+
+static bool accepts(const automaton *m, long s) {
+  switch (m->kind) {
+  case A_LINEAR:
+    return s == m->target;
+  case A_SANDWICH:
+    return s >> 40 == 2 && (s & 0xffffffffL) == m->target;
+  case A_XSUM:
+  case A_SKY:
+    return (s & 0xffffffffL) == m->target;
+  }
+  return false;
+}
+
+/* The states of one step: state -> variable, open addressing. */
+typedef struct level {
+  long *key;
+  int *var;
+  size_t cap, count;
+} level;
+
+static int level_get(builder *b, level *l, long s) {
+  if (2 * (l->count + 1) > l->cap) {
+    level bigger = {0};
+    bigger.cap = l->cap ? 2 * l->cap : 64;
+    bigger.key = sks_malloc(bigger.cap * sizeof *bigger.key);
+    bigger.var = sks_calloc(bigger.cap, sizeof *bigger.var);
+    for (size_t i = 0; i < l->cap; i++)
+      if (l->var[i]) {
+        size_t h = ((unsigned long)l->key[i] * 0x9e3779b97f4a7c15ull) &
+                   (bigger.cap - 1);
+        while (bigger.var[h])
+          h = (h + 1) & (bigger.cap - 1);
+        bigger.key[h] = l->key[i];
+        bigger.var[h] = l->var[i];
+      }
+    bigger.count = l->count;
+    free(l->key);
+    free(l->var);
+    *l = bigger;
+  }
+  size_t h = ((unsigned long)s * 0x9e3779b97f4a7c15ull) & (l->cap - 1);
+  while (l->var[h]) {
+    if (l->key[h] == s)
+      return l->var[h];
+    h = (h + 1) & (l->cap - 1);
+  }
+  l->key[h] = s;
+  l->var[h] = b->next++;
+  l->count++;
+  return l->var[h];
+}
+
+static bool run(builder *b, const int *grid, const automaton *m) {
+  long start = 0;
+  if (grid) {
+    long s = start;
+    for (int i = 0; i < m->k && s != REJECT; i++)
+      s = step(m, s, i, grid[m->cells[i]] + 1);
+    return s != REJECT && accepts(m, s);
+  }
+  int n = b->n;
+  level cur = {0}, nxt = {0};
+  /* step 0's one state, true: its clauses leave out -y(0, start) */
+  long only = start;
+  bool first = true;
+  for (int i = 0; i < m->k; i++) {
+    bool last = i + 1 == m->k;
+    size_t slots = first ? 1 : cur.cap;
+    for (size_t j = 0; j < slots; j++) {
+      long s;
+      int y;
+      if (first) {
+        s = only;
+        y = 0;
+      } else {
+        if (!cur.var[j])
+          continue;
+        s = cur.key[j];
+        y = cur.var[j];
+      }
+      for (int v = 1; v <= n; v++) {
+        long t = step(m, s, i, v);
+        int l[3], k = 0;
+        if (y)
+          l[k++] = -y;
+        l[k++] = -xv(n, m->cells[i], v);
+        if (t == REJECT || (last && !accepts(m, t)))
+          clause(b, l, k);
+        else if (!last) {
+          l[k++] = level_get(b, &nxt, t);
+          clause(b, l, k);
+        }
+      }
+    }
+    first = false;
+    free(cur.key);
+    free(cur.var);
+    cur = nxt;
+    memset(&nxt, 0, sizeof nxt);
+  }
+  free(cur.key);
+  free(cur.var);
+  return true;
+}
+
+static bool linear(builder *b, const int *grid, const int *cells,
+                   const int *coef, int k, long target) {
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n};
+  return run(b, grid, &m);
+}
+
+/* ---- each kind ---- */
+
+static bool all_different(builder *b, const int *grid, const int *c, int k) {
+  bool ok = true;
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < k; j++)
+      ok &= pair(b, grid, c[i], c[j], R_NE, 0);
+  return ok;
+}
+
+static bool marked(const sks_rules *rs, int a, int c, sks_rule_kind k1,
+                   sks_rule_kind k2) {
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2 &&
+        ((r->cells[0] == a && r->cells[1] == c) ||
+         (r->cells[0] == c && r->cells[1] == a)))
+      return true;
+  }
+  return false;
+}
+
+static bool global(builder *b, const int *grid, const sks_puzzle *p,
+                   const sks_rule *r) {
+  int n = b->n;
+  const sks_shape *s = p->shape;
+  bool ok = true;
+  for (int a = 0; a < n * n; a++)
+    for (int c = a + 1; c < n * n; c++) {
+      int ra = a / n, ca = a % n, rc = c / n, cc = c % n;
+      int dr = abs(ra - rc), dc = abs(ca - cc);
+      bool orth = dr + dc == 1;
+      switch (r->kind) {
+      case SKS_RULE_ANTI_KNIGHT:
+        if ((dr == 1 && dc == 2) || (dr == 2 && dc == 1))
+          ok &= pair(b, grid, a, c, R_NE, 0);
+        break;
+      case SKS_RULE_ANTI_KING:
+        if (dr <= 1 && dc <= 1)
+          ok &= pair(b, grid, a, c, R_NE, 0);
+        break;
+      case SKS_RULE_NON_CONSECUTIVE:
+        if (orth)
+          ok &= pair(b, grid, a, c, R_DIFF_NE, 1);
+        break;
+      case SKS_RULE_WHITE_ALL:
+        if (orth &&
+            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_WHITE_DOT))
+          ok &= pair(b, grid, a, c, R_DIFF_NE, 1);
+        break;
+      case SKS_RULE_BLACK_ALL:
+        if (orth &&
+            !marked(p->rules, a, c, SKS_RULE_BLACK_DOT, SKS_RULE_BLACK_DOT))
+          ok &= pair(b, grid, a, c, R_NO_RATIO, 2);
+        break;
+      case SKS_RULE_XV_ALL:
+        if (orth && !marked(p->rules, a, c, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR))
+          ok &= pair(b, grid, a, c, R_NO_XV, 0);
+        break;
+      case SKS_RULE_DISJOINT_GROUPS:
+        if (ra % s->box_rows == rc % s->box_rows &&
+            ca % s->box_cols == cc % s->box_cols)
+          ok &= pair(b, grid, a, c, R_NE, 0);
+        break;
+      case SKS_RULE_DIAGONAL_NEG:
+        if (ra == ca && rc == cc)
+          ok &= pair(b, grid, a, c, R_NE, 0);
+        break;
+      case SKS_RULE_DIAGONAL_POS:
+        if (ra + ca == n - 1 && rc + cc == n - 1)
+          ok &= pair(b, grid, a, c, R_NE, 0);
+        break;
+      default:
+        break;
+      }
+    }
+  return ok;
+}
+
+static int box_of(const sks_shape *s, int cell) {
+  int n = s->n, r = cell / n, c = cell % n;
+  if (s->jigsaw)
+    return s->jigsaw[cell];
+  return (r / s->box_rows) * (n / s->box_cols) + c / s->box_cols;
+}
+
+static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
+                     const sks_rule *r) {
+  int n = b->n, k = r->ncells;
+  const int *c = r->cells;
+  bool has = r->value != SKS_RULE_NO_VALUE, ok = true;
+  int *coef = sks_malloc(((size_t)k + 1) * sizeof *coef);
+  int *cells = sks_malloc(((size_t)k + 1) * sizeof *cells);
+  for (int i = 0; i < k; i++)
+    coef[i] = 1;
+  switch (r->kind) {
+  case SKS_RULE_CAGE:
+    ok = all_different(b, grid, c, k);
+    if (has)
+      ok &= linear(b, grid, c, coef, k, r->value);
+    break;
+  case SKS_RULE_LITTLE_KILLER:
+    ok = linear(b, grid, c, coef, k, r->value);
+    break;
+  case SKS_RULE_SANDWICH:
+  case SKS_RULE_X_SUM:
+  case SKS_RULE_SKYSCRAPER: {
+    automaton m = {r->kind == SKS_RULE_SANDWICH ? A_SANDWICH
+                   : r->kind == SKS_RULE_X_SUM  ? A_XSUM
+                                                : A_SKY,
+                   k,
+                   c,
+                   NULL,
+                   r->value,
+                   n};
+    ok = run(b, grid, &m);
+    break;
+  }
+  case SKS_RULE_THERMO:
+  case SKS_RULE_SLOW_THERMO:
+    for (int i = 0; i + 1 < k; i++)
+      ok &= pair(b, grid, c[i], c[i + 1], R_RISE,
+                 r->kind == SKS_RULE_THERMO ? 1 : 0);
+    break;
+  case SKS_RULE_ARROW: {
+    int place = 1;
+    for (int i = r->split - 1; i >= 0; i--, place *= 10)
+      coef[i] = -place;
+    ok = linear(b, grid, c, coef, k, 0);
+    break;
+  }
+  case SKS_RULE_DOUBLE_ARROW:
+    coef[0] = coef[k - 1] = -1;
+    ok = linear(b, grid, c, coef, k, 0);
+    break;
+  case SKS_RULE_WHITE_DOT:
+    ok = pair(b, grid, c[0], c[1], R_DIFF, has ? r->value : 1);
+    break;
+  case SKS_RULE_BLACK_DOT:
+    ok = pair(b, grid, c[0], c[1], R_RATIO, has ? r->value : 2);
+    break;
+  case SKS_RULE_X_PAIR:
+    ok = pair(b, grid, c[0], c[1], R_SUM, 10);
+    break;
+  case SKS_RULE_V_PAIR:
+    ok = pair(b, grid, c[0], c[1], R_SUM, 5);
+    break;
+  case SKS_RULE_SUM_PAIR:
+    ok = pair(b, grid, c[0], c[1], R_SUM, r->value);
+    break;
+  case SKS_RULE_GREATER:
+    ok = pair(b, grid, c[0], c[1], R_GT, 0);
+    break;
+  case SKS_RULE_WHISPERS:
+    for (int i = 0; i + 1 < k; i++)
+      ok &= pair(b, grid, c[i], c[i + 1], R_DIFF_GE,
+                 has ? r->value : (n + 1) / 2);
+    break;
+  case SKS_RULE_RENBAN:
+    for (int i = 0; i < k; i++)
+      for (int j = i + 1; j < k; j++)
+        ok &= pair(b, grid, c[i], c[j], R_NEAR, k - 1);
+    break;
+  case SKS_RULE_PALINDROME:
+    for (int i = 0; i < k / 2; i++)
+      ok &= pair(b, grid, c[i], c[k - 1 - i], R_EQ, 0);
+    break;
+  case SKS_RULE_CLONE:
+    for (int i = 0; i < r->split; i++)
+      ok &= pair(b, grid, c[i], c[r->split + i], R_EQ, 0);
+    break;
+  case SKS_RULE_ZIPPER:
+    /* each pair against the middle (odd) or the end pair (even) */
+    for (int i = k % 2 ? 0 : 1; i < k / 2; i++) {
+      int m = 0;
+      cells[m] = c[i], coef[m++] = 1;
+      cells[m] = c[k - 1 - i], coef[m++] = 1;
+      if (k % 2)
+        cells[m] = c[k / 2], coef[m++] = -1;
+      else {
+        cells[m] = c[0], coef[m++] = -1;
+        cells[m] = c[k - 1], coef[m++] = -1;
+      }
+      ok &= linear(b, grid, cells, coef, m, 0);
+    }
+    break;
+  case SKS_RULE_REGION_SUM: {
+    int b0 = box_of(p->shape, c[0]);
+    for (int i = 0; i < k; i++) {
+      int bi = box_of(p->shape, c[i]);
+      bool seen = false;
+      for (int j = 0; j < i; j++)
+        seen |= box_of(p->shape, c[j]) == bi;
+      if (bi == b0 || seen)
+        continue;
+      int m = 0;
+      for (int j = 0; j < k; j++) {
+        int bj = box_of(p->shape, c[j]);
+        if (bj == b0 || bj == bi) {
+          cells[m] = c[j];
+          coef[m++] = bj == b0 ? 1 : -1;
+        }
+      }
+      ok &= linear(b, grid, cells, coef, m, 0);
+    }
+    break;
+  }
+  case SKS_RULE_BETWEEN:
+  case SKS_RULE_LOCKOUT:
+    if (r->kind == SKS_RULE_LOCKOUT)
+      ok &= pair(b, grid, c[0], c[k - 1], R_DIFF_GE, has ? r->value : 4);
+    for (int i = 1; i + 1 < k; i++)
+      ok &= triple(b, grid, c[0], c[k - 1], c[i], r->kind == SKS_RULE_BETWEEN);
+    break;
+  case SKS_RULE_ENTROPIC:
+  case SKS_RULE_MODULAR:
+    for (int i = 0; i + 2 < k; i++)
+      for (int x = i; x < i + 3; x++)
+        for (int y = x + 1; y < i + 3; y++)
+          if (x == i || y == i + 2) /* each pair once: (i,i+1) (i,i+2) and
+                                       (i+1,i+2) */
+            ok &= pair(b, grid, c[x], c[y],
+                       r->kind == SKS_RULE_ENTROPIC ? R_THIRD_NE : R_MOD_NE,
+                       n / 3);
+    break;
+  case SKS_RULE_QUADRUPLE:
+    for (int i = 0; i < r->ndigits; i++) {
+      int v = r->digits[i], times = 0;
+      bool dup = false;
+      for (int j = 0; j < r->ndigits; j++) {
+        times += r->digits[j] == v;
+        dup |= j < i && r->digits[j] == v;
+      }
+      if (dup)
+        continue;
+      if (grid) {
+        int have = 0;
+        for (int j = 0; j < k; j++)
+          have += grid[c[j]] + 1 == v;
+        ok &= have >= times;
+        continue;
+      }
+      for (unsigned mask = 0; mask < 1u << k; mask++) {
+        int bits = 0;
+        for (int j = 0; j < k; j++)
+          bits += mask >> j & 1;
+        if (bits != k - times + 1)
+          continue;
+        int m = 0;
+        for (int j = 0; j < k; j++)
+          if (mask >> j & 1)
+            cells[m++] = xv(n, c[j], v);
+        clause(b, cells, m);
+      }
+    }
+    break;
+  case SKS_RULE_ODD:
+  case SKS_RULE_EVEN:
+    for (int i = 0; i < k; i++)
+      ok &= single(b, grid, c[i], r->kind == SKS_RULE_ODD ? R_ODD : R_EVEN);
+    break;
+  case SKS_RULE_MINIMUM:
+  case SKS_RULE_MAXIMUM:
+    for (int i = 0; i < k; i++)
+      for (int j = 0; j < n * n; j++) {
+        int dr = abs(c[i] / n - j / n), dc = abs(c[i] % n - j % n);
+        if (dr + dc != 1)
+          continue;
+        ok &= r->kind == SKS_RULE_MINIMUM ? pair(b, grid, j, c[i], R_GT, 0)
+                                          : pair(b, grid, c[i], j, R_GT, 0);
+      }
+    break;
+  case SKS_RULE_REGION:
+    ok = all_different(b, grid, c, k);
+    break;
+  default:
+    ok = global(b, grid, p, r);
+    break;
+  }
+  free(coef);
+  free(cells);
+  return ok;
+}
+
+void sks_plain_rules(const sks_puzzle *p, sks_clauses *cl) {
+  if (!p->rules)
+    return;
+  int n = p->shape->n;
+  builder b = {cl, n, n * n * n + 1};
+  for (int i = 0; i < p->rules->count; i++)
+    one_rule(&b, NULL, p, &p->rules->rule[i]);
+}
+
+const sks_rule *sks_plain_rules_broken(const sks_puzzle *p, const int *grid) {
+  if (!p->rules)
+    return NULL;
+  builder b = {NULL, p->shape->n, 0};
+  for (int i = 0; i < p->rules->count; i++)
+    if (!one_rule(&b, grid, p, &p->rules->rule[i]))
+      return &p->rules->rule[i];
+  return NULL;
+}
