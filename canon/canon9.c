@@ -374,25 +374,57 @@ static inline void try_row(sks_canon9 *f, long i, int s) {
   keep(f, i, s, code, &w);
 }
 
-/* The next rows of candidate i at row `level`. */
-static void extend(sks_canon9 *f, long i, int level) {
-  const cand9 *c = f->cur + i;
-  if (!level) {
-    for (int s = 0; s < 9; s++) {
-      unsigned given = f->given[c->t][s];
-      keep(f, i, s, f->first[given], &f->first_w[given]);
-    }
-  } else if (level % 3) {
-    for (int s = 3 * c->band; s < 3 * c->band + 3; s++)
-      if (!(c->used >> s & 1))
-        try_row(f, i, s);
-  } else {
-    for (int b = 0; b < 9; b += 3)
-      if (!(c->used >> b & 1))
-        for (int s = b; s < b + 3; s++)
-          try_row(f, i, s);
+/* Input row s as canonical row `level` of candidate i: the first row
+ * read from the table of its givens, a later one by try_row. */
+static inline void try_level(sks_canon9 *f, long i, int level, int s) {
+  if (level) {
+    try_row(f, i, s);
+    return;
   }
+  unsigned given = f->given[f->cur[i].t][s];
+  keep(f, i, s, f->first[given], &f->first_w[given]);
 }
+
+/* The level loop and the rows a candidate may take next
+ * (minlex_search_int.h): a level reads every candidate's rows, then
+ * makes the children of the rows kept. */
+static inline long level_start(sks_canon9 *f) {
+  cand9 *tmp = f->cur;
+  f->cur = f->next;
+  f->next = tmp;
+  long cap = f->capcur;
+  f->capcur = f->capnext;
+  f->capnext = cap;
+  f->ncur = f->nnext;
+  f->nnext = 0;
+  f->best = UINT64_MAX;
+  f->best_blanks = 0;
+  f->nhit = 0;
+  return f->ncur;
+}
+
+static inline bool level_end(sks_canon9 *f, int level) {
+  for (long h = 0; h < f->nhit; h++)
+    if (!place(f, f->cur + f->hit[h].i, level, f->hit[h].s, &f->hit[h].w))
+      return false;
+  return true;
+}
+
+#define MINLEX_LINES extend
+#define MINLEX_LEVELS levels
+#define MINLEX_STATE sks_canon9
+#define MINLEX_CAND long
+#define MINLEX_USED(f, i, x) ((f)->cur[i].used >> (x)&1)
+#define MINLEX_GROUP_OF(f, i, k) ((f)->cur[i].band)
+#define MINLEX_SKIP_BAND(f, i, b) false
+#define MINLEX_SKIP(f, i, k, x) false
+#define MINLEX_TRY(f, i, k, x) try_level(f, i, k, x)
+#define MINLEX_OVER(f) false
+#define MINLEX_LEVEL(f) level_start(f)
+#define MINLEX_AT(f, i) (i)
+#define MINLEX_LATE(f, i) false
+#define MINLEX_END(f, level) level_end(f, level)
+#include "minlex_search_int.h"
 
 /* at: the cells of cell[81] holding a digit (>= 0), bit i for cell i. */
 static void given_cells(const int *cell, uint64_t at[2]) {
@@ -464,24 +496,8 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
     c->t = (uint8_t)t;
     c->smask = c->cmask[0] = c->cmask[1] = c->cmask[2] = 63;
   }
-  for (int level = 0; level < 9; level++) {
-    cand9 *tmp = f->cur;
-    f->cur = f->next;
-    f->next = tmp;
-    long cap = f->capcur;
-    f->capcur = f->capnext;
-    f->capnext = cap;
-    f->ncur = f->nnext;
-    f->nnext = 0;
-    f->best = UINT64_MAX;
-    f->best_blanks = 0;
-    f->nhit = 0;
-    for (long i = 0; i < f->ncur; i++)
-      extend(f, i, level);
-    for (long h = 0; h < f->nhit; h++)
-      if (!place(f, f->cur + f->hit[h].i, level, f->hit[h].s, &f->hit[h].w))
-        return false;
-  }
+  if (!levels(f, 0, 9, 3))
+    return false;
   if (f->nnext != 1)
     return false;
   const cand9 *c = f->next;
