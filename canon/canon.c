@@ -441,10 +441,10 @@ static inline bool band_dup(const sks_canon *z, const u16 *c, int b) {
  * instead -- one before it, unused, in the band being filled; the
  * first of them in a new band -- or, the first row, its givens cannot
  * open the form. */
-static inline bool row_skip(const sks_canon *z, const u16 *c, int level,
-                            int s) {
+static inline bool row_skip(const sks_canon *z, const u16 *c, int level, int s,
+                            bool in_band) {
   const u16 *rep = z->rep[c[0]];
-  if (level % z->R) {
+  if (in_band) {
     for (int q = rep[s]; q < s; q++)
       if (!c[z->o_used + q] && rep[q] == rep[s])
         return true;
@@ -475,8 +475,9 @@ static inline long level_start(sks_canon *z) {
 #define MINLEX_USED(z, c, x) ((c)[(z)->o_used + (x)])
 #define MINLEX_GROUP_OF(z, c, k) ((c)[(z)->o_row + (k)] / (z)->R)
 #define MINLEX_SKIP_BAND(z, c, b) band_dup(z, c, b)
-#define MINLEX_SKIP(z, c, k, x) row_skip(z, c, k, x)
+#define MINLEX_SKIP(z, c, k, x, in_band) row_skip(z, c, k, x, in_band)
 #define MINLEX_TRY(z, c, k, x) try_row(z, c, k, x)
+#define MINLEX_STOP(z) false
 #define MINLEX_OVER(z) ((z)->over)
 #define MINLEX_LEVEL(z) level_start(z)
 #define MINLEX_AT(z, i) ((z)->cur + (size_t)(i) * (size_t)(z)->stride)

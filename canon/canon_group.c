@@ -542,13 +542,13 @@ static bool try_col(sks_canon_gen *g, int c, int x, bool lt) {
 #define MINLEX_USED(g, lt, x) ((g)->used_col[x])
 #define MINLEX_GROUP_OF(g, lt, k) ((g)->col[k] / (g)->C)
 #define MINLEX_SKIP_BAND(g, lt, b) false
-#define MINLEX_SKIP(g, lt, k, x) false
+#define MINLEX_SKIP(g, lt, k, x, in_band) false
 #define MINLEX_TRY(g, lt, k, x)                                                \
   do {                                                                         \
     if (try_col(g, k, x, *(lt)))                                               \
       *(lt) = false;                                                           \
   } while (0)
-#define MINLEX_OVER(g) ((g)->over)
+#define MINLEX_STOP(g) ((g)->over)
 #include "minlex_search_int.h"
 
 static void dfs_cols(sks_canon_gen *g, int c, bool lt) {
@@ -603,13 +603,13 @@ static bool try_row(sks_canon_gen *g, int r, int s, bool lt) {
 #define MINLEX_USED(g, lt, x) ((g)->used_row[x])
 #define MINLEX_GROUP_OF(g, lt, k) ((g)->row[k] / (g)->R)
 #define MINLEX_SKIP_BAND(g, lt, b) false
-#define MINLEX_SKIP(g, lt, k, x) false
+#define MINLEX_SKIP(g, lt, k, x, in_band) false
 #define MINLEX_TRY(g, lt, k, x)                                                \
   do {                                                                         \
     if (try_row(g, k, x, *(lt)))                                               \
       *(lt) = false;                                                           \
   } while (0)
-#define MINLEX_OVER(g) ((g)->over)
+#define MINLEX_STOP(g) ((g)->over)
 #include "minlex_search_int.h"
 
 static void dfs_rows(sks_canon_gen *g, int r, bool lt) {
