@@ -425,39 +425,65 @@ static bool bands_equal(const sks_canon *z, int t, int a, int b) {
   return !memcmp(g + (size_t)a * len, g + (size_t)b * len, len * sizeof(u16));
 }
 
-/* The next rows of candidate cand at row `level`. */
-static void extend(sks_canon *z, const u16 *cand, int level) {
-  int R = z->R, t = cand[0];
-  const u16 *used = cand + z->o_used;
-  if (level % R) {
-    int band = cand[z->o_row + level - level % R] / R;
-    for (int s = band * R; s < band * R + R; s++) {
-      if (used[s])
-        continue;
-      bool dup = false;
-      for (int q = z->rep[t][s]; q < s && !dup; q++)
-        dup = !used[q] && z->rep[t][q] == z->rep[t][s];
-      if (!dup)
-        try_row(z, cand, level, s);
-    }
-    return;
-  }
-  int bands = z->n / R;
-  for (int b = 0; b < bands; b++) {
-    if (used[b * R])
-      continue;
-    bool dup = false;
-    for (int q = z->brep[t][b]; q < b && !dup; q++)
-      dup = !used[q * R] && z->brep[t][q] == z->brep[t][b];
-    if (dup)
-      continue;
-    for (int s = b * R; s < b * R + R; s++) {
-      bool same = z->rep[t][s] != s;
-      if (!same && (level || z->first_ok[t][s]))
-        try_row(z, cand, level, s);
-    }
-  }
+/* Whether unused band b of candidate c is left out: an equal band
+ * before it is unused too (equal bands are an automorphism). */
+static inline bool band_dup(const sks_canon *z, const u16 *c, int b) {
+  int R = z->R;
+  const u16 *brep = z->brep[c[0]];
+  for (int q = brep[b]; q < b; q++)
+    if (!c[z->o_used + q * R] && brep[q] == brep[b])
+      return true;
+  return false;
 }
+
+/* Whether input row s is left out at row `level` of candidate c: an
+ * equal row of its band (equal rows are an automorphism) is tried
+ * instead -- one before it, unused, in the band being filled; the
+ * first of them in a new band -- or, the first row, its givens cannot
+ * open the form. */
+static inline bool row_skip(const sks_canon *z, const u16 *c, int level, int s,
+                            bool in_band) {
+  const u16 *rep = z->rep[c[0]];
+  if (in_band) {
+    for (int q = rep[s]; q < s; q++)
+      if (!c[z->o_used + q] && rep[q] == rep[s])
+        return true;
+    return false;
+  }
+  return rep[s] != s || (!level && !z->first_ok[c[0]][s]);
+}
+
+/* The level loop and the rows a candidate may take next
+ * (minlex_search_int.h). */
+static inline long level_start(sks_canon *z) {
+  u16 *tmp = z->cur;
+  z->cur = z->next;
+  z->next = tmp;
+  long cap = z->capcur;
+  z->capcur = z->capnext;
+  z->capnext = cap;
+  z->ncur = z->nnext;
+  z->nnext = 0;
+  z->have_best = false;
+  return z->ncur;
+}
+
+#define MINLEX_LINES extend
+#define MINLEX_LEVELS levels
+#define MINLEX_STATE sks_canon
+#define MINLEX_CAND const u16 *
+#define MINLEX_USED(z, c, x) ((c)[(z)->o_used + (x)])
+#define MINLEX_GROUP_OF(z, c, k) ((c)[(z)->o_row + (k)] / (z)->R)
+#define MINLEX_SKIP_BAND(z, c, b) band_dup(z, c, b)
+#define MINLEX_SKIP(z, c, k, x, in_band) row_skip(z, c, k, x, in_band)
+#define MINLEX_TRY(z, c, k, x) try_row(z, c, k, x)
+#define MINLEX_STOP(z) false
+#define MINLEX_OVER(z) ((z)->over)
+#define MINLEX_LEVEL(z) level_start(z)
+#define MINLEX_AT(z, i) ((z)->cur + (size_t)(i) * (size_t)(z)->stride)
+#define MINLEX_LATE(z, i) late(z, i)
+#define MINLEX_END(z, level) true
+#include "minlex_search_int.h"
 
 static bool same_counts(const u16 *a, const u16 *b, int S) {
   for (int i = 0; i < S; i++)
@@ -846,19 +872,7 @@ int sks_canon_puzzle(sks_canon *z, const sks_puzzle *p, int *out,
     first_rows(z, 1 + both);
   }
   equal_lines(z, 1 + both);
-  for (int level = from; level < n && !z->over; level++) {
-    u16 *tmp = z->cur;
-    z->cur = z->next;
-    z->next = tmp;
-    long cap = z->capcur;
-    z->capcur = z->capnext;
-    z->capnext = cap;
-    z->ncur = z->nnext;
-    z->nnext = 0;
-    z->have_best = false;
-    for (long i = 0; i < z->ncur && !z->over && !late(z, i); i++)
-      extend(z, z->cur + (size_t)i * (size_t)z->stride, level);
-  }
+  levels(z, from, n, R);
   if (z->late)
     return sks_error_set(err, -1, p->look.line, 0,
                          "canonical form: the time limit ran out");

@@ -251,10 +251,11 @@ static void tables(sks_canon9 *f) {
   first_rows(f);
 }
 
-/* A row no greater than the best: candidate i, input row s, how it
- * reads. */
+/* A row no greater than the best: its candidate (in the level's list,
+ * which stays put while the level's children are made), input row s,
+ * how it reads. */
 typedef struct hit9 {
-  long i;
+  const cand9 *c;
   int s;
   row9 w;
 } hit9;
@@ -308,9 +309,10 @@ static bool place(sks_canon9 *f, const cand9 *c, int level, int s,
   return true;
 }
 
-/* Keeps input row s read as code (and *w) in candidate i among the
+/* Keeps input row s read as code (and *w) in candidate c among the
  * level's ties when it is no greater than the best. */
-static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
+static void keep(sks_canon9 *f, const cand9 *c, int s, uint64_t code,
+                 const row9 *w) {
   if (code > f->best)
     return;
   if (code < f->best) {
@@ -324,7 +326,7 @@ static void keep(sks_canon9 *f, long i, int s, uint64_t code, const row9 *w) {
     f->hit = sks_realloc(f->hit, (size_t)f->caphit * sizeof *f->hit);
   }
   hit9 *h = f->hit + f->nhit++; /* field by field: w was written so */
-  h->i = i;
+  h->c = c;
   h->s = s;
   h->w.smask = w->smask;
   for (int st = 0; st < 3; st++)
@@ -358,11 +360,10 @@ static inline int lead_blanks(const sks_canon9 *f, const cand9 *c,
 }
 
 /* Reads input row s as canonical row `level` (past the first) of
- * candidate i.  A row that opens with fewer blanks than the best row
+ * candidate c.  A row that opens with fewer blanks than the best row
  * reads greater: cut by its count of blanks, then by the most blanks it
  * can open with in c. */
-static inline void try_row(sks_canon9 *f, long i, int s) {
-  const cand9 *c = f->cur + i;
+static inline void try_row(sks_canon9 *f, const cand9 *c, int s) {
   if (f->room[c->t][s] < f->best_blanks)
     return;
   unsigned given = f->given[c->t][s];
@@ -371,28 +372,61 @@ static inline void try_row(sks_canon9 *f, long i, int s) {
     return;
   row9 w = {0};
   uint64_t code = read_row(f, c, f->val[c->t][s], f->best, &w);
-  keep(f, i, s, code, &w);
+  keep(f, c, s, code, &w);
 }
 
-/* The next rows of candidate i at row `level`. */
-static void extend(sks_canon9 *f, long i, int level) {
-  const cand9 *c = f->cur + i;
-  if (!level) {
-    for (int s = 0; s < 9; s++) {
-      unsigned given = f->given[c->t][s];
-      keep(f, i, s, f->first[given], &f->first_w[given]);
-    }
-  } else if (level % 3) {
-    for (int s = 3 * c->band; s < 3 * c->band + 3; s++)
-      if (!(c->used >> s & 1))
-        try_row(f, i, s);
-  } else {
-    for (int b = 0; b < 9; b += 3)
-      if (!(c->used >> b & 1))
-        for (int s = b; s < b + 3; s++)
-          try_row(f, i, s);
+/* Input row s as canonical row `level` of candidate c: the first row
+ * read from the table of its givens, a later one by try_row. */
+static inline void try_level(sks_canon9 *f, const cand9 *c, int level, int s) {
+  if (level) {
+    try_row(f, c, s);
+    return;
   }
+  unsigned given = f->given[c->t][s];
+  keep(f, c, s, f->first[given], &f->first_w[given]);
 }
+
+/* The level loop and the rows a candidate may take next
+ * (minlex_search_int.h): a level reads every candidate's rows, then
+ * makes the children of the rows kept. */
+static inline long level_start(sks_canon9 *f) {
+  cand9 *tmp = f->cur;
+  f->cur = f->next;
+  f->next = tmp;
+  long cap = f->capcur;
+  f->capcur = f->capnext;
+  f->capnext = cap;
+  f->ncur = f->nnext;
+  f->nnext = 0;
+  f->best = UINT64_MAX;
+  f->best_blanks = 0;
+  f->nhit = 0;
+  return f->ncur;
+}
+
+static inline bool level_end(sks_canon9 *f, int level) {
+  for (long h = 0; h < f->nhit; h++)
+    if (!place(f, f->hit[h].c, level, f->hit[h].s, &f->hit[h].w))
+      return false;
+  return true;
+}
+
+#define MINLEX_LINES extend
+#define MINLEX_LEVELS levels
+#define MINLEX_STATE sks_canon9
+#define MINLEX_CAND const cand9 *
+#define MINLEX_USED(f, c, x) (((c)->used >> (x)) & 1)
+#define MINLEX_GROUP_OF(f, c, k) ((c)->band)
+#define MINLEX_SKIP_BAND(f, c, b) false
+#define MINLEX_SKIP(f, c, k, x, in_band) false
+#define MINLEX_TRY(f, c, k, x) try_level(f, c, k, x)
+#define MINLEX_STOP(f) false
+#define MINLEX_OVER(f) false
+#define MINLEX_LEVEL(f) level_start(f)
+#define MINLEX_AT(f, i) ((f)->cur + (i))
+#define MINLEX_LATE(f, i) false
+#define MINLEX_END(f, level) level_end(f, level)
+#include "minlex_search_int.h"
 
 /* at: the cells of cell[81] holding a digit (>= 0), bit i for cell i. */
 static void given_cells(const int *cell, uint64_t at[2]) {
@@ -464,24 +498,8 @@ bool sks_canon9_run(sks_canon9 **fp, const sks_puzzle *p, long budget, int *out,
     c->t = (uint8_t)t;
     c->smask = c->cmask[0] = c->cmask[1] = c->cmask[2] = 63;
   }
-  for (int level = 0; level < 9; level++) {
-    cand9 *tmp = f->cur;
-    f->cur = f->next;
-    f->next = tmp;
-    long cap = f->capcur;
-    f->capcur = f->capnext;
-    f->capnext = cap;
-    f->ncur = f->nnext;
-    f->nnext = 0;
-    f->best = UINT64_MAX;
-    f->best_blanks = 0;
-    f->nhit = 0;
-    for (long i = 0; i < f->ncur; i++)
-      extend(f, i, level);
-    for (long h = 0; h < f->nhit; h++)
-      if (!place(f, f->cur + f->hit[h].i, level, f->hit[h].s, &f->hit[h].w))
-        return false;
-  }
+  if (!levels(f, 0, 9, 3))
+    return false;
   if (f->nnext != 1)
     return false;
   const cand9 *c = f->next;

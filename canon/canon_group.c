@@ -48,7 +48,7 @@ struct sks_canon_gen {
   bool have_best;
   unsigned version; /* counts the bests found */
   int t, *row, *col;
-  unsigned char *used_row, *used_col, *used_band, *used_stack;
+  unsigned char *used_row, *used_col;
   u16 *state; /* 2n + 1 digit states of 2n + 1 u16 each */
   int bt, *brow, *bcol, *bdigit;
   long ties, nodes, budget;
@@ -75,8 +75,6 @@ void sks_canon_gen_delete(sks_canon_gen *g) {
   free(g->col);
   free(g->used_row);
   free(g->used_col);
-  free(g->used_band);
-  free(g->used_stack);
   free(g->state);
   free(g->brow);
   free(g->bcol);
@@ -106,8 +104,6 @@ static void setup(sks_canon_gen *g, int n) {
   g->col = sks_realloc(g->col, un * sizeof(int));
   g->used_row = sks_realloc(g->used_row, un);
   g->used_col = sks_realloc(g->used_col, un);
-  g->used_band = sks_realloc(g->used_band, un);
-  g->used_stack = sks_realloc(g->used_stack, un);
   g->state = sks_realloc(g->state, (2 * un + 1) * (2 * un + 1) * sizeof(u16));
   g->brow = sks_realloc(g->brow, un * sizeof(int));
   g->bcol = sks_realloc(g->bcol, un * sizeof(int));
@@ -537,30 +533,32 @@ static bool try_col(sks_canon_gen *g, int c, int x, bool lt) {
   return g->version != v;
 }
 
+/* The columns and the rows the search may place next
+ * (minlex_search_int.h): a candidate is the flag lt of its call, which a
+ * try that found a new best clears (its prefix is now the best's). */
+#define MINLEX_LINES next_cols
+#define MINLEX_STATE sks_canon_gen
+#define MINLEX_CAND bool *
+#define MINLEX_USED(g, lt, x) ((g)->used_col[x])
+#define MINLEX_GROUP_OF(g, lt, k) ((g)->col[k] / (g)->C)
+#define MINLEX_SKIP_BAND(g, lt, b) false
+#define MINLEX_SKIP(g, lt, k, x, in_band) false
+#define MINLEX_TRY(g, lt, k, x)                                                \
+  do {                                                                         \
+    if (try_col(g, k, x, *(lt)))                                               \
+      *(lt) = false;                                                           \
+  } while (0)
+#define MINLEX_STOP(g) ((g)->over)
+#include "minlex_search_int.h"
+
 static void dfs_cols(sks_canon_gen *g, int c, bool lt) {
-  int n = g->n, C = g->C;
   if (g->over)
     return;
-  if (c == n) {
+  if (c == g->n) {
     after_first_row(g, lt);
     return;
   }
-  if (c % C == 0) {
-    for (int s = 0; s < n / C && !g->over; s++) {
-      if (g->used_stack[s])
-        continue;
-      g->used_stack[s] = 1;
-      for (int x = s * C; x < s * C + C && !g->over; x++)
-        if (try_col(g, c, x, lt))
-          lt = false;
-      g->used_stack[s] = 0;
-    }
-    return;
-  }
-  int s = g->col[c - c % C] / C;
-  for (int x = s * C; x < s * C + C && !g->over; x++)
-    if (!g->used_col[x] && try_col(g, c, x, lt))
-      lt = false;
+  next_cols(g, &lt, c, g->n, g->C);
 }
 
 static bool try_row(sks_canon_gen *g, int r, int s, bool lt) {
@@ -599,34 +597,31 @@ static bool try_row(sks_canon_gen *g, int r, int s, bool lt) {
   return g->version != v;
 }
 
+#define MINLEX_LINES next_rows
+#define MINLEX_STATE sks_canon_gen
+#define MINLEX_CAND bool *
+#define MINLEX_USED(g, lt, x) ((g)->used_row[x])
+#define MINLEX_GROUP_OF(g, lt, k) ((g)->row[k] / (g)->R)
+#define MINLEX_SKIP_BAND(g, lt, b) false
+#define MINLEX_SKIP(g, lt, k, x, in_band) false
+#define MINLEX_TRY(g, lt, k, x)                                                \
+  do {                                                                         \
+    if (try_row(g, k, x, *(lt)))                                               \
+      *(lt) = false;                                                           \
+  } while (0)
+#define MINLEX_STOP(g) ((g)->over)
+#include "minlex_search_int.h"
+
 static void dfs_rows(sks_canon_gen *g, int r, bool lt) {
-  int n = g->n, R = g->R;
   if (g->over)
     return;
-  if (r % R == 0) {
-    for (int b = 0; b < n / R && !g->over; b++) {
-      if (g->used_band[b])
-        continue;
-      g->used_band[b] = 1;
-      for (int s = b * R; s < b * R + R && !g->over; s++)
-        if (try_row(g, r, s, lt))
-          lt = false;
-      g->used_band[b] = 0;
-    }
-    return;
-  }
-  int b = g->row[r - r % R] / R;
-  for (int s = b * R; s < b * R + R && !g->over; s++)
-    if (!g->used_row[s] && try_row(g, r, s, lt))
-      lt = false;
+  next_rows(g, &lt, r, g->n, g->R);
 }
 
 static void run_search(sks_canon_gen *g) {
   int n = g->n;
   memset(g->used_row, 0, (size_t)n);
   memset(g->used_col, 0, (size_t)n);
-  memset(g->used_band, 0, (size_t)n);
-  memset(g->used_stack, 0, (size_t)n);
   for (int t = 0; t < (g->R == g->C ? 2 : 1) && !g->over; t++) {
     g->t = t;
     state_init(g, state_at(g, 0));
