@@ -12,7 +12,11 @@
  *     at each step, the step's transitions both ways and the support of
  *     each total;
  *   - conditions defined from cells (a sandwich's "between the 1 and the
- *     n", an x-sum's "among the first X", a skyscraper's "seen").
+ *     n", an x-sum's "among the first X", a skyscraper's "seen");
+ *   - a killer cage with its sum by the sets of digits that make the sum:
+ *     one variable a set, exactly one true, a digit in a cell only when
+ *     the set holds it and each digit of the set in some cell (sides up to
+ *     16 and at most 512 sets; prefix totals past that).
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */
@@ -374,6 +378,94 @@ done:
 }
 
 /* ------------------------------------------------------------------ */
+/* A cage's digit sets. */
+
+enum { MAX_COMBOS = 512 };
+
+/* The sets of k distinct digits from v..n (bit v-1), each allowed
+ * somewhere in the cage (allowed_any), summing to target, added to out
+ * with the digits of mask; the count so far, or -1 past MAX_COMBOS. */
+static int combos(int n, int v, int k, long target, unsigned allowed_any,
+                  unsigned mask, unsigned *out, int count) {
+  if (k == 0)
+    return target != 0           ? count
+           : count == MAX_COMBOS ? -1
+                                 : (out[count] = mask, count + 1);
+  for (; v <= n && v <= target && count >= 0; v++)
+    if (allowed_any >> (v - 1) & 1)
+      count = combos(n, v + 1, k - 1, target - v, allowed_any,
+                     mask | 1u << (v - 1), out, count);
+  return count;
+}
+
+/* A cage of distinct digits summing to target, by its digit sets: one
+ * variable a set, exactly one true; a digit in the cage only when the set
+ * holds it, and each digit of the set in some cell.  With the cells'
+ * distinct digits this says the sum.  false when the sets are too many
+ * (sides past 9, big cages): the caller sums instead. */
+static bool cage_sets(low *w, const int *cells, int k, long target) {
+  int n = w->n;
+  if (n > 16 || k > n)
+    return false;
+  unsigned any = 0;
+  for (int i = 0; i < k; i++)
+    for (int v = 1; v <= n; v++)
+      if (xl(w, cells[i], v) != LFALSE)
+        any |= 1u << (v - 1);
+  unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
+  int m = combos(n, 1, k, target, any, 0, set, 0);
+  if (m < 0) {
+    free(set);
+    return false;
+  }
+  int *cv = sks_malloc(((size_t)m + 1) * sizeof *cv);
+  for (int j = 0; j < m; j++)
+    cv[j] = m == 1 ? LTRUE : fresh(w);
+  if (m == 0) {
+    cl_begin(w);
+    cl_end(w);
+  } else if (m > 1) {
+    sks_cnf_add_clause(w->cnf, cv, m);
+    sks_amo_encode(w->cnf, w->amo, cv, m, w->next);
+  }
+  for (int v = 1; v <= n; v++) {
+    bool in_some = false;
+    for (int j = 0; j < m; j++)
+      in_some |= set[j] >> (v - 1) & 1;
+    if (!in_some) { /* in no set: in no cell */
+      for (int i = 0; i < k; i++)
+        clause2(w, neg(xl(w, cells[i], v)), LFALSE);
+      continue;
+    }
+    /* a cell holding v: some set holding v */
+    for (int i = 0; i < k; i++) {
+      int x = xl(w, cells[i], v);
+      if (x == LFALSE)
+        continue;
+      cl_begin(w);
+      cl_lit(w, neg(x));
+      for (int j = 0; j < m; j++)
+        if (set[j] >> (v - 1) & 1)
+          cl_lit(w, cv[j]);
+      cl_end(w);
+    }
+    /* a set holding v: v in some cell */
+    for (int j = 0; j < m; j++) {
+      if (!(set[j] >> (v - 1) & 1))
+        continue;
+      cl_begin(w);
+      cl_lit(w, neg(cv[j]));
+      for (int i = 0; i < k; i++)
+        cl_lit(w, xl(w, cells[i], v));
+      cl_end(w);
+    }
+  }
+  free(cv);
+  free(set);
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
 /* Conditions from cells. */
 
 /* A variable equal to the disjunction of the literals. */
@@ -592,6 +684,10 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   switch (r->kind) {
   case SKS_RULE_CAGE:
     distinct(w, c, k);
+    /* By digit sets where they are few (BENCHMARKS.md, "Killer cages:
+     * digit sets against prefix totals"), else by prefix totals. */
+    if (has_value && cage_sets(w, c, k, r->value))
+      break;
     if (has_value) {
       for (int i = 0; i < k; i++)
         add_term(&tt, c[i], 1, LTRUE);
