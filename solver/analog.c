@@ -422,6 +422,9 @@ void sks_analog_work_init(work *w, const sks_analog *p,
   w->f1 = w->k[3];
   w->eig = w->k[4];
   w->w = sks_calloc((size_t)p->nclauses + 1, sizeof(double));
+  w->cscale2 = sks_calloc((size_t)p->nclauses + 1, sizeof(double));
+  for (long c = 0; c < p->nclauses; c++)
+    w->cscale2[c] = p->cscale[c] * p->cscale[c];
   w->pre = sks_calloc((size_t)p->maxlen + 2, sizeof(double));
   w->sign = sks_calloc((size_t)p->nact + 1, 1);
   w->ntrue = sks_calloc((size_t)p->nclauses + 1, sizeof(int));
@@ -437,6 +440,7 @@ void sks_analog_work_free(work *w) {
   for (int i = 0; i < NSTAGE; i++)
     free(w->k[i]);
   free(w->w);
+  free(w->cscale2);
   free(w->pre);
   free(w->sign);
   free(w->ntrue);

@@ -102,6 +102,7 @@ struct work {
   size_t dim;
   double *y, *ynew, *err, *k[NSTAGE], *tmp;
   double *w;       /* e^(u_m - U), per clause */
+  double *cscale2; /* the splitting step's 2^-2k_m, per clause */
   double *pre;     /* prefix products, maxlen + 1 */
   double *eig;     /* RKC: last dominant direction */
   double *f0, *f1; /* RKC: F(y), F(ynew) */
@@ -167,33 +168,53 @@ void sks_analog_work_free(work *w);
 /* e^x for x <= ~0 in a form the compiler vectorises: x = n ln2 + r,
  * |r| <= ln2/2, a degree-9 Taylor polynomial (relative error < 1e-11),
  * and 2^n built in the exponent bits.  Below -700 it returns 0: a weight
- * 1e-304 of the largest adds nothing. */
+ * 1e-304 of the largest adds nothing.
+ *
+ * Written once over T, a double or a vector of doubles: ABS(v) is |v|
+ * (branch-free), BITS(v) v's bits as unsigned 64-bit integers, REAL(b)
+ * such bits as T.  fast_exp below is it on one double; the rating's
+ * double lanes (analog_step_int.h) take it on their vectors, the same
+ * operations, so the same bits. */
+#define SKS_ANALOG_EXP(out, in, T, ABS, BITS, REAL)                            \
+  do {                                                                         \
+    /* clamp to [-700, 700] with ABS, which vectorises (a ternary does not     \
+     * under strict IEEE semantics); off by ~1e-13 absolute, harmless */       \
+    T x_ = (in);                                                               \
+    x_ = 0.5 * (x_ - 700.0 + ABS(x_ + 700.0));                                 \
+    x_ = 0.5 * (x_ + 700.0 - ABS(x_ - 700.0));                                 \
+    /* t = 1.5 * 2^52 + n rounds x / ln2 to the nearest n without a libm       \
+     * call, and its low mantissa bits hold n for the exponent field. */       \
+    T t_ = x_ * 1.4426950408889634 + 0x1.8p52;                                 \
+    T n_ = t_ - 0x1.8p52;                                                      \
+    T r_ = x_ - n_ * 0.6931471803691238 - n_ * 1.9082149292705877e-10;         \
+    T q_ = r_ * (1.0 / 362880) + 1.0 / 40320; /* degree 9 */                   \
+    q_ = q_ * r_ + 1.0 / 5040;                                                 \
+    q_ = q_ * r_ + 1.0 / 720;                                                  \
+    q_ = q_ * r_ + 1.0 / 120;                                                  \
+    q_ = q_ * r_ + 1.0 / 24;                                                   \
+    q_ = q_ * r_ + 1.0 / 6;                                                    \
+    q_ = q_ * r_ + 0.5;                                                        \
+    q_ = q_ * r_ + 1.0;                                                        \
+    q_ = q_ * r_ + 1.0;                                                        \
+    (out) = q_ * REAL((BITS(t_) + 1023) << 52);                                \
+  } while (0)
+
+static inline uint64_t sks_analog_bits(double x) {
+  uint64_t b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+static inline double sks_analog_real(uint64_t b) {
+  double x;
+  memcpy(&x, &b, sizeof x);
+  return x;
+}
+
 static inline double fast_exp(double x) {
-  /* clamp to [-700, 700] with fabs, which vectorises (a ternary does not
-   * under strict IEEE semantics); off by ~1e-13 absolute, harmless */
-  x = 0.5 * (x - 700.0 + fabs(x + 700.0));
-  x = 0.5 * (x + 700.0 - fabs(x - 700.0));
-  /* t = 1.5 * 2^52 + n rounds x / ln2 to the nearest n without a libm
-   * call, and its low mantissa bits hold n for the exponent field. */
-  double t = x * 1.4426950408889634 + 0x1.8p52;
-  double n = t - 0x1.8p52;
-  double r = x - n * 0.6931471803691238 - n * 1.9082149292705877e-10;
-  double q = 1.0 / 362880; /* degree 9: relative error < 1e-11 */
-  q = q * r + 1.0 / 40320;
-  q = q * r + 1.0 / 5040;
-  q = q * r + 1.0 / 720;
-  q = q * r + 1.0 / 120;
-  q = q * r + 1.0 / 24;
-  q = q * r + 1.0 / 6;
-  q = q * r + 0.5;
-  q = q * r + 1.0;
-  q = q * r + 1.0;
-  uint64_t bits;
-  memcpy(&bits, &t, sizeof bits);
-  bits = (bits + 1023) << 52;
-  double scale;
-  memcpy(&scale, &bits, sizeof scale);
-  return q * scale;
+  double e;
+  SKS_ANALOG_EXP(e, x, double, fabs, sks_analog_bits, sks_analog_real);
+  return e;
 }
 
 /* dy = F(y), the explicit methods' right-hand side (analog_rhs.c). */
