@@ -226,6 +226,45 @@ double sks_analog_step_cash_karp(work *w, double h);
 double sks_analog_step_rkc(work *w, double h);
 double sks_analog_step_split(work *w, double h);
 
+/* The sign check's counters (analog.c), one run's: ntrue[c] true literals
+ * of clause c under sign (by spin, +1 / -1), made anew; returns how many
+ * clauses have none. */
+long sks_analog_signs_count(const sks_analog *p, const signed char *sign,
+                            int *ntrue);
+
+/* Spin i's sign turns to sg: sign and the counters of its clauses follow,
+ * *nunsat with them.  After a step only spins whose sign flipped are
+ * visited. */
+static inline void sks_analog_sign_flip(const sks_analog *p, int i,
+                                        signed char sg, signed char *sign,
+                                        int *ntrue, long *nunsat) {
+  sign[i] = sg;
+  for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
+    long c = p->oclause[o];
+    if (p->osign[o] == sg) {
+      if (!ntrue[c]++)
+        (*nunsat)--;
+    } else if (!--ntrue[c])
+      (*nunsat)++;
+  }
+}
+
+/* The step-size control after a trial step of size h (tau units) with
+ * error norm e, for one run and for each lane: the next h after a
+ * rejection (e > 1, or NaN), and after an acceptance (h already rescaled
+ * to a raised time offset). */
+static inline double sks_analog_h_rejected(const struct method *m, double e,
+                                           double h) {
+  double f = isfinite(e) ? 0.9 * pow(e, m->reject_pow) : 0.25;
+  return h * fmin(0.5, fmax(0.1, f));
+}
+
+static inline double sks_analog_h_accepted(const struct method *m, double e,
+                                           double h) {
+  double f = e > 0 ? m->accept_safety * pow(e, m->accept_pow) : 10.0;
+  return h * fmin(m->max_growth, fmax(0.2, f));
+}
+
 /* One trajectory from one seed, no restart (analog.c): SKS_SAT at the first
  * accepted step whose signs satisfy every clause, else SKS_UNKNOWN at tmax,
  * max_steps or the deadline (each 0 = none) or when *w->stop is set. */

@@ -111,34 +111,17 @@ static void lane_signs_reset(lanes *L, int l) {
   signed char *sign = L->sign[l];
   for (int i = 0; i < p->nact; i++)
     sign[i] = s[(long)i * LANES + l] > 0 ? 1 : -1;
-  L->nunsat[l] = 0;
-  for (long c = 0; c < p->nclauses; c++) {
-    int t = 0;
-    for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
-      t += (p->lsign[q] > 0) == (sign[p->lvar[q]] > 0);
-    L->ntrue[l][c] = t;
-    L->nunsat[l] += !t;
-  }
+  L->nunsat[l] = sks_analog_signs_count(p, sign, L->ntrue[l]);
 }
 
 static void lane_signs_update(lanes *L, int l) {
   const sks_analog *p = L->p;
   const real *s = lane(L->s);
   signed char *sign = L->sign[l];
-  int *ntrue = L->ntrue[l];
   for (int i = 0; i < p->nact; i++) {
     signed char sg = s[(long)i * LANES + l] > 0 ? 1 : -1;
-    if (sg == sign[i])
-      continue;
-    sign[i] = sg;
-    for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
-      long c = p->oclause[o];
-      if (p->osign[o] == sg) {
-        if (!ntrue[c]++)
-          L->nunsat[l]--;
-      } else if (!--ntrue[c])
-        L->nunsat[l]++;
-    }
+    if (sg != sign[i])
+      sks_analog_sign_flip(p, i, sg, sign, L->ntrue[l], &L->nunsat[l]);
   }
 }
 
@@ -251,8 +234,7 @@ static void lanes_control(lanes *L) {
     double e = L->err[l], h = L->hs[l];
     L->nsteps[l]++;
     if (!(e <= 1.0)) {
-      double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
-      L->h[l] = h * fmin(0.5, fmax(0.1, f));
+      L->h[l] = sks_analog_h_rejected(meth, e, h);
       continue;
     }
     L->acc[l] = true;
@@ -274,8 +256,7 @@ static void lanes_control(lanes *L) {
       L->U[l] = L->umax[l];
       h *= exp(dU);
     }
-    double f = e > 0 ? meth->accept_safety * pow(e, meth->accept_pow) : 10.0;
-    L->h[l] = h * fmin(meth->max_growth, fmax(0.2, f));
+    L->h[l] = sks_analog_h_accepted(meth, e, h);
   }
 }
 
