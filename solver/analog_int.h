@@ -1,7 +1,9 @@
 /* Private to the analog solver: the problem's layout, a trajectory's
  * working state, and what its files call in one another.  Calls run one
  * way: analog_portfolio.c -> analog.c -> analog_integrate.c ->
- * analog_rhs.c. */
+ * analog_rhs.c.  The splitting step is one source, analog_step_int.h,
+ * compiled for one run (analog_integrate.c) and for the rating's lanes
+ * (analog_lanes_int.h). */
 #ifndef SKS_ANALOG_INT_H
 #define SKS_ANALOG_INT_H
 
@@ -167,8 +169,8 @@ void sks_analog_work_free(work *w);
 
 /* e^x for x <= ~0 in a form the compiler vectorises: x = n ln2 + r,
  * |r| <= ln2/2, a degree-9 Taylor polynomial (relative error < 1e-11),
- * and 2^n built in the exponent bits.  Below -700 it returns 0: a weight
- * 1e-304 of the largest adds nothing.
+ * and 2^n built in the exponent bits.  x is clamped to [-700, 700]: below,
+ * it returns e^-700, a weight 1e-304 of the largest, which adds nothing.
  *
  * Written once over T, a double or a vector of doubles: ABS(v) is |v|
  * (branch-free), BITS(v) v's bits as unsigned 64-bit integers, REAL(b)

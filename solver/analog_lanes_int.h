@@ -5,7 +5,10 @@
  * its wall-clock cap) takes the next run at once.
  *
  * Included twice, once per precision of the lanes' state (LANES_FLOAT 0
- * or 1, names suffixed by LANES_FN), each LANES_BYTES (32) wide:
+ * or 1, names suffixed by LANES_FN), each STEP_VBYTES (32) wide.  The
+ * trial step is the splitting step's one source (analog_step_int.h) with
+ * every double a vector; the step-size control and the sign counters are
+ * sks_analog_trajectory's (analog_int.h).
  *
  * - double (analog_lanes.c), 4 lanes: every lane does the IEEE operations
  *   of the scalar splitting step (analog_integrate.c) and of
@@ -15,15 +18,24 @@
  *   takes it (tested), so the rating is that of one run at a time.
  * - float (analog_lanes_float.c), 8 lanes in the same 32 bytes: the same
  *   step in single precision, with a vectorised polynomial exp for the
- *   spins' flows too.  The trajectories are other ones (chaos parts them
- *   from the double ones after a few hundred steps), so the rating agrees
- *   only statistically: tools/rate-agreement is its test.  Each lane's
- *   clock, time offset and step size stay in double.
+ *   spins' flows too (tests/unit/test_analog_step.c holds one step to the
+ *   double step's within single precision).  The trajectories are other ones
+ * (chaos parts them from the double ones after a few hundred steps), so the
+ * rating agrees only statistically: tools/rate-agreement is its test.  Each
+ * lane's clock, time offset and step size stay in double.
  *
  * What the lanes buy: the sweep reads a neighbour's spins as one
  * contiguous vector instead of a gather, and the Gauss-Seidel chain's
  * latency is shared by LANES runs. */
 
+/* 32 bytes, one AVX2 register.  A vector wider than the CPU's registers
+ * is split by the compiler into pieces, and its blends and compares go
+ * through memory: 64-byte lanes on an AVX2 CPU were slower than the runs
+ * one at a time in double and than these in float (BENCHMARKS.md,
+ * "Analog: the lanes at the CPU's width").  Where the CPU has no AVX2 the
+ * same happens to these, and the double lanes are not used
+ * (sks_analog_lanes_pay). */
+#define STEP_VBYTES 32
 #define STEP_VECTOR 1
 #define STEP_FLOAT LANES_FLOAT
 #define STEP_FN LANES_FN

@@ -17,8 +17,9 @@
  * (tools/rate-agreement).
  *
  * No include guard: a template, included once by each of the three files,
- * which define before it STEP_VECTOR, STEP_FLOAT (with STEP_VECTOR) and
- * STEP_FN(name), the instance's names.  It defines the instance's types
+ * which define before it STEP_VECTOR, with it STEP_FLOAT and
+ * STEP_VBYTES (the vector's bytes), and STEP_FN(name), the instance's
+ * names.  It defines the instance's types
  * (real, its state vd with LANES lanes, the masks vi), the helpers VABS
  * and VBLEND, and step_in, step_state and STEP_FN(split_step). */
 
@@ -35,14 +36,8 @@ typedef uint64_t ureal;
 #define ABS_MASK 0x7fffffffffffffffull
 #endif
 
-/* 32 bytes, one AVX2 register.  A vector wider than the CPU's registers
- * is split by the compiler into pieces, and its blends and compares go
- * through memory: 64-byte lanes on an AVX2 CPU were slower than the runs
- * one at a time in double and than these in float (BENCHMARKS.md,
- * "Analog: the lanes at the CPU's width").  Where the CPU has no AVX2 the
- * same happens to these, and the double lanes are not used
- * (sks_analog_lanes_pay). */
-enum { VBYTES = 32, LANES = VBYTES / (int)sizeof(real) };
+/* as wide as the includer says (analog_lanes_int.h: why 32 bytes) */
+enum { VBYTES = STEP_VBYTES, LANES = VBYTES / (int)sizeof(real) };
 
 /* may_alias: a lane is also read and written as a scalar. */
 typedef real vd __attribute__((vector_size(VBYTES), may_alias));

@@ -20,6 +20,7 @@
 
 /* The float lanes' instance of the step, here as in
  * solver/analog_lanes_float.c. */
+#define STEP_VBYTES 32
 #define STEP_VECTOR 1
 #define STEP_FLOAT 1
 #define STEP_FN(name) name##_float
