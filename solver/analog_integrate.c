@@ -179,7 +179,8 @@ double sks_analog_step_rkc(work *w, double h) {
  * (u += h e^-U K^p).  Strang: half a weight step, a forward sweep and a
  * backward sweep of h/2 each (a symmetric composition, order 2), half a
  * weight step.  The error estimate is its distance to the Lie step (weights
- * h, one forward sweep h), which is O(h^2). */
+ * h, one forward sweep h), which is O(h^2).  The step is analog_step_int.h's
+ * split_step, here on one run's state y = (s, u). */
 
 SKS_VECTOR_CLONES
 static double step_split(work *w, double h) {
@@ -195,8 +196,15 @@ static double step_split(work *w, double h) {
                       .atol = w->atol,
                       .rtol = w->rtol,
                       .w = w};
-  const step_state st = {w->y,       w->y + n, w->ynew, w->ynew + n, w->tmp,
-                         w->tmp + n, w->k[0],  w->k[1], w->k[2]};
+  const step_state st = {.s = w->y,
+                         .u = w->y + n,
+                         .ss = w->ynew,
+                         .us = w->ynew + n,
+                         .sl = w->tmp,
+                         .ul = w->tmp + n,
+                         .kp = w->k[0],
+                         .ws = w->k[1],
+                         .wl = w->k[2]};
   const double hh = 0.5 * h, U = w->U, eUn = exp(-w->U);
   const vi live = -1;
   double e;

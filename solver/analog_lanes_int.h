@@ -109,8 +109,15 @@ static void LANES_FN(lanes_step)(lanes *L) {
     U[l] = (real)L->U[l];
     eUn[l] = (real)exp(-L->U[l]);
   }
-  const step_state st = {L->s,  L->u,  L->ss, L->us, L->sl,
-                         L->ul, L->kp, L->ws, L->wl};
+  const step_state st = {.s = L->s,
+                         .u = L->u,
+                         .ss = L->ss,
+                         .us = L->us,
+                         .sl = L->sl,
+                         .ul = L->ul,
+                         .kp = L->kp,
+                         .ws = L->ws,
+                         .wl = L->wl};
   LANES_FN(split_step)(&L->in, &st, &h, &hh, &U, &eUn, &live, L->err);
 }
 

@@ -160,15 +160,15 @@ static void test_float_lanes(void) {
       f[c] = (float)w.cscale2[c];
     in.cscale2 = f;
     vd *v = aligned_alloc(VBYTES, (3 * (size_t)n + 6 * (size_t)m) * sizeof *v);
-    step_state st = {v,
-                     v + n,
-                     v + n + m,
-                     v + 2 * n + m,
-                     v + 2 * n + 2 * m,
-                     v + 3 * n + 2 * m,
-                     v + 3 * n + 3 * m,
-                     v + 3 * n + 4 * m,
-                     v + 3 * n + 5 * m};
+    step_state st = {.s = v,
+                     .u = v + n,
+                     .ss = v + n + m,
+                     .us = v + 2 * n + m,
+                     .sl = v + 2 * n + 2 * m,
+                     .ul = v + 3 * n + 2 * m,
+                     .kp = v + 3 * n + 3 * m,
+                     .ws = v + 3 * n + 4 * m,
+                     .wl = v + 3 * n + 5 * m};
     double *ys = malloc(LANES * w.dim * sizeof *ys);
     double *yn = malloc(LANES * w.dim * sizeof *yn);
     double hs[LANES], U[LANES], err[LANES];
