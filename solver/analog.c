@@ -422,6 +422,9 @@ void sks_analog_work_init(work *w, const sks_analog *p,
   w->f1 = w->k[3];
   w->eig = w->k[4];
   w->w = sks_calloc((size_t)p->nclauses + 1, sizeof(double));
+  w->cscale2 = sks_calloc((size_t)p->nclauses + 1, sizeof(double));
+  for (long c = 0; c < p->nclauses; c++)
+    w->cscale2[c] = p->cscale[c] * p->cscale[c];
   w->pre = sks_calloc((size_t)p->maxlen + 2, sizeof(double));
   w->sign = sks_calloc((size_t)p->nact + 1, 1);
   w->ntrue = sks_calloc((size_t)p->nclauses + 1, sizeof(int));
@@ -437,6 +440,7 @@ void sks_analog_work_free(work *w) {
   for (int i = 0; i < NSTAGE; i++)
     free(w->k[i]);
   free(w->w);
+  free(w->cscale2);
   free(w->pre);
   free(w->sign);
   free(w->ntrue);
@@ -484,37 +488,34 @@ static void trace_row(const work *w) {
   fputc('\n', w->trace);
 }
 
+long sks_analog_signs_count(const sks_analog *p, const signed char *sign,
+                            int *ntrue) {
+  long nunsat = 0;
+  for (long c = 0; c < p->nclauses; c++) {
+    int t = 0;
+    for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
+      t += (p->lsign[q] > 0) == (sign[p->lvar[q]] > 0);
+    ntrue[c] = t;
+    nunsat += !t;
+  }
+  return nunsat;
+}
+
 /* Sign bookkeeping: ntrue[m] true literals of clause m under sign(s);
  * after a step only variables whose sign flipped are visited. */
 static void signs_reset(work *w) {
   const sks_analog *p = w->p;
   for (int i = 0; i < p->nact; i++)
     w->sign[i] = w->y[i] > 0 ? 1 : -1;
-  w->nunsat = 0;
-  for (long c = 0; c < p->nclauses; c++) {
-    int t = 0;
-    for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
-      t += (p->lsign[q] > 0) == (w->sign[p->lvar[q]] > 0);
-    w->ntrue[c] = t;
-    w->nunsat += !t;
-  }
+  w->nunsat = sks_analog_signs_count(p, w->sign, w->ntrue);
 }
 
 static void signs_update(work *w) {
   const sks_analog *p = w->p;
   for (int i = 0; i < p->nact; i++) {
     signed char sg = w->y[i] > 0 ? 1 : -1;
-    if (sg == w->sign[i])
-      continue;
-    w->sign[i] = sg;
-    for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
-      long c = p->oclause[o];
-      if (p->osign[o] == sg) {
-        if (!w->ntrue[c]++)
-          w->nunsat--;
-      } else if (!--w->ntrue[c])
-        w->nunsat++;
-    }
+    if (sg != w->sign[i])
+      sks_analog_sign_flip(p, i, sg, w->sign, w->ntrue, &w->nunsat);
   }
 }
 
@@ -613,8 +614,7 @@ int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
       /* A rejection; NaN or inf in the trial state lands here too, so it
        * never reaches y. */
       w->rejected++;
-      double f = isfinite(e) ? 0.9 * pow(e, meth->reject_pow) : 0.25;
-      w->h = h * fmin(0.5, fmax(0.1, f));
+      w->h = sks_analog_h_rejected(meth, e, h);
       if (meth->carries_f)
         w->rho_age = 0;
       continue;
@@ -650,8 +650,7 @@ int sks_analog_trajectory_resume(work *w, double tmax, long long max_steps,
       w->rho *= exp(-dU);
       w->f0ok = false;
     }
-    double f = e > 0 ? meth->accept_safety * pow(e, meth->accept_pow) : 10.0;
-    w->h = h * fmin(meth->max_growth, fmax(0.2, f));
+    w->h = sks_analog_h_accepted(meth, e, h);
     if (w->trace && ++since_trace >= w->trace_every) {
       since_trace = 0;
       trace_row(w);

@@ -1,7 +1,9 @@
 /* Private to the analog solver: the problem's layout, a trajectory's
  * working state, and what its files call in one another.  Calls run one
  * way: analog_portfolio.c -> analog.c -> analog_integrate.c ->
- * analog_rhs.c. */
+ * analog_rhs.c.  The splitting step is one source, analog_step_int.h,
+ * compiled for one run (analog_integrate.c) and for the rating's lanes
+ * (analog_lanes_int.h). */
 #ifndef SKS_ANALOG_INT_H
 #define SKS_ANALOG_INT_H
 
@@ -102,6 +104,7 @@ struct work {
   size_t dim;
   double *y, *ynew, *err, *k[NSTAGE], *tmp;
   double *w;       /* e^(u_m - U), per clause */
+  double *cscale2; /* the splitting step's 2^-2k_m, per clause */
   double *pre;     /* prefix products, maxlen + 1 */
   double *eig;     /* RKC: last dominant direction */
   double *f0, *f1; /* RKC: F(y), F(ynew) */
@@ -166,34 +169,54 @@ void sks_analog_work_free(work *w);
 
 /* e^x for x <= ~0 in a form the compiler vectorises: x = n ln2 + r,
  * |r| <= ln2/2, a degree-9 Taylor polynomial (relative error < 1e-11),
- * and 2^n built in the exponent bits.  Below -700 it returns 0: a weight
- * 1e-304 of the largest adds nothing. */
+ * and 2^n built in the exponent bits.  x is clamped to [-700, 700]: below,
+ * it returns e^-700, a weight 1e-304 of the largest, which adds nothing.
+ *
+ * Written once over T, a double or a vector of doubles: ABS(v) is |v|
+ * (branch-free), BITS(v) v's bits as unsigned 64-bit integers, REAL(b)
+ * such bits as T.  fast_exp below is it on one double; the rating's
+ * double lanes (analog_step_int.h) take it on their vectors, the same
+ * operations, so the same bits. */
+#define SKS_ANALOG_EXP(out, in, T, ABS, BITS, REAL)                            \
+  do {                                                                         \
+    /* clamp to [-700, 700] with ABS, which vectorises (a ternary does not     \
+     * under strict IEEE semantics); off by ~1e-13 absolute, harmless */       \
+    T x_ = (in);                                                               \
+    x_ = 0.5 * (x_ - 700.0 + ABS(x_ + 700.0));                                 \
+    x_ = 0.5 * (x_ + 700.0 - ABS(x_ - 700.0));                                 \
+    /* t = 1.5 * 2^52 + n rounds x / ln2 to the nearest n without a libm       \
+     * call, and its low mantissa bits hold n for the exponent field. */       \
+    T t_ = x_ * 1.4426950408889634 + 0x1.8p52;                                 \
+    T n_ = t_ - 0x1.8p52;                                                      \
+    T r_ = x_ - n_ * 0.6931471803691238 - n_ * 1.9082149292705877e-10;         \
+    T q_ = r_ * (1.0 / 362880) + 1.0 / 40320; /* degree 9 */                   \
+    q_ = q_ * r_ + 1.0 / 5040;                                                 \
+    q_ = q_ * r_ + 1.0 / 720;                                                  \
+    q_ = q_ * r_ + 1.0 / 120;                                                  \
+    q_ = q_ * r_ + 1.0 / 24;                                                   \
+    q_ = q_ * r_ + 1.0 / 6;                                                    \
+    q_ = q_ * r_ + 0.5;                                                        \
+    q_ = q_ * r_ + 1.0;                                                        \
+    q_ = q_ * r_ + 1.0;                                                        \
+    (out) = q_ * REAL((BITS(t_) + 1023) << 52);                                \
+  } while (0)
+
+static inline uint64_t sks_analog_bits(double x) {
+  uint64_t b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+static inline double sks_analog_real(uint64_t b) {
+  double x;
+  memcpy(&x, &b, sizeof x);
+  return x;
+}
+
 static inline double fast_exp(double x) {
-  /* clamp to [-700, 700] with fabs, which vectorises (a ternary does not
-   * under strict IEEE semantics); off by ~1e-13 absolute, harmless */
-  x = 0.5 * (x - 700.0 + fabs(x + 700.0));
-  x = 0.5 * (x + 700.0 - fabs(x - 700.0));
-  /* t = 1.5 * 2^52 + n rounds x / ln2 to the nearest n without a libm
-   * call, and its low mantissa bits hold n for the exponent field. */
-  double t = x * 1.4426950408889634 + 0x1.8p52;
-  double n = t - 0x1.8p52;
-  double r = x - n * 0.6931471803691238 - n * 1.9082149292705877e-10;
-  double q = 1.0 / 362880; /* degree 9: relative error < 1e-11 */
-  q = q * r + 1.0 / 40320;
-  q = q * r + 1.0 / 5040;
-  q = q * r + 1.0 / 720;
-  q = q * r + 1.0 / 120;
-  q = q * r + 1.0 / 24;
-  q = q * r + 1.0 / 6;
-  q = q * r + 0.5;
-  q = q * r + 1.0;
-  q = q * r + 1.0;
-  uint64_t bits;
-  memcpy(&bits, &t, sizeof bits);
-  bits = (bits + 1023) << 52;
-  double scale;
-  memcpy(&scale, &bits, sizeof scale);
-  return q * scale;
+  double e;
+  SKS_ANALOG_EXP(e, x, double, fabs, sks_analog_bits, sks_analog_real);
+  return e;
 }
 
 /* dy = F(y), the explicit methods' right-hand side (analog_rhs.c). */
@@ -204,6 +227,45 @@ void sks_analog_rhs(work *w, const double *y, double *dy);
 double sks_analog_step_cash_karp(work *w, double h);
 double sks_analog_step_rkc(work *w, double h);
 double sks_analog_step_split(work *w, double h);
+
+/* The sign check's counters (analog.c), one run's: ntrue[c] true literals
+ * of clause c under sign (by spin, +1 / -1), made anew; returns how many
+ * clauses have none. */
+long sks_analog_signs_count(const sks_analog *p, const signed char *sign,
+                            int *ntrue);
+
+/* Spin i's sign turns to sg: sign and the counters of its clauses follow,
+ * *nunsat with them.  After a step only spins whose sign flipped are
+ * visited. */
+static inline void sks_analog_sign_flip(const sks_analog *p, int i,
+                                        signed char sg, signed char *sign,
+                                        int *ntrue, long *nunsat) {
+  sign[i] = sg;
+  for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
+    long c = p->oclause[o];
+    if (p->osign[o] == sg) {
+      if (!ntrue[c]++)
+        (*nunsat)--;
+    } else if (!--ntrue[c])
+      (*nunsat)++;
+  }
+}
+
+/* The step-size control after a trial step of size h (tau units) with
+ * error norm e, for one run and for each lane: the next h after a
+ * rejection (e > 1, or NaN), and after an acceptance (h already rescaled
+ * to a raised time offset). */
+static inline double sks_analog_h_rejected(const struct method *m, double e,
+                                           double h) {
+  double f = isfinite(e) ? 0.9 * pow(e, m->reject_pow) : 0.25;
+  return h * fmin(0.5, fmax(0.1, f));
+}
+
+static inline double sks_analog_h_accepted(const struct method *m, double e,
+                                           double h) {
+  double f = e > 0 ? m->accept_safety * pow(e, m->accept_pow) : 10.0;
+  return h * fmin(m->max_growth, fmax(0.2, f));
+}
 
 /* One trajectory from one seed, no restart (analog.c): SKS_SAT at the first
  * accepted step whose signs satisfy every clause, else SKS_UNKNOWN at tmax,

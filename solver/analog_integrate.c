@@ -4,23 +4,22 @@
 #define _POSIX_C_SOURCE 200809L
 #include "analog_int.h"
 
-/* Error norm of a trial step: max over the state of the error relative to
- * atol + rtol |y|; NaN or inf anywhere makes it infinite (a rejection). */
+/* The splitting step and the error norm (analog_step_int.h), here for
+ * one run in double. */
+#define STEP_VECTOR 0
+#define STEP_FLOAT 0
+#define STEP_FN(name) name
+#include "analog_step_int.h"
+
+/* Error norm of a trial step: max over the state of the error e relative
+ * to atol + rtol |y|; NaN or inf anywhere makes it infinite (a rejection).
+ * The splitting step's own norm. */
 static double error_norm(const work *w, const double *y, const double *yn,
                          const double *e) {
-  /* Branch-free so it pipelines: any NaN ratio or non-finite new state
-   * sets `bad` (x - x is 0 only for finite x). */
-  const double atol = w->atol, rtol = w->rtol;
-  const size_t d = w->dim;
+  const step_in in = {.atol = w->atol, .rtol = w->rtol};
   double worst = 0;
-  int bad = 0;
-  for (size_t i = 0; i < d; i++) {
-    double ay = fabs(y[i]), an = fabs(yn[i]);
-    double sc = atol + rtol * (ay > an ? ay : an);
-    double r = fabs(e[i]) / sc;
-    worst = r > worst ? r : worst;
-    bad |= !(r == r) | !(yn[i] - yn[i] == 0.0);
-  }
+  vi bad = 0;
+  step_norm(&in, y, yn, e, (long)w->dim, false, &worst, &bad);
   return bad ? INFINITY : worst;
 }
 
@@ -180,135 +179,36 @@ double sks_analog_step_rkc(work *w, double h) {
  * (u += h e^-U K^p).  Strang: half a weight step, a forward sweep and a
  * backward sweep of h/2 each (a symmetric composition, order 2), half a
  * weight step.  The error estimate is its distance to the Lie step (weights
- * h, one forward sweep h), which is O(h^2). */
-
-/* K_m^p e^-U for every clause at spins s into kp. */
-static void clause_kp(work *w, const double *s, double *kp) {
-  const sks_analog *p = w->p;
-  const double eU = exp(-w->U);
-  for (long c = 0; c < p->nclauses; c++) {
-    if (!(c & 65535) && sks_analog_cut(w))
-      return;
-    double K = p->cscale[c];
-    for (long q = p->cstart[c]; q < p->cstart[c + 1]; q++)
-      K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
-    kp[c] = eU * (w->memory == 2 ? K * K : K);
-  }
-}
-
-/* Adds one occurrence o of a spin in a clause of three or more literals
- * to the sweep's sums: K is the product over the clause's other literals
- * (without the 2^-k factor, which the weight carries), g = wt K^2 its
- * weight in the one-spin flow. */
-static inline void occurrence(long o, const long *oc, const long *xs,
-                              const int *xv, const double *xc, const double *co,
-                              const double *s, const double *wt, double *A,
-                              double *B) {
-  long c = oc[o];
-  double K = 1.0;
-  for (long x = xs[o]; x < xs[o + 1]; x++)
-    K *= 1.0 - xc[x] * s[xv[x]];
-  double g = wt[c] * K * K;
-  *A += g;
-  *B += g * co[o];
-}
-
-/* One Gauss-Seidel sweep of exact one-spin flows over time h, forward
- * (dir > 0) or backward, with clause weights wt = a e^-U 2^-2k: the
- * clause's factor 2^-k, squared, is folded into its weight once a step
- * instead of into every occurrence (a power of two: the same bits). */
-static void sweep(work *w, double *s, const double *wt, double h, int dir) {
-  const sks_analog *p = w->p;
-  const int n = p->nact;
-  const long *xs = p->xstart, *oc = p->oclause;
-  const int *xv = p->xvar;
-  const double *xc = p->xsign, *co = p->ocoef;
-  for (int k = 0; k < n; k++) {
-    if (!(k & 1023) && sks_analog_cut(w))
-      return;
-    int i = dir > 0 ? k : n - 1 - k;
-    double A = 0, B = 0;
-    if (xs) {
-      /* The same products and sums in the same order as reading the
-       * clauses (below), so the same bits; binary clauses (most of a
-       * Sudoku CNF) without an inner loop whose varying trip count the
-       * branch predictor cannot follow. */
-      long o = p->ostart[i], b0 = p->obin[i], b1 = p->obin_end[i];
-      for (; o < b0; o++)
-        occurrence(o, oc, xs, xv, xc, co, s, wt, &A, &B);
-      for (; o < b1; o++) {
-        long c = oc[o], x = xs[o];
-        double K = 1.0 - xc[x] * s[xv[x]];
-        double g = wt[c] * K * K;
-        A += g;
-        B += g * co[o];
-      }
-      for (; o < p->ostart[i + 1]; o++)
-        occurrence(o, oc, xs, xv, xc, co, s, wt, &A, &B);
-    } else {
-      for (long o = p->ostart[i]; o < p->ostart[i + 1]; o++) {
-        long c = oc[o], pos = p->opos[o];
-        double K = 1.0;
-        for (long q = p->cstart[c]; q < pos; q++)
-          K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
-        for (long q = pos + 1; q < p->cstart[c + 1]; q++)
-          K *= 1.0 - p->lsign[q] * s[p->lvar[q]];
-        double g = wt[c] * K * K;
-        A += g;
-        B += g * p->osign[o];
-      }
-    }
-    if (A > 0) {
-      double star = B / A;
-      /* exp underflows to 0 below -745.2 through libm's slow path; the
-       * relaxed spin is then exactly s*. */
-      double r = 2.0 * A * h;
-      s[i] = r > 746.0 ? star + (s[i] - star) * 0.0
-                       : star + (s[i] - star) * exp(-r);
-    }
-  }
-}
+ * h, one forward sweep h), which is O(h^2).  The step is analog_step_int.h's
+ * split_step, here on one run's state y = (s, u). */
 
 SKS_VECTOR_CLONES
 static double step_split(work *w, double h) {
   const sks_analog *p = w->p;
   const int n = p->nact;
-  const long m = p->nclauses;
-  const size_t d = w->dim;
-  double *y = w->y, *ys = w->ynew, *yl = w->tmp;
-  double *kp = w->k[0], *ws = w->k[1], *wl = w->k[2];
-  clause_kp(w, y, kp);
-  w->rhs++;
-  if (w->cut)
-    return 0;
-  memcpy(ys, y, d * sizeof *ys);
-  memcpy(yl, y, d * sizeof *yl);
-  for (long c = 0; c < m; c++) {
-    ys[n + c] = y[n + c] + 0.5 * h * kp[c];
-    yl[n + c] = y[n + c] + h * kp[c];
-  }
-  /* The weights in loops of their own, with U in a local (a store through
-   * ws could alias w->U), so gcc vectorises the polynomial exp; each
-   * carries its clause's 2^-2k (see sweep). */
-  const double U = w->U, *us = ys + n, *ul = yl + n;
-  const double *sc = p->cscale;
-  for (long c = 0; c < m; c++)
-    ws[c] = fast_exp(us[c] - U) * (sc[c] * sc[c]);
-  for (long c = 0; c < m; c++)
-    wl[c] = fast_exp(ul[c] - U) * (sc[c] * sc[c]);
-  sweep(w, ys, ws, 0.5 * h, 1);
-  sweep(w, ys, ws, 0.5 * h, -1);
-  sweep(w, yl, wl, h, 1);
-  w->rhs += 3;
-  clause_kp(w, ys, kp);
-  w->rhs++;
-  if (w->cut)
-    return 0;
-  for (long c = 0; c < m; c++)
-    ys[n + c] += 0.5 * h * kp[c];
-  for (size_t i = 0; i < d; i++)
-    w->err[i] = ys[i] - yl[i];
-  return error_norm(w, y, ys, w->err);
+  const step_in in = {.p = p,
+                      .lsign = p->lsign,
+                      .xsign = p->xsign,
+                      .ocoef = p->ocoef,
+                      .cscale = p->cscale,
+                      .cscale2 = w->cscale2,
+                      .memory = w->memory,
+                      .atol = w->atol,
+                      .rtol = w->rtol,
+                      .w = w};
+  const step_state st = {.s = w->y,
+                         .u = w->y + n,
+                         .ss = w->ynew,
+                         .us = w->ynew + n,
+                         .sl = w->tmp,
+                         .ul = w->tmp + n,
+                         .kp = w->k[0],
+                         .ws = w->k[1],
+                         .wl = w->k[2]};
+  const double hh = 0.5 * h, U = w->U, eUn = exp(-w->U);
+  const vi live = -1;
+  double e;
+  return split_step(&in, &st, &h, &hh, &U, &eUn, &live, &e) ? e : 0;
 }
 
 /* The clones are resolved within this file (a multiversioned function
