@@ -430,6 +430,13 @@ static int give(sks_reader *rd, struct sks_json *j, const sks_json_item *it,
       return sks_form_foreign(rd, err, line, col, "%.*s", (int)it->msg_len, s);
     return sks_error_set(err, -1, line, col, "%.*s", (int)it->msg_len, s);
   }
+  if (it->fpuzzles) {
+    if (sks_fpuzzles_build(rd, it->puzzle, line, col, err))
+      return -1;
+    rd->ruled = false;
+    sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+    return 1;
+  }
   const char *charset = NULL;
   if (it->ipuz) {
     json_t *cs = json_object_get(it->doc, "charset");

@@ -336,14 +336,13 @@ static void collect_object(struct sks_json *j, json_t *obj, size_t idx,
     add_item(j, it);
     return;
   }
-  /* f-puzzles' own form: "size" and a "grid" of cell objects. */
-  json_t *fgrid = json_object_get(obj, "grid");
-  json_t *frow = json_array_get(fgrid, 0);
-  if (json_is_integer(json_object_get(obj, "size")) &&
-      json_is_object(json_array_get(frow, 0))) {
-    sks_json_queue_error(j, idx, true,
-                         "an f-puzzles puzzle (\"size\" and a \"grid\" of "
-                         "cell objects), a form sudokusat does not read (yet)");
+  /* f-puzzles' own form: "size" and a "grid" of cell objects, its
+   * rules under keys of their own (form_fpuzzles.c). */
+  if (sks_fpuzzles_is(obj)) {
+    add_item(j, (sks_json_item){.puzzle = obj,
+                                .name = json_object_get(obj, "title"),
+                                .pos = idx,
+                                .fpuzzles = true});
     return;
   }
   const char *key = NULL;

@@ -27,6 +27,7 @@ typedef struct sks_json_item {
   json_t *doc; /* an ipuz document */
   size_t pos;  /* its place: an index of pos */
   bool ipuz;
+  bool fpuzzles;       /* an f-puzzles document (puzzle: its object) */
   bool foreign;        /* the error is of a form not read */
   size_t msg, msg_len; /* an error's text, in msgs */
 } sks_json_item;
@@ -71,5 +72,12 @@ void sks_json_queue_error(struct sks_json *j, size_t pos, bool foreign,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* f-puzzles documents (form_fpuzzles.c): is obj one ("size" and a
+ * "grid" of cell objects)?  build: makes rd->p its puzzle (givens,
+ * regions, name, rules), errors at line:col: 0 or -1 with err filled. */
+bool sks_fpuzzles_is(json_t *obj);
+int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
+                       sks_error *err);
 
 #endif

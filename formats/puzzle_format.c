@@ -8,11 +8,15 @@
 
 #include <string.h>
 
+/* Links that carry a puzzle (form_link.c). */
+extern const sks_form sks_form_link;
+
 /* The forms, tried in this order on every line outside a puzzle that is
  * not a comment, blank or too long.  The grid is last: it takes any line. */
 static const sks_form *const forms[] = {
     &sks_form_xml,         /* <?xml / <opensudoku>: OpenSudoku's games */
     &sks_form_json,        /* { or [ of a JSON document, ipuz */
+    &sks_form_link,        /* f-puzzles and SudokuPad links */
     &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
     &sks_form_sdk_section, /* [Puzzle] */
     &sks_form_csv_header,  /* quizzes,solutions */

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# f-puzzles and SudokuPad (docs/formats.md, "f-puzzles and SudokuPad"):
+# typed-in f-puzzles documents (a 4x4 killer with a thermometer, a
+# sandwich and a little killer; a 6x6 killer with thermometers and
+# odd/even cells; a 9x9 with arrows, a pill, kropki dots and X/V) solved,
+# unique, and their answers checked against the rules by the tests' own
+# reading (fpcheck.py) and against the solution they were made from; the
+# 4x4 as an f-puzzles ?load= link and a SudokuPad link (compressed by
+# lzcompress.py); a jigsaw from the cells' regions counted against brute
+# force; a rule not mapped, a drawing and a short link refused naming
+# them.
+# usage: run-fpuzzles.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-fpuzzles.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+D=$SRC/tests/variants
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-fpuzzles.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+: >in.txt
+
+K4=1234341221434321
+K6=123456456123231564564231312645645312
+A9=162857493534129678789643521475312986913586742628794135356478219241935867897261354
+for c in "killer-thermo-4 $K4" "killer-thermo-6 $K6" "arrows-kropki-9 $A9"; do
+  set -- $c
+  f=$D/fpuzzles/$1.json
+  check "$1-solve" 10 "$2" "$S" solve -q "$f"
+  check "$1-unique" 10 unique "$S" unique -q "$f"
+  if out=$(python3 "$D/fpcheck.py" "$f" "$("$S" solve -q "$f")" 2>&1); then pass; else
+    fail "$1-rules" "$out"
+  fi
+done
+# The title names the puzzle; the rules are carried as read.
+"$S" solve --format json "$D/fpuzzles/arrows-kropki-9.json" >out.json 2>err.txt
+if python3 -c '
+import json
+r = json.load(open("out.json"))
+assert r["name"] == "Escargot with arrows and kropki", r
+assert r["rules"] == ["arrow r1c8 | r1c4 r1c1", "arrow r3c9 r4c9 | r5c9..r7c9",
+  "white-dot r2c2 r2c3", "white-dot 2 r1c5 r1c6", "black-dot r2c4 r2c5",
+  "x r1c3 r1c4", "v r2c3 r2c4"], r["rules"]
+'; then pass; else fail json-rules "$(cat out.json err.txt)"; fi
+# A rule the solution breaks: no solution.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >broken.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["thermometer"] = [{"lines": [["R1C2", "R1C1"]]}]
+print(json.dumps(d))
+PY
+check broken-none 20 none "$S" unique -q broken.json
+
+# Links: f-puzzles' ?load= and SudokuPad's fpuzzles form (the payload as
+# a form-encoded link may carry it: '+' as a blank, '/' and '=' escaped).
+Z=$(python3 "$D/lzcompress.py" <"$D/fpuzzles/killer-thermo-4.json")
+printf 'https://www.f-puzzles.com/?load=%s\n' "$Z" >link1.txt
+check load-link 10 "$K4" "$S" solve -q link1.txt
+E=$(printf '%s' "$Z" | sed 's,/,%2F,g; s,=,%3D,g; s,+,%2B,g')
+printf 'https://sudokupad.app/fpuzzles%s\nhttps://crackingthecryptic.com/sudoku/?puzzle=fpuzzles%s My title\n' "$Z" "$E" >link2.txt
+check pad-links 0 "$K4
+$K4" "$S" solve -q link2.txt
+"$S" solve --format json link2.txt >out.json 2>err.txt
+if grep -q '"name":"Killer thermo 4x4"' out.json; then pass; else
+  fail link-name "$(cat out.json err.txt)"
+fi
+
+# A jigsaw from the cells' regions (a field on every cell, or only where
+# a cell leaves its box): counted against brute force.
+python3 - >jig.json <<'PY'
+import json
+m = ["0011", "0221", "0231", "2333"]
+print(json.dumps({"size": 4, "grid": [[{"region": int(m[r][c])} for c in range(4)]
+                                      for r in range(4)]}))
+PY
+want=$(python3 -c '
+from itertools import permutations
+m = ["0011", "0221", "0231", "2333"]
+rows = list(permutations(range(4)))
+def ok(g):
+    for k in range(4):
+        if len({g[r][c] for r in range(4) for c in range(4) if m[r][c] == str(k)}) != 4:
+            return False
+    return all(len({g[r][c] for r in range(4)}) == 4 for c in range(4))
+print(sum(ok((a, b, c, d)) for a in rows for b in rows for c in rows for d in rows))')
+check jigsaw-count 10 "$want" "$S" count -q jig.json
+# A 5x5 has no boxes: its regions must all be given.
+printf '{"size": 5, "grid": [%s]}\n' "$(python3 -c 'print(",".join(["[" + ",".join(["{}"] * 5) + "]"] * 5))')" >five.json
+check five-regions 3 error "$S" count -q five.json
+expect_stderr_has "f-puzzles' own regions for this size are not read"
+
+# Refused, naming what: a rule not mapped, a drawing, a negative
+# constraint not read, a short link, SudokuPad's own form.
+refuse() { # name key-json message
+  python3 - "$D/fpuzzles/killer-thermo-4.json" "$2" >bad.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.update(json.loads(sys.argv[2]))
+print(json.dumps(d))
+PY
+  check "$1" 3 error "$S" solve -q bad.json
+  expect_stderr_has "$3"
+}
+refuse unknown-rule '{"chaosconstruction": true}' \
+  'f-puzzles "chaosconstruction": a rule sudokusat does not read'
+refuse drawing '{"line": [{"lines": [["R1C1", "R2C2"]], "outlineC": "#000"}]}' \
+  'f-puzzles "line": a drawing'
+refuse negative '{"negative": ["sum"]}' '"sum": a negative constraint'
+refuse bad-cell '{"odd": [{"cell": "R9C1"}]}' 'f-puzzles "odd" entry 1: cell "R9C1" is outside the 4x4 grid'
+refuse pencil '{"grid": [[{"givenPencilMarks": [1, 2]}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
+  'given pencil marks are not read'
+printf 'https://sudokupad.app/abc123def\n' >short.txt
+check short-link 3 "" "$S" solve -q short.txt
+expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it and copy the long link"
+printf 'https://f-puzzles.com/?id=y28knjuw\n' >short.txt
+check fpuzzles-id 3 "" "$S" solve -q short.txt
+expect_stderr_has "its puzzle is on f-puzzles' server"
+printf 'https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA5gJwgEw\n' >scl.txt
+check scl 3 "" "$S" solve -q scl.txt
+expect_stderr_has "SudokuPad's own form (scl...)"
+printf 'https://f-puzzles.com/?load=N4Ig*iBcDMC\n' >bad.txt
+check bad-load 3 error "$S" solve -q bad.txt
+expect_stderr_has "1:29: the link's puzzle does not decode: a byte that is no base64 symbol"
+
+summary
