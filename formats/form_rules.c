@@ -49,6 +49,17 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
 int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
   if (!rd->pending_rules.n)
     return 0;
+  if (p->rules) { /* rules of its own (an f-puzzles document): one place */
+    long line = rd->pending_rules.a[0].line;
+    rd->pending_rules.n = 0;
+    rd->rule_text.n = 0;
+    return sks_error_set(err, -1, line, 1,
+                         "rule lines above a puzzle that brings its own rules "
+                         "(%d, the first a %s rule): write its rules in one "
+                         "place",
+                         p->rules->count,
+                         sks_rule_name(p->rules->rule[0].kind));
+  }
   sks_rules *rules = sks_rules_new(p->shape->n);
   int rc = 0;
   for (size_t i = 0; i < rd->pending_rules.n && !rc; i++) {

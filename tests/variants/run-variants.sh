@@ -105,6 +105,11 @@ expect_stderr_has "two parts are needed"
 printf '%s\ncage 15 r1c1 r1c2\n' "$E" >orphan.txt
 check orphan 3 "$(printf '%s\nerror' "$SOL")" "$S" solve -q orphan.txt
 expect_stderr_has "orphan.txt:2:1: 1 rule line with no puzzle after it"
+# Rule lines above a puzzle that brings its own rules (an f-puzzles
+# document) are refused, not merged and not put in place of its own.
+{ echo "thermo r1c1 r1c2"; cat "$SRC/docs/examples/fpuzzles.json"; } >both.json
+check both-rules 3 error "$S" unique -q both.json
+expect_stderr_has "both.json:1:1: rule lines above a puzzle that brings its own rules"
 # A title that starts with a rule's name is a title.
 printf 'Killer sudoku\n%s\n' "$E" >title.txt
 check title 10 "$SOL" "$S" solve -q title.txt
