@@ -374,7 +374,7 @@ static const char *const CSV_COLUMNS[] = {
     "command", "file",    "line",     "name",
     "status",  "puzzle",  "solution", "second_solution",
     "model",   "count",   "result",   "cells",
-    "backend", "seconds", "message"};
+    "backend", "seconds", "message",  "rules"};
 
 /* The summary's columns after the answers' (--summary): the totals. */
 static const char *const SUMMARY_COLUMNS[] = {
@@ -431,6 +431,24 @@ static void put_csv(const sks_app *app, const batch_job *job, const answer *a,
   snprintf(num, sizeof num, ",%.6f,", seconds);
   fputs(num, out);
   csv_text(out, message ? message : "");
+  putc(',', out); /* the rules as read, apart by ';' */
+  if (job->p && job->p->rules) {
+    size_t len = 1;
+    for (int i = 0; i < job->p->rules->count; i++)
+      len +=
+          sks_rule_write(&job->p->rules->rule[i], job->p->shape->n, NULL, 0) +
+          1;
+    char *s = sks_malloc(len), *at = s;
+    for (int i = 0; i < job->p->rules->count; i++) {
+      if (i)
+        *at++ = ';';
+      at += sks_rule_write(&job->p->rules->rule[i], job->p->shape->n, at,
+                           len - (size_t)(at - s));
+    }
+    *at = 0;
+    csv_field(out, s);
+    free(s);
+  }
   for (int i = 0; i < app->format_extras; i++) {
     putc(',', out);
     if (i < a->nextra && a->word[i]) /* canon's first_file: a name */
