@@ -454,7 +454,10 @@ static void quadruple(const frame *f, const sks_rule *r) {
   vx = vx < 1 ? 1 : vx > n - 1 ? n - 1 : vx;
   vy = vy < 1 ? 1 : vy > n - 1 ? n - 1 : vy;
   point p = {f->x + vx * f->c, f->y + vy * f->c};
-  put_circle(f, p, 0.3, "#fff", "#000", 0.035);
+  bool wide = false; /* digits of two figures (past 9x9) */
+  for (int i = 0; i < r->ndigits; i++)
+    wide |= r->digits[i] > 9;
+  put_circle(f, p, wide ? 0.38 : 0.3, "#fff", "#000", 0.035);
   int rows = r->ndigits > 2 ? 2 : 1, per = (r->ndigits + rows - 1) / rows;
   double size = rows > 1 ? 0.19 : 0.22;
   for (int row = 0; row < rows; row++) {
