@@ -3,7 +3,7 @@
  * (boxes or jigsaw pieces: one rule for both) and round the grid, the X
  * diagonals and windoku windows shaded, symbols centred.  Lengths are in
  * millimetres (the page's viewBox). */
-#include "sks_author.h"
+#include "print_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -95,12 +95,21 @@ static void grid_lines(FILE *out, const sks_shape *s, double x, double y,
           x, y, side, side, thick);
 }
 
-/* One puzzle: shading, symbols (givens bold and black, the rest of grid
- * in grey), lines, caption. */
+/* One puzzle in the square slot of side `side` at (x, y): shading, the
+ * rules under the digits, symbols (givens bold and black, the rest of
+ * grid in grey), lines, the rules over the lines, captions.  Clues outside
+ * the grid take a margin of one cell round it within the slot. */
 static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
                        double x, double y, double side) {
   const sks_shape *s = p->shape;
+  const sks_rules *rules = p->rules;
   int n = s->n;
+  double slot_x = x, slot_y = y, slot = side;
+  if (sks_print_rules_margin(rules)) {
+    x += side / (n + 2);
+    y += side / (n + 2);
+    side = side * n / (n + 2);
+  }
   double c = side / n;
   for (int r = 0; r < n; r++)
     for (int col = 0; col < n; col++)
@@ -109,6 +118,8 @@ static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
                 "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
                 "fill=\"#d9d9d9\"/>\n",
                 x + col * c, y + r * c, c, c);
+  if (rules)
+    sks_print_rules_under(out, p, x, y, side);
   bool numbers = n > SKS_MAX_SYMBOL_N;
   double font = c * (numbers && n >= 100 ? 0.36 : numbers ? 0.48 : 0.62);
   fprintf(out,
@@ -131,14 +142,20 @@ static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
   }
   fputs("</g>\n", out);
   grid_lines(out, s, x, y, side);
-  if (p->look.name && *p->look.name) {
+  if (rules)
+    sks_print_rules_over(out, p, x, y, side);
+  bool named = p->look.name && *p->look.name;
+  if (named) {
     fprintf(out,
             "<text x=\"%.3f\" y=\"%.3f\" font-family=\"DejaVu Sans, Arial, "
             "sans-serif\" font-size=\"3.5\" text-anchor=\"middle\">",
-            x + side / 2, y + side + 5);
+            slot_x + slot / 2, slot_y + slot + 5);
     put_escaped(out, p->look.name);
     fputs("</text>\n", out);
   }
+  if (rules)
+    sks_print_rules_caption(out, rules, slot_x + slot / 2,
+                            slot_y + slot + (named ? 9 : 5));
 }
 
 /* The grid side the slots of a cols x rows layout allow. */

@@ -59,14 +59,6 @@ static int read_all(sks_app *app, shown *ps) {
     sks_error err = {0};
     int r;
     while ((r = sks_reader_next(rd, &p, &err)) > 0) {
-      if (p->rules) { /* a page would show the givens alone */
-        r = sks_error_set(&err, -1, p->look.line, 1,
-                          "print does not draw variant rules yet (this "
-                          "puzzle has %d, the first a %s rule)",
-                          p->rules->count,
-                          sks_rule_name(p->rules->rule[0].kind));
-        break;
-      }
       if (p->removed) { /* a page shows givens, not candidates */
         r = sks_error_set(&err, -1, p->look.line, 1,
                           "print does not take candidates puzzles "

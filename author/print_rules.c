@@ -1,0 +1,594 @@
+/* A puzzle's variant rules on its printed page (print_int.h), drawn as
+ * setters draw them: dashed cages inside their outlines with the sum in
+ * the corner, thermometers, arrows, coloured lines, dots, X and V on
+ * edges, clues outside the grid, and a caption for the rules that hold
+ * over the whole grid.  Lengths are fractions of a cell, so every size of
+ * grid looks the same. */
+#include "print_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define FONT "font-family=\"DejaVu Sans, Arial, sans-serif\""
+
+/* Colours (docs/authoring.md, "Printing puzzles"). */
+#define THERMO "#c4c4c4"
+#define ARROW "#707070"
+#define DIAGONAL "#5b7fb5"
+#define SHAPE "#d0d0d0" /* odd circles, even squares */
+
+/* Tints for extra regions and clones, one a rule in turn. */
+static const char *const TINT[] = {"#cfe2f3", "#d9ead3", "#fce5cd",
+                                   "#ead1dc", "#fff2cc", "#d0e0e3"};
+enum { TINTS = sizeof TINT / sizeof *TINT };
+
+/* One grid on the page: its top left corner, cell size and side. */
+typedef struct frame {
+  FILE *out;
+  double x, y, c;
+  int n;
+} frame;
+
+typedef struct point {
+  double x, y;
+} point;
+
+static point centre(const frame *f, int i) {
+  return (point){f->x + (i % f->n + 0.5) * f->c,
+                 f->y + (i / f->n + 0.5) * f->c};
+}
+
+/* The unit vector from a to b (0 when they meet). */
+static point towards(point a, point b) {
+  double dx = b.x - a.x, dy = b.y - a.y, len = hypot(dx, dy);
+  return len > 0 ? (point){dx / len, dy / len} : (point){0, 0};
+}
+
+static point step(point a, point u, double len) {
+  return (point){a.x + u.x * len, a.y + u.y * len};
+}
+
+static point middle(point a, point b) {
+  return (point){(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
+static void put_points(const frame *f, const point *pts, int k) {
+  for (int i = 0; i < k; i++)
+    fprintf(f->out, "%s%.3f,%.3f", i ? " " : "", pts[i].x, pts[i].y);
+}
+
+/* A polyline through pts in colour at width (fractions of a cell), with
+ * extra attributes; a single point is a dot. */
+static void put_polyline(const frame *f, const point *pts, int k,
+                         const char *colour, double width, const char *extra) {
+  if (k == 1) {
+    fprintf(f->out,
+            "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" fill=\"%s\"/>\n",
+            pts[0].x, pts[0].y, width * f->c / 2, colour);
+    return;
+  }
+  fputs("<polyline points=\"", f->out);
+  put_points(f, pts, k);
+  fprintf(f->out,
+          "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\" "
+          "stroke-linecap=\"round\" stroke-linejoin=\"round\"%s/>\n",
+          colour, width * f->c, extra ? extra : "");
+}
+
+/* The centres of cells[0..k). */
+static point *centres(const frame *f, const int *cells, int k) {
+  point *pts = sks_malloc((size_t)(k ? k : 1) * sizeof *pts);
+  for (int i = 0; i < k; i++)
+    pts[i] = centre(f, cells[i]);
+  return pts;
+}
+
+static void put_line(const frame *f, const int *cells, int k,
+                     const char *colour, double width) {
+  point *pts = centres(f, cells, k);
+  put_polyline(f, pts, k, colour, width, NULL);
+  free(pts);
+}
+
+static void put_circle(const frame *f, point p, double r, const char *fill,
+                       const char *stroke, double width) {
+  fprintf(f->out, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" fill=\"%s\"", p.x,
+          p.y, r * f->c, fill);
+  if (stroke)
+    fprintf(f->out, " stroke=\"%s\" stroke-width=\"%.3f\"", stroke,
+            width * f->c);
+  fputs("/>\n", f->out);
+}
+
+/* Text centred at p (its middle, not its baseline), size a fraction of a
+ * cell; attrs such as a weight or a fill. */
+static void put_text(const frame *f, point p, double size, const char *attrs,
+                     const char *text) {
+  fprintf(f->out,
+          "<text x=\"%.3f\" y=\"%.3f\" " FONT
+          " font-size=\"%.3f\" text-anchor=\"middle\"%s>%s</text>\n",
+          p.x, p.y + size * f->c * 0.36, size * f->c, attrs ? attrs : "", text);
+}
+
+/* A small number in the top left corner of cell i, on a white ground that
+ * breaks the cage line under it. */
+static void put_corner(const frame *f, int i, int value) {
+  char text[16];
+  int len = snprintf(text, sizeof text, "%d", value);
+  double size = 0.24 * f->c;
+  double x = f->x + (i % f->n) * f->c + 0.03 * f->c;
+  double y = f->y + (i / f->n) * f->c + 0.03 * f->c;
+  fprintf(f->out,
+          "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+          "fill=\"#fff\"/>\n",
+          x, y, len * size * 0.62 + 0.05 * f->c, size * 1.02);
+  fprintf(f->out,
+          "<text x=\"%.3f\" y=\"%.3f\" " FONT " font-size=\"%.3f\">%s</text>\n",
+          x + 0.025 * f->c, y + size * 0.86, size, text);
+}
+
+/* ---- Under the digits ---- */
+
+static void shade(const frame *f, const int *cells, int k, const char *fill) {
+  for (int i = 0; i < k; i++)
+    fprintf(f->out,
+            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+            "fill=\"%s\"/>\n",
+            f->x + cells[i] % f->n * f->c, f->y + cells[i] / f->n * f->c, f->c,
+            f->c, fill);
+}
+
+static void odd_even(const frame *f, const sks_rule *r) {
+  for (int i = 0; i < r->ncells; i++) {
+    point p = centre(f, r->cells[i]);
+    if (r->kind == SKS_RULE_ODD)
+      put_circle(f, p, 0.36, SHAPE, NULL, 0);
+    else
+      fprintf(f->out,
+              "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+              "fill=\"" SHAPE "\"/>\n",
+              p.x - 0.34 * f->c, p.y - 0.34 * f->c, 0.68 * f->c, 0.68 * f->c);
+  }
+}
+
+/* A cage: dashed lines inset inside its outline, one path a straight run
+ * of boundary, meeting at the corners (a concave corner reaches into the
+ * next cell by the inset). */
+static void cage(const frame *f, const sks_rule *r) {
+  int n = f->n;
+  unsigned char *in = sks_calloc((size_t)n * n, 1);
+  int first = r->cells[0];
+  for (int i = 0; i < r->ncells; i++) {
+    in[r->cells[i]] = 1;
+    if (r->cells[i] < first)
+      first = r->cells[i];
+  }
+#define IN(rr, cc)                                                             \
+  ((rr) >= 0 && (rr) < n && (cc) >= 0 && (cc) < n && in[(rr)*n + (cc)])
+  double c = f->c, ins = 0.08 * c;
+  fprintf(f->out,
+          "<g fill=\"none\" stroke=\"#000\" stroke-width=\"%.3f\" "
+          "stroke-dasharray=\"%.3f %.3f\">\n",
+          0.035 * c, 0.1 * c, 0.07 * c);
+  for (int vertical = 0; vertical < 2; vertical++)
+    for (int a = 0; a < n; a++) /* a row (a column when vertical) */
+      for (int side = -1; side <= 1; side += 2) {
+        /* along a: cells b in the cage whose neighbour across `side` is
+         * not */
+#define CELL(aa, bb) (vertical ? IN(bb, aa) : IN(aa, bb))
+#define EDGE(bb) (CELL(a, bb) && !CELL(a + side, bb))
+        for (int b0 = 0; b0 < n; b0++) {
+          if (!EDGE(b0))
+            continue;
+          int b1 = b0;
+          while (b1 + 1 < n && EDGE(b1 + 1))
+            b1++;
+          double at = a * c + (side < 0 ? ins : c - ins);
+          double from = b0 * c + (CELL(a, b0 - 1) ? -ins : ins);
+          double to = (b1 + 1) * c + (CELL(a, b1 + 1) ? ins : -ins);
+          if (vertical)
+            fprintf(f->out, "<path d=\"M%.3f %.3fV%.3f\"/>\n", f->x + at,
+                    f->y + from, f->y + to);
+          else
+            fprintf(f->out, "<path d=\"M%.3f %.3fH%.3f\"/>\n", f->x + from,
+                    f->y + at, f->x + to);
+          b0 = b1;
+        }
+#undef EDGE
+#undef CELL
+      }
+#undef IN
+  fputs("</g>\n", f->out);
+  free(in);
+  if (r->value != SKS_RULE_NO_VALUE)
+    put_corner(f, first, r->value);
+}
+
+/* A thermometer: a bulb and a thick line; a slow one carries a white
+ * dashed stripe along its line. */
+static void thermo(const frame *f, const sks_rule *r) {
+  point *pts = centres(f, r->cells, r->ncells);
+  if (r->ncells > 1)
+    put_polyline(f, pts, r->ncells, THERMO, 0.26, NULL);
+  put_circle(f, pts[0], 0.4, THERMO, NULL, 0);
+  if (r->kind == SKS_RULE_SLOW_THERMO && r->ncells > 1) {
+    char dash[80];
+    snprintf(dash, sizeof dash, " stroke-dasharray=\"%.3f %.3f\"", 0.12 * f->c,
+             0.1 * f->c);
+    pts[0] = step(pts[0], towards(pts[0], pts[1]), 0.4 * f->c);
+    put_polyline(f, pts, r->ncells, "#fff", 0.07, dash);
+  }
+  free(pts);
+}
+
+/* An arrowhead at tip, pointing along u. */
+static void arrowhead(const frame *f, point tip, point u, const char *colour,
+                      double len, double width) {
+  point back = step(tip, u, -len * f->c), perp = {-u.y, u.x};
+  point pts[3] = {step(back, perp, len * 0.65 * f->c), tip,
+                  step(back, perp, -len * 0.65 * f->c)};
+  put_polyline(f, pts, 3, colour, width, NULL);
+}
+
+/* Whether cells[0..k) are a straight run of neighbours along a row or a
+ * column (in any order): then they are one pill.  The run's corners in
+ * rows and columns. */
+static bool pill(const frame *f, const int *cells, int k, int *r0, int *c0,
+                 int *r1, int *c1) {
+  int n = f->n;
+  *r0 = *r1 = cells[0] / n;
+  *c0 = *c1 = cells[0] % n;
+  for (int i = 1; i < k; i++) {
+    int r = cells[i] / n, c = cells[i] % n;
+    *r0 = r < *r0 ? r : *r0;
+    *r1 = r > *r1 ? r : *r1;
+    *c0 = c < *c0 ? c : *c0;
+    *c1 = c > *c1 ? c : *c1;
+  }
+  return (*r0 == *r1 || *c0 == *c1) && (*r1 - *r0 + 1) * (*c1 - *c0 + 1) == k;
+}
+
+/* The circle of an arrow (a pill over a run of cells), white inside. */
+static void arrow_circle(const frame *f, const int *cells, int k) {
+  int r0, c0, r1, c1;
+  if (k > 1 && pill(f, cells, k, &r0, &c0, &r1, &c1)) {
+    double c = f->c;
+    fprintf(f->out,
+            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+            "rx=\"%.3f\" fill=\"#fff\" stroke=\"" ARROW
+            "\" stroke-width=\"%.3f\"/>\n",
+            f->x + (c0 + 0.1) * c, f->y + (r0 + 0.1) * c, (c1 - c0 + 0.8) * c,
+            (r1 - r0 + 0.8) * c, 0.4 * c, 0.05 * c);
+    return;
+  }
+  for (int i = 0; i < k; i++)
+    put_circle(f, centre(f, cells[i]), 0.4, "#fff", ARROW, 0.05);
+}
+
+/* An arrow: its shaft from the circle cell nearest the shaft, the circle
+ * over the shaft's start, an arrowhead at the shaft's last cell. */
+static void arrow(const frame *f, const sks_rule *r) {
+  int k = r->ncells - r->split + 1;
+  point *pts = sks_malloc((size_t)k * sizeof *pts);
+  pts[0] = centre(f, r->cells[0]);
+  point next = centre(f, r->cells[r->split]);
+  for (int i = 1; i < r->split; i++) {
+    point p = centre(f, r->cells[i]);
+    if (hypot(p.x - next.x, p.y - next.y) <
+        hypot(pts[0].x - next.x, pts[0].y - next.y))
+      pts[0] = p;
+  }
+  for (int i = 1; i < k; i++)
+    pts[i] = centre(f, r->cells[r->split + i - 1]);
+  put_polyline(f, pts, k, ARROW, 0.05, NULL);
+  arrow_circle(f, r->cells, r->split);
+  arrowhead(f, pts[k - 1], towards(pts[k - 2], pts[k - 1]), ARROW, 0.25, 0.05);
+  free(pts);
+}
+
+/* A double arrow: the arrow's thin line with a circle at either end. */
+static void double_arrow(const frame *f, const sks_rule *r) {
+  put_line(f, r->cells, r->ncells, ARROW, 0.05);
+  arrow_circle(f, r->cells, 1);
+  arrow_circle(f, r->cells + r->ncells - 1, 1);
+}
+
+/* A line's ends: circles (between) or diamonds (lockout) over them. */
+static void ends(const frame *f, const sks_rule *r, const char *colour,
+                 bool diamond) {
+  for (int e = 0; e < 2; e++) {
+    point p = centre(f, r->cells[e ? r->ncells - 1 : 0]);
+    if (!diamond) {
+      put_circle(f, p, 0.38, "#fff", colour, 0.06);
+      continue;
+    }
+    double d = 0.42 * f->c;
+    fprintf(f->out,
+            "<polygon points=\"%.3f,%.3f %.3f,%.3f %.3f,%.3f %.3f,%.3f\" "
+            "fill=\"#fff\" stroke=\"%s\" stroke-width=\"%.3f\"/>\n",
+            p.x, p.y - d, p.x + d, p.y, p.x, p.y + d, p.x - d, p.y, colour,
+            0.06 * f->c);
+  }
+}
+
+/* The colour of a line rule, or NULL for another kind. */
+static const char *line_colour(sks_rule_kind kind) {
+  switch (kind) {
+  case SKS_RULE_WHISPERS:
+    return "#5fd35f"; /* green */
+  case SKS_RULE_RENBAN:
+    return "#d36bd3"; /* purple */
+  case SKS_RULE_PALINDROME:
+    return "#a6a6a6"; /* grey */
+  case SKS_RULE_ZIPPER:
+    return "#b9a6e8"; /* lavender */
+  case SKS_RULE_REGION_SUM:
+    return "#4a9fe0"; /* blue */
+  case SKS_RULE_BETWEEN:
+    return "#9cb8d6"; /* light blue, circles at the ends */
+  case SKS_RULE_LOCKOUT:
+    return "#8fa8c0"; /* slate, diamonds at the ends */
+  case SKS_RULE_ENTROPIC:
+    return "#f2a33a"; /* orange */
+  case SKS_RULE_MODULAR:
+    return "#3fbfa8"; /* teal */
+  default:
+    return NULL;
+  }
+}
+
+static void diagonal(const frame *f, bool pos) {
+  double side = f->n * f->c;
+  fprintf(f->out,
+          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" "
+          "stroke=\"" DIAGONAL "\" stroke-width=\"%.3f\"/>\n",
+          f->x, pos ? f->y + side : f->y, f->x + side, pos ? f->y : f->y + side,
+          0.05 * f->c);
+}
+
+void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
+                           double side) {
+  const sks_rules *rules = p->rules;
+  frame f = {out, x, y, side / p->shape->n, p->shape->n};
+  /* shading: extra regions and clones (both parts one tint), odd and even */
+  int tint = 0;
+  for (int i = 0; i < rules->count; i++) {
+    const sks_rule *r = &rules->rule[i];
+    if (r->kind == SKS_RULE_REGION || r->kind == SKS_RULE_CLONE)
+      shade(&f, r->cells, r->ncells, TINT[tint++ % TINTS]);
+    else if (r->kind == SKS_RULE_ODD || r->kind == SKS_RULE_EVEN)
+      odd_even(&f, r);
+  }
+  /* lines, thermometers, arrows */
+  for (int i = 0; i < rules->count; i++) {
+    const sks_rule *r = &rules->rule[i];
+    const char *colour = line_colour(r->kind);
+    if (colour) {
+      put_line(&f, r->cells, r->ncells, colour, 0.22);
+      if (r->kind == SKS_RULE_BETWEEN || r->kind == SKS_RULE_LOCKOUT)
+        ends(&f, r, colour, r->kind == SKS_RULE_LOCKOUT);
+      if (r->value != SKS_RULE_NO_VALUE) /* a gap not the default */
+        put_corner(&f, r->cells[0], r->value);
+    } else if (r->kind == SKS_RULE_THERMO || r->kind == SKS_RULE_SLOW_THERMO)
+      thermo(&f, r);
+    else if (r->kind == SKS_RULE_ARROW)
+      arrow(&f, r);
+    else if (r->kind == SKS_RULE_DOUBLE_ARROW)
+      double_arrow(&f, r);
+    else if (r->kind == SKS_RULE_DIAGONAL_POS ||
+             r->kind == SKS_RULE_DIAGONAL_NEG)
+      diagonal(&f, r->kind == SKS_RULE_DIAGONAL_POS);
+  }
+  /* cages over the lines, so their dashes show */
+  for (int i = 0; i < rules->count; i++)
+    if (rules->rule[i].kind == SKS_RULE_CAGE)
+      cage(&f, &rules->rule[i]);
+}
+
+/* ---- Over the grid lines ---- */
+
+/* A kropki dot between the two cells, its value inside when not the
+ * default. */
+static void dot(const frame *f, const sks_rule *r) {
+  bool black = r->kind == SKS_RULE_BLACK_DOT;
+  point p = middle(centre(f, r->cells[0]), centre(f, r->cells[1]));
+  bool value = r->value != SKS_RULE_NO_VALUE;
+  put_circle(f, p, value ? 0.17 : 0.13, black ? "#000" : "#fff", "#000", 0.035);
+  if (value) {
+    char text[16];
+    snprintf(text, sizeof text, "%d", r->value);
+    put_text(f, p, 0.2, black ? " fill=\"#fff\"" : NULL, text);
+  }
+}
+
+/* A letter or a number on the edge between the two cells, on a white
+ * ground. */
+static void edge_text(const frame *f, const sks_rule *r, const char *text,
+                      double size) {
+  point p = middle(centre(f, r->cells[0]), centre(f, r->cells[1]));
+  put_circle(f, p, 0.19, "#fff", NULL, 0);
+  put_text(f, p, size, " font-weight=\"bold\"", text);
+}
+
+/* A chevron at p pointing along u (towards the smaller digit). */
+static void chevron(const frame *f, point p, point u, double len,
+                    const char *colour, double width) {
+  point tip = step(p, u, len * 0.5 * f->c);
+  arrowhead(f, tip, u, colour, len, width);
+}
+
+/* Minimum and maximum cells: a small chevron inside each edge that has a
+ * neighbour, pointing into the cell (minimum: it is the smaller) or out
+ * of it (maximum). */
+static void min_max(const frame *f, const sks_rule *r) {
+  static const int dir[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+  int n = f->n;
+  for (int i = 0; i < r->ncells; i++) {
+    int row = r->cells[i] / n, col = r->cells[i] % n;
+    point p = centre(f, r->cells[i]);
+    for (int d = 0; d < 4; d++) {
+      int rr = row + dir[d][0], cc = col + dir[d][1];
+      if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+        continue;
+      point u = {dir[d][1], dir[d][0]};
+      point at = step(p, u, 0.36 * f->c);
+      if (r->kind == SKS_RULE_MINIMUM)
+        u = (point){-u.x, -u.y};
+      chevron(f, at, u, 0.12, "#444", 0.035);
+    }
+  }
+}
+
+/* A quadruple: a white circle at the cells' common corner with the
+ * digits inside (two rows when more than two). */
+static void quadruple(const frame *f, const sks_rule *r) {
+  double mx = 0, my = 0;
+  for (int i = 0; i < r->ncells; i++) {
+    point p = centre(f, r->cells[i]);
+    mx += p.x;
+    my += p.y;
+  }
+  int n = f->n;
+  int vx = (int)lround((mx / r->ncells - f->x) / f->c);
+  int vy = (int)lround((my / r->ncells - f->y) / f->c);
+  vx = vx < 1 ? 1 : vx > n - 1 ? n - 1 : vx;
+  vy = vy < 1 ? 1 : vy > n - 1 ? n - 1 : vy;
+  point p = {f->x + vx * f->c, f->y + vy * f->c};
+  bool wide = false; /* digits of two figures (past 9x9) */
+  for (int i = 0; i < r->ndigits; i++)
+    wide |= r->digits[i] > 9;
+  put_circle(f, p, wide ? 0.38 : 0.3, "#fff", "#000", 0.035);
+  int rows = r->ndigits > 2 ? 2 : 1, per = (r->ndigits + rows - 1) / rows;
+  double size = rows > 1 ? 0.19 : 0.22;
+  for (int row = 0; row < rows; row++) {
+    char text[64];
+    int len = 0;
+    for (int j = row * per; j < r->ndigits && j < (row + 1) * per; j++)
+      len += snprintf(text + len, sizeof text - (size_t)len, "%s%d",
+                      j > row * per ? " " : "", r->digits[j]);
+    point q = {p.x, p.y + (rows > 1 ? (row ? 0.11 : -0.11) * f->c : 0)};
+    put_text(f, q, size, NULL, text);
+  }
+}
+
+/* The margin cell (row, column, each -1..n) of a clue outside the grid
+ * whose cells start at cells[0]: one step back from the first cell along
+ * the cells' direction, repeated until outside (a diagonal towards the
+ * nearer corner when the cells give no direction). */
+static void outside(const frame *f, const sks_rule *r, int *row, int *col) {
+  int n = f->n, r0 = r->cells[0] / n, c0 = r->cells[0] % n, dr = 0, dc = 0;
+  if (r->ncells > 1) {
+    dr = r->cells[1] / n - r0;
+    dc = r->cells[1] % n - c0;
+  }
+  if (abs(dr) > 1 || abs(dc) > 1 || (!dr && !dc)) {
+    dr = 2 * r0 < n - 1 ? 1 : -1;
+    dc = 2 * c0 < n - 1 ? 1 : -1;
+  }
+  do {
+    r0 -= dr;
+    c0 -= dc;
+  } while (r0 >= 0 && r0 < n && c0 >= 0 && c0 < n);
+  *row = r0;
+  *col = c0;
+}
+
+/* A clue outside the grid: its number in the margin cell; a little
+ * killer's with a small arrow along its diagonal. */
+static void outside_clue(const frame *f, const sks_rule *r) {
+  int row, col;
+  outside(f, r, &row, &col);
+  point p = {f->x + (col + 0.5) * f->c, f->y + (row + 0.5) * f->c};
+  char text[16];
+  snprintf(text, sizeof text, "%d", r->value);
+  if (r->kind != SKS_RULE_LITTLE_KILLER) {
+    put_text(f, p, 0.5, NULL, text);
+    return;
+  }
+  point u = towards(p, centre(f, r->cells[0]));
+  put_text(f, step(p, u, -0.1 * f->c), 0.36, NULL, text);
+  point pts[2] = {step(p, u, 0.2 * f->c), step(p, u, 0.5 * f->c)};
+  put_polyline(f, pts, 2, "#000", 0.03, NULL);
+  arrowhead(f, pts[1], u, "#000", 0.1, 0.03);
+}
+
+void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
+                          double side) {
+  const sks_rules *rules = p->rules;
+  frame f = {out, x, y, side / p->shape->n, p->shape->n};
+  for (int i = 0; i < rules->count; i++) {
+    const sks_rule *r = &rules->rule[i];
+    char text[16];
+    switch (r->kind) {
+    case SKS_RULE_WHITE_DOT:
+    case SKS_RULE_BLACK_DOT:
+      dot(&f, r);
+      break;
+    case SKS_RULE_X_PAIR:
+      edge_text(&f, r, "X", 0.34);
+      break;
+    case SKS_RULE_V_PAIR:
+      edge_text(&f, r, "V", 0.34);
+      break;
+    case SKS_RULE_SUM_PAIR:
+      snprintf(text, sizeof text, "%d", r->value);
+      edge_text(&f, r, text, 0.22);
+      break;
+    case SKS_RULE_GREATER: {
+      point a = centre(&f, r->cells[0]), b = centre(&f, r->cells[1]);
+      chevron(&f, middle(a, b), towards(a, b), 0.2, "#000", 0.05);
+      break;
+    }
+    case SKS_RULE_MINIMUM:
+    case SKS_RULE_MAXIMUM:
+      min_max(&f, r);
+      break;
+    case SKS_RULE_QUADRUPLE:
+      quadruple(&f, r);
+      break;
+    case SKS_RULE_SANDWICH:
+    case SKS_RULE_X_SUM:
+    case SKS_RULE_SKYSCRAPER:
+    case SKS_RULE_LITTLE_KILLER:
+      outside_clue(&f, r);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+bool sks_print_rules_margin(const sks_rules *rules) {
+  for (int i = 0; rules && i < rules->count; i++)
+    switch (rules->rule[i].kind) {
+    case SKS_RULE_SANDWICH:
+    case SKS_RULE_X_SUM:
+    case SKS_RULE_SKYSCRAPER:
+    case SKS_RULE_LITTLE_KILLER:
+      return true;
+    default:
+      break;
+    }
+  return false;
+}
+
+void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
+                             double y) {
+  bool seen[SKS_RULE_KINDS] = {false};
+  int shown = 0;
+  for (int i = 0; i < rules->count; i++) {
+    sks_rule_kind kind = rules->rule[i].kind;
+    if (sks_rule_args_of(kind) != SKS_ARGS_G || seen[kind])
+      continue;
+    seen[kind] = true;
+    if (!shown++)
+      fprintf(out,
+              "<text x=\"%.3f\" y=\"%.3f\" " FONT
+              " font-size=\"2.8\" font-style=\"italic\" fill=\"#333\" "
+              "text-anchor=\"middle\">",
+              cx, y);
+    fprintf(out, "%s%s", shown > 1 ? ", " : "", sks_rule_name(kind));
+  }
+  if (shown)
+    fputs("</text>\n", out);
+}
