@@ -260,6 +260,9 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
 int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err) {
   if (check_rule(rule, r->n, err))
     return -1;
+  if (r->count >= sks_rules_max(r->n))
+    return fail(err, rule, "more than %d rules on one %dx%d puzzle",
+                sks_rules_max(r->n), r->n, r->n);
   counted_rules *c = (counted_rules *)(void *)r;
   if (r->count == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 8;

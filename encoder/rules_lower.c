@@ -907,7 +907,12 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
 void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
                      sks_amo amo, sks_cnf *cnf, int *next) {
   low w = {eo, num, cnf, next, eo->n, amo, {0}, false};
-  for (int i = 0; i < rs->count; i++)
+  for (int i = 0; i < rs->count; i++) {
+    if (sks_past(eo->deadline)) {
+      cnf->cut = true; /* the system's deadline: clauses are missing */
+      break;
+    }
     lower_rule(&w, rs, &rs->rule[i]);
+  }
   SKS_STACK_FREE(w.cl);
 }

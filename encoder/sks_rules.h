@@ -153,6 +153,13 @@ typedef struct sks_rules {
   sks_rule *rule;
 } sks_rules;
 
+/* The most rules one puzzle of side n may carry: four a cell (a dot on
+ * every edge of the grid is two a cell), so a list's clauses stay
+ * bounded by the grid's. */
+static inline int sks_rules_max(int n) {
+  return 4 * n * n < 64 ? 64 : 4 * n * n;
+}
+
 /* A new empty list for side n, holding one reference. */
 sks_rules *sks_rules_new(int n);
 const sks_rules *sks_rules_retain(const sks_rules *r);

@@ -77,6 +77,10 @@ typedef struct sks_held {
   bool foreign;
 } sks_held;
 
+/* The rule text held above one puzzle at most (a file of rule lines and
+ * no puzzle is not held whole). */
+enum { SKS_RULE_TEXT_MAX = 16 << 20 };
+
 /* A rule line held for the puzzle under it (form_rules.c): its line and
  * its text in rule_text. */
 typedef struct sks_pending_rule {
@@ -89,8 +93,9 @@ struct sks_reader {
   sks_format_options opt;
   SKS_STACK(sks_pending_rule) pending_rules;
   SKS_STACK(char) rule_text;
-  sks_puzzle *p;     /* reused while the shape stays the same */
-  sks_line_buf line; /* the current line, without its line end */
+  bool rules_overflow; /* more than SKS_RULE_TEXT_MAX of rule lines held */
+  sks_puzzle *p;       /* reused while the shape stays the same */
+  sks_line_buf line;   /* the current line, without its line end */
   long lineno;
   /* The last lines scanned (a line is looked at again after a look
    * ahead), by their buffers' id and length, and the ids given so far. */

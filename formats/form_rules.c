@@ -39,6 +39,12 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   }
   if (!args)
     return false;
+  if (rd->rule_text.n + li->end > SKS_RULE_TEXT_MAX) {
+    /* held past the bound: refused when the puzzle comes (or the input
+     * ends), not held */
+    rd->rules_overflow = true;
+    return true;
+  }
   sks_pending_rule pr = {rd->lineno, rd->rule_text.n, li->end};
   for (size_t i = 0; i < li->end; i++)
     SKS_PUSH(rd->rule_text, a[i]);
@@ -46,7 +52,20 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   return true;
 }
 
+/* Too much rule text above one puzzle: the error, and nothing held. */
+static int overflow(sks_reader *rd, sks_error *err) {
+  long line = rd->pending_rules.n ? rd->pending_rules.a[0].line : rd->lineno;
+  rd->pending_rules.n = 0;
+  rd->rule_text.n = 0;
+  rd->rules_overflow = false;
+  return sks_error_set(err, -1, line, 1,
+                       "more than %d MiB of rule lines above one puzzle",
+                       SKS_RULE_TEXT_MAX >> 20);
+}
+
 int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
+  if (rd->rules_overflow)
+    return overflow(rd, err);
   if (!rd->pending_rules.n)
     return 0;
   if (p->rules) { /* rules of its own (an f-puzzles document): one place */
@@ -79,6 +98,8 @@ int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
 }
 
 int sks_form_rules_orphan(sks_reader *rd, sks_error *err) {
+  if (rd->rules_overflow)
+    return overflow(rd, err);
   if (!rd->pending_rules.n)
     return 0;
   long line = rd->pending_rules.a[0].line;

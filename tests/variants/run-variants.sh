@@ -110,6 +110,20 @@ expect_stderr_has "orphan.txt:2:1: 1 rule line with no puzzle after it"
 { echo "thermo r1c1 r1c2"; cat "$SRC/docs/examples/fpuzzles.json"; } >both.json
 check both-rules 3 error "$S" unique -q both.json
 expect_stderr_has "both.json:1:1: rule lines above a puzzle that brings its own rules"
+# Bounds: more rules than four a cell, and more than 16 MiB of rule
+# lines above one puzzle, are refused, not held.
+python3 -c '
+line = "cage 45 r1c1..r1c9 r2c1..r2c9 r3c1..r3c9\n"
+print(line * 325 + "." * 81)' >many.txt
+check too-many-rules 3 error "$S" solve -q many.txt
+expect_stderr_has "many.txt:325:1: cage rule: more than 324 rules on one 9x9 puzzle"
+python3 -c '
+import sys
+line = "cage 45 " + " ".join("r%dc%d" % (r, c) for r in range(1, 10) for c in range(1, 10)) + "\n"
+sys.stdout.write(line * (17 * 1024 * 1024 // len(line) + 10))
+print("." * 81)' >huge.txt
+check rule-text-bound 3 error "$S" solve -q huge.txt
+expect_stderr_has "more than 16 MiB of rule lines above one puzzle"
 # A title that starts with a rule's name is a title.
 printf 'Killer sudoku\n%s\n' "$E" >title.txt
 check title 10 "$SOL" "$S" solve -q title.txt
