@@ -11,6 +11,7 @@
  * 255 million literals with their ends.)  sks_plain_size gives these
  * counts before anything is built. */
 #include "sks_checker.h"
+#include "stack_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +46,7 @@ static void reserve_exactly(sks_clauses *cl, size_t want) {
 }
 
 static void reserve(sks_clauses *cl, size_t more) {
-  if (cl->nlits + more <= cl->cap)
-    return;
-  size_t cap = cl->cap ? cl->cap : 1024;
-  while (cap < cl->nlits + more)
-    cap *= 2;
-  cl->lit = sks_realloc(cl->lit, cap * sizeof *cl->lit);
-  cl->cap = cap;
+  SKS_GROW(cl->lit, cl->cap, cl->nlits + more);
 }
 
 void sks_clauses_add(sks_clauses *cl, int lit) {
