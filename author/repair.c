@@ -72,6 +72,7 @@ static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
     }
     r->cells = p->shape->n * p->shape->n;
     r->words = (r->cells + 63) / 64;
+    r->capset = 0; /* the sets' room was counted in sets of the old words */
     size_t w = (size_t)r->words * sizeof(uint64_t);
     r->pick = sks_realloc(r->pick, w);
     r->best = sks_realloc(r->best, w);
