@@ -5,6 +5,7 @@
  * the fewest by implicit hitting sets; else a minimal one by deletion). */
 #include "eo.h"
 #include "grade_int.h"
+#include "stack_int.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -19,7 +20,8 @@ struct sks_repairer {
   long long nsol, maxsol;
   uint64_t *set; /* cell sets to hit, words each */
   int *size;     /* cells in each set */
-  int nset, capset;
+  int nset;
+  size_t capset;         /* the room, in sets of words words */
   uint64_t *seen;        /* scratch for the lower bound */
   uint64_t *pick, *best; /* the hitting set being built, the best */
   int *cell, *digit;     /* the answer */
@@ -70,6 +72,7 @@ static void fit(sks_repairer *r, const sks_puzzle *p, long long maxsol) {
     }
     r->cells = p->shape->n * p->shape->n;
     r->words = (r->cells + 63) / 64;
+    r->capset = 0; /* the sets' room was counted in sets of the old words */
     size_t w = (size_t)r->words * sizeof(uint64_t);
     r->pick = sks_realloc(r->pick, w);
     r->best = sks_realloc(r->best, w);
@@ -193,10 +196,13 @@ static bool subset(const uint64_t *a, const uint64_t *b, int words) {
 /* A new, empty set to hit at the end of the list (filled by the caller,
  * then kept by keep_set). */
 static uint64_t *new_set(sks_repairer *r) {
-  if (r->nset == r->capset) {
-    r->capset = r->capset ? 2 * r->capset : 64;
-    r->set = sks_realloc(r->set, (size_t)r->capset * r->words * sizeof *r->set);
-    r->size = sks_realloc(r->size, (size_t)r->capset * sizeof *r->size);
+  if ((size_t)r->nset == r->capset) {
+    size_t c = r->capset;
+    r->set = sks_stack_grow(r->set, &c, (size_t)r->nset + 1,
+                            (size_t)r->words * sizeof *r->set);
+    c = r->capset;
+    SKS_GROW(r->size, c, (size_t)r->nset + 1);
+    r->capset = c;
   }
   uint64_t *d = r->set + (size_t)r->nset * r->words;
   memset(d, 0, (size_t)r->words * sizeof *d);

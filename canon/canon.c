@@ -2,6 +2,7 @@
  * group: a row-by-row search over partial transformations that keeps,
  * row after row, only those whose prefix is the smallest. */
 #include "canon_int.h"
+#include "stack_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,7 +37,8 @@ struct sks_canon {
   int o_row, o_used, o_sorder, o_sbound, o_corder, o_cbound, o_label;
   u16 *grid[2]; /* n*n: 0 blank, d+1; [1] transposed */
   u16 *cur, *next;
-  long ncur, nnext, capcur, capnext;
+  long ncur, nnext;
+  size_t capcur, capnext;
   int list_stride; /* the stride cur and next are sized in */
   u16 *best;       /* the best row of the level */
   bool have_best;
@@ -168,11 +170,9 @@ static u16 *push_next(sks_canon *z) {
     z->over = true;
     return NULL;
   }
-  if (z->nnext == z->capnext) {
-    z->capnext = z->capnext ? 2 * z->capnext : 64;
-    z->next = sks_realloc(z->next,
-                          (size_t)z->capnext * (size_t)z->stride * sizeof(u16));
-  }
+  if ((size_t)z->nnext == z->capnext) /* a candidate is stride u16 */
+    z->next = sks_stack_grow(z->next, &z->capnext, (size_t)z->nnext + 1,
+                             (size_t)z->stride * sizeof(u16));
   return z->next + (size_t)z->nnext++ * (size_t)z->stride;
 }
 
@@ -459,7 +459,7 @@ static inline long level_start(sks_canon *z) {
   u16 *tmp = z->cur;
   z->cur = z->next;
   z->next = tmp;
-  long cap = z->capcur;
+  size_t cap = z->capcur;
   z->capcur = z->capnext;
   z->capnext = cap;
   z->ncur = z->nnext;

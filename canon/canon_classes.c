@@ -5,6 +5,7 @@
  * on the threads. */
 #include "require_int.h"
 #include "sks_canon.h"
+#include "stack_int.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -25,7 +26,7 @@ typedef struct key_set {
 typedef struct worker {
   sks_canon *z;
   int *grid;
-  int cap;
+  size_t cap;
   unsigned char *removed; /* a candidates puzzle's sets through the map */
   size_t rcap;
 } worker;
@@ -130,12 +131,7 @@ static long long set_insert(key_set *s, const unsigned char *k, size_t len) {
   }
   size_t need = sizeof len + sizeof id + len;
   need = (need + 7) & ~(size_t)7;
-  if (s->len + need > s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 1 << 16;
-    while (s->len + need > s->cap)
-      s->cap *= 2;
-    s->arena = sks_realloc(s->arena, s->cap);
-  }
+  SKS_GROW(s->arena, s->cap, s->len + need);
   id = (long long)s->used;
   unsigned char *e = s->arena + s->len;
   memcpy(e, &len, sizeof len);
@@ -202,10 +198,7 @@ static void canonicalise(sks_canon_classes *c, worker *w, int i) {
     return;
   }
   int n = p->shape->n, cells = n * n;
-  if (cells > w->cap) {
-    w->grid = sks_realloc(w->grid, (size_t)cells * sizeof *w->grid);
-    w->cap = cells;
-  }
+  SKS_GROW(w->grid, w->cap, cells);
   if (!w->z)
     w->z = sks_canon_new();
   sks_canon_map m;
@@ -217,11 +210,7 @@ static void canonicalise(sks_canon_classes *c, worker *w, int i) {
   }
   v->seen = SKS_CANON_NEW; /* until the set says otherwise */
   if (p->removed) {
-    size_t need = (size_t)cells * n;
-    if (need > w->rcap) {
-      w->removed = sks_realloc(w->removed, need);
-      w->rcap = need;
-    }
+    SKS_GROW(w->removed, w->rcap, (size_t)cells * n);
     sks_canon_apply_removed(&m, p->removed, w->removed);
   }
   make_key(&c->keys[i], p->shape, w->grid, p->removed ? w->removed : NULL);

@@ -2,6 +2,7 @@
  * element by element), candidates puzzles (words are candidate sets),
  * and the automorphisms of a puzzle (every element giving the form). */
 #include "canon_int.h"
+#include "stack_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -260,14 +261,12 @@ static void lines_dfs(lines_ctx *x, int i) {
 
 enum { GROUP_CAP_INTS = 1 << 23 };
 
-static void push_elem(sks_canon_gen *g, long *cap, int t, const int *row,
+static void push_elem(sks_canon_gen *g, size_t *cap, int t, const int *row,
                       const int *col) {
   int n = g->n;
-  if (g->nelem == *cap) {
-    *cap = *cap ? 2 * *cap : 64;
-    g->elem =
-        sks_realloc(g->elem, (size_t)*cap * (1 + 2 * (size_t)n) * sizeof(int));
-  }
+  if ((size_t)g->nelem == *cap) /* an element is 1 + 2n ints */
+    g->elem = sks_stack_grow(g->elem, cap, (size_t)g->nelem + 1,
+                             (1 + 2 * (size_t)n) * sizeof(int));
   int *e = g->elem + (size_t)g->nelem * (1 + 2 * (size_t)n);
   e[0] = t;
   memcpy(e + 1, row, (size_t)n * sizeof(int));
@@ -280,7 +279,7 @@ static void push_elem(sks_canon_gen *g, long *cap, int t, const int *row,
 static int list_group(sks_canon_gen *g, const sks_shape *sh, sks_error *err) {
   int n = sh->n, R = sh->box_rows, C = sh->box_cols;
   g->nelem = 0;
-  long cap = 0;
+  size_t cap = 0;
   region_ids ids;
   region_ids_make(sh, &ids);
   int T = R == C ? 2 : 1; /* transposition: square boxes only */

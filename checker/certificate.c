@@ -105,12 +105,17 @@ static unsigned char *slurp(const char *path, size_t *len, sks_drat *d,
     sks_error_set(why, -1, 0, 0, "cannot open %s: out of memory", path);
     return NULL;
   }
-  size_t n = 0, cap = 1 << 16;
-  unsigned char *buf = sks_malloc(cap);
+  /* Room for 64 KiB more when less than 32 KiB is free (the first room
+   * 64 KiB, then stack_int.h's doubling: a small file is read into one
+   * allocation); past the limit, one step to just over it, enough to see
+   * that a file is too big without holding twice the limit. */
+  size_t n = 0, cap = 0;
+  unsigned char *buf = NULL;
   for (;;) {
     if (cap - n < (1 << 15) && cap <= SKS_CERT_MAX_BYTES) {
-      cap = cap > SKS_CERT_MAX_BYTES / 2 ? SKS_CERT_MAX_BYTES + (1 << 16)
-                                         : 2 * cap;
+      cap = sks_stack_cap(cap, n + (1 << 16), 1);
+      if (cap > SKS_CERT_MAX_BYTES)
+        cap = SKS_CERT_MAX_BYTES + (1 << 16);
       buf = sks_realloc(buf, cap);
     }
     bool over = n > SKS_CERT_MAX_BYTES;

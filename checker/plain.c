@@ -13,6 +13,7 @@
  * plain clauses after the units (plain_rules.c). */
 #include "plain_int.h"
 #include "sks_checker.h"
+#include "stack_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,13 +48,7 @@ static void reserve_exactly(sks_clauses *cl, size_t want) {
 }
 
 static void reserve(sks_clauses *cl, size_t more) {
-  if (cl->nlits + more <= cl->cap)
-    return;
-  size_t cap = cl->cap ? cl->cap : 1024;
-  while (cap < cl->nlits + more)
-    cap *= 2;
-  cl->lit = sks_realloc(cl->lit, cap * sizeof *cl->lit);
-  cl->cap = cap;
+  SKS_GROW(cl->lit, cl->cap, cl->nlits + more);
 }
 
 void sks_clauses_add(sks_clauses *cl, int lit) {

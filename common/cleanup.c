@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "memory_int.h"
 #include "sks_common.h"
+#include "stack_int.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -53,10 +54,12 @@ void sks_cleanup_release(void) {
 }
 
 /* Appends under the lock; grows before it is needed, so that the
- * allocation fails (status 6) before anything is unrecorded. */
+ * allocation fails (status 6) before anything is unrecorded.  The room
+ * grows by stack_int.h's rule, the allocation is its own: a failure
+ * frees path and names the list. */
 static void add(char *path, long group) {
   if (count == room) {
-    size_t n = room ? 2 * room : 16;
+    size_t n = sks_stack_cap(room, count + 1, sizeof *list);
     entry *grown = realloc(list, n * sizeof *grown);
     if (!grown) {
       free(path);

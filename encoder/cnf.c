@@ -47,16 +47,10 @@ void sks_cnf_clear(sks_cnf *cnf) {
   cnf->desc = NULL;
 }
 
-/* Doubling keeps appending amortised O(1); the encoder and the DIMACS
- * reader push every literal through here. */
+/* Doubling (stack_int.h's) keeps appending amortised O(1); the encoder
+ * and the DIMACS reader push every literal through here. */
 void sks_cnf_reserve(sks_cnf *cnf, size_t need) {
-  if (need <= cnf->cap)
-    return;
-  size_t cap = cnf->cap ? cnf->cap : 1024;
-  while (cap < need)
-    cap *= 2;
-  cnf->lits = sks_realloc(cnf->lits, cap * sizeof *cnf->lits);
-  cnf->cap = cap;
+  SKS_GROW(cnf->lits, cnf->cap, need);
 }
 
 /* Length of the clause still open at the end of the array. */

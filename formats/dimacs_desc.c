@@ -4,6 +4,7 @@
 #include "dimacs_int.h"
 #include "require_int.h"
 #include "sks_formats.h"
+#include "stack_int.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -436,8 +437,8 @@ static int key_mapped(sks_desc_reader *d, const char *p, const char *at) {
     return desc_fail(d, at, "expected 'mapped COUNT' once");
   /* Grown as entries come: a stray count allocates nothing. */
   d->nmap = k;
-  d->mapcap = 64;
-  d->map = sks_malloc((size_t)d->mapcap * sizeof *d->map);
+  d->mapcap = 0; /* map, even empty, says the key was seen */
+  SKS_GROW(d->map, d->mapcap, 1);
   return 0;
 }
 
@@ -458,10 +459,7 @@ static int key_map(sks_desc_reader *d, const char *p, const char *at) {
       return desc_fail(d, eat, "bad map run");
     if ((long)d->mapped + (b - a) + 1 > d->nmap)
       return desc_fail(d, eat, "more map entries than 'mapped' says");
-    while (d->mapped + (b - a) + 1 > d->mapcap) {
-      d->mapcap *= 2;
-      d->map = sks_realloc(d->map, (size_t)d->mapcap * sizeof *d->map);
-    }
+    SKS_GROW(d->map, d->mapcap, (size_t)d->mapped + (size_t)(b - a) + 1);
     for (int v = a; v <= b; v++)
       d->map[d->mapped++] = v;
   }

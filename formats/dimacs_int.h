@@ -121,8 +121,9 @@ typedef struct sks_desc_reader {
   sks_encoding encoding;
   sks_amo amo;
   sks_propagate propagate;
-  int nmap, mapped, mapcap; /* declared map size, entries read, room */
+  int nmap, mapped; /* declared map size, entries read */
   int *map;
+  size_t mapcap; /* map's room */
 } sks_desc_reader;
 
 /* An empty reader that warns through warn (which may be NULL). */

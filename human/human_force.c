@@ -3,6 +3,7 @@
  * and the SAT-native step, a minimal unsatisfiable subset of the
  * exactly-one constraints over the current candidates. */
 #include "human_int.h"
+#include "stack_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ typedef struct prop {
   int *epoch, cur;                    /* by literal: derived in this run */
   int *node_of;                       /* by literal: its node */
   int *lit, *depth, *pstart, *pcount; /* by node */
-  int *par, npar, parcap;
+  int *par, npar;
+  size_t parcap;
   int nnodes, nodecap;
   int head;          /* the queue's next node */
   int conflict[2];   /* nodes of the clash, -1 */
@@ -58,15 +60,16 @@ typedef struct branch {
  * 9x9's reads only the regions its locked candidates lie in, and has a store of
  * its own. */
 typedef struct store {
-  int plevel;                /* the propagation level held, -1 none */
-  int gen;                   /* this run's generation */
-  hmask *cand;               /* the state the branches hold for */
-  uint64_t *bits;            /* by literal: W words */
-  uint64_t *touch;           /* by literal: prop's tw words */
-  branch *br;                /* by literal */
-  int *pool, npool, poolcap; /* (lit, depth) pairs of this run's branches */
-  int *old, oldcap;          /* the last run's pool */
-  bool whole;                /* this run keeps every branch of the last */
+  int plevel;             /* the propagation level held, -1 none */
+  int gen;                /* this run's generation */
+  hmask *cand;            /* the state the branches hold for */
+  uint64_t *bits;         /* by literal: W words */
+  uint64_t *touch;        /* by literal: prop's tw words */
+  branch *br;             /* by literal */
+  int *pool, npool;       /* (lit, depth) pairs of this run's branches */
+  int *old;               /* the last run's pool */
+  size_t poolcap, oldcap; /* their room */
+  bool whole;             /* this run keeps every branch of the last */
 } store;
 
 struct human_force {
@@ -198,10 +201,7 @@ static struct human_force *force_of(sks_human *h) {
 static bool derive(prop *p, int l, const int *pars, int k, int weight) {
   if (p->epoch[l] == p->cur)
     return true;
-  if (p->npar + k > p->parcap) {
-    p->parcap = 2 * (p->npar + k);
-    p->par = sks_realloc(p->par, (size_t)p->parcap * sizeof *p->par);
-  }
+  SKS_GROW(p->par, p->parcap, (size_t)p->npar + (size_t)k);
   int x = p->nnodes++, dep = 0;
   p->lit[x] = l;
   p->pstart[x] = p->npar;
@@ -851,7 +851,8 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
       (plevel <= HUMAN_FORCE_DYNAMIC_PLUS || plevel == HUMAN_FORCE_NISHIO);
   if (s->whole)
     return;
-  int *t = s->old, tcap = s->oldcap;
+  int *t = s->old;
+  size_t tcap = s->oldcap;
   s->old = s->pool;
   s->oldcap = s->poolcap;
   s->pool = t;
@@ -861,10 +862,7 @@ static void store_begin(struct human_force *f, const sks_human *h, int plevel) {
 }
 
 static void pool_reserve(store *s, int more) {
-  if (s->npool + more > s->poolcap) {
-    s->poolcap = 2 * (s->npool + more) + 1024;
-    s->pool = sks_realloc(s->pool, (size_t)s->poolcap * sizeof *s->pool);
-  }
+  SKS_GROW(s->pool, s->poolcap, (size_t)s->npool + (size_t)more);
 }
 
 /* Keeps literal l's branch of the last run when none of the cells it

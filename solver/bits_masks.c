@@ -7,6 +7,7 @@
  * any box shape, X, windoku and jigsaw are the same code. */
 #include "bits_int.h"
 #include "require_int.h"
+#include "stack_int.h"
 #include "word_int.h"
 
 #include <stdlib.h>
@@ -69,10 +70,8 @@ static inline int low_bit(uint64_t x) {
 
 /* The pairs of regions sharing two cells or more, for locked candidates. */
 static void build_pairs(masks *b, const unsigned char *member) {
-  int n = b->n, cap = 16;
-  size_t ccap = 64, nc = 0;
-  b->pairs = sks_malloc((size_t)cap * sizeof *b->pairs);
-  b->pcell = sks_malloc(ccap * sizeof *b->pcell);
+  int n = b->n;
+  size_t cap = 0, ccap = 0, nc = 0; /* NULL arrays while no pair is found */
   for (int a = 0; a < b->nregions; a++)
     for (int r = a + 1; r < b->nregions; r++) {
       const int *ca = b->region + (size_t)a * n,
@@ -82,14 +81,8 @@ static void build_pairs(masks *b, const unsigned char *member) {
         shared += member[(size_t)r * b->cells + ca[j]];
       if (shared < 2 || shared == n)
         continue;
-      if (b->npairs == cap) {
-        cap *= 2;
-        b->pairs = sks_realloc(b->pairs, (size_t)cap * sizeof *b->pairs);
-      }
-      if (nc + 2 * (size_t)n > ccap) {
-        ccap = 2 * ccap + 2 * (size_t)n;
-        b->pcell = sks_realloc(b->pcell, ccap * sizeof *b->pcell);
-      }
+      SKS_GROW(b->pairs, cap, (size_t)b->npairs + 1);
+      SKS_GROW(b->pcell, ccap, nc + 2 * (size_t)n);
       struct pair *pr = &b->pairs[b->npairs++];
       pr->a = a;
       pr->b = r;
@@ -203,10 +196,7 @@ static void *masks_new(const sks_shape *shape, const sks_bits_options *opt) {
         if (mark[x] == c)
           continue;
         mark[x] = c;
-        if (np == cap) {
-          cap *= 2;
-          b->peer = sks_realloc(b->peer, cap * sizeof *b->peer);
-        }
+        SKS_GROW(b->peer, cap, np + 1); /* doubling past the estimate */
         b->peer[np++] = x;
       }
   }
@@ -267,14 +257,12 @@ static size_t masks_bytes(const void *engine) {
  * allocates a handful of times in all). */
 static uint64_t *level_at(masks *b, int level) {
   if (level >= b->levels) {
-    int want = b->levels ? 2 * b->levels : 16;
-    while (want <= level)
-      want *= 2;
-    if (want > b->cells + 1)
-      want = b->cells + 1;
-    b->stack =
-        sks_realloc(b->stack, (size_t)want * b->stride * sizeof *b->stack);
-    b->levels = want;
+    size_t bytes = b->stride * sizeof *b->stack;
+    size_t want = sks_stack_cap((size_t)b->levels, (size_t)level + 1, bytes);
+    if (want > (size_t)b->cells + 1) /* no search goes deeper */
+      want = (size_t)b->cells + 1;
+    b->stack = sks_realloc(b->stack, want * bytes);
+    b->levels = (int)want;
   }
   return b->stack + (size_t)level * b->stride;
 }

@@ -48,17 +48,6 @@ struct sks_dlx {
   unsigned long long nodes, last_nodes;
 };
 
-/* Grows `*a` (of `*cap` elements of `size` bytes) to hold `want`. */
-static void grow(void **a, size_t *cap, size_t want, size_t size) {
-  if (*cap >= want)
-    return;
-  size_t c = *cap ? *cap : 16;
-  while (c < want)
-    c *= 2;
-  *a = sks_realloc(*a, c * size);
-  *cap = c;
-}
-
 sks_dlx *sks_dlx_new(int nprimary, int nsecondary) {
   sks_dlx *x = sks_calloc(1, sizeof *x);
   sks_dlx_reset(x, nprimary, nsecondary);
@@ -95,28 +84,28 @@ void sks_dlx_reset(sks_dlx *x, int nprimary, int nsecondary) {
   x->nsol = 0;
   if (x->itcap < (size_t)n + 2) {
     size_t c = x->itcap;
-    grow((void **)&x->len, &c, (size_t)n + 2, sizeof *x->len);
+    SKS_GROW(x->len, c, (size_t)n + 2);
     c = x->itcap;
-    grow((void **)&x->act, &c, (size_t)n + 2, sizeof *x->act);
+    SKS_GROW(x->act, c, (size_t)n + 2);
     c = x->itcap;
-    grow((void **)&x->apos, &c, (size_t)n + 2, sizeof *x->apos);
+    SKS_GROW(x->apos, c, (size_t)n + 2);
     x->itcap = c;
   }
-  grow((void **)&x->nd, &x->ndcap, (size_t)n + 2, sizeof *x->nd);
+  SKS_GROW(x->nd, x->ndcap, (size_t)n + 2);
   size_t lev = (size_t)nprimary + 1;
   if (x->levcap < lev) {
     size_t c = x->levcap;
-    grow((void **)&x->choice, &c, lev, sizeof *x->choice);
+    SKS_GROW(x->choice, c, lev);
     c = x->levcap;
-    grow((void **)&x->sol, &c, lev, sizeof *x->sol);
+    SKS_GROW(x->sol, c, lev);
     c = x->levcap;
-    grow((void **)&x->h0, &c, lev, sizeof *x->h0);
+    SKS_GROW(x->h0, c, lev);
     c = x->levcap;
-    grow((void **)&x->hc, &c, lev, sizeof *x->hc);
+    SKS_GROW(x->hc, c, lev);
     c = 2 * x->levcap;
-    grow((void **)&x->stk, &c, 2 * lev, sizeof *x->stk);
+    SKS_GROW(x->stk, c, 2 * lev);
     c = x->levcap;
-    grow((void **)&x->buf, &c, lev, sizeof *x->buf);
+    SKS_GROW(x->buf, c, lev);
     x->levcap = c;
   }
   if (x->stampcap < (size_t)n) {
@@ -140,7 +129,7 @@ void sks_dlx_reset(sks_dlx *x, int nprimary, int nsecondary) {
   nd[n + 1].up = nd[n + 1].down = n + 1;
   nd[n + 1].top = 0;
   x->nnodes = n + 2;
-  grow((void **)&x->ostart, &x->oscap, 1, sizeof *x->ostart);
+  SKS_GROW(x->ostart, x->oscap, 1);
   x->ostart[0] = n + 2;
 }
 
@@ -148,9 +137,8 @@ void sks_dlx_reserve(sks_dlx *x, long long nodes, int options) {
   sks_require(nodes >= 0 && options >= 0, "negative size");
   long long want = x->nnodes + nodes + options;
   sks_require(want < INT_MAX, "too many nodes");
-  grow((void **)&x->nd, &x->ndcap, (size_t)want, sizeof *x->nd);
-  grow((void **)&x->ostart, &x->oscap, (size_t)x->noptions + options + 2,
-       sizeof *x->ostart);
+  SKS_GROW(x->nd, x->ndcap, (size_t)want);
+  SKS_GROW(x->ostart, x->oscap, (size_t)x->noptions + options + 2);
 }
 
 int sks_dlx_add_option(sks_dlx *x, const int *items, int k) {
@@ -167,7 +155,7 @@ int sks_dlx_add_option(sks_dlx *x, const int *items, int k) {
     sks_require(x->stamp[i] != x->stampnow, "item repeated in an option");
     x->stamp[i] = x->stampnow;
   }
-  grow((void **)&x->nd, &x->ndcap, (size_t)x->nnodes + k + 1, sizeof *x->nd);
+  SKS_GROW(x->nd, x->ndcap, (size_t)x->nnodes + k + 1);
   node *nd = x->nd;
   int s = x->nnodes - 1; /* the spacer that precedes this option */
   for (int j = 0; j < k; j++) {
@@ -185,8 +173,7 @@ int sks_dlx_add_option(sks_dlx *x, const int *items, int k) {
   nd[e].down = e;
   nd[e].top = -(x->noptions + 1);
   x->nnodes = e + 1;
-  grow((void **)&x->ostart, &x->oscap, (size_t)x->noptions + 2,
-       sizeof *x->ostart);
+  SKS_GROW(x->ostart, x->oscap, (size_t)x->noptions + 2);
   x->ostart[x->noptions + 1] = e + 1;
   return x->noptions++;
 }
@@ -209,8 +196,7 @@ void sks_dlx_restrict(sks_dlx *x, const signed char *option_out,
     }
   }
   x->nact = nact;
-  grow((void **)&x->keep, &x->keepcap, (size_t)x->noptions + 1,
-       sizeof *x->keep);
+  SKS_GROW(x->keep, x->keepcap, (size_t)x->noptions + 1);
   int *keep = x->keep, nkeep = 0;
   if (option_out)
     for (int o = 0; o < x->noptions; o++) {

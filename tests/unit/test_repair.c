@@ -184,6 +184,30 @@ static void test_clash(sks_repairer *r) {
     }
 }
 
+/* One repairer on a 4x4, then on a 9x9: the sets to hit are a cell
+ * bitset each, 1 word on the 4x4 and 2 on the 9x9, and their room was
+ * counted in sets of the old size (written past under ASan). */
+static void test_bigger_side(void) {
+  sks_repairer *r = sks_repairer_new();
+  sks_puzzle *p = judge_parse("................"); /* 288 solutions */
+  sks_repair_options o = {.solutions = 64};
+  sks_repair rp;
+  CHECK_EQ(sks_repair_puzzle(r, p, &o, &rp), SKS_REPAIR_ADDED);
+  sks_puzzle_delete(p);
+  p = judge_parse(famous[0]);
+  int removed = 0; /* its first six givens: more than 256 solutions */
+  for (int i = 0; i < 81 && removed < 6; i++)
+    if (p->cell[i] >= 0) {
+      p->cell[i] = -1;
+      removed++;
+    }
+  CHECK_EQ(sks_repair_puzzle(r, p, NULL, &rp), SKS_REPAIR_ADDED);
+  CHECK(!rp.all_solutions);
+  check_added(p, &rp, removed);
+  sks_puzzle_delete(p);
+  sks_repairer_delete(r);
+}
+
 static void test_unique(sks_repairer *r) {
   sks_puzzle *p = judge_parse(famous[0]);
   sks_repair rp;
@@ -200,6 +224,7 @@ int main(void) {
   test_clash(r);
   test_repeated_digit(r);
   sks_repairer_delete(r);
+  test_bigger_side();
   sks_repairer_delete(NULL);
   return check_report();
 }
