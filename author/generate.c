@@ -221,7 +221,11 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
               "the puzzle's shape is not the generator's");
   g->st.checks++;
   bool small = g->n <= SMALL_N;
-  if (g->bits) {
+  /* bits and dlx know only regions: a puzzle with variant rules is
+   * counted by cadical alone (the system's propagation, which never says
+   * SAT with rules, may still prove no solution). */
+  bool rules = p->rules != NULL;
+  if (g->bits && !rules) {
     sks_limits lim = {0, small ? BIT_BUDGET : BIT_BUDGET_LARGE};
     int status = SKS_UNKNOWN;
     long long k = 0;
@@ -235,7 +239,7 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
     g->st.by_propagation++;
     return s == SKS_SAT;
   }
-  if (g->dlx && small) {
+  if (g->dlx && small && !rules) {
     sks_solver_load_eo(g->dlx, g->eo, NULL);
     sks_limits lim = {0, DLX_BUDGET};
     int status = SKS_UNKNOWN;
@@ -393,6 +397,8 @@ static void put_back(sks_generator *g, sks_puzzle *p, int k) {
  * a guess has at least two ways on from it, so the node budget stops it
  * first); locked candidates past its sides. */
 static bool by_logic(sks_generator *g, const sks_puzzle *p) {
+  if (p->rules)
+    return false; /* the regions' logic does not see the rules */
   if (g->bits) {
     sks_limits lim = {0, 1};
     int status = SKS_UNKNOWN;

@@ -25,8 +25,10 @@ static bool grade_given(const sks_app *app) {
 }
 
 /* Puzzles go out in the form --layout asks for, one line a puzzle by
- * default. */
+ * default, under their variant rules (one a line: read back, the same
+ * puzzle). */
 static void write_puzzle(const sks_app *app, const sks_puzzle *p, FILE *out) {
+  sks_puzzle_write_rules(out, p);
   app_print_grid(app, p, p->cell, out);
 }
 
