@@ -201,6 +201,10 @@ enum {
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
     "generate: at most K givens, or the fewest reached (0 = no target)")       \
+  O(killer, BOOL, 0, 0, 1, CMD_GENERATE,                                       \
+    "generate: killer sudoku (cages with their sums, no givens)")              \
+  O(cage_size, STR, "2-5", 0, 0, CMD_GENERATE,                                 \
+    "generate --killer: cells a cage, MIN-MAX or N")                           \
   O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
     "generate: how many puzzles")                                              \
   O(plot, STR, "", 0, 0, CMD_RATE,                                             \

@@ -135,4 +135,95 @@ printf 'cage 45 r2c1..r2c8\n%s\n' "$E" >rules-clash.txt
 check core-rules 0 "clash 0 fewest: (the rules alone have no solution)" \
   "$S" repair -q rules-clash.txt
 
+# generate --killer: cages only, unique, read back; the same seed gives the
+# same puzzles on one thread and on two.
+check killer-made 0 "" bash -c '"$0" generate -q --killer --count 5 --seed 1 >k1.txt' "$S"
+check killer-again 0 "" bash -c '"$0" generate -q --killer --count 5 --seed 1 -j2 >k2.txt' "$S"
+if cmp -s k1.txt k2.txt; then pass; else fail killer-seed "seed 1 twice differs"; fi
+check killer-unique 0 "$(printf 'unique\n%.0s' 1 2 3 4 5)" "$S" unique -q k1.txt
+"$S" solve -q k1.txt >k1-sol.txt 2>err.txt
+# killer_check FILE SOLUTIONS LO HI: every puzzle blank, its rules cages
+# of LO..HI orthogonally connected cells covering each cell once, and its
+# solution a sudoku that keeps every cage (distinct digits, the sum).
+killer_check() {
+  python3 - "$@" <<'PY'
+import re, sys
+path, sols, lo, hi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+def cell(t):
+    r, c = re.fullmatch(r'r(\d+)c(\d+)', t).groups()
+    return (int(r) - 1, int(c) - 1)
+def cells(tok):
+    if '..' not in tok:
+        return [cell(tok)]
+    a, b = map(cell, tok.split('..'))
+    dr = (b[0] > a[0]) - (b[0] < a[0]); dc = (b[1] > a[1]) - (b[1] < a[1])
+    out = [a]
+    while out[-1] != b:
+        out.append((out[-1][0] + dr, out[-1][1] + dc))
+    return out
+puzzles, cages = [], []
+for line in open(path):
+    w = line.split()
+    if w and w[0] == 'cage':
+        cs = [x for t in w[2:] for x in cells(t)]
+        cages.append((int(w[1]), cs))
+    elif w:
+        puzzles.append((w[0], cages)); cages = []
+sol = [l.strip() for l in open(sols) if l.strip()]
+bad = []
+if len(sol) != len(puzzles):
+    bad.append('%d solutions for %d puzzles' % (len(sol), len(puzzles)))
+for k, ((grid, cs), s) in enumerate(zip(puzzles, sol)):
+    n = int(round(len(grid) ** 0.5))
+    if set(grid) != {'.'}:
+        bad.append('puzzle %d has givens' % k)
+    seen = {}
+    for v, c in cs:
+        if not lo <= len(c) <= hi:
+            bad.append('puzzle %d: a cage of %d cells' % (k, len(c)))
+        left, todo = set(c[1:]), [c[0]]
+        while todo:
+            r, q = todo.pop()
+            for x in ((r + 1, q), (r - 1, q), (r, q + 1), (r, q - 1)):
+                if x in left:
+                    left.discard(x); todo.append(x)
+        if left:
+            bad.append('puzzle %d: a cage not connected' % k)
+        d = [int(s[r * n + q], 36) for r, q in c]
+        if len(set(d)) != len(d) or sum(d) != v:
+            bad.append('puzzle %d: the solution breaks cage %s' % (k, c))
+        for x in c:
+            seen[x] = seen.get(x, 0) + 1
+    if sorted(seen) != [(r, q) for r in range(n) for q in range(n)] or \
+       set(seen.values()) != {1}:
+        bad.append('puzzle %d: cells not each in one cage' % k)
+    rows = [s[r * n:(r + 1) * n] for r in range(n)]
+    if any(len(set(x)) != n for x in rows + [''.join(c) for c in zip(*rows)]):
+        bad.append('puzzle %d: the solution repeats a digit' % k)
+print('\n'.join(bad[:5]))
+PY
+}
+check_file killer-cages killer_check k1.txt k1-sol.txt 2 5
+# Cage sizes asked for, another side.
+"$S" generate -q --killer --cage-size 1-3 --count 2 --seed 7 >k3.txt 2>err.txt
+"$S" solve -q k3.txt >k3-sol.txt 2>>err.txt
+check_file killer-range killer_check k3.txt k3-sol.txt 1 3
+"$S" generate -q --killer --size 4 --count 3 --seed 2 >k4.txt 2>err.txt
+"$S" solve -q k4.txt >k4-sol.txt 2>>err.txt
+check_file killer-4x4 killer_check k4.txt k4-sol.txt 2 4
+check killer-4x4-unique 0 "$(printf 'unique\n%.0s' 1 2 3)" "$S" unique -q k4.txt
+# Options that do not apply, and a bad range.
+check killer-minimal 2 "" "$S" generate --killer --minimal
+expect_stderr_has "--minimal does not apply"
+check killer-bad-range 2 "" "$S" generate --killer --cage-size 5-3
+expect_stderr_has "does not fit a 9x9 grid"
+check killer-bad-size 2 "" "$S" generate --killer --cage-size x
+expect_stderr_has "expected MIN-MAX"
+check cage-size-alone 2 "" "$S" generate --cage-size 3-4
+expect_stderr_has "--cage-size is for --killer"
+# A killer generated, then minimize: nothing to remove (no givens), the
+# same cages back.
+check killer-minimize 10 "$(head -n "$(grep -n '^\.' k1.txt | head -n 1 | cut -d: -f1)" k1.txt)" \
+  bash -c 'head -n "$(grep -n "^\." "$1" | head -n 1 | cut -d: -f1)" "$1" | "$0" minimize -q' "$S" k1.txt
+
 summary
