@@ -71,7 +71,8 @@ enum {
     "hardness eta of each puzzle from the analog solver's escape rate",        \
     app_rate)                                                                  \
   C("generate", CMD_GENERATE, "[--size N] [--count M]",                        \
-    "make puzzles with one solution each (--symmetry, --minimal, --givens)",   \
+    "make puzzles with one solution each (--symmetry, --minimal, --givens; "   \
+    "--killer)",                                                               \
     app_generate)                                                              \
   C("minimize", CMD_MINIMIZE, "[PUZZLES ...]",                                 \
     "remove givens of unique puzzles until every one is needed", app_minimize) \
