@@ -4,6 +4,7 @@
  * way.  Every count goes through the solver interface: bits up to 64x64
  * within a node budget, then cadical; past 64x64 dlx and cadical. */
 #include "eo.h"
+#include "generate_int.h"
 #include "random_int.h"
 #include "require_int.h"
 #include "sks_author.h"
@@ -145,9 +146,27 @@ sks_generator *sks_generator_new(const sks_shape *shape,
                                  sks_error *err) {
   if (sks_symmetry_fits(shape, opt->symmetry, err))
     return NULL;
+  sks_generate_options o = *opt;
+  if (o.killer && !o.cage_min && !o.cage_max) {
+    o.cage_min = 2; /* as newspapers print them */
+    o.cage_max = shape->n < 5 ? shape->n : 5;
+  }
+  if (o.killer && shape->n > 64) {
+    sks_error_set(err, -1, 0, 0,
+                  "killer: sides up to 64 (a cage's digits are a 64-bit set)");
+    return NULL;
+  }
+  if (o.killer &&
+      (o.cage_min < 1 || o.cage_min > o.cage_max || o.cage_max > shape->n)) {
+    sks_error_set(err, -1, 0, 0,
+                  "cage-size: %d-%d does not fit a %dx%d grid (cages of 1 "
+                  "to %d cells, the smaller size first)",
+                  o.cage_min, o.cage_max, shape->n, shape->n, shape->n);
+    return NULL;
+  }
   sks_generator *g = sks_calloc(1, sizeof *g);
   g->shape = sks_shape_retain(shape);
-  g->opt = *opt;
+  g->opt = o;
   g->n = shape->n;
   g->cells = g->n * g->n;
   g->eo = sks_eo_new(shape);
@@ -221,7 +240,11 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
               "the puzzle's shape is not the generator's");
   g->st.checks++;
   bool small = g->n <= SMALL_N;
-  if (g->bits) {
+  /* bits and dlx know only regions: a puzzle with variant rules is
+   * counted by cadical alone (the system's propagation, which never says
+   * SAT with rules, may still prove no solution). */
+  bool rules = p->rules != NULL;
+  if (g->bits && !rules) {
     sks_limits lim = {0, small ? BIT_BUDGET : BIT_BUDGET_LARGE};
     int status = SKS_UNKNOWN;
     long long k = 0;
@@ -235,7 +258,7 @@ int sks_generator_unique(sks_generator *g, const sks_puzzle *p) {
     g->st.by_propagation++;
     return s == SKS_SAT;
   }
-  if (g->dlx && small) {
+  if (g->dlx && small && !rules) {
     sks_solver_load_eo(g->dlx, g->eo, NULL);
     sks_limits lim = {0, DLX_BUDGET};
     int status = SKS_UNKNOWN;
@@ -364,6 +387,43 @@ static int full_grid(sks_generator *g, rng *r, sks_puzzle *p, int *grid) {
   return -1;
 }
 
+int sks_generator_grid(sks_generator *g, uint64_t *state, sks_puzzle *p,
+                       int *grid) {
+  rng r = {*state};
+  int res = full_grid(g, &r, p, grid);
+  *state = r.s;
+  return res;
+}
+
+int sks_generator_count2(sks_generator *g, const sks_puzzle *p, int *first,
+                         int *second) {
+  g->st.checks++;
+  g->st.by_cdcl++;
+  if (sks_eo_load(g->eo, p, SKS_PROPAGATE_SINGLES) == SKS_UNSAT) {
+    g->st.by_propagation++;
+    return 0;
+  }
+  sks_solver_load_eo(g->cdcl, g->eo, NULL);
+  sks_limits lim;
+  sks_count_result r = sks_count(g->cdcl, g->eo, p, 2, time_left(g, &lim),
+                                 first, second, g->scratch, NULL);
+  if (r.status == SKS_UNKNOWN && r.count < 2) {
+    g->cut = true;
+    return -1;
+  }
+  sks_require(r.status == SKS_SAT || r.count >= 2,
+              "cadical's count failed validation");
+  return r.count >= 2 ? 2 : (int)r.count;
+}
+
+void sks_generator_options(const sks_generator *g, sks_generate_options *opt) {
+  *opt = g->opt;
+}
+
+bool sks_generator_out_of_time(sks_generator *g) {
+  return out_of_time(g);
+}
+
 /* ---- digging ---- */
 
 static int orbit_size(const sks_generator *g, int k) {
@@ -393,6 +453,8 @@ static void put_back(sks_generator *g, sks_puzzle *p, int k) {
  * a guess has at least two ways on from it, so the node budget stops it
  * first); locked candidates past its sides. */
 static bool by_logic(sks_generator *g, const sks_puzzle *p) {
+  if (p->rules)
+    return false; /* the regions' logic does not see the rules */
   if (g->bits) {
     sks_limits lim = {0, 1};
     int status = SKS_UNKNOWN;
@@ -469,6 +531,12 @@ int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
   rng r = rng_of(g->opt.seed, index);
   int *grid = g->scratch; /* free until digging's full checks */
   start_call(g);
+  if (g->opt.killer) {
+    int res = sks_killer_make(g, &r.s, p, solution);
+    g->deadline = 0;
+    return res;
+  }
+  sks_puzzle_set_rules(p, NULL); /* (a killer's, made before) */
   int res = full_grid(g, &r, p, grid);
   if (!res) {
     memcpy(p->cell, grid, (size_t)g->cells * sizeof *grid);

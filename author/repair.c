@@ -27,6 +27,7 @@ struct sks_repairer {
   int *cell, *digit;     /* the answer */
   int *first;            /* the solution completed past the enumeration */
   sks_solver *cdcl;      /* picosat: the clash's unsatisfiability tests */
+  sks_solver *rules;     /* cadical: every search of a puzzle with rules */
   sks_solver *bits;      /* the searches, up to 64x64 (else dlx) */
   sks_puzzle *split;     /* enumeration's puzzle, split by cells */
   long long hits, max_hits;
@@ -42,6 +43,7 @@ void sks_repairer_delete(sks_repairer *r) {
     return;
   sks_author_xc_free(&r->xc);
   sks_solver_delete(r->cdcl);
+  sks_solver_delete(r->rules);
   sks_solver_delete(r->bits);
   sks_puzzle_delete(r->split);
   sks_puzzle_delete(r->work);
@@ -146,12 +148,52 @@ static int split_enumerate(sks_repairer *r, long long cap, double start,
   return st;
 }
 
+/* The solutions of q (with variant rules, which bits and dlx do not
+ * know) up to cap by cadical and blocking clauses over q's open cells,
+ * each checked by the validator; SKS_UNKNOWN past the limits. */
+static int enumerate_rules(sks_repairer *r, const sks_puzzle *q, long long cap,
+                           const sks_limits *lim) {
+  static const sks_limits none = {0, 0};
+  sks_author_xc_fit(&r->xc, q->shape);
+  sks_eo *eo = r->xc.eo;
+  if (sks_eo_load(eo, q, SKS_PROPAGATE_SINGLES) == SKS_UNSAT)
+    return SKS_SAT; /* the regions alone: no solution */
+  if (!r->rules)
+    r->rules = sks_solver_new(sks_backend_for(SKS_ROLE_CDCL)->name, NULL, NULL);
+  if (!r->rules || sks_solver_load_eo(r->rules, eo, NULL))
+    return SKS_UNKNOWN;
+  int n = q->shape->n, *block = r->cell; /* free until the answer */
+  double start = sks_time();
+  sks_limits left;
+  while (r->nsol < cap) {
+    if (!sks_limits_left(lim ? lim : &none, start, &left))
+      return SKS_UNKNOWN;
+    int st = sks_solver_solve(r->rules, &left);
+    if (st == SKS_UNSAT)
+      return SKS_SAT;
+    int *grid = r->sol + r->nsol * r->cells;
+    if (st != SKS_SAT || sks_decode_solver(eo, r->rules, grid, NULL) ||
+        !sks_validate(q, grid, NULL))
+      return SKS_UNKNOWN;
+    r->nsol++;
+    int k = 0;
+    for (int i = 0; i < r->cells; i++)
+      if (q->cell[i] < 0)
+        block[k++] = -sks_var(n, i / n, i % n, grid[i]);
+    sks_solver_add_clause(r->rules, block, k);
+  }
+  return SKS_SAT;
+}
+
 /* Enumerates up to cap solutions of q into r->sol; SKS_UNKNOWN when the
  * budget stopped the search first.  bits up to 64x64 (the budget applies
- * to each of its counts, the time to all), dlx past that. */
+ * to each of its counts, the time to all), dlx past that; cadical for a
+ * puzzle with rules. */
 static int enumerate(sks_repairer *r, const sks_puzzle *q, long long cap,
                      const sks_limits *lim) {
   r->nsol = 0;
+  if (q->rules)
+    return enumerate_rules(r, q, cap, lim);
   if (r->bits) {
     memcpy(r->split->cell, q->cell, (size_t)r->cells * sizeof *q->cell);
     sks_puzzle_clear_removed(r->split);
@@ -459,7 +501,9 @@ enum { SMALLEST_SIDE = 9, SMALLEST_ROUNDS = 2000, GROW_NODES = QUICK_NODES };
 static int clash_test(sks_repairer *r, const sks_limits *lim) {
   sks_limits quick = {lim->time_limit, QUICK_NODES};
   int st = SKS_UNKNOWN;
-  if (r->bits) {
+  if (r->work->rules) /* the regions' propagation, then picosat */
+    st = sks_author_xc_load(&r->xc, r->work, SKS_PROPAGATE_LOCKED);
+  else if (r->bits) {
     if (!sks_solver_load_puzzle(r->bits, r->work, NULL))
       st = sks_solver_solve(r->bits, &quick);
     if (st == SKS_UNKNOWN)
@@ -636,6 +680,9 @@ sks_repair_kind sks_repair_puzzle(sks_repairer *r, const sks_puzzle *p,
                     opt && opt->max_nodes > 0 ? opt->max_nodes : 10000000};
   double deadline = lim.time_limit > 0 ? sks_time() + lim.time_limit : 0;
   fit(r, p, cap);
+  /* every puzzle searched is p's with other givens: it keeps p's rules */
+  sks_puzzle_set_rules(r->work, p->rules);
+  sks_puzzle_set_rules(r->split, p->rules);
   r->max_hits = opt && opt->max_hits > 0 ? opt->max_hits : 1000000;
   out->cell = r->cell;
   out->digit = r->digit;

@@ -71,6 +71,12 @@ typedef struct sks_generate_options {
   double time_limit;       /* seconds per sks_generate or sks_minimize
                               call (0: none); past it the call stops
                               (sks_generator_cut) */
+  /* Killer sudoku (author/killer.c): sks_generate makes a puzzle with no
+   * givens whose rules are cages covering the grid, each of cage_min to
+   * cage_max orthogonally connected cells with distinct digits and its
+   * sum, with one solution (symmetry, minimal and givens do not apply). */
+  bool killer;
+  int cage_min, cage_max; /* 1 <= cage_min <= cage_max <= n; 0 0: 2-5 */
 } sks_generate_options;
 
 /* Per thread: the solvers for one shape, reused for every puzzle: up to
@@ -98,6 +104,10 @@ const sks_shape *sks_generator_shape(const sks_generator *g);
  * minimal, or short of the givens target. */
 int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
                  int *solution);
+/* With the options' killer: p's givens are all blank and its rules the
+ * cages; -1 also when no grid's cages came out unique within the tries
+ * (KILLER_GRIDS grids, each re-cut up to KILLER_RECUTS times) or the
+ * time limit. */
 
 /* Solutions of p up to two: 0, 1 or 2 (two or more); -1 only inside
  * sks_generate and sks_minimize, when their time limit ran out. */

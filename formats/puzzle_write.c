@@ -5,6 +5,7 @@
 #include "sks_formats.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef __SSE2__
@@ -230,6 +231,25 @@ static void write_ipuz(FILE *out, const sks_puzzle *p, const int *grid) {
     put_ipuz_rows(out, p, solution);
   }
   fputs("}\n", out);
+}
+
+int sks_puzzle_write_rules(FILE *out, const sks_puzzle *p) {
+  sks_require(out && p, "out and puzzle must not be NULL");
+  const sks_rules *rs = p->rules;
+  char buf[256];
+  for (int i = 0; rs && i < rs->count; i++) {
+    size_t need = sks_rule_write(&rs->rule[i], p->shape->n, buf, sizeof buf);
+    if (need < sizeof buf)
+      fwrite(buf, 1, need, out);
+    else { /* a long rule (a cage over many cells of a big grid) */
+      char *big = sks_malloc(need + 1);
+      sks_rule_write(&rs->rule[i], p->shape->n, big, need + 1);
+      fwrite(big, 1, need, out);
+      free(big);
+    }
+    putc('\n', out);
+  }
+  return ferror(out) ? -1 : 0;
 }
 
 int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid) {

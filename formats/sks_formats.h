@@ -120,6 +120,12 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);
  * Returns the layout written, or -1 on a write error. */
 int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
                         sks_layout layout);
+/* The puzzle's variant rules in their text form, one a line (nothing
+ * when it has none): written directly above the puzzle, as a command
+ * that writes a puzzle (minimize, repair, generate) does, they read back
+ * as the same rules for the same puzzle.  Returns 0, or -1 on a write
+ * error. */
+int sks_puzzle_write_rules(FILE *out, const sks_puzzle *p);
 /* The symbol for digit d (0-based) of an n-sized puzzle; '.' for -1. */
 char sks_puzzle_symbol(const sks_puzzle *p, int d);
 

@@ -78,7 +78,8 @@ static bool takes_candidates(const sks_app *app) {
  * CNF holds them too); the others would answer for the puzzle without
  * its rules. */
 static bool takes_rules(const sks_app *app) {
-  return (app->cmd & (CMD_SOLVE | CMD_UNIQUE | CMD_COUNT | CMD_CERT)) != 0;
+  return (app->cmd & (CMD_SOLVE | CMD_UNIQUE | CMD_COUNT | CMD_CERT |
+                      CMD_MINIMIZE | CMD_REPAIR)) != 0;
 }
 
 static void store_error(item *it, const char *path, const sks_error *err) {

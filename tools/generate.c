@@ -19,14 +19,35 @@ static void author_options(const sks_app *app, sks_generate_options *go) {
   go->time_limit = app->opt.time_limit;
 }
 
+/* --cage-size MIN-MAX or N into go (range checked by the generator);
+ * -1 with a message when it is neither. */
+static int cage_size(const sks_app *app, sks_generate_options *go) {
+  const char *s = app->opt.cage_size;
+  int lo, hi, used = 0;
+  if (!strcmp(s, "2-5")) /* the default: 2 to 5 cells, or to n below 5 */
+    return 0;
+  if (sscanf(s, "%d-%d%n", &lo, &hi, &used) == 2 && !s[used]) {
+  } else if (sscanf(s, "%d%n", &lo, &used) == 1 && !s[used])
+    hi = lo;
+  else {
+    app_message("--cage-size '%s': expected MIN-MAX (e.g. 2-5) or N", s);
+    return -1;
+  }
+  go->cage_min = lo;
+  go->cage_max = hi;
+  return 0;
+}
+
 /* Whether --grade asked for a level or a label. */
 static bool grade_given(const sks_app *app) {
   return app->opt.grade.level >= 0 || app->opt.grade.label >= 0;
 }
 
 /* Puzzles go out in the form --layout asks for, one line a puzzle by
- * default. */
+ * default, under their variant rules (one a line: read back, the same
+ * puzzle). */
 static void write_puzzle(const sks_app *app, const sks_puzzle *p, FILE *out) {
+  sks_puzzle_write_rules(out, p);
   app_print_grid(app, p, p->cell, out);
 }
 
@@ -128,7 +149,8 @@ typedef struct slot {
   int thread;
   long start, end;
   int givens;
-  bool cut; /* failed: --time-limit ran out */
+  int cages; /* --killer: the cages (its rules) */
+  bool cut;  /* failed: --time-limit ran out */
 } slot;
 
 typedef struct round {
@@ -153,6 +175,9 @@ enum { GRADE_TRIES = 2000 };
 static const char *failure_reason(const sks_app *app, bool cut) {
   if (cut)
     return NULL; /* the answer says the limit (answer.c) */
+  if (app->opt.killer)
+    return "no grid's cages came out unique within the tries (or no "
+           "grid could be cut into cages of those sizes)";
   return grade_given(app) ? "none of the grade asked for within the tries, "
                             "or no full grid within the budgets"
                           : "no full grid within the budgets";
@@ -209,6 +234,7 @@ static void *make_puzzles(void *data) {
     bool cut;
     bool failed = make_one(r, mk, r->first + i, began, &cut) != 0;
     s->givens = failed ? -1 : sks_puzzle_givens(mk->p);
+    s->cages = failed ? 0 : sks_puzzle_rule_count(mk->p);
     s->cut = failed && cut;
     if (r->app->opt.format == FORMAT_TEXT) {
       if (failed)
@@ -227,6 +253,10 @@ static void *make_puzzles(void *data) {
         answer_extra_int(&ans, "givens", s->givens);
       else
         answer_extra_null(&ans, "givens");
+      if (r->app->opt.killer && !failed)
+        answer_extra_int(&ans, "cages", s->cages);
+      else if (r->app->opt.killer)
+        answer_extra_null(&ans, "cages");
       answer_extra_int(&ans, "seed", (long long)r->seed);
       batch_job job = {failed ? NULL : mk->p, NULL, 0, began, 0};
       answer_put(r->app, &job, &ans, mk->out);
@@ -238,6 +268,7 @@ static void *make_puzzles(void *data) {
 
 typedef struct tally {
   long long failed, cut, givens, over; /* cut: failed by --time-limit */
+  long long cages;                     /* --killer */
 } tally;
 
 /* Makes the round's puzzles on the threads and prints them in order. */
@@ -269,6 +300,7 @@ static void run_round(round *r, int threads, tally *tl) {
       continue;
     }
     tl->givens += s->givens;
+    tl->cages += s->cages;
     if (target && s->givens > target) {
       tl->over++;
       if (!r->app->opt.quiet)
@@ -324,12 +356,14 @@ static void generate_summary(const sks_app *app, unsigned long long seed,
     snprintf(extra, sizeof extra, ", %lld above --givens %d", tl->over,
              app->opt.givens);
   double rate = secs > 0 ? (double)made / secs : 0.0;
-  app_message("%lld %s generated, %.1f givens on average%s; seed %llu; "
+  bool killer = app->opt.killer;
+  app_message("%lld %s generated, %.1f %s on average%s; seed %llu; "
               "%.2f s, %.*f puzzles/s, peak %.1f MB",
               made, answer_plural(made, "puzzle", "puzzles"),
-              made ? (double)tl->givens / (double)made : 0.0, extra, seed, secs,
-              rate < 10 ? 2 : 0, rate,
-              (double)sks_peak_memory() / (1024.0 * 1024.0));
+              made ? (double)(killer ? tl->cages : tl->givens) / (double)made
+                   : 0.0,
+              killer ? "cages" : "givens", extra, seed, secs, rate < 10 ? 2 : 0,
+              rate, (double)sks_peak_memory() / (1024.0 * 1024.0));
 }
 
 static void generate_stats(const maker *makers, int threads,
@@ -425,6 +459,26 @@ int app_generate(sks_app *app) {
     app->opt.seed = (long long)sks_seed_fresh();
   sks_generate_options go;
   author_options(app, &go);
+  if (app->opt.killer) {
+    /* A killer has no givens: what shapes the givens does not apply. */
+    const char *other = app->opt.minimal    ? "--minimal"
+                        : app->opt.givens   ? "--givens"
+                        : app->opt.symmetry ? "--symmetry"
+                        : grade_given(app)  ? "--grade"
+                                            : NULL;
+    if (other) {
+      app_message("--killer makes puzzles without givens: %s does not "
+                  "apply",
+                  other);
+      return EXIT_USAGE;
+    }
+    go.killer = true;
+    if (cage_size(app, &go))
+      return EXIT_USAGE;
+  } else if (strcmp(app->opt.cage_size, "2-5")) {
+    app_message("--cage-size is for --killer");
+    return EXIT_USAGE;
+  }
   /* Digging keeps what singles can refill unless --minimal: a harder
    * grade needs the full uniqueness checks of --minimal. */
   if (app->opt.grade.level > SKS_GRADE_SINGLES ||
@@ -444,7 +498,9 @@ int app_generate(sks_app *app) {
   if (threads > app->opt.count_)
     threads = (int)app->opt.count_;
   static const char *const columns[] = {"index", "givens", "seed", NULL};
-  answer_header(app, columns);
+  static const char *const killer_columns[] = {"index", "givens", "cages",
+                                               "seed", NULL};
+  answer_header(app, app->opt.killer ? killer_columns : columns);
   maker *makers = makers_new(app, shape, &go, first, threads);
   tally tl = generate_all(app, makers, threads, go.seed);
   if (app->opt.stats)

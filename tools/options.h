@@ -71,7 +71,8 @@ enum {
     "hardness eta of each puzzle from the analog solver's escape rate",        \
     app_rate)                                                                  \
   C("generate", CMD_GENERATE, "[--size N] [--count M]",                        \
-    "make puzzles with one solution each (--symmetry, --minimal, --givens)",   \
+    "make puzzles with one solution each (--symmetry, --minimal, --givens; "   \
+    "--killer)",                                                               \
     app_generate)                                                              \
   C("minimize", CMD_MINIMIZE, "[PUZZLES ...]",                                 \
     "remove givens of unique puzzles until every one is needed", app_minimize) \
@@ -201,6 +202,10 @@ enum {
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \
     "generate: at most K givens, or the fewest reached (0 = no target)")       \
+  O(killer, BOOL, 0, 0, 1, CMD_GENERATE,                                       \
+    "generate: killer sudoku (cages with their sums, no givens)")              \
+  O(cage_size, STR, "2-5", 0, 0, CMD_GENERATE,                                 \
+    "generate --killer: cells a cage, MIN-MAX or N")                           \
   O(count_, LONG, 1, 1, 0x7fffffffffffffffLL, CMD_GENERATE,                    \
     "generate: how many puzzles")                                              \
   O(plot, STR, "", 0, 0, CMD_RATE,                                             \

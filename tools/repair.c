@@ -130,6 +130,8 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
   case SKS_REPAIR_CORE:
     fprintf(out, "clash %d %s:", rp.ncells, clash_how(&rp));
     print_cells(p, &rp, out);
+    if (!rp.ncells) /* only with variant rules: no given is to blame */
+      fputs(" (the rules alone have no solution)", out);
     fprintf(out, "%s%s\n", *name ? " " : "", name);
     return BATCH_NONE;
   case SKS_REPAIR_ADDED:
@@ -143,6 +145,7 @@ static int repair_run(void *data, const batch_job *job, FILE *out) {
                              : "first");
   print_cells(p, &rp, out);
   fprintf(out, "%s%s\n", *name ? " " : "", name);
+  sks_puzzle_write_rules(out, p); /* the repaired puzzle keeps them */
   app_print_grid(c->app, p, c->grid, out);
   return BATCH_MANY;
 }

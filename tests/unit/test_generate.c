@@ -81,7 +81,7 @@ static bool is_minimal(sks_puzzle *p, int step) {
 static void check_shape(int br, int bc, unsigned variants, sks_symmetry sym,
                         bool minimal, int count) {
   const sks_shape *shape = sks_shape_new(br, bc, variants, NULL, NULL);
-  sks_generate_options opt = {sym, minimal, 0, 42, 0};
+  sks_generate_options opt = {sym, minimal, 0, 42, 0, false, 0, 0};
   sks_error err = {0};
   sks_generator *g = sks_generator_new(shape, &opt, &err);
   CHECK(g != NULL);
@@ -166,7 +166,8 @@ static void check_symmetry(void) {
   CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_ROT90, &err), -1);
   CHECK(strstr(err.msg, "2x3 boxes") != NULL);
   CHECK_EQ(sks_symmetry_fits(b23, SKS_SYMMETRY_ANTI_DIAGONAL, &err), -1);
-  sks_generate_options opt = {SKS_SYMMETRY_DIAGONAL, false, 0, 1, 0};
+  sks_generate_options opt = {
+      SKS_SYMMETRY_DIAGONAL, false, 0, 1, 0, false, 0, 0};
   CHECK(sks_generator_new(b23, &opt, &err) == NULL);
   sks_shape_release(b23);
   /* Orbits of the half turn on 9x9: 41 (the centre alone). */
@@ -190,7 +191,7 @@ static void check_minimize(void) {
   sks_puzzle *p = NULL;
   sks_error err = {0};
   CHECK_EQ(sks_puzzle_parse(escargot_sol, NULL, &p, &err), 0);
-  sks_generate_options opt = {SKS_SYMMETRY_NONE, true, 0, 3, 0};
+  sks_generate_options opt = {SKS_SYMMETRY_NONE, true, 0, 3, 0, false, 0, 0};
   sks_generator *g = sks_generator_new(p->shape, &opt, &err);
   int sol[81];
   for (int c = 0; c < 81; c++)
@@ -258,7 +259,7 @@ static void check_impossible_map(void) {
   sks_error err = {0};
   const sks_shape *bad = sks_shape_new(3, 3, SKS_VARIANT_JIGSAW, map, &err);
   CHECK(bad != NULL);
-  sks_generate_options opt = {SKS_SYMMETRY_NONE, false, 0, 1, 0};
+  sks_generate_options opt = {SKS_SYMMETRY_NONE, false, 0, 1, 0, false, 0, 0};
   CHECK(sks_generator_new(bad, &opt, &err) == NULL);
   CHECK(strstr(err.msg, "no full grid") != NULL);
   map[8] = 0;

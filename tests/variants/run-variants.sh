@@ -68,7 +68,7 @@ expect_stderr_has "does not take variant rules"
 check bits 3 error "$S" count -q --backend bits keep.txt
 expect_stderr_has "the first a thermo"
 # The commands that do not take rules yet say so, for each puzzle.
-for c in grade explain minimize repair canon; do
+for c in grade explain canon; do
   check "refuse-$c" 3 "" bash -c "\"\$0\" $c -q keep.txt >/dev/null" "$S"
   expect_stderr_has "variant rules"
 done
