@@ -204,6 +204,10 @@ static void set_cages(killer *k, sks_puzzle *p) {
 /* Re-cuts cage a with a random neighbouring cage: false when none of
  * its neighbours could be cut with it (the cages are then as before). */
 static bool recut(killer *k, int cell) {
+  /* ids compacted first: a re-cut takes up to a set's size of new ones,
+   * and re-cuts may follow each other without the cages being set (a kept
+   * second solution still fits), so ids past the arrays' 2 * cells came */
+  renumber(k);
   int a = k->cage[cell], nbc[4 * SKS_MAX_N], nn = 0;
   for (int c = 0; c < k->cells; c++) {
     if (k->cage[c] != a)
