@@ -230,7 +230,7 @@ extern const sks_form sks_form_rule, sks_form_name, sks_form_one_line,
     sks_form_grid, sks_form_sdk_header, sks_form_sdk_section,
     sks_form_csv_header, sks_form_csv_row, sks_form_forum, sks_form_hodoku,
     sks_form_column, sks_form_candidates, sks_form_xml, sks_form_id_line,
-    sks_form_json;
+    sks_form_json, sks_form_iss;
 
 /* Lines (form_scan.c). */
 bool sks_form_read_line(sks_reader *rd);

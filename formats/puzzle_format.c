@@ -17,6 +17,7 @@ static const sks_form *const forms[] = {
     &sks_form_xml,         /* <?xml / <opensudoku>: OpenSudoku's games */
     &sks_form_json,        /* { or [ of a JSON document, ipuz */
     &sks_form_link,        /* f-puzzles and SudokuPad links */
+    &sks_form_iss,         /* .Cage~15~R1C1~R1C2.~R3C3_5: ISS strings */
     &sks_form_sdk_header,  /* #A #D ... before an .sdk grid */
     &sks_form_sdk_section, /* [Puzzle] */
     &sks_form_csv_header,  /* quizzes,solutions */

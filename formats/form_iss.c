@@ -1,0 +1,969 @@
+/* The Interactive Sudoku Solver's constraint strings, one puzzle a line
+ * (docs/formats.md, "The Interactive Sudoku Solver's strings"):
+ *   .Shape~6x6.Cage~15~R1C1~R1C2.Thermo~R2C2~R2C3.~R1C1_5~R4C4_2_4_6
+ * Items start with '.', their parts are separated by '~'; an item with no
+ * type is a given (one value) or the candidates of a cell (several); a
+ * cell is R and C with one character each, 1-9 then a-g (R10 is Ra).
+ * White space is ignored, as the solver itself ignores it.  Each
+ * constraint type becomes the rules that say the same (sks_rules.h);
+ * a type, or a use of one, that no rule says exactly is an error naming
+ * it: a constraint is never dropped. */
+#include "form_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Every constraint type the solver names (whether read here or not): a
+ * line is this form when its first item names one. */
+static const char *const ISS_TYPES[] = {
+    "Container",
+    "Or",
+    "And",
+    "Replicate",
+    "End",
+    "Jigsaw",
+    "Thermo",
+    "Whisper",
+    "Renban",
+    "Modular",
+    "Entropic",
+    "RegionSumLine",
+    "Between",
+    "Lockout",
+    "Palindrome",
+    "Zipper",
+    "SumLine",
+    "Regex",
+    "NFA",
+    "NoBoxes",
+    "ChaosConstruction",
+    "ChaosArrow",
+    "ChaosCount",
+    "RegionSize",
+    "RegionSameValues",
+    "StrictKropki",
+    "StrictXV",
+    "Shape",
+    "Windoku",
+    "DisjointSets",
+    "AntiKnight",
+    "Doppelganger",
+    "AntiKing",
+    "AntiTaxicab",
+    "AntiConsecutive",
+    "GlobalEntropy",
+    "GlobalMod",
+    "FullRankTies",
+    "DutchFlatmates",
+    "Diagonal",
+    "WhiteDot",
+    "BlackDot",
+    "GreaterThan",
+    "X",
+    "ValueIndexing",
+    "V",
+    "Arrow",
+    "DoubleArrow",
+    "PillArrow",
+    "Cage",
+    "RellikCage",
+    "EqualityCage",
+    "Sum",
+    "LittleKiller",
+    "XSum",
+    "Sandwich",
+    "Lunchbox",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "AllDifferent",
+    "ContainAtLeast",
+    "ContainExact",
+    "LookAndSay",
+    "ConnectedValues",
+    "SameValues",
+    "EqualSum",
+    "Quad",
+    "Binary",
+    "BinaryX",
+    "Pair",
+    "PairX",
+    "Indexing",
+    "CountingCircles",
+    "CountDistinct",
+    "Given",
+    "SearchPriority",
+    "Var",
+};
+
+static bool known_type(const char *a, size_t len) {
+  for (size_t i = 0; i < sizeof ISS_TYPES / sizeof *ISS_TYPES; i++)
+    if (strlen(ISS_TYPES[i]) == len && !memcmp(ISS_TYPES[i], a, len))
+      return true;
+  return false;
+}
+
+/* '.' then '~' (givens), or '.' and a type the solver names followed by
+ * '~', or by '.' or the line's end for a type of two letters or more (a
+ * one-line puzzle of letters may start ".X."). */
+static bool iss_line(sks_reader *rd, const sks_line_info *li) {
+  const char *a = rd->line.a;
+  size_t s = li->start, e = li->end;
+  if (e - s < 2 || a[s] != '.')
+    return false;
+  size_t t0 = s + 1;
+  while (t0 < e && (a[t0] == ' ' || a[t0] == '\t'))
+    t0++;
+  if (t0 < e && a[t0] == '~')
+    return true;
+  size_t t = t0;
+  while (t < e &&
+         ((a[t] >= 'A' && a[t] <= 'Z') || (a[t] >= 'a' && a[t] <= 'z')))
+    t++;
+  if (t == t0 || !known_type(a + t0, t - t0))
+    return false;
+  size_t u = t;
+  while (u < e && (a[u] == ' ' || a[u] == '\t'))
+    u++;
+  if (u < e && a[u] == '~')
+    return true;
+  return t - t0 >= 2 && (u == e || a[u] == '.');
+}
+
+/* A part of an item: bytes [s, e) of the line without its white space,
+ * and the column (1-based) of its first byte in the line. */
+typedef struct part {
+  size_t s, e;
+  long col;
+} part;
+
+typedef struct iss {
+  sks_reader *rd;
+  sks_error *err;
+  char *t;   /* the line without white space */
+  long *col; /* each byte's column */
+  size_t len;
+  int n;
+  SKS_STACK(part) parts; /* the current item's: the type, then its args */
+  sks_rules *rules;
+  SKS_STACK(int) cells;
+  unsigned *allowed; /* n*n: candidates the givens leave (bit d) */
+} iss;
+
+static bool part_is(const iss *st, const part *p, const char *s) {
+  size_t k = strlen(s);
+  return p->e - p->s == k && !memcmp(st->t + p->s, s, k);
+}
+
+static int fail(iss *st, long col, const char *fmt, const char *type,
+                const char *what) {
+  return sks_error_set(st->err, -1, st->rd->lineno, col, fmt, type, what);
+}
+
+/* The part as text, cut to fit buf. */
+static const char *part_text(const iss *st, const part *p, char *buf,
+                             size_t size) {
+  size_t k = p->e - p->s;
+  if (k >= size)
+    k = size - 1;
+  memcpy(buf, st->t + p->s, k);
+  buf[k] = 0;
+  return buf;
+}
+
+/* A decimal number of up to 7 digits, optionally negative: true. */
+static bool part_number(const iss *st, const part *p, long *v) {
+  size_t i = p->s;
+  bool neg = i < p->e && st->t[i] == '-';
+  i += neg;
+  if (i == p->e || p->e - i > 7)
+    return false;
+  long x = 0;
+  for (; i < p->e; i++) {
+    if (st->t[i] < '0' || st->t[i] > '9')
+      return false;
+    x = x * 10 + (st->t[i] - '0');
+  }
+  *v = neg ? -x : x;
+  return true;
+}
+
+static int cell_char(char ch) {
+  if (ch >= '1' && ch <= '9')
+    return ch - '1';
+  if (ch >= 'a' && ch <= 'g')
+    return ch - 'a' + 9;
+  if (ch >= 'A' && ch <= 'G')
+    return ch - 'A' + 9;
+  return -1;
+}
+
+/* RxCy of the grid (x, y one character each): its index, or -1. */
+static int part_cell(const iss *st, const part *p) {
+  const char *c = st->t + p->s;
+  if (p->e - p->s != 4 || (c[0] != 'R' && c[0] != 'r') ||
+      (c[2] != 'C' && c[2] != 'c'))
+    return -1;
+  int r = cell_char(c[1]), k = cell_char(c[3]);
+  if (r < 0 || k < 0 || r >= st->n || k >= st->n)
+    return -1;
+  return r * st->n + k;
+}
+
+static int bad_cell(iss *st, const part *p, const char *type) {
+  char buf[40];
+  part_text(st, p, buf, sizeof buf);
+  return sks_error_set(st->err, -1, st->rd->lineno, p->col,
+                       "%s: '%s' is no cell of the %dx%d grid (R and C "
+                       "with one character each: 1-9, then a-g)",
+                       type, buf, st->n, st->n);
+}
+
+/* The cells of parts [from, parts.n) into st->cells. */
+static int read_cells(iss *st, size_t from, const char *type) {
+  st->cells.n = 0;
+  for (size_t i = from; i < st->parts.n; i++) {
+    int c = part_cell(st, &st->parts.a[i]);
+    if (c < 0)
+      return bad_cell(st, &st->parts.a[i], type);
+    SKS_PUSH(st->cells, c);
+  }
+  if (!st->cells.n)
+    return fail(st, st->parts.a[0].col, "%s: no cells%s", type, "");
+  return 0;
+}
+
+static int add(iss *st, sks_rule_kind kind, int value, const int *cells,
+               int ncells, int split, const int *digits, int ndigits,
+               const char *type) {
+  sks_rule r = {kind,         value,   ncells,        split,
+                (int *)cells, ndigits, (int *)digits, st->rd->lineno};
+  sks_error e = {0};
+  if (sks_rules_add(st->rules, &r, &e))
+    return sks_error_set(st->err, -1, st->rd->lineno, st->parts.a[0].col,
+                         "%s: %s", type, e.msg);
+  return 0;
+}
+
+/* A type no rule says (exactly, or in the use made of it). */
+static int refuse(iss *st, const char *type, const char *why) {
+  return fail(st, st->parts.a[0].col,
+              "the Interactive Sudoku Solver's %s has no rule here%s", type,
+              why);
+}
+
+/* The orthogonal pairs of the cells, each once, the earlier cell first
+ * (the solver's reading of dots, X, V and '>' over several cells). */
+static int pairs(iss *st, sks_rule_kind kind, const char *type) {
+  int n = st->n, found = 0;
+  size_t k = st->cells.n;
+  for (size_t i = 0; i < k; i++)
+    for (size_t j = i + 1; j < k; j++) {
+      int a = st->cells.a[i], b = st->cells.a[j];
+      int dr = abs(a / n - b / n), dc = abs(a % n - b % n);
+      if (dr + dc != 1)
+        continue;
+      int two[2] = {a, b};
+      if (add(st, kind, SKS_RULE_NO_VALUE, two, 2, 0, NULL, 0, type))
+        return -1;
+      found++;
+    }
+  if (!found)
+    return fail(st, st->parts.a[0].col,
+                "%s: no two of its cells are "
+                "neighbours%s",
+                type, "");
+  return 0;
+}
+
+/* Does a region of the puzzle (row, column, box or jigsaw piece) hold
+ * every cell of st->cells? */
+static bool one_region(iss *st, const sks_shape *s) {
+  int n = st->n;
+  for (int g = 0; g < s->nregions; g++) {
+    const int *reg = s->region + (size_t)g * n;
+    bool all = true;
+    for (size_t i = 0; i < st->cells.n && all; i++) {
+      bool in = false;
+      for (int j = 0; j < n && !in; j++)
+        in = reg[j] == st->cells.a[i];
+      all = in;
+    }
+    if (all)
+      return true;
+  }
+  return false;
+}
+
+static int region_of(const sks_shape *s, int cell) {
+  if (s->jigsaw)
+    return s->jigsaw[cell];
+  int n = s->n, r = cell / n, c = cell % n;
+  return (r / s->box_rows) * (n / s->box_cols) + c / s->box_cols;
+}
+
+/* An outside clue's row or column ("R3", "C5"): into st->cells, forward
+ * (left to right, top to bottom) or back. */
+static int line_cells(iss *st, const part *p, bool back, const char *type) {
+  const char *c = st->t + p->s;
+  int k = p->e - p->s == 2 ? cell_char(c[1]) : -1;
+  bool row = c[0] == 'R' || c[0] == 'r';
+  if (k < 0 || k >= st->n || (!row && c[0] != 'C' && c[0] != 'c')) {
+    char buf[40];
+    return sks_error_set(st->err, -1, st->rd->lineno, p->col,
+                         "%s: '%s' is no row (R1..) or column (C1..)", type,
+                         part_text(st, p, buf, sizeof buf));
+  }
+  st->cells.n = 0;
+  for (int i = 0; i < st->n; i++) {
+    int j = back ? st->n - 1 - i : i;
+    SKS_PUSH(st->cells, row ? k * st->n + j : j * st->n + k);
+  }
+  return 0;
+}
+
+static int value_of(iss *st, const part *p, const char *type, long lo,
+                    long *v) {
+  char buf[40];
+  if (!part_number(st, p, v) || *v < lo)
+    return sks_error_set(st->err, -1, st->rd->lineno, p->col,
+                         "%s: '%s' is no value (a whole number from %ld)", type,
+                         part_text(st, p, buf, sizeof buf), lo);
+  return 0;
+}
+
+/* The givens' candidates become givens, odd and even rules and removed
+ * candidates. */
+static int finish_givens(iss *st) {
+  int n = st->n;
+  unsigned all = (n >= 32 ? ~0u : (1u << n) - 1), odd = 0;
+  for (int d = 0; d < n; d += 2)
+    odd |= 1u << d; /* digits 1, 3, ... */
+  unsigned even = all & ~odd;
+  SKS_STACK(int) oc = {0}, ec = {0};
+  sks_puzzle *p = st->rd->p;
+  for (int i = 0; i < n * n; i++) {
+    unsigned m = st->allowed[i];
+    if (m == all)
+      continue;
+    if (m && !(m & (m - 1))) {
+      p->cell[i] = __builtin_ctz(m);
+    } else if (m == odd) {
+      SKS_PUSH(oc, i);
+    } else if (m == even) {
+      SKS_PUSH(ec, i);
+    } else {
+      for (int d = 0; d < n; d++)
+        if (!(m >> d & 1))
+          sks_puzzle_remove(p, i, d);
+    }
+  }
+  int rc = 0;
+  if (oc.n)
+    rc = add(st, SKS_RULE_ODD, SKS_RULE_NO_VALUE, oc.a, (int)oc.n, 0, NULL, 0,
+             "a given");
+  if (!rc && ec.n)
+    rc = add(st, SKS_RULE_EVEN, SKS_RULE_NO_VALUE, ec.a, (int)ec.n, 0, NULL, 0,
+             "a given");
+  SKS_STACK_FREE(oc);
+  SKS_STACK_FREE(ec);
+  return rc;
+}
+
+/* Splits the item starting at byte i (after its '.') into st->parts;
+ * returns the byte after it. */
+static size_t split_item(iss *st, size_t i) {
+  st->parts.n = 0;
+  part p = {i, i, i < st->len ? st->col[i] : 0};
+  for (;; i++) {
+    if (i == st->len || st->t[i] == '.' || st->t[i] == '~') {
+      p.e = i;
+      SKS_PUSH(st->parts, p);
+      if (i == st->len || st->t[i] == '.')
+        return i;
+      p.s = i + 1;
+      p.col = i + 1 < st->len ? st->col[i + 1] : st->col[i] + 1;
+    }
+  }
+}
+
+/* The first pass: the grid's size, its jigsaw and whether it has boxes. */
+static int read_layout(iss *st, size_t *jig, bool *noboxes) {
+  st->n = 9;
+  *jig = 0;
+  *noboxes = false;
+  char type[40];
+  for (size_t i = 1; i < st->len;) {
+    size_t at = i;
+    i = split_item(st, i) + 1;
+    part *pt = st->parts.a;
+    size_t np = st->parts.n;
+    part_text(st, &pt[0], type, sizeof type);
+    if (part_is(st, &pt[0], "Shape")) {
+      /* NxN, then optionally the values (N or 1-N) and the grid type. */
+      long r = 0, c = 0;
+      const char *s = st->t + pt[1].s;
+      size_t k = np > 1 ? pt[1].e - pt[1].s : 0;
+      char buf[48];
+      bool ok = np >= 2 && np <= 4 && k >= 3 && k < sizeof buf;
+      if (ok) {
+        memcpy(buf, s, k);
+        buf[k] = 0;
+        char *x = strchr(buf, 'x'), *end;
+        ok = x && x > buf && x[1];
+        if (ok) {
+          r = strtol(buf, &end, 10);
+          ok = end == x;
+          c = strtol(x + 1, &end, 10);
+          ok = ok && !*end && r == c && r >= 4 && r <= 16;
+        }
+      }
+      if (ok && np >= 3 && pt[2].e > pt[2].s) {
+        long v, lo;
+        const char *dash = memchr(st->t + pt[2].s, '-', pt[2].e - pt[2].s);
+        if (dash) {
+          part a = {pt[2].s, (size_t)(dash - st->t), 0},
+               b = {(size_t)(dash - st->t) + 1, pt[2].e, 0};
+          ok = part_number(st, &a, &lo) && part_number(st, &b, &v) && lo == 1 &&
+               v == r;
+        } else
+          ok = part_number(st, &pt[2], &v) && v == r;
+      }
+      if (ok && np == 4)
+        ok = part_is(st, &pt[3], "Sudoku");
+      if (!ok)
+        return sks_error_set(
+            st->err, -1, st->rd->lineno, pt[0].col,
+            "Shape: only square grids from 4x4 to 16x16 with the digits 1 "
+            "to N (4x4, 9x9~1-9, 16x16) are read");
+      st->n = (int)r;
+    } else if (part_is(st, &pt[0], "Jigsaw")) {
+      if (np < 2 || np > 3)
+        return fail(st, pt[0].col, "%s: a layout is needed%s", "Jigsaw", "");
+      *jig = at;
+    } else if (part_is(st, &pt[0], "NoBoxes")) {
+      *noboxes = true;
+    }
+  }
+  return 0;
+}
+
+/* Makes rd->p's shape the jigsaw of the layout in the item at byte at
+ * (with no boxes), or adds its pieces as region rules (beside them). */
+static int read_jigsaw(iss *st, size_t at, bool noboxes) {
+  split_item(st, at);
+  part *lay = &st->parts.a[st->parts.n - 1];
+  int n = st->n;
+  long cells = (long)n * n;
+  if ((long)(lay->e - lay->s) != cells) {
+    char msg[80];
+    snprintf(msg, sizeof msg, " (%ld characters for %ld cells)",
+             (long)(lay->e - lay->s), cells);
+    return fail(st, lay->col,
+                "%s: a layout of one character a cell is "
+                "needed%s",
+                "Jigsaw", msg);
+  }
+  int id[256], count[64] = {0}, k = 0;
+  for (int i = 0; i < 256; i++)
+    id[i] = -1;
+  int *map = sks_malloc((size_t)cells * sizeof *map);
+  for (long i = 0; i < cells; i++) {
+    unsigned char ch = (unsigned char)st->t[lay->s + i];
+    if (id[ch] < 0) {
+      if (k == n) {
+        free(map);
+        return fail(st, st->col[lay->s + i], "%s: more pieces than %s",
+                    "Jigsaw", "the grid's side");
+      }
+      id[ch] = k++;
+    }
+    map[i] = id[ch];
+    count[map[i]]++;
+  }
+  int rc = 0;
+  if (k == 1) { /* one piece: the whole grid, no constraint */
+    free(map);
+    return noboxes ? fail(st, lay->col, "%s: one piece and %s", "Jigsaw",
+                          "no boxes: a grid without boxes")
+                   : 0;
+  }
+  for (int g = 0; g < k; g++)
+    if (count[g] != n) {
+      free(map);
+      return fail(st, lay->col, "%s: %s", "Jigsaw",
+                  "pieces of other sizes than the grid's side");
+    }
+  if (noboxes) {
+    sks_reader *rd = st->rd;
+    sks_puzzle *p = rd->p;
+    const sks_shape *shape =
+        sks_shape_new(p->shape->box_rows, p->shape->box_cols,
+                      rd->opt.variants | SKS_VARIANT_JIGSAW, map, st->err);
+    if (!shape) {
+      free(map);
+      st->err->line = rd->lineno;
+      st->err->col = lay->col;
+      return -1;
+    }
+    if (rd->map_shape && sks_shape_same(rd->map_shape, shape)) {
+      sks_shape_release(shape);
+      shape = sks_shape_retain(rd->map_shape);
+    } else {
+      sks_shape_release(rd->map_shape);
+      rd->map_shape = sks_shape_retain(shape);
+    }
+    sks_shape_release(p->shape);
+    p->shape = shape;
+    rd->p_mapped = true;
+  } else {
+    for (int g = 0; g < k && !rc; g++) {
+      st->cells.n = 0;
+      for (long i = 0; i < cells; i++)
+        if (map[i] == g)
+          SKS_PUSH(st->cells, (int)i);
+      rc = add(st, SKS_RULE_REGION, SKS_RULE_NO_VALUE, st->cells.a,
+               (int)st->cells.n, 0, NULL, 0, "Jigsaw");
+    }
+  }
+  free(map);
+  return rc;
+}
+
+/* The little killer whose diagonal starts at cell c (the solver's key:
+ * down-right from the left side, down-left from the top, up-left from
+ * the right, up-right from the bottom) into st->cells. */
+static bool diagonal_cells(iss *st, int c) {
+  int n = st->n, r = c / n, k = c % n, dr, dc;
+  if (k == 0 && r <= n - 2)
+    dr = 1, dc = 1;
+  else if (r == 0 && k >= 1)
+    dr = 1, dc = -1;
+  else if (k == n - 1 && r >= 1 && r <= n - 2)
+    dr = -1, dc = -1;
+  else if (r == n - 1 && k >= 1 && k <= n - 2)
+    dr = -1, dc = 1;
+  else
+    return false;
+  st->cells.n = 0;
+  for (; r >= 0 && r < n && k >= 0 && k < n; r += dr, k += dc)
+    SKS_PUSH(st->cells, r * n + k);
+  return st->cells.n > 1;
+}
+
+/* One item (in st->parts) other than Shape, Jigsaw and NoBoxes. */
+static int read_item(iss *st, bool *strict_kropki, bool *dots) {
+  part *pt = st->parts.a;
+  size_t np = st->parts.n;
+  int n = st->n;
+  char type[40];
+  part_text(st, &pt[0], type, sizeof type);
+  long v;
+  const sks_shape *shape = st->rd->p->shape;
+#define NV SKS_RULE_NO_VALUE
+#define CELLS st->cells.a, (int)st->cells.n
+  if (pt[0].e == pt[0].s || part_is(st, &pt[0], "Given")) {
+    for (size_t i = 1; i < np; i++) {
+      /* RxCy_v[_v...] */
+      const char *s = st->t + pt[i].s;
+      const char *us = memchr(s, '_', pt[i].e - pt[i].s);
+      part cp = {pt[i].s, us ? (size_t)(us - st->t) : pt[i].e, pt[i].col};
+      int c = part_cell(st, &cp);
+      if (c < 0)
+        return bad_cell(st, &cp, "a given");
+      unsigned m = 0;
+      size_t j = cp.e;
+      while (j < pt[i].e) {
+        size_t e = j + 1;
+        while (e < pt[i].e && st->t[e] != '_')
+          e++;
+        part vp = {j + 1, e, st->col[j] + 1};
+        if (!part_number(st, &vp, &v) || v < 1 || v > n) {
+          char buf[40];
+          return sks_error_set(st->err, -1, st->rd->lineno, vp.col,
+                               "a given: '%s' is no digit 1 to %d",
+                               part_text(st, &vp, buf, sizeof buf), n);
+        }
+        m |= 1u << (v - 1);
+        j = e;
+      }
+      st->allowed[c] &= m;
+    }
+    return 0;
+  }
+  if (part_is(st, &pt[0], "Cage") || part_is(st, &pt[0], "Sum")) {
+    bool cage = part_is(st, &pt[0], "Cage");
+    if (np < 2)
+      return fail(st, pt[0].col, "%s: a sum is needed%s", type, "");
+    if (read_cells(st, 2, type))
+      return -1;
+    bool none = pt[1].e == pt[1].s;
+    if (!none && !part_number(st, &pt[1], &v)) {
+      if (!cage && memchr(st->t + pt[1].s, '_', pt[1].e - pt[1].s))
+        return refuse(st, type, " (with coefficients)");
+      return value_of(st, &pt[1], type, 0, &v);
+    }
+    if (none && !cage)
+      return value_of(st, &pt[1], type, 0, &v);
+    if (cage && (none || v == 0))
+      return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
+    if (!cage && !one_region(st, shape))
+      return refuse(st, type,
+                    " (its digits may repeat: only a Sum within one row, "
+                    "column or box is read, as a cage)");
+    if (v < 0)
+      return value_of(st, &pt[1], type, 0, &v);
+    return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "LittleKiller")) {
+    if (np != 3 || value_of(st, &pt[1], type, 0, &v))
+      return np != 3 ? fail(st, pt[0].col,
+                            "%s: a sum and a cell are "
+                            "needed%s",
+                            type, "")
+                     : -1;
+    int c = part_cell(st, &pt[2]);
+    if (c < 0)
+      return bad_cell(st, &pt[2], type);
+    if (!diagonal_cells(st, c))
+      return fail(st, pt[2].col, "%s: no diagonal starts at this cell%s", type,
+                  "");
+    return add(st, SKS_RULE_LITTLE_KILLER, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Sandwich")) {
+    if (np != 3)
+      return fail(st, pt[0].col,
+                  "%s: a sum and a row or column are "
+                  "needed%s",
+                  type, "");
+    if (value_of(st, &pt[1], type, 0, &v) ||
+        line_cells(st, &pt[2], false, type))
+      return -1;
+    return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper")) {
+    sks_rule_kind kind =
+        part_is(st, &pt[0], "XSum") ? SKS_RULE_X_SUM : SKS_RULE_SKYSCRAPER;
+    if (np < 2 || np > 4)
+      return fail(st, pt[0].col,
+                  "%s: a row or column and its clues are needed%s", type, "");
+    for (size_t i = 2; i < np; i++) {
+      if (pt[i].e == pt[i].s)
+        continue;
+      if (value_of(st, &pt[i], type, 1, &v) ||
+          line_cells(st, &pt[1], i == 3, type) ||
+          add(st, kind, (int)v, CELLS, 0, NULL, 0, type))
+        return -1;
+    }
+    return 0;
+  }
+  if (part_is(st, &pt[0], "Thermo") || part_is(st, &pt[0], "Renban") ||
+      part_is(st, &pt[0], "Palindrome") || part_is(st, &pt[0], "Zipper") ||
+      part_is(st, &pt[0], "Between") || part_is(st, &pt[0], "DoubleArrow") ||
+      part_is(st, &pt[0], "AllDifferent")) {
+    sks_rule_kind kind =
+        part_is(st, &pt[0], "Thermo")        ? SKS_RULE_THERMO
+        : part_is(st, &pt[0], "Renban")      ? SKS_RULE_RENBAN
+        : part_is(st, &pt[0], "Palindrome")  ? SKS_RULE_PALINDROME
+        : part_is(st, &pt[0], "Zipper")      ? SKS_RULE_ZIPPER
+        : part_is(st, &pt[0], "Between")     ? SKS_RULE_BETWEEN
+        : part_is(st, &pt[0], "DoubleArrow") ? SKS_RULE_DOUBLE_ARROW
+                                             : SKS_RULE_REGION;
+    if (read_cells(st, 1, type))
+      return -1;
+    if (kind == SKS_RULE_DOUBLE_ARROW && st->cells.n < 3)
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "three cells or more are "
+                  "needed");
+    return add(st, kind, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Arrow")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n < 2)
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "a circle and a shaft are "
+                  "needed");
+    return add(st, SKS_RULE_ARROW, NV, CELLS, 1, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "PillArrow")) {
+    if (np < 2 || !part_number(st, &pt[1], &v) || (v != 2 && v != 3))
+      return fail(st, np < 2 ? pt[0].col : pt[1].col, "%s: %s", type,
+                  "a pill of 2 or 3 cells");
+    if (read_cells(st, 2, type))
+      return -1;
+    int k = (int)v, *c = st->cells.a;
+    if ((int)st->cells.n <= k)
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "more cells than the pill are needed");
+    /* The pill reads in the grid's order (the solver sorts it), each cell
+     * right, down or down-right of the one before. */
+    for (int i = 1; i < k; i++)
+      for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+        int x = c[j];
+        c[j] = c[j - 1];
+        c[j - 1] = x;
+      }
+    for (int i = 1; i < k; i++)
+      if (c[i] != c[i - 1] + 1 && c[i] != c[i - 1] + n &&
+          c[i] != c[i - 1] + n + 1)
+        return fail(st, pt[0].col, "%s: %s", type,
+                    "the pill's cells must be neighbours in reading order");
+    for (int i = 1; i < k; i++)
+      if (c[i - 1] / n != c[i] / n && c[i] == c[i - 1] + 1)
+        return fail(st, pt[0].col, "%s: %s", type,
+                    "the pill's cells must be neighbours in reading order");
+    /* On grids past 9 the pill's later cells are decimal digits. */
+    for (int i = 1; i < k; i++)
+      for (int d = 9; d < n; d++)
+        sks_puzzle_remove(st->rd->p, c[i], d);
+    return add(st, SKS_RULE_ARROW, NV, CELLS, k, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "WhiteDot") || part_is(st, &pt[0], "BlackDot") ||
+      part_is(st, &pt[0], "X") || part_is(st, &pt[0], "V") ||
+      part_is(st, &pt[0], "GreaterThan")) {
+    sks_rule_kind kind = part_is(st, &pt[0], "WhiteDot")   ? SKS_RULE_WHITE_DOT
+                         : part_is(st, &pt[0], "BlackDot") ? SKS_RULE_BLACK_DOT
+                         : part_is(st, &pt[0], "X")        ? SKS_RULE_X_PAIR
+                         : part_is(st, &pt[0], "V")        ? SKS_RULE_V_PAIR
+                                                           : SKS_RULE_GREATER;
+    *dots |= kind == SKS_RULE_WHITE_DOT || kind == SKS_RULE_BLACK_DOT;
+    return read_cells(st, 1, type) || pairs(st, kind, type) ? -1 : 0;
+  }
+  if (part_is(st, &pt[0], "Whisper") || part_is(st, &pt[0], "Lockout") ||
+      part_is(st, &pt[0], "Modular")) {
+    bool whisper = part_is(st, &pt[0], "Whisper");
+    size_t from = 2;
+    v = whisper ? 5 : 4;
+    if (np < 2)
+      return fail(st, pt[0].col, "%s: no cells%s", type, "");
+    if (whisper && part_cell(st, &pt[1]) >= 0)
+      from = 1; /* German whispers: no difference written */
+    else if (value_of(st, &pt[1], type, 1, &v))
+      return -1;
+    if (read_cells(st, from, type))
+      return -1;
+    if (whisper) {
+      /* The solver relates each cell to the next, so a line may come back
+       * to a cell (a loop): it is cut there into lines that share their
+       * ends, which say the same. */
+      size_t s0 = 0;
+      for (size_t i = 1; i <= st->cells.n; i++) {
+        bool again = false;
+        for (size_t j = s0; i < st->cells.n && j < i && !again; j++)
+          again = st->cells.a[j] == st->cells.a[i];
+        if (i < st->cells.n && !again)
+          continue;
+        if (add(st, SKS_RULE_WHISPERS, (int)v, st->cells.a + s0, (int)(i - s0),
+                0, NULL, 0, type))
+          return -1;
+        s0 = i - 1;
+      }
+      return 0;
+    }
+    if (part_is(st, &pt[0], "Lockout")) {
+      if (st->cells.n < 2)
+        return fail(st, pt[0].col, "%s: %s", type, "two ends are needed");
+      return add(st, SKS_RULE_LOCKOUT, (int)v, CELLS, 0, NULL, 0, type);
+    }
+    if (v != 3)
+      return refuse(st, type, " (with a modulus other than 3)");
+    if (st->cells.n == 2)
+      return refuse(st, type, " (on a line of two cells)");
+    return add(st, SKS_RULE_MODULAR, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Entropic")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (n != 9)
+      return refuse(st, type, " (but on a 9x9 grid)");
+    if (st->cells.n == 2)
+      return refuse(st, type, " (on a line of two cells)");
+    return add(st, SKS_RULE_ENTROPIC, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "RegionSumLine")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (shape->box_rows == 1 && !shape->jigsaw)
+      return refuse(st, type, " (on a grid without boxes)");
+    /* The solver sums each stretch of the line in a region; the rule
+     * sums all of the line in a region: the same when no region is met
+     * twice. */
+    for (size_t i = 1; i < st->cells.n; i++) {
+      int g = region_of(shape, st->cells.a[i]);
+      if (g == region_of(shape, st->cells.a[i - 1]))
+        continue;
+      for (size_t j = 0; j + 1 < i; j++)
+        if (region_of(shape, st->cells.a[j]) == g)
+          return refuse(st, type,
+                        " (on a line that comes back to a "
+                        "region)");
+    }
+    return add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Quad")) {
+    if (np < 3)
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "a cell and values are "
+                  "needed");
+    int c = part_cell(st, &pt[1]);
+    if (c < 0)
+      return bad_cell(st, &pt[1], type);
+    if (c / n == n - 1 || c % n == n - 1)
+      return fail(st, pt[1].col, "%s: %s", type,
+                  "no 2x2 square has this top left cell");
+    int cells[4] = {c, c + 1, c + n, c + n + 1}, digits[4];
+    if (np - 2 > 4)
+      return fail(st, pt[0].col, "%s: %s", type, "more than 4 values");
+    for (size_t i = 2; i < np; i++) {
+      if (value_of(st, &pt[i], type, 1, &v))
+        return -1;
+      digits[i - 2] = (int)v;
+    }
+    return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
+               type);
+  }
+  if (part_is(st, &pt[0], "Diagonal")) {
+    if (np != 2 || !part_number(st, &pt[1], &v) || (v != 1 && v != -1))
+      return fail(st, pt[0].col, "%s: %s", type, "a direction 1 or -1");
+    return add(st, v == 1 ? SKS_RULE_DIAGONAL_POS : SKS_RULE_DIAGONAL_NEG, NV,
+               NULL, 0, 0, NULL, 0, type);
+  }
+  static const struct {
+    const char *type;
+    sks_rule_kind kind;
+  } GLOBAL[] = {{"AntiKnight", SKS_RULE_ANTI_KNIGHT},
+                {"AntiKing", SKS_RULE_ANTI_KING},
+                {"AntiConsecutive", SKS_RULE_NON_CONSECUTIVE},
+                {"DisjointSets", SKS_RULE_DISJOINT_GROUPS},
+                {"StrictXV", SKS_RULE_XV_ALL}};
+  for (size_t i = 0; i < sizeof GLOBAL / sizeof *GLOBAL; i++)
+    if (part_is(st, &pt[0], GLOBAL[i].type)) {
+      if (GLOBAL[i].kind == SKS_RULE_DISJOINT_GROUPS && shape->box_rows == 1)
+        return refuse(st, type, " (on a grid without boxes)");
+      return add(st, GLOBAL[i].kind, NV, NULL, 0, 0, NULL, 0, type);
+    }
+  if (part_is(st, &pt[0], "StrictKropki")) {
+    *strict_kropki = true; /* after the dots: see read_iss */
+    return 0;
+  }
+  if (part_is(st, &pt[0], "Windoku")) {
+    int br = shape->box_rows, bc = shape->box_cols;
+    if (br == 1)
+      return refuse(st, type, " (on a grid without boxes)");
+    /* The solver's windows: a box's size, one cell in from the edges,
+     * one cell apart. */
+    for (int c0 = 1; c0 + bc < n; c0 += bc + 1)
+      for (int r0 = 1; r0 + br < n; r0 += br + 1) {
+        st->cells.n = 0;
+        for (int i = 0; i < br; i++)
+          for (int j = 0; j < bc; j++)
+            SKS_PUSH(st->cells, (r0 + i) * n + c0 + j);
+        if (add(st, SKS_RULE_REGION, NV, CELLS, 0, NULL, 0, type))
+          return -1;
+      }
+    return 0;
+  }
+  if (part_is(st, &pt[0], "RegionSize")) {
+    if (np == 2 && part_number(st, &pt[1], &v) && v == n)
+      return 0; /* the size boxes have anyway */
+    return refuse(st, type, " (but the side's own size)");
+  }
+  if (part_is(st, &pt[0], "SearchPriority"))
+    return 0; /* the order a search tries cells in: no constraint */
+  if (!known_type(st->t + pt[0].s, pt[0].e - pt[0].s))
+    return fail(st, pt[0].col, "unknown constraint type '%s'%s", type, "");
+  return refuse(st, type, "");
+#undef NV
+#undef CELLS
+}
+
+static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
+                    sks_error *err) {
+  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL};
+  size_t len = li->end - li->start;
+  st.t = sks_malloc(len + 1);
+  st.col = sks_malloc((len + 1) * sizeof *st.col);
+  for (size_t i = li->start; i < li->end; i++) {
+    char ch = rd->line.a[i];
+    if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f')
+      continue;
+    st.col[st.len] = (long)i + 1;
+    st.t[st.len++] = ch;
+  }
+  int rc = 0;
+  if (rd->pending_rules.n) {
+    rc = sks_error_set(err, -1, rd->pending_rules.a[0].line, 1,
+                       "rule lines above an Interactive Sudoku Solver "
+                       "string: its rules are in the string");
+    rd->pending_rules.n = 0;
+    rd->rule_text.n = 0;
+  }
+  size_t jig;
+  bool noboxes, strict_kropki = false, dots = false;
+  if (!rc)
+    rc = read_layout(&st, &jig, &noboxes);
+  if (!rc)
+    rc = sks_form_prepare(rd, st.n, err);
+  if (!rc && noboxes && !jig)
+    rc = sks_error_set(err, -1, rd->lineno, li->start + 1,
+                       "NoBoxes without a Jigsaw: a grid without boxes has "
+                       "no rule here");
+  if (!rc) {
+    int n = st.n;
+    for (int i = 0; i < n * n; i++)
+      rd->p->cell[i] = -1;
+    st.rules = sks_rules_new(n);
+    st.allowed = sks_malloc((size_t)n * n * sizeof *st.allowed);
+    for (int i = 0; i < n * n; i++)
+      st.allowed[i] = (1u << n) - 1;
+    if (jig)
+      rc = read_jigsaw(&st, jig, noboxes);
+  }
+  for (size_t i = 1; !rc && i < st.len;) {
+    i = split_item(&st, i) + 1;
+    if (part_is(&st, &st.parts.a[0], "Shape") ||
+        part_is(&st, &st.parts.a[0], "Jigsaw") ||
+        part_is(&st, &st.parts.a[0], "NoBoxes"))
+      continue;
+    rc = read_item(&st, &strict_kropki, &dots);
+  }
+  if (!rc && strict_kropki) {
+    /* White-dot-all also keeps a black dot's pair from being consecutive
+     * (and black-dot-all the reverse): the solver's strict kropki frees
+     * every marked pair of both, so dots and it do not mix here. */
+    if (dots)
+      rc = sks_error_set(err, -1, rd->lineno, li->start + 1,
+                         "StrictKropki with dots has no rule here (white-dot-"
+                         "all would also hold on a black dot's pair)");
+    else {
+      st.parts.n = 0;
+      part p0 = {0, 0, (long)li->start + 1};
+      SKS_PUSH(st.parts, p0);
+      rc = add(&st, SKS_RULE_WHITE_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0, NULL, 0,
+               "StrictKropki") ||
+                   add(&st, SKS_RULE_BLACK_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0,
+                       NULL, 0, "StrictKropki")
+               ? -1
+               : 0;
+    }
+  }
+  if (!rc)
+    rc = finish_givens(&st);
+  if (!rc) {
+    sks_puzzle_set_rules(rd->p, st.rules);
+    sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+  }
+  sks_rules_release(st.rules);
+  free(st.allowed);
+  free(st.t);
+  free(st.col);
+  SKS_STACK_FREE(st.parts);
+  SKS_STACK_FREE(st.cells);
+  return rc ? -1 : 1;
+}
+
+const sks_form sks_form_iss = {.name = "Interactive Sudoku Solver string",
+                               .recognise = iss_line,
+                               .read = read_iss};

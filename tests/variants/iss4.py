@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""The Interactive Sudoku Solver's strings against brute force: random
+4x4 puzzles written as ISS constraint strings, each constraint read here
+as ISS defines it (its sudoku_constraint.js and sudoku_builder.js: dots,
+X, V and '>' over every orthogonal pair of their cells, a pill read in
+the grid's order, a little killer keyed by its first cell, X-sum and
+skyscraper clues from either end, whispers with their difference, a
+jigsaw with or without the boxes), and the tool's count must equal the
+number of 4x4 Latin squares that keep every constraint.
+usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
+import itertools
+import random
+import subprocess
+import sys
+
+N = 4
+S = sys.argv[1]
+CASES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+
+LATIN = []
+for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+    if all(len({r[c] for r in rows}) == 4 for c in range(4)):
+        LATIN.append([v for r in rows for v in r])
+assert len(LATIN) == 576
+BOXES = [[(b // 2) * 8 + (b % 2) * 2 + d for d in (0, 1, 4, 5)] for b in range(4)]
+
+
+def cid(i):
+    return "R%dC%d" % (i // N + 1, i % N + 1)
+
+
+def distinct(x, cells):
+    return len({x[i] for i in cells}) == len(cells)
+
+
+def walk(k):
+    for _ in range(100):
+        p = [rng.randrange(16)]
+        while len(p) < k:
+            r, c = divmod(p[-1], 4)
+            nb = [(r + a) * 4 + c + b for a in (-1, 0, 1) for b in (-1, 0, 1)
+                  if (a or b) and 0 <= r + a < 4 and 0 <= c + b < 4]
+            nb = [q for q in nb if q not in p]
+            if not nb:
+                break
+            p.append(rng.choice(nb))
+        if len(p) == k:
+            return p
+    return walk(2)
+
+
+def orth_pairs(cells):
+    return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+            if abs(a // 4 - b // 4) + abs(a % 4 - b % 4) == 1]
+
+
+def line(name, back):
+    k = int(name[1]) - 1
+    cells = [k * 4 + j for j in range(4)] if name[0] == "R" else [j * 4 + k for j in range(4)]
+    return cells[::-1] if back else cells
+
+
+def little_killer(key):
+    r, c = divmod(key, 4)
+    d = (1, 1) if c == 0 and r <= 2 else (1, -1) if r == 0 else (-1, -1) if c == 3 and 1 <= r <= 2 else (-1, 1)
+    out = []
+    while 0 <= r < 4 and 0 <= c < 4:
+        out.append(r * 4 + c)
+        r, c = r + d[0], c + d[1]
+    return out
+
+
+def make(g):
+    """One constraint drawn from grid g: (text, test)."""
+    k = rng.randrange(17)
+    p = walk(rng.randint(2, 4))
+    cs = "~".join(map(cid, p))
+    if k == 0:
+        s = sum(g[i] for i in p) if rng.random() < 0.8 else 0
+        return ".Cage~%d~%s" % (s, cs), lambda x: distinct(x, p) and (not s or sum(x[i] for i in p) == s)
+    if k == 1:
+        key = rng.choice([0, 4, 8, 1, 2, 3, 7, 11, 13, 14])
+        cells = little_killer(key)
+        s = sum(g[i] for i in cells) + rng.choice([0, 0, 1])
+        return ".LittleKiller~%d~%s" % (s, cid(key)), lambda x: sum(x[i] for i in cells) == s
+    if k in (2, 3, 4):
+        name = rng.choice("RC") + str(rng.randint(1, 4))
+        if k == 2:
+            def sw(x, cells=line(name, False)):
+                v = [x[i] for i in cells]
+                a, b = sorted((v.index(1), v.index(4)))
+                return sum(v[a + 1:b])
+            s = sw(g)
+            return ".Sandwich~%d~%s" % (s, name), lambda x: sw(x) == s
+        def xs(x, back):
+            v = [x[i] for i in line(name, back)]
+            return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]))
+        f, b = xs(g, False), xs(g, True)
+        f = f if rng.random() < 0.7 else ""
+        b = b if rng.random() < 0.5 else ""
+        return (".%s~%s~%s~%s" % ("XSum" if k == 3 else "Skyscraper", name, f, b),
+                lambda x: (f == "" or xs(x, False) == f) and (b == "" or xs(x, True) == b))
+    if k == 5:
+        return ".Thermo~" + cs, lambda x: all(x[p[i]] < x[p[i + 1]] for i in range(len(p) - 1))
+    if k == 6:
+        return ".Arrow~" + cs, lambda x: sum(x[i] for i in p[1:]) == x[p[0]]
+    if k == 7:
+        q = walk(3) if len(p) < 3 else p
+        return ".DoubleArrow~" + "~".join(map(cid, q)), lambda x: sum(x[i] for i in q[1:-1]) == x[q[0]] + x[q[-1]]
+    if k == 8:
+        t = rng.choice(["WhiteDot", "BlackDot", "X", "V", "GreaterThan"])
+        cells = rng.sample(range(16), rng.randint(2, 4)) if rng.random() < 0.3 else p
+        pr = orth_pairs(cells)
+        if not pr:
+            a = rng.randrange(15)
+            cells = [a, a + 1] if a % 4 != 3 else [a, a + 4] if a < 12 else [a - 4, a]
+            pr = orth_pairs(cells)
+        fn = {"WhiteDot": lambda u, v: abs(u - v) == 1, "BlackDot": lambda u, v: u == 2 * v or v == 2 * u,
+              "X": lambda u, v: u + v == 10, "V": lambda u, v: u + v == 5, "GreaterThan": lambda u, v: u > v}[t]
+        return ".%s~%s" % (t, "~".join(map(cid, cells))), lambda x: all(fn(x[a], x[b]) for a, b in pr)
+    if k == 9:
+        d = rng.choice([1, 2, 3])
+        return ".Whisper~%d~%s" % (d, cs), lambda x: all(abs(x[p[i]] - x[p[i + 1]]) >= d for i in range(len(p) - 1))
+    if k == 10:
+        t = rng.choice(["Renban", "Palindrome", "Zipper", "Between", "AllDifferent"])
+        def ok(x):
+            v = [x[i] for i in p]
+            if t == "Renban":
+                return len(set(v)) == len(v) and max(v) - min(v) == len(v) - 1
+            if t == "Palindrome":
+                return v == v[::-1]
+            if t == "AllDifferent":
+                return len(set(v)) == len(v)
+            if t == "Between":
+                lo, hi = sorted((v[0], v[-1]))
+                return all(lo < u < hi for u in v[1:-1])
+            tot = v[len(v) // 2] if len(v) % 2 else v[0] + v[-1]
+            return all(v[i] + v[-1 - i] == tot for i in range(len(v) // 2))
+        return ".%s~%s" % (t, cs), ok
+    if k == 11:
+        d = rng.choice([1, 2])
+        def lock(x):
+            lo, hi = sorted((x[p[0]], x[p[-1]]))
+            return hi - lo >= d and all(not lo <= x[i] <= hi for i in p[1:-1])
+        return ".Lockout~%d~%s" % (d, cs), lock
+    if k == 12:
+        q = walk(3) if len(p) < 3 else p
+        return (".Modular~3~" + "~".join(map(cid, q)),
+                lambda x: all(len({x[q[j]] % 3 for j in range(i, i + 3)}) == 3 for i in range(len(q) - 2)))
+    if k == 13:
+        tl = rng.choice([0, 1, 2, 4, 5, 6, 8, 9, 10])
+        cells = [tl, tl + 1, tl + 4, tl + 5]
+        vs = sorted(rng.sample([g[i] for i in cells], rng.randint(1, 3)))
+        if rng.random() < 0.3:
+            vs[-1] = rng.randint(1, 4)
+        return (".Quad~%s~%s" % (cid(tl), "~".join(map(str, vs))),
+                lambda x: all(sum(1 for i in cells if x[i] == v) >= vs.count(v) for v in vs))
+    if k == 14:
+        t = rng.choice(["AntiKing", "AntiConsecutive", "DisjointSets", "Diagonal~1", "Diagonal~-1", "StrictXV", "StrictKropki"])
+        def glob(x):
+            for a in range(16):
+                for b in range(a + 1, 16):
+                    dr, dc = abs(a // 4 - b // 4), abs(a % 4 - b % 4)
+                    same = x[a] == x[b]
+                    if t == "AntiKing" and dr <= 1 and dc <= 1 and same:
+                        return False
+                    if t in ("AntiConsecutive", "StrictKropki") and dr + dc == 1 and abs(x[a] - x[b]) == 1:
+                        return False
+                    if t == "StrictKropki" and dr + dc == 1 and (x[a] == 2 * x[b] or x[b] == 2 * x[a]):
+                        return False
+                    if t == "StrictXV" and dr + dc == 1 and x[a] + x[b] in (5, 10):
+                        return False
+                    if t == "DisjointSets" and a // 4 % 2 == b // 4 % 2 and a % 2 == b % 2 and same:
+                        return False
+                    if t == "Diagonal~-1" and a // 4 == a % 4 and b // 4 == b % 4 and same:
+                        return False
+                    if t == "Diagonal~1" and a // 4 + a % 4 == 3 and b // 4 + b % 4 == 3 and same:
+                        return False
+            return True
+        return "." + t, glob
+    if k == 15:
+        c = rng.randrange(16)
+        vs = sorted(rng.sample(range(1, 5), rng.randint(1, 3)))
+        if g[c] not in vs and rng.random() < 0.7:
+            vs = sorted(set(vs) | {g[c]})
+        return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
+    q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
+    s = sum(g[i] for i in q)
+    return ".Sum~%d~%s" % (s, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == s
+
+
+# Jigsaws: the boxes, or pieces of 4 (a few fixed layouts), with and
+# without the boxes beside them.
+LAYOUTS = ["0011001122332233", "0001022212331333", "0000111122223333"]
+texts, tests = [], []
+for case in range(CASES):
+    regions, head = BOXES, ".Shape~4x4"
+    if rng.random() < 0.25:
+        lay = rng.choice(LAYOUTS)
+        pieces = [[i for i in range(16) if lay[i] == ch] for ch in sorted(set(lay))]
+        if rng.random() < 0.5:
+            regions, head = pieces, head + ".Jigsaw~%s.NoBoxes" % lay
+        else:
+            regions, head = BOXES + pieces, head + ".Jigsaw~%s" % lay
+    pool = [x for x in LATIN if all(distinct(x, r) for r in regions)]
+    if not pool:
+        continue
+    g = rng.choice(pool)
+    cons = [make(g) for _ in range(rng.randint(1, 3))]
+    if any(t.startswith(".StrictKropki") for t, _ in cons) and any(
+            t.startswith((".WhiteDot", ".BlackDot")) for t, _ in cons):
+        cons = [c for c in cons if not c[0].startswith(".StrictKropki")]
+    texts.append(head + "".join(t for t, _ in cons))
+    tests.append((pool, [f for _, f in cons]))
+
+with open("iss4.txt", "w") as f:
+    f.write("".join(t + "\n" for t in texts))
+out = subprocess.run([S, "count", "--limit", "600", "-q", "iss4.txt"], capture_output=True, text=True)
+got = out.stdout.split()
+if len(got) != len(texts):
+    print("FAIL: %d answers for %d cases: %s" % (len(got), len(texts), out.stderr[:500]))
+    sys.exit(1)
+fail = 0
+for i, (pool, fs) in enumerate(tests):
+    want = sum(1 for x in pool if all(f(x) for f in fs))
+    if got[i] != str(want):
+        fail += 1
+        if fail < 10:
+            print("FAIL case %d: count %s, brute force %d:\n%s" % (i, got[i], want, texts[i]))
+print("%d ISS strings: %d failures" % (len(texts), fail))
+sys.exit(1 if fail else 0)

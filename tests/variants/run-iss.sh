@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The Interactive Sudoku Solver's strings (docs/formats.md, "The
+# Interactive Sudoku Solver's strings"): random 4x4 strings counted against
+# brute force by ISS's own definitions (iss4.py); typed-in puzzles (a 4x4
+# killer, a 6x6 with lines, dots and candidates, a 9x9 with several
+# constraint types, a 16x16 jigsaw with and without its boxes); a
+# constraint type with no rule here refused naming it, and bad tokens
+# named with their line and column.
+# usage: run-iss.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-iss.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-iss.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+: >in.txt
+
+# Brute force on 4x4: 300 random strings (some of them jigsaws).
+if out=$(python3 "$SRC/tests/variants/iss4.py" "$S" 300 1 2>&1); then pass; else
+  fail iss4 "$(printf '%s' "$out" | tail -20)"
+fi
+
+# A 4x4 killer: dominoes and one given.
+printf '%s\n' '.Shape~4x4.Cage~4~R1C1~R2C1.Cage~5~R1C2~R1C3.Cage~5~R2C2~R2C3.Cage~6~R1C4~R2C4.Cage~6~R3C1~R4C1.Cage~4~R3C2~R4C2.Cage~7~R3C3~R3C4.Cage~3~R4C3~R4C4.~R1C1_1' >k4.txt
+check killer4 10 "unique
+1234341221434321" "$S" unique -q --show k4.txt
+# A 6x6: a thermometer, a white dot, '>', givens and a cell's candidates.
+printf '%s\n' '.Shape~6x6.Thermo~R1C1~R1C2~R1C3.WhiteDot~R2C1~R2C2.GreaterThan~R3C5~R3C6.~R1C4_4~R2C6_3~R3C1_2~R4C3_1~R5C5_1~R6C2_1~R4C6_4~R5C1_3~R6C6_5~R5C3_5~R3C2_2_3' >s6.txt
+check six 10 "unique
+123456456123234561561234345612612345" "$S" unique -q --show s6.txt
+# Without the candidates R3C2_2_3 it has two solutions.
+sed 's/~R3C2_2_3//' s6.txt >s6b.txt
+check six-candidates 10 2 "$S" count -q s6b.txt
+
+# AI Escargot's givens as ISS writes them, with constraints its solution
+# keeps: unique, that solution; one it breaks: none.
+E='R1C1_1~R1C6_7~R1C8_9~R2C2_3~R2C5_2~R2C9_8~R3C3_9~R3C4_6~R3C7_5~R4C3_5~R4C4_3~R4C7_9~R5C2_1~R5C5_8~R5C9_2~R6C1_6~R6C6_4~R7C1_3~R7C8_1~R8C2_4~R8C9_7~R9C3_7~R9C7_3'
+SOL=162857493534129678789643521475312986913586742628794135356478219241935867897261354
+printf '.Thermo~R1C3~R1C2~R1C4.Cage~12~R2C1~R2C2~R2C3.Arrow~R1C8~R1C4~R1C1.WhiteDot~R9C1~R9C2.Sandwich~32~R1.~%s\n' "$E" >keep.txt
+check nine 10 "unique
+$SOL" "$S" unique -q --show keep.txt
+check nine-solve 10 "$SOL" "$S" solve -q keep.txt
+printf '.Thermo~R1C2~R1C3.~%s\n' "$E" >break.txt
+check nine-break 20 none "$S" unique -q break.txt
+# Spaces are ignored, as ISS ignores them.
+printf '.Thermo ~ R1C3~R1C2 ~R1C4 .~%s\n' "$E" >spaces.txt
+check nine-spaces 10 unique "$S" unique -q spaces.txt
+
+# A 16x16 jigsaw: the boxes with two columns swapped across a box's edge,
+# its layout in ISS's characters (0-9 a-f) and cells R1..Rg; its solution
+# breaks the standard boxes, so with them (no NoBoxes) it has none.
+python3 - <<'PY'
+N, B17 = 16, "123456789abcdefg"
+perm = list(range(N))
+perm[3], perm[4] = perm[4], perm[3]
+sol = [[(4 * (r % 4) + r // 4 + perm[c]) % 16 + 1 for c in range(N)] for r in range(N)]
+lay = "".join("0123456789abcdef"[(r // 4) * 4 + perm[c] // 4] for r in range(N) for c in range(N))
+giv = "~".join("R%sC%s_%d" % (B17[r], B17[c], sol[r][c])
+               for r in range(N) for c in range(N) if (r * 7 + c * 3) % 5)
+open("j16.txt", "w").write(".Shape~16x16.Jigsaw~%s.NoBoxes.~%s\n" % (lay, giv))
+open("j16b.txt", "w").write(".Shape~16x16.Jigsaw~%s.~%s\n" % (lay, giv))
+open("j16.sol", "w").write("".join("123456789ABCDEFG"[v - 1] for row in sol for v in row))
+PY
+check jigsaw16 10 "unique
+$(cat j16.sol)" "$S" unique -q --show j16.txt
+check jigsaw16-boxes 20 none "$S" unique -q j16b.txt
+
+# A type with no rule here is refused, named, at its column.
+printf '.Cage~3~R1C1~R1C2.RellikCage~5~R2C1~R2C2.~R1C1_1\n' >rellik.txt
+check refuse 3 error "$S" solve -q rellik.txt
+expect_stderr_has "rellik.txt:1:19: the Interactive Sudoku Solver's RellikCage has no rule here"
+printf '.Cage~3~R1C1~R1C2.Foo~R2C1\n' >foo.txt
+check unknown 3 error "$S" solve -q foo.txt
+expect_stderr_has "foo.txt:1:19: unknown constraint type 'Foo'"
+printf '.Modular~4~R1C1~R1C2~R1C3\n' >mod.txt
+check modular 3 error "$S" solve -q mod.txt
+expect_stderr_has "Modular has no rule here (with a modulus other than 3)"
+printf '.Sum~10~R1C1~R2C2~R4C4\n' >sum.txt
+check sum 3 error "$S" solve -q sum.txt
+expect_stderr_has "its digits may repeat"
+# Bad tokens: the line and the column.
+printf '\n.Thermo~R1C1~R1CX\n' >cell.txt
+check bad-cell 3 error "$S" solve -q cell.txt
+expect_stderr_has "cell.txt:2:14: Thermo: 'R1CX' is no cell of the 9x9 grid"
+printf '.Shape~9x9.~R1C1_0\n' >value.txt
+check bad-value 3 error "$S" solve -q value.txt
+expect_stderr_has "value.txt:1:18: a given: '0' is no digit 1 to 9"
+printf '.Shape~9x8.~R1C1_1\n' >shape.txt
+check bad-shape 3 error "$S" solve -q shape.txt
+expect_stderr_has "shape.txt:1:2: Shape: only square grids"
+summary
