@@ -354,12 +354,12 @@ static bool global(builder *b, const int *grid, const sks_puzzle *p,
         break;
       case SKS_RULE_WHITE_ALL:
         if (orth &&
-            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_WHITE_DOT))
+            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
           ok &= pair(b, grid, a, c, R_DIFF_NE, 1);
         break;
       case SKS_RULE_BLACK_ALL:
         if (orth &&
-            !marked(p->rules, a, c, SKS_RULE_BLACK_DOT, SKS_RULE_BLACK_DOT))
+            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
           ok &= pair(b, grid, a, c, R_NO_RATIO, 2);
         break;
       case SKS_RULE_XV_ALL:

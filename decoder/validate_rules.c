@@ -100,12 +100,12 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
         break;
       case SKS_RULE_WHITE_ALL:
         if (orth && abs(x - y) == 1 &&
-            !marked(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_WHITE_DOT))
+            !marked(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
           return false;
         break;
       case SKS_RULE_BLACK_ALL:
         if (orth && (x == 2 * y || y == 2 * x) &&
-            !marked(rs, a, b, SKS_RULE_BLACK_DOT, SKS_RULE_BLACK_DOT))
+            !marked(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
           return false;
         break;
       case SKS_RULE_XV_ALL:

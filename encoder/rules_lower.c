@@ -644,10 +644,10 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
         if (r->kind == SKS_RULE_NON_CONSECUTIVE)
           relate(w, a, b, REL_DIFF_NE, 1);
         else if (r->kind == SKS_RULE_WHITE_ALL) {
-          if (!has_pair(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_WHITE_DOT))
+          if (!has_pair(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
             relate(w, a, b, REL_DIFF_NE, 1);
         } else if (r->kind == SKS_RULE_BLACK_ALL) {
-          if (!has_pair(rs, a, b, SKS_RULE_BLACK_DOT, SKS_RULE_BLACK_DOT))
+          if (!has_pair(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
             relate(w, a, b, REL_NO_RATIO, 2);
         } else if (!has_pair(rs, a, b, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR))
           relate(w, a, b, REL_NO_XV, 0);

@@ -98,9 +98,11 @@ extern "C" {
   X(DIAGONAL_NEG, "diagonal-", G,                                              \
     "digits do not repeat on the diagonal from top left to bottom right")      \
   X(WHITE_ALL, "white-dot-all", G,                                             \
-    "every white dot is given: neighbours without one are not consecutive")    \
+    "every white dot is given: neighbours without a dot are not "              \
+    "consecutive")                                                             \
   X(BLACK_ALL, "black-dot-all", G,                                             \
-    "every black dot is given: neighbours without one are not in ratio 2")     \
+    "every black dot is given: neighbours without a dot are not in ratio "     \
+    "2")                                                                       \
   X(XV_ALL, "xv-all", G,                                                       \
     "every X and V is given: neighbours without one sum to neither 10 nor "    \
     "5")

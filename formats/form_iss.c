@@ -930,24 +930,19 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     rc = read_item(&st, &strict_kropki, &dots);
   }
   if (!rc && strict_kropki) {
-    /* White-dot-all also keeps a black dot's pair from being consecutive
-     * (and black-dot-all the reverse): the solver's strict kropki frees
-     * every marked pair of both, so dots and it do not mix here. */
-    if (dots)
-      rc = sks_error_set(err, -1, rd->lineno, li->start + 1,
-                         "StrictKropki with dots has no rule here (white-dot-"
-                         "all would also hold on a black dot's pair)");
-    else {
-      st.parts.n = 0;
-      part p0 = {0, 0, (long)li->start + 1};
-      SKS_PUSH(st.parts, p0);
-      rc = add(&st, SKS_RULE_WHITE_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0, NULL, 0,
-               "StrictKropki") ||
-                   add(&st, SKS_RULE_BLACK_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0,
-                       NULL, 0, "StrictKropki")
-               ? -1
-               : 0;
-    }
+    /* ISS's strict kropki: neighbours without a dot of either colour are
+     * neither consecutive nor in ratio 2, as white-dot-all and
+     * black-dot-all say together. */
+    (void)dots;
+    st.parts.n = 0;
+    part p0 = {0, 0, (long)li->start + 1};
+    SKS_PUSH(st.parts, p0);
+    rc = add(&st, SKS_RULE_WHITE_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0, NULL, 0,
+             "StrictKropki") ||
+                 add(&st, SKS_RULE_BLACK_ALL, SKS_RULE_NO_VALUE, NULL, 0, 0,
+                     NULL, 0, "StrictKropki")
+             ? -1
+             : 0;
   }
   if (!rc)
     rc = finish_givens(&st);

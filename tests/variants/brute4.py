@@ -46,6 +46,7 @@ def grids():
 
 
 ALL = grids()
+CUR = {"kropki": set(), "xv": set()}  # the case being drawn
 assert len(ALL) == 288, len(ALL)
 
 
@@ -292,17 +293,21 @@ def k_global(g):
 def k_all(g):
     kind = rng.choice(["white-dot-all", "black-dot-all", "xv-all"])
     marks = []
-    for _ in range(rng.randint(0, 3)):
+    for _ in range(rng.randint(0, 6)):
         a, b = pair()
-        if kind == "white-dot-all" and abs(g[a] - g[b]) == 1:
+        # either dot under either kropki rule (a 1-2 pair may carry
+        # either, and a dot of either kind exempts its pair from both)
+        if kind != "xv-all" and abs(g[a] - g[b]) == 1 and rng.random() < 0.7:
             marks.append(("white-dot", a, b))
-        if kind == "black-dot-all" and (g[a] == 2 * g[b] or g[b] == 2 * g[a]):
+        elif kind != "xv-all" and (g[a] == 2 * g[b] or g[b] == 2 * g[a]):
             marks.append(("black-dot", a, b))
         if kind == "xv-all" and g[a] + g[b] == 5:
             marks.append(("v", a, b))
-    marked = {frozenset((a, b)) for _, a, b in marks}
-
-    def ok(x):
+    # The pairs with a dot (white or black: either kind exempts a pair
+    # from both kropki rules) or an X or V, over the whole case (CUR is
+    # filled once the case's rules are drawn).
+    def ok(x, cur=CUR):
+        marked = cur["xv"] if kind == "xv-all" else cur["kropki"]
         for a in range(N * N):
             for b in range(a + 1, N * N):
                 if not orth(a, b) or frozenset((a, b)) in marked:
@@ -333,7 +338,14 @@ KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_doubl
 texts, tests = [], []
 for case in range(CASES):
     g = rng.choice(ALL)
+    CUR = {"kropki": set(), "xv": set()}
     rules = [rng.choice(KINDS)(g) for _ in range(rng.randint(1, 3))]
+    for text, _ in rules:
+        for line in text.split("\n"):
+            w = line.split()
+            if len(w) == 3 and w[0] in ("white-dot", "black-dot", "x", "v"):
+                cells = frozenset(int(t[1]) * N - N + int(t[3]) - 1 for t in w[1:])
+                CUR["kropki" if w[0].endswith("dot") else "xv"].add(cells)
     texts.append("\n".join(t for t, _ in rules) + "\n" + "." * 16 + "\n")
     tests.append([f for _, f in rules])
 

@@ -124,6 +124,24 @@ sys.stdout.write(line * (17 * 1024 * 1024 // len(line) + 10))
 print("." * 81)' >huge.txt
 check rule-text-bound 3 error "$S" solve -q huge.txt
 expect_stderr_has "more than 16 MiB of rule lines above one puzzle"
+# All dots given: a pair with a dot of either colour is exempt from both
+# (a 1-2 pair may carry a white dot under black-dot-all), as setters
+# write them.
+# The grid below with every ratio-2 pair dotted: black, but a 1-2 pair
+# white.
+cat >kropki.txt <<K
+white-dot r1c1 r1c2
+black-dot r1c2 r2c2
+black-dot r1c4 r2c4
+black-dot r2c3 r2c4
+black-dot r3c1 r3c2
+black-dot r3c1 r4c1
+black-dot r3c3 r4c3
+black-dot r4c3 r4c4
+black-dot-all
+1234341221434321
+K
+check kropki-all 10 1234341221434321 "$S" solve -q kropki.txt
 # A title that starts with a rule's name is a title.
 printf 'Killer sudoku\n%s\n' "$E" >title.txt
 check title 10 "$SOL" "$S" solve -q title.txt
