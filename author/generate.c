@@ -519,8 +519,8 @@ static void start_call(sks_generator *g) {
   g->deadline = g->opt.time_limit > 0 ? sks_time() + g->opt.time_limit : 0;
 }
 
-int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
-                 int *solution) {
+uint64_t sks_generator_begin(sks_generator *g, unsigned long long index,
+                             sks_puzzle *p) {
   sks_require(sks_shape_same(p->shape, g->shape),
               "the puzzle's shape is not the generator's");
   /* A generated puzzle is an ordinary one: candidates removed from p
@@ -528,14 +528,18 @@ int sks_generate(sks_generator *g, unsigned long long index, sks_puzzle *p,
    * and every uniqueness check (its solution need not keep them), so
    * they go first. */
   sks_puzzle_clear_removed(p);
-  rng r = rng_of(g->opt.seed, index);
-  int *grid = g->scratch; /* free until digging's full checks */
   start_call(g);
-  if (g->opt.killer) {
-    int res = sks_killer_make(g, &r.s, p, solution);
-    g->deadline = 0;
-    return res;
-  }
+  return rng_of(g->opt.seed, index).s;
+}
+
+void sks_generator_end(sks_generator *g) {
+  g->deadline = 0;
+}
+
+int sks_generate_classic(sks_generator *g, unsigned long long index,
+                         sks_puzzle *p, int *solution) {
+  rng r = {sks_generator_begin(g, index, p)};
+  int *grid = g->scratch;        /* free until digging's full checks */
   sks_puzzle_set_rules(p, NULL); /* (a killer's, made before) */
   int res = full_grid(g, &r, p, grid);
   if (!res) {

@@ -11,6 +11,7 @@
  * 255 million literals with their ends.)  sks_plain_size gives these
  * counts before anything is built.  A puzzle's variant rules add their
  * plain clauses after the units (plain_rules.c). */
+#include "clauses_int.h"
 #include "plain_int.h"
 #include "sks_checker.h"
 #include "stack_int.h"
@@ -18,94 +19,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sks_clauses_init(sks_clauses *cl) {
-  memset(cl, 0, sizeof *cl);
-}
-
-void sks_clauses_free(sks_clauses *cl) {
-  free(cl->lit);
-  free(cl->base_shape);
-  sks_clauses_init(cl);
-}
-
-void sks_clauses_clear(sks_clauses *cl) {
-  cl->nlits = 0;
-  cl->base = 0;
-  cl->base_clauses = 0;
-  cl->base_key = 0;
-  cl->base_nshape = 0;
-  cl->nvars = 0;
-  cl->nclauses = 0;
-}
-
-/* Room for exactly want literals (no doubling past it: a big grid's list
- * is most of the process's memory). */
-static void reserve_exactly(sks_clauses *cl, size_t want) {
-  if (want <= cl->cap)
-    return;
-  cl->lit = sks_realloc(cl->lit, want * sizeof *cl->lit);
-  cl->cap = want;
-}
-
-static void reserve(sks_clauses *cl, size_t more) {
-  SKS_GROW(cl->lit, cl->cap, cl->nlits + more);
-}
-
-void sks_clauses_add(sks_clauses *cl, int lit) {
-  reserve(cl, 1);
-  cl->lit[cl->nlits++] = lit;
-  if (!lit)
-    cl->nclauses++;
-  else if (abs(lit) > cl->nvars)
-    cl->nvars = abs(lit);
-}
-
-/* Four lanes of a word-wise FNV-1a, folded: a quarter of the serial
- * multiplications of one lane. */
-static uint64_t hash_words(const int *w, size_t n, uint64_t seed) {
-  uint64_t h[4] = {seed, seed ^ 1, seed ^ 2, seed ^ 3};
-  const uint64_t prime = 1099511628211ull;
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    for (int k = 0; k < 4; k++)
-      h[k] = (h[k] ^ (uint32_t)w[i + k]) * prime;
-  for (; i < n; i++)
-    h[0] = (h[0] ^ (uint32_t)w[i]) * prime;
-  uint64_t x = 0;
-  for (int k = 0; k < 4; k++)
-    x = (x ^ h[k] ^ (h[k] >> 29)) * prime;
-  return x ^ n;
-}
-
-uint64_t sks_clauses_hash(const sks_clauses *cl) {
-  return hash_words(cl->lit, cl->nlits, 1469598103934665603ull);
-}
-
 uint64_t sks_plain_hash(const sks_puzzle *p) {
   const sks_shape *s = p->shape;
   int n = s->n, head[2] = {n, s->nregions};
-  uint64_t h = hash_words(head, 2, 1469598103934665603ull);
-  h = hash_words(s->region, (size_t)s->nregions * n, h);
-  h = hash_words(p->cell, (size_t)n * n, h);
+  uint64_t h = sks_hash_words(head, 2, 1469598103934665603ull);
+  h = sks_hash_words(s->region, (size_t)s->nregions * n, h);
+  h = sks_hash_words(p->cell, (size_t)n * n, h);
   if (p->removed) /* the removed candidates as their cell-digit indices */
     for (size_t i = 0; i < (size_t)n * n * n; i++)
       if (p->removed[i]) {
         int k = (int)i;
-        h = hash_words(&k, 1, h);
+        h = sks_hash_words(&k, 1, h);
       }
   for (int i = 0; p->rules && i < p->rules->count; i++) {
     const sks_rule *r = &p->rules->rule[i];
     int words[5] = {(int)r->kind, r->value, r->ncells, r->split, r->ndigits};
-    h = hash_words(words, 5, h);
-    h = hash_words(r->cells, (size_t)r->ncells, h);
-    h = hash_words(r->digits, (size_t)r->ndigits, h);
+    h = sks_hash_words(words, 5, h);
+    h = sks_hash_words(r->cells, (size_t)r->ncells, h);
+    h = sks_hash_words(r->digits, (size_t)r->ndigits, h);
   }
   return h;
 }
 
 /* The literals of one exactly-one group: at least one, then every pair. */
 static void exactly_one(sks_clauses *cl, const int *var, int k) {
-  reserve(cl, (size_t)k + 1 + (size_t)k * (k - 1) / 2 * 3);
+  sks_clauses_reserve(cl, (size_t)k + 1 + (size_t)k * (k - 1) / 2 * 3);
   for (int i = 0; i < k; i++)
     sks_clauses_add(cl, var[i]);
   sks_clauses_add(cl, 0);
@@ -126,8 +64,8 @@ static int var_of(int n, int cell, int d) {
  * prefix depends on. */
 static uint64_t shape_key(const sks_shape *s) {
   int head[2] = {s->n, s->nregions};
-  uint64_t h = hash_words(head, 2, 1469598103934665603ull);
-  return hash_words(s->region, (size_t)s->nregions * s->n, h);
+  uint64_t h = sks_hash_words(head, 2, 1469598103934665603ull);
+  return sks_hash_words(s->region, (size_t)s->nregions * s->n, h);
 }
 
 /* Is the list's prefix that of shape s?  The key first, then every word
@@ -189,7 +127,7 @@ static bool build_prefix(const sks_shape *s, sks_clauses *cl, size_t want,
   int n = s->n;
   int *var = sks_malloc((size_t)n * sizeof *var);
   sks_clauses_clear(cl);
-  reserve_exactly(cl, want);
+  sks_clauses_reserve_exactly(cl, want);
   bool ok = true;
   for (int i = 0; ok && i < n * n; i++) {
     for (int d = 0; d < n; d++)
@@ -231,7 +169,7 @@ int sks_plain_cnf_until(const sks_puzzle *p, sks_clauses *cl, double deadline) {
     cl->nclauses = cl->base_clauses;
     cl->nvars = n * n * n; /* what the prefix names: a rule's auxiliary
                               variables are numbered from here again */
-    reserve_exactly(cl, want);
+    sks_clauses_reserve_exactly(cl, want);
   } else {
     if (!build_prefix(s, cl, want, deadline))
       return -1;

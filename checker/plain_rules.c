@@ -19,6 +19,7 @@
  * The states a grid goes through are forced true one after the other,
  * so a model's grid keeps the rule; a grid that keeps it gives a model
  * (those states true, the rest false). */
+#include "clauses_int.h"
 #include "plain_int.h"
 
 #include <limits.h>

@@ -148,26 +148,6 @@ sks_json_kind sks_json_classify(json_t *v, bool ipuz) {
   return SKS_JSON_NONE;
 }
 
-const char *sks_json_type_name(json_t *v) {
-  switch (json_typeof(v)) {
-  case JSON_OBJECT:
-    return "an object";
-  case JSON_ARRAY:
-    return "an array";
-  case JSON_STRING:
-    return "a string";
-  case JSON_INTEGER:
-  case JSON_REAL:
-    return "a number";
-  case JSON_TRUE:
-    return "true";
-  case JSON_FALSE:
-    return "false";
-  default:
-    return "null";
-  }
-}
-
 /* ---- finding the puzzles: the tree walked once, into the queue ---- */
 
 static const char *const PUZZLE_KEYS[] = {

@@ -61,7 +61,25 @@ sks_json_kind sks_json_classify(json_t *v, bool ipuz);
 /* A cell's value: an ipuz {"given": ...} or {"value": ...} unwrapped. */
 json_t *sks_json_unwrap(json_t *v);
 /* "an object", "a number", ... */
-const char *sks_json_type_name(json_t *v);
+static inline const char *sks_json_type_name(json_t *v) {
+  switch (json_typeof(v)) {
+  case JSON_OBJECT:
+    return "an object";
+  case JSON_ARRAY:
+    return "an array";
+  case JSON_STRING:
+    return "a string";
+  case JSON_INTEGER:
+  case JSON_REAL:
+    return "a number";
+  case JSON_TRUE:
+    return "true";
+  case JSON_FALSE:
+    return "false";
+  default:
+    return "null";
+  }
+}
 /* Queues the puzzles of the tree at j->root, and errors where none is
  * found, in document order. */
 void sks_json_collect(struct sks_json *j);
