@@ -948,6 +948,11 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     rc = finish_givens(&st);
   if (!rc) {
     sks_puzzle_set_rules(rd->p, st.rules);
+    /* Written back in the alphabet in effect (--symbols, a file's), as the
+     * other forms' puzzles are: ISS's own digits are numbers. */
+    const char *alpha = sks_form_alphabet(rd);
+    if (alpha && (int)strlen(alpha) == st.n)
+      memcpy(rd->p->look.symbols, alpha, (size_t)st.n + 1);
     sks_form_finish(rd, SKS_LAYOUT_LINE, out);
   }
   sks_rules_release(st.rules);

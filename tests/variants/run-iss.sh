@@ -90,4 +90,13 @@ expect_stderr_has "value.txt:1:18: a given: '0' is no digit 1 to 9"
 printf '.Shape~9x8.~R1C1_1\n' >shape.txt
 check bad-shape 3 error "$S" solve -q shape.txt
 expect_stderr_has "shape.txt:1:2: Shape: only square grids"
+# Under --symbols the answer is written in that alphabet, as for every
+# other form, and reads back (it was written in digits, which the
+# alphabet refuses: the fuzzer's round trip).
+printf '.~R1C1_1\n' >iss-abc.txt
+"$S" solve -q --symbols ABCDEFGHI iss-abc.txt >abc.txt 2>err.txt
+if grep -q '^A[A-I]\{80\}$' abc.txt &&
+  [ "$("$S" unique -q --symbols ABCDEFGHI abc.txt 2>>err.txt)" = unique ]; then pass; else
+  fail iss-symbols "$(cat abc.txt err.txt)"
+fi
 summary
