@@ -359,6 +359,14 @@ static int finish_givens(iss *st) {
           sks_puzzle_remove(p, i, d);
     }
   }
+  /* With candidates removed the puzzle is written back as a candidates
+   * line, where a given is a cell of one candidate: its other digits are
+   * removed too, so that it reads back the same. */
+  if (p->removed)
+    for (int i = 0; i < n * n; i++)
+      for (int d = 0; p->cell[i] >= 0 && d < n; d++)
+        if (d != p->cell[i])
+          sks_puzzle_remove(p, i, d);
   int rc = 0;
   if (oc.n)
     rc = add(st, SKS_RULE_ODD, SKS_RULE_NO_VALUE, oc.a, (int)oc.n, 0, NULL, 0,
@@ -953,7 +961,10 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     const char *alpha = sks_form_alphabet(rd);
     if (alpha && (int)strlen(alpha) == st.n)
       memcpy(rd->p->look.symbols, alpha, (size_t)st.n + 1);
-    sks_form_finish(rd, SKS_LAYOUT_LINE, out);
+    /* candidates ISS gave (a cell of several values) are written back as
+     * a candidates line, which keeps them */
+    sks_form_finish(
+        rd, rd->p->removed ? SKS_LAYOUT_CANDIDATES : SKS_LAYOUT_LINE, out);
   }
   sks_rules_release(st.rules);
   free(st.allowed);

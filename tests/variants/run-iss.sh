@@ -28,8 +28,13 @@ check killer4 10 "unique
 1234341221434321" "$S" unique -q --show k4.txt
 # A 6x6: a thermometer, a white dot, '>', givens and a cell's candidates.
 printf '%s\n' '.Shape~6x6.Thermo~R1C1~R1C2~R1C3.WhiteDot~R2C1~R2C2.GreaterThan~R3C5~R3C6.~R1C4_4~R2C6_3~R3C1_2~R4C3_1~R5C5_1~R6C2_1~R4C6_4~R5C1_3~R6C6_5~R5C3_5~R3C2_2_3' >s6.txt
+# (a puzzle with candidates is answered as a candidates line, one
+# candidate a cell, as a sukaku line is)
+cand6=$(python3 -c '
+s = "123456456123234561561234345612612345"
+print("".join("".join(c if str(d) == c else "." for d in range(1, 7)) for c in s))')
 check six 10 "unique
-123456456123234561561234345612612345" "$S" unique -q --show s6.txt
+$cand6" "$S" unique -q --show s6.txt
 # Without the candidates R3C2_2_3 it has two solutions.
 sed 's/~R3C2_2_3//' s6.txt >s6b.txt
 check six-candidates 10 2 "$S" count -q s6b.txt
@@ -99,4 +104,14 @@ if grep -q '^A[A-I]\{80\}$' abc.txt &&
   [ "$("$S" unique -q --symbols ABCDEFGHI abc.txt 2>>err.txt)" = unique ]; then pass; else
   fail iss-symbols "$(cat abc.txt err.txt)"
 fi
+# A cell given several values is a candidates puzzle: its answer is a
+# candidates line (one candidate a cell), which reads back as the same
+# puzzle; two givens of one cell that share no value leave it none.
+printf '.~R4C4_2_4_6~R1C1_1_2\n' >iss-cand.txt
+"$S" solve -q iss-cand.txt >cand.txt 2>err.txt
+if [ "$(wc -c <cand.txt)" -eq 730 ] && [ "$("$S" unique -q cand.txt 2>>err.txt)" = unique ]; then pass; else
+  fail iss-candidates "$(head -c 300 cand.txt err.txt)"
+fi
+printf '.~R8C9_7~R9C3_7~R9C3_3\n' >iss-empty.txt
+check iss-empty-cell 20 none "$S" solve -q iss-empty.txt
 summary
