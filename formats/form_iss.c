@@ -959,12 +959,20 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     /* Written back in the alphabet in effect (--symbols, a file's), as the
      * other forms' puzzles are: ISS's own digits are numbers. */
     const char *alpha = sks_form_alphabet(rd);
-    if (alpha && (int)strlen(alpha) == st.n)
+    if (alpha && rd->p->removed)
+      /* its answer would be a candidates line, which is not read in an
+       * alphabet of the user's */
+      rc = sks_error_set(err, -1, rd->lineno, (long)li->start + 1,
+                         "an ISS string with candidates (a cell given "
+                         "several values) is not read under an alphabet "
+                         "(--symbols, a file's)");
+    else if (alpha && (int)strlen(alpha) == st.n)
       memcpy(rd->p->look.symbols, alpha, (size_t)st.n + 1);
     /* candidates ISS gave (a cell of several values) are written back as
      * a candidates line, which keeps them */
-    sks_form_finish(
-        rd, rd->p->removed ? SKS_LAYOUT_CANDIDATES : SKS_LAYOUT_LINE, out);
+    if (!rc)
+      sks_form_finish(
+          rd, rd->p->removed ? SKS_LAYOUT_CANDIDATES : SKS_LAYOUT_LINE, out);
   }
   sks_rules_release(st.rules);
   free(st.allowed);

@@ -114,4 +114,7 @@ if [ "$(wc -c <cand.txt)" -eq 730 ] && [ "$("$S" unique -q cand.txt 2>>err.txt)"
 fi
 printf '.~R8C9_7~R9C3_7~R9C3_3\n' >iss-empty.txt
 check iss-empty-cell 20 none "$S" solve -q iss-empty.txt
+# ... and under an alphabet, where no candidates line is read, refused.
+check iss-candidates-alphabet 3 error "$S" solve -q --symbols ABCDEFGHI iss-cand.txt
+expect_stderr_has "an ISS string with candidates (a cell given several values) is not read under an alphabet"
 summary
