@@ -277,6 +277,11 @@ int sks_form_input_end(sks_reader *rd, sks_error *err);
  * err filled when one does not parse); lines held at the input's end are
  * an error (-1; 0 when none). */
 bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li);
+/* Gives rd->p the jigsaw shape of map (n*n region ids; one shape while
+ * the map stays the same, rd->map_shape): 0, or -1 with err filled at
+ * line, column 1 (form_map.c). */
+int sks_form_attach_map(sks_reader *rd, const int *map, long line,
+                        sks_error *err);
 int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err);
 int sks_form_rules_orphan(sks_reader *rd, sks_error *err);
 

@@ -504,27 +504,11 @@ static int read_jigsaw(iss *st, size_t at, bool noboxes) {
                   "pieces of other sizes than the grid's side");
     }
   if (noboxes) {
-    sks_reader *rd = st->rd;
-    sks_puzzle *p = rd->p;
-    const sks_shape *shape =
-        sks_shape_new(p->shape->box_rows, p->shape->box_cols,
-                      rd->opt.variants | SKS_VARIANT_JIGSAW, map, st->err);
-    if (!shape) {
+    if (sks_form_attach_map(st->rd, map, st->rd->lineno, st->err)) {
       free(map);
-      st->err->line = rd->lineno;
       st->err->col = lay->col;
       return -1;
     }
-    if (rd->map_shape && sks_shape_same(rd->map_shape, shape)) {
-      sks_shape_release(shape);
-      shape = sks_shape_retain(rd->map_shape);
-    } else {
-      sks_shape_release(rd->map_shape);
-      rd->map_shape = sks_shape_retain(shape);
-    }
-    sks_shape_release(p->shape);
-    p->shape = shape;
-    rd->p_mapped = true;
   } else {
     for (int g = 0; g < k && !rc; g++) {
       st->cells.n = 0;

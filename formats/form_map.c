@@ -197,7 +197,8 @@ static int map_row(sks_reader *rd, const sks_line_info *li, map_state *st,
 
 /* Gives rd->p the shape of the map read (one shape while the map stays
  * the same). */
-static int attach(sks_reader *rd, const int *map, long line, sks_error *err) {
+int sks_form_attach_map(sks_reader *rd, const int *map, long line,
+                        sks_error *err) {
   sks_puzzle *p = rd->p;
   const sks_shape *shape =
       sks_shape_new(p->shape->box_rows, p->shape->box_cols,
@@ -291,7 +292,7 @@ int sks_form_map(sks_reader *rd, sks_error *err) {
     row++;
   }
   if (!rc)
-    rc = attach(rd, st.map, first, e);
+    rc = sks_form_attach_map(rd, st.map, first, e);
   free(st.map);
   free(st.keys);
   free(st.count);
