@@ -2,6 +2,7 @@
  * each rule checked against its kind when added, and the text form (one
  * rule a line) both ways. */
 #include "require_int.h"
+#include "stack_int.h"
 #include "sks_rules.h"
 
 #include <ctype.h>
@@ -94,7 +95,7 @@ int sks_rule_parse_name(const char *name) {
 typedef struct counted_rules {
   sks_rules rules;
   atomic_int refs;
-  int cap;
+  size_t cap;
 } counted_rules;
 
 sks_rules *sks_rules_new(int n) {
@@ -264,10 +265,7 @@ int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err) {
     return fail(err, rule, "more than %d rules on one %dx%d puzzle",
                 sks_rules_max(r->n), r->n, r->n);
   counted_rules *c = (counted_rules *)(void *)r;
-  if (r->count == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 8;
-    r->rule = sks_realloc(r->rule, (size_t)c->cap * sizeof *r->rule);
-  }
+  SKS_GROW(r->rule, c->cap, (size_t)r->count + 1);
   sks_rule *to = &r->rule[r->count++];
   *to = *rule;
   to->cells = NULL;
@@ -363,45 +361,36 @@ static bool token_int(const scan *sc, int *out) {
   return true;
 }
 
+/* A letter (either case) and its number, up to 4 digits, at t + *i:
+ * true and *out set (*i past it); false when the letter is not there;
+ * *out -2 when no digit follows it. */
+static bool letter_number(const char *t, size_t k, size_t *i, char letter,
+                          int *out) {
+  if (*i >= k || (t[*i] | 0x20) != letter)
+    return false;
+  size_t s = ++*i;
+  int v = 0;
+  while (*i < k && isdigit((unsigned char)t[*i]) && *i - s < 4)
+    v = v * 10 + (t[(*i)++] - '0');
+  *out = *i == s ? -2 : v;
+  return true;
+}
+
 /* "rRcC", "rR" (row: *c = -1) or "cC" (column: *r = -1) at t (length k,
  * case-insensitive); returns the characters read, 0 when none. */
 static size_t read_ref(const char *t, size_t k, int *r, int *c) {
   size_t i = 0;
   *r = *c = -1;
-  if (i < k && (t[i] == 'r' || t[i] == 'R')) {
-    i++;
-    size_t s = i;
-    int v = 0;
-    while (i < k && isdigit((unsigned char)t[i]) && i - s < 4)
-      v = v * 10 + (t[i++] - '0');
-    if (i == s)
-      return 0;
-    *r = v;
-  }
-  if (i < k && (t[i] == 'c' || t[i] == 'C')) {
-    i++;
-    size_t s = i;
-    int v = 0;
-    while (i < k && isdigit((unsigned char)t[i]) && i - s < 4)
-      v = v * 10 + (t[i++] - '0');
-    if (i == s)
-      return 0;
-    *c = v;
-  }
+  if ((letter_number(t, k, &i, 'r', r) && *r == -2) ||
+      (letter_number(t, k, &i, 'c', c) && *c == -2))
+    return 0;
   return *r < 0 && *c < 0 ? 0 : i;
 }
 
-typedef struct cellbuf {
-  int *a;
-  int n, cap;
-} cellbuf;
+typedef SKS_STACK(int) cellbuf;
 
 static void push_cell(cellbuf *b, int c) {
-  if (b->n == b->cap) {
-    b->cap = b->cap ? 2 * b->cap : 16;
-    b->a = sks_realloc(b->a, (size_t)b->cap * sizeof *b->a);
-  }
-  b->a[b->n++] = c;
+  SKS_PUSH(*b, c);
 }
 
 /* A cell token: rRcC, A..B, rR or cC. */
@@ -478,7 +467,7 @@ int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
       if (args != SKS_ARGS_CS || rule.split)
         rc = token_error(err, &sc, "'%.*s': this rule has one part");
       else
-        rule.split = cells.n ? cells.n : -1;
+        rule.split = cells.n ? (int)cells.n : -1;
       continue;
     }
     if (args == SKS_ARGS_G)
@@ -495,9 +484,9 @@ int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
     if (rule.split < 0)
       rule.split = 0; /* "| B": no part A, which the check refuses */
     rule.cells = cells.a;
-    rule.ncells = cells.n;
+    rule.ncells = (int)cells.n;
     rule.digits = digits.a;
-    rule.ndigits = digits.n;
+    rule.ndigits = (int)digits.n;
     if (args == SKS_ARGS_CS && !rule.split) {
       sks_error_set(err, -1, 0, 1, "%s rule: two parts are needed (A | B)",
                     KINDS[kind].name);
