@@ -71,10 +71,7 @@ static unsigned read_bits(lz_bits *b, int n) {
 /* Appends unit u as UTF-8 (a surrogate pair joined; a lone surrogate as
  * U+FFFD). */
 static void put_utf8(char **buf, size_t *n, size_t *cap, uint32_t u) {
-  if (*n + 4 >= *cap) {
-    *cap = *cap ? *cap * 2 : 256;
-    *buf = sks_realloc(*buf, *cap);
-  }
+  SKS_GROW(*buf, *cap, *n + 5);
   char *p = *buf + *n;
   if (u < 0x80) {
     p[0] = (char)u;
