@@ -318,73 +318,121 @@ static bool all_different(builder *b, const int *grid, const int *c, int k) {
   return ok;
 }
 
-static bool marked(const sks_rules *rs, int a, int c, sks_rule_kind k1,
-                   sks_rule_kind k2) {
-  for (int i = 0; i < rs->count; i++) {
-    const sks_rule *r = &rs->rule[i];
-    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2 &&
-        ((r->cells[0] == a && r->cells[1] == c) ||
-         (r->cells[0] == c && r->cells[1] == a)))
-      return true;
-  }
-  return false;
+/* The pairs (a < c) that carry a rule of kind k1 or k2, sorted, as
+ * a * n^2 + c: the all-given rules exempt them. */
+typedef struct pairs {
+  long long *key;
+  int count;
+} pairs;
+
+static int key_cmp(const void *x, const void *y) {
+  long long a = *(const long long *)x, b = *(const long long *)y;
+  return (a > b) - (a < b);
 }
 
+static long long pair_key(int a, int c, int cells) {
+  return a < c ? (long long)a * cells + c : (long long)c * cells + a;
+}
+
+static pairs marked_pairs(const sks_rules *rs, sks_rule_kind k1,
+                          sks_rule_kind k2, int cells) {
+  pairs m = {sks_malloc(((size_t)rs->count + 1) * sizeof *m.key), 0};
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2)
+      m.key[m.count++] = pair_key(r->cells[0], r->cells[1], cells);
+  }
+  qsort(m.key, (size_t)m.count, sizeof *m.key, key_cmp);
+  return m;
+}
+
+static bool marked(const pairs *m, int a, int c, int cells) {
+  long long k = pair_key(a, c, cells);
+  return bsearch(&k, m->key, (size_t)m->count, sizeof k, key_cmp) != NULL;
+}
+
+/* Every pair of the line of len cells from first by (dr, dc) differs. */
+static bool line_differs(builder *b, const int *grid, int first, int dr, int dc,
+                         int len) {
+  int n = b->n;
+  bool ok = true;
+  for (int i = 0; i < len; i++)
+    for (int j = i + 1; j < len; j++)
+      ok &= pair(b, grid, first + i * (dr * n + dc), first + j * (dr * n + dc),
+                 R_NE, 0);
+  return ok;
+}
+
+/* The rule over the whole grid: each pair of cells it relates once, by
+ * the offsets from the first cell of the pair in reading order. */
 static bool global(builder *b, const int *grid, const sks_puzzle *p,
                    const sks_rule *r) {
-  int n = b->n;
+  static const int knight[][2] = {{1, -2}, {1, 2}, {2, -1}, {2, 1}};
+  static const int king[][2] = {{0, 1}, {1, -1}, {1, 0}, {1, 1}};
+  static const int orth[][2] = {{0, 1}, {1, 0}};
+  int n = b->n, cells = n * n;
   const sks_shape *s = p->shape;
   bool ok = true;
-  for (int a = 0; a < n * n; a++)
-    for (int c = a + 1; c < n * n; c++) {
-      int ra = a / n, ca = a % n, rc = c / n, cc = c % n;
-      int dr = abs(ra - rc), dc = abs(ca - cc);
-      bool orth = dr + dc == 1;
-      switch (r->kind) {
-      case SKS_RULE_ANTI_KNIGHT:
-        if ((dr == 1 && dc == 2) || (dr == 2 && dc == 1))
-          ok &= pair(b, grid, a, c, R_NE, 0);
-        break;
-      case SKS_RULE_ANTI_KING:
-        if (dr <= 1 && dc <= 1)
-          ok &= pair(b, grid, a, c, R_NE, 0);
-        break;
-      case SKS_RULE_NON_CONSECUTIVE:
-        if (orth)
-          ok &= pair(b, grid, a, c, R_DIFF_NE, 1);
-        break;
-      case SKS_RULE_WHITE_ALL:
-        if (orth &&
-            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
-          ok &= pair(b, grid, a, c, R_DIFF_NE, 1);
-        break;
-      case SKS_RULE_BLACK_ALL:
-        if (orth &&
-            !marked(p->rules, a, c, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
-          ok &= pair(b, grid, a, c, R_NO_RATIO, 2);
-        break;
-      case SKS_RULE_XV_ALL:
-        if (orth && !marked(p->rules, a, c, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR))
-          ok &= pair(b, grid, a, c, R_NO_XV, 0);
-        break;
-      case SKS_RULE_DISJOINT_GROUPS:
-        if (ra % s->box_rows == rc % s->box_rows &&
-            ca % s->box_cols == cc % s->box_cols)
-          ok &= pair(b, grid, a, c, R_NE, 0);
-        break;
-      case SKS_RULE_DIAGONAL_NEG:
-        if (ra == ca && rc == cc)
-          ok &= pair(b, grid, a, c, R_NE, 0);
-        break;
-      case SKS_RULE_DIAGONAL_POS:
-        if (ra + ca == n - 1 && rc + cc == n - 1)
-          ok &= pair(b, grid, a, c, R_NE, 0);
-        break;
-      default:
-        break;
+  switch (r->kind) {
+  case SKS_RULE_DIAGONAL_NEG:
+    return line_differs(b, grid, 0, 1, 1, n);
+  case SKS_RULE_DIAGONAL_POS:
+    return line_differs(b, grid, n - 1, 1, -1, n);
+  case SKS_RULE_DISJOINT_GROUPS: {
+    /* The group of one place in the boxes, its cells in reading order. */
+    int *g = sks_malloc((size_t)n * sizeof *g);
+    for (int r0 = 0; r0 < s->box_rows; r0++)
+      for (int c0 = 0; c0 < s->box_cols; c0++) {
+        int k = 0;
+        for (int row = r0; row < n; row += s->box_rows)
+          for (int col = c0; col < n; col += s->box_cols)
+            g[k++] = row * n + col;
+        for (int i = 0; i < k; i++)
+          for (int j = i + 1; j < k; j++)
+            ok &= pair(b, grid, g[i], g[j], R_NE, 0);
       }
-    }
-  return ok;
+    free(g);
+    return ok;
+  }
+  case SKS_RULE_ANTI_KNIGHT:
+  case SKS_RULE_ANTI_KING: {
+    const int(*off)[2] = r->kind == SKS_RULE_ANTI_KNIGHT ? knight : king;
+    for (int a = 0; a < cells; a++)
+      for (int i = 0; i < 4; i++) {
+        int rc = a / n + off[i][0], cc = a % n + off[i][1];
+        if (rc < n && cc >= 0 && cc < n)
+          ok &= pair(b, grid, a, rc * n + cc, R_NE, 0);
+      }
+    return ok;
+  }
+  case SKS_RULE_NON_CONSECUTIVE:
+  case SKS_RULE_WHITE_ALL:
+  case SKS_RULE_BLACK_ALL:
+  case SKS_RULE_XV_ALL: {
+    pairs m = {NULL, 0};
+    if (r->kind == SKS_RULE_XV_ALL)
+      m = marked_pairs(p->rules, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR, cells);
+    else if (r->kind != SKS_RULE_NON_CONSECUTIVE)
+      m = marked_pairs(p->rules, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT, cells);
+    rel rl = r->kind == SKS_RULE_XV_ALL      ? R_NO_XV
+             : r->kind == SKS_RULE_BLACK_ALL ? R_NO_RATIO
+                                             : R_DIFF_NE;
+    int prm = r->kind == SKS_RULE_XV_ALL      ? 0
+              : r->kind == SKS_RULE_BLACK_ALL ? 2
+                                              : 1;
+    for (int a = 0; a < cells; a++)
+      for (int i = 0; i < 2; i++) {
+        int rc = a / n + orth[i][0], cc = a % n + orth[i][1], c = rc * n + cc;
+        if (rc < n && cc < n &&
+            (r->kind == SKS_RULE_NON_CONSECUTIVE || !marked(&m, a, c, cells)))
+          ok &= pair(b, grid, a, c, rl, prm);
+      }
+    free(m.key);
+    return ok;
+  }
+  default:
+    return true;
+  }
 }
 
 static int box_of(const sks_shape *s, int cell) {

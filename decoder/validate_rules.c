@@ -62,76 +62,128 @@ static bool pair_ok(const sks_rule *r, int a, int b, int n) {
   }
 }
 
-/* A dot or X/V rule of one of the kinds on the pair (a, b), either way. */
-static bool marked(const sks_rules *rs, int a, int b, sks_rule_kind k1,
-                   sks_rule_kind k2) {
+/* The pairs (a < b) that carry a rule of kind k1 or k2, sorted, as
+ * a * n^2 + b: the all-dots rules exempt them. */
+typedef struct pair_list {
+  long long *key;
+  int count;
+} pair_list;
+
+static int key_cmp(const void *x, const void *y) {
+  long long a = *(const long long *)x, b = *(const long long *)y;
+  return (a > b) - (a < b);
+}
+
+static long long pair_key(int a, int b, int cells) {
+  return a < b ? (long long)a * cells + b : (long long)b * cells + a;
+}
+
+static pair_list marked_pairs(const sks_rules *rs, sks_rule_kind k1,
+                              sks_rule_kind k2, int cells) {
+  pair_list p = {sks_malloc(((size_t)rs->count + 1) * sizeof *p.key), 0};
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
-    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2 &&
-        ((r->cells[0] == a && r->cells[1] == b) ||
-         (r->cells[0] == b && r->cells[1] == a)))
-      return true;
+    if ((r->kind == k1 || r->kind == k2) && r->ncells == 2)
+      p.key[p.count++] = pair_key(r->cells[0], r->cells[1], cells);
   }
-  return false;
+  qsort(p.key, (size_t)p.count, sizeof *p.key, key_cmp);
+  return p;
+}
+
+static bool marked(const pair_list *p, int a, int b, int cells) {
+  long long k = pair_key(a, b, cells);
+  return bsearch(&k, p->key, (size_t)p->count, sizeof k, key_cmp) != NULL;
+}
+
+/* The offsets a whole-grid rule relates a cell to (each pair once: the
+ * second cell after the first in reading order). */
+static const int knight[][2] = {{1, -2}, {1, 2}, {2, -1}, {2, 1}};
+static const int king[][2] = {{0, 1}, {1, -1}, {1, 0}, {1, 1}};
+static const int orth[][2] = {{0, 1}, {1, 0}};
+
+/* Whether the pair of digits (x, y) of orthogonal neighbours breaks r
+ * (one of the neighbour rules), before the exemption of marked pairs. */
+static bool neighbours_break(const sks_rule *r, int x, int y) {
+  switch (r->kind) {
+  case SKS_RULE_NON_CONSECUTIVE:
+  case SKS_RULE_WHITE_ALL:
+    return abs(x - y) == 1;
+  case SKS_RULE_BLACK_ALL:
+    return x == 2 * y || y == 2 * x;
+  case SKS_RULE_XV_ALL:
+    return x + y == 10 || x + y == 5;
+  default:
+    return false;
+  }
+}
+
+/* A line of cells (a diagonal, a disjoint group) holds no digit twice. */
+static bool distinct_line(const grid_view *v, int first, int dr, int dc,
+                          int len) {
+  unsigned char seen[SKS_MAX_N + 1] = {0};
+  int n = v->n, r = first / n, c = first % n;
+  for (int i = 0; i < len; i++, r += dr, c += dc)
+    if (seen[at(v, r * n + c)]++)
+      return false;
+  return true;
 }
 
 static bool global_ok(const grid_view *v, const sks_rules *rs,
                       const sks_rule *r) {
-  int n = v->n;
+  int n = v->n, cells = n * n;
   const sks_shape *s = v->shape;
-  for (int a = 0; a < n * n; a++) {
-    int ra = a / n, ca = a % n;
-    for (int b = a + 1; b < n * n; b++) {
-      int rb = b / n, cb = b % n, dr = abs(ra - rb), dc = abs(ca - cb);
-      int x = at(v, a), y = at(v, b);
-      bool orth = dr + dc == 1;
-      switch (r->kind) {
-      case SKS_RULE_ANTI_KNIGHT:
-        if (((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && x == y)
-          return false;
-        break;
-      case SKS_RULE_ANTI_KING:
-        if (dr <= 1 && dc <= 1 && x == y)
-          return false;
-        break;
-      case SKS_RULE_NON_CONSECUTIVE:
-        if (orth && abs(x - y) == 1)
-          return false;
-        break;
-      case SKS_RULE_WHITE_ALL:
-        if (orth && abs(x - y) == 1 &&
-            !marked(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
-          return false;
-        break;
-      case SKS_RULE_BLACK_ALL:
-        if (orth && (x == 2 * y || y == 2 * x) &&
-            !marked(rs, a, b, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT))
-          return false;
-        break;
-      case SKS_RULE_XV_ALL:
-        if (orth && (x + y == 10 || x + y == 5) &&
-            !marked(rs, a, b, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR))
-          return false;
-        break;
-      case SKS_RULE_DISJOINT_GROUPS:
-        if (x == y && (ra % s->box_rows) == (rb % s->box_rows) &&
-            (ca % s->box_cols) == (cb % s->box_cols))
-          return false;
-        break;
-      case SKS_RULE_DIAGONAL_NEG:
-        if (x == y && ra == ca && rb == cb)
-          return false;
-        break;
-      case SKS_RULE_DIAGONAL_POS:
-        if (x == y && ra + ca == n - 1 && rb + cb == n - 1)
-          return false;
-        break;
-      default:
-        break;
+  switch (r->kind) {
+  case SKS_RULE_DIAGONAL_NEG:
+    return distinct_line(v, 0, 1, 1, n);
+  case SKS_RULE_DIAGONAL_POS:
+    return distinct_line(v, n - 1, 1, -1, n);
+  case SKS_RULE_DISJOINT_GROUPS: {
+    /* The cells at one place in their boxes: rows r0, r0 + box_rows...,
+     * columns c0, c0 + box_cols... */
+    for (int r0 = 0; r0 < s->box_rows; r0++)
+      for (int c0 = 0; c0 < s->box_cols; c0++) {
+        unsigned char seen[SKS_MAX_N + 1] = {0};
+        for (int row = r0; row < n; row += s->box_rows)
+          for (int col = c0; col < n; col += s->box_cols)
+            if (seen[at(v, row * n + col)]++)
+              return false;
       }
-    }
+    return true;
   }
-  return true;
+  case SKS_RULE_ANTI_KNIGHT:
+  case SKS_RULE_ANTI_KING: {
+    const int(*off)[2] = r->kind == SKS_RULE_ANTI_KNIGHT ? knight : king;
+    for (int a = 0; a < cells; a++)
+      for (int i = 0; i < 4; i++) {
+        int rb = a / n + off[i][0], cb = a % n + off[i][1];
+        if (rb < n && cb >= 0 && cb < n && at(v, a) == at(v, rb * n + cb))
+          return false;
+      }
+    return true;
+  }
+  case SKS_RULE_NON_CONSECUTIVE:
+  case SKS_RULE_WHITE_ALL:
+  case SKS_RULE_BLACK_ALL:
+  case SKS_RULE_XV_ALL: {
+    bool xv = r->kind == SKS_RULE_XV_ALL;
+    pair_list p = {NULL, 0};
+    if (r->kind != SKS_RULE_NON_CONSECUTIVE)
+      p = xv ? marked_pairs(rs, SKS_RULE_X_PAIR, SKS_RULE_V_PAIR, cells)
+             : marked_pairs(rs, SKS_RULE_WHITE_DOT, SKS_RULE_BLACK_DOT, cells);
+    bool ok = true;
+    for (int a = 0; a < cells && ok; a++)
+      for (int i = 0; i < 2 && ok; i++) {
+        int rb = a / n + orth[i][0], cb = a % n + orth[i][1], b = rb * n + cb;
+        if (rb < n && cb < n && neighbours_break(r, at(v, a), at(v, b)) &&
+            (r->kind == SKS_RULE_NON_CONSECUTIVE || !marked(&p, a, b, cells)))
+          ok = false;
+      }
+    free(p.key);
+    return ok;
+  }
+  default:
+    return true;
+  }
 }
 
 static bool rule_ok(const grid_view *v, const sks_rules *rs,
