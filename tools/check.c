@@ -72,7 +72,7 @@ static int check_run(void *data, const batch_job *job, FILE *out) {
   answer a = {.count = -1};
   int cls;
   if (worker_load(w, job, &err) < 0) {
-    app_error(NULL, &err);
+    app_error(job->file, &err);
     a.status = ANSWER_ERROR;
     a.message = err.msg;
     answer_put(app, job, &a, out);

@@ -83,7 +83,7 @@ static int *solution_of(worker *w, const sks_puzzle *p) {
   batch_job job = {p, "", p->look.line, sks_time(), 0};
   int *grid = NULL;
   if (worker_load(w, &job, &err) < 0)
-    app_error(NULL, &err);
+    app_message("line %ld: %s", p->look.line, err.msg);
   else if (sks_solver_solve(w->solver, NULL) != SKS_SAT)
     app_message("line %ld: no solution to print", p->look.line);
   else {

@@ -90,7 +90,7 @@ static int solve_run(void *data, const batch_job *job, FILE *out) {
     return BATCH_ERROR;
   }
   if (worker_load(w, job, &err) < 0) {
-    app_error(NULL, &err);
+    app_error(job->file, &err);
     answer_as(&a, BATCH_ERROR, err.msg);
     answer_put(w->app, job, &a, out);
     return BATCH_ERROR;

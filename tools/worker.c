@@ -207,10 +207,15 @@ int worker_load(worker *w, const batch_job *job, sks_error *err) {
   } else if (w->second_plain)
     w->second = w->second_plain;
   int status = sks_eo_load(w->eo, p, level_for(w, p->shape));
-  if (sks_solver_load_eo(w->solver, w->eo, err))
+  if (sks_solver_load_eo(w->solver, w->eo, err) ||
+      (w->second && sks_solver_load_eo(w->second, w->eo, err))) {
+    /* a refusal is of this puzzle: its line (app_error(job->file, err)) */
+    if (err->line <= 0) {
+      err->line = p->look.line;
+      err->col = 1;
+    }
     return -1;
-  if (w->second && sks_solver_load_eo(w->second, w->eo, err))
-    return -1;
+  }
   return status;
 }
 

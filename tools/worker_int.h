@@ -30,7 +30,8 @@ typedef struct worker {
 worker *worker_create(sks_app *app, sks_error *err);
 void worker_destroy(worker *w);
 /* Loads job->p into the worker's system (rebuilt when the shape changes)
- * and into its solver(s).  Returns the system's status, or -1 with err. */
+ * and into its solver(s).  Returns the system's status, or -1 with err
+ * (a solver's refusal of the puzzle at the puzzle's line). */
 int worker_load(worker *w, const batch_job *job, sks_error *err);
 /* What is left of the puzzle's limits now: --time-limit counts from
  * job->start, when the puzzle's reading began (reading, propagation,

@@ -64,7 +64,7 @@ expect_stderr_has "variant rules"
 
 # The engines that know only regions refuse rules, naming them.
 check dlx 3 error "$S" solve -q --backend dlx keep.txt
-expect_stderr_has "does not take variant rules"
+expect_stderr_has "keep.txt:5:1: the dlx backend does not take variant rules"
 check bits 3 error "$S" count -q --backend bits keep.txt
 expect_stderr_has "the first a thermo"
 # The commands that do not take rules yet say so, for each puzzle.
