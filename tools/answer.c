@@ -482,7 +482,10 @@ void answer_put(const sks_app *app, const batch_job *job, const answer *a,
   else if (!message && a->status == ANSWER_MULTIPLE)
     message = "the puzzle has more than one solution";
   else if (!message && a->status == ANSWER_CLASH)
-    message = "these givens have no solution among themselves";
+    message = job->p && sks_puzzle_rule_count(job->p)
+                  ? "these givens have no solution among themselves under "
+                    "the puzzle's rules"
+                  : "these givens have no solution among themselves";
   switch (app->opt.format) {
   case FORMAT_JSON:
     put_json(app, job, a, seconds, message, out);

@@ -107,6 +107,10 @@ check core-status 0 "" bash -c '"$0" repair -q clash.txt >core.txt' "$S"
 if head -n 1 core.txt | grep -qE '^clash [0-9]+ (fewest|minimal):'; then pass; else
   fail core-line "$(cat core.txt)"
 fi
+# Its JSON message speaks of the rules, not of the givens alone.
+check core-json 0 yes bash -c \
+  '"$0" repair -q --format json clash.txt | grep -q "among themselves under the puzzle.s rules" && echo yes' \
+  "$S"
 # core_puzzles: the core as a puzzle under the cage, then with each of
 # its givens taken out.
 python3 - "$(head -n 1 core.txt)" >core-puzzles.txt <<'PY'
