@@ -493,29 +493,97 @@ static void outside(const frame *f, const sks_rule *r, int *row, int *col) {
   *col = c0;
 }
 
-/* A clue outside the grid: its number in the margin cell; a little
- * killer's with a small arrow along its diagonal. */
-static void outside_clue(const frame *f, const sks_rule *r) {
+static bool is_outside(sks_rule_kind k) {
+  return k == SKS_RULE_SANDWICH || k == SKS_RULE_X_SUM ||
+         k == SKS_RULE_SKYSCRAPER || k == SKS_RULE_LITTLE_KILLER;
+}
+
+/* A clue outside the grid: its number in the margin cell, the k-th
+ * (0-based) of `of` clues that share the cell, which then stand side by
+ * side along the margin (one above the other in a side margin or a
+ * corner), smaller; a little killer's with a small arrow along its
+ * diagonal. */
+static void outside_clue(const frame *f, const sks_rule *r, int k, int of) {
   int row, col;
   outside(f, r, &row, &col);
   point p = {f->x + (col + 0.5) * f->c, f->y + (row + 0.5) * f->c};
+  double scale = 1;
+  if (of > 1) {
+    bool across = row < 0 || row >= f->n; /* a top or bottom margin */
+    if (across && (col < 0 || col >= f->n))
+      across = false; /* a corner */
+    double at = ((k + 0.5) / of - 0.5) * f->c;
+    p.x += across ? at : 0;
+    p.y += across ? 0 : at;
+    scale = of == 2 ? 0.7 : 1.4 / of;
+  }
   char text[16];
   snprintf(text, sizeof text, "%d", r->value);
   if (r->kind != SKS_RULE_LITTLE_KILLER) {
-    put_text(f, p, 0.5, NULL, text);
+    put_text(f, p, 0.5 * scale, NULL, text);
     return;
   }
   point u = towards(p, centre(f, r->cells[0]));
-  put_text(f, step(p, u, -0.1 * f->c), 0.36, NULL, text);
-  point pts[2] = {step(p, u, 0.2 * f->c), step(p, u, 0.5 * f->c)};
+  put_text(f, step(p, u, -0.1 * f->c * scale), 0.36 * scale, NULL, text);
+  point pts[2] = {step(p, u, 0.2 * f->c * scale),
+                  step(p, u, 0.5 * f->c * scale)};
   put_polyline(f, pts, 2, "#000", 0.03, NULL);
-  arrowhead(f, pts[1], u, "#000", 0.1, 0.03);
+  arrowhead(f, pts[1], u, "#000", 0.1 * scale, 0.03);
+}
+
+/* Which way a clue at margin cell (row, col) leans along its margin: a
+ * little killer's diagonal towards the lower (-1) or higher (+1) side, 0
+ * for the others and in a corner. */
+static int lean(const frame *f, const sks_rule *r, int row, int col) {
+  if (r->kind != SKS_RULE_LITTLE_KILLER)
+    return 0;
+  int n = f->n, r0 = r->cells[0] / n, c0 = r->cells[0] % n;
+  bool across = row < 0 || row >= n, side = col < 0 || col >= n;
+  if (across == side)
+    return 0;
+  int d = across ? c0 - col : r0 - row;
+  return (d > 0) - (d < 0);
+}
+
+/* For each outside clue i of rules, its place k[i] among the clues of its
+ * margin cell and their number of[i]: in the order of their lean (a
+ * little killer on the side its diagonal goes), then of the rules. */
+static void margin_places(const frame *f, const sks_rules *rules, int *k,
+                          int *of) {
+  int m = rules->count;
+  int *at = sks_malloc(3 * ((size_t)m + 1) * sizeof *at), *lw = at + m + 1;
+  int *list = lw + m + 1, nl = 0;
+  for (int i = 0; i < m; i++) {
+    k[i] = 0;
+    of[i] = 1;
+    if (is_outside(rules->rule[i].kind)) {
+      int row, col;
+      outside(f, &rules->rule[i], &row, &col);
+      at[i] = (row + 1) * (f->n + 2) + col + 1;
+      lw[i] = lean(f, &rules->rule[i], row, col);
+      list[nl++] = i;
+    }
+  }
+  /* outside clues number at most a few per margin cell: pairs are few */
+  for (int a = 0; a < nl; a++)
+    for (int b = a + 1; b < nl; b++) {
+      int x = list[a], y = list[b];
+      if (at[x] != at[y])
+        continue;
+      of[x]++;
+      of[y]++;
+      k[lw[y] < lw[x] ? x : y]++; /* x first unless y leans lower */
+    }
+  free(at);
 }
 
 void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
                           double side) {
   const sks_rules *rules = p->rules;
   frame f = {out, x, y, side / p->shape->n, p->shape->n};
+  int *place = sks_malloc(2 * ((size_t)rules->count + 1) * sizeof *place);
+  int *of = place + rules->count + 1;
+  margin_places(&f, rules, place, of);
   for (int i = 0; i < rules->count; i++) {
     const sks_rule *r = &rules->rule[i];
     char text[16];
@@ -550,25 +618,19 @@ void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
     case SKS_RULE_X_SUM:
     case SKS_RULE_SKYSCRAPER:
     case SKS_RULE_LITTLE_KILLER:
-      outside_clue(&f, r);
+      outside_clue(&f, r, place[i], of[i]);
       break;
     default:
       break;
     }
   }
+  free(place);
 }
 
 bool sks_print_rules_margin(const sks_rules *rules) {
   for (int i = 0; rules && i < rules->count; i++)
-    switch (rules->rule[i].kind) {
-    case SKS_RULE_SANDWICH:
-    case SKS_RULE_X_SUM:
-    case SKS_RULE_SKYSCRAPER:
-    case SKS_RULE_LITTLE_KILLER:
+    if (is_outside(rules->rule[i].kind))
       return true;
-    default:
-      break;
-    }
   return false;
 }
 

@@ -49,8 +49,15 @@ printf '%s\n' 'cage 30 r1c1..r1c4' 'x-sum 40 c16' 'whispers r5c1..r5c9' \
   'arrow r8c8 r8c9 | r9c10 r10c11' 'quadruple 1 16 r3c3 r3c4 r4c3 r4c4' \
   "$(printf '.%.0s' $(seq 256))" >sixteen.txt
 check print-four 0 '' "$S" print -o four.svg four.txt
+# Three clues in one margin cell (left of row 3) and two little killers
+# from one cell above column 5: apart, each in its cell, a little killer
+# on the side its diagonal goes.
+printf '%s\n' 'sandwich 12 r3' 'x-sum 7 r3' 'skyscraper 3 r3' \
+  'little-killer 17 r1c6..r4c9' 'little-killer 10 r1c4..r4c1' \
+  "$(printf '.%.0s' $(seq 81))" >share.txt
+check print-share 0 '' "$S" print --per-page 1 -o share.svg share.txt
 check print-sixteen 0 '' "$S" print -o sixteen.svg sixteen.txt
-for f in every bare ring sol four sixteen; do
+for f in every bare ring sol four sixteen share; do
   if rsvg-convert -w 1050 -o $f.png $f.svg 2>err.txt && [ ! -s err.txt ]; then pass; else
     fail "render-$f" "$(head -c 300 err.txt)"
   fi
@@ -221,6 +228,28 @@ if len(groups) != 1 or len(groups[0]) != 8 or not ok:
     fail("cage-ring", f"runs {[len(g) for g in groups]}, ends {sorted(got.items())}, expected {sorted(want.items())}")
 if page("ring")[1] and not near(page("ring")[1][0][2], page("bare")[1][0][2]):
     fail("ring-no-margin", "the grid shrank with no clue outside it")
+
+# --- share.svg: clues that share a margin cell stand apart
+root, fr = page("share")
+gx, gy, side = fr[0]
+c = side / 9
+tx = texts(root)
+def cell_of(t):
+    return (int((t[2] - gy) // c), int((t[1] - gx) // c))
+for group, cell in ((("12", "7", "3"), (2, -1)), (("17", "10"), (-1, 4))):
+    got = [t for t in tx if t[0] in group]
+    if sorted(t[0] for t in got) != sorted(group) or any(cell_of(t) != cell for t in got):
+        fail("share-cell", f"{group} in {[(t[0], cell_of(t)) for t in got]}, expected all in {cell}")
+        continue
+    for i, a in enumerate(got):
+        for b in got[i + 1:]:
+            # apart by more than the bigger one's font size, on one axis
+            if abs(a[1] - b[1]) < max(a[3], b[3]) * 0.9 and abs(a[2] - b[2]) < max(a[3], b[3]) * 0.9:
+                fail("share-apart", f"{a} and {b} overlap")
+# each little killer on the side its diagonal goes: 10 (down-left) left
+lk = {t[0]: t[1] for t in tx if t[0] in ("10", "17")}
+if len(lk) == 2 and not lk["10"] < lk["17"]:
+    fail("share-lean", f"10 (down-left) at x {lk['10']}, 17 (down-right) at x {lk['17']}")
 print(f"svg and pixels: {'FAILED' if failed else 'passed'} ({failed} failures)")
 sys.exit(1 if failed else 0)
 PY
