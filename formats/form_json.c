@@ -430,8 +430,9 @@ static int give(sks_reader *rd, struct sks_json *j, const sks_json_item *it,
       return sks_form_foreign(rd, err, line, col, "%.*s", (int)it->msg_len, s);
     return sks_error_set(err, -1, line, col, "%.*s", (int)it->msg_len, s);
   }
-  if (it->fpuzzles) {
-    if (sks_fpuzzles_build(rd, it->puzzle, line, col, err))
+  if (it->fpuzzles || it->sudokupad) {
+    if ((it->fpuzzles ? sks_fpuzzles_build
+                      : sks_sudokupad_build)(rd, it->puzzle, line, col, err))
       return -1;
     rd->ruled = false;
     sks_form_finish(rd, SKS_LAYOUT_LINE, out);

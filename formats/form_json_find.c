@@ -325,6 +325,12 @@ static void collect_object(struct sks_json *j, json_t *obj, size_t idx,
                                 .fpuzzles = true});
     return;
   }
+  /* SudokuPad's own form: rows of cell objects under "cells", its rules
+   * drawn (form_sudokupad.c). */
+  if (sks_sudokupad_is(obj)) {
+    add_item(j, (sks_json_item){.puzzle = obj, .pos = idx, .sudokupad = true});
+    return;
+  }
   const char *key = NULL;
   json_t *pv = member(obj, PUZZLE_KEYS, true, &key);
   json_t *sol = member(obj, SOLUTION_KEYS, false, NULL);

@@ -2,10 +2,11 @@
  * an f-puzzles link (f-puzzles.com/?load=...) and a SudokuPad one
  * (sudokupad.app/fpuzzles..., crackingthecryptic.com/sudoku/?puzzle=
  * fpuzzles...) hold the f-puzzles JSON, lz-string compressed
- * (lzstring.c), read as an f-puzzles document (form_fpuzzles.c).  Links
- * whose puzzle is on a server (f-puzzles' ?id=, SudokuPad's short ids)
- * and SudokuPad's own forms (scl, ctc) are refused with a message saying
- * what to do. */
+ * (lzstring.c), read as an f-puzzles document (form_fpuzzles.c);
+ * SudokuPad's own forms (sudokupad.app/scl..., /ctc...) hold its JSON,
+ * read by form_sudokupad.c.  Links whose puzzle is on a server
+ * (f-puzzles' ?id=, SudokuPad's short ids) and SudokuPad's packed
+ * classic form (scf) are refused with a message saying what to do. */
 #include "json_int.h"
 #include "lzstring_int.h"
 
@@ -71,10 +72,10 @@ static int hex(int ch) {
   return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
 }
 
-/* The f-puzzles payload [s, e) (percent escapes undone) read into a
- * puzzle. */
+/* The payload [s, e) (percent escapes undone) read into a puzzle: an
+ * f-puzzles one, or SudokuPad's own (pad). */
 static int read_payload(sks_reader *rd, const char *s, const char *e, long col,
-                        sks_error *err) {
+                        bool pad, sks_error *err) {
   size_t len = 0;
   char *buf = sks_malloc((size_t)(e - s) + 1);
   for (const char *p = s; p < e; p++) {
@@ -86,6 +87,23 @@ static int read_payload(sks_reader *rd, const char *s, const char *e, long col,
   }
   char *text = NULL, why[120];
   size_t n = 0;
+  if (pad) {
+    json_t *root = sks_sudokupad_decode(buf, len, why, sizeof why);
+    free(buf);
+    int rc;
+    if (!root)
+      return sks_error_set(err, -1, rd->lineno, col,
+                           "the link's SudokuPad puzzle does not decode: %s",
+                           why);
+    if (!sks_sudokupad_is(root))
+      rc = sks_error_set(err, -1, rd->lineno, col,
+                         "the link's JSON is no SudokuPad puzzle (\"cells\", "
+                         "rows of cell objects)");
+    else
+      rc = sks_sudokupad_build(rd, root, rd->lineno, col, err);
+    json_decref(root);
+    return rc;
+  }
   int rc = sks_lz_decompress_base64(buf, len, &text, &n, why, sizeof why);
   free(buf);
   if (rc)
@@ -116,7 +134,7 @@ static int read_link(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   int rc;
   if (h == 0) { /* f-puzzles */
     if ((v = param(rest, e, "load=", &ve)))
-      rc = read_payload(rd, v, ve, col + (v - s), err);
+      rc = read_payload(rd, v, ve, col + (v - s), false, err);
     else if (param(rest, e, "id=", &ve))
       return sks_form_foreign(
           rd, err, rd->lineno, col,
@@ -127,8 +145,10 @@ static int read_link(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                               "an f-puzzles link with no puzzle in it "
                               "(?load=...)");
   } else {
-    /* SudokuPad: /PAYLOAD, /sudoku/PAYLOAD, or ?puzzle=PAYLOAD. */
-    if ((v = param(rest, e, "puzzle=", &ve)) == NULL) {
+    /* SudokuPad: /PAYLOAD, /sudoku/PAYLOAD, ?puzzle=PAYLOAD or
+     * ?puzzleid=PAYLOAD. */
+    if ((v = param(rest, e, "puzzle=", &ve)) == NULL &&
+        (v = param(rest, e, "puzzleid=", &ve)) == NULL) {
       v = rest;
       eat(&v, e, "/");
       eat(&v, e, "sudoku/");
@@ -138,14 +158,15 @@ static int read_link(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     }
     const char *p = v;
     if (eat(&p, ve, "fpuzzles"))
-      rc = read_payload(rd, p, ve, col + (p - s), err);
+      rc = read_payload(rd, p, ve, col + (p - s), false, err);
     else if (eat(&p, ve, "scl") || eat(&p, ve, "ctc"))
+      rc = read_payload(rd, p, ve, col + (p - s), true, err);
+    else if (eat(&p, ve, "scf"))
       return sks_form_foreign(
           rd, err, rd->lineno, col,
-          "a SudokuPad puzzle in SudokuPad's own form (%.3s...), which "
-          "sudokusat does not read; an f-puzzles form of it (a link "
-          "with fpuzzles..., or the f-puzzles JSON) is read",
-          v);
+          "a SudokuPad puzzle in its packed classic form (scf...), which "
+          "sudokusat does not read; open it and copy its givens, or a "
+          "long link of another form (scl..., ctc..., fpuzzles...)");
     else if (v == ve)
       return sks_form_foreign(rd, err, rd->lineno, col,
                               "a SudokuPad link with no puzzle in it");

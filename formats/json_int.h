@@ -28,6 +28,7 @@ typedef struct sks_json_item {
   size_t pos;  /* its place: an index of pos */
   bool ipuz;
   bool fpuzzles;       /* an f-puzzles document (puzzle: its object) */
+  bool sudokupad;      /* a SudokuPad document (puzzle: its object) */
   bool foreign;        /* the error is of a form not read */
   size_t msg, msg_len; /* an error's text, in msgs */
 } sks_json_item;
@@ -97,5 +98,14 @@ void sks_json_queue_error(struct sks_json *j, size_t pos, bool foreign,
 bool sks_fpuzzles_is(json_t *obj);
 int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
                        sks_error *err);
+
+/* SudokuPad's own documents (form_sudokupad.c): is obj one ("cells",
+ * rows of cell objects)?  decode: a link's payload (lz-string base64 of
+ * the JSON or of SudokuPad's zipped JSON) into a new object, or NULL with
+ * why filled.  build: as sks_fpuzzles_build. */
+bool sks_sudokupad_is(json_t *obj);
+json_t *sks_sudokupad_decode(const char *s, size_t len, char *why, size_t size);
+int sks_sudokupad_build(sks_reader *rd, json_t *obj, long line, long col,
+                        sks_error *err);
 
 #endif

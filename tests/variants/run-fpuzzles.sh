@@ -91,7 +91,8 @@ check five-regions 3 error "$S" count -q five.json
 expect_stderr_has "f-puzzles' own regions for this size are not read"
 
 # Refused, naming what: a rule not mapped, a drawing, a negative
-# constraint not read, a short link, SudokuPad's own form.
+# constraint not read, a short link, SudokuPad's packed form (its other
+# own forms: run-sudokupad.sh).
 refuse() { # name key-json message
   python3 - "$D/fpuzzles/killer-thermo-4.json" "$2" >bad.json <<'PY'
 import json, sys
@@ -116,9 +117,9 @@ expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it an
 printf 'https://f-puzzles.com/?id=y28knjuw\n' >short.txt
 check fpuzzles-id 3 "" "$S" solve -q short.txt
 expect_stderr_has "its puzzle is on f-puzzles' server"
-printf 'https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA5gJwgEw\n' >scl.txt
-check scl 3 "" "$S" solve -q scl.txt
-expect_stderr_has "SudokuPad's own form (scl...)"
+printf 'https://sudokupad.app/scfoooooooooooook\n' >scf.txt
+check scf 3 "" "$S" solve -q scf.txt
+expect_stderr_has "SudokuPad puzzle in its packed classic form (scf...)"
 printf 'https://f-puzzles.com/?load=N4Ig*iBcDMC\n' >bad.txt
 check bad-load 3 error "$S" solve -q bad.txt
 expect_stderr_has "1:29: the link's puzzle does not decode: a byte that is no base64 symbol"

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# SudokuPad's own form (docs/formats.md, "SudokuPad's own form"): the
+# f-puzzles test documents and a 9x9 with many kinds of rules
+# (padrich.py) drawn the way SudokuPad shows them (padmake.py), as a JSON
+# file, an scl... link (zipped JSON) and a ctc... link (plain JSON) of
+# each host's spelling: solved, unique, the answer checked against the
+# rules by the tests' own reading (fpcheck.py) and the solution they were
+# made from, and the rules read the same as the f-puzzles reader reads
+# the document drawn; the published solution kept and checked; a real
+# public link (Marty Sears' Parity Fish, typed in) refused for its
+# background picture, then read with the picture left out and givens
+# added; refusals naming what: a drawing no rule is recognised in, a
+# colour the rules text does not back, a number outside that names no
+# kind, a drawn cage, keys not read, regions that do not cover the grid,
+# a payload that does not decode, a short link, SudokuPad's packed form.
+# usage: run-sudokupad.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-sudokupad.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+D=$SRC/tests/variants
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-sudokupad.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+: >in.txt
+
+# sorted_rules FILE: the rules the tool reads in FILE, sorted, one a line.
+sorted_rules() {
+  "$S" solve --format json "$1" 2>/dev/null | python3 -c '
+import json, sys
+print("\n".join(sorted(json.loads(sys.stdin.readline()).get("rules", []))))'
+}
+
+# The 4x4's outside clues are a sandwich and a little killer: in
+# SudokuPad a number outside is only a sandwich when the rules say so.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >k4.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["ruleset"] = "Killer cages, a thermometer, a sandwich sum and a little killer."
+print(json.dumps(d))
+PY
+cp "$D/fpuzzles/killer-thermo-6.json" k6.json
+python3 "$D/padrich.py" >rich.json
+K4=1234341221434321
+K6=123456456123231564564231312645645312
+R9=162857493534129678789643521475312986913586742628794135356478219241935867897261354
+for c in "k4 $K4" "k6 $K6" "rich $R9"; do
+  set -- $c
+  python3 "$D/padmake.py" json "$1.json" >"$1-pad.json"
+  scl=$(python3 "$D/padmake.py" scl "$1.json")
+  ctc=$(python3 "$D/padmake.py" ctc "$1.json")
+  esc=$(printf '%s' "$ctc" | sed 's,/,%2F,g; s,=,%3D,g; s,+,%2B,g')
+  {
+    printf 'https://sudokupad.app/%s\n' "$scl"
+    printf 'https://sudokupad.app/?puzzle=%s\n' "$scl"
+    printf 'https://app.crackingthecryptic.com/sudoku/?puzzle=%s\n' "$esc"
+    printf 'https://crackingthecryptic.com/sudoku/%s\n' "$ctc"
+  } >"$1-links.txt"
+  check "$1-json" 10 "$2" "$S" solve -q "$1-pad.json"
+  check "$1-unique" 10 unique "$S" unique -q "$1-pad.json"
+  check "$1-links" 0 "$2
+$2
+$2
+$2" "$S" solve -q "$1-links.txt"
+  if out=$(python3 "$D/fpcheck.py" "$1.json" "$("$S" solve -q "$1-pad.json")" 2>&1); then pass; else
+    fail "$1-rules-hold" "$out"
+  fi
+  # The rules drawn read back as the rules of the f-puzzles document.
+  want=$(sorted_rules "$1.json")
+  got=$(sorted_rules "$1-pad.json")
+  if [ -n "$want" ] && [ "$want" = "$got" ]; then pass; else
+    fail "$1-same-rules" "f-puzzles: $want
+SudokuPad: $got"
+  fi
+  head -1 "$1-links.txt" >one.txt
+  if [ "$(sorted_rules one.txt)" = "$want" ]; then pass; else
+    fail "$1-same-rules-scl" "$(sorted_rules one.txt)"
+  fi
+done
+# The title names the puzzle.
+"$S" solve --format json k6-pad.json >out.json 2>err.txt
+if grep -q '"name":"6x6 killer thermo"' out.json; then pass; else
+  fail pad-name "$(cat out.json err.txt)"
+fi
+# A drawn line passes every cell between its points (f-puzzles counts
+# only the cells listed: there the arrow's shaft is r1c4 and r1c1).
+python3 "$D/padmake.py" json "$D/fpuzzles/arrows-kropki-9.json" >arrows.json
+if grep -qx 'arrow r1c8 | r1c7..r1c1' <<<"$(sorted_rules arrows.json)"; then pass; else
+  fail drawn-arrow "$(sorted_rules arrows.json)"
+fi
+
+# The published solution is kept: the answer is checked against it.
+python3 - rich-pad.json >wrong.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cages"]:
+    if str(c.get("value", "")).startswith("solution: "):
+        s = c["value"][len("solution: "):]
+        c["value"] = "solution: " + s[:-2] + s[-1] + s[-2]
+print(json.dumps(d))
+PY
+check wrong-solution 7 "$R9" "$S" solve -q wrong.json
+expect_stderr_has "the answer differs from the file's solution at row 9 column 8"
+# A rule the solution breaks: no solution.
+python3 - k6-pad.json >broken.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["lines"].append({"color": "#67f067", "thickness": 10,
+                   "wayPoints": [[0.5, 0.5], [0.5, 1.5]]})
+print(json.dumps(d))
+PY
+check broken-none 20 none "$S" unique -q broken.json
+
+# A real link, typed in: Marty Sears' Parity Fish (from the Sudoku-Bench
+# README), made with Sudoku Maker.  Its red parity lines are in a
+# background picture: refused.
+FISH='https://sudokupad.app/sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA'
+FISH_SOL=854369172976251834123478956419582367568937421237146598785694213691823745342715689
+printf '%s Parity Fish\n' "$FISH" >fish.txt
+check fish-refused 3 error "$S" solve -q fish.txt
+expect_stderr_has 'fish.txt:1:26: SudokuPad metadata "bgimage": not read'
+# Without the picture (and so without the parity lines), with 21 of the
+# published solution's digits given: its 21 kropki dots make it unique
+# and the published solution the answer; without the dots it is not.
+printf '%s\n' "$FISH" | python3 "$D/padmake.py" decode >fish.zip
+python3 - "$D" "$FISH_SOL" <<'PY'
+import re, sys
+sys.path.insert(0, sys.argv[1])
+from lzcompress import compress_base64
+sol = sys.argv[2]
+z = open("fish.zip").read().strip()
+assert ",bgimage:'https://i.imgur.com/n3iOt4N.jpeg',bgimageopacity:1" in z
+z = z.replace(",bgimage:'https://i.imgur.com/n3iOt4N.jpeg',bgimageopacity:1", "")
+rows = ["[" + ",".join("{v:%s}" % sol[r * 9 + c] if (r * 9 + c) % 4 == 0 else ""
+                       for c in range(9)) + "]" for r in range(9)]
+z, k = re.subn(r"ce:\[.*?\]\],re:", "ce:[" + ",".join(rows) + "],re:", z)
+assert k == 1
+open("fish2.txt", "w").write("https://sudokupad.app/scl" + compress_base64(z) + "\n")
+z, k = re.subn(r",o:\[.*\]\}$", "}", z)
+assert k == 1
+open("fish3.txt", "w").write("https://sudokupad.app/scl" + compress_base64(z) + "\n")
+PY
+check fish-read 10 "$FISH_SOL" "$S" solve -q fish2.txt
+check fish-unique 10 unique "$S" unique -q fish2.txt
+check fish-no-dots 10 multiple "$S" unique -q fish3.txt
+"$S" solve --format json fish2.txt >out.json 2>err.txt
+if python3 -c '
+import json
+r = json.load(open("out.json"))
+assert r["name"] == "Parity Fish", r
+rules = r["rules"]
+assert len(rules) == 21, rules
+assert sum(x.startswith("white-dot ") for x in rules) == 16, rules
+assert "white-dot r4c8 r4c9" in rules and "black-dot r3c2 r4c2" in rules, rules
+'; then pass; else fail fish-rules "$(cat out.json err.txt)"; fi
+
+# Refused, naming what.
+refuse() { # name python-edit message
+  python3 - k6-pad.json "$2" >bad.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+print(json.dumps(d))
+PY
+  check "$1" 3 error "$S" solve -q bad.json
+  expect_stderr_has "$3"
+}
+refuse orange-line 'd["lines"].append({"color": "#ff8000", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5]]})' \
+  'SudokuPad line 3 (colour #ff8000, thickness 10, through r1c1 r1c2 r1c3): no rule recognised (SudokuPad draws rules without naming them)'
+refuse green-unbacked 'd["cages"].append({"value": "rules: Killer cages and thermometers."}); d["lines"].append({"color": "#67f067", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5]]})' \
+  'a green line, but the rules text does not name its rule'
+refuse outside-number 'd["overlays"] = [{"center": [-0.5, 1.5], "width": 0.25, "height": 0.25, "text": "7"}]' \
+  'SudokuPad overlay 1 (rectangle 0.25x0.25, fill none, border none, text "7", at r0c2): a number outside the grid: a sandwich, x-sum and skyscraper clue look alike'
+refuse text-in-cell 'd["overlays"] = [{"center": [2.5, 2.5], "width": 0.5, "height": 0.5, "text": "A", "backgroundColor": "#FFFFFF"}]' \
+  'overlay 1 (rectangle 0.50x0.50, fill #ffffff, border none, text "A", at r3c3): no rule recognised'
+refuse drawn-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": "5", "outlineC": "#ff0000"})' \
+  "cage 7's \"outlineC\": a drawn cage"
+refuse repeat-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": 5, "unique": False})' \
+  'a cage whose digits may repeat: not read'
+refuse unknown-key 'd["foglight"] = [[0, 0]]' '"foglight": a key sudokusat does not read'
+refuse norowcol 'd["metadata"] = {"norowcol": True}' 'metadata "norowcol": not read, and it may change the puzzle'
+refuse global 'd["global"] = ["antisum"]' 'global rule "antisum": not read'
+refuse regions 'd["regions"] = d["regions"][:5]' '5 regions for a 6x6 grid'
+refuse bad-given 'd["cells"][0][0] = {"value": 7}' 'cell r1c1: a given that is no digit of 1-6'
+refuse cell-field 'd["cells"][0][0] = {"color": "#ff0000"}' "cell r1c1's \"color\": a cell field sudokusat does not read"
+refuse turned 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#000000", "angle": 45}]' \
+  'overlay 1 (circle 0.30x0.30, fill ?'
+# The 4x4's outside clues with its first rules text: named by no word.
+python3 "$D/padmake.py" json "$D/fpuzzles/killer-thermo-4.json" >k4-plain.json
+check outside-plain 3 error "$S" solve -q k4-plain.json
+expect_stderr_has 'SudokuPad overlay 1 (rectangle 0.25x0.25, fill #ffffff, border #ffffff, text "5", at r0c1): a number outside the grid'
+
+# Payloads that do not decode, and links not read.
+Z=$(python3 "$D/padmake.py" scl k6.json)
+printf 'https://sudokupad.app/%s\n' "${Z:0:80}" >trunc.txt
+check truncated 3 error "$S" solve -q trunc.txt
+expect_stderr_has "trunc.txt:1:26: the link's SudokuPad puzzle does not decode: a compressed text that ends before its end mark"
+printf 'https://sudokupad.app/sclN4Ig*iBcDMC\n' >bad.txt
+check bad-base64 3 error "$S" solve -q bad.txt
+expect_stderr_has "1:26: the link's SudokuPad puzzle does not decode: a byte that is no base64 symbol"
+printf 'https://sudokupad.app/ctc%s\n' "$(printf 'hello world' | python3 "$D/lzcompress.py")" >text.txt
+check not-json 3 error "$S" solve -q text.txt
+expect_stderr_has "the link's SudokuPad puzzle does not decode: no JSON, plain or zipped"
+printf 'https://sudokupad.app/ctc%s\n' "$(printf '{"size": 4}' | python3 "$D/lzcompress.py")" >other.txt
+check not-pad 3 error "$S" solve -q other.txt
+expect_stderr_has "the link's JSON is no SudokuPad puzzle"
+printf 'https://sudokupad.app/wsj7iunsg6\n' >short.txt
+check short-link 3 "" "$S" solve -q short.txt
+expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it and copy the long link"
+printf 'https://sudokupad.app/scfoooooooooooook\n' >scf.txt
+check scf 3 "" "$S" solve -q scf.txt
+expect_stderr_has "a SudokuPad puzzle in its packed classic form (scf...), which sudokusat does not read"
+
+summary
