@@ -58,8 +58,9 @@ Z=$(python3 "$D/lzcompress.py" <"$D/fpuzzles/killer-thermo-4.json")
 printf 'https://www.f-puzzles.com/?load=%s\n' "$Z" >link1.txt
 check load-link 10 "$K4" "$S" solve -q link1.txt
 E=$(printf '%s' "$Z" | sed 's,/,%2F,g; s,=,%3D,g; s,+,%2B,g')
-printf 'https://sudokupad.app/fpuzzles%s\nhttps://crackingthecryptic.com/sudoku/?puzzle=fpuzzles%s My title\n' "$Z" "$E" >link2.txt
+printf 'https://sudokupad.app/fpuzzles%s\nhttps://crackingthecryptic.com/sudoku/?puzzle=fpuzzles%s My title\nhttps://sudokupad.app/fpuz%s\n' "$Z" "$E" "$Z" >link2.txt
 check pad-links 0 "$K4
+$K4
 $K4" "$S" solve -q link2.txt
 "$S" solve --format json link2.txt >out.json 2>err.txt
 if grep -q '"name":"Killer thermo 4x4"' out.json; then pass; else
