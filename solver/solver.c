@@ -125,12 +125,12 @@ int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
                          s->ops->info.name);
   const sks_rules *rules = sks_eo_rules(eo);
   if (rules && !(s->ops->info.caps & SKS_CAP_RULES))
-    return sks_error_set(err, -1, 0, 0,
-                         "the %s backend does not take variant rules (this "
-                         "puzzle has %d, the first a %s): cadical, picosat, "
-                         "external and auto do",
-                         s->ops->info.name, rules->count,
-                         sks_rule_name(rules->rule[0].kind));
+    return sks_error_set(
+        err, -1, 0, 0,
+        "the %s backend does not take variant rules (this "
+        "puzzle has %d, the first a %s): cadical, picosat, hall, "
+        "external and auto do",
+        s->ops->info.name, rules->count, sks_rule_name(rules->rule[0].kind));
   s->cut = sks_eo_cut(eo);
   return s->cut ? 0 : s->ops->load_eo(s, eo, err);
 }
