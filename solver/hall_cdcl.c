@@ -167,6 +167,7 @@ void sks_hall_delete(sks_hall *h) {
   SKS_STACK_FREE(h->analyzed);
   SKS_STACK_FREE(h->minimize_stack);
   SKS_STACK_FREE(h->assumptions);
+  sks_hall_groups_free(h);
   free(h);
 }
 
@@ -258,6 +259,8 @@ static void backtrack(sks_hall *h, int level) {
     heap_insert(h, v);
   }
   h->trail_n = h->qhead = keep;
+  if (h->groups_head > keep)
+    h->groups_head = keep;
   h->control.n = (size_t)level;
 }
 
@@ -584,6 +587,25 @@ static void learn(sks_hall *h, unsigned lbd) {
     assign(h, a[0], new_clause(h, a, (uint32_t)n, true, lbd));
 }
 
+void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
+  if (n == 1) {
+    backtrack(h, 0);
+    assign(h, lits[0], HALL_NONE);
+    return;
+  }
+  /* the false literal set last watched beside the implied one */
+  h->learned.n = 0;
+  uint32_t top = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    SKS_PUSH(h->learned, lits[i]);
+    if (i > 1 && h->level[hall_var(lits[i])] > h->level[hall_var(lits[top])])
+      top = i;
+  }
+  h->learned.a[top] = lits[1];
+  h->learned.a[1] = lits[top];
+  learn(h, clause_lbd(h, h->learned.a + 1, n - 1) + 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* The search */
 
@@ -664,6 +686,8 @@ static int search(sks_hall *h, unsigned long long limit) {
       h->check_at = h->ticks + CHECK_TICKS;
       continue;
     }
+    if (h->groups_on && sks_hall_groups_propagate(h))
+      continue;
     if (h->ticks >= h->check_at) {
       h->check_at = h->ticks + CHECK_TICKS;
       if (stop_asked(h))
@@ -729,6 +753,8 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts) {
     } else {
       if (h->trail_n > h->root_units)
         sks_hall_collect(h);
+      if (h->groups_on && !h->groups_found)
+        sks_hall_groups_find(h);
       res = search(h, limit);
     }
   }

@@ -51,6 +51,7 @@ typedef SKS_STACK(hall_watch) hall_watches;
 typedef struct hall_stats {
   unsigned long long conflicts, decisions, propagations, restarts, reduced,
       learned, minimized, collections;
+  unsigned long long group_removed; /* literals the group propagator set */
 } hall_stats;
 
 typedef struct sks_hall {
@@ -102,6 +103,21 @@ typedef struct sks_hall {
   void *term_state;
   int (*terminate)(void *state);
   unsigned long long ticks, check_at;
+  /* the exactly-one groups found in the clauses (hall_groups.c): group
+   * g's variables are group_var[group_at[g] .. group_at[g + 1]), variable
+   * v's groups var_group[var_at[v] .. var_at[v + 1]) */
+  /* the propagator runs: off by default, it saves conflicts but costs
+   * more time than they do (BENCHMARKS.md) */
+  bool groups_on;
+  bool groups_found;         /* the clauses were looked at */
+  int ngroups, groups_nvars; /* the variables when they were found */
+  int *group_at, *group_var, *var_at, *var_group;
+  int *group_reach;  /* by group: the most it shares with another */
+  int *open_scratch; /* a group's open variables */
+  int groups_head;   /* trail position the propagator has seen */
+  unsigned *mark;    /* by variable, stamps of the propagator */
+  unsigned mark_stamp;
+  SKS_STACK(hall_lit) explain;
   hall_stats st;
 } sks_hall;
 
@@ -137,6 +153,22 @@ static inline hall_lit hall_neg(hall_lit l) {
 static inline int hall_var(hall_lit l) {
   return (int)(l >> 1);
 }
+/* hall_cdcl.c: lits[0] implied by the clause lits[0..n) (its others
+ * false), which is learned (an explanation); 0 when the implication was
+ * a root fact and the search went back to the root for it. */
+void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
+
+/* hall_groups.c: the exactly-one groups of the clauses (a clause of
+ * positive literals whose every pair a binary clause excludes), found
+ * once; then, as literals turn false, a group whose open literals all lie
+ * in another group takes the other group's remaining literals out (the
+ * Hall set of one group: locked candidates between any two houses),
+ * each explained by a clause the two groups' clauses imply.  Returns
+ * whether it set a literal. */
+void sks_hall_groups_find(sks_hall *h);
+bool sks_hall_groups_propagate(sks_hall *h);
+void sks_hall_groups_free(sks_hall *h);
+
 /* hall_reduce.c: the learned clauses reduced by LBD and use; the arena
  * collected (root-satisfied clauses dropped) when garbage is a quarter
  * of it. */

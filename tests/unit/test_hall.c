@@ -277,6 +277,78 @@ static void test_forget(void) {
   free(f.lit);
 }
 
+/* The group propagator on puzzles' CNFs (every solution counted by
+ * blocking clauses, up to 3): the same counts with it on and off, each
+ * model a solution for the checker, and literals set by it. */
+static void test_groups(void) {
+  unsigned long long removed = 0, groups = 0;
+  int agreed = 0, tried = 0;
+  const sks_shape *shape = sks_shape_new(3, 3, 0, NULL, NULL);
+  sks_generate_options go = {.seed = 11};
+  sks_generator *g = sks_generator_new(shape, &go, NULL);
+  sks_puzzle *p = sks_puzzle_of(shape);
+  int grid[81];
+  for (int i = 0; i < 40; i++) {
+    if (sks_generate(g, (unsigned long long)i, p, NULL))
+      continue;
+    for (int k = 0; k < 81 && i % 2; k += 9) /* several solutions */
+      p->cell[(k + i) % 81] = -1;
+    sks_eo *eo = sks_eo_new(shape);
+    sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+    sks_cnf *f = sks_cnf_new();
+    sks_encode_options eopt = {.encoding = SKS_ENCODING_EXTENDED};
+    sks_encode(eo, &eopt, f);
+    /* a candidate the givens took out is in no clause: false */
+    unsigned char *used = calloc((size_t)f->nvars + 1, 1);
+    for (size_t k = 0; k < f->nlits; k++)
+      used[abs(f->lits[k])] = 1;
+    for (int v = 1; v <= f->nvars; v++)
+      if (!used[v]) {
+        sks_cnf_add(f, -v);
+        sks_cnf_add(f, 0);
+      }
+    free(used);
+    long counts[2];
+    for (int on = 0; on < 2; on++) {
+      sks_hall *h = sks_hall_new(1);
+      h->groups_on = on;
+      sks_hall_reserve(h, f->nvars);
+      for (size_t k = 0; k < f->nlits; k++)
+        sks_hall_add(h, f->lits[k]);
+      counts[on] = 0;
+      while (counts[on] < 3 && sks_hall_solve(h, 0) == 10) {
+        counts[on]++;
+        for (int c = 0; c < 81; c++) /* the givens are not in the CNF */
+          for (int d = 0; d < 9; d++)
+            if (p->cell[c] >= 0 ? d == p->cell[c]
+                                : sks_hall_val(h, c * 9 + d + 1) > 0)
+              grid[c] = d;
+        CHECK(sks_plain_valid(p, grid, NULL));
+        for (int v = 1; v <= f->nvars; v++)
+          sks_hall_add(h, sks_hall_val(h, v) > 0 ? -v : v);
+        sks_hall_add(h, 0);
+      }
+      if (on) {
+        CHECK(h->groups_found); /* none when singles solve it */
+        groups += h->ngroups;
+        removed += h->st.group_removed;
+      } else
+        CHECK_EQ(h->st.group_removed, 0);
+      sks_hall_delete(h);
+    }
+    CHECK_EQ(counts[0], counts[1]);
+    agreed += counts[0] == counts[1];
+    tried++;
+    sks_cnf_delete(f);
+    sks_eo_delete(eo);
+  }
+  CHECK(tried > 30 && agreed == tried);
+  CHECK(removed > 100 && groups > 1000);
+  sks_puzzle_delete(p);
+  sks_generator_delete(g);
+  sks_shape_release(shape);
+}
+
 /* ------------------------------------------------------------------ */
 /* Puzzles through the registry: hall and cadical count to 2. */
 
@@ -372,6 +444,7 @@ int main(void) {
   test_assumptions();
   test_limits();
   test_forget();
+  test_groups();
   tally t = {0};
   test_puzzles(2, 0, 20, &t);
   test_puzzles(3, 0, 60, &t);
