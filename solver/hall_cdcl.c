@@ -316,7 +316,8 @@ static void add_clause(sks_hall *h) {
   if (h->inconsistent)
     return;
   backtrack(h, 0);
-  qsort(a, n, sizeof *a, cmp_lit);
+  if (n > 1)
+    qsort(a, n, sizeof *a, cmp_lit);
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     hall_lit l = a[i];
