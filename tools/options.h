@@ -132,7 +132,7 @@ enum {
     "empty folder DIR; check: verify those in DIR")                            \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide again with an engine of the other kind (dlx, "       \
-    "bits: by picosat; picosat, cadical, external: by dlx)")                   \
+    "bits: by picosat; picosat, cadical, hall, external: by dlx)")             \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
   O(jobs, INT, 0, 0, 1024,                                                     \
