@@ -8,6 +8,7 @@
  * text, plain cages), whose meaning is in the rules text, are refused the
  * same way. */
 #include "json_int.h"
+#include "rules_text_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -722,7 +723,22 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (!rc)
     rc = read_negative(&f, json_object_get(obj, "negative"),
                        json_object_get(obj, "nonconsecutive"));
+  /* The ruleset's text held against the rules read (rules_text.c). */
+  json_t *ruleset = json_object_get(obj, "ruleset");
+  if (!rc && json_is_string(ruleset)) {
+    size_t len = json_string_length(ruleset);
+    char *text = sks_malloc(len + 1), why[256];
+    const char *p = json_string_value(ruleset);
+    for (size_t i = 0; i <= len; i++)
+      text[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
+    f.key = NULL;
+    if (sks_rules_text_read(f.rules, text, false, rd->pending_rules.n > 0, why,
+                            sizeof why))
+      rc = fp_error(&f, "%s", why);
+    free(text);
+  }
   if (!rc) {
+    rd->rules_merge = true; /* rule lines above it add to its rules */
     sks_puzzle_set_rules(rd->p, f.rules);
     json_t *title = json_object_get(obj, "title");
     if (json_is_string(title) && *json_string_value(title))
