@@ -96,6 +96,14 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
  * (a caller keeps no place for an answer), and reading goes on to the
  * end of the input. */
 enum { SKS_READ_NOT_PUZZLES = -2, SKS_READ_MANY_ERRORS = 5 };
+/* Up to max puzzles of rd into out[0 .. k), k returned: each a copy the
+ * caller frees with sks_puzzle_delete (an entry that is not NULL is
+ * overwritten in place, keeping its memory).  It stops early at the end
+ * of the input or a bad puzzle: *status (may be NULL) is the answer of
+ * sks_reader_next that stopped it (0, -1 with err, SKS_READ_NOT_PUZZLES;
+ * call again to go on after -1), or 1 when max puzzles were read. */
+int sks_reader_fill(sks_reader *rd, sks_puzzle **out, int max, int *status,
+                    sks_error *err);
 /* Lines the reader skips as known text, not puzzles and not errors: a
  * title, a URL or a note, a puzzle kit's size header ("9 9"), a column
  * header of a CSV table.  note(ctx, line, what) is called as each is

@@ -3,6 +3,7 @@ library's reader, sessions (decoder/session.c) and encoder."""
 
 import ctypes
 import os
+import struct
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from ctypes import byref, c_int, c_size_t
@@ -117,7 +118,7 @@ class Shape(tuple):
     jigsaw = property(lambda self: self[4])
 
     def __repr__(self):
-        v = "+" + "+".join(self.variants) if self.variants else ""
+        v = ", " + "+".join(self.variants) if self.variants else ""
         return "Shape(%dx%d, boxes %dx%d%s)" % (self.n, self.n, self.box_rows,
                                                 self.box_cols, v)
 
@@ -170,24 +171,31 @@ class Puzzle:
     from Python, equal and hashed by content (shape, givens, candidates,
     rules), not by name or layout."""
 
-    __slots__ = ("_p", "_key", "__weakref__")
+    __slots__ = ("_a", "_owner", "_key", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise TypeError("make a Puzzle with sudokusat.parse(), read() or "
                         "Puzzle.from_list()")
 
     @classmethod
-    def _own(cls, ptr):
+    def _own(cls, addr, owner=None):
+        """The puzzle at addr, freed with this object, or kept by owner
+        (a chunk of a batch, which frees its puzzles itself)."""
         self = object.__new__(cls)
-        self._p = ptr
+        self._a = addr
+        self._owner = owner
         self._key = None
         return self
 
     def __del__(self, _delete=lib.sks_puzzle_delete):
-        p = getattr(self, "_p", None)
-        if p:
-            _delete(p)
-            self._p = None
+        a = getattr(self, "_a", None)
+        if a and self._owner is None:
+            _delete(a)
+        self._a = None
+
+    @property
+    def _c(self):
+        return _lib.PuzzleC.from_address(self._a)
 
     # -- making
     @classmethod
@@ -218,16 +226,16 @@ class Puzzle:
         if not p:
             raise ParseError(_msg(err))
         self = cls._own(p)
-        if p.contents.shape.contents.n != n:
+        side = self._c.shape.contents.n
+        if side != n:
             raise ParseError("boxes of %dx%d make a side of %d, not %d"
-                             % (box[0], box[1], p.contents.shape.contents.n,
-                                n))
+                             % (box[0], box[1], side, n))
         for i, v in enumerate(flat):
             if not 0 <= v <= n:
                 raise ParseError("cell r%dc%d holds %d (0 to %d)"
                                  % (i // n + 1, i % n + 1, v, n))
         vals = (c_int * (n * n))(*[v - 1 for v in flat])
-        ctypes.memmove(p.contents.cell, vals, ctypes.sizeof(vals))
+        ctypes.memmove(self._c.cell, vals, ctypes.sizeof(vals))
         if rules:
             self._set_rules(rules)
         if name:
@@ -246,7 +254,7 @@ class Puzzle:
                 err = _lib.Error()
                 if lib.sks_rules_add_text(rs, b, len(b), byref(err)):
                     raise ParseError(_msg(err), "<rules>", k, err.col)
-            lib.sks_puzzle_set_rules(self._p, rs)
+            lib.sks_puzzle_set_rules(self._a, rs)
         finally:
             lib.sks_rules_release(rs)
 
@@ -257,29 +265,28 @@ class Puzzle:
 
     def _with_cells(self, grid):
         """A copy of this puzzle with grid (n*n digits 0-based) as cells."""
-        q = lib.sks_puzzle_copy(self._p)
-        ctypes.memmove(q.contents.cell, grid,
-                       ctypes.sizeof(c_int) * self.n * self.n)
-        return Puzzle._own(q)
+        q = Puzzle._own(lib.sks_puzzle_copy(self._a))
+        ctypes.memmove(q._c.cell, grid, ctypes.sizeof(c_int) * self.n * self.n)
+        return q
 
     # -- reading
     @property
     def n(self):
         """The side: 9 for a 9x9."""
-        return self._p.contents.shape.contents.n
+        return self._c.shape.contents.n
 
     @property
     def shape(self):
-        s = self._p.contents.shape.contents
+        s = self._c.shape.contents
         vs = tuple(v for i, v in enumerate(_VARIANTS)
-                   if s.variants & (1 << i) and v != "jigsaw")
+                   if s.variants & (1 << i))
         jig = tuple(s.jigsaw[:s.n * s.n]) if s.jigsaw else None
         return Shape(s.n, s.box_rows, s.box_cols, vs, jig)
 
     @property
     def variants(self):
         """Variant names: "x", "windoku", "jigsaw"."""
-        s = self._p.contents.shape.contents
+        s = self._c.shape.contents
         return tuple(v for i, v in enumerate(_VARIANTS)
                      if s.variants & (1 << i))
 
@@ -287,18 +294,18 @@ class Puzzle:
     def cells(self):
         """The n*n cells row by row: 0 blank, else the digit 1..n."""
         n = self.n
-        return tuple(v + 1 for v in self._p.contents.cell[:n * n])
+        return tuple(v + 1 for v in self._c.cell[:n * n])
 
     @property
     def givens(self):
         """How many cells are given."""
-        return lib.sks_puzzle_givens(self._p)
+        return lib.sks_puzzle_givens(self._a)
 
     @property
     def removed(self):
         """Candidates removed (a candidates puzzle): (row, col, digit)
         triples, 0-based row and column, digit 1..n."""
-        p = self._p.contents
+        p = self._c
         if not p.removed:
             return ()
         n = self.n
@@ -309,7 +316,7 @@ class Puzzle:
     @property
     def rules(self):
         """The variant rules, each in its text form ("cage 15 r1c1 r1c2")."""
-        rs = self._p.contents.rules
+        rs = self._c.rules
         if not rs:
             return ()
         r = rs.contents
@@ -329,18 +336,18 @@ class Puzzle:
     @property
     def name(self):
         """The text after a one-line puzzle (its name), or None."""
-        v = self._p.contents.look.name
+        v = self._c.look.name
         return ctypes.string_at(v).decode("utf-8", "replace") if v else None
 
     @property
     def line(self):
         """The input line the puzzle started on (0: not read)."""
-        return self._p.contents.look.line
+        return self._c.look.line
 
     @property
     def layout(self):
         """The layout it was written in ("line", "grid", ...)."""
-        return LAYOUTS[self._p.contents.look.layout]
+        return LAYOUTS[self._c.look.layout]
 
     def __getitem__(self, rc):
         r, c = rc
@@ -348,7 +355,7 @@ class Puzzle:
         if not (0 <= r < n and 0 <= c < n):
             raise IndexError("cell (%d, %d) outside a %dx%d grid"
                              % (r, c, n, n))
-        return self._p.contents.cell[r * n + c] + 1
+        return self._c.cell[r * n + c] + 1
 
     def to_list(self):
         """n rows of n numbers, 0 a blank."""
@@ -367,13 +374,13 @@ class Puzzle:
         or the one named ("line", "grid", "numbers", ...)."""
         if layout is None:
             _, data = _lib.memstream(
-                lambda f: lib.sks_puzzle_write(f, self._p, None))
+                lambda f: lib.sks_puzzle_write(f, self._a, None))
         else:
             if layout not in LAYOUTS:
                 raise OptionError("unknown layout %r (known: %s)"
                                   % (layout, ", ".join(LAYOUTS)))
             _, data = _lib.memstream(lambda f: lib.sks_puzzle_write_as(
-                f, self._p, None, LAYOUTS.index(layout)))
+                f, self._a, None, LAYOUTS.index(layout)))
         return data.decode("utf-8", "replace")
 
     def __str__(self):
@@ -381,21 +388,22 @@ class Puzzle:
 
     def __repr__(self):
         n = self.n
-        s = "".join("." if v == 0 else "%X" % v if v < 36 else "#"
-                    for v in self.cells[:12]) if n <= 35 else ""
+        s = ""
+        if n <= 35:
+            s = " " + "".join("." if v == 0 else "%X" % v if v < 10 else
+                              chr(55 + v) for v in self.cells[:20]) + "..."
         extra = ""
         if self.variants:
             extra += " " + "+".join(self.variants)
-        rs = self._p.contents.rules
+        rs = self._c.rules
         nr = rs.contents.count if rs else 0
         if nr:
-            extra += " %d rules" % nr
-        return "<Puzzle %dx%d%s %d givens %s...>" % (n, n, extra, self.givens,
-                                                     s)
+            extra += " %d rule%s" % (nr, "s" if nr > 1 else "")
+        return "<Puzzle %dx%d%s, %d givens%s>" % (n, n, extra, self.givens, s)
 
     def _content(self):
         if self._key is None:
-            p = self._p.contents
+            p = self._c
             n = self.n
             rem = (ctypes.string_at(p.removed, n * n * n)
                    if p.removed else None)
@@ -411,7 +419,7 @@ class Puzzle:
         return hash(self._content())
 
     def copy(self):
-        return Puzzle._own(lib.sks_puzzle_copy(self._p))
+        return Puzzle._own(lib.sks_puzzle_copy(self._a))
 
     def __reduce__(self):
         return (_unpickle, (self.text(), self.rules))
@@ -426,7 +434,7 @@ class Puzzle:
         n = self.n
         grid = (c_int * (n * n))()
         err = _lib.Error()
-        r = lib.sks_session_solve(ss.ptr, self._p, _limits(time_limit,
+        r = lib.sks_session_solve(ss.ptr, self._a, _limits(time_limit,
                                                            max_steps),
                                   grid, byref(err))
         if r == _lib.SAT:
@@ -443,7 +451,7 @@ class Puzzle:
             raise OptionError("limit %d: 0 (none) or more" % limit)
         ss = _session(backend, None)
         err = _lib.Error()
-        r = lib.sks_session_count(ss.ptr, self._p, limit,
+        r = lib.sks_session_count(ss.ptr, self._a, limit,
                                   _limits(time_limit, max_steps), None, None,
                                   byref(err))
         if r.status == _lib.SAT:
@@ -460,7 +468,7 @@ class Puzzle:
         n = self.n
         a, b = (c_int * (n * n))(), (c_int * (n * n))()
         err = _lib.Error()
-        r = lib.sks_session_count(ss.ptr, self._p, max(1, min(limit, 2)),
+        r = lib.sks_session_count(ss.ptr, self._a, max(1, min(limit, 2)),
                                   _limits(time_limit, None), a, b,
                                   byref(err))
         if r.status != _lib.SAT:
@@ -485,7 +493,7 @@ class Puzzle:
             raise DecodeError("%d cells, not %d" % (len(cells), n * n))
         grid = (c_int * (n * n))(*[v - 1 for v in cells])
         err = _lib.Error()
-        if not lib.sks_validate(self._p, grid, byref(err)):
+        if not lib.sks_validate(self._a, grid, byref(err)):
             raise DecodeError(_msg(err))
 
     def cnf(self, encoding="extended", amo="auto", propagate="givens"):
@@ -521,13 +529,13 @@ def parse(text, box=None, variants=(), jigsaw=None, symbols=None):
     """Exactly one puzzle from text, in any form the library reads (with
     its variant rule lines above it)."""
     opt, _keep = _format_options(box, variants, jigsaw, symbols)
-    out = _lib.P()
+    out = ctypes.c_void_p()
     err = _lib.Error()
     if isinstance(text, str):
         text = text.encode()
     if lib.sks_puzzle_parse(text, byref(opt), byref(out), byref(err)):
         raise ParseError(_msg(err), None, err.line, err.col)
-    return Puzzle._own(out)
+    return Puzzle._own(out.value)
 
 
 def parse_many(text, errors="raise", **options):
@@ -574,7 +582,7 @@ def _stream(inp, name, errors, options, keep=None):
 
 
 def _generate(inp, rd, name, errors, _keep):
-    out = _lib.P()
+    out = ctypes.c_void_p()
     err = _lib.Error()
     nxt, copy = lib.sks_reader_next, lib.sks_puzzle_copy
     own = Puzzle._own
@@ -582,7 +590,7 @@ def _generate(inp, rd, name, errors, _keep):
         while True:
             r = nxt(rd, byref(out), byref(err))
             if r == 1:
-                yield own(copy(out))
+                yield own(copy(out.value))
             elif r == 0:
                 return
             else:
@@ -674,9 +682,9 @@ class Cnf:
         level = _parse_name(lib.sks_propagate_parse, propagate, "propagate",
                             "givens, singles, locked")
         self.puzzle = puzzle
-        self._eo = lib.sks_eo_new(puzzle._p.contents.shape)
+        self._eo = lib.sks_eo_new(puzzle._c.shape)
         self._cnf = lib.sks_cnf_new()
-        self.status = lib.sks_eo_load(self._eo, puzzle._p, level)
+        self.status = lib.sks_eo_load(self._eo, puzzle._a, level)
         lib.sks_encode(self._eo, byref(enc), self._cnf)
         self._clauses = None
 
@@ -754,7 +762,7 @@ class Cnf:
             if lib.sks_decode_model(self._eo, self._cnf.contents.desc, m, grid,
                                     byref(err)):
                 raise DecodeError(_msg(err))
-            if not lib.sks_validate(self.puzzle._p, grid, byref(err)):
+            if not lib.sks_validate(self.puzzle._a, grid, byref(err)):
                 raise DecodeError(_msg(err))
             return self.puzzle._with_cells(grid)
         finally:
@@ -779,126 +787,227 @@ class Cnf:
 
 # ------------------------------------------------------------------ batches
 
-class Answer:
-    """One puzzle's answer in a batch: the puzzle, its status ("solved",
-    "none", "unknown", "error"; counting: "unique", "multiple", or the
-    count's "counted"), count, the solution (a Puzzle) or None, and the
-    message when there is one."""
-    __slots__ = ("puzzle", "status", "count", "at_limit", "message",
-                 "_grids", "_offset")
+class _Chunk:
+    """Puzzles handed to the C batch together: their addresses (slots),
+    the answers and the grids.  Puzzles read from a file belong to the
+    chunk (it frees them when the last answer or puzzle of it goes);
+    puzzles given as objects stay theirs."""
+    __slots__ = ("slots", "k", "puzzles", "grids", "out", "__weakref__")
 
-    def __init__(self, puzzle, status, count, at_limit, message, grids,
-                 offset):
-        self.puzzle, self.status, self.count = puzzle, status, count
-        self.at_limit, self.message = at_limit, message
-        self._grids, self._offset = grids, offset
+    def __init__(self, slots, k, puzzles):
+        self.slots, self.k, self.puzzles = slots, k, puzzles
+        self.grids = self.out = None
+
+    def puzzle(self, i):
+        if self.puzzles is not None:
+            return self.puzzles[i]
+        return Puzzle._own(self.slots[i], self)
+
+    def __del__(self, _delete=lib.sks_puzzle_delete):
+        if self.puzzles is None and self.slots is not None:
+            for a in self.slots[:self.k]:
+                if a:
+                    _delete(a)
+            self.slots = None
+
+
+class Answer:
+    """One puzzle's answer in a batch: its puzzle, status ("solved",
+    "none", "unknown", "error"; unique_many: "unique", "multiple";
+    count_many: "counted"), count (solutions found), at_limit, the
+    solution (a Puzzle, checked by the validator) or None, and the message
+    of an "unknown" or "error"."""
+    __slots__ = ("_chunk", "_i", "status", "count", "at_limit", "message",
+                 "_grid")
+
+    @property
+    def puzzle(self):
+        return self._chunk.puzzle(self._i)
 
     @property
     def solution(self):
-        if self._grids is None:
+        if not self._grid:
             return None
-        addr = ctypes.addressof(self._grids) + self._offset * 4
-        return self.puzzle._with_cells(
-            (c_int * (self.puzzle.n ** 2)).from_address(addr))
+        p = self.puzzle
+        return p._with_cells((c_int * (p.n * p.n)).from_address(self._grid))
 
     def __repr__(self):
         return "<Answer %s %r>" % (self.status, self.puzzle)
 
 
-def _items(source, read_options):
-    if isinstance(source, (str, bytes, os.PathLike)):
-        return read(source, **read_options)
-    return (parse(x) if isinstance(x, str) else x for x in source)
+def _answer_format():
+    A = _lib.SessionAnswer
+    ptr = "Q" if ctypes.sizeof(ctypes.c_void_p) == 8 else "I"
+    parts, at = [], 0
+    for name, code, size in (("status", "i", 4), ("count", "q", 8),
+                             ("at_limit", "?", 1), ("grid", ptr,
+                                                    ctypes.sizeof(
+                                                        ctypes.c_void_p))):
+        off = getattr(A, name).offset
+        parts.append("%dx%s" % (off - at, code) if off > at else code)
+        at = off + size
+    parts.append("%dx" % (ctypes.sizeof(A) - at))
+    return "=" + "".join(parts)
+
+
+_ANSWER = _answer_format()
+
+
+def _file_chunks(path, chunk, errors, read_options):
+    """The puzzles of a file in chunks read by the C reader (no call a
+    puzzle), and the ParseErrors between them."""
+    path = os.fspath(path)
+    err = _lib.Error()
+    inp = lib.sks_input_open(path.encode(), byref(err))
+    if not inp:
+        raise _open_error(path, err)
+    try:
+        opt, _keep = _format_options(**read_options)
+    except Exception:
+        lib.sks_input_close(inp)
+        raise
+    rd = lib.sks_reader_new(inp, byref(opt))
+    return _fill(inp, rd, path, chunk, (opt, _keep))
+
+
+def _fill(inp, rd, path, chunk, _keep):
+    err = _lib.Error()
+    try:
+        status = c_int()
+        while True:
+            slots = (ctypes.c_void_p * chunk)()
+            k = lib.sks_reader_fill(rd, slots, chunk, byref(status),
+                                    byref(err))
+            if k:
+                yield _Chunk(slots, k, None)
+            if status.value == 0:
+                return
+            if status.value < 0:
+                yield ParseError(_msg(err), path, err.line, err.col)
+    finally:
+        lib.sks_reader_delete(rd)
+        lib.sks_input_close(inp)
+
+
+def _object_chunks(source, chunk):
+    items = (parse(x) if isinstance(x, str) else x for x in source)
+    while True:
+        batch = list(islice(items, chunk))
+        if not batch:
+            return
+        for p in batch:
+            if not isinstance(p, Puzzle):
+                raise TypeError("expected puzzles or puzzle texts, not %r"
+                                % (p,))
+        k = len(batch)
+        yield _Chunk((ctypes.c_void_p * k)(*[p._a for p in batch]), k, batch)
 
 
 def _many(source, limit, kind, threads, backend, time_limit, max_steps,
-          chunk, read_options):
+          chunk, errors, read_options):
     if threads is None:
         threads = os.cpu_count() or 1
-    if threads < 1:
+    if not isinstance(threads, int) or threads < 1:
         raise OptionError("threads %r: 1 or more" % (threads,))
-    if chunk < 1:
+    if not isinstance(chunk, int) or chunk < 1:
         raise OptionError("chunk %r: 1 or more" % (chunk,))
+    if errors not in ("raise", "skip", "yield"):
+        raise OptionError("errors=%r: 'raise', 'skip' or 'yield'" % errors)
     opt = _lib.SolverOptions()
     lim = _limits(time_limit, max_steps)
+    _session(backend, None)  # an unknown backend is refused here
     name = backend.encode()
+    if isinstance(source, (str, bytes, os.PathLike)):
+        chunks = _file_chunks(source, chunk, errors, read_options)
+    else:
+        if read_options:
+            raise OptionError("reading options (%s) are for a file"
+                              % ", ".join(sorted(read_options)))
+        chunks = _object_chunks(source, chunk)
+    return _pipeline(chunks, name, opt, lim, limit, threads, kind, errors)
+
+
+def _run(ch, name, opt, lim, limit, threads):
+    k = ch.k
+    slots = ctypes.cast(ch.slots, _lib.PP)
+    cells = lib.sks_session_cells(slots, k, None)
+    ch.grids = (c_int * max(cells, 1))()
+    ch.out = (_lib.SessionAnswer * k)()
     err = _lib.Error()
-    probe = _session(backend, None)  # a bad backend raises here
-    del probe
-    items = _items(source, read_options)
+    if lib.sks_session_run_many(name, byref(opt), lim, limit, threads, slots,
+                                k, ch.grids, ch.out, byref(err)):
+        raise OptionError(_msg(err))
+    return ch
 
-    def run(batch):
-        k = len(batch)
-        for p in batch:
-            if not isinstance(p, Puzzle):
-                raise TypeError("solve_many takes puzzles, not %r" % (p,))
-        ptrs = (_lib.P * k)(*[p._p for p in batch])
-        cells = lib.sks_session_cells(ptrs, k, None)
-        grids = (c_int * max(cells, 1))()
-        out = (_lib.SessionAnswer * k)()
-        if lib.sks_session_run_many(name, byref(opt), lim, limit, threads,
-                                    ptrs, k, grids, out, byref(err)):
-            raise OptionError(_msg(err))
-        return batch, grids, out
 
-    base = ctypes.addressof
+def _pipeline(chunks, name, opt, lim, limit, threads, kind, errors):
+    # one chunk is read (by this thread) while the one before is answered
+    # (by the C threads, the interpreter free)
     with ThreadPoolExecutor(1) as pool:
-        pending = None
-        while True:
-            batch = list(islice(items, chunk))
-            fut = pool.submit(run, batch) if batch else None
-            if pending is not None:
-                yield from _answers(*pending.result(), kind, base)
-            if fut is None:
-                return
-            pending = fut
+        prev = None
+        for item in chunks:
+            if isinstance(item, ParseError):
+                if prev is not None:
+                    yield from _answers(prev.result(), kind)
+                    prev = None
+                if errors == "raise":
+                    raise item
+                if errors == "yield":
+                    yield item
+                continue
+            fut = pool.submit(_run, item, name, opt, lim, limit, threads)
+            if prev is not None:
+                yield from _answers(prev.result(), kind)
+            prev = fut
+        if prev is not None:
+            yield from _answers(prev.result(), kind)
 
 
-def _answers(batch, grids, out, kind, base):
-    g0 = base(grids)
-    for i, p in enumerate(batch):
-        a = out[i]
-        st, count = a.status, a.count
-        msg = None
-        has = bool(a.grid)
-        off = (ctypes.cast(a.grid, ctypes.c_void_p).value - g0) // 4 \
-            if has else 0
-        if st < 0:
-            status, msg = "error", a.err.msg.decode("utf-8", "replace")
-        elif st == _lib.UNKNOWN:
-            status, msg = "unknown", a.err.msg.decode("utf-8", "replace")
+def _answers(ch, kind):
+    raw = ctypes.string_at(ctypes.addressof(ch.out), ctypes.sizeof(ch.out))
+    new = Answer.__new__
+    sat, unknown = _lib.SAT, _lib.UNKNOWN
+    for i, (st, count, at_limit, grid) in enumerate(
+            struct.iter_unpack(_ANSWER, raw)):
+        a = new(Answer)
+        a._chunk, a._i, a.count, a.at_limit, a._grid = ch, i, count, \
+            at_limit, grid
+        a.message = None
+        if st < 0 or st == unknown:
+            a.status = "error" if st < 0 else "unknown"
+            a.message = ch.out[i].err.msg.decode("utf-8", "replace")
         elif kind == "solve":
-            status = "solved" if st == _lib.SAT else "none"
+            a.status = "solved" if st == sat else "none"
         elif count == 0:
-            status = "none"
+            a.status = "none"
         elif kind == "unique":
-            status = "unique" if count == 1 else "multiple"
+            a.status = "unique" if count == 1 else "multiple"
         else:
-            status = "counted"
-        yield Answer(p, status, count, a.at_limit, msg,
-                     grids if has else None, off)
+            a.status = "counted"
+        yield a
 
 
 def solve_many(source, threads=None, backend="auto", time_limit=None,
-               max_steps=None, chunk=4096, **read_options):
+               max_steps=None, chunk=4096, errors="raise", **read_options):
     """Solves every puzzle of source (a file's path, read as read() does,
     or an iterable of puzzles or puzzle texts) on threads (default: one a
     core) through the library's sessions, the interpreter free while C
     works; yields an Answer a puzzle, in input order."""
     return _many(source, 0, "solve", threads, backend, time_limit,
-                 max_steps, chunk, read_options)
+                 max_steps, chunk, errors, read_options)
 
 
 def unique_many(source, threads=None, backend="auto", time_limit=None,
-                max_steps=None, chunk=4096, **read_options):
+                max_steps=None, chunk=4096, errors="raise", **read_options):
     """Whether each puzzle of source has one solution: Answers with status
     "unique", "multiple", "none", "unknown" or "error"."""
     return _many(source, 2, "unique", threads, backend, time_limit,
-                 max_steps, chunk, read_options)
+                 max_steps, chunk, errors, read_options)
 
 
 def count_many(source, limit=0, threads=None, backend="auto",
-               time_limit=None, max_steps=None, chunk=4096, **read_options):
+               time_limit=None, max_steps=None, chunk=4096, errors="raise",
+               **read_options):
     """Each puzzle's count of solutions up to limit (0: all): Answers with
     count set (status "counted", or "none", "unknown", "error")."""
     if limit < 0:
@@ -906,4 +1015,4 @@ def count_many(source, limit=0, threads=None, backend="auto",
     # the C call counts when its limit is nonzero: "all" is a limit past
     # any count
     return _many(source, limit or (1 << 62), "count", threads, backend,
-                 time_limit, max_steps, chunk, read_options)
+                 time_limit, max_steps, chunk, errors, read_options)

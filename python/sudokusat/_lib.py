@@ -4,8 +4,9 @@ Everything here mirrors the installed public headers (sks_*.h); the
 headers are the one source of truth, and a change there is a change
 here.  The library is ``libsudokusat.so.0``: the file named by the
 environment variable SUDOKUSAT_LIBRARY when it is set (the tests point it
-at the build tree's), else the one the dynamic loader finds (installed in
-/usr/local/lib and ldconfig run), else /usr/local/lib's.
+at the build tree's), else the one installed with the module by `cmake
+--install` (_installed.py names it), else the one the dynamic loader finds
+(installed in /usr/local/lib and ldconfig run), else /usr/local/lib's.
 """
 
 import ctypes
@@ -23,6 +24,12 @@ def _load():
     if path:
         return ctypes.CDLL(path)
     tried = []
+    try:  # written by cmake --install beside the module
+        from ._installed import LIBRARY
+        if os.path.exists(LIBRARY):
+            return ctypes.CDLL(LIBRARY)
+    except ImportError:
+        pass
     for name in (SONAME, "/usr/local/lib/" + SONAME,
                  "/usr/lib/x86_64-linux-gnu/" + SONAME):
         try:
@@ -127,8 +134,8 @@ class Backend(Structure):
                 ("propagate", c_int), ("var_bytes", c_uint)]
 
 
-P = POINTER(PuzzleC)
-PP = POINTER(P)
+P = c_void_p  # a puzzle: its address (PuzzleC.from_address reads it)
+PP = POINTER(c_void_p)
 E = POINTER(Error)
 INT_P = POINTER(c_int)
 
@@ -156,7 +163,7 @@ _proto("sks_rules_new", POINTER(Rules), c_int)
 _proto("sks_rules_release", None, c_void_p)
 _proto("sks_rules_add_text", c_int, c_void_p, c_char_p, c_size_t, E)
 _proto("sks_rule_write", c_size_t, POINTER(Rule), c_int, c_char_p, c_size_t)
-_proto("sks_eo_new", c_void_p, POINTER(Shape))
+_proto("sks_eo_new", c_void_p, c_void_p)
 _proto("sks_eo_delete", None, c_void_p)
 _proto("sks_eo_load", c_int, c_void_p, P, c_int)
 _proto("sks_cnf_new", POINTER(Cnf))
@@ -171,6 +178,7 @@ _proto("sks_input_memory", c_void_p, c_void_p, c_size_t)
 _proto("sks_input_close", None, c_void_p)
 _proto("sks_reader_new", c_void_p, c_void_p, POINTER(FormatOptions))
 _proto("sks_reader_delete", None, c_void_p)
+_proto("sks_reader_fill", c_int, c_void_p, PP, c_int, INT_P, E)
 _proto("sks_reader_next", c_int, c_void_p, PP, E)
 _proto("sks_puzzle_parse", c_int, c_char_p, POINTER(FormatOptions), PP, E)
 _proto("sks_symbols_parse", c_int, c_char_p, c_char_p, E)
