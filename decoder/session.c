@@ -125,8 +125,7 @@ sks_count_result sks_session_count(sks_session *ss, const sks_puzzle *p,
 /* ---- Many puzzles on threads ---- */
 
 typedef struct many {
-  const char *backend;
-  const sks_solver_options *opt;
+  sks_session *const *sessions;
   const sks_limits *lim;
   long long limit; /* 0: solve; else count up to it */
   const sks_puzzle *const *puzzles;
@@ -135,9 +134,8 @@ typedef struct many {
   const size_t *offset; /* puzzle i's grid at grids + offset[i] */
   sks_session_answer *out;
   pthread_mutex_t lock;
-  int next;      /* the next puzzle to take (under lock) */
-  int failed;    /* a session could not start (under lock) */
-  sks_error err; /* why (under lock) */
+  int next;    /* the next puzzle to take (under lock) */
+  int started; /* threads that took their session (under lock) */
 } many;
 
 enum { MANY_CHUNK = 64 };
@@ -167,15 +165,9 @@ static void answer_one(sks_session *ss, many *m, int i) {
 
 static void *many_thread(void *data) {
   many *m = data;
-  sks_error err = {0};
-  sks_session *ss = sks_session_new(m->backend, m->opt, &err);
-  if (!ss) {
-    pthread_mutex_lock(&m->lock);
-    if (!m->failed++)
-      m->err = err;
-    pthread_mutex_unlock(&m->lock);
-    return NULL;
-  }
+  pthread_mutex_lock(&m->lock);
+  sks_session *ss = m->sessions[m->started++];
+  pthread_mutex_unlock(&m->lock);
   for (;;) {
     pthread_mutex_lock(&m->lock);
     int i = m->next;
@@ -187,7 +179,6 @@ static void *many_thread(void *data) {
     for (; i < end; i++)
       answer_one(ss, m, i);
   }
-  sks_session_delete(ss);
   return NULL;
 }
 
@@ -203,12 +194,12 @@ size_t sks_session_cells(const sks_puzzle *const *puzzles, int count,
   return total;
 }
 
-int sks_session_run_many(const char *backend, const sks_solver_options *opt,
-                         const sks_limits *lim, long long limit, int threads,
-                         const sks_puzzle *const *puzzles, int count,
-                         int *grids, sks_session_answer *out, sks_error *err) {
+void sks_session_run_many(sks_session *const *sessions, int threads,
+                          const sks_limits *lim, long long limit,
+                          const sks_puzzle *const *puzzles, int count,
+                          int *grids, sks_session_answer *out) {
   if (count <= 0)
-    return 0;
+    return;
   if (threads < 1)
     threads = 1;
   if (threads > SKS_SESSION_MAX_THREADS)
@@ -219,8 +210,7 @@ int sks_session_run_many(const char *backend, const sks_solver_options *opt,
     threads = chunks;
   size_t *offset = sks_malloc((size_t)count * sizeof *offset);
   sks_session_cells(puzzles, count, offset);
-  many m = {.backend = backend,
-            .opt = opt,
+  many m = {.sessions = sessions,
             .lim = lim ? lim : &no_limits,
             .limit = limit,
             .puzzles = puzzles,
@@ -239,11 +229,4 @@ int sks_session_run_many(const char *backend, const sks_solver_options *opt,
     pthread_join(tid[t], NULL);
   pthread_mutex_destroy(&m.lock);
   free(offset);
-  if (m.failed > started) {
-    /* no thread had a session: nothing was answered */
-    if (err)
-      *err = m.err;
-    return -1;
-  }
-  return 0;
 }

@@ -100,18 +100,18 @@ enum { SKS_SESSION_MAX_THREADS = 64 };
  * starts. */
 size_t sks_session_cells(const sks_puzzle *const *puzzles, int count,
                          size_t *offset);
-/* Answers puzzles[0 .. count) on `threads` threads (this one among them;
- * at most SKS_SESSION_MAX_THREADS), a session each, of backend and opt:
- * solved when limit is 0, else counted up to limit; lim holds for each
- * puzzle.  out[i] (count entries) is puzzle i's answer whatever the
- * number of threads, its grid in grids (room for sks_session_cells ints)
- * at the offset sks_session_cells gives; a NULL entry is answered -1.
- * Returns 0, or -1 with err when no session could start (nothing is then
- * answered). */
-int sks_session_run_many(const char *backend, const sks_solver_options *opt,
-                         const sks_limits *lim, long long limit, int threads,
-                         const sks_puzzle *const *puzzles, int count,
-                         int *grids, sks_session_answer *out, sks_error *err);
+/* Answers puzzles[0 .. count) on `threads` threads (this one among them),
+ * one a session of sessions[0 .. threads) (at most
+ * SKS_SESSION_MAX_THREADS; the caller makes them once and hands them to
+ * every call): solved when limit is 0, else counted up to limit; lim
+ * holds for each puzzle.  out[i] (count entries) is puzzle i's answer
+ * whatever the number of threads, its grid in grids (room for
+ * sks_session_cells ints) at the offset sks_session_cells gives; a NULL
+ * entry is answered -1. */
+void sks_session_run_many(sks_session *const *sessions, int threads,
+                          const sks_limits *lim, long long limit,
+                          const sks_puzzle *const *puzzles, int count,
+                          int *grids, sks_session_answer *out);
 
 #ifdef __cplusplus
 }

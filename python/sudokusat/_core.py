@@ -430,18 +430,25 @@ class Puzzle:
         """The solution, as a puzzle of every cell given (checked by the
         library's validator), or None when there is none.  Raises
         TimeLimitError when time_limit (seconds) or max_steps ran out."""
-        ss = _session(backend, seed)
-        n = self.n
-        grid = (c_int * (n * n))()
-        err = _lib.Error()
-        r = lib.sks_session_solve(ss.ptr, self._a, _limits(time_limit,
-                                                           max_steps),
-                                  grid, byref(err))
-        if r == _lib.SAT:
-            return self._with_cells(grid)
-        if r == _lib.UNSAT:
+        try:
+            ss = _local.sessions[backend, seed]
+        except (AttributeError, KeyError, TypeError):
+            ss = _session(backend, seed)
+        a = self._a
+        n = _PuzzleC_at(a).shape.contents.n
+        cells = n * n
+        grid = ss.grid(cells)
+        lim = None
+        if time_limit is not None or max_steps is not None:
+            lim = _limits(time_limit, max_steps)
+        r = _solve(ss.ptr, a, lim, grid, ss.errp)
+        if r == 10:  # SKS_SAT
+            q = _copy(a)
+            _memmove(_PuzzleC_at(q).cell, grid, 4 * cells)
+            return _own(q)
+        if r == 20:  # SKS_UNSAT
             return None
-        _raise_unknown(ss, r, err)
+        _raise_unknown(ss, r, ss.err)
 
     def count(self, limit=0, backend="auto", time_limit=None,
               max_steps=None):
@@ -506,6 +513,13 @@ class Puzzle:
         """Writes the puzzle's CNF, with its self-describing header, to
         path (a name ending .gz is not compressed: see Cnf.to_dimacs)."""
         self.cnf(**kwargs).to_dimacs(path)
+
+
+_PuzzleC_at = _lib.PuzzleC.from_address
+_solve = lib.sks_session_solve
+_copy = lib.sks_puzzle_copy
+_memmove = ctypes.memmove
+_own = Puzzle._own
 
 
 def _unpickle(text, rules):
@@ -607,9 +621,19 @@ def _generate(inp, rd, name, errors, _keep):
 # ------------------------------------------------------------------ sessions
 
 class _Session:
-    __slots__ = ("ptr",)
+    """A thread's sks_session, with the buffers its calls reuse."""
+    __slots__ = ("ptr", "buf", "cells", "err", "errp", "__weakref__")
+
+    def grid(self, cells):
+        if cells > self.cells:
+            self.buf = (c_int * cells)()
+            self.cells = cells
+        return self.buf
 
     def __init__(self, backend, seed):
+        self.buf, self.cells = None, 0
+        self.err = _lib.Error()
+        self.errp = byref(self.err)
         opt = _lib.SolverOptions()
         if seed is not None:
             opt.seed = seed
@@ -790,12 +814,14 @@ class Cnf:
 class _Chunk:
     """Puzzles handed to the C batch together: their addresses (slots),
     the answers and the grids.  Puzzles read from a file belong to the
-    chunk (it frees them when the last answer or puzzle of it goes);
-    puzzles given as objects stay theirs."""
-    __slots__ = ("slots", "k", "puzzles", "grids", "out", "__weakref__")
+    chunk: when its last answer or puzzle goes, their memory goes back to
+    the reading (pool) for the next chunk to be read into, or is freed
+    once the reading is over.  Puzzles given as objects stay theirs."""
+    __slots__ = ("slots", "k", "puzzles", "grids", "out", "status", "count",
+                 "at_limit", "grid", "pool", "__weakref__")
 
-    def __init__(self, slots, k, puzzles):
-        self.slots, self.k, self.puzzles = slots, k, puzzles
+    def __init__(self, slots, k, puzzles, pool=None):
+        self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
         self.grids = self.out = None
 
     def puzzle(self, i):
@@ -805,10 +831,35 @@ class _Chunk:
 
     def __del__(self, _delete=lib.sks_puzzle_delete):
         if self.puzzles is None and self.slots is not None:
-            for a in self.slots[:self.k]:
+            pool = self.pool
+            if pool is not None and pool.open:
+                pool.free.append(self.slots)
+            else:
+                for a in self.slots:
+                    if a:
+                        _delete(a)
+            self.slots = None
+
+
+class _Pool:
+    """Arrays of puzzles read before, their memory reused by the next
+    chunk (sks_reader_fill overwrites a puzzle in place)."""
+    __slots__ = ("free", "open")
+
+    def __init__(self):
+        self.free, self.open = [], True
+
+    def close(self, _delete=lib.sks_puzzle_delete):
+        self.open = False
+        for slots in self.free:
+            for a in slots:
                 if a:
                     _delete(a)
-            self.slots = None
+        self.free = []
+
+
+_PLUS1 = bytes(range(1, 256)) + b"\0"
+_SOLVE_WORDS = {10: "solved", 20: "none", 0: "unknown"}
 
 
 class Answer:
@@ -817,19 +868,52 @@ class Answer:
     count_many: "counted"), count (solutions found), at_limit, the
     solution (a Puzzle, checked by the validator) or None, and the message
     of an "unknown" or "error"."""
-    __slots__ = ("_chunk", "_i", "status", "count", "at_limit", "message",
-                 "_grid")
+    __slots__ = ("_chunk", "_i")
 
     @property
     def puzzle(self):
         return self._chunk.puzzle(self._i)
 
     @property
+    def status(self):
+        return self._chunk.status[self._i]
+
+    @property
+    def count(self):
+        return self._chunk.count[self._i]
+
+    @property
+    def at_limit(self):
+        return self._chunk.at_limit[self._i]
+
+    @property
+    def message(self):
+        ch = self._chunk
+        if ch.status[self._i] not in ("unknown", "error"):
+            return None
+        return ch.out[self._i].err.msg.decode("utf-8", "replace")
+
+    @property
     def solution(self):
-        if not self._grid:
+        addr = self._chunk.grid[self._i]
+        if not addr:
             return None
         p = self.puzzle
-        return p._with_cells((c_int * (p.n * p.n)).from_address(self._grid))
+        return p._with_cells((c_int * (p.n * p.n)).from_address(addr))
+
+    @property
+    def cells(self):
+        """The solution's n*n cells row by row (digits 1..n), or None:
+        what solution.cells gives, without making the puzzle."""
+        addr = self._chunk.grid[self._i]
+        if not addr:
+            return None
+        ch = self._chunk
+        n = _PuzzleC_at(ch.slots[self._i]).shape.contents.n
+        digits = (c_int * (n * n)).from_address(addr)[:]
+        if n < 255:
+            return tuple(bytes(digits).translate(_PLUS1))
+        return tuple(v + 1 for v in digits)
 
     def __repr__(self):
         return "<Answer %s %r>" % (self.status, self.puzzle)
@@ -872,19 +956,25 @@ def _file_chunks(path, chunk, errors, read_options):
 
 def _fill(inp, rd, path, chunk, _keep):
     err = _lib.Error()
+    pool = _Pool()
     try:
         status = c_int()
         while True:
-            slots = (ctypes.c_void_p * chunk)()
+            slots = pool.free.pop() if pool.free else None
+            if slots is None or len(slots) != chunk:
+                slots = (ctypes.c_void_p * chunk)()
             k = lib.sks_reader_fill(rd, slots, chunk, byref(status),
                                     byref(err))
             if k:
-                yield _Chunk(slots, k, None)
+                yield _Chunk(slots, k, None, pool)
+            else:
+                pool.free.append(slots)
             if status.value == 0:
                 return
             if status.value < 0:
                 yield ParseError(_msg(err), path, err.line, err.col)
     finally:
+        pool.close()
         lib.sks_reader_delete(rd)
         lib.sks_input_close(inp)
 
@@ -913,10 +1003,10 @@ def _many(source, limit, kind, threads, backend, time_limit, max_steps,
         raise OptionError("chunk %r: 1 or more" % (chunk,))
     if errors not in ("raise", "skip", "yield"):
         raise OptionError("errors=%r: 'raise', 'skip' or 'yield'" % errors)
-    opt = _lib.SolverOptions()
     lim = _limits(time_limit, max_steps)
-    _session(backend, None)  # an unknown backend is refused here
-    name = backend.encode()
+    # the batch's sessions, one a thread, made once for every chunk (an
+    # unknown backend is refused here)
+    sessions = [_Session(backend, None) for _ in range(min(threads, 64))]
     if isinstance(source, (str, bytes, os.PathLike)):
         chunks = _file_chunks(source, chunk, errors, read_options)
     else:
@@ -924,23 +1014,22 @@ def _many(source, limit, kind, threads, backend, time_limit, max_steps,
             raise OptionError("reading options (%s) are for a file"
                               % ", ".join(sorted(read_options)))
         chunks = _object_chunks(source, chunk)
-    return _pipeline(chunks, name, opt, lim, limit, threads, kind, errors)
+    return _pipeline(chunks, sessions, lim, limit, kind, errors)
 
 
-def _run(ch, name, opt, lim, limit, threads):
+def _run(ch, sessions, lim, limit):
     k = ch.k
     slots = ctypes.cast(ch.slots, _lib.PP)
     cells = lib.sks_session_cells(slots, k, None)
     ch.grids = (c_int * max(cells, 1))()
     ch.out = (_lib.SessionAnswer * k)()
-    err = _lib.Error()
-    if lib.sks_session_run_many(name, byref(opt), lim, limit, threads, slots,
-                                k, ch.grids, ch.out, byref(err)):
-        raise OptionError(_msg(err))
+    arr = (ctypes.c_void_p * len(sessions))(*[s.ptr for s in sessions])
+    lib.sks_session_run_many(arr, len(sessions), lim, limit, slots, k,
+                             ch.grids, ch.out)
     return ch
 
 
-def _pipeline(chunks, name, opt, lim, limit, threads, kind, errors):
+def _pipeline(chunks, sessions, lim, limit, kind, errors):
     # one chunk is read (by this thread) while the one before is answered
     # (by the C threads, the interpreter free)
     with ThreadPoolExecutor(1) as pool:
@@ -955,7 +1044,7 @@ def _pipeline(chunks, name, opt, lim, limit, threads, kind, errors):
                 if errors == "yield":
                     yield item
                 continue
-            fut = pool.submit(_run, item, name, opt, lim, limit, threads)
+            fut = pool.submit(_run, item, sessions, lim, limit)
             if prev is not None:
                 yield from _answers(prev.result(), kind)
             prev = fut
@@ -965,25 +1054,23 @@ def _pipeline(chunks, name, opt, lim, limit, threads, kind, errors):
 
 def _answers(ch, kind):
     raw = ctypes.string_at(ctypes.addressof(ch.out), ctypes.sizeof(ch.out))
+    rows = list(struct.iter_unpack(_ANSWER, raw))
+    ch.count = [r[1] for r in rows]
+    ch.at_limit = [r[2] for r in rows]
+    ch.grid = [r[3] for r in rows]
+    if kind == "solve":
+        words = _SOLVE_WORDS
+        ch.status = [words.get(r[0], "error") for r in rows]
+    else:
+        ch.status = [
+            "error" if st < 0 else "unknown" if st == 0 else "none"
+            if c == 0 else ("unique" if c == 1 else "multiple")
+            if kind == "unique" else "counted" for st, c, _, _ in rows]
     new = Answer.__new__
-    sat, unknown = _lib.SAT, _lib.UNKNOWN
-    for i, (st, count, at_limit, grid) in enumerate(
-            struct.iter_unpack(_ANSWER, raw)):
+    for i in range(ch.k):
         a = new(Answer)
-        a._chunk, a._i, a.count, a.at_limit, a._grid = ch, i, count, \
-            at_limit, grid
-        a.message = None
-        if st < 0 or st == unknown:
-            a.status = "error" if st < 0 else "unknown"
-            a.message = ch.out[i].err.msg.decode("utf-8", "replace")
-        elif kind == "solve":
-            a.status = "solved" if st == sat else "none"
-        elif count == 0:
-            a.status = "none"
-        elif kind == "unique":
-            a.status = "unique" if count == 1 else "multiple"
-        else:
-            a.status = "counted"
+        a._chunk = ch
+        a._i = i
         yield a
 
 

@@ -202,9 +202,8 @@ _proto("sks_session_solve", c_int, c_void_p, P, POINTER(Limits), INT_P, E)
 _proto("sks_session_count", CountResult, c_void_p, P, c_longlong,
        POINTER(Limits), INT_P, INT_P, E)
 _proto("sks_session_cells", c_size_t, PP, c_int, POINTER(c_size_t))
-_proto("sks_session_run_many", c_int, c_char_p, POINTER(SolverOptions),
-       POINTER(Limits), c_longlong, c_int, PP, c_int, INT_P,
-       POINTER(SessionAnswer), E)
+_proto("sks_session_run_many", None, POINTER(c_void_p), c_int,
+       POINTER(Limits), c_longlong, PP, c_int, INT_P, POINTER(SessionAnswer))
 
 libc.open_memstream.restype = c_void_p
 libc.open_memstream.argtypes = [POINTER(c_void_p), POINTER(c_size_t)]

@@ -98,4 +98,6 @@ def test_answers_outlive_the_batch():
     import gc
     gc.collect()
     assert valid(answers[0].puzzle, answers[0].solution)
+    assert answers[0].cells == answers[0].solution.cells
+    assert answers[3].cells is None and answers[3].message is None
     assert answers[2].puzzle.givens == 23
