@@ -15,9 +15,14 @@ from ._core import (Answer, Cnf, DecodeError, OptionError, ParseError,
                     TimeLimitError, backends, count_many, parse, parse_many,
                     read, solve_many, unique_many, version)
 
+from ._author import (Grade, Repair, Step, canon, dedupe, explain, generate,
+                      grade, minimize, print_svg, repair)
+
 __version__ = version()
 
 __all__ = ["Answer", "Cnf", "DecodeError", "OptionError", "ParseError",
            "Puzzle", "Shape", "SolveError", "SudokusatError",
            "TimeLimitError", "backends", "count_many", "parse", "parse_many",
-           "read", "solve_many", "unique_many", "version"]
+           "read", "solve_many", "unique_many", "version", "Grade", "Repair",
+           "Step", "canon", "dedupe", "explain", "generate", "grade",
+           "minimize", "print_svg", "repair"]
