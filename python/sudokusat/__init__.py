@@ -15,8 +15,8 @@ from ._core import (Answer, Cnf, DecodeError, OptionError, ParseError,
                     TimeLimitError, backends, count_many, parse, parse_many,
                     read, solve_many, unique_many, version)
 
-from ._author import (Grade, Repair, Step, canon, dedupe, explain, generate,
-                      grade, minimize, print_svg, repair)
+from ._author import (Grade, Repair, Step, Verdict, canon, check, dedupe,
+                      explain, generate, grade, minimize, print_svg, repair)
 
 __version__ = version()
 
@@ -25,4 +25,4 @@ __all__ = ["Answer", "Cnf", "DecodeError", "OptionError", "ParseError",
            "TimeLimitError", "backends", "count_many", "parse", "parse_many",
            "read", "solve_many", "unique_many", "version", "Grade", "Repair",
            "Step", "canon", "dedupe", "explain", "generate", "grade",
-           "minimize", "print_svg", "repair"]
+           "minimize", "print_svg", "repair", "Verdict", "check"]

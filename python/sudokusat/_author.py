@@ -394,3 +394,94 @@ def print_svg(puzzles, solutions=None, per_page=0, page=(0, 0)):
     if res:
         raise OSError("print_svg: writing failed")
     return data.decode("utf-8")
+
+
+# ---------------------------------------------------------------- certificates
+
+class _Clauses(Structure):
+    _fields_ = [("lit", POINTER(c_int)), ("nlits", ctypes.c_size_t),
+                ("cap", ctypes.c_size_t), ("nvars", c_int),
+                ("nclauses", ctypes.c_size_t), ("base", ctypes.c_size_t),
+                ("base_clauses", ctypes.c_size_t),
+                ("base_key", ctypes.c_uint64), ("base_shape", POINTER(c_int)),
+                ("base_nshape", ctypes.c_size_t),
+                ("base_shape_cap", ctypes.c_size_t)]
+
+
+_proto("sks_clauses_init", None, POINTER(_Clauses))
+_proto("sks_clauses_free", None, POINTER(_Clauses))
+_proto("sks_drat_new", c_void_p)
+_proto("sks_drat_delete", None, c_void_p)
+_proto("sks_drat_set_deadline", None, c_void_p, c_double)
+_proto("sks_time", c_double)
+_proto("sks_cert_check", c_bool, c_char_p, c_void_p, c_void_p, c_void_p,
+       POINTER(_Clauses), POINTER(c_int), E)
+_CLAIMS = ("unique", "none", "multiple", "sat", "unsat")
+
+Verdict = namedtuple("Verdict", "puzzle verified claim reason")
+Verdict.__doc__ = """What check found for a puzzle: verified (bool), the
+claim its certificate makes ("unique", "none", "multiple"; None when it
+could not be read) and, when not verified, the reason."""
+
+
+class _Checker:
+    def __init__(self):
+        self.d = lib.sks_drat_new()
+        self.cl = _Clauses()
+        lib.sks_clauses_init(byref(self.cl))
+
+    def __del__(self):
+        if getattr(self, "d", None):
+            lib.sks_drat_delete(self.d)
+            lib.sks_clauses_free(byref(self.cl))
+            self.d = None
+
+    def check(self, puzzle, path, time_limit):
+        import os
+        deadline = lib.sks_time() + time_limit if time_limit else 0.0
+        lib.sks_drat_set_deadline(self.d, deadline)
+        claim = c_int(-1)
+        why = _lib.Error()
+        ok = lib.sks_cert_check(os.fsencode(path), puzzle._a, None, self.d,
+                                byref(self.cl), byref(claim), byref(why))
+        name = _CLAIMS[claim.value] if 0 <= claim.value < 5 else None
+        return Verdict(puzzle, bool(ok), name,
+                       None if ok else "%s: %s" % (path, _msg(why)))
+
+
+def _cert_path(directory, file, line, index):
+    import os
+    name = "%d-%d" % (file, line) + (".%d" % index if index > 1 else "")
+    return os.path.join(os.fspath(directory), name + ".cert")
+
+
+def check(source, certificate_dir, file=1, time_limit=None):
+    """Checks the certificates `sudokusat unique --certificate DIR` wrote
+    for the puzzles of source (a file's path, or puzzles as read from
+    it), as `sudokusat check` does, with the library's own proof checker
+    and validator: a Verdict a puzzle, in order.  file: the place of the
+    file on that command line (DIR/FILE-LINE.cert)."""
+    import os
+    from ._core import read
+    if time_limit is not None and not time_limit > 0:
+        raise OptionError("time_limit %r: seconds, more than 0"
+                          % (time_limit,))
+    if not os.path.isdir(certificate_dir):
+        raise FileNotFoundError(2, "no certificate folder", certificate_dir)
+    if isinstance(source, (str, bytes, os.PathLike)):
+        source = read(source, errors="yield")
+    return _check(source, certificate_dir, file, time_limit)
+
+
+def _check(source, directory, file, time_limit):
+    from ._core import ParseError
+    checker = _Checker()
+    last_line, index = None, 0
+    for p in source:
+        line = p.line if not isinstance(p, ParseError) else p.line
+        index = index + 1 if line == last_line else 1
+        last_line = line
+        if isinstance(p, ParseError):
+            continue  # it takes its place on its line, and has no verdict
+        yield checker.check(p, _cert_path(directory, file, line, index),
+                            time_limit)

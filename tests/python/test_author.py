@@ -131,3 +131,29 @@ def test_print_svg():
         sudokusat.print_svg([])
     with pytest.raises(sudokusat.OptionError):
         sudokusat.print_svg([p, p], per_page=1)
+
+
+def test_check_certificates(tmp_path):
+    puzzles = path("docs", "examples", "puzzles.txt")
+    certs = tmp_path / "certs"
+    tool("unique", "-q", "--certificate", str(certs), puzzles)
+    got = list(sudokusat.check(puzzles, certs))
+    assert [(v.verified, v.claim) for v in got] == [
+        (True, "unique"), (True, "unique"), (True, "multiple"),
+        (True, "none")]
+    assert all(v.reason is None for v in got)
+    # a solution changed: the certificate is rejected, saying why
+    cert = certs / "1-3.cert"
+    text = cert.read_text()
+    sol = "162857493534129678789643521475312986913586742628794135356478219241935867897261354"
+    assert sol in text
+    cert.write_text(text.replace(sol, "261857493" + sol[9:]))
+    v = list(sudokusat.check(puzzles, certs))[1]
+    assert not v.verified and str(cert) in v.reason
+    (certs / "1-5.cert").unlink()
+    v = list(sudokusat.check(puzzles, certs))[3]
+    assert not v.verified and v.claim is None and "1-5.cert" in v.reason
+    with pytest.raises(FileNotFoundError):
+        sudokusat.check(puzzles, tmp_path / "nothing")
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.check(puzzles, certs, time_limit=0)
