@@ -128,6 +128,11 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);
  * Returns the layout written, or -1 on a write error. */
 int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
                         sks_layout layout);
+/* The same into buf (NUL-terminated, cut short to size), in p's own
+ * layout when layout is -1, else in that sks_layout: returns the length
+ * the whole text has, as snprintf does, or (size_t)-1 on a failure. */
+size_t sks_puzzle_text(const sks_puzzle *p, const int *grid, int layout,
+                       char *buf, size_t size);
 /* The puzzle's variant rules in their text form, one a line (nothing
  * when it has none): written directly above the puzzle, as a command
  * that writes a puzzle (minimize, repair, generate) does, they read back

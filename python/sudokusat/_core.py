@@ -372,16 +372,7 @@ class Puzzle:
     def text(self, layout=None):
         """The puzzle written as the library writes it: in its own layout,
         or the one named ("line", "grid", "numbers", ...)."""
-        if layout is None:
-            _, data = _lib.memstream(
-                lambda f: lib.sks_puzzle_write(f, self._a, None))
-        else:
-            if layout not in LAYOUTS:
-                raise OptionError("unknown layout %r (known: %s)"
-                                  % (layout, ", ".join(LAYOUTS)))
-            _, data = _lib.memstream(lambda f: lib.sks_puzzle_write_as(
-                f, self._a, None, LAYOUTS.index(layout)))
-        return data.decode("utf-8", "replace")
+        return _text(self._a, None, _layout(layout))
 
     def __str__(self):
         return self.text("grid").rstrip("\n")
@@ -513,6 +504,34 @@ class Puzzle:
         """Writes the puzzle's CNF, with its self-describing header, to
         path (a name ending .gz is not compressed: see Cnf.to_dimacs)."""
         self.cnf(**kwargs).to_dimacs(path)
+
+
+def _layout(layout):
+    if layout is None:
+        return -1
+    try:
+        return LAYOUTS.index(layout)
+    except ValueError:
+        raise OptionError("unknown layout %r (known: %s)"
+                          % (layout, ", ".join(LAYOUTS))) from None
+
+
+_text_buf = threading.local()
+
+
+def _text(addr, grid, layout):
+    """sks_puzzle_text of a puzzle (and a grid), in a buffer of the
+    thread's that grows to the longest text."""
+    buf = getattr(_text_buf, "buf", None)
+    if buf is None:
+        buf = _text_buf.buf = ctypes.create_string_buffer(8192)
+    need = lib.sks_puzzle_text(addr, grid, layout, buf, len(buf))
+    if need == ctypes.c_size_t(-1).value:
+        raise OSError("the puzzle could not be written")
+    if need >= len(buf):
+        buf = _text_buf.buf = ctypes.create_string_buffer(need + 1)
+        lib.sks_puzzle_text(addr, grid, layout, buf, len(buf))
+    return buf.value.decode("utf-8", "replace")
 
 
 _PuzzleC_at = _lib.PuzzleC.from_address
@@ -914,6 +933,16 @@ class Answer:
         if n < 255:
             return tuple(bytes(digits).translate(_PLUS1))
         return tuple(v + 1 for v in digits)
+
+    def text(self, layout=None):
+        """The solution written as the command line writes it (the
+        puzzle's own layout, or the one named), or None: what
+        solution.text() gives, in one call."""
+        ch = self._chunk
+        addr = ch.grid[self._i]
+        if not addr:
+            return None
+        return _text(ch.slots[self._i], addr, _layout(layout))
 
     def __repr__(self):
         return "<Answer %s %r>" % (self.status, self.puzzle)

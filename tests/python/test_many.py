@@ -100,4 +100,9 @@ def test_answers_outlive_the_batch():
     assert valid(answers[0].puzzle, answers[0].solution)
     assert answers[0].cells == answers[0].solution.cells
     assert answers[3].cells is None and answers[3].message is None
+    assert answers[0].text() == answers[0].solution.text()
+    assert answers[0].text("grid") == answers[0].solution.text("grid")
+    assert answers[3].text() is None
+    with pytest.raises(sudokusat.OptionError):
+        answers[0].text("sideways")
     assert answers[2].puzzle.givens == 23

@@ -174,6 +174,34 @@ static void test_reader_fill(void) {
   sks_input_close(in);
 }
 
+static void test_puzzle_text(void) {
+  sks_puzzle *p = parse(escargot);
+  char buf[200];
+  size_t len = sks_puzzle_text(p, NULL, -1, buf, sizeof buf);
+  CHECK_EQ(len, 82);
+  CHECK(strncmp(buf, escargot, 81) == 0 && buf[81] == '\n' && !buf[82]);
+  /* cut short, NUL-terminated, the whole length said */
+  CHECK_EQ(sks_puzzle_text(p, NULL, -1, buf, 10), 82);
+  CHECK(strlen(buf) == 9 && strncmp(buf, escargot, 9) == 0);
+  CHECK_EQ(sks_puzzle_text(p, NULL, -1, NULL, 0), 82);
+  /* an answer, in another layout: 9 rows of 9 symbols */
+  int grid[81];
+  sks_error err = {0};
+  sks_session *ss = sks_session_new(NULL, NULL, &err);
+  CHECK_EQ(sks_session_solve(ss, p, NULL, grid, &err), SKS_SAT);
+  len = sks_puzzle_text(p, grid, SKS_LAYOUT_GRID, buf, sizeof buf);
+  CHECK_EQ(len, strlen(buf));
+  int rows = 0, digits = 0;
+  for (const char *c = buf; *c; c++) {
+    rows += *c == '\n';
+    digits += *c >= '1' && *c <= '9';
+  }
+  CHECK_EQ(rows, 9);
+  CHECK_EQ(digits, 81);
+  sks_session_delete(ss);
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
   const char *backends[] = {NULL, "picosat", "cadical", "dlx", "bits"};
   for (size_t i = 0; i < sizeof backends / sizeof *backends; i++)
@@ -181,5 +209,6 @@ int main(void) {
   test_errors_and_limits();
   test_many();
   test_reader_fill();
+  test_puzzle_text();
   return check_report();
 }
