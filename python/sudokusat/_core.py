@@ -837,7 +837,7 @@ class _Chunk:
     the reading (pool) for the next chunk to be read into, or is freed
     once the reading is over.  Puzzles given as objects stay theirs."""
     __slots__ = ("slots", "k", "puzzles", "grids", "out", "status", "count",
-                 "at_limit", "grid", "pool", "__weakref__")
+                 "at_limit", "grid", "size", "pool", "__weakref__")
 
     def __init__(self, slots, k, puzzles, pool=None):
         self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
@@ -878,6 +878,7 @@ class _Pool:
 
 
 _PLUS1 = bytes(range(1, 256)) + b"\0"
+_INTS = {}
 _SOLVE_WORDS = {10: "solved", 20: "none", 0: "unknown"}
 
 
@@ -927,10 +928,12 @@ class Answer:
         addr = self._chunk.grid[self._i]
         if not addr:
             return None
-        ch = self._chunk
-        n = _PuzzleC_at(ch.slots[self._i]).shape.contents.n
-        digits = (c_int * (n * n)).from_address(addr)[:]
-        if n < 255:
+        size = self._chunk.size[self._i]
+        t = _INTS.get(size)
+        if t is None:
+            t = _INTS[size] = c_int * size
+        digits = t.from_address(addr)[:]
+        if size < 255 * 255:  # digits below 255: one byte each
             return tuple(bytes(digits).translate(_PLUS1))
         return tuple(v + 1 for v in digits)
 
@@ -1049,7 +1052,11 @@ def _many(source, limit, kind, threads, backend, time_limit, max_steps,
 def _run(ch, sessions, lim, limit):
     k = ch.k
     slots = ctypes.cast(ch.slots, _lib.PP)
-    cells = lib.sks_session_cells(slots, k, None)
+    offs = (ctypes.c_size_t * (k + 1))()
+    cells = lib.sks_session_cells(slots, k, offs)
+    offs[k] = cells
+    o = offs[:]
+    ch.size = [o[i + 1] - o[i] for i in range(k)]
     ch.grids = (c_int * max(cells, 1))()
     ch.out = (_lib.SessionAnswer * k)()
     arr = (ctypes.c_void_p * len(sessions))(*[s.ptr for s in sessions])
