@@ -106,6 +106,9 @@ _proto("sks_generate", c_int, c_void_p, c_ulonglong, c_void_p,
        POINTER(c_int))
 _proto("sks_minimize", c_int, c_void_p, c_ulonglong, c_void_p)
 _proto("sks_generator_cut", c_bool, c_void_p)
+_proto("sks_grade_parse", c_int, c_char_p, POINTER(c_int), POINTER(c_int))
+_proto("sks_generate_graded", c_int, c_void_p, c_void_p, c_ulonglong, c_int,
+       c_int, c_double, c_void_p, POINTER(c_int), POINTER(c_bool))
 _proto("sks_repairer_new", c_void_p)
 _proto("sks_repairer_delete", None, c_void_p)
 _proto("sks_repair_puzzle", c_int, c_void_p, c_void_p, POINTER(_RepairOptions),
@@ -232,30 +235,58 @@ class _Generator:
 
 
 def generate(count=None, box=(3, 3), variants=(), symmetry="none",
-             minimal=False, givens=0, seed=1, time_limit=None, killer=False):
+             minimal=False, givens=0, seed=1, time_limit=None, killer=False,
+             difficulty=None):
     """New puzzles with one solution each (an iterator; count None: no
-    end): puzzle i of a seed is always the same.  box=(rows, cols) gives
-    the shape; symmetry of the givens' pattern; minimal: no given can go;
-    givens: stop at that many; killer: cages instead of givens."""
+    end): puzzle i of a seed is always the same, and the command line's.
+    box=(rows, cols) gives the shape; symmetry of the givens' pattern;
+    minimal: no given can go; givens: stop at that many; killer: cages
+    instead of givens; difficulty: a level ("singles", "locked",
+    "search") or HoDoKu label ("easy" ... "extreme") each puzzle must
+    grade as (past singles and easy, digging is minimal, as
+    `generate --grade` does)."""
     if givens < 0 or (count is not None and count < 0):
         raise OptionError("count and givens: 0 or more")
     if time_limit is not None and not time_limit > 0:
         raise OptionError("time_limit %r: seconds, more than 0"
                           % (time_limit,))
+    level = label = -1
+    if difficulty is not None:
+        lv, lb = c_int(), c_int()
+        if not isinstance(difficulty, str) or lib.sks_grade_parse(
+                difficulty.encode(), byref(lv), byref(lb)):
+            raise OptionError("difficulty %r: a level (singles, locked, "
+                              "search) or a label (easy, medium, hard, "
+                              "unfair, extreme)" % (difficulty,))
+        level, label = lv.value, lb.value
+        if level > 0 or label > 0:
+            minimal = True
     gen = _Generator(box, variants, symmetry, minimal, givens, seed,
                      time_limit, killer)
-    return _generate(gen, count)
+    return _generate(gen, count, difficulty is not None, level, label)
 
 
-def _generate(gen, count):
-    i = 0
-    while count is None or i < count:
-        p = Puzzle._own(lib.sks_puzzle_of(lib.sks_generator_shape(gen.g)))
-        if lib.sks_generate(gen.g, i, p._a, None):
-            raise SolveError("puzzle %d: no grid found within the budgets "
-                             "or the time limit" % i)
-        yield p
-        i += 1
+def _generate(gen, count, graded, level, label):
+    grader = lib.sks_grader_new() if graded else None
+    try:
+        i = 0
+        cut = c_bool()
+        while count is None or i < count:
+            p = Puzzle._own(lib.sks_puzzle_of(
+                lib.sks_generator_shape(gen.g)))
+            if lib.sks_generate_graded(gen.g, grader, i, level, label, 0.0,
+                                       p._a, None, byref(cut)):
+                raise SolveError(
+                    "puzzle %d: %s" % (i, "the time limit ran out"
+                                       if cut.value else
+                                       "none of the difficulty asked for "
+                                       "within the tries, or no full grid "
+                                       "within the budgets"))
+            yield p
+            i += 1
+    finally:
+        if grader:
+            lib.sks_grader_delete(grader)
 
 
 lib.sks_generator_shape.restype = c_void_p

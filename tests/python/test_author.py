@@ -71,6 +71,14 @@ def test_generate_as_the_command_line():
     killer = next(sudokusat.generate(killer=True, seed=2))
     assert killer.givens == 0 and killer.rules and killer.is_unique()
     assert valid(killer, killer.solve())
+    hard = [p.text("line").strip() for p in
+            sudokusat.generate(3, difficulty="hard", seed=4)]
+    assert hard == tool("generate", "--count", "3", "--grade", "hard",
+                        "--seed", "4").split()
+    for t in hard:
+        assert sudokusat.grade(sudokusat.parse(t)).label == "hard"
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.generate(difficulty="impossible")
     with pytest.raises(sudokusat.OptionError):
         sudokusat.generate(symmetry="spiral")
     with pytest.raises(sudokusat.OptionError):
