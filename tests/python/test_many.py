@@ -106,3 +106,46 @@ def test_answers_outlive_the_batch():
     with pytest.raises(sudokusat.OptionError):
         answers[0].text("sideways")
     assert answers[2].puzzle.givens == 23
+
+
+def test_the_interpreter_runs_while_c_works(monkeypatch):
+    """Python code of another thread runs inside the C call of a batch
+    (ctypes lets go of the interpreter): stamps this thread takes fall
+    well inside the call's start and end, taken around the call itself."""
+    import threading
+    import time
+    from sudokusat import _lib
+    real = _lib.lib.sks_session_run_many
+    calls = []
+
+    def timed(*args):
+        t0 = time.monotonic()
+        real(*args)
+        calls.append((t0, time.monotonic()))
+
+    monkeypatch.setattr(_lib.lib, "sks_session_run_many", timed)
+    p = sudokusat.parse(ESCARGOT)
+    size = 2000
+    while True:
+        calls.clear()
+        stamps = []
+        done = threading.Event()
+
+        def work():
+            for _ in sudokusat.solve_many([p] * size, threads=1, chunk=size):
+                pass
+            done.set()
+
+        th = threading.Thread(target=work)
+        th.start()
+        while not done.is_set():
+            stamps.append(time.monotonic())
+        th.join()
+        assert len(calls) == 1
+        start, end = calls[0]
+        if end - start > 0.2:
+            break
+        size *= 2  # a call long enough to look inside
+    margin = (end - start) / 4
+    inside = [t for t in stamps if start + margin < t < end - margin]
+    assert inside
