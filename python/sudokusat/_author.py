@@ -126,7 +126,6 @@ _proto("sks_canon_classes_add", None, c_void_p, POINTER(c_void_p), c_int,
 _proto("sks_print_svg", c_int, c_void_p, POINTER(c_void_p), c_void_p, c_int,
        POINTER(_PrintOptions))
 _proto("sks_puzzle_clear_removed", None, c_void_p)
-_proto("sks_puzzle_remove", None, c_void_p, c_int, c_int)
 
 
 def _s(b):
@@ -228,9 +227,9 @@ class _Generator:
         finally:
             lib.sks_shape_release(shape)
 
-    def __del__(self):
+    def __del__(self, _delete=lib.sks_generator_delete):
         if getattr(self, "g", None):
-            lib.sks_generator_delete(self.g)
+            _delete(self.g)
             self.g = None
 
 
@@ -355,6 +354,7 @@ def canon(puzzle):
             lib.sks_puzzle_clear_removed(q._a)
             for i, f in enumerate(buf):
                 if f:
+                    # flags are cell * n + digit
                     lib.sks_puzzle_remove(q._a, i // n, i % n)
         return q
     finally:
@@ -461,10 +461,11 @@ class _Checker:
         self.cl = _Clauses()
         lib.sks_clauses_init(byref(self.cl))
 
-    def __del__(self):
+    def __del__(self, _drat_delete=lib.sks_drat_delete,
+                _free=lib.sks_clauses_free):
         if getattr(self, "d", None):
-            lib.sks_drat_delete(self.d)
-            lib.sks_clauses_free(byref(self.cl))
+            _drat_delete(self.d)
+            _free(byref(self.cl))
             self.d = None
 
     def check(self, puzzle, path, time_limit):

@@ -413,7 +413,10 @@ class Puzzle:
         return Puzzle._own(lib.sks_puzzle_copy(self._a))
 
     def __reduce__(self):
-        return (_unpickle, (self.text(), self.rules))
+        sh = self.shape
+        return (_unpickle, (self.cells, (sh.box_rows, sh.box_cols),
+                            tuple(v for v in sh.variants if v != "jigsaw"),
+                            sh.jigsaw, self.rules, self.name, self.removed))
 
     # -- solving
     def solve(self, backend="auto", time_limit=None, max_steps=None,
@@ -541,10 +544,12 @@ _memmove = ctypes.memmove
 _own = Puzzle._own
 
 
-def _unpickle(text, rules):
-    p = parse(text)
-    if rules and not p.rules:
-        p._set_rules(rules)
+def _unpickle(cells, box, variants, jigsaw, rules, name, removed):
+    p = Puzzle.from_list(cells, box=box, variants=variants, jigsaw=jigsaw,
+                         rules=rules, name=name)
+    n = p.n
+    for r, c, d in removed:
+        lib.sks_puzzle_remove(p._a, r * n + c, d - 1)
     return p
 
 
@@ -731,12 +736,13 @@ class Cnf:
         lib.sks_encode(self._eo, byref(enc), self._cnf)
         self._clauses = None
 
-    def __del__(self):
+    def __del__(self, _cnf_delete=lib.sks_cnf_delete,
+                _eo_delete=lib.sks_eo_delete):
         if getattr(self, "_cnf", None):
-            lib.sks_cnf_delete(self._cnf)
+            _cnf_delete(self._cnf)
             self._cnf = None
         if getattr(self, "_eo", None):
-            lib.sks_eo_delete(self._eo)
+            _eo_delete(self._eo)
             self._eo = None
 
     @property

@@ -207,5 +207,10 @@ def test_numpy_round_trip():
 
 def test_pickle():
     ruled = next(sudokusat.read(path("docs", "examples", "variants.txt")))
-    for p in (sudokusat.parse(LINE), ruled):
-        assert pickle.loads(pickle.dumps(p)) == p
+    jig = next(sudokusat.read(path("docs", "examples", "jigsaw.txt")))
+    x = next(sudokusat.read(path("cnf-samples", "x.txt"), variants="x"))
+    sukaku = next(sudokusat.read(path("docs", "examples", "sukaku.txt")))
+    assert sukaku.removed
+    for p in (sudokusat.parse(LINE), ruled, jig, x, sukaku):
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p and q.shape == p.shape and q.name == p.name
