@@ -128,6 +128,10 @@ def test_canon_and_dedupe():
     assert len(list(sudokusat.dedupe(disguised, threads=2))) == len(kept)
     with pytest.raises(sudokusat.OptionError):
         sudokusat.dedupe(puzzles, threads=0)
+    # a candidates puzzle: its removed candidates go through the map
+    sukaku = next(sudokusat.read(path("docs", "examples", "sukaku.txt")))
+    c = sudokusat.canon(sukaku)
+    assert len(c.removed) == len(sukaku.removed) and sudokusat.canon(c) == c
 
 
 def test_print_svg():
