@@ -212,6 +212,21 @@ int sks_grade_parse(const char *name, int *level, int *label);
 /* Whether a grade matches what sks_grade_parse gave. */
 bool sks_grade_matches(const sks_grade *gr, int level, int label);
 
+/* Generation to a grade (author/generate_graded.c): puzzle number index
+ * of g into p (and its solution, may be NULL) as sks_generate makes it,
+ * or with a grader, the first of the tries index, index + 2^40, index +
+ * 2 * 2^40 ... (SKS_GRADE_TRIES of them) whose grade, as sks_grade_puzzle
+ * gives it with seed 1, matches level and label (sks_grade_parse's; both
+ * -1: any).  Returns 0, or -1 when none was made: *cut then says whether
+ * g's time limit or the deadline (sks_time's clock, 0: none; no try
+ * starts past it) ran out first.  A level past singles or a label past
+ * easy needs a generator made with minimal (its full uniqueness checks). */
+enum { SKS_GRADE_TRIES = 2000 };
+int sks_generate_graded(sks_generator *g, sks_grader *grader,
+                        unsigned long long index, int level, int label,
+                        double deadline, sks_puzzle *p, int *solution,
+                        bool *cut);
+
 /* The analog rating of a puzzle, as `rate --analog` and `grade --analog`
  * give it: the CNF of the system loaded with the givens propagated
  * (SKS_PROPAGATE_GIVENS), as the papers rate it, rated by

@@ -59,6 +59,60 @@ sks_count_result sks_count(sks_solver *s, const sks_eo *eo, const sks_puzzle *p,
                            long long limit, const sks_limits *lim, int *first,
                            int *second, int *scratch, sks_error *err);
 
+/* ---- Sessions (decoder/session.c): a puzzle from loading to a checked
+ * answer in one call, as the tool's batches do it ---- */
+
+/* A solver of the named backend (NULL: "auto"), the exactly-one system of
+ * the last shape and scratch, kept from puzzle to puzzle: one a thread.
+ * NULL with err when the backend is unknown or cannot start. */
+typedef struct sks_session sks_session;
+sks_session *sks_session_new(const char *backend, const sks_solver_options *opt,
+                             sks_error *err);
+void sks_session_delete(sks_session *ss); /* NULL is a no-op */
+/* The session's solver (its backend, its statistics). */
+const sks_solver *sks_session_solver(const sks_session *ss);
+/* Solves p within lim (NULL: none; the time counts the loading too):
+ * SKS_SAT with grid (n*n digits 0..n-1) decoded and checked by the
+ * validator, SKS_UNSAT, SKS_UNKNOWN (err says why: a limit, or the
+ * backend's failure), or -1 with err (the backend refused the puzzle, or
+ * its answer failed validation). */
+int sks_session_solve(sks_session *ss, const sks_puzzle *p,
+                      const sks_limits *lim, int *grid, sks_error *err);
+/* Counts p's solutions up to limit (0: none) as sks_count does (status
+ * SKS_SAT, SKS_UNKNOWN with err saying why, -1 with err when the puzzle
+ * was refused or a solution failed validation); first and second (n*n,
+ * may be NULL) receive the first two solutions found. */
+sks_count_result sks_session_count(sks_session *ss, const sks_puzzle *p,
+                                   long long limit, const sks_limits *lim,
+                                   int *first, int *second, sks_error *err);
+
+/* One puzzle's answer of sks_session_run_many. */
+typedef struct sks_session_answer {
+  int status;      /* as sks_session_solve or sks_session_count's status */
+  long long count; /* solutions found (solving: 1 when solved, else 0) */
+  bool at_limit;   /* counting: the count reached the limit */
+  int *grid;       /* the (first) solution, in the caller's grids, or NULL */
+  sks_error err;   /* why, when status is -1 or SKS_UNKNOWN */
+} sks_session_answer;
+enum { SKS_SESSION_MAX_THREADS = 64 };
+/* The ints the grids of puzzles[0 .. count) take together (NULL entries
+ * none), and into offset (count entries; may be NULL) where each one's
+ * starts. */
+size_t sks_session_cells(const sks_puzzle *const *puzzles, int count,
+                         size_t *offset);
+/* Answers puzzles[0 .. count) on `threads` threads (this one among them),
+ * one a session of sessions[0 .. threads) (at most
+ * SKS_SESSION_MAX_THREADS; the caller makes them once and hands them to
+ * every call): solved when limit is 0, else counted up to limit; lim
+ * holds for each puzzle.  out[i] (count entries) is puzzle i's answer
+ * whatever the number of threads, its grid in grids (room for
+ * sks_session_cells ints) at the offset sks_session_cells gives; a NULL
+ * entry is answered -1. */
+void sks_session_run_many(sks_session *const *sessions, int threads,
+                          const sks_limits *lim, long long limit,
+                          const sks_puzzle *const *puzzles, int count,
+                          int *grids, sks_session_answer *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
  * text, plain cages), whose meaning is in the rules text, are refused the
  * same way. */
 #include "json_int.h"
+#include "rules_text_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -277,7 +278,7 @@ static int read_arrow(fp *f, json_t *v, sks_rule_kind kind) {
   return 0;
 }
 
-/* [{"cell": "R1C1"}, ...]: odd, even, minimum, maximum cells. */
+/* [{"cell": "R1C1"}, ...]: odd and even cells. */
 static int read_cell_list(fp *f, json_t *v, sks_rule_kind kind) {
   for (size_t i = 0; i < json_array_size(v); i++) {
     json_t *e = entry_object(f, v, i);
@@ -290,6 +291,56 @@ static int read_cell_list(fp *f, json_t *v, sks_rule_kind kind) {
       return -1;
   }
   return 0;
+}
+
+/* [{"cell": "R1C1"}, ...]: minimum or maximum cells.  f-puzzles compares
+ * such a cell with each orthogonal neighbour that is not of its own kind
+ * (two maximum cells side by side are not compared with each other): a
+ * cell with none of its kind beside it is one rule of the kind, one with
+ * some a `greater` rule with each of its other neighbours. */
+static int read_extreme(fp *f, json_t *v, sks_rule_kind kind) {
+  static const int ORTH[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+  int n = f->n;
+  f->more.n = 0;
+  for (size_t i = 0; i < json_array_size(v); i++) {
+    json_t *e = entry_object(f, v, i);
+    int r, c;
+    if (!e || cell_of(f, json_object_get(e, "cell"), false, &r, &c))
+      return -1;
+    SKS_PUSH(f->more, (r - 1) * n + (c - 1));
+  }
+  bool *kin = sks_calloc((size_t)n * n, sizeof *kin);
+  for (size_t i = 0; i < f->more.n; i++)
+    kin[f->more.a[i]] = true;
+  int rc = 0;
+  for (size_t i = 0; i < f->more.n && !rc; i++) {
+    int a = f->more.a[i], nb[4], k = 0;
+    bool beside = false;
+    for (int j = 0; j < 4; j++) {
+      int rr = a / n + ORTH[j][0], cc = a % n + ORTH[j][1];
+      if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+        continue;
+      if (kin[rr * n + cc])
+        beside = true;
+      else
+        nb[k++] = rr * n + cc;
+    }
+    f->entry = i + 1;
+    f->cells.n = 0;
+    if (!beside) {
+      SKS_PUSH(f->cells, a);
+      rc = add(f, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+      continue;
+    }
+    for (int j = 0; j < k && !rc; j++) {
+      f->cells.n = 0;
+      SKS_PUSH(f->cells, kind == SKS_RULE_MAXIMUM ? a : nb[j]);
+      SKS_PUSH(f->cells, kind == SKS_RULE_MAXIMUM ? nb[j] : a);
+      rc = add(f, SKS_RULE_GREATER, SKS_RULE_NO_VALUE, 0, NULL, 0);
+    }
+  }
+  free(kin);
+  return rc;
 }
 
 /* {"cell": an outside cell, "value"}: a sandwich, x-sum or skyscraper
@@ -432,8 +483,8 @@ static const struct {
     {"xv", read_xv, SKS_RULE_X_PAIR, true},
     {"odd", read_cell_list, SKS_RULE_ODD, true},
     {"even", read_cell_list, SKS_RULE_EVEN, true},
-    {"minimum", read_cell_list, SKS_RULE_MINIMUM, true},
-    {"maximum", read_cell_list, SKS_RULE_MAXIMUM, true},
+    {"minimum", read_extreme, SKS_RULE_MINIMUM, true},
+    {"maximum", read_extreme, SKS_RULE_MAXIMUM, true},
     {"extraregion", read_cells, SKS_RULE_REGION, true},
     {"quadruple", read_quadruple, SKS_RULE_QUADRUPLE, true},
     {"betweenline", read_lines, SKS_RULE_BETWEEN, true},
@@ -672,7 +723,22 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (!rc)
     rc = read_negative(&f, json_object_get(obj, "negative"),
                        json_object_get(obj, "nonconsecutive"));
+  /* The ruleset's text held against the rules read (rules_text.c). */
+  json_t *ruleset = json_object_get(obj, "ruleset");
+  if (!rc && json_is_string(ruleset)) {
+    size_t len = json_string_length(ruleset);
+    char *text = sks_malloc(len + 1), why[256];
+    const char *p = json_string_value(ruleset);
+    for (size_t i = 0; i <= len; i++)
+      text[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
+    f.key = NULL;
+    if (sks_rules_text_read(f.rules, text, false, rd->pending_rules.n > 0, why,
+                            sizeof why))
+      rc = fp_error(&f, "%s", why);
+    free(text);
+  }
   if (!rc) {
+    rd->rules_merge = true; /* rule lines above it add to its rules */
     sks_puzzle_set_rules(rd->p, f.rules);
     json_t *title = json_object_get(obj, "title");
     if (json_is_string(title) && *json_string_value(title))

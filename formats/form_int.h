@@ -94,6 +94,9 @@ struct sks_reader {
   SKS_STACK(sks_pending_rule) pending_rules;
   SKS_STACK(char) rule_text;
   bool rules_overflow; /* more than SKS_RULE_TEXT_MAX of rule lines held */
+  /* The puzzle just read brings rules that rule lines above it add to
+   * (SudokuPad's: its rules text is read by a person), not a clash. */
+  bool rules_merge;
   sks_puzzle *p;       /* reused while the shape stays the same */
   sks_line_buf line;   /* the current line, without its line end */
   long lineno;

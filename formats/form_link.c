@@ -1,7 +1,7 @@
 /* Links that carry a puzzle (docs/formats.md, "f-puzzles and SudokuPad"):
  * an f-puzzles link (f-puzzles.com/?load=...) and a SudokuPad one
- * (sudokupad.app/fpuzzles..., crackingthecryptic.com/sudoku/?puzzle=
- * fpuzzles...) hold the f-puzzles JSON, lz-string compressed
+ * (sudokupad.app/fpuzzles... or fpuz..., crackingthecryptic.com/sudoku/
+ * ?puzzle=fpuzzles...) hold the f-puzzles JSON, lz-string compressed
  * (lzstring.c), read as an f-puzzles document (form_fpuzzles.c);
  * SudokuPad's own forms (sudokupad.app/scl..., /ctc...) hold its JSON,
  * read by form_sudokupad.c.  Links whose puzzle is on a server
@@ -157,7 +157,9 @@ static int read_link(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
         ve++;
     }
     const char *p = v;
-    if (eat(&p, ve, "fpuzzles"))
+    /* fpuz is SudokuPad's own prefix for the f-puzzles form, fpuzzles
+     * its alias */
+    if (eat(&p, ve, "fpuzzles") || eat(&p, ve, "fpuz"))
       rc = read_payload(rd, p, ve, col + (p - s), false, err);
     else if (eat(&p, ve, "scl") || eat(&p, ve, "ctc"))
       rc = read_payload(rd, p, ve, col + (p - s), true, err);

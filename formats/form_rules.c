@@ -64,11 +64,13 @@ static int overflow(sks_reader *rd, sks_error *err) {
 }
 
 int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
+  bool merge = rd->rules_merge;
+  rd->rules_merge = false;
   if (rd->rules_overflow)
     return overflow(rd, err);
   if (!rd->pending_rules.n)
     return 0;
-  if (p->rules) { /* rules of its own (an f-puzzles document): one place */
+  if (p->rules && !merge) { /* its own, complete: one place */
     long line = rd->pending_rules.a[0].line;
     rd->pending_rules.n = 0;
     rd->rule_text.n = 0;
@@ -81,6 +83,8 @@ int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
   }
   sks_rules *rules = sks_rules_new(p->shape->n);
   int rc = 0;
+  for (int i = 0; p->rules && i < p->rules->count && !rc; i++)
+    rc = sks_rules_add(rules, &p->rules->rule[i], err);
   for (size_t i = 0; i < rd->pending_rules.n && !rc; i++) {
     const sks_pending_rule *pr = &rd->pending_rules.a[i];
     sks_error e = {0};

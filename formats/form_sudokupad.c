@@ -9,6 +9,7 @@
  * rules in form_sudokupad_draw.c.  Nothing is dropped: a key, a cage or a
  * drawing not mapped is an error naming it. */
 #include "lzstring_int.h"
+#include "rules_text_int.h"
 #include "sudokupad_int.h"
 
 #include <stdarg.h>
@@ -239,10 +240,24 @@ int sp_add(sp *s, sks_rule_kind kind, int value, int split, const int *digits,
   return 0;
 }
 
+/* Is w (lower case) in text, whatever the case? */
+static bool says(const char *text, const char *w) {
+  size_t k = strlen(w);
+  for (; *text; text++) {
+    size_t j = 0;
+    while (j < k && text[j] &&
+           (text[j] | (text[j] >= 'A' && text[j] <= 'Z' ? 0x20 : 0)) == w[j])
+      j++;
+    if (j == k)
+      return true;
+  }
+  return false;
+}
+
 bool sp_rules_say(const sp *s, const char *const *words, bool *none) {
   *none = !s->rules_text;
   for (; s->rules_text && *words; words++)
-    if (strstr(s->rules_text, *words))
+    if (says(s->rules_text, *words))
       return true;
   return false;
 }
@@ -464,13 +479,17 @@ static int meta_entry(sp *s, const char *key, json_t *v, bool *flags) {
     chars all = {0};
     for (size_t i = 0; i < (t ? 1 : json_array_size(v)); i++) {
       const char *p = t ? t : json_string_value(json_array_get(v, i));
+      /* an escaped "\\n", as some texts have, ends a line */
       for (; p && *p; p++)
-        SKS_PUSH(all, (char)(*p >= 'A' && *p <= 'Z' ? *p | 0x20 : *p));
+        if (p[0] == '\\' && p[1] == 'n' && ++p)
+          SKS_PUSH(all, '\n');
+        else
+          SKS_PUSH(all, *p);
       SKS_PUSH(all, '\n');
     }
     SKS_PUSH(all, 0);
     /* The converter's words when there are none. */
-    if (!strstr(all.a, "no rules provided") && strlen(all.a) > 1 &&
+    if (!says(all.a, "no rules provided") && strlen(all.a) > 1 &&
         !s->rules_text)
       s->rules_text = all.a;
     else
@@ -693,7 +712,13 @@ int sks_sudokupad_build(sks_reader *rd, json_t *obj, long line, long col,
     rc = sp_read_drawings(&s, obj);
   if (!rc)
     rc = read_global(&s, json_object_get(obj, "global"), flags, disjoint);
+  char why[256];
+  if (!rc && sks_rules_text_read(s.rules, s.rules_text, true,
+                                 rd->pending_rules.n > 0, why, sizeof why))
+    rc = sp_error(&s, "%s", why);
   if (!rc) {
+    /* rule lines above the link add to the rules read */
+    rd->rules_merge = true;
     sks_puzzle_set_rules(rd->p, s.rules);
     rd->p->look.line = line;
   }

@@ -360,14 +360,9 @@ static int cell_line(sp *s, const ln *l, els *all) {
     el *bulb = el_on_cell(all, n, first, is_bulb);
     el *bulb2 = el_on_cell(all, n, last, is_bulb);
     if (bulb || bulb2) {
-      static const char *const slow[] = {"slow", NULL};
-      bool none;
+      /* slow when the rules text says so (form_sudokupad_text.c) */
       if (bulb && bulb2)
         return ln_error(s, l, "a thermometer with a bulb at both ends");
-      if (sp_rules_say(s, slow, &none))
-        return ln_error(s, l,
-                        "a thermometer, and the rules text speaks of "
-                        "slow ones: not read");
       if (!bulb)
         reverse(&s->cells);
       (bulb ? bulb : bulb2)->used = true;

@@ -96,6 +96,14 @@ int sks_reader_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
  * (a caller keeps no place for an answer), and reading goes on to the
  * end of the input. */
 enum { SKS_READ_NOT_PUZZLES = -2, SKS_READ_MANY_ERRORS = 5 };
+/* Up to max puzzles of rd into out[0 .. k), k returned: each a copy the
+ * caller frees with sks_puzzle_delete (an entry that is not NULL is
+ * overwritten in place, keeping its memory).  It stops early at the end
+ * of the input or a bad puzzle: *status (may be NULL) is the answer of
+ * sks_reader_next that stopped it (0, -1 with err, SKS_READ_NOT_PUZZLES;
+ * call again to go on after -1), or 1 when max puzzles were read. */
+int sks_reader_fill(sks_reader *rd, sks_puzzle **out, int max, int *status,
+                    sks_error *err);
 /* Lines the reader skips as known text, not puzzles and not errors: a
  * title, a URL or a note, a puzzle kit's size header ("9 9"), a column
  * header of a CSV table.  note(ctx, line, what) is called as each is
@@ -120,6 +128,11 @@ int sks_puzzle_write(FILE *out, const sks_puzzle *p, const int *grid);
  * Returns the layout written, or -1 on a write error. */
 int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
                         sks_layout layout);
+/* The same into buf (NUL-terminated, cut short to size), in p's own
+ * layout when layout is -1, else in that sks_layout: returns the length
+ * the whole text has, as snprintf does, or (size_t)-1 on a failure. */
+size_t sks_puzzle_text(const sks_puzzle *p, const int *grid, int layout,
+                       char *buf, size_t size);
 /* The puzzle's variant rules in their text form, one a line (nothing
  * when it has none): written directly above the puzzle, as a command
  * that writes a puzzle (minimize, repair, generate) does, they read back

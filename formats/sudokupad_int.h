@@ -17,7 +17,7 @@ typedef struct sp {
   sks_rules *rules;
   long line, col;
   sks_error *err;
-  char *rules_text; /* the metadata's rules, lower case, or NULL */
+  char *rules_text; /* the metadata's rules, or NULL */
   sp_ints cells, more;
   int *extra;       /* n*n: the cell is in an extra region's cage */
   bool minmax_seen; /* chevrons read */
@@ -33,7 +33,8 @@ int sp_error(sp *s, const char *fmt, ...)
 /* Adds a rule of kind over s->cells: 0, or -1 with the error set. */
 int sp_add(sp *s, sks_rule_kind kind, int value, int split, const int *digits,
            int ndigits);
-/* Does the rules text name one of the words (NULL-terminated)?  No text
+/* Does the rules text name one of the words (NULL-terminated, lower
+ * case; the text's case does not matter)?  No text
  * (none given, or the converter's default): *none is set. */
 bool sp_rules_say(const sp *s, const char *const *words, bool *none);
 /* A value: a number or a string of digits (blanks around); "" or none:

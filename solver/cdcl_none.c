@@ -1,6 +1,6 @@
-/* The picosat and cadical backends where their libraries are not built
+/* The picosat, cadical and hall backends where their libraries are not built
  * (the WebAssembly build, -DSKS_WASM=ON: Debian has no WebAssembly build
- * of either): the same names and capabilities, so the registry, the
+ * of PicoSAT or CaDiCaL): the same names and capabilities, so the registry, the
  * route and the roles stay as they are, but they decide nothing.  A
  * puzzle or CNF loaded is refused with a message saying so; a search is
  * SKS_UNKNOWN.  What reaches them: variant rules (clauses), and a search
@@ -88,5 +88,16 @@ const sks_backend_ops sks_cadical_backend = {
                  SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
              "not in this build (no CDCL engine in WebAssembly)",
              SKS_PROPAGATE_LOCKED, 170},
+    NONE_OPS,
+};
+
+/* The hall engine is the project's own, but it runs on cdcl.c's watched
+ * threads, which the WebAssembly module (no pthreads) leaves out. */
+const sks_backend_ops sks_hall_backend = {
+    .info = {"hall",
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             "not in this build (no CDCL engine in WebAssembly)",
+             SKS_PROPAGATE_LOCKED, 120},
     NONE_OPS,
 };

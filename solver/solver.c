@@ -7,10 +7,9 @@
 #include <string.h>
 
 static const sks_backend_ops *const registry[] = {
-    &sks_auto_backend,     &sks_picosat_backend,
-    &sks_cadical_backend,  &sks_dlx_backend,
-    &sks_bits_backend,     &sks_analog_backend,
-    &sks_external_backend, NULL};
+    &sks_auto_backend,     &sks_picosat_backend, &sks_cadical_backend,
+    &sks_dlx_backend,      &sks_bits_backend,    &sks_analog_backend,
+    &sks_external_backend, &sks_hall_backend,    NULL};
 _Static_assert(sizeof registry / sizeof *registry <= SKS_MAX_BACKENDS + 1,
                "sks_stats.answered has a place for every backend");
 
@@ -22,11 +21,15 @@ int sks_backend_index(const sks_backend_ops *ops) {
 }
 
 /* Filled at compile time: threads call this at once (no data race). */
-static const sks_backend *const infos[] = {
-    &sks_auto_backend.info,     &sks_picosat_backend.info,
-    &sks_cadical_backend.info,  &sks_dlx_backend.info,
-    &sks_bits_backend.info,     &sks_analog_backend.info,
-    &sks_external_backend.info, NULL};
+static const sks_backend *const infos[] = {&sks_auto_backend.info,
+                                           &sks_picosat_backend.info,
+                                           &sks_cadical_backend.info,
+                                           &sks_dlx_backend.info,
+                                           &sks_bits_backend.info,
+                                           &sks_analog_backend.info,
+                                           &sks_external_backend.info,
+                                           &sks_hall_backend.info,
+                                           NULL};
 /* the same order as the registry (sks_stats.answered is by index) */
 _Static_assert(sizeof infos == sizeof registry, "one info a backend");
 
@@ -122,12 +125,12 @@ int sks_solver_load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
                          s->ops->info.name);
   const sks_rules *rules = sks_eo_rules(eo);
   if (rules && !(s->ops->info.caps & SKS_CAP_RULES))
-    return sks_error_set(err, -1, 0, 0,
-                         "the %s backend does not take variant rules (this "
-                         "puzzle has %d, the first a %s): cadical, picosat, "
-                         "external and auto do",
-                         s->ops->info.name, rules->count,
-                         sks_rule_name(rules->rule[0].kind));
+    return sks_error_set(
+        err, -1, 0, 0,
+        "the %s backend does not take variant rules (this "
+        "puzzle has %d, the first a %s): cadical, picosat, hall, "
+        "external and auto do",
+        s->ops->info.name, rules->count, sks_rule_name(rules->rule[0].kind));
   s->cut = sks_eo_cut(eo);
   return s->cut ? 0 : s->ops->load_eo(s, eo, err);
 }

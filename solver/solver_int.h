@@ -48,6 +48,7 @@ extern const sks_backend_ops sks_dlx_backend;
 extern const sks_backend_ops sks_bits_backend;
 extern const sks_backend_ops sks_analog_backend;
 extern const sks_backend_ops sks_external_backend;
+extern const sks_backend_ops sks_hall_backend;
 extern const sks_backend_ops sks_auto_backend;
 
 /* The backend's place in the registry (sks_stats.answered). */

@@ -169,8 +169,6 @@ typedef struct thread_arg {
   int t;
 } thread_arg;
 
-enum { GRADE_TRIES = 2000 };
-
 /* Why a puzzle could not be made (cut: --time-limit ran out). */
 static const char *failure_reason(const sks_app *app, bool cut) {
   if (cut)
@@ -183,38 +181,16 @@ static const char *failure_reason(const sks_app *app, bool cut) {
                           : "no full grid within the budgets";
 }
 
-/* Puzzle number index into mk->p; with --grade, the first of the tries
- * index, index + 2^40, index + 2 * 2^40 ... whose grade matches (the
- * same puzzles on any -j).  Returns 0, or -1 when none was made (*cut:
- * --time-limit, counted from began, ran out first). */
+/* Puzzle number index into mk->p; with --grade, the first of its tries
+ * whose grade matches (sks_generate_graded: the same puzzles on any -j).
+ * Returns 0, or -1 when none was made (*cut: --time-limit, counted from
+ * began, ran out first). */
 static int make_one(const round *r, maker *mk, long long index, double began,
                     bool *cut) {
   double limit = r->app->opt.time_limit;
-  *cut = false;
-  for (long long k = 0; k < GRADE_TRIES; k++) {
-    unsigned long long at =
-        (unsigned long long)index + ((unsigned long long)k << 40);
-    /* (each try is held to the limit, and no try starts past it) */
-    if (k > 0 && limit > 0 && sks_past(began + limit)) {
-      *cut = true;
-      return -1;
-    }
-    int made = sks_generate(mk->g, at, mk->p, NULL);
-    /* a puzzle cut short is not one as asked (minimal, the givens) */
-    if ((*cut = sks_generator_cut(mk->g)) || made)
-      return -1;
-    if (!mk->grader)
-      return 0;
-    /* graded as `sudokusat grade` grades with its default seed */
-    sks_grade_options opt = {0};
-    opt.seed = 1;
-    opt.known_unique = true;
-    sks_grade gr;
-    if (sks_grade_puzzle(mk->grader, mk->p, &opt, &gr) == SKS_SAT &&
-        sks_grade_matches(&gr, r->level, r->label))
-      return 0;
-  }
-  return -1;
+  return sks_generate_graded(mk->g, mk->grader, (unsigned long long)index,
+                             r->level, r->label, limit > 0 ? began + limit : 0,
+                             mk->p, NULL, cut);
 }
 
 static void *make_puzzles(void *data) {

@@ -132,7 +132,7 @@ enum {
     "empty folder DIR; check: verify those in DIR")                            \
   O(cross_check, BOOL, 0, 0, 1, CMD_CHECK,                                     \
     "unique/count: decide again with an engine of the other kind (dlx, "       \
-    "bits: by picosat; picosat, cadical, external: by dlx)")                   \
+    "bits: by picosat; picosat, cadical, hall, external: by dlx)")             \
   O(count, BOOL, 0, 0, 1, CMD_XC,                                              \
     "exact-cover: print the number of solutions only")                         \
   O(jobs, INT, 0, 0, 1024,                                                     \
@@ -141,15 +141,15 @@ enum {
     "idle ones; analog: seeds raced on each puzzle")                           \
   O(seed, LONG, 1, 0, 0x7fffffffffffffffLL,                                    \
     CMD_BACKEND | CMD_RATE | CMD_GRADE | CMD_MAKE,                             \
-    "random seed (analog, cadical, picosat, grade; minimize: the order; "      \
-    "generate: the puzzles)")                                                  \
+    "random seed (analog, cadical, picosat, hall, grade; minimize: the "       \
+    "order; generate: the puzzles)")                                           \
   O(time_limit, DOUBLE, 0, 0, 1e9,                                             \
     CMD_LIMITS | CMD_REPAIR | CMD_CERT | CMD_MAKE | CMD_CANON | CMD_EXPLAIN,   \
     "seconds per puzzle (0 = none; check: per certificate)")                   \
   O(max_steps, LONG, 0, 0, 0x7fffffffffffffffLL,                               \
     (CMD_BACKEND | CMD_XC | CMD_AUTHOR) & ~CMD_NO_CNF,                         \
-    "per puzzle (0 = none): picosat decisions / cadical conflicts / dlx and "  \
-    "bits nodes / analog steps")                                               \
+    "per puzzle (0 = none): picosat decisions / cadical and hall conflicts / " \
+    "dlx and bits nodes / analog steps")                                       \
   O(analog_memory, MEMORY, "", 0, 0, CMD_ANALOG,                               \
     "analog weight law: K (da=aK) or K2 (default: K2 to solve, K to rate)")    \
   O(analog_method, METHOD, "", 0, 0, CMD_ANALOG,                               \

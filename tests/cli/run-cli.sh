@@ -161,7 +161,7 @@ expect_stderr "sudokusat: --encoding: unknown 'tiny' (expected minimal, efficien
 check usage-bad-memory 2 '' "$S" rate --analog --analog-memory K3
 expect_stderr "sudokusat: --analog-memory: unknown 'K3' (expected K or K2)"
 check usage-bad-backend-names 2 '' "$S" unique --backend nosuch
-expect_stderr_has "(expected auto, picosat, cadical, dlx, bits, analog or external)"
+expect_stderr_has "(expected auto, picosat, cadical, dlx, bits, analog, external or hall)"
 # A jigsaw map is checked once, before any puzzle, and its errors name it.
 printf '1 1 1 1\n1 2 2 2\n3 3 3 4\n4 4 4 2\n' >badjig.txt
 check usage-bad-jigsaw 2 '' "$S" solve --variant jigsaw=badjig.txt
@@ -182,7 +182,7 @@ check jigsaw-in-file-unique 10 unique "$S" unique
 { grid_of "$JIGSAW" plain; echo; tr 1-9 A-I <jigmap.txt; } >in.txt
 check jigsaw-in-file-grid 10 "$(grid_of "$JIGSAW_SOL" plain)" "$S" solve
 check help 0 '' stdout_has "exit status:" "$S" --help
-check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, bits, analog or external" "$S" --help
+check help-backends 0 '' stdout_has "solver: auto, picosat, cadical, dlx, bits, analog, external or hall" "$S" --help
 check version 0 'sudokusat 0.1.0' "$S" --version
 
 # ---------------------------------------------------------------- truncated DIMACS

@@ -27,8 +27,8 @@ check help-known 0 'usage: sudokusat solve [OPTIONS] [PUZZLES|CNF ...]' first_li
 # The help says what --cross-check pairs and what --max-steps counts for
 # each engine (worker.c, the backends' solve calls).
 "$S" --help >help.txt 2>&1
-if grep -q -- "--cross-check .*dlx, bits: by picosat; picosat, cadical, external: by dlx" help.txt &&
-  grep -q -- "--max-steps .*picosat decisions / cadical conflicts / dlx and bits nodes / analog steps" help.txt; then
+if grep -q -- "--cross-check .*dlx, bits: by picosat; picosat, cadical, hall, external: by dlx" help.txt &&
+  grep -q -- "--max-steps .*picosat decisions / cadical and hall conflicts / dlx and bits nodes / analog steps" help.txt; then
   pass
 else
   fail help-limits "$(grep -- '--cross-check\|--max-steps' help.txt)"
@@ -44,7 +44,7 @@ expect_stderr "sudokusat: the auto backend does not use --analog-memory (it is a
 check backend-option-trace 2 '' "$S" solve --backend dlx --trace t.csv
 expect_stderr_has "does not use --trace (it is an option of analog)"
 check backend-option-seed-dlx 2 '' "$S" unique --backend dlx --seed 3
-expect_stderr "sudokusat: the dlx backend does not use --seed (it is an option of auto, picosat, cadical or analog)"
+expect_stderr "sudokusat: the dlx backend does not use --seed (it is an option of auto, picosat, cadical, analog or hall)"
 check backend-option-analog 10 "$ESCARGOT_SOL" "$S" solve -q --backend analog \
   --analog-method split --seed 2
 # Under auto, what its engines use (dlx, cadical) is taken.

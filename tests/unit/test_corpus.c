@@ -259,6 +259,7 @@ int main(int argc, char **argv) {
       {"cadical", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"dlx", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"bits", NULL, false, true, 64, 0, 0, 0},
+      {"hall", NULL, false, true, SKS_MAX_N, 0, 0, 0},
       {"analog", NULL, false, false, 6, 200000, 0, 0},
   };
   int nbackends = (int)(sizeof backends / sizeof *backends);
@@ -266,9 +267,9 @@ int main(int argc, char **argv) {
     sks_error err = {0};
     backends[b].solver = sks_solver_new(backends[b].name, NULL, &err);
     if (!backends[b].solver) {
-      /* picosat, cadical, dlx and bits are always built; the others may
-       * not be. */
-      CHECK(b >= 4);
+      /* picosat, cadical, dlx, bits and hall are always built; the others
+       * may not be. */
+      CHECK(b >= 5);
       fprintf(stderr, "%s: skipped: %s\n", backends[b].name, err.msg);
       continue;
     }

@@ -172,7 +172,7 @@ static void test_registry(void) {
   int count = 0, found = 0;
   for (; all[count]; count++)
     found += sks_backend_find(all[count]->name) == all[count];
-  CHECK_EQ(count, 7);
+  CHECK_EQ(count, 8);
   CHECK_EQ(found, count);
   CHECK((sks_backend_find("cadical")->caps & (SKS_CAP_UNSAT | SKS_CAP_BLOCK)) ==
         (SKS_CAP_UNSAT | SKS_CAP_BLOCK));

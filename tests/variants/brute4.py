@@ -4,7 +4,8 @@ this script's own reading of each rule (written here, apart from the
 tool's encoder and validator), and the tool's count of a blank 4x4 under
 random rules must equal the number of grids that keep them.  A lowering
 that loses a solution or lets a wrong one through changes a count.
-usage: brute4.py SUDOKUSAT [CASES] [SEED]"""
+usage: brute4.py SUDOKUSAT [CASES] [SEED] [BACKENDS]
+BACKENDS: the backends that count, comma-separated (default cadical,picosat)."""
 import itertools
 import random
 import subprocess
@@ -14,6 +15,7 @@ N = 4
 S = sys.argv[1]
 CASES = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+BACKENDS = sys.argv[4].split(",") if len(sys.argv) > 4 else ["cadical", "picosat"]
 
 
 def grids():
@@ -353,7 +355,7 @@ data = "".join(texts)
 with open("brute4.txt", "w") as f:
     f.write(data)
 fail = 0
-for backend in ("cadical", "picosat"):
+for backend in BACKENDS:
     out = subprocess.run([S, "count", "--limit", "300", "--backend", backend, "-q", "brute4.txt"],
                          capture_output=True, text=True)
     got = out.stdout.split()
@@ -378,5 +380,5 @@ for case, line in enumerate(out.stdout.split("\n")[:CASES]):
     if not all(t(x) for t in tests[case]) or x not in ALL:
         fail += 1
         print("FAIL solve case %d: %s breaks a rule:\n%s" % (case, line, texts[case]))
-print("%d cases, 2 backends: %d failures" % (CASES, fail))
+print("%d cases, %d backends: %d failures" % (CASES, len(BACKENDS), fail))
 sys.exit(1 if fail else 0)

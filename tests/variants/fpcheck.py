@@ -2,7 +2,7 @@
 """The tests' own reading of an f-puzzles document's rules: checks a grid
 (a line of n*n digits) against the keys the f-puzzles test files use
 (givens, boxes, killer cages, thermometers, arrows, kropki dots, X/V,
-odd/even, sandwiches, little killers).  Exit 0 when every rule holds.
+odd/even, minimum/maximum cells, sandwiches, little killers).  Exit 0 when every rule holds.
 
 usage: fpcheck.py FILE.json GRID
 """
@@ -66,6 +66,15 @@ def main():
     for k in d.get("even", []):
         if v(cell(k["cell"])) % 2:
             bad.append("even %s" % k)
+    # A minimum (maximum) cell is less (greater) than each orthogonal
+    # neighbour that is not a minimum (maximum) cell itself.
+    for key, sign in (("minimum", -1), ("maximum", 1)):
+        group = {cell(k["cell"]) for k in d.get(key, [])}
+        for r, c in group:
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < n and 0 <= cc < n and (rr, cc) not in group and \
+                        sign * (v((r, c)) - v((rr, cc))) <= 0:
+                    bad.append("%s r%dc%d" % (key, r + 1, c + 1))
     for k in d.get("sandwichsum", []):
         r, c = (int(x) for x in k["cell"].upper()[1:].split("C"))
         line = [v((r - 1, i)) for i in range(n)] if c in (0, n + 1) else \

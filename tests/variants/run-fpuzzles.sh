@@ -2,7 +2,9 @@
 # f-puzzles and SudokuPad (docs/formats.md, "f-puzzles and SudokuPad"):
 # typed-in f-puzzles documents (a 4x4 killer with a thermometer, a
 # sandwich and a little killer; a 6x6 killer with thermometers and
-# odd/even cells; a 9x9 with arrows, a pill, kropki dots and X/V) solved,
+# odd/even cells; a 9x9 with arrows, a pill, kropki dots and X/V; a 4x4
+# whose maximum cells and minimum cells touch, which f-puzzles compares
+# only with the neighbours outside their own kind) solved,
 # unique, and their answers checked against the rules by the tests' own
 # reading (fpcheck.py) and against the solution they were made from; the
 # 4x4 as an f-puzzles ?load= link and a SudokuPad link (compressed by
@@ -24,7 +26,8 @@ cd "$T" || exit 1
 K4=1234341221434321
 K6=123456456123231564564231312645645312
 A9=162857493534129678789643521475312986913586742628794135356478219241935867897261354
-for c in "killer-thermo-4 $K4" "killer-thermo-6 $K6" "arrows-kropki-9 $A9"; do
+M4=2143341213244231
+for c in "killer-thermo-4 $K4" "killer-thermo-6 $K6" "arrows-kropki-9 $A9" "minmax-4 $M4"; do
   set -- $c
   f=$D/fpuzzles/$1.json
   check "$1-solve" 10 "$2" "$S" solve -q "$f"
@@ -58,8 +61,9 @@ Z=$(python3 "$D/lzcompress.py" <"$D/fpuzzles/killer-thermo-4.json")
 printf 'https://www.f-puzzles.com/?load=%s\n' "$Z" >link1.txt
 check load-link 10 "$K4" "$S" solve -q link1.txt
 E=$(printf '%s' "$Z" | sed 's,/,%2F,g; s,=,%3D,g; s,+,%2B,g')
-printf 'https://sudokupad.app/fpuzzles%s\nhttps://crackingthecryptic.com/sudoku/?puzzle=fpuzzles%s My title\n' "$Z" "$E" >link2.txt
+printf 'https://sudokupad.app/fpuzzles%s\nhttps://crackingthecryptic.com/sudoku/?puzzle=fpuzzles%s My title\nhttps://sudokupad.app/fpuz%s\n' "$Z" "$E" "$Z" >link2.txt
 check pad-links 0 "$K4
+$K4
 $K4" "$S" solve -q link2.txt
 "$S" solve --format json link2.txt >out.json 2>err.txt
 if grep -q '"name":"Killer thermo 4x4"' out.json; then pass; else

@@ -121,8 +121,12 @@ printf '%s Parity Fish\n' "$FISH" >fish.txt
 check fish-refused 3 error "$S" solve -q fish.txt
 expect_stderr_has 'fish.txt:1:26: SudokuPad metadata "bgimage": not read'
 # Without the picture (and so without the parity lines), with 21 of the
-# published solution's digits given: its 21 kropki dots make it unique
-# and the published solution the answer; without the dots it is not.
+# published solution's digits given, its rules text still speaks of the
+# red lines: refused, quoting it (nothing drawn of them was read).
+# Without that sentence too: its 21 kropki dots make it unique and the
+# published solution the answer; without the dots it is not.  With a
+# rule line above it (a person's reading of the text) the text is not
+# held, and the rule is added.
 printf '%s\n' "$FISH" | python3 "$D/padmake.py" decode >fish.zip
 python3 - "$D" "$FISH_SOL" <<'PY'
 import re, sys
@@ -136,11 +140,24 @@ rows = ["[" + ",".join("{v:%s}" % sol[r * 9 + c] if (r * 9 + c) % 4 == 0 else ""
                        for c in range(9)) + "]" for r in range(9)]
 z, k = re.subn(r"ce:\[.*?\]\],re:", "ce:[" + ",".join(rows) + "],re:", z)
 assert k == 1
+open("fish-lines.txt", "w").write("https://sudokupad.app/scl" + compress_base64(z) + "\n")
+red = "\\nTwo cells adjacent along a red line must contain one even digit and one odd digit."
+assert red in z, z
+z = z.replace(red, "")
 open("fish2.txt", "w").write("https://sudokupad.app/scl" + compress_base64(z) + "\n")
 z, k = re.subn(r",o:\[.*\]\}$", "}", z)
 assert k == 1
+for dots in ("\\nTwo cells connected by a white dot contain consecutive digits.",
+             "\\nTwo cells connected by a black dot contain digits where one is double the other."):
+    assert dots in z, dots
+    z = z.replace(dots, "")
 open("fish3.txt", "w").write("https://sudokupad.app/scl" + compress_base64(z) + "\n")
 PY
+check fish-lines 3 error "$S" solve -q fish-lines.txt
+expect_stderr_has 'the rules text says "Two cells adjacent along a red line must contain one even di...": it names a rule (odd) of which nothing drawn was read'
+{ echo "white-dot r4c8 r4c9"; cat fish-lines.txt; } >fish-vouched.txt
+check fish-vouched 10 unique "$S" unique -q fish-vouched.txt
+check fish-vouched-rules 0 22 bash -c '"$0" solve --format json "$1" | python3 -c "import json,sys; print(len(json.load(sys.stdin)[\"rules\"]))"' "$S" fish-vouched.txt
 check fish-read 10 "$FISH_SOL" "$S" solve -q fish2.txt
 check fish-unique 10 unique "$S" unique -q fish2.txt
 check fish-no-dots 10 multiple "$S" unique -q fish3.txt

@@ -105,11 +105,17 @@ expect_stderr_has "two parts are needed"
 printf '%s\ncage 15 r1c1 r1c2\n' "$E" >orphan.txt
 check orphan 3 "$(printf '%s\nerror' "$SOL")" "$S" solve -q orphan.txt
 expect_stderr_has "orphan.txt:2:1: 1 rule line with no puzzle after it"
-# Rule lines above a puzzle that brings its own rules (an f-puzzles
-# document) are refused, not merged and not put in place of its own.
-{ echo "thermo r1c1 r1c2"; cat "$SRC/docs/examples/fpuzzles.json"; } >both.json
-check both-rules 3 error "$S" unique -q both.json
-expect_stderr_has "both.json:1:1: rule lines above a puzzle that brings its own rules"
+# Rule lines above an f-puzzles document or a SudokuPad link add to the
+# rules it brings (its rules text may say more than its keys: a person's
+# reading of it); above an ISS string, which says all its rules, they
+# are refused, not merged and not put in place of its own.
+{ echo "anti-knight"; cat "$SRC/docs/examples/fpuzzles.json"; } >both.json
+check both-rules 0 "6 anti-knight" bash -c \
+  '"$0" solve --format json "$1" | python3 -c "import json,sys; r=json.load(sys.stdin)[\"rules\"]; print(len(r), r[-1])"' \
+  "$S" both.json
+{ echo "thermo r1c1 r1c2"; head -n 1 "$SRC/docs/examples/iss.txt"; } >both-iss.txt
+check both-iss 3 error "$S" unique -q both-iss.txt
+expect_stderr_has "both-iss.txt:1:1: rule lines above an Interactive Sudoku Solver string"
 # Bounds: more rules than four a cell, and more than 16 MiB of rule
 # lines above one puzzle, are refused, not held.
 python3 -c '

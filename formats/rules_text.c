@@ -1,0 +1,272 @@
+/* A puzzle's rules text held against the rules read (docs/formats.md,
+ * "The rules text"): SudokuPad draws rules without naming them, an
+ * f-puzzles document may state a rule in its text alone, and the rules
+ * of the whole grid (anti-knight, anti-king, "every dot is given"...)
+ * and the rules that change what a digit means are often in the text
+ * alone.  Each sentence of the text must be Sudoku's own rules or
+ * name a rule that was read; a sentence that names a rule of the whole
+ * grid not read, a drawn rule none of which was read, no rule at all, or
+ * a rule that changes the puzzle's meaning (shading, loops, values other
+ * than the digits) is an error quoting it.  The text also says whether
+ * thermometers are slow.  Rule lines above the link (form_rules.c) are a
+ * person's reading of the text: with them, its sentences are not held. */
+#include "rules_text_int.h"
+
+#include <stdio.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#define K(kind) (UINT64_C(1) << SKS_RULE_##kind)
+
+/* Words that name rules, with the kinds they may be about; global: a
+ * rule only the text can give, so its rule line is the way to read it. */
+static const struct mention {
+  const char *word;
+  uint64_t kinds;
+  const char *global; /* the rule lines that read it, or NULL */
+  bool weak;          /* a word that also tells of drawn rules ("consecutive" of
+                         white dots): global only in a sentence naming none */
+} MENTIONS[] = {
+    {"little killer", K(LITTLE_KILLER), NULL, false},
+    {"killer", K(CAGE), NULL, false},
+    {"cage", K(CAGE), NULL, false},
+    {"thermo", K(THERMO) | K(SLOW_THERMO), NULL, false},
+    {"arrow", K(ARROW) | K(DOUBLE_ARROW), NULL, false},
+    {"pill", K(ARROW), NULL, false},
+    {"kropki", K(WHITE_DOT) | K(BLACK_DOT) | K(WHITE_ALL) | K(BLACK_ALL), NULL,
+     false},
+    {"dot", K(WHITE_DOT) | K(BLACK_DOT) | K(WHITE_ALL) | K(BLACK_ALL), NULL,
+     false},
+    {"whisper", K(WHISPERS), NULL, false},
+    {"renban", K(RENBAN), NULL, false},
+    {"palindrom", K(PALINDROME), NULL, false},
+    {"between", K(BETWEEN), NULL, false},
+    {"lockout", K(LOCKOUT), NULL, false},
+    {"zipper", K(ZIPPER), NULL, false},
+    {"region sum", K(REGION_SUM), NULL, false},
+    {"same sum", K(REGION_SUM), NULL, false},
+    {"equal sum", K(REGION_SUM), NULL, false},
+    {"region-sum", K(REGION_SUM), NULL, false},
+    {"entropic", K(ENTROPIC), NULL, false},
+    {"modular", K(MODULAR), NULL, false},
+    {"sandwich", K(SANDWICH), NULL, false},
+    {"x-sum", K(X_SUM), NULL, false},
+    {"x sum", K(X_SUM), NULL, false},
+    {"skyscraper", K(SKYSCRAPER), NULL, false},
+    {"quadruple", K(QUADRUPLE), NULL, false},
+    {"xv", K(X_PAIR) | K(V_PAIR) | K(XV_ALL), NULL, false},
+    {"double", K(BLACK_DOT) | K(BLACK_ALL), NULL, false},
+    {"ratio", K(BLACK_DOT) | K(BLACK_ALL), NULL, false},
+    {"odd", K(ODD) | K(EVEN), NULL, false},
+    {"even", K(ODD) | K(EVEN), NULL, false},
+    {"parity", K(ODD) | K(EVEN), NULL, false},
+    {"minimum", K(MINIMUM) | K(MAXIMUM), NULL, false},
+    {"maximum", K(MINIMUM) | K(MAXIMUM), NULL, false},
+    {"greater", K(GREATER) | K(MINIMUM) | K(MAXIMUM), NULL, false},
+    {"clone", K(CLONE), NULL, false},
+    {"extra region", K(REGION), NULL, false},
+    {"knight", K(ANTI_KNIGHT), "anti-knight", false},
+    {"antiknight", K(ANTI_KNIGHT), "anti-knight", false},
+    {"king", K(ANTI_KING), "anti-king", false},
+    {"antiking", K(ANTI_KING), "anti-king", false},
+    {"nonconsecutive", K(NON_CONSECUTIVE), "non-consecutive", false},
+    {"disjoint", K(DISJOINT_GROUPS), "disjoint-groups", false},
+    {"consecutive",
+     K(NON_CONSECUTIVE) | K(WHITE_DOT) | K(WHITE_ALL) | K(RENBAN),
+     "non-consecutive", true},
+    {"diagonal",
+     K(DIAGONAL_POS) | K(DIAGONAL_NEG) | K(LITTLE_KILLER) | K(ANTI_KING),
+     "diagonal+ or diagonal-", true},
+};
+
+/* "All the dots are given" (not "not all"): a rule of the whole grid. */
+static const struct every {
+  const char *what;
+  uint64_t kinds;
+  const char *global;
+} EVERY[] = {
+    {"dot", K(WHITE_ALL) | K(BLACK_ALL), "white-dot-all and black-dot-all"},
+    {"kropki", K(WHITE_ALL) | K(BLACK_ALL), "white-dot-all and black-dot-all"},
+    {"xv", K(XV_ALL), "xv-all"},
+    {"x and v", K(XV_ALL), "xv-all"},
+};
+
+/* Sudoku's own rules, when a sentence names no rule. */
+static const char *const SUDOKU[] = {
+    "sudoku", "exactly once", "once in each", "once in every", "once each",
+    "repeat", "rules apply",  "1-",           "1 to "};
+
+/* Rules that change what the puzzle means. */
+static const char *const META[] = {
+    "shade",     "loop",       "snake",    "fog",        "path",    "colour",
+    "color",     "except",     "instead",  "doubler",    "decimal", "count as",
+    "counts as", "treated as", "yin yang", "star battle"};
+
+/* Slow thermometers: digits may stay the same. */
+static const char *const SLOW[] = {
+    "slow",         "stay the same",  "or equal",       "remain the same",
+    "may repeat",   "can repeat",     "non-decreas",    "never decrease",
+    "not decrease", "don't decrease", "do not decrease"};
+
+static char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? (char)(c | 0x20) : c;
+}
+
+static bool letter(char c) {
+  return lower(c) >= 'a' && lower(c) <= 'z';
+}
+
+/* w (lower case) in s[0..n), whatever the case, starting a word ("king"
+ * is not in "making"). */
+static bool has(const char *s, size_t n, const char *w) {
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++) {
+    if (i && letter(s[i - 1]))
+      continue;
+    size_t j = 0;
+    while (j < k && lower(s[i + j]) == w[j])
+      j++;
+    if (j == k)
+      return true;
+  }
+  return false;
+}
+
+static bool any(const char *s, size_t n, const char *const *w, size_t nw) {
+  for (size_t i = 0; i < nw; i++)
+    if (has(s, n, w[i]))
+      return true;
+  return false;
+}
+
+/* "all ... dots are given" and the like, not "not all". */
+static bool every_given(const char *s, size_t n, const char *what) {
+  return has(s, n, what) && (has(s, n, "all ") || has(s, n, "every ")) &&
+         !has(s, n, "not all") && !has(s, n, "not every") &&
+         (has(s, n, "given") || has(s, n, "shown") || has(s, n, "marked"));
+}
+
+typedef struct audit {
+  char *why;
+  size_t size;
+} audit;
+
+/* The message quoting the sentence (at most 60 bytes of it): -1. */
+static int quote(audit *s, const char *t, size_t n, const char *why) {
+  int len = n > 60 ? 60 : (int)n;
+  while (len && (*t == ' ' || *t == '-')) /* a list's dash */
+    t++, len--, n--;
+  snprintf(s->why, s->size, "the rules text says \"%.*s%s\": %s", len, t,
+           n > 60 ? "..." : "", why);
+  return -1;
+}
+
+/* One sentence: 0, or -1 with the error.  *about: the sentence before
+ * on its line named a rule read, so this one may go on about it (an
+ * example, a note); set when this one names one. */
+static int sentence(audit *s, uint64_t read, const char *t, size_t n,
+                    bool *about, bool strict) {
+  int letters = 0;
+  for (size_t i = 0; i < n; i++)
+    letters += letter(t[i]);
+  if (letters < 3)
+    return 0;
+  if (any(t, n, META, sizeof META / sizeof *META))
+    return quote(s, t, n,
+                 "a rule sudokusat does not read (it changes what the "
+                 "puzzle means)");
+  char why[160];
+  for (size_t i = 0; i < sizeof EVERY / sizeof *EVERY; i++)
+    if (every_given(t, n, EVERY[i].what) && !(read & EVERY[i].kinds)) {
+      snprintf(why, sizeof why,
+               "a rule of the whole grid SudokuPad does not mark; the rule "
+               "line %s above the link reads it",
+               EVERY[i].global);
+      return quote(s, t, n, why);
+    }
+  /* Every rule of the whole grid it names read, and something read of
+   * the drawn ones it names. */
+  const struct mention *unread = NULL;
+  bool some = false, drawn = false;
+  for (size_t i = 0; i < sizeof MENTIONS / sizeof *MENTIONS; i++)
+    drawn |= !MENTIONS[i].global && has(t, n, MENTIONS[i].word);
+  for (size_t i = 0; i < sizeof MENTIONS / sizeof *MENTIONS; i++) {
+    const struct mention *m = &MENTIONS[i];
+    if (!has(t, n, m->word))
+      continue;
+    if (read & m->kinds)
+      some = true;
+    else if (m->weak && drawn)
+      continue;
+    else if (m->global) {
+      snprintf(why, sizeof why,
+               "a rule of the whole grid SudokuPad does not mark; the rule "
+               "line %s above the link reads it",
+               m->global);
+      return quote(s, t, n, why);
+    } else if (!unread)
+      unread = m;
+  }
+  if (some) {
+    *about = true;
+    return 0;
+  }
+  if (!strict)
+    return 0;
+  if (unread) {
+    snprintf(why, sizeof why,
+             "it names a rule (%s) of which nothing drawn was read",
+             unread->word);
+    return quote(s, t, n, why);
+  }
+  if (*about || any(t, n, SUDOKU, sizeof SUDOKU / sizeof *SUDOKU))
+    return 0;
+  return quote(s, t, n,
+               "it names no rule sudokusat reads; if the puzzle's rules are "
+               "ones it has, write them as rule lines above the link");
+}
+
+int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
+                        bool vouched, char *why, size_t size) {
+  bool slow = drawn, strict = drawn;
+  audit au = {why, size}, *s = &au;
+  if (!t)
+    return 0;
+  uint64_t read = 0;
+  for (int i = 0; i < rules->count; i++)
+    read |= UINT64_C(1) << rules->rule[i].kind;
+  /* Slow thermometers, from any sentence about thermometers. */
+  size_t len = strlen(t);
+  if (slow && read & K(THERMO) && has(t, len, "thermo") &&
+      any(t, len, SLOW, sizeof SLOW / sizeof *SLOW)) {
+    for (int i = 0; i < rules->count; i++)
+      if (rules->rule[i].kind == SKS_RULE_THERMO)
+        rules->rule[i].kind = SKS_RULE_SLOW_THERMO;
+    read = (read & ~K(THERMO)) | K(SLOW_THERMO);
+  }
+  if (vouched)
+    return 0;
+  /* Sentences end at a line's end or at ". ", "! ", "? " (not after
+   * "i.e", "e.g", "etc" or "vs"). */
+  const char *a = t;
+  bool about = false;
+  for (const char *p = t;; p++) {
+    bool stop = (*p == '.' || *p == '!' || *p == '?') &&
+                (p[1] == ' ' || p[1] == '\n' || !p[1]);
+    if (stop && *p == '.' && p - t >= 2 &&
+        (!memcmp(p - 2, "i.e", 3) || !memcmp(p - 2, "e.g", 3) ||
+         !memcmp(p - 2, "etc", 3) || !memcmp(p - 2, " vs", 3)))
+      stop = false;
+    if (!stop && *p && *p != '\n')
+      continue;
+    if (sentence(s, read, a, (size_t)(p - a), &about, strict))
+      return -1;
+    if (!*p)
+      break;
+    if (*p == '\n')
+      about = false;
+    a = p + 1;
+  }
+  return 0;
+}

@@ -1,0 +1,24 @@
+/* Private: a puzzle's rules text (SudokuPad's metadata, an f-puzzles
+ * document's ruleset) held against the rules read (rules_text.c). */
+#ifndef SKS_RULES_TEXT_INT_H
+#define SKS_RULES_TEXT_INT_H
+
+#include "sks_encoder.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* text: the rules text (any case), lines ended by '\n' (NULL: none).
+ * drawn: the rules were read from drawings that do not name them
+ * (SudokuPad's): thermometers are read as slow ones when the text says
+ * digits on them may stay the same, and every sentence of the text must
+ * be Sudoku's own rules or name a rule read; else (an f-puzzles
+ * document, whose keys name its rules) only a sentence naming a rule of
+ * the whole grid that was not read, or a rule that changes what the
+ * puzzle means, is refused.  vouched (rule lines above the puzzle: a
+ * person's reading of the text): nothing is refused.  0, or -1 with why
+ * (size bytes) quoting the first sentence refused. */
+int sks_rules_text_read(sks_rules *rules, const char *text, bool drawn,
+                        bool vouched, char *why, size_t size);
+
+#endif

@@ -1,0 +1,90 @@
+/* The hall backend: the project's own CDCL engine (hall_int.h) as an
+ * engine of the shared CDCL layer (solver/cdcl.c), so it takes puzzles of
+ * every shape and variant (their rules lowered to clauses), CNF files,
+ * blocking clauses for counting, the races of a big grid, and the time
+ * and step limits, as picosat and cadical do.  Between puzzles on the
+ * same base rules it forgets what the last one taught it, so an answer
+ * does not depend on the puzzles before it. */
+#include "cdcl_int.h"
+#include "hall_int.h"
+
+static void *init(unsigned long long seed) {
+  return sks_hall_new(seed);
+}
+
+static void counters(const sks_hall *h, sks_stats *st) {
+  st->conflicts += h->st.conflicts;
+  st->decisions += h->st.decisions;
+  st->propagations += h->st.propagations;
+  st->restarts += h->st.restarts;
+}
+
+static void release(void *e, sks_stats *st) {
+  counters(e, st);
+  sks_hall_delete(e);
+}
+
+static void reserve(void *e, int nvars) {
+  sks_hall_reserve(e, nvars);
+}
+static void add(void *e, int lit) {
+  sks_hall_add(e, lit);
+}
+static void assume(void *e, int lit) {
+  sks_hall_assume(e, lit);
+}
+static int solve(void *e, long long max_steps) {
+  return sks_hall_solve(e, max_steps);
+}
+static int val(void *e, int var) {
+  return sks_hall_val(e, var);
+}
+static int nvars(void *e) {
+  return ((sks_hall *)e)->nvars;
+}
+static void set_terminate(void *e, void *state, int (*fn)(void *)) {
+  sks_hall_set_terminate(e, state, fn);
+}
+
+static void stats(void *e, sks_stats *st) {
+  counters(e, st);
+  size_t bytes = sks_hall_bytes(e);
+  if (bytes > st->bytes)
+    st->bytes = bytes;
+}
+
+static void new_puzzle(void *e, unsigned long long seed, bool searched) {
+  (void)searched;
+  sks_hall_forget(e, seed);
+}
+
+/* Base rules up to 16x16, as for picosat and cadical. */
+static const sks_engine engine = {
+    .base_max_vars = 16 * 16 * 16,
+    .init = init,
+    .release = release,
+    .reserve = reserve,
+    .add = add,
+    .assume = assume,
+    .solve = solve,
+    .val = val,
+    .nvars = nvars,
+    .set_terminate = set_terminate,
+    .stats = stats,
+    .new_puzzle = new_puzzle,
+};
+
+static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
+  (void)err;
+  return sks_cdcl_create(&engine, opt);
+}
+
+const sks_backend_ops sks_hall_backend = {
+    .info = {"hall",
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             "the project's own CDCL engine (C, no library)",
+             SKS_PROPAGATE_LOCKED, 120},
+    .create = create,
+    SKS_CDCL_OPS,
+};

@@ -1,0 +1,777 @@
+/* The hall engine's search (hall_int.h): clauses in, unit propagation
+ * over two watched literals, conflict analysis to the first UIP with
+ * recursive minimisation, EVSIDS decisions with saved phases, restarts on
+ * the LBDs' moving averages, and the loop that runs them under a conflict
+ * limit and a terminate callback. */
+#include "hall_int.h"
+
+#include "require_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* seen[] marks of the analysis and the minimisation */
+enum { SEEN = 1, REMOVABLE = 2, POISON = 4 };
+
+/* How deep the minimisation follows reasons before it gives up. */
+#define MINIMIZE_DEPTH 1000
+/* EVSIDS: activities grow by 1/DECAY a conflict. */
+#define DECAY 0.95
+/* Restarts: the fast average of the LBDs past the slow one by this
+ * factor, and at least RESTART_GAP conflicts since the last one. */
+#define RESTART_MARGIN 1.25
+#define RESTART_GAP 50
+/* The first reduction after this many conflicts, each later one after
+ * REDUCE_INC more than the gap before it. */
+#define REDUCE_FIRST 2000
+#define REDUCE_INC 300
+/* The terminate callback is asked at each conflict and every so many
+ * watch visits. */
+#define CHECK_TICKS (1u << 16)
+
+static inline hall_lit import(int lit) {
+  return lit > 0 ? 2u * (hall_lit)lit : 2u * (hall_lit)-lit + 1u;
+}
+
+static inline int level_now(const sks_hall *h) {
+  return (int)h->control.n;
+}
+
+static uint64_t next_random(sks_hall *h) {
+  h->rng ^= h->rng << 13; /* xorshift64 */
+  h->rng ^= h->rng >> 7;
+  h->rng ^= h->rng << 17;
+  return h->rng;
+}
+
+/* ------------------------------------------------------------------ */
+/* The decision heap: variables by activity, the most active on top. */
+
+static inline bool heap_above(const sks_hall *h, int a, int b) {
+  return h->act[a] > h->act[b];
+}
+
+static void heap_up(sks_hall *h, int i) {
+  int v = h->heap[i];
+  while (i > 0) {
+    int parent = (i - 1) / 2;
+    if (!heap_above(h, v, h->heap[parent]))
+      break;
+    h->heap[i] = h->heap[parent];
+    h->heap_pos[h->heap[i]] = i;
+    i = parent;
+  }
+  h->heap[i] = v;
+  h->heap_pos[v] = i;
+}
+
+static void heap_down(sks_hall *h, int i) {
+  int v = h->heap[i];
+  for (;;) {
+    int child = 2 * i + 1;
+    if (child >= h->heap_n)
+      break;
+    if (child + 1 < h->heap_n &&
+        heap_above(h, h->heap[child + 1], h->heap[child]))
+      child++;
+    if (!heap_above(h, h->heap[child], v))
+      break;
+    h->heap[i] = h->heap[child];
+    h->heap_pos[h->heap[i]] = i;
+    i = child;
+  }
+  h->heap[i] = v;
+  h->heap_pos[v] = i;
+}
+
+static void heap_insert(sks_hall *h, int v) {
+  if (h->heap_pos[v] >= 0)
+    return;
+  h->heap[h->heap_n] = v;
+  h->heap_pos[v] = h->heap_n++;
+  heap_up(h, h->heap_n - 1);
+}
+
+static int heap_pop(sks_hall *h) {
+  int top = h->heap[0];
+  h->heap_pos[top] = -1;
+  if (--h->heap_n > 0) {
+    h->heap[0] = h->heap[h->heap_n];
+    h->heap_pos[h->heap[0]] = 0;
+    heap_down(h, 0);
+  }
+  return top;
+}
+
+static void bump_var(sks_hall *h, int v) {
+  if ((h->act[v] += h->act_inc) > 1e100) {
+    for (int u = 1; u <= h->nvars; u++)
+      h->act[u] *= 1e-100;
+    h->act_inc *= 1e-100;
+  }
+  if (h->heap_pos[v] >= 0)
+    heap_up(h, h->heap_pos[v]);
+}
+
+/* Fresh scores: zero, with a seeded tie-break below any bump, and every
+ * variable in the heap. */
+static void reset_scores(sks_hall *h, unsigned long long seed) {
+  h->rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+  if (!h->rng)
+    h->rng = 1;
+  h->act_inc = 1;
+  h->heap_n = 0;
+  for (int v = 1; v <= h->nvars; v++) {
+    h->act[v] = seed > 1 ? (double)(next_random(h) >> 11) * 0x1p-53 * 1e-3 : 0;
+    h->heap_pos[v] = -1;
+  }
+  for (int v = 1; v <= h->nvars; v++)
+    heap_insert(h, v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Variables, the instance */
+
+sks_hall *sks_hall_new(unsigned long long seed) {
+  sks_hall *h = sks_calloc(1, sizeof *h);
+  h->act_inc = 1;
+  h->reduce_inc = REDUCE_FIRST;
+  h->reduce_at = REDUCE_FIRST;
+  reset_scores(h, seed);
+  return h;
+}
+
+void sks_hall_delete(sks_hall *h) {
+  if (!h)
+    return;
+  if (h->watches)
+    for (size_t l = 2; l < 2 * (size_t)h->nvars + 2; l++)
+      SKS_STACK_FREE(h->watches[l]);
+  free(h->val);
+  free(h->watches);
+  free(h->level);
+  free(h->reason);
+  free(h->phase);
+  free(h->seen);
+  free(h->act);
+  free(h->heap_pos);
+  free(h->heap);
+  free(h->trail);
+  free(h->level_stamp);
+  free(h->model);
+  SKS_STACK_FREE(h->control);
+  SKS_STACK_FREE(h->arena);
+  SKS_STACK_FREE(h->learnts);
+  SKS_STACK_FREE(h->adding);
+  SKS_STACK_FREE(h->learned);
+  SKS_STACK_FREE(h->analyzed);
+  SKS_STACK_FREE(h->minimize_stack);
+  SKS_STACK_FREE(h->assumptions);
+  sks_hall_groups_free(h);
+  free(h);
+}
+
+#define RESIZE(P, N) ((P) = sks_realloc((P), (N) * sizeof *(P)))
+
+void sks_hall_reserve(sks_hall *h, int nvars) {
+  if (nvars <= h->nvars)
+    return;
+  size_t need = (size_t)nvars + 1;
+  if (need > h->vcap) {
+    size_t cap = sks_stack_cap(h->vcap, need, sizeof(double));
+    RESIZE(h->val, 2 * cap);
+    RESIZE(h->watches, 2 * cap);
+    RESIZE(h->level, cap);
+    RESIZE(h->reason, cap);
+    RESIZE(h->phase, cap);
+    RESIZE(h->seen, cap);
+    RESIZE(h->act, cap);
+    RESIZE(h->heap_pos, cap);
+    RESIZE(h->heap, cap);
+    RESIZE(h->trail, cap);
+    h->vcap = cap;
+  }
+  for (int v = h->nvars + 1; v <= nvars; v++) {
+    h->val[2 * v] = h->val[2 * v + 1] = 0;
+    memset(&h->watches[2 * v], 0, 2 * sizeof *h->watches);
+    h->level[v] = 0;
+    h->reason[v] = HALL_NONE;
+    h->phase[v] = -1;
+    h->seen[v] = 0;
+    h->act[v] = 0;
+    h->heap_pos[v] = -1;
+  }
+  int from = h->nvars + 1;
+  h->nvars = nvars;
+  for (int v = from; v <= nvars; v++)
+    heap_insert(h, v);
+}
+
+size_t sks_hall_bytes(const sks_hall *h) {
+  size_t b = sizeof *h + h->vcap * (2 * (sizeof *h->val + sizeof *h->watches) +
+                                    sizeof *h->level + sizeof *h->reason + 2 +
+                                    sizeof *h->act + 2 * sizeof(int) +
+                                    sizeof *h->trail + sizeof(unsigned));
+  for (int l = 2; l < 2 * h->nvars + 2; l++)
+    b += h->watches[l].cap * sizeof(hall_watch);
+  return b + h->arena.cap * sizeof(uint32_t) + h->learnts.cap * 4;
+}
+
+void sks_hall_set_terminate(sks_hall *h, void *state, int (*fn)(void *)) {
+  h->term_state = state;
+  h->terminate = fn;
+}
+
+void sks_hall_assume(sks_hall *h, int lit) {
+  sks_hall_reserve(h, abs(lit));
+  SKS_PUSH(h->assumptions, import(lit));
+}
+
+int sks_hall_val(const sks_hall *h, int var) {
+  return var >= 1 && var <= h->model_n ? h->model[var] : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The trail */
+
+static inline void assign(sks_hall *h, hall_lit l, uint32_t reason) {
+  int v = hall_var(l);
+  h->val[l] = 1;
+  h->val[l ^ 1] = -1;
+  h->level[v] = level_now(h);
+  h->reason[v] = reason;
+  h->trail[h->trail_n++] = l;
+}
+
+static void new_level(sks_hall *h) {
+  SKS_PUSH(h->control, h->trail_n);
+}
+
+static void backtrack(sks_hall *h, int level) {
+  if (level >= level_now(h))
+    return;
+  int keep = h->control.a[level];
+  for (int i = h->trail_n - 1; i >= keep; i--) {
+    hall_lit l = h->trail[i];
+    int v = hall_var(l);
+    h->val[l] = h->val[l ^ 1] = 0;
+    h->phase[v] = (l & 1) ? -1 : 1;
+    heap_insert(h, v);
+  }
+  h->trail_n = h->qhead = keep;
+  if (h->groups_head > keep)
+    h->groups_head = keep;
+  h->control.n = (size_t)level;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clauses */
+
+static void watch(sks_hall *h, hall_lit l, hall_lit blocker, uint32_t ref) {
+  hall_watch w = {blocker, ref};
+  SKS_PUSH(h->watches[l], w);
+}
+
+/* A clause of the literals given (at least 3), watched by its first two;
+ * its ref. */
+static uint32_t new_clause(sks_hall *h, const hall_lit *lits, uint32_t n,
+                           bool learnt, unsigned lbd) {
+  size_t ref = h->arena.n;
+  sks_require(ref + HALL_HEADER + n < HALL_REASON_BIN,
+              "the hall engine holds clauses of at most 2^31 words");
+  SKS_STACK_RESERVE(h->arena, ref + HALL_HEADER + n);
+  h->arena.n = ref + HALL_HEADER + n;
+  hall_clause *c = hall_clause_at(h, (uint32_t)ref);
+  c->size = n;
+  c->learnt = learnt;
+  c->garbage = 0;
+  c->used = learnt;
+  c->moved = 0;
+  c->lbd = lbd;
+  c->pos = 2;
+  memcpy(c->lit, lits, n * sizeof *lits);
+  watch(h, lits[0], lits[1], (uint32_t)ref);
+  watch(h, lits[1], lits[0], (uint32_t)ref);
+  if (learnt)
+    SKS_PUSH(h->learnts, (uint32_t)ref);
+  return (uint32_t)ref;
+}
+
+static void add_binary(sks_hall *h, hall_lit a, hall_lit b) {
+  watch(h, a, b, HALL_BINARY);
+  watch(h, b, a, HALL_BINARY);
+}
+
+static int cmp_lit(const void *a, const void *b) {
+  hall_lit x = *(const hall_lit *)a, y = *(const hall_lit *)b;
+  return (x > y) - (x < y);
+}
+
+/* The clause in h->adding, at the root: sorted, without duplicates and
+ * root-false literals; dropped when a tautology or satisfied. */
+static void add_clause(sks_hall *h) {
+  hall_lit *a = h->adding.a;
+  size_t n = h->adding.n;
+  h->adding.n = 0;
+  if (h->inconsistent)
+    return;
+  backtrack(h, 0);
+  if (n > 1)
+    qsort(a, n, sizeof *a, cmp_lit);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    hall_lit l = a[i];
+    if (k && a[k - 1] == l)
+      continue;
+    if (k && a[k - 1] == (l ^ 1))
+      return; /* x and -x: always true */
+    if (h->val[l] > 0)
+      return; /* true at the root */
+    if (h->val[l] < 0)
+      continue;
+    a[k++] = l;
+  }
+  if (k == 0)
+    h->inconsistent = true;
+  else if (k == 1)
+    assign(h, a[0], HALL_NONE);
+  else if (k == 2)
+    add_binary(h, a[0], a[1]);
+  else
+    new_clause(h, a, (uint32_t)k, false, 0);
+}
+
+void sks_hall_add(sks_hall *h, int lit) {
+  if (lit) {
+    sks_hall_reserve(h, abs(lit));
+    SKS_PUSH(h->adding, import(lit));
+  } else
+    add_clause(h);
+}
+
+/* ------------------------------------------------------------------ */
+/* Propagation: HALL_NONE, or the conflict (a clause's ref, or
+ * HALL_REASON_BIN with the binary clause in conflict_bin). */
+
+static uint32_t propagate(sks_hall *h, hall_lit *bin) {
+  while (h->qhead < h->trail_n) {
+    hall_lit f = h->trail[h->qhead++] ^ 1; /* false now */
+    hall_watches *ws = &h->watches[f];
+    hall_watch *i = ws->a, *j = ws->a, *end = ws->a + ws->n;
+    h->st.propagations++;
+    h->ticks += 1 + ws->n;
+    uint32_t conflict = HALL_NONE;
+    while (i != end) {
+      hall_watch w = *i++;
+      signed char bv = h->val[w.blocker];
+      if (bv > 0) {
+        *j++ = w;
+        continue;
+      }
+      if (w.ref == HALL_BINARY) {
+        *j++ = w;
+        if (bv < 0) {
+          bin[0] = f;
+          bin[1] = w.blocker;
+          conflict = HALL_REASON_BIN;
+          break;
+        }
+        assign(h, w.blocker, HALL_REASON_BIN | f);
+        continue;
+      }
+      hall_clause *c = hall_clause_at(h, w.ref);
+      hall_lit *lits = c->lit;
+      hall_lit other = lits[0] ^ lits[1] ^ f;
+      lits[0] = other;
+      lits[1] = f;
+      signed char ov = h->val[other];
+      if (ov > 0) {
+        j->blocker = other;
+        j->ref = w.ref;
+        j++;
+        continue;
+      }
+      /* a new literal to watch, from where the last search stopped */
+      uint32_t size = c->size, start = c->pos < size ? c->pos : 2, k = start;
+      bool found = false;
+      do {
+        if (h->val[lits[k]] >= 0) {
+          found = true;
+          break;
+        }
+        if (++k == size)
+          k = 2;
+      } while (k != start);
+      if (found) {
+        c->pos = k;
+        lits[1] = lits[k];
+        lits[k] = f;
+        watch(h, lits[1], other, w.ref);
+        continue;
+      }
+      j->blocker = other;
+      j->ref = w.ref;
+      j++;
+      if (ov < 0) {
+        conflict = w.ref;
+        break;
+      }
+      assign(h, other, w.ref);
+    }
+    while (i != end)
+      *j++ = *i++;
+    ws->n = (size_t)(j - ws->a);
+    if (conflict != HALL_NONE)
+      return conflict;
+  }
+  return HALL_NONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Conflict analysis */
+
+/* The literals of a reason or conflict other than the one it implies
+ * (all false): *n of them at the returned pointer.  tmp holds a binary
+ * clause's one. */
+static const hall_lit *reason_lits(sks_hall *h, uint32_t r, hall_lit *tmp,
+                                   uint32_t *n) {
+  if (r & HALL_REASON_BIN) {
+    tmp[0] = r & ~HALL_REASON_BIN;
+    *n = 1;
+    return tmp;
+  }
+  hall_clause *c = hall_clause_at(h, r);
+  *n = c->size - 1;
+  return c->lit + 1;
+}
+
+static unsigned clause_lbd(sks_hall *h, const hall_lit *lits, uint32_t n) {
+  unsigned stamp = ++h->stamp, lbd = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int lv = h->level[hall_var(lits[i])];
+    if (h->level_stamp[lv] != stamp) {
+      h->level_stamp[lv] = stamp;
+      lbd++;
+    }
+  }
+  return lbd;
+}
+
+/* A learned clause met in an analysis: used again, its LBD lowered when
+ * the assignment now spans fewer levels. */
+static void bump_clause(sks_hall *h, hall_clause *c) {
+  if (!c->learnt)
+    return;
+  if (c->lbd > 2) {
+    unsigned lbd = clause_lbd(h, c->lit, c->size);
+    if (lbd < c->lbd)
+      c->lbd = lbd;
+  }
+  c->used = c->lbd <= 6 ? 2 : 1;
+}
+
+/* Whether the false literal q of the learned clause follows from its
+ * other literals (every literal of q's reason is in the clause or so
+ * follows); the levels of the clause carry this analysis' stamp. */
+static bool removable(sks_hall *h, hall_lit q, int depth) {
+  int v = hall_var(q);
+  if (depth && (h->seen[v] & (SEEN | REMOVABLE)))
+    return true;
+  if (h->seen[v] & POISON)
+    return false;
+  if (!h->level[v])
+    return true;
+  uint32_t r = h->reason[v];
+  if (r == HALL_NONE || depth > MINIMIZE_DEPTH ||
+      h->level_stamp[h->level[v]] != h->stamp)
+    return false;
+  hall_lit tmp[1];
+  uint32_t n;
+  const hall_lit *lits = reason_lits(h, r, tmp, &n);
+  bool gone = true;
+  for (uint32_t i = 0; gone && i < n; i++)
+    gone = removable(h, lits[i], depth + 1);
+  if (depth) {
+    h->seen[v] |= gone ? REMOVABLE : POISON;
+    SKS_PUSH(h->analyzed, v);
+  }
+  return gone;
+}
+
+/* Learns from the conflict: h->learned gets the first-UIP clause,
+ * minimised, its asserting literal first and a literal of the level to
+ * jump back to second; returns its LBD, *back the level. */
+static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
+                        int *back) {
+  h->learned.n = 0;
+  h->analyzed.n = 0;
+  SKS_PUSH(h->learned, 0); /* the UIP's place */
+  int lv = level_now(h), open = 0, idx = h->trail_n - 1;
+  hall_lit uip = 0, tmp[1];
+  const hall_lit *lits;
+  uint32_t n;
+  if (conflict == HALL_REASON_BIN) {
+    lits = bin;
+    n = 2;
+  } else {
+    hall_clause *c = hall_clause_at(h, conflict);
+    bump_clause(h, c);
+    lits = c->lit;
+    n = c->size;
+  }
+  for (;;) {
+    for (uint32_t i = 0; i < n; i++) {
+      hall_lit q = lits[i];
+      int v = hall_var(q);
+      if (h->seen[v] || !h->level[v])
+        continue;
+      h->seen[v] = SEEN;
+      SKS_PUSH(h->analyzed, v);
+      bump_var(h, v);
+      if (h->level[v] >= lv)
+        open++;
+      else
+        SKS_PUSH(h->learned, q);
+    }
+    while (!h->seen[hall_var(h->trail[idx])])
+      idx--;
+    uip = h->trail[idx--];
+    if (--open == 0)
+      break;
+    uint32_t r = h->reason[hall_var(uip)];
+    if (!(r & HALL_REASON_BIN))
+      bump_clause(h, hall_clause_at(h, r));
+    lits = reason_lits(h, r, tmp, &n);
+  }
+  h->learned.a[0] = uip ^ 1;
+  /* minimise: drop the literals implied by the others */
+  size_t size = h->learned.n;
+  h->stamp++;
+  for (size_t i = 0; i < size; i++)
+    h->level_stamp[h->level[hall_var(h->learned.a[i])]] = h->stamp;
+  size_t k = 1;
+  for (size_t i = 1; i < size; i++) {
+    hall_lit q = h->learned.a[i];
+    if (h->reason[hall_var(q)] == HALL_NONE || !removable(h, q, 0))
+      h->learned.a[k++] = q;
+  }
+  h->st.minimized += size - k;
+  h->learned.n = k;
+  for (size_t i = 0; i < h->analyzed.n; i++)
+    h->seen[h->analyzed.a[i]] = 0;
+  /* the level to go back to: the highest but the UIP's */
+  *back = 0;
+  for (size_t i = 1; i < k; i++) {
+    int l = h->level[hall_var(h->learned.a[i])];
+    if (l > *back) {
+      *back = l;
+      hall_lit t = h->learned.a[1];
+      h->learned.a[1] = h->learned.a[i];
+      h->learned.a[i] = t;
+    }
+  }
+  return clause_lbd(h, h->learned.a, (uint32_t)k);
+}
+
+/* The learned clause in, after the jump back; its first literal
+ * asserted. */
+static void learn(sks_hall *h, unsigned lbd) {
+  hall_lit *a = h->learned.a;
+  size_t n = h->learned.n;
+  h->st.learned++;
+  if (n == 1)
+    assign(h, a[0], HALL_NONE);
+  else if (n == 2) {
+    add_binary(h, a[0], a[1]);
+    assign(h, a[0], HALL_REASON_BIN | a[1]);
+  } else
+    assign(h, a[0], new_clause(h, a, (uint32_t)n, true, lbd));
+}
+
+void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
+  if (n == 1) {
+    backtrack(h, 0);
+    assign(h, lits[0], HALL_NONE);
+    return;
+  }
+  /* the false literal set last watched beside the implied one */
+  h->learned.n = 0;
+  uint32_t top = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    SKS_PUSH(h->learned, lits[i]);
+    if (i > 1 && h->level[hall_var(lits[i])] > h->level[hall_var(lits[top])])
+      top = i;
+  }
+  h->learned.a[top] = lits[1];
+  h->learned.a[1] = lits[top];
+  learn(h, clause_lbd(h, h->learned.a + 1, n - 1) + 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The search */
+
+static bool stop_asked(sks_hall *h) {
+  return h->terminate && h->terminate(h->term_state);
+}
+
+static void update_averages(sks_hall *h, unsigned lbd) {
+  double fast = 1.0 / 32, slow = 1.0 / 16384;
+  if (h->st.conflicts < 16384)
+    slow = 1.0 / (double)h->st.conflicts; /* the plain mean at first */
+  if (h->st.conflicts < 32)
+    fast = 1.0 / (double)h->st.conflicts;
+  h->ema_fast += (lbd - h->ema_fast) * fast;
+  h->ema_slow += (lbd - h->ema_slow) * slow;
+}
+
+static bool restart_due(const sks_hall *h) {
+  return h->st.conflicts >= h->restart_at &&
+         h->ema_fast > RESTART_MARGIN * h->ema_slow;
+}
+
+/* The next decision: an open variable of highest activity, its saved
+ * phase; 0 when every variable is set. */
+static hall_lit pick(sks_hall *h) {
+  while (h->heap_n > 0) {
+    int v = heap_pop(h);
+    if (!h->val[2 * v])
+      return h->phase[v] > 0 ? 2u * (hall_lit)v : 2u * (hall_lit)v + 1u;
+  }
+  return 0;
+}
+
+static void save_model(sks_hall *h) {
+  if (h->model_n < h->nvars)
+    RESIZE(h->model, (size_t)h->nvars + 1);
+  h->model_n = h->nvars;
+  for (int v = 1; v <= h->nvars; v++)
+    h->model[v] = h->val[2 * v] > 0 ? 1 : -1;
+}
+
+/* The assumptions still to take: 0 when taken (the level is theirs), 1
+ * when one was decided (propagate), 20 when one is false. */
+static int take_assumptions(sks_hall *h) {
+  while ((size_t)level_now(h) < h->assumptions.n) {
+    hall_lit a = h->assumptions.a[level_now(h)];
+    signed char v = h->val[a];
+    new_level(h);
+    if (v > 0)
+      continue;
+    if (v < 0)
+      return 20;
+    h->st.decisions++;
+    assign(h, a, HALL_NONE);
+    return 1;
+  }
+  return 0;
+}
+
+static int search(sks_hall *h, unsigned long long limit) {
+  hall_lit bin[2];
+  for (;;) {
+    uint32_t conflict = propagate(h, bin);
+    if (conflict != HALL_NONE) {
+      h->st.conflicts++;
+      if (!level_now(h)) {
+        h->inconsistent = true;
+        return 20;
+      }
+      int back;
+      unsigned lbd = analyze(h, conflict, bin, &back);
+      backtrack(h, back);
+      learn(h, lbd);
+      update_averages(h, lbd);
+      h->act_inc *= 1 / DECAY;
+      if ((limit && h->st.conflicts >= limit) || stop_asked(h))
+        return 0;
+      h->check_at = h->ticks + CHECK_TICKS;
+      continue;
+    }
+    if (h->groups_on && sks_hall_groups_propagate(h))
+      continue;
+    if (h->ticks >= h->check_at) {
+      h->check_at = h->ticks + CHECK_TICKS;
+      if (stop_asked(h))
+        return 0;
+    }
+    if (restart_due(h)) {
+      h->st.restarts++;
+      h->restart_at = h->st.conflicts + RESTART_GAP;
+      backtrack(h, 0);
+      continue;
+    }
+    if (h->st.conflicts >= h->reduce_at) {
+      sks_hall_reduce(h);
+      h->reduce_inc += REDUCE_INC;
+      h->reduce_at = h->st.conflicts + h->reduce_inc;
+    }
+    int took = take_assumptions(h);
+    if (took == 20) {
+      h->failed = true;
+      return 20;
+    }
+    if (took)
+      continue;
+    hall_lit d = pick(h);
+    if (!d) {
+      save_model(h);
+      return 10;
+    }
+    h->st.decisions++;
+    new_level(h);
+    assign(h, d, HALL_NONE);
+  }
+}
+
+/* Room for a stamp at every level a search can reach: a level for each
+ * assumption and each decision. */
+static void reserve_levels(sks_hall *h) {
+  size_t need = (size_t)h->nvars + h->assumptions.n + 2;
+  if (need > h->level_cap) {
+    RESIZE(h->level_stamp, need);
+    memset(h->level_stamp + h->level_cap, 0,
+           (need - h->level_cap) * sizeof *h->level_stamp);
+    h->level_cap = need;
+  }
+}
+
+int sks_hall_solve(sks_hall *h, long long max_conflicts) {
+  int res = 20;
+  reserve_levels(h);
+  h->failed = false;
+  backtrack(h, 0);
+  if (!h->inconsistent) {
+    unsigned long long limit =
+        max_conflicts > 0 ? h->st.conflicts + (unsigned long long)max_conflicts
+                          : 0;
+    h->check_at = h->ticks + CHECK_TICKS;
+    hall_lit bin[2];
+    if (stop_asked(h))
+      res = 0;
+    else if (propagate(h, bin) != HALL_NONE) {
+      h->inconsistent = true;
+      res = 20;
+    } else {
+      if (h->trail_n > h->root_units)
+        sks_hall_collect(h);
+      if (h->groups_on && !h->groups_found)
+        sks_hall_groups_find(h);
+      res = search(h, limit);
+    }
+  }
+  backtrack(h, 0);
+  h->assumptions.n = 0;
+  return res;
+}
+
+void sks_hall_forget(sks_hall *h, unsigned long long seed) {
+  backtrack(h, 0);
+  sks_hall_drop_learned(h);
+  for (int v = 1; v <= h->nvars; v++)
+    h->phase[v] = -1;
+  reset_scores(h, seed);
+  h->ema_fast = h->ema_slow = 0;
+  h->restart_at = 0;
+  h->reduce_inc = REDUCE_FIRST;
+  h->reduce_at = h->st.conflicts + REDUCE_FIRST;
+}

@@ -1,0 +1,182 @@
+/* Private: the hall engine, a CDCL solver of the project's own (C11 and
+ * the base's allocation only, so that it builds for WebAssembly too):
+ * two watched literals with blocker literals, binary clauses in the
+ * watch lists, first-UIP learning with recursive minimisation, EVSIDS,
+ * phase saving, glucose-style restarts, a clause database reduced by LBD
+ * in three tiers, clauses added between searches (blocking clauses),
+ * assumptions, a conflict limit and a terminate callback.  hall_cdcl.c
+ * holds the search, hall_reduce.c the clause database's reduction and
+ * collection; solver/hall.c makes it an engine of the CDCL layer
+ * (cdcl_int.h).  Users: hall.c, hall_reduce.c, tests/unit/test_hall.c. */
+#ifndef SKS_HALL_INT_H
+#define SKS_HALL_INT_H
+
+#include "stack_int.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A literal inside the engine: 2v for variable v (1-based), 2v+1 for its
+ * negation. */
+typedef uint32_t hall_lit;
+
+/* A watch: a clause watched by the literal whose list holds it.  blocker:
+ * a literal of the clause that, when true, satisfies it without a look
+ * at the clause; a binary clause is its other literal, and ref says so
+ * (HALL_BINARY), so a binary clause lives in the watch lists only. */
+typedef struct hall_watch {
+  hall_lit blocker;
+  uint32_t ref;
+} hall_watch;
+#define HALL_BINARY 0xffffffffu
+
+/* A clause in the arena: its header (HALL_HEADER words), then its
+ * literals.  A literal's reason is HALL_NONE (a decision or a root unit),
+ * a clause's ref, or HALL_REASON_BIN | other, the binary clause's other
+ * literal. */
+enum { HALL_HEADER = 3 };
+#define HALL_NONE 0xffffffffu
+#define HALL_REASON_BIN 0x80000000u
+
+typedef struct hall_clause {
+  uint32_t size;
+  unsigned learnt : 1, garbage : 1, used : 2, moved : 1, lbd : 27;
+  uint32_t pos; /* where the last search for a new watch stopped, or the
+                   new ref while the arena is collected */
+  hall_lit lit[];
+} hall_clause;
+
+typedef SKS_STACK(hall_watch) hall_watches;
+
+typedef struct hall_stats {
+  unsigned long long conflicts, decisions, propagations, restarts, reduced,
+      learned, minimized, collections;
+  unsigned long long group_removed; /* literals the group propagator set */
+} hall_stats;
+
+typedef struct sks_hall {
+  int nvars; /* variables 1..nvars */
+  size_t vcap;
+  /* by literal */
+  signed char *val; /* 1 true, -1 false, 0 open */
+  hall_watches *watches;
+  /* by variable */
+  int *level;
+  uint32_t *reason;
+  signed char *phase; /* saved: 1 true, -1 false */
+  unsigned char *seen;
+  double *act;   /* EVSIDS activity */
+  int *heap_pos; /* place in the heap, -1 when out */
+  int *heap;
+  int heap_n;
+  double act_inc;
+  /* the trail and its levels */
+  hall_lit *trail;
+  int trail_n, qhead;
+  SKS_STACK(int) control; /* trail size at each level's start */
+  /* the arena */
+  SKS_STACK(uint32_t) arena;
+  SKS_STACK(uint32_t) learnts; /* refs of the learned clauses */
+  size_t garbage_words;
+  /* the clause being added, and scratch for the analysis */
+  SKS_STACK(hall_lit) adding;
+  SKS_STACK(hall_lit) learned;
+  SKS_STACK(int) analyzed; /* variables seen in the analysis */
+  SKS_STACK(int) minimize_stack;
+  unsigned *level_stamp; /* by level: LBD and minimisation */
+  size_t level_cap;
+  unsigned stamp;
+  SKS_STACK(hall_lit) assumptions;
+  bool inconsistent; /* the empty clause is implied: no solution at all */
+  bool failed;       /* the last search failed under its assumptions */
+  int root_units;    /* trail size at level 0 when the database was last
+                        simplified */
+  /* restarts: the LBDs' fast and slow moving averages */
+  double ema_fast, ema_slow;
+  unsigned long long restart_at; /* not before this many conflicts */
+  unsigned long long reduce_at, reduce_inc;
+  uint64_t rng;
+  /* model after SAT, by variable */
+  signed char *model;
+  int model_n;
+  /* stopping */
+  void *term_state;
+  int (*terminate)(void *state);
+  unsigned long long ticks, check_at;
+  /* the exactly-one groups found in the clauses (hall_groups.c): group
+   * g's variables are group_var[group_at[g] .. group_at[g + 1]), variable
+   * v's groups var_group[var_at[v] .. var_at[v + 1]) */
+  /* the propagator runs: off by default, it saves conflicts but costs
+   * more time than they do (BENCHMARKS.md) */
+  bool groups_on;
+  bool groups_found;         /* the clauses were looked at */
+  int ngroups, groups_nvars; /* the variables when they were found */
+  int *group_at, *group_var, *var_at, *var_group;
+  int *group_reach;  /* by group: the most it shares with another */
+  int *open_scratch; /* a group's open variables */
+  int groups_head;   /* trail position the propagator has seen */
+  unsigned *mark;    /* by variable, stamps of the propagator */
+  unsigned mark_stamp;
+  SKS_STACK(hall_lit) explain;
+  hall_stats st;
+} sks_hall;
+
+/* hall_cdcl.c */
+sks_hall *sks_hall_new(unsigned long long seed);
+void sks_hall_delete(sks_hall *h); /* NULL is a no-op */
+/* Makes variables 1..nvars known. */
+void sks_hall_reserve(sks_hall *h, int nvars);
+/* Adds a literal of the clause being added; 0 ends it.  Between
+ * searches only. */
+void sks_hall_add(sks_hall *h, int lit);
+/* A literal the next search assumes (cleared by the search). */
+void sks_hall_assume(sks_hall *h, int lit);
+/* 10 (SKS_SAT), 20 (SKS_UNSAT: none under the assumptions) or 0 (the
+ * terminate callback or max_conflicts, 0 = none, stopped it). */
+int sks_hall_solve(sks_hall *h, long long max_conflicts);
+/* After SAT: 1 when var is true, -1 when false. */
+int sks_hall_val(const sks_hall *h, int var);
+void sks_hall_set_terminate(sks_hall *h, void *state, int (*fn)(void *));
+/* Forgets the learned clauses, phases and scores (a new puzzle on the
+ * same base rules), and reseeds. */
+void sks_hall_forget(sks_hall *h, unsigned long long seed);
+/* The bytes the instance holds. */
+size_t sks_hall_bytes(const sks_hall *h);
+
+/* Private to the engine's files. */
+static inline hall_clause *hall_clause_at(const sks_hall *h, uint32_t ref) {
+  return (hall_clause *)(h->arena.a + ref);
+}
+static inline hall_lit hall_neg(hall_lit l) {
+  return l ^ 1u;
+}
+static inline int hall_var(hall_lit l) {
+  return (int)(l >> 1);
+}
+/* hall_cdcl.c: lits[0] implied by the clause lits[0..n) (its others
+ * false), which is learned (an explanation); 0 when the implication was
+ * a root fact and the search went back to the root for it. */
+void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
+
+/* hall_groups.c: the exactly-one groups of the clauses (a clause of
+ * positive literals whose every pair a binary clause excludes), found
+ * once; then, as literals turn false, a group whose open literals all lie
+ * in another group takes the other group's remaining literals out (the
+ * Hall set of one group: locked candidates between any two houses),
+ * each explained by a clause the two groups' clauses imply.  Returns
+ * whether it set a literal. */
+void sks_hall_groups_find(sks_hall *h);
+bool sks_hall_groups_propagate(sks_hall *h);
+void sks_hall_groups_free(sks_hall *h);
+
+/* hall_reduce.c: the learned clauses reduced by LBD and use; the arena
+ * collected (root-satisfied clauses dropped) when garbage is a quarter
+ * of it. */
+void sks_hall_reduce(sks_hall *h);
+/* Every learned clause dropped (sks_hall_forget). */
+void sks_hall_drop_learned(sks_hall *h);
+/* Root-satisfied clauses and the garbage out of the arena, the watch
+ * lists and the learned list. */
+void sks_hall_collect(sks_hall *h);
+
+#endif

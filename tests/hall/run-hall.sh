@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# The hall backend from the command line: every variant rule kind counted
+# on 4x4 against brute force (tests/variants/brute4.py); solve, unique and
+# count the same as cadical's on the examples, generated 9x9 (killer
+# sudoku too), 16x16 and 25x25 puzzles, thinned ones with several
+# solutions, and (when ../shared is there) top1465 and 17-clue puzzles,
+# each solution checked by this script's own reading of the grid; a CNF
+# that `encode` wrote; the time and step limits on an instance no engine
+# answers quickly (pigeonhole 12 into 11).
+# usage: run-hall.sh SUDOKUSAT [SOURCE_DIR]
+set -u
+S=${1:?usage: run-hall.sh SUDOKUSAT [SOURCE_DIR]}
+SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $S in /*) ;; *) S=$PWD/$S ;; esac
+SRC=$(cd "$SRC" && pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/sks-hall.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+. "$SRC/tests/cli/lib.sh"
+SHARED=$SRC/../shared/data
+[ -d "$SHARED" ] || SHARED=$SRC/../../shared/data
+
+# Variant rules: 300 random rule sets on the blank 4x4, counted by hall.
+if out=$(python3 "$SRC/tests/variants/brute4.py" "$S" 300 3 hall 2>&1); then
+  pass
+else
+  fail brute4 "$(printf '%s' "$out" | tail -20)"
+fi
+
+# valid PUZZLES ANSWERS: every answer line that is a grid keeps the
+# givens of its puzzle line and holds each digit once in every row,
+# column and box (square boxes); prints what is wrong, else nothing.
+valid() {
+  python3 - "$1" "$2" <<'EOF'
+import sys
+SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+puz = [l.split()[0] for l in open(sys.argv[1]) if l.strip() and l[0] not in "#c"]
+ans = [l.strip() for l in open(sys.argv[2])]
+if len(puz) != len(ans):
+    print("%d answers for %d puzzles" % (len(ans), len(puz)))
+for i, (p, a) in enumerate(zip(puz, ans)):
+    if a in ("none", "unknown"):
+        continue
+    n = int(round(len(a) ** 0.5))
+    b = int(round(n ** 0.5))
+    d = [SYM.find(ch) for ch in a]
+    bad = len(a) != n * n or len(p) != n * n or min(d) < 0
+    bad = bad or any(p[k] not in ".0" and p[k] != a[k] for k in range(n * n))
+    for g in range(n):
+        row = {d[g * n + k] for k in range(n)}
+        col = {d[k * n + g] for k in range(n)}
+        box = {d[((g // b) * b + k // b) * n + (g % b) * b + k % b] for k in range(n)}
+        bad = bad or len(row) != n or len(col) != n or len(box) != n
+    if bad:
+        print("answer %d is not a solution of its puzzle: %s" % (i + 1, a[:90]))
+        break
+EOF
+}
+
+# same_answers NAME FILE ARGS...: hall's answers to `ARGS FILE` equal
+# cadical's, and (solve) each of hall's grids is a solution.
+same_answers() {
+  local name=$1 file=$2
+  shift 2
+  "$S" "$@" -q --backend hall "$file" >hall.txt 2>err.txt
+  "$S" "$@" -q --backend cadical "$file" >cadical.txt 2>>err.txt
+  if ! [ -s hall.txt ]; then
+    fail "$name" "hall answered nothing: $(head -c 300 err.txt)"
+  elif ! cmp -s hall.txt cadical.txt; then
+    fail "$name" "hall and cadical differ: $(diff hall.txt cadical.txt | head -5)"
+  else
+    pass
+  fi
+  if [ "$1" = unique ]; then
+    "$S" solve -q --backend hall "$file" >grids.txt 2>>err.txt
+    check_file "$name-valid" valid "$file" grids.txt
+  fi
+}
+
+same_answers examples "$SRC/docs/examples/puzzles.txt" unique
+same_answers examples-count "$SRC/cnf-samples/several.txt" count --limit 0
+
+# Generated puzzles, and the same with givens taken away (several
+# solutions) or one changed (often none).
+thin() { awk '{ s = $0; for (i = 3; i < length(s); i += 5) s = substr(s, 1, i - 1) "." substr(s, i + 1); print s }' "$1"; }
+spoil() { awk '{ s = $0; for (i = 1; substr(s, i, 1) == "."; i++); c = substr(s, i, 1); print substr(s, 1, i - 1) (c == "1" ? "2" : "1") substr(s, i + 1) }' "$1"; }
+for size in 9 16 25; do
+  "$S" generate --size $size --count 6 --seed 43 -q >gen$size.txt
+  thin gen$size.txt >thin$size.txt
+  spoil gen$size.txt >spoil$size.txt
+  cat gen$size.txt thin$size.txt spoil$size.txt >all$size.txt
+  same_answers gen$size "all$size.txt" unique
+  same_answers count$size "thin$size.txt" count --limit 3
+done
+
+"$S" generate --killer --count 3 --seed 5 -q >killer.txt
+same_answers killer killer.txt unique
+
+# A CNF that `encode` wrote: the same model as cadical's.
+"$S" encode -q -o escargot.cnf "$SRC/cnf-samples/escargot.txt"
+check cnf 10 "s SATISFIABLE" first_line "$S" solve --backend hall escargot.cnf
+same_answers cnf-decoded escargot.cnf solve
+
+# The sets of ../shared, when it is there.
+if [ -d "$SHARED" ]; then
+  head -400 "$SHARED/puzzles3_magictour_top1465" | grep -v '^#' >top.txt
+  same_answers top1465 top.txt unique
+  sed -n '1000,1400p' "$SHARED/puzzles2_17_clue" | grep -v '^#' >17.txt
+  same_answers 17-clue 17.txt unique
+else
+  skip shared "no ../shared/data beside the source ($SHARED): top1465 and the 17-clue set were NOT tried"
+fi
+
+# Limits: pigeonhole 12 into 11 takes any CDCL engine minutes.
+awk 'BEGIN { p = 12; h = 11; print "p cnf", p * h, p + h * p * (p - 1) / 2
+  for (i = 0; i < p; i++) { s = ""; for (j = 1; j <= h; j++) s = s (i * h + j) " "; print s "0" }
+  for (j = 1; j <= h; j++) for (i = 0; i < p; i++) for (k = i + 1; k < p; k++)
+    print -(i * h + j), -(k * h + j), 0 }' >php.cnf
+start=$(now_us)
+check time-limit 0 "s UNKNOWN" first_line "$S" solve --backend hall \
+  --time-limit 0.2 php.cnf
+took=$(($(now_us) - start))
+# promptly: the deadline plus what a loaded machine adds, not the search
+if [ "$took" -lt 5000000 ]; then pass; else
+  fail time-limit-prompt "--time-limit 0.2 answered after $((took / 1000)) ms"
+fi
+check max-steps 0 "s UNKNOWN" first_line "$S" solve --backend hall \
+  --max-steps 300 --stats php.cnf
+n=$(awk '/^c conflicts /{print $3}' err.txt)
+if [ -n "$n" ] && [ "$n" -le 300 ] && [ "$n" -ge 290 ]; then pass; else
+  fail max-steps-conflicts "c conflicts '${n:-missing}' for --max-steps 300"
+fi
+if [ -f "$SHARED/large/sudoku-64-1.txt" ]; then
+  start=$(now_us)
+  check big-time-limit 0 unknown "$S" solve -q --backend hall \
+    --time-limit 0.2 "$SHARED/large/sudoku-64-1.txt"
+  took=$(($(now_us) - start))
+  if [ "$took" -lt 5000000 ]; then pass; else
+    fail big-time-limit-prompt "sudoku-64-1 at --time-limit 0.2 answered after $((took / 1000)) ms"
+  fi
+fi
+
+summary

@@ -1,0 +1,151 @@
+"""Batches: solve_many, unique_many and count_many over files and
+iterables, on threads, in input order, with the errors of a file."""
+import pytest
+
+import sudokusat
+from check import ESCARGOT, NONE, TWO, path, valid
+
+PUZZLES = path("docs", "examples", "puzzles.txt")
+
+
+def test_solve_many_file_in_order():
+    answers = list(sudokusat.solve_many(PUZZLES, threads=2))
+    assert [a.status for a in answers] == ["solved"] * 3 + ["none"]
+    read = list(sudokusat.read(PUZZLES))
+    for a, p in zip(answers, read):
+        assert a.puzzle == p
+        if a.status == "solved":
+            assert valid(p, a.solution) and a.count == 1
+        else:
+            assert a.solution is None and a.count == 0
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4, 7])
+def test_threads_give_the_same_answers(threads, tmp_path):
+    famous = list(sudokusat.read(path("docs", "examples", "famous.txt")))
+    many = (famous + [sudokusat.parse(NONE), sudokusat.parse(TWO)]) * 40
+    answers = list(sudokusat.solve_many(many, threads=threads, chunk=64))
+    assert len(answers) == len(many)
+    for p, a in zip(many, answers):
+        assert a.puzzle is p
+        if p == sudokusat.parse(NONE):
+            assert a.status == "none"
+        else:
+            assert a.status == "solved" and valid(p, a.solution)
+    uniq = list(sudokusat.unique_many(many, threads=threads, chunk=50))
+    want = ["none" if p == sudokusat.parse(NONE) else
+            "multiple" if p == sudokusat.parse(TWO) else "unique"
+            for p in many]
+    assert [a.status for a in uniq] == want
+
+
+def test_strings_are_parsed():
+    got = [a.status for a in sudokusat.unique_many([ESCARGOT, TWO, NONE])]
+    assert got == ["unique", "multiple", "none"]
+
+
+def test_count_many():
+    got = list(sudokusat.count_many([TWO, ESCARGOT, NONE], threads=2))
+    assert [a.count for a in got] == [2, 1, 0]
+    assert [a.status for a in got] == ["counted", "counted", "none"]
+    at = list(sudokusat.count_many([TWO], limit=1))
+    assert at[0].count == 1 and at[0].at_limit
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.count_many([TWO], limit=-1)
+
+
+def test_file_errors():
+    bad = path("docs", "examples", "bad.txt")
+    it = sudokusat.solve_many(bad)
+    first = next(it)
+    assert first.status == "solved"
+    with pytest.raises(sudokusat.ParseError) as e:
+        next(it)
+    assert (e.value.file, e.value.line, e.value.col) == (bad, 3, 81)
+    assert len(list(sudokusat.solve_many(bad, errors="skip"))) == 1
+    got = list(sudokusat.solve_many(bad, errors="yield"))
+    assert got[0].status == "solved"
+    assert isinstance(got[1], sudokusat.ParseError)
+    with pytest.raises(FileNotFoundError):
+        sudokusat.solve_many(path("no", "such.txt"))
+
+
+def test_bad_options():
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.solve_many([ESCARGOT], backend="nosuch")
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.solve_many([ESCARGOT], threads=0)
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.solve_many([ESCARGOT], chunk=0)
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.solve_many([ESCARGOT], time_limit=-2)
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.solve_many([ESCARGOT], variants="x")  # a file's option
+    with pytest.raises(TypeError):
+        list(sudokusat.solve_many([42]))
+
+
+def test_time_limit_in_a_batch():
+    big = sudokusat.Puzzle.from_list([[0] * 64] * 64)
+    got = list(sudokusat.solve_many([big, ESCARGOT], backend="cadical",
+                                    time_limit=1e-9, threads=1))
+    assert got[0].status == "unknown" and got[0].message
+    assert got[0].solution is None
+
+
+def test_answers_outlive_the_batch():
+    answers = list(sudokusat.solve_many(PUZZLES, chunk=1))
+    import gc
+    gc.collect()
+    assert valid(answers[0].puzzle, answers[0].solution)
+    assert answers[0].cells == answers[0].solution.cells
+    assert answers[3].cells is None and answers[3].message is None
+    assert answers[0].text() == answers[0].solution.text()
+    assert answers[0].text("grid") == answers[0].solution.text("grid")
+    assert answers[3].text() is None
+    with pytest.raises(sudokusat.OptionError):
+        answers[0].text("sideways")
+    assert answers[2].puzzle.givens == 23
+
+
+def test_the_interpreter_runs_while_c_works(monkeypatch):
+    """Python code of another thread runs inside the C call of a batch
+    (ctypes lets go of the interpreter): stamps this thread takes fall
+    well inside the call's start and end, taken around the call itself."""
+    import threading
+    import time
+    from sudokusat import _lib
+    real = _lib.lib.sks_session_run_many
+    calls = []
+
+    def timed(*args):
+        t0 = time.monotonic()
+        real(*args)
+        calls.append((t0, time.monotonic()))
+
+    monkeypatch.setattr(_lib.lib, "sks_session_run_many", timed)
+    p = sudokusat.parse(ESCARGOT)
+    size = 2000
+    while True:
+        calls.clear()
+        stamps = []
+        done = threading.Event()
+
+        def work():
+            for _ in sudokusat.solve_many([p] * size, threads=1, chunk=size):
+                pass
+            done.set()
+
+        th = threading.Thread(target=work)
+        th.start()
+        while not done.is_set():
+            stamps.append(time.monotonic())
+        th.join()
+        assert len(calls) == 1
+        start, end = calls[0]
+        if end - start > 0.2:
+            break
+        size *= 2  # a call long enough to look inside
+    margin = (end - start) / 4
+    inside = [t for t in stamps if start + margin < t < end - margin]
+    assert inside

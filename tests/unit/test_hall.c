@@ -1,0 +1,459 @@
+/* The hall engine (solver/hall_int.h) and its backend: small CNFs with
+ * known answers (pigeonhole, random 3-SAT against brute force, all the
+ * models counted with blocking clauses), assumptions, the conflict limit
+ * and the terminate callback, forgetting between puzzles; then puzzles
+ * of 4x4 to 25x25 and variant shapes counted to 2 by hall and by cadical,
+ * every solution checked by the checker's validator (never the backend's
+ * word). */
+#include "check.h"
+#include "hall_int.h"
+#include "sudokusat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* CNFs kept here as flat lists of literals, each clause ended by 0. */
+
+typedef struct cnf {
+  int *lit;
+  size_t n, cap;
+  int nvars;
+} cnf;
+
+static void put(cnf *f, int lit) {
+  if (f->n == f->cap) {
+    f->cap = f->cap ? 2 * f->cap : 256;
+    f->lit = realloc(f->lit, f->cap * sizeof *f->lit);
+  }
+  f->lit[f->n++] = lit;
+  if (abs(lit) > f->nvars)
+    f->nvars = abs(lit);
+}
+
+static void clause2(cnf *f, int a, int b) {
+  put(f, a), put(f, b), put(f, 0);
+}
+
+/* Pigeons p into holes h: x(i,j) = pigeon i in hole j. */
+static void pigeonhole(cnf *f, int p, int h) {
+  for (int i = 0; i < p; i++) {
+    for (int j = 0; j < h; j++)
+      put(f, i * h + j + 1);
+    put(f, 0);
+  }
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < p; i++)
+      for (int k = i + 1; k < p; k++)
+        clause2(f, -(i * h + j + 1), -(k * h + j + 1));
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+static void random_3sat(cnf *f, int nvars, int nclauses) {
+  for (int c = 0; c < nclauses; c++) {
+    for (int k = 0; k < 3; k++) {
+      int v = 1 + (int)(rnd() % (uint64_t)nvars);
+      put(f, rnd() & 1 ? v : -v);
+    }
+    put(f, 0);
+  }
+  f->nvars = nvars;
+}
+
+static sks_hall *load(const cnf *f) {
+  sks_hall *h = sks_hall_new(1);
+  sks_hall_reserve(h, f->nvars);
+  for (size_t i = 0; i < f->n; i++)
+    sks_hall_add(h, f->lit[i]);
+  return h;
+}
+
+/* Whether the engine's model satisfies every clause of f. */
+static bool model_ok(const sks_hall *h, const cnf *f) {
+  bool sat = false;
+  for (size_t i = 0; i < f->n; i++) {
+    int l = f->lit[i];
+    if (!l) {
+      if (!sat)
+        return false;
+      sat = false;
+    } else if (sks_hall_val(h, abs(l)) == (l > 0 ? 1 : -1))
+      sat = true;
+  }
+  return true;
+}
+
+/* Models of f over its variables, by trying every assignment. */
+static long brute_count(const cnf *f) {
+  long count = 0;
+  for (uint32_t a = 0; a < (1u << f->nvars); a++) {
+    bool all = true, sat = false;
+    for (size_t i = 0; all && i < f->n; i++) {
+      int l = f->lit[i];
+      if (!l) {
+        all = sat;
+        sat = false;
+      } else if (((a >> (abs(l) - 1)) & 1) == (l > 0))
+        sat = true;
+    }
+    count += all;
+  }
+  return count;
+}
+
+/* Models counted by the engine: each one blocked and the search run
+ * again, as sks_count does with puzzles. */
+static long hall_count(sks_hall *h, const cnf *f, bool *all_valid) {
+  long count = 0;
+  while (sks_hall_solve(h, 0) == 10) {
+    *all_valid = *all_valid && model_ok(h, f);
+    count++;
+    for (int v = 1; v <= f->nvars; v++)
+      sks_hall_add(h, sks_hall_val(h, v) > 0 ? -v : v);
+    sks_hall_add(h, 0);
+  }
+  return count;
+}
+
+static void test_small(void) {
+  cnf f = {0};
+  sks_hall *h = load(&f); /* no clause: satisfiable */
+  CHECK_EQ(sks_hall_solve(h, 0), 10);
+  sks_hall_delete(h);
+  put(&f, 1), put(&f, -1), put(&f, 2), put(&f, 0); /* a tautology */
+  put(&f, 2), put(&f, 2), put(&f, 0);              /* x2 twice */
+  h = load(&f);
+  CHECK_EQ(sks_hall_solve(h, 0), 10);
+  CHECK_EQ(sks_hall_val(h, 2), 1);
+  sks_hall_add(h, -2), sks_hall_add(h, 0); /* now contradictory */
+  CHECK_EQ(sks_hall_solve(h, 0), 20);
+  CHECK_EQ(sks_hall_solve(h, 0), 20);
+  sks_hall_delete(h);
+  free(f.lit);
+  memset(&f, 0, sizeof f);
+  put(&f, 0); /* the empty clause */
+  h = load(&f);
+  CHECK_EQ(sks_hall_solve(h, 0), 20);
+  sks_hall_delete(h);
+  free(f.lit);
+}
+
+static void test_pigeonhole(void) {
+  for (int n = 2; n <= 6; n++) {
+    cnf f = {0};
+    pigeonhole(&f, n + 1, n);
+    sks_hall *h = load(&f);
+    CHECK_EQ(sks_hall_solve(h, 0), 20);
+    sks_hall_delete(h);
+    free(f.lit);
+    memset(&f, 0, sizeof f);
+    pigeonhole(&f, n, n);
+    h = load(&f);
+    CHECK_EQ(sks_hall_solve(h, 0), 10);
+    CHECK(model_ok(h, &f));
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+}
+
+/* Random 3-SAT near the threshold on 12 variables: satisfiable or not as
+ * brute force says, and every model counted with blocking clauses. */
+static void test_random_small(void) {
+  int sat = 0, unsat = 0;
+  for (int t = 0; t < 300; t++) {
+    cnf f = {0};
+    random_3sat(&f, 12, 40 + t % 20);
+    long want = brute_count(&f);
+    sks_hall *h = load(&f);
+    bool valid = true;
+    long got = hall_count(h, &f, &valid);
+    CHECK_EQ(got, want);
+    CHECK(valid);
+    sat += want > 0;
+    unsat += want == 0;
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+  CHECK(sat > 20 && unsat > 20); /* both kinds were tried */
+}
+
+/* Bigger random 3-SAT, against picosat: enough conflicts that the clause
+ * database is reduced and collected. */
+static void test_random_big(void) {
+  unsigned long long reduced = 0;
+  int sat = 0, unsat = 0;
+  for (int t = 0; t < 12; t++) {
+    cnf f = {0};
+    random_3sat(&f, 150, 639);
+    sks_hall *h = load(&f);
+    int res = sks_hall_solve(h, 0);
+    if (res == 10)
+      CHECK(model_ok(h, &f));
+    reduced += h->st.reduced;
+    sks_cnf *c = sks_cnf_new();
+    for (size_t i = 0; i < f.n; i++)
+      sks_cnf_add(c, f.lit[i]);
+    sks_solver *ps = sks_solver_new("picosat", NULL, NULL);
+    CHECK(!sks_solver_load_cnf(ps, c, NULL));
+    CHECK_EQ(res, sks_solver_solve(ps, NULL));
+    sat += res == 10;
+    unsat += res == 20;
+    sks_solver_delete(ps);
+    sks_cnf_delete(c);
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+  CHECK(sat > 0 && unsat > 0);
+  CHECK(reduced > 0);
+}
+
+/* x1 -> x2 -> x3: no model with x1 and not x3 assumed, and the instance
+ * stays satisfiable. */
+static void test_assumptions(void) {
+  cnf f = {0};
+  clause2(&f, -1, 2);
+  clause2(&f, -2, 3);
+  sks_hall *h = load(&f);
+  sks_hall_assume(h, 1);
+  sks_hall_assume(h, -3);
+  CHECK_EQ(sks_hall_solve(h, 0), 20);
+  sks_hall_assume(h, 1);
+  CHECK_EQ(sks_hall_solve(h, 0), 10);
+  CHECK_EQ(sks_hall_val(h, 3), 1);
+  CHECK_EQ(sks_hall_solve(h, 0), 10);
+  sks_hall_assume(h, -3);
+  sks_hall_assume(h, -3); /* twice: the second finds it true */
+  CHECK_EQ(sks_hall_solve(h, 0), 10);
+  CHECK_EQ(sks_hall_val(h, 1), -1);
+  sks_hall_delete(h);
+  free(f.lit);
+}
+
+static int calls;
+static int stop_after_first(void *state) {
+  (void)state;
+  return ++calls > 1;
+}
+
+/* A conflict limit, a terminate callback, then the whole search. */
+static void test_limits(void) {
+  cnf f = {0};
+  pigeonhole(&f, 9, 8);
+  sks_hall *h = load(&f);
+  CHECK_EQ(sks_hall_solve(h, 100), 0);
+  CHECK_EQ(h->st.conflicts, 100);
+  CHECK_EQ(sks_hall_solve(h, 50), 0);
+  CHECK_EQ(h->st.conflicts, 150);
+  sks_hall_set_terminate(h, NULL, stop_after_first);
+  CHECK_EQ(sks_hall_solve(h, 0), 0);
+  CHECK(calls == 2);
+  CHECK(h->st.conflicts <= 151);
+  sks_hall_set_terminate(h, NULL, NULL);
+  CHECK_EQ(sks_hall_solve(h, 0), 20);
+  sks_hall_delete(h);
+  free(f.lit);
+}
+
+/* Forgetting drops the learned clauses and keeps the answer. */
+static void test_forget(void) {
+  cnf f = {0};
+  random_3sat(&f, 100, 426);
+  sks_hall *h = load(&f);
+  int res = sks_hall_solve(h, 0);
+  CHECK(res == 10 || res == 20);
+  sks_hall_forget(h, 7);
+  CHECK_EQ(h->learnts.n, 0);
+  CHECK_EQ(sks_hall_solve(h, 0), res);
+  if (res == 10)
+    CHECK(model_ok(h, &f));
+  sks_hall_delete(h);
+  free(f.lit);
+}
+
+/* The group propagator on puzzles' CNFs (every solution counted by
+ * blocking clauses, up to 3): the same counts with it on and off, each
+ * model a solution for the checker, and literals set by it. */
+static void test_groups(void) {
+  unsigned long long removed = 0, groups = 0;
+  int agreed = 0, tried = 0;
+  const sks_shape *shape = sks_shape_new(3, 3, 0, NULL, NULL);
+  sks_generate_options go = {.seed = 11};
+  sks_generator *g = sks_generator_new(shape, &go, NULL);
+  sks_puzzle *p = sks_puzzle_of(shape);
+  int grid[81];
+  for (int i = 0; i < 40; i++) {
+    if (sks_generate(g, (unsigned long long)i, p, NULL))
+      continue;
+    for (int k = 0; k < 81 && i % 2; k += 9) /* several solutions */
+      p->cell[(k + i) % 81] = -1;
+    sks_eo *eo = sks_eo_new(shape);
+    sks_eo_load(eo, p, SKS_PROPAGATE_GIVENS);
+    sks_cnf *f = sks_cnf_new();
+    sks_encode_options eopt = {.encoding = SKS_ENCODING_EXTENDED};
+    sks_encode(eo, &eopt, f);
+    /* a candidate the givens took out is in no clause: false */
+    unsigned char *used = calloc((size_t)f->nvars + 1, 1);
+    for (size_t k = 0; k < f->nlits; k++)
+      used[abs(f->lits[k])] = 1;
+    for (int v = 1; v <= f->nvars; v++)
+      if (!used[v]) {
+        sks_cnf_add(f, -v);
+        sks_cnf_add(f, 0);
+      }
+    free(used);
+    long counts[2];
+    for (int on = 0; on < 2; on++) {
+      sks_hall *h = sks_hall_new(1);
+      h->groups_on = on;
+      sks_hall_reserve(h, f->nvars);
+      for (size_t k = 0; k < f->nlits; k++)
+        sks_hall_add(h, f->lits[k]);
+      counts[on] = 0;
+      while (counts[on] < 3 && sks_hall_solve(h, 0) == 10) {
+        counts[on]++;
+        for (int c = 0; c < 81; c++) /* the givens are not in the CNF */
+          for (int d = 0; d < 9; d++)
+            if (p->cell[c] >= 0 ? d == p->cell[c]
+                                : sks_hall_val(h, c * 9 + d + 1) > 0)
+              grid[c] = d;
+        CHECK(sks_plain_valid(p, grid, NULL));
+        for (int v = 1; v <= f->nvars; v++)
+          sks_hall_add(h, sks_hall_val(h, v) > 0 ? -v : v);
+        sks_hall_add(h, 0);
+      }
+      if (on) {
+        CHECK(h->groups_found); /* none when singles solve it */
+        groups += h->ngroups;
+        removed += h->st.group_removed;
+      } else
+        CHECK_EQ(h->st.group_removed, 0);
+      sks_hall_delete(h);
+    }
+    CHECK_EQ(counts[0], counts[1]);
+    agreed += counts[0] == counts[1];
+    tried++;
+    sks_cnf_delete(f);
+    sks_eo_delete(eo);
+  }
+  CHECK(tried > 30 && agreed == tried);
+  CHECK(removed > 100 && groups > 1000);
+  sks_puzzle_delete(p);
+  sks_generator_delete(g);
+  sks_shape_release(shape);
+}
+
+/* ------------------------------------------------------------------ */
+/* Puzzles through the registry: hall and cadical count to 2. */
+
+typedef struct tally {
+  int puzzles, unique, multiple, none;
+} tally;
+
+static sks_count_result count_with(const char *backend, const sks_puzzle *p,
+                                   sks_propagate level, int *first,
+                                   int *second) {
+  sks_solver *s = sks_solver_new(backend, NULL, NULL);
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_count_result r = {0, SKS_UNSAT, false};
+  if (sks_eo_load(eo, p, level) != SKS_UNSAT) {
+    sks_error err = {0};
+    CHECK(!sks_solver_load_eo(s, eo, &err));
+    r = sks_count(s, eo, p, 2, NULL, first, second, NULL, &err);
+  }
+  sks_eo_delete(eo);
+  sks_solver_delete(s);
+  return r;
+}
+
+static void agree(const sks_puzzle *p, tally *t) {
+  int cells = p->shape->n * p->shape->n;
+  int *g = malloc(4 * (size_t)cells * sizeof *g);
+  sks_propagate level =
+      t->puzzles % 2 ? SKS_PROPAGATE_GIVENS : SKS_PROPAGATE_LOCKED;
+  sks_count_result h = count_with("hall", p, level, g, g + cells);
+  sks_count_result c =
+      count_with("cadical", p, level, g + 2 * cells, g + 3 * cells);
+  CHECK_EQ(h.status, c.status);
+  CHECK_EQ(h.count, c.count);
+  for (int k = 0; k < h.count && k < 2; k++) {
+    sks_error why = {0};
+    bool ok = sks_plain_valid(p, g + k * cells, &why);
+    if (!ok)
+      fprintf(stderr, "hall's solution %d is wrong: %s\n", k + 1, why.msg);
+    CHECK(ok);
+  }
+  if (h.count == 2)
+    CHECK(memcmp(g, g + cells, (size_t)cells * sizeof *g));
+  t->puzzles++;
+  t->unique += h.count == 1;
+  t->multiple += h.count == 2;
+  t->none += h.count == 0;
+  free(g);
+}
+
+/* Generated puzzles of a shape, each also thinned (givens taken away:
+ * several solutions) and spoiled (a given changed: often none). */
+static void test_puzzles(int box, unsigned variants, int count, tally *t) {
+  sks_error err = {0};
+  const sks_shape *shape = sks_shape_new(box, box, variants, NULL, &err);
+  CHECK(shape != NULL);
+  if (!shape)
+    return;
+  sks_generate_options go = {.seed = 43};
+  sks_generator *g = sks_generator_new(shape, &go, &err);
+  sks_puzzle *p = sks_puzzle_of(shape);
+  int n = shape->n;
+  for (int i = 0; i < count; i++) {
+    if (sks_generate(g, (unsigned long long)i, p, NULL))
+      continue;
+    agree(p, t);
+    sks_puzzle *q = sks_puzzle_copy(p);
+    for (int k = 0, gone = 0; k < n * n && gone < n / 2 + 1; k++)
+      if (q->cell[(k * 7 + i) % (n * n)] >= 0) {
+        q->cell[(k * 7 + i) % (n * n)] = -1;
+        gone++;
+      }
+    agree(q, t);
+    sks_puzzle_assign(q, p);
+    for (int k = 0; k < n * n; k++)
+      if (q->cell[(k * 5 + i) % (n * n)] >= 0) {
+        int at = (k * 5 + i) % (n * n);
+        q->cell[at] = (q->cell[at] + 1) % n;
+        break;
+      }
+    agree(q, t);
+    sks_puzzle_delete(q);
+  }
+  sks_puzzle_delete(p);
+  sks_generator_delete(g);
+  sks_shape_release(shape);
+}
+
+int main(void) {
+  test_small();
+  test_pigeonhole();
+  test_random_small();
+  test_random_big();
+  test_assumptions();
+  test_limits();
+  test_forget();
+  test_groups();
+  tally t = {0};
+  test_puzzles(2, 0, 20, &t);
+  test_puzzles(3, 0, 60, &t);
+  test_puzzles(3, SKS_VARIANT_X, 10, &t);
+  test_puzzles(3, SKS_VARIANT_WINDOKU, 10, &t);
+  test_puzzles(4, 0, 6, &t);
+  test_puzzles(5, 0, 3, &t);
+  printf("puzzles: %d (%d unique, %d multiple, %d none)\n", t.puzzles, t.unique,
+         t.multiple, t.none);
+  CHECK(t.unique > 20 && t.multiple > 20 && t.none > 10);
+  return check_report();
+}

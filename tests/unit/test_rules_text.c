@@ -1,0 +1,132 @@
+/* A puzzle's rules text held against the rules read (formats/rules_text.c):
+ * sentences of Sudoku's own rules and of rules read pass; a rule of the
+ * whole grid the text alone gives, a rule that changes the puzzle's
+ * meaning, a sentence naming no rule (SudokuPad's drawings), a drawn rule
+ * of which nothing was read, are refused with the sentence quoted; slow
+ * thermometers; rule lines above (vouched) lift the refusals. */
+#include "check.h"
+#include "rules_text_int.h"
+
+#include <string.h>
+
+/* A 9x9 list with one rule of each kind named (NULL-ended). */
+static sks_rules *with(const char *const *lines) {
+  sks_rules *r = sks_rules_new(9);
+  sks_error err;
+  for (; *lines; lines++)
+    CHECK_EQ(sks_rules_add_text(r, *lines, strlen(*lines), &err), 0);
+  return r;
+}
+
+static char why[256];
+
+/* The text's verdict over the rules lines (drawn: SudokuPad's strict
+ * reading); why holds the message when refused. */
+static int verdict(const char *text, const char *const *lines, bool drawn,
+                   bool vouched) {
+  sks_rules *r = with(lines);
+  why[0] = 0;
+  int rc = sks_rules_text_read(r, text, drawn, vouched, why, sizeof why);
+  sks_rules_release(r);
+  return rc;
+}
+
+static const char *const none[] = {NULL};
+static const char *const thermo[] = {"thermo r1c1..r1c3", NULL};
+static const char *const knight[] = {"anti-knight", NULL};
+static const char *const dots[] = {"white-dot r1c1 r1c2",
+                                   "black-dot r2c1 r2c2", NULL};
+static const char *const renban[] = {"renban r1c1..r1c3", NULL};
+static const char *const region_sum[] = {"region-sum r1c3..r1c4", NULL};
+
+static bool says(const char *part) {
+  if (strstr(why, part))
+    return true;
+  fprintf(stderr, "expected \"%s\" in: %s\n", part, why);
+  return false;
+}
+
+int main(void) {
+  /* Sudoku's own rules and the rules read. */
+  CHECK_EQ(verdict("Normal sudoku rules apply.\nDigits along a thermometer "
+                   "strictly increase from the bulb.",
+                   thermo, true, false),
+           0);
+  CHECK_EQ(verdict(NULL, none, true, false), 0);
+  /* A rule of the whole grid only the text gives: its rule line named. */
+  const char *kn = "Cells a knight's move apart cannot contain the same digit.";
+  CHECK_EQ(verdict(kn, none, true, false), -1);
+  CHECK(says("Cells a knight's move apart") && says("anti-knight above"));
+  CHECK_EQ(verdict(kn, knight, true, false), 0);
+  CHECK_EQ(verdict("ANTIKNIGHT", none, true, false), -1);
+  CHECK_EQ(verdict(kn, none, false, false), -1); /* f-puzzles too */
+  /* A rule that changes the puzzle's meaning, quoted. */
+  CHECK_EQ(verdict("Yin Yang: Shade some cells so that all shaded cells are "
+                   "connected.",
+                   thermo, true, false),
+           -1);
+  CHECK(says("Yin Yang: Shade") && says("changes what the puzzle means"));
+  CHECK_EQ(verdict("Place the digits 1-4 and 4 different colors in each row.",
+                   none, false, false),
+           -1);
+  /* A sentence naming no rule: refused for drawings, not for keys. */
+  CHECK_EQ(verdict("Nine cells in the grid are Nosferatu cells.", none, true,
+                   false),
+           -1);
+  CHECK(says("names no rule"));
+  CHECK_EQ(verdict("And that's it. Enjoy!", none, false, false), 0);
+  /* A drawn rule the text names of which nothing was read. */
+  CHECK_EQ(verdict("Two cells adjacent along a red line contain one even "
+                   "digit and one odd digit.",
+                   dots, true, false),
+           -1);
+  CHECK(says("(odd)"));
+  /* A sentence goes on about the rule its line named before it. */
+  CHECK_EQ(verdict("Renban: digits on a purple line are consecutive. For "
+                   "example, 312 but not 124.\nNormal sudoku rules apply.",
+                   renban, true, false),
+           0);
+  CHECK_EQ(verdict("Region sum lines: the sum is the same in each box. "
+                   "Different lines may have different values for N.",
+                   region_sum, true, false),
+           0);
+  CHECK_EQ(verdict("Renban lines hold consecutive digits.\nFor example, 312 "
+                   "but not 124.",
+                   renban, true, false),
+           -1); /* the example's own line names nothing */
+  /* "i.e." ends no sentence; "consecutive" of a dot is the dot's. */
+  CHECK_EQ(verdict("Black dot: a ratio of 2:1 (i.e. one must be double the "
+                   "other). Digits separated by a white dot are consecutive.",
+                   dots, true, false),
+           0);
+  /* Every dot given: its rule of the whole grid; "not all" is none. */
+  CHECK_EQ(verdict("Not all dots are given.", dots, true, false), 0);
+  CHECK_EQ(verdict("All possible kropki dots are given.", dots, true, false),
+           -1);
+  CHECK(says("white-dot-all and black-dot-all"));
+  /* A word inside another is not it ("king" in "making"). */
+  CHECK_EQ(verdict("Sudoku rules apply, making each digit appear once.", none,
+                   true, false),
+           0);
+  /* Vouched: nothing refused. */
+  CHECK_EQ(verdict(kn, none, true, true), 0);
+  CHECK_EQ(verdict("Yin Yang: shade cells.", none, true, true), 0);
+  /* Slow thermometers, for drawings only, vouched or not. */
+  for (int v = 0; v < 2; v++) {
+    sks_rules *r = with(thermo);
+    CHECK_EQ(sks_rules_text_read(r,
+                                 "Digits along a thermometer must increase "
+                                 "or stay the same.",
+                                 true, v, why, sizeof why),
+             0);
+    CHECK_EQ(r->rule[0].kind, SKS_RULE_SLOW_THERMO);
+    sks_rules_release(r);
+  }
+  sks_rules *r = with(thermo);
+  CHECK_EQ(sks_rules_text_read(r, "Thermometers may repeat digits.", false,
+                               false, why, sizeof why),
+           0);
+  CHECK_EQ(r->rule[0].kind, SKS_RULE_THERMO);
+  sks_rules_release(r);
+  return check_report();
+}
