@@ -151,3 +151,34 @@ test('variant rules are read; their uniqueness needs the command line', () => {
   assert.equal(a.status, 'unknown');
   assert.match(a.message, /command line/);
 });
+
+// The module has no JSON or XML reader (no jansson or expat in the
+// WebAssembly build, docs/web.md): a JSON document, an f-puzzles or
+// SudokuPad link and OpenSudoku's XML are refused saying so, never read
+// as another form (a JSON line of 81 digits is no one-line puzzle here).
+test('JSON, links and XML: refused, the command line named', () => {
+  const fpuz = fs.readFileSync(
+    path.join(root, 'tests/fuzz/corpus/puzzle/fpuzzles-link'), 'utf8').trim();
+  const scl = fs.readFileSync(
+    path.join(root, 'tests/fuzz/corpus/puzzle/sudokupad-scl'), 'utf8').trim();
+  const json = '{"size": 9, "grid": [[{"value": 1}]]}';
+  const digits = '["' + escargot.replace(/\./g, '0') + '"]';
+  for (const text of [json, digits, '{\n  "puzzle": "' + escargot + '"\n}']) {
+    const a = engine.analyze(text);
+    assert.equal(a.ok, false, text);
+    assert.match(a.error, /this build reads no JSON/);
+    assert.match(a.error, /use the command line/);
+    assert.equal(a.line, 1);
+  }
+  for (const text of [fpuz, scl, 'Name\n' + fpuz]) {
+    const a = engine.analyze(text);
+    assert.equal(a.ok, false);
+    assert.match(a.error, /link holds a JSON puzzle, and this build reads no JSON/);
+    assert.match(a.error, /use the command line/);
+  }
+  const xml = '<?xml version="1.0"?>\n<opensudoku><game data="' +
+    escargot.replace(/\./g, '0') + '"/></opensudoku>';
+  const x = engine.analyze(xml);
+  assert.equal(x.ok, false);
+  assert.match(x.error, /this build reads no XML/);
+});
