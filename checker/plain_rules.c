@@ -160,64 +160,65 @@ typedef struct automaton {
   int k;    /* cells */
   const int *cells;
   const int *coef; /* A_LINEAR: per cell */
-  long target;
+  long long target;
   int n;
 } automaton;
 
 enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY };
 
-/* States packed in a long: A_SANDWICH phase*2^40 + first*2^32 + sum;
- * A_XSUM x*2^32 + sum; A_SKY max*2^32 + count. */
-static long step(const automaton *m, long s, int i, int v) {
+/* States packed in a long long (64 bits on every target: a long is 32 in
+ * WebAssembly): A_SANDWICH phase*2^40 + first*2^32 + sum; A_XSUM
+ * x*2^32 + sum; A_SKY max*2^32 + count. */
+static long long step(const automaton *m, long long s, int i, int v) {
   switch (m->kind) {
   case A_LINEAR:
-    return s + (long)m->coef[i] * v;
+    return s + (long long)m->coef[i] * v;
   case A_SANDWICH: {
-    long phase = s >> 40, first = (s >> 32) & 0xff, sum = s & 0xffffffffL;
+    long long phase = s >> 40, first = (s >> 32) & 0xff, sum = s & 0xffffffffLL;
     if (phase == 0)
-      return v == 1 || v == m->n ? (1L << 40) | ((long)v << 32) : s;
+      return v == 1 || v == m->n ? (1LL << 40) | ((long long)v << 32) : s;
     if (phase == 1) {
       if (v == 1 || v == m->n)
-        return v == first ? REJECT : 2L << 40 | sum;
-      return (1L << 40) | (first << 32) | (sum + v);
+        return v == first ? REJECT : 2LL << 40 | sum;
+      return (1LL << 40) | (first << 32) | (sum + v);
     }
     return s;
   }
   case A_XSUM: {
-    long x = s >> 32, sum = s & 0xffffffffL;
+    long long x = s >> 32, sum = s & 0xffffffffLL;
     if (i == 0)
-      return ((long)v << 32) | v;
+      return ((long long)v << 32) | v;
     return i < x ? (x << 32) | (sum + v) : s;
   }
   case A_SKY: {
-    long top = s >> 32, count = s & 0xffffffffL;
-    return v > top ? ((long)v << 32) | (count + 1) : s;
+    long long top = s >> 32, count = s & 0xffffffffLL;
+    return v > top ? ((long long)v << 32) | (count + 1) : s;
   }
   }
   return REJECT;
 }
 
-static bool accepts(const automaton *m, long s) {
+static bool accepts(const automaton *m, long long s) {
   switch (m->kind) {
   case A_LINEAR:
     return s == m->target;
   case A_SANDWICH:
-    return s >> 40 == 2 && (s & 0xffffffffL) == m->target;
+    return s >> 40 == 2 && (s & 0xffffffffLL) == m->target;
   case A_XSUM:
   case A_SKY:
-    return (s & 0xffffffffL) == m->target;
+    return (s & 0xffffffffLL) == m->target;
   }
   return false;
 }
 
 /* The states of one step: state -> variable, open addressing. */
 typedef struct level {
-  long *key;
+  long long *key;
   int *var;
   size_t cap, count;
 } level;
 
-static int level_get(builder *b, level *l, long s) {
+static int level_get(builder *b, level *l, long long s) {
   if (2 * (l->count + 1) > l->cap) {
     level bigger = {0};
     bigger.cap = l->cap ? 2 * l->cap : 64;
@@ -225,7 +226,7 @@ static int level_get(builder *b, level *l, long s) {
     bigger.var = sks_calloc(bigger.cap, sizeof *bigger.var);
     for (size_t i = 0; i < l->cap; i++)
       if (l->var[i]) {
-        size_t h = ((unsigned long)l->key[i] * 0x9e3779b97f4a7c15ull) &
+        size_t h = ((unsigned long long)l->key[i] * 0x9e3779b97f4a7c15ull) &
                    (bigger.cap - 1);
         while (bigger.var[h])
           h = (h + 1) & (bigger.cap - 1);
@@ -237,7 +238,7 @@ static int level_get(builder *b, level *l, long s) {
     free(l->var);
     *l = bigger;
   }
-  size_t h = ((unsigned long)s * 0x9e3779b97f4a7c15ull) & (l->cap - 1);
+  size_t h = ((unsigned long long)s * 0x9e3779b97f4a7c15ull) & (l->cap - 1);
   while (l->var[h]) {
     if (l->key[h] == s)
       return l->var[h];
@@ -250,9 +251,9 @@ static int level_get(builder *b, level *l, long s) {
 }
 
 static bool run(builder *b, const int *grid, const automaton *m) {
-  long start = 0;
+  long long start = 0;
   if (grid) {
-    long s = start;
+    long long s = start;
     for (int i = 0; i < m->k && s != REJECT; i++)
       s = step(m, s, i, grid[m->cells[i]] + 1);
     return s != REJECT && accepts(m, s);
@@ -260,13 +261,13 @@ static bool run(builder *b, const int *grid, const automaton *m) {
   int n = b->n;
   level cur = {0}, nxt = {0};
   /* step 0's one state, true: its clauses leave out -y(0, start) */
-  long only = start;
+  long long only = start;
   bool first = true;
   for (int i = 0; i < m->k; i++) {
     bool last = i + 1 == m->k;
     size_t slots = first ? 1 : cur.cap;
     for (size_t j = 0; j < slots; j++) {
-      long s;
+      long long s;
       int y;
       if (first) {
         s = only;
@@ -278,7 +279,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
         y = cur.var[j];
       }
       for (int v = 1; v <= n; v++) {
-        long t = step(m, s, i, v);
+        long long t = step(m, s, i, v);
         int l[3], k = 0;
         if (y)
           l[k++] = -y;
@@ -303,7 +304,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 }
 
 static bool linear(builder *b, const int *grid, const int *cells,
-                   const int *coef, int k, long target) {
+                   const int *coef, int k, long long target) {
   automaton m = {A_LINEAR, k, cells, coef, target, b->n};
   return run(b, grid, &m);
 }

@@ -97,8 +97,8 @@ struct sks_reader {
   /* The puzzle just read brings rules that rule lines above it add to
    * (SudokuPad's: its rules text is read by a person), not a clash. */
   bool rules_merge;
-  sks_puzzle *p;       /* reused while the shape stays the same */
-  sks_line_buf line;   /* the current line, without its line end */
+  sks_puzzle *p;     /* reused while the shape stays the same */
+  sks_line_buf line; /* the current line, without its line end */
   long lineno;
   /* The last lines scanned (a line is looked at again after a look
    * ahead), by their buffers' id and length, and the ids given so far. */
@@ -352,6 +352,17 @@ void sks_form_xml_free(sks_reader *rd);
 /* The same for a JSON document (form_json.c). */
 int sks_form_json_next(sks_reader *rd, sks_puzzle **out, sks_error *err);
 void sks_form_json_free(sks_reader *rd);
+
+/* Where a JSON document (form_json.c) or an XML one (form_xml.c) begins
+ * on the line: what their forms recognise, with or without the library
+ * that reads them (form_start.c). */
+bool sks_form_json_starts(sks_reader *rd, const sks_line_info *li);
+bool sks_form_xml_starts(sks_reader *rd, const sks_line_info *li);
+/* A link's payload [buf, buf + len), percent escapes undone, read into
+ * rd->p: an f-puzzles one, or SudokuPad's own (pad); 0, or -1 with err
+ * at line:col (form_link_json.c; form_link_none.c refuses it). */
+int sks_link_payload(sks_reader *rd, const char *buf, size_t len, long col,
+                     bool pad, sks_error *err);
 
 /* After a grid or one-line puzzle in rd->p: reads the region map that
  * follows it, if one does, and gives the puzzle its jigsaw shape.  0: no

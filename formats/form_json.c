@@ -596,28 +596,6 @@ int sks_form_json_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   return 0;
 }
 
-/* '{', or '[' and what a JSON value starts with (not "[Puzzle]"), first
- * on the line. */
-static bool recognise(sks_reader *rd, const sks_line_info *li) {
-  const char *a = rd->line.a;
-  size_t i = li->start, n = rd->line.n;
-  if (i >= n || (a[i] != '{' && a[i] != '['))
-    return false;
-  char open = a[i++];
-  while (i < n && space((unsigned char)a[i]))
-    i++;
-  if (i == n)
-    return true;
-  char ch = a[i];
-  if (open == '{')
-    return ch == '"' || ch == '}';
-  return ch == '[' || ch == '{' || ch == '"' || ch == ']' || ch == '-' ||
-         (ch >= '0' && ch <= '9') ||
-         (n - i >= 4 && !memcmp(a + i, "null", 4)) ||
-         (n - i >= 4 && !memcmp(a + i, "true", 4)) ||
-         (n - i >= 5 && !memcmp(a + i, "false", 5));
-}
-
 void sks_form_json_free(sks_reader *rd) {
   struct sks_json *j = rd->json;
   if (!j)
@@ -633,5 +611,5 @@ void sks_form_json_free(sks_reader *rd) {
 
 const sks_form sks_form_json = {.name = "JSON",
                                 .long_lines = true,
-                                .recognise = recognise,
+                                .recognise = sks_form_json_starts,
                                 .read = read_json};

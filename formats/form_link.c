@@ -6,9 +6,10 @@
  * SudokuPad's own forms (sudokupad.app/scl..., /ctc...) hold its JSON,
  * read by form_sudokupad.c.  Links whose puzzle is on a server
  * (f-puzzles' ?id=, SudokuPad's short ids) and SudokuPad's packed
- * classic form (scf) are refused with a message saying what to do. */
-#include "json_int.h"
-#include "lzstring_int.h"
+ * classic form (scf) are refused with a message saying what to do.  The
+ * payload's JSON is read in form_link_json.c (form_link_none.c in a
+ * build without jansson). */
+#include "form_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,43 +86,8 @@ static int read_payload(sks_reader *rd, const char *s, const char *e, long col,
     } else
       buf[len++] = *p;
   }
-  char *text = NULL, why[120];
-  size_t n = 0;
-  if (pad) {
-    json_t *root = sks_sudokupad_decode(buf, len, why, sizeof why);
-    free(buf);
-    int rc;
-    if (!root)
-      return sks_error_set(err, -1, rd->lineno, col,
-                           "the link's SudokuPad puzzle does not decode: %s",
-                           why);
-    if (!sks_sudokupad_is(root))
-      rc = sks_error_set(err, -1, rd->lineno, col,
-                         "the link's JSON is no SudokuPad puzzle (\"cells\", "
-                         "rows of cell objects)");
-    else
-      rc = sks_sudokupad_build(rd, root, rd->lineno, col, err);
-    json_decref(root);
-    return rc;
-  }
-  int rc = sks_lz_decompress_base64(buf, len, &text, &n, why, sizeof why);
+  int rc = sks_link_payload(rd, buf, len, col, pad, err);
   free(buf);
-  if (rc)
-    return sks_error_set(err, -1, rd->lineno, col,
-                         "the link's puzzle does not decode: %s", why);
-  json_error_t je;
-  json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &je);
-  free(text);
-  if (!root)
-    return sks_error_set(err, -1, rd->lineno, col,
-                         "the link's puzzle is no JSON: %s", je.text);
-  if (!json_is_object(root) || !sks_fpuzzles_is(root))
-    rc = sks_error_set(err, -1, rd->lineno, col,
-                       "the link's JSON is no f-puzzles puzzle (\"size\" and "
-                       "a \"grid\" of cell objects)");
-  else
-    rc = sks_fpuzzles_build(rd, root, rd->lineno, col, err);
-  json_decref(root);
   return rc;
 }
 

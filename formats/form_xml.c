@@ -261,8 +261,6 @@ static void XMLCALL text(void *ud, const XML_Char *s, int len) {
   x->coll.n += k;
 }
 
-static bool recognise(sks_reader *rd, const sks_line_info *li);
-
 /* An entity declaration stops the document: an OpenSudoku file has none,
  * and entities that expand to games would fill the queue (memory stays
  * bounded by the bytes fed). */
@@ -356,7 +354,7 @@ static void next_line(sks_reader *rd, struct sks_xml *x) {
     if (!x->active)
       return;
     sks_form_analyze(rd, &li);
-    if (recognise(rd, &li)) {
+    if (sks_form_xml_starts(rd, &li)) {
       rd->pending = true;
       x->active = false;
       return;
@@ -414,14 +412,6 @@ int sks_form_xml_next(sks_reader *rd, sks_puzzle **out, sks_error *err) {
   }
 }
 
-/* "<?xml" or "<opensudoku" first on the line. */
-static bool recognise(sks_reader *rd, const sks_line_info *li) {
-  const char *a = rd->line.a + li->start;
-  size_t len = rd->line.n - li->start;
-  return (len >= 5 && !memcmp(a, "<?xml", 5)) ||
-         (len >= 11 && !memcmp(a, "<opensudoku", 11));
-}
-
 static int read_xml(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                     sks_error *err) {
   struct sks_xml *x = rd->xml;
@@ -477,5 +467,5 @@ void sks_form_xml_free(sks_reader *rd) {
 
 const sks_form sks_form_xml = {.name = "OpenSudoku XML",
                                .long_lines = true,
-                               .recognise = recognise,
+                               .recognise = sks_form_xml_starts,
                                .read = read_xml};

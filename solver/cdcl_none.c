@@ -1,0 +1,103 @@
+/* The picosat, cadical and hall backends where their libraries are not built
+ * (the WebAssembly build, -DSKS_WASM=ON: Debian has no WebAssembly build
+ * of PicoSAT or CaDiCaL): the same names and capabilities, so the registry, the
+ * route and the roles stay as they are, but they decide nothing.  A
+ * puzzle or CNF loaded is refused with a message saying so; a search is
+ * SKS_UNKNOWN.  What reaches them: variant rules (clauses), and a search
+ * past the native engines' budgets. */
+#include "solver_int.h"
+
+#include <stdlib.h>
+
+typedef struct none {
+  struct sks_solver base;
+} none;
+
+static const char NONE_WHY[] =
+    "no CDCL engine in this build (the WebAssembly module has dlx and bits "
+    "only): variant rules and searches past their budgets need the command "
+    "line";
+
+static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
+  (void)opt;
+  (void)err;
+  none *s = sks_calloc(1, sizeof *s);
+  return &s->base;
+}
+
+static void destroy(sks_solver *s) {
+  free(s);
+}
+
+static int load_cnf(sks_solver *s, const sks_cnf *cnf, sks_error *err) {
+  (void)cnf;
+  return sks_error_set(err, -1, 0, 0, "%s: %s", s->ops->info.name, NONE_WHY);
+}
+
+static int load_eo(sks_solver *s, const sks_eo *eo, sks_error *err) {
+  (void)eo;
+  return sks_error_set(err, -1, 0, 0, "%s: %s", s->ops->info.name, NONE_WHY);
+}
+
+static int add_clause(sks_solver *s, const int *lits, int n) {
+  (void)s;
+  (void)lits;
+  (void)n;
+  return 0;
+}
+
+static int solve(sks_solver *s, const sks_limits *lim) {
+  (void)s;
+  (void)lim;
+  return SKS_UNKNOWN;
+}
+
+static int value(const sks_solver *s, int var) {
+  (void)s;
+  (void)var;
+  return 0;
+}
+
+static void stats(const sks_solver *s, sks_stats *st) {
+  (void)s;
+  (void)st;
+}
+
+static const char *error(const sks_solver *s) {
+  (void)s;
+  return NONE_WHY;
+}
+
+#define NONE_OPS                                                               \
+  .create = create, .destroy = destroy, .load_cnf = load_cnf,                  \
+  .load_eo = load_eo, .add_clause = add_clause, .solve = solve,                \
+  .value = value, .stats = stats, .error = error
+
+const sks_backend_ops sks_picosat_backend = {
+    .info = {"picosat",
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             "not in this build (no CDCL engine in WebAssembly)",
+             SKS_PROPAGATE_LOCKED, 120},
+    NONE_OPS,
+};
+
+const sks_backend_ops sks_cadical_backend = {
+    .info = {"cadical",
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             "not in this build (no CDCL engine in WebAssembly)",
+             SKS_PROPAGATE_LOCKED, 170},
+    NONE_OPS,
+};
+
+/* The hall engine is the project's own, but it runs on cdcl.c's watched
+ * threads, which the WebAssembly module (no pthreads) leaves out. */
+const sks_backend_ops sks_hall_backend = {
+    .info = {"hall",
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
+             "not in this build (no CDCL engine in WebAssembly)",
+             SKS_PROPAGATE_LOCKED, 120},
+    NONE_OPS,
+};
