@@ -34,8 +34,8 @@ static int verdict(const char *text, const char *const *lines, bool drawn,
 static const char *const none[] = {NULL};
 static const char *const thermo[] = {"thermo r1c1..r1c3", NULL};
 static const char *const knight[] = {"anti-knight", NULL};
-static const char *const dots[] = {"white-dot r1c1 r1c2",
-                                   "black-dot r2c1 r2c2", NULL};
+static const char *const dots[] = {"white-dot r1c1 r1c2", "black-dot r2c1 r2c2",
+                                   NULL};
 static const char *const renban[] = {"renban r1c1..r1c3", NULL};
 static const char *const region_sum[] = {"region-sum r1c3..r1c4", NULL};
 
@@ -70,9 +70,9 @@ int main(void) {
                    none, false, false),
            -1);
   /* A sentence naming no rule: refused for drawings, not for keys. */
-  CHECK_EQ(verdict("Nine cells in the grid are Nosferatu cells.", none, true,
-                   false),
-           -1);
+  CHECK_EQ(
+      verdict("Nine cells in the grid are Nosferatu cells.", none, true, false),
+      -1);
   CHECK(says("names no rule"));
   CHECK_EQ(verdict("And that's it. Enjoy!", none, false, false), 0);
   /* A drawn rule the text names of which nothing was read. */
