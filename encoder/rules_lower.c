@@ -27,7 +27,9 @@
  *     are their digit sets' sums (the prefix totals then step over a
  *     group, which knows its digits differ);
  *   - sums the killer cages imply (innies and outies of each house and
- *     band of rows or columns), up to 6 cells, added as sums.
+ *     band of rows or columns), up to 3 cells, added as sums; a sandwich
+ *     also by the digit sets between its ends, a renban line by its runs
+ *     as digit sets.
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */
@@ -432,6 +434,8 @@ static int combos(int n, int v, int k, long target, unsigned allowed_any,
  * holds it, and each digit of the set in some cell.  The sets in set[]
  * (room for MAX_COMBOS); their count, or -1 when they are too many
  * (sides past 16 or more than MAX_COMBOS sets: nothing added). */
+static int *set_clauses(low *w, const int *cells, int k, const unsigned *set,
+                        int m);
 static int digit_sets(low *w, const int *cells, int k, long target,
                       unsigned *set, int **cvp) {
   int n = w->n;
@@ -446,8 +450,16 @@ static int digit_sets(low *w, const int *cells, int k, long target,
   int m = combos(n, 1, k, target, any, 0, set, 0);
   if (m < 0)
     return -1;
+  *cvp = set_clauses(w, cells, k, set, m);
+  return m;
+}
+
+/* The clauses of digit_sets for the m sets in set[]; the sets'
+ * variables. */
+static int *set_clauses(low *w, const int *cells, int k, const unsigned *set,
+                        int m) {
+  int n = w->n;
   int *cv = sks_malloc(((size_t)m + 1) * sizeof *cv);
-  *cvp = cv;
   for (int j = 0; j < m; j++)
     cv[j] = m == 1 ? LTRUE : fresh(w);
   if (m == 0) {
@@ -489,7 +501,7 @@ static int digit_sets(low *w, const int *cells, int k, long target,
       cl_end(w);
     }
   }
-  return m;
+  return cv;
 }
 
 /* A cage of distinct digits summing to target, by its digit sets; with
@@ -502,6 +514,21 @@ static bool cage_sets(low *w, const int *cells, int k, long target) {
   free(cv);
   free(set);
   return m >= 0;
+}
+
+/* A renban line by its runs (k different digits, a..a+k-1): one
+ * variable a run, exactly one true, the digit sets' clauses (besides the
+ * pairs' relation). */
+static void renban_runs(low *w, const int *cells, int k) {
+  int n = w->n;
+  if (n > 16 || k < 2 || k > n)
+    return;
+  unsigned *set = sks_malloc((size_t)n * sizeof *set);
+  int m = 0;
+  for (int a = 1; a + k - 1 <= n; a++)
+    set[m++] = ((1u << k) - 1) << (a - 1);
+  free(set_clauses(w, cells, k, set, m));
+  free(set);
 }
 
 /* A term for the sum of k cells of distinct digits times coef: its
@@ -1053,6 +1080,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     for (int i = 0; i < k; i++)
       for (int j = i + 1; j < k; j++)
         relate(w, c[i], c[j], REL_NEAR, k - 1);
+    renban_runs(w, c, k);
     break;
   case SKS_RULE_PALINDROME:
     for (int i = 0; i < k / 2; i++)

@@ -4,8 +4,8 @@ with many givens: each case is a random solution grid, some of its
 digits given, and random rules drawn on it (killer cages with and
 without sums, a grid cut into cages, little killers, arrows and pill
 arrows with long shafts, double arrows, sandwiches, x-sums, skyscrapers,
-region-sum lines, zippers).  This script completes the givens by plain
-backtracking on the Sudoku rules, keeps the completions its own reading
+region-sum lines, zippers, and renban lines, lowered by digit sets
+too).  This script completes the givens by plain backtracking on the Sudoku rules, keeps the completions its own reading
 of every rule accepts, and compares their number (up to LIMIT) with the
 tool's count; each grid `solve` prints must keep the rules, and `solve`
 must answer none exactly when no completion does.  A lowering of a sum
@@ -322,8 +322,20 @@ def k_zipper(sh, g):
     return [("zipper " + sh.names(p), lambda x: ok(x, p))]
 
 
+def k_renban(sh, g):
+    def ok(x, p):
+        v = {x[i] for i in p}
+        return len(v) == len(p) and max(v) - min(v) == len(p) - 1
+
+    for _ in range(300):
+        p = walk(sh, rng.randint(2, 6))
+        if p and ok(g, p):
+            break
+    return [("renban " + sh.names(p), lambda x: ok(x, p))]
+
+
 KINDS = [k_cage, k_cage, k_little, k_little, k_arrow, k_arrow, k_arrow, k_double,
-         k_sandwich, k_xsum, k_sky, k_region_sum, k_zipper]
+         k_sandwich, k_xsum, k_sky, k_region_sum, k_zipper, k_renban]
 
 
 def case(sh, givens):
