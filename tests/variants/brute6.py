@@ -5,9 +5,9 @@ digits given, and random rules drawn on it (killer cages with and
 without sums, a grid cut into cages, little killers, arrows and pill
 arrows with long shafts, double arrows, sandwiches, x-sums, skyscrapers,
 region-sum lines, zippers, and renban lines, lowered by digit sets
-too).  This script completes the givens by plain backtracking on the Sudoku rules, keeps the completions its own reading
-of every rule accepts, and compares their number (up to LIMIT) with the
-tool's count; each grid `solve` prints must keep the rules, and `solve`
+too).  This script completes the givens by plain backtracking on the
+Sudoku rules, keeps the completions its own reading of every rule
+accepts, and compares their number (up to LIMIT) with the tool's count; each grid `solve` prints must keep the rules, and `solve`
 must answer none exactly when no completion does.  A lowering of a sum
 that loses a solution or lets a wrong one through changes a count.
 Nothing here is shared with the tool's encoder or validator.
