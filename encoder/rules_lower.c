@@ -16,7 +16,20 @@
  *   - a killer cage with its sum by the sets of digits that make the sum:
  *     one variable a set, exactly one true, a digit in a cell only when
  *     the set holds it and each digit of the set in some cell (sides up to
- *     16 and at most 512 sets; prefix totals past that).
+ *     16 and at most 512 sets; prefix totals past that);
+ *   - a sum over cells that always count (cages past that, little
+ *     killers, arrows and pills, double arrows, zippers, region sums)
+ *     rewritten first: givens to the other side, a house whose cells
+ *     the sum mostly holds with one coefficient taken away for its total
+ *     (the law of leftovers: a pill's long shaft through most of a box
+ *     becomes the box's total less the box's other cells), and the cells
+ *     of one coefficient sharing a region summed as one term whose values
+ *     are their digit sets' sums (the prefix totals then step over a
+ *     group, which knows its digits differ);
+ *   - sums the killer cages imply (innies and outies of each house and
+ *     band of rows or columns), up to 3 cells, added as sums; a sandwich
+ *     also by the digit sets between its ends, a renban line by its runs
+ *     as digit sets.
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */
@@ -183,15 +196,19 @@ static void distinct(low *w, const int *cells, int k) {
 /* Sums. */
 
 typedef struct term {
-  int cell; /* -1: the constant coef */
+  int cell; /* -1: the constant coef; GROUP: the options below */
   int coef;
   int cond; /* counted when this literal holds (LTRUE: always) */
+  int nopt; /* GROUP: values oval[i] under literals olit[i], one true */
+  int *oval, *olit;
 } term;
+
+enum { GROUP = -2 };
 
 typedef SKS_STACK(term) terms;
 
 static void add_term(terms *t, int cell, int coef, int cond) {
-  term x = {cell, coef, cond};
+  term x = {cell, coef, cond, 0, NULL, NULL};
   SKS_PUSH(*t, x);
 }
 
@@ -207,6 +224,14 @@ static int options(low *w, const term *t, int *values, int *lits, int *cond2) {
   }
   if (t->cond == LFALSE)
     return k;
+  if (t->cell == GROUP) {
+    for (int i = 0; i < t->nopt; i++) {
+      values[k] = t->oval[i];
+      lits[k] = t->olit[i];
+      cond2[k++] = LTRUE;
+    }
+    return k;
+  }
   if (t->cell < 0) {
     values[k] = t->coef;
     lits[k] = t->cond;
@@ -234,9 +259,13 @@ static void sum_equals(low *w, const terms *tt, long target) {
     }
     return;
   }
-  int *values = sks_malloc((size_t)(n + 1) * sizeof *values);
-  int *lits = sks_malloc((size_t)(n + 1) * sizeof *lits);
-  int *cond2 = sks_malloc((size_t)(n + 1) * sizeof *cond2);
+  size_t cap = (size_t)n + 1;
+  for (int k = 0; k < K; k++)
+    if (tt->a[k].cell == GROUP && (size_t)tt->a[k].nopt + 1 > cap)
+      cap = (size_t)tt->a[k].nopt + 1;
+  int *values = sks_malloc(cap * sizeof *values);
+  int *lits = sks_malloc(cap * sizeof *lits);
+  int *cond2 = sks_malloc(cap * sizeof *cond2);
   /* The totals each prefix can reach lie in [plo[k], phi[k]]. */
   long *plo = sks_malloc((size_t)(K + 1) * sizeof *plo);
   long *phi = sks_malloc((size_t)(K + 1) * sizeof *phi);
@@ -383,41 +412,53 @@ done:
 enum { MAX_COMBOS = 512 };
 
 /* The sets of k distinct digits from v..n (bit v-1), each allowed
- * somewhere in the cage (allowed_any), summing to target, added to out
- * with the digits of mask; the count so far, or -1 past MAX_COMBOS. */
+ * somewhere in the cells (allowed_any), summing to target (any sum when
+ * target < 0), added to out with the digits of mask; the count so far, or
+ * -1 past MAX_COMBOS. */
 static int combos(int n, int v, int k, long target, unsigned allowed_any,
                   unsigned mask, unsigned *out, int count) {
   if (k == 0)
-    return target != 0           ? count
+    return target > 0            ? count
            : count == MAX_COMBOS ? -1
                                  : (out[count] = mask, count + 1);
-  for (; v <= n && v <= target && count >= 0; v++)
+  for (; v <= n && (target < 0 || v <= target) && count >= 0; v++)
     if (allowed_any >> (v - 1) & 1)
-      count = combos(n, v + 1, k - 1, target - v, allowed_any,
-                     mask | 1u << (v - 1), out, count);
+      count = combos(n, v + 1, k - 1, target < 0 ? target : target - v,
+                     allowed_any, mask | 1u << (v - 1), out, count);
   return count;
 }
 
-/* A cage of distinct digits summing to target, by its digit sets: one
- * variable a set, exactly one true; a digit in the cage only when the set
- * holds it, and each digit of the set in some cell.  With the cells'
- * distinct digits this says the sum.  false when the sets are too many
- * (sides past 9, big cages): the caller sums instead. */
-static bool cage_sets(low *w, const int *cells, int k, long target) {
+/* k cells of distinct digits by the sets of digits they may hold (of
+ * sum target, any when target < 0): one variable a set (cv, LTRUE when
+ * there is one), exactly one true; a digit in a cell only when the set
+ * holds it, and each digit of the set in some cell.  The sets in set[]
+ * (room for MAX_COMBOS); their count, or -1 when they are too many
+ * (sides past 16 or more than MAX_COMBOS sets: nothing added). */
+static int *set_clauses(low *w, const int *cells, int k, const unsigned *set,
+                        int m);
+static int digit_sets(low *w, const int *cells, int k, long target,
+                      unsigned *set, int **cvp) {
   int n = w->n;
+  *cvp = NULL;
   if (n > 16 || k > n)
-    return false;
+    return -1;
   unsigned any = 0;
   for (int i = 0; i < k; i++)
     for (int v = 1; v <= n; v++)
       if (xl(w, cells[i], v) != LFALSE)
         any |= 1u << (v - 1);
-  unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
   int m = combos(n, 1, k, target, any, 0, set, 0);
-  if (m < 0) {
-    free(set);
-    return false;
-  }
+  if (m < 0)
+    return -1;
+  *cvp = set_clauses(w, cells, k, set, m);
+  return m;
+}
+
+/* The clauses of digit_sets for the m sets in set[]; the sets'
+ * variables. */
+static int *set_clauses(low *w, const int *cells, int k, const unsigned *set,
+                        int m) {
+  int n = w->n;
   int *cv = sks_malloc(((size_t)m + 1) * sizeof *cv);
   for (int j = 0; j < m; j++)
     cv[j] = m == 1 ? LTRUE : fresh(w);
@@ -460,9 +501,228 @@ static bool cage_sets(low *w, const int *cells, int k, long target) {
       cl_end(w);
     }
   }
+  return cv;
+}
+
+/* A cage of distinct digits summing to target, by its digit sets; with
+ * the cells' distinct digits this says the sum.  false when the sets are
+ * too many (sides past 9, big cages): the caller sums instead. */
+static bool cage_sets(low *w, const int *cells, int k, long target) {
+  unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
+  int *cv;
+  int m = digit_sets(w, cells, k, target, set, &cv);
   free(cv);
   free(set);
+  return m >= 0;
+}
+
+/* A renban line by its runs (k different digits, a..a+k-1): one
+ * variable a run, exactly one true, the digit sets' clauses (besides the
+ * pairs' relation). */
+static void renban_runs(low *w, const int *cells, int k) {
+  int n = w->n;
+  if (n > 16 || k < 2 || k > n)
+    return;
+  unsigned *set = sks_malloc((size_t)n * sizeof *set);
+  int m = 0;
+  for (int a = 1; a + k - 1 <= n; a++)
+    set[m++] = ((1u << k) - 1) << (a - 1);
+  free(set_clauses(w, cells, k, set, m));
+  free(set);
+}
+
+/* A term for the sum of k cells of distinct digits times coef: its
+ * options are the sums of their digit sets, each under a literal true
+ * exactly when the cells' set has that sum.  false when the sets are too
+ * many (nothing added). */
+static bool group_term(low *w, terms *tt, const int *cells, int k, int coef) {
+  unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
+  int *cv;
+  int m = digit_sets(w, cells, k, -1, set, &cv);
+  if (m < 0) {
+    free(set);
+    return false;
+  }
+  term t = {GROUP, coef, LTRUE, 0, NULL, NULL};
+  int top = w->n * (w->n + 1) / 2;
+  t.oval = sks_malloc(((size_t)top + 1) * sizeof *t.oval);
+  t.olit = sks_malloc(((size_t)top + 1) * sizeof *t.olit);
+  int *lit = sks_malloc(((size_t)m + 1) * sizeof *lit);
+  for (int s = 0; s <= top; s++) {
+    int q = 0;
+    for (int j = 0; j < m; j++) {
+      int sum = 0;
+      for (int v = 1; v <= w->n; v++)
+        sum += (set[j] >> (v - 1) & 1) ? v : 0;
+      if (sum == s)
+        lit[q++] = cv[j];
+    }
+    if (!q)
+      continue;
+    int l = lit[0];
+    if (q > 1) { /* l <-> one of the sets */
+      l = fresh(w);
+      cl_begin(w);
+      cl_lit(w, -l);
+      for (int j = 0; j < q; j++)
+        cl_lit(w, lit[j]);
+      cl_end(w);
+      for (int j = 0; j < q; j++)
+        clause2(w, neg(lit[j]), l);
+    }
+    t.oval[t.nopt] = coef * s;
+    t.olit[t.nopt++] = l;
+  }
+  free(lit);
+  free(cv);
+  free(set);
+  SKS_PUSH(*tt, t);
   return true;
+}
+
+static void terms_free(terms *tt) {
+  for (size_t i = 0; i < tt->n; i++)
+    if (tt->a[i].cell == GROUP) {
+      free(tt->a[i].oval);
+      free(tt->a[i].olit);
+    }
+  SKS_STACK_FREE(*tt);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sums over cells, rewritten before they are lowered. */
+
+/* Groups of fewer cells are summed cell by cell (BENCHMARKS.md, "Sums:
+ * houses, groups and implied sums": pairs slowed the little killers). */
+enum { MIN_GROUP = 3 };
+
+/* The cell's one digit when the givens decide it, else 0. */
+static int fixed_digit(const low *w, int cell) {
+  for (int v = 1; v <= w->n; v++)
+    if (xl(w, cell, v) == LTRUE)
+      return v;
+  return 0;
+}
+
+/* sum of the terms == target, where every term counts always: the terms
+ * as coefficients per cell (givens moved to the constant side); a house
+ * (each region holds 1..n, summing to n(n+1)/2) whose cells mostly share
+ * a coefficient c taken away c times (its other cells then count -c:
+ * the law of leftovers) while that leaves fewer cells; then the cells of
+ * one coefficient that share a region summed as a group by their digit
+ * sets (the group's sum is one term of the prefix totals). */
+static void sum_cells(low *w, const terms *tt, long target) {
+  int n = w->n, N = n * n;
+  const sks_shape *s = w->eo->shape;
+  int *coef = sks_calloc((size_t)N, sizeof *coef);
+  int *order = sks_malloc((size_t)N * sizeof *order); /* first seen */
+  int norder = 0;
+  for (size_t i = 0; i < tt->n; i++) {
+    const term *t = &tt->a[i];
+    if (t->cell < 0) {
+      target -= t->coef;
+      continue;
+    }
+    bool seen = false;
+    for (int j = 0; j < norder; j++)
+      seen |= order[j] == t->cell;
+    if (!seen)
+      order[norder++] = t->cell;
+    coef[t->cell] += t->coef;
+  }
+  long house = (long)n * (n + 1) / 2;
+  /* givens: constants */
+  for (int c = 0; c < N; c++) {
+    int d = coef[c] ? fixed_digit(w, c) : 0;
+    if (d) {
+      target -= (long)coef[c] * d;
+      coef[c] = 0;
+    }
+  }
+  for (;;) {
+    int best = 0, br = -1, bc = 0;
+    for (int r = 0; r < s->nregions; r++) {
+      const int *reg = s->region + (size_t)r * n;
+      int zeros = 0;
+      for (int i = 0; i < n; i++)
+        zeros += !coef[reg[i]] && !fixed_digit(w, reg[i]);
+      for (int i = 0; i < n; i++) {
+        int c = coef[reg[i]], same = 0;
+        if (!c)
+          continue;
+        for (int j = 0; j < n; j++)
+          same += coef[reg[j]] == c;
+        if (same - zeros > best) {
+          best = same - zeros;
+          br = r;
+          bc = c;
+        }
+      }
+    }
+    if (br < 0)
+      break;
+    const int *reg = s->region + (size_t)br * n;
+    target -= (long)bc * house;
+    for (int i = 0; i < n; i++) {
+      int c = reg[i];
+      coef[c] -= bc;
+      int d = coef[c] ? fixed_digit(w, c) : 0;
+      if (d) {
+        target -= (long)coef[c] * d;
+        coef[c] = 0;
+      }
+      bool seen = false;
+      for (int j = 0; j < norder; j++)
+        seen |= order[j] == c;
+      if (!seen && coef[c])
+        order[norder++] = c;
+    }
+  }
+  /* groups: the cells of one coefficient in one region, the largest
+   * first, of MIN_GROUP cells or more; each once */
+  terms out = {0};
+  bool *done = sks_calloc((size_t)N, sizeof *done);
+  int *cells = sks_malloc((size_t)n * sizeof *cells);
+  for (;;) {
+    int best = MIN_GROUP - 1, br = -1, bc = 0;
+    for (int r = 0; r < s->nregions; r++) {
+      const int *reg = s->region + (size_t)r * n;
+      for (int i = 0; i < n; i++) {
+        int c = coef[reg[i]], same = 0;
+        if (!c || done[reg[i]])
+          continue;
+        for (int j = 0; j < n; j++)
+          same += coef[reg[j]] == c && !done[reg[j]];
+        if (same > best) {
+          best = same;
+          br = r;
+          bc = c;
+        }
+      }
+    }
+    if (br < 0)
+      break;
+    const int *reg = s->region + (size_t)br * n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (coef[reg[i]] == bc && !done[reg[i]])
+        cells[k++] = reg[i];
+    if (!group_term(w, &out, cells, k, bc))
+      break;
+    for (int i = 0; i < k; i++)
+      done[cells[i]] = true;
+  }
+  for (int j = 0; j < norder; j++) {
+    int c = order[j];
+    if (coef[c] && !done[c])
+      add_term(&out, c, coef[c], LTRUE);
+  }
+  sum_equals(w, &out, target);
+  terms_free(&out);
+  free(cells);
+  free(done);
+  free(order);
+  free(coef);
 }
 
 /* ------------------------------------------------------------------ */
@@ -489,10 +749,70 @@ static int or_of(low *w, const int *l, int k) {
   return o;
 }
 
+/* A sandwich by the sets of digits between the 1 and the n (a whole row
+ * or column: each digit once): one variable a set of 2..n-1 summing to
+ * the value, exactly one true; a digit between the ends (ins[i]) only in
+ * the set, a digit outside them only out of it; and the ends as many
+ * cells apart as the set has digits, plus one. */
+static void sandwich_sets(low *w, const sks_rule *r, const int *ins) {
+  int n = w->n, k = r->ncells;
+  if (n > 16 || k != n)
+    return;
+  unsigned mid = ((1u << n) - 1) & ~1u & ~(1u << (n - 1));
+  unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
+  int m = 0;
+  for (int size = 0; size <= n - 2 && m >= 0; size++)
+    m = size            ? combos(n, 1, size, r->value, mid, 0, set, m)
+        : r->value == 0 ? (set[0] = 0, 1)
+                        : 0;
+  if (m <= 0) { /* none: the sum says so; too many: left to it */
+    free(set);
+    return;
+  }
+  int *cv = sks_malloc((size_t)m * sizeof *cv);
+  for (int j = 0; j < m; j++)
+    cv[j] = m == 1 ? LTRUE : fresh(w);
+  if (m > 1) {
+    sks_cnf_add_clause(w->cnf, cv, m);
+    sks_amo_encode(w->cnf, w->amo, cv, m, w->next);
+  }
+  for (int i = 0; i < k; i++)
+    for (int v = 2; v < n; v++) {
+      int x = xl(w, r->cells[i], v);
+      if (x == LFALSE)
+        continue;
+      for (int side = 0; side < 2; side++) {
+        cl_begin(w);
+        cl_lit(w, side ? ins[i] : neg(ins[i]));
+        cl_lit(w, neg(x));
+        for (int j = 0; j < m; j++)
+          if ((set[j] >> (v - 1) & 1) == (side == 0))
+            cl_lit(w, cv[j]);
+        cl_end(w);
+      }
+    }
+  for (int j = 0; j < m; j++) {
+    int gap = __builtin_popcount(set[j]) + 1;
+    for (int p = 0; p < k; p++) {
+      cl_begin(w);
+      cl_lit(w, neg(cv[j]));
+      cl_lit(w, neg(xl(w, r->cells[p], 1)));
+      if (p - gap >= 0)
+        cl_lit(w, xl(w, r->cells[p - gap], n));
+      if (p + gap < k)
+        cl_lit(w, xl(w, r->cells[p + gap], n));
+      cl_end(w);
+    }
+  }
+  free(cv);
+  free(set);
+}
+
 /* Sandwich: the digits strictly between the 1 and the n of the line. */
 static void sandwich(low *w, const sks_rule *r) {
   int n = w->n, k = r->ncells;
   terms tt = {0};
+  int *ins = sks_malloc((size_t)k * sizeof *ins);
   int b1 = LFALSE, bn = LFALSE; /* a 1 / an n among the cells before */
   for (int i = 0; i < k; i++) {
     int c = r->cells[i];
@@ -518,8 +838,11 @@ static void sandwich(low *w, const sks_rule *r) {
       cl_end(w);
     }
     add_term(&tt, c, 1, in);
+    ins[i] = in;
   }
   sum_equals(w, &tt, r->value);
+  sandwich_sets(w, r, ins);
+  free(ins);
   SKS_STACK_FREE(tt);
 }
 
@@ -691,13 +1014,13 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     if (has_value) {
       for (int i = 0; i < k; i++)
         add_term(&tt, c[i], 1, LTRUE);
-      sum_equals(w, &tt, r->value);
+      sum_cells(w, &tt, r->value);
     }
     break;
   case SKS_RULE_LITTLE_KILLER:
     for (int i = 0; i < k; i++)
       add_term(&tt, c[i], 1, LTRUE);
-    sum_equals(w, &tt, r->value);
+    sum_cells(w, &tt, r->value);
     break;
   case SKS_RULE_SANDWICH:
     sandwich(w, r);
@@ -720,7 +1043,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
       add_term(&tt, c[i], -place, LTRUE);
     for (int i = r->split; i < k; i++)
       add_term(&tt, c[i], 1, LTRUE);
-    sum_equals(w, &tt, 0);
+    sum_cells(w, &tt, 0);
     break;
   }
   case SKS_RULE_DOUBLE_ARROW:
@@ -728,7 +1051,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     add_term(&tt, c[k - 1], -1, LTRUE);
     for (int i = 1; i + 1 < k; i++)
       add_term(&tt, c[i], 1, LTRUE);
-    sum_equals(w, &tt, 0);
+    sum_cells(w, &tt, 0);
     break;
   case SKS_RULE_WHITE_DOT:
     relate(w, c[0], c[1], REL_DIFF_EQ, has_value ? r->value : 1);
@@ -757,6 +1080,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     for (int i = 0; i < k; i++)
       for (int j = i + 1; j < k; j++)
         relate(w, c[i], c[j], REL_NEAR, k - 1);
+    renban_runs(w, c, k);
     break;
   case SKS_RULE_PALINDROME:
     for (int i = 0; i < k / 2; i++)
@@ -773,7 +1097,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
         add_term(&tt, c[i], 1, LTRUE);
         add_term(&tt, c[k - 1 - i], 1, LTRUE);
         add_term(&tt, c[k / 2], -1, LTRUE);
-        sum_equals(w, &tt, 0);
+        sum_cells(w, &tt, 0);
       }
     } else
       for (int i = 1; i < k / 2; i++) {
@@ -782,7 +1106,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
         add_term(&tt, c[k - 1], 1, LTRUE);
         add_term(&tt, c[i], -1, LTRUE);
         add_term(&tt, c[k - 1 - i], -1, LTRUE);
-        sum_equals(w, &tt, 0);
+        sum_cells(w, &tt, 0);
       }
     break;
   case SKS_RULE_REGION_SUM: {
@@ -807,7 +1131,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
         else if (g == seen[j])
           add_term(&tt, c[i], -1, LTRUE);
       }
-      sum_equals(w, &tt, 0);
+      sum_cells(w, &tt, 0);
     }
     free(seen);
     break;
@@ -904,6 +1228,139 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   SKS_STACK_FREE(tt);
 }
 
+/* ------------------------------------------------------------------ */
+/* Sums the cages imply (innies and outies). */
+
+/* Cells of an implied sum, at most (BENCHMARKS.md, "Sums: houses, groups
+ * and implied sums": 1-3 cells a little faster than none on the
+ * MATHEMAGIC killers, 6 slower). */
+enum { MAX_IMPLIED = 3 };
+
+typedef struct cellset {
+  int k;
+  int cells[MAX_IMPLIED];
+} cellset;
+
+typedef SKS_STACK(cellset) cellsets;
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* Adds sum(cells) == target unless the same cells were summed before. */
+static void implied_sum(low *w, cellsets *seen, const int *cells, int k,
+                        long target) {
+  cellset c = {k, {0}};
+  memcpy(c.cells, cells, (size_t)k * sizeof *cells);
+  qsort(c.cells, (size_t)k, sizeof *c.cells, cmp_int);
+  for (size_t i = 0; i < seen->n; i++)
+    if (seen->a[i].k == k &&
+        !memcmp(seen->a[i].cells, c.cells, (size_t)k * sizeof *cells))
+      return;
+  SKS_PUSH(*seen, c);
+  terms tt = {0};
+  for (int i = 0; i < k; i++)
+    add_term(&tt, c.cells[i], 1, LTRUE);
+  sum_cells(w, &tt, target);
+  SKS_STACK_FREE(tt);
+}
+
+/* The killer cages with sums that share no cell (the first of two that
+ * do), and every house or band of whole rows or columns R: the cells of
+ * R outside the cages inside it (innies) sum to R's total less theirs;
+ * when cages cover R, the cells of the cages that cross its edge outside
+ * it (outies) sum to the crossing cages' total less the innies'.  Each of
+ * at most MAX_IMPLIED cells is added as a sum: they follow from the
+ * rules and the houses, and give the solver the sums a person reads. */
+static void implied_cages(low *w, const sks_rules *rs) {
+  int n = w->n, N = n * n;
+  const sks_shape *s = w->eo->shape;
+  int *cage = sks_malloc((size_t)N * sizeof *cage); /* cell -> rule, -1 */
+  for (int c = 0; c < N; c++)
+    cage[c] = -1;
+  int ncages = 0;
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
+      continue;
+    bool free_cells = true;
+    for (int j = 0; j < r->ncells; j++)
+      free_cells &= cage[r->cells[j]] < 0;
+    if (!free_cells)
+      continue;
+    for (int j = 0; j < r->ncells; j++)
+      cage[r->cells[j]] = i;
+    ncages++;
+  }
+  if (ncages < 2) {
+    free(cage);
+    return;
+  }
+  long house = (long)n * (n + 1) / 2;
+  bool *in = sks_malloc((size_t)N * sizeof *in);
+  char *state = sks_malloc((size_t)rs->count); /* 0 out, 1 inside, 2 part */
+  int *innie = sks_malloc((size_t)N * sizeof *innie);
+  int *outie = sks_malloc((size_t)N * sizeof *outie);
+  cellsets seen = {0};
+  /* R: each region, then bands of rows a..b and of columns a..b */
+  int nr = s->nregions + n * (n - 1);
+  for (int q = 0; q < nr; q++) {
+    int houses = 1;
+    memset(in, 0, (size_t)N * sizeof *in);
+    if (q < s->nregions) {
+      for (int i = 0; i < n; i++)
+        in[s->region[(size_t)q * n + i]] = true;
+    } else {
+      int b = q - s->nregions, col = b >= n * (n - 1) / 2;
+      b %= n * (n - 1) / 2;
+      int lo = 0, len = 2; /* bands of 2 .. n-1 lines, each start */
+      while (b >= n - len + 1) {
+        b -= n - len + 1;
+        len++;
+      }
+      lo = b;
+      houses = len;
+      for (int c = 0; c < N; c++) {
+        int line = col ? c % n : c / n;
+        in[c] = line >= lo && line < lo + len;
+      }
+    }
+    memset(state, 0, (size_t)rs->count);
+    for (int c = 0; c < N; c++)
+      if (cage[c] >= 0)
+        state[cage[c]] |= in[c] ? 1 : 2;
+    long rest = houses * house, cross = 0;
+    int ni = 0, no = 0;
+    bool covered = true;
+    for (int i = 0; i < rs->count; i++)
+      if (state[i] == 1)
+        rest -= rs->rule[i].value;
+      else if (state[i] == 3)
+        cross += rs->rule[i].value;
+    for (int c = 0; c < N; c++)
+      if (in[c] && (cage[c] < 0 || state[cage[c]] != 1)) {
+        innie[ni++] = c;
+        covered &= cage[c] >= 0;
+      }
+    if (ni >= 1 && ni <= MAX_IMPLIED)
+      implied_sum(w, &seen, innie, ni, rest);
+    if (!covered)
+      continue;
+    for (int c = 0; c < N; c++)
+      if (!in[c] && cage[c] >= 0 && state[cage[c]] == 3)
+        outie[no++] = c;
+    if (no >= 1 && no <= MAX_IMPLIED)
+      implied_sum(w, &seen, outie, no, cross - rest);
+  }
+  SKS_STACK_FREE(seen);
+  free(outie);
+  free(innie);
+  free(state);
+  free(in);
+  free(cage);
+}
+
 void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
                      sks_amo amo, sks_cnf *cnf, int *next) {
   low w = {eo, num, cnf, next, eo->n, amo, {0}, false};
@@ -914,5 +1371,7 @@ void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
     }
     lower_rule(&w, rs, &rs->rule[i]);
   }
+  if (!cnf->cut)
+    implied_cages(&w, rs);
   SKS_STACK_FREE(w.cl);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Variant rules (docs/formats.md, "Variant rules"): every rule kind counted
 # on every 4x4 grid by brute force against the tool's counts (brute4.py,
-# its own reading of the rules); rule lines above a puzzle read, written
+# its own reading of the rules), sums on 6x6 and 9x9 puzzles with givens
+# likewise (brute6.py); rule lines above a puzzle read, written
 # into a CNF's description and read back from it (decode with the CNF
 # alone); the engines without rules refused with a message; the commands
 # that do not take rules yet refuse them; bad rule lines name line and
@@ -19,6 +20,11 @@ cd "$T" || exit 1
 # Brute force on 4x4: 300 random rule sets, cadical and picosat.
 if out=$(python3 "$SRC/tests/variants/brute4.py" "$S" 300 1 2>&1); then pass; else
   fail brute4 "$(printf '%s' "$out" | tail -20)"
+fi
+# Sums on 6x6 and 9x9 puzzles with givens (brute6.py): cages, cut grids,
+# little killers, arrows and pills, sandwiches, x-sums... by brute force.
+if out=$(python3 "$SRC/tests/variants/brute6.py" "$S" 400 60 1 2>&1); then pass; else
+  fail brute6 "$(printf '%s' "$out" | tail -20)"
 fi
 
 # AI Escargot with rules its solution keeps: unique; one it breaks: none.
