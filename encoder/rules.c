@@ -455,6 +455,8 @@ int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
   int v;
   if (got && (args == SKS_ARGS_CV || args == SKS_ARGS_CR) &&
       token_int(&sc, &v)) {
+    if (v < 0) /* -1 would read as no value */
+      rc = token_error(err, &sc, "'%.*s': a value is a number from 0");
     rule.value = v;
     got = next_token(&sc);
   } else if (args == SKS_ARGS_CD)

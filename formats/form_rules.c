@@ -11,7 +11,8 @@
 #include <string.h>
 
 /* A line is a rule line when its first word names a rule and what
- * follows starts as a rule's arguments do (a number, a cell rRcC, a row
+ * follows starts as a rule's arguments do (a number, signed or not, a
+ * cell rRcC, a row
  * rR, a column cC, '|'), or nothing follows a rule of the whole grid: a
  * title such as "Killer sudoku" stays a title. */
 bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
@@ -34,7 +35,10 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   else {
     unsigned char c0 = (unsigned char)a[t],
                   c1 = t + 1 < li->end ? (unsigned char)a[t + 1] : 0;
+    /* a sign before a number too: "sandwich -1 r4" is a rule line whose
+     * value is refused, not a title */
     args = isdigit(c0) || c0 == '|' ||
+           ((c0 == '-' || c0 == '+') && isdigit(c1)) ||
            ((c0 == 'r' || c0 == 'R' || c0 == 'c' || c0 == 'C') && isdigit(c1));
   }
   if (!args)

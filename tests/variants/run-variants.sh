@@ -108,6 +108,11 @@ expect_stderr_has "bad2.txt:2:13: 'r1c10' is outside the grid"
 printf 'arrow r1c1 r1c2\n%s\n' "$E" >bad3.txt
 check bad-parts 3 error "$S" solve -q bad3.txt
 expect_stderr_has "two parts are needed"
+# A negative value is refused, not read as no value, nor the line as a
+# title (the puzzle read without the rule).
+printf 'sandwich -1 r4\n%s\n' "$E" >bad4.txt
+check bad-negative 3 error "$S" solve -q bad4.txt
+expect_stderr_has "bad4.txt:1:10: '-1': a value is a number from 0"
 printf '%s\ncage 15 r1c1 r1c2\n' "$E" >orphan.txt
 check orphan 3 "$(printf '%s\nerror' "$SOL")" "$S" solve -q orphan.txt
 expect_stderr_has "orphan.txt:2:1: 1 rule line with no puzzle after it"
