@@ -52,7 +52,25 @@ typedef struct hall_stats {
   unsigned long long conflicts, decisions, propagations, restarts, reduced,
       learned, minimized, collections;
   unsigned long long group_removed; /* literals the group propagator set */
+  unsigned long long group_checks;  /* groups the propagator looked at */
+  unsigned long long switches, rephases, reused; /* modes, phases, levels
+                                                    kept on restarts */
 } hall_stats;
+
+/* The search's settings (sks_hall_configure; the backend reads them from
+ * the SKS_HALL environment variable, docs/backends.md). */
+typedef enum hall_modes {
+  HALL_MODES_BOTH,    /* focused and stable in turn (the default) */
+  HALL_MODES_FOCUSED, /* focused only */
+  HALL_MODES_STABLE   /* stable only */
+} hall_modes;
+
+typedef struct hall_config {
+  hall_modes modes;
+  bool no_rephase; /* saved phases only: no target, best or rephasing */
+  bool no_reuse;   /* restarts go back to the root */
+  bool groups;     /* the group propagator (hall_groups.c) */
+} hall_config;
 
 typedef struct sks_hall {
   int nvars; /* variables 1..nvars */
@@ -65,11 +83,16 @@ typedef struct sks_hall {
   uint32_t *reason;
   signed char *phase; /* saved: 1 true, -1 false */
   unsigned char *seen;
-  double *act;   /* EVSIDS activity */
+  signed char *target; /* stable mode's phases: the longest trail without
+                          a conflict since the last rephase (0: none) */
+  signed char *best;   /* the longest trail since the last rephase */
+  int target_n, best_n;
+  double *act; /* EVSIDS activity of the mode searching: score[stable] */
+  double *score[2];
+  double score_inc[2];
   int *heap_pos; /* place in the heap, -1 when out */
   int *heap;
   int heap_n;
-  double act_inc;
   /* the trail and its levels */
   hall_lit *trail;
   int trail_n, qhead;
@@ -91,6 +114,13 @@ typedef struct sks_hall {
   bool failed;       /* the last search failed under its assumptions */
   int root_units;    /* trail size at level 0 when the database was last
                         simplified */
+  hall_config cfg;
+  /* modes: focused (restarts on the LBDs' averages, scores decaying
+   * fast) and stable (reluctant doubling, slow decay, target phases) */
+  bool stable;
+  unsigned long long switch_at, mode_len; /* conflicts */
+  unsigned long long luby_u, luby_v;      /* reluctant doubling */
+  unsigned long long rephase_at, rephase_n;
   /* restarts: the LBDs' fast and slow moving averages */
   double ema_fast, ema_slow;
   unsigned long long restart_at; /* not before this many conflicts */
@@ -106,14 +136,14 @@ typedef struct sks_hall {
   /* the exactly-one groups found in the clauses (hall_groups.c): group
    * g's variables are group_var[group_at[g] .. group_at[g + 1]), variable
    * v's groups var_group[var_at[v] .. var_at[v + 1]) */
-  /* the propagator runs: off by default, it saves conflicts but costs
-   * more time than they do (BENCHMARKS.md) */
-  bool groups_on;
   bool groups_found;         /* the clauses were looked at */
   int ngroups, groups_nvars; /* the variables when they were found */
   int *group_at, *group_var, *var_at, *var_group;
   int *group_reach;  /* by group: the most it shares with another */
   int *open_scratch; /* a group's open variables */
+  int *group_open;   /* by group: its literals not set false, counted over
+                        the trail up to groups_head */
+  int *group_true;   /* by group: its literals set true, likewise */
   int groups_head;   /* trail position the propagator has seen */
   unsigned *mark;    /* by variable, stamps of the propagator */
   unsigned mark_stamp;
@@ -137,6 +167,8 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts);
 /* After SAT: 1 when var is true, -1 when false. */
 int sks_hall_val(const sks_hall *h, int var);
 void sks_hall_set_terminate(sks_hall *h, void *state, int (*fn)(void *));
+/* The settings (hall_config); between searches. */
+void sks_hall_configure(sks_hall *h, const hall_config *cfg);
 /* Forgets the learned clauses, phases and scores (a new puzzle on the
  * same base rules), and reseeds. */
 void sks_hall_forget(sks_hall *h, unsigned long long seed);
@@ -167,6 +199,8 @@ void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
  * whether it set a literal. */
 void sks_hall_groups_find(sks_hall *h);
 bool sks_hall_groups_propagate(sks_hall *h);
+/* The counts back to the trail's first keep literals (backtracking). */
+void sks_hall_groups_undo(sks_hall *h, int keep);
 void sks_hall_groups_free(sks_hall *h);
 
 /* hall_reduce.c: the learned clauses reduced by LBD and use; the arena

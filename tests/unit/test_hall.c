@@ -277,6 +277,31 @@ static void test_forget(void) {
   free(f.lit);
 }
 
+/* The group propagator's counts of open and true literals in each group
+ * are those of the trail it has seen. */
+static bool counts_right(const sks_hall *h) {
+  if (h->groups_head > h->trail_n)
+    return false;
+  for (int g = 0; g < h->ngroups; g++) {
+    int open = 0, yes = 0;
+    for (int i = h->group_at[g]; i < h->group_at[g + 1]; i++) {
+      int v = h->group_var[i], at = -1;
+      for (int t = 0; t < h->groups_head; t++)
+        if (hall_var(h->trail[t]) == v)
+          at = t;
+      if (at < 0)
+        open++;
+      else if (h->trail[at] & 1)
+        ;
+      else
+        open++, yes++;
+    }
+    if (open != h->group_open[g] || yes != h->group_true[g])
+      return false;
+  }
+  return true;
+}
+
 /* The group propagator on puzzles' CNFs (every solution counted by
  * blocking clauses, up to 3): the same counts with it on and off, each
  * model a solution for the checker, and literals set by it. */
@@ -311,7 +336,7 @@ static void test_groups(void) {
     long counts[2];
     for (int on = 0; on < 2; on++) {
       sks_hall *h = sks_hall_new(1);
-      h->groups_on = on;
+      sks_hall_configure(h, &(hall_config){.groups = on});
       sks_hall_reserve(h, f->nvars);
       for (size_t k = 0; k < f->nlits; k++)
         sks_hall_add(h, f->lits[k]);
@@ -330,6 +355,7 @@ static void test_groups(void) {
       }
       if (on) {
         CHECK(h->groups_found); /* none when singles solve it */
+        CHECK(counts_right(h));
         groups += h->ngroups;
         removed += h->st.group_removed;
       } else
