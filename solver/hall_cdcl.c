@@ -688,9 +688,12 @@ static void next_luby(sks_hall *h) {
 }
 
 /* The trail up to consistent has no conflict: the longest such since the
- * last rephase gives the target phases, and the best ones. */
+ * last rephase gives the target phases, and the best ones (since the last
+ * rephase to them). */
 static void update_phases(sks_hall *h, int consistent) {
-  if (h->cfg.no_rephase)
+  /* before the first rephase (original phases) or stable mode neither is
+   * used: a search of few conflicts saves the copying */
+  if (h->cfg.no_rephase || (!h->rephase_n && !h->stable))
     return;
   if (consistent > h->target_n) {
     h->target_n = consistent;
@@ -917,7 +920,9 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts) {
       h->inconsistent = true;
       res = 20;
     } else {
-      if (h->trail_n > h->root_units)
+      /* the clauses the new root facts satisfy out, when they are many
+       * enough to pay for the pass over every clause and watch list */
+      if (h->trail_n > h->root_units + h->nvars / 8)
         sks_hall_collect(h);
       if (h->cfg.groups && !h->groups_found)
         sks_hall_groups_find(h);

@@ -58,8 +58,7 @@ void sks_hall_groups_free(sks_hall *h) {
   free(h->group_reach);
   free(h->open_scratch);
   free(h->group_open);
-  free(h->group_true);
-  h->group_reach = h->open_scratch = h->group_open = h->group_true = NULL;
+  h->group_reach = h->open_scratch = h->group_open = NULL;
   SKS_STACK_FREE(h->explain);
   h->group_at = h->group_var = h->var_at = h->var_group = NULL;
   h->mark = NULL;
@@ -131,7 +130,6 @@ void sks_hall_groups_find(sks_hall *h) {
   SKS_STACK_FREE(touched);
   /* the counts, from the trail's start */
   h->group_open = sks_malloc(((size_t)h->ngroups + 1) * sizeof *h->group_open);
-  h->group_true = sks_calloc((size_t)h->ngroups + 1, sizeof *h->group_true);
   for (int g = 0; g < h->ngroups; g++)
     h->group_open[g] = h->group_at[g + 1] - h->group_at[g];
   h->groups_head = 0;
@@ -196,12 +194,14 @@ static int group_propagate(sks_hall *h, int g) {
   return set;
 }
 
-/* Whether group g, by its counts, may fire: no literal true, and at least
- * two open but no more than it shares with any other group (more and no
- * group holds them all; one, and unit propagation sees to it). */
+/* Whether group g, by its count, may fire: at least two literals not
+ * false but no more than it shares with any other group (more and no
+ * group holds them all; one, and unit propagation sees to it).  A group
+ * with a true literal has one left: the rest are false by its binary
+ * clauses, which unit propagation has seen to before this runs (the
+ * literals this propagator sets are all false). */
 static inline bool may_fire(const sks_hall *h, int g) {
-  return !h->group_true[g] && h->group_open[g] >= 2 &&
-         h->group_open[g] <= h->group_reach[g];
+  return h->group_open[g] >= 2 && h->group_open[g] <= h->group_reach[g];
 }
 
 bool sks_hall_groups_propagate(sks_hall *h) {
@@ -212,16 +212,12 @@ bool sks_hall_groups_propagate(sks_hall *h) {
     if (v > h->groups_nvars)
       continue; /* a variable added since (an activation literal) */
     int from = h->var_at[v], to = h->var_at[v + 1];
-    /* the counts first, all of them: a root fact found below undoes this
-     * literal's counts with the rest */
-    for (int k = from; k < to; k++) {
-      if (l & 1)
-        h->group_open[h->var_group[k]]--;
-      else
-        h->group_true[h->var_group[k]]++;
-    }
     if (!(l & 1))
       continue; /* set true: the groups' clauses propagate it */
+    /* the counts first, all of them: a root fact found below undoes this
+     * literal's counts with the rest */
+    for (int k = from; k < to; k++)
+      h->group_open[h->var_group[k]]--;
     for (int k = from; k < to; k++) {
       int g = h->var_group[k];
       if (!may_fire(h, g))
@@ -243,11 +239,8 @@ void sks_hall_groups_undo(sks_hall *h, int keep) {
     int v = hall_var(l);
     if (v > h->groups_nvars)
       continue;
-    for (int k = h->var_at[v]; k < h->var_at[v + 1]; k++) {
-      if (l & 1)
+    if (l & 1)
+      for (int k = h->var_at[v]; k < h->var_at[v + 1]; k++)
         h->group_open[h->var_group[k]]++;
-      else
-        h->group_true[h->var_group[k]]--;
-    }
   }
 }

@@ -143,7 +143,6 @@ typedef struct sks_hall {
   int *open_scratch; /* a group's open variables */
   int *group_open;   /* by group: its literals not set false, counted over
                         the trail up to groups_head */
-  int *group_true;   /* by group: its literals set true, likewise */
   int groups_head;   /* trail position the propagator has seen */
   unsigned *mark;    /* by variable, stamps of the propagator */
   unsigned mark_stamp;
