@@ -208,6 +208,8 @@ void sks_hall_delete(sks_hall *h) {
   SKS_STACK_FREE(h->analyzed);
   SKS_STACK_FREE(h->minimize_stack);
   SKS_STACK_FREE(h->assumptions);
+  SKS_STACK_FREE(h->ext);
+  SKS_STACK_FREE(h->ext_control);
   sks_hall_groups_free(h);
   free(h);
 }
@@ -291,6 +293,7 @@ static inline void assign(sks_hall *h, hall_lit l, uint32_t reason) {
 
 static void new_level(sks_hall *h) {
   SKS_PUSH(h->control, h->trail_n);
+  SKS_PUSH(h->ext_control, (uint32_t)h->ext.n);
 }
 
 static void backtrack(sks_hall *h, int level) {
@@ -308,6 +311,8 @@ static void backtrack(sks_hall *h, int level) {
   if (h->groups_head > keep)
     sks_hall_groups_undo(h, keep);
   h->control.n = (size_t)level;
+  h->ext.n = h->ext_control.a[level];
+  h->ext_control.n = (size_t)level;
 }
 
 /* ------------------------------------------------------------------ */
@@ -323,8 +328,8 @@ static void watch(sks_hall *h, hall_lit l, hall_lit blocker, uint32_t ref) {
 static uint32_t new_clause(sks_hall *h, const hall_lit *lits, uint32_t n,
                            bool learnt, unsigned lbd) {
   size_t ref = h->arena.n;
-  sks_require(ref + HALL_HEADER + n < HALL_REASON_BIN,
-              "the hall engine holds clauses of at most 2^31 words");
+  sks_require(ref + HALL_HEADER + n < HALL_REASON_EXT,
+              "the hall engine holds clauses of at most 2^30 words");
   SKS_STACK_RESERVE(h->arena, ref + HALL_HEADER + n);
   h->arena.n = ref + HALL_HEADER + n;
   hall_clause *c = hall_clause_at(h, (uint32_t)ref);
@@ -486,6 +491,11 @@ static const hall_lit *reason_lits(sks_hall *h, uint32_t r, hall_lit *tmp,
     *n = 1;
     return tmp;
   }
+  if (r & HALL_REASON_EXT) {
+    const uint32_t *e = h->ext.a + (r & ~HALL_REASON_EXT);
+    *n = e[0] - 1;
+    return e + 2;
+  }
   hall_clause *c = hall_clause_at(h, r);
   *n = c->size - 1;
   return c->lit + 1;
@@ -585,7 +595,7 @@ static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
     if (--open == 0)
       break;
     uint32_t r = h->reason[hall_var(uip)];
-    if (!(r & HALL_REASON_BIN))
+    if (!(r & (HALL_REASON_BIN | HALL_REASON_EXT)))
       bump_clause(h, hall_clause_at(h, r));
     lits = reason_lits(h, r, tmp, &n);
   }
@@ -635,22 +645,18 @@ static void learn(sks_hall *h, unsigned lbd) {
 }
 
 void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
-  if (n == 1) {
+  if (n == 1 || !level_now(h)) {
     backtrack(h, 0);
-    assign(h, lits[0], HALL_NONE);
+    assign(h, lits[0], HALL_NONE); /* a root fact needs no reason */
     return;
   }
-  /* the false literal set last watched beside the implied one */
-  h->learned.n = 0;
-  uint32_t top = 1;
-  for (uint32_t i = 0; i < n; i++) {
-    SKS_PUSH(h->learned, lits[i]);
-    if (i > 1 && h->level[hall_var(lits[i])] > h->level[hall_var(lits[top])])
-      top = i;
-  }
-  h->learned.a[top] = lits[1];
-  h->learned.a[1] = lits[top];
-  learn(h, clause_lbd(h, h->learned.a + 1, n - 1) + 1);
+  size_t at = h->ext.n;
+  sks_require(at + n + 1 < HALL_REASON_EXT,
+              "the hall engine holds explanations of at most 2^30 words");
+  SKS_PUSH(h->ext, n);
+  for (uint32_t i = 0; i < n; i++)
+    SKS_PUSH(h->ext, lits[i]);
+  assign(h, lits[0], HALL_REASON_EXT | (uint32_t)at);
 }
 
 /* ------------------------------------------------------------------ */

@@ -32,11 +32,14 @@ typedef struct hall_watch {
 
 /* A clause in the arena: its header (HALL_HEADER words), then its
  * literals.  A literal's reason is HALL_NONE (a decision or a root unit),
- * a clause's ref, or HALL_REASON_BIN | other, the binary clause's other
- * literal. */
+ * a clause's ref, HALL_REASON_BIN | other, the binary clause's other
+ * literal, or HALL_REASON_EXT | at, an explanation (ext) at * literal. */
 enum { HALL_HEADER = 3 };
 #define HALL_NONE 0xffffffffu
 #define HALL_REASON_BIN 0x80000000u
+/* A propagator's explanation kept beside the trail (not a clause of the
+ * database): HALL_REASON_EXT | its place in ext. */
+#define HALL_REASON_EXT 0x40000000u
 
 typedef struct hall_clause {
   uint32_t size;
@@ -147,6 +150,11 @@ typedef struct sks_hall {
   unsigned *mark;    /* by variable, stamps of the propagator */
   unsigned mark_stamp;
   SKS_STACK(hall_lit) explain;
+  /* the explanations of the literals the propagator set, each its size
+   * then its literals (the implied one first), and where each level's
+   * start (cut on backtracking) */
+  SKS_STACK(uint32_t) ext;
+  SKS_STACK(uint32_t) ext_control;
   hall_stats st;
 } sks_hall;
 
@@ -185,8 +193,9 @@ static inline int hall_var(hall_lit l) {
   return (int)(l >> 1);
 }
 /* hall_cdcl.c: lits[0] implied by the clause lits[0..n) (its others
- * false), which is learned (an explanation); 0 when the implication was
- * a root fact and the search went back to the root for it. */
+ * false), kept as its reason beside the trail until the search backtracks
+ * over it (an explanation, not learned); when n is 1 a root fact, and the
+ * search went back to the root for it. */
 void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
 
 /* hall_groups.c: the exactly-one groups of the clauses (a clause of

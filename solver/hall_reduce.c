@@ -123,7 +123,7 @@ void sks_hall_collect(sks_hall *h) {
     uint32_t r = h->reason[v];
     if (!h->level[v])
       h->reason[v] = HALL_NONE; /* a root literal needs no reason */
-    else if (r != HALL_NONE && !(r & HALL_REASON_BIN))
+    else if (r != HALL_NONE && !(r & (HALL_REASON_BIN | HALL_REASON_EXT)))
       h->reason[v] = hall_clause_at(h, r)->pos;
   }
   size_t k = 0;
