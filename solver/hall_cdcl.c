@@ -1,8 +1,9 @@
 /* The hall engine's search (hall_int.h): clauses in, unit propagation
  * over two watched literals, conflict analysis to the first UIP with
- * recursive minimisation, EVSIDS decisions with saved phases, restarts on
- * the LBDs' moving averages, and the loop that runs them under a conflict
- * limit and a terminate callback. */
+ * recursive minimisation, EVSIDS decisions with saved and target phases,
+ * focused mode (restarts on the LBDs' moving averages) and stable mode
+ * (Luby restarts) in turn, rephasing, trail reuse, and the loop that runs
+ * them under a conflict limit and a terminate callback. */
 #include "hall_int.h"
 
 #include "require_int.h"

@@ -2,7 +2,9 @@
  * the base's allocation only, so that it builds for WebAssembly too):
  * two watched literals with blocker literals, binary clauses in the
  * watch lists, first-UIP learning with recursive minimisation, EVSIDS,
- * phase saving, glucose-style restarts, a clause database reduced by LBD
+ * phase saving, focused and stable modes in turn (glucose-style and Luby
+ * restarts), target and best phases with rephasing, trail reuse on
+ * restarts, a clause database reduced by LBD
  * in three tiers, clauses added between searches (blocking clauses),
  * assumptions, a conflict limit and a terminate callback.  hall_cdcl.c
  * holds the search, hall_reduce.c the clause database's reduction and
