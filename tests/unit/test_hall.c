@@ -427,6 +427,9 @@ static void test_groups(void) {
       if (on) {
         CHECK(h->groups_found); /* none when singles solve it */
         CHECK(counts_right(h));
+        /* the explanations went with the levels they were made on */
+        CHECK_EQ(h->ext.n, 0);
+        CHECK_EQ(h->ext_control.n, 0);
         groups += h->ngroups;
         removed += h->st.group_removed;
       } else
