@@ -8,8 +8,47 @@
 #include "cdcl_int.h"
 #include "hall_int.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+/* The settings in the SKS_HALL environment variable, words separated by
+ * commas (docs/backends.md): groups, focused, stable, no-rephase,
+ * no-reuse.  The first word not known is put in bad (NULL when none). */
+static hall_config config(const char **bad, size_t *bad_len) {
+  hall_config cfg = {0};
+  const char *s = getenv("SKS_HALL");
+  *bad = NULL;
+  *bad_len = 0;
+  while (s && *s) {
+    size_t n = strcspn(s, ",");
+#define IS(W) (n == sizeof W - 1 && !strncmp(s, W, n))
+    if (IS("groups"))
+      cfg.groups = true;
+    else if (IS("focused"))
+      cfg.modes = HALL_MODES_FOCUSED;
+    else if (IS("stable"))
+      cfg.modes = HALL_MODES_STABLE;
+    else if (IS("no-rephase"))
+      cfg.no_rephase = true;
+    else if (IS("no-reuse"))
+      cfg.no_reuse = true;
+    else if (n && !*bad) {
+      *bad = s;
+      *bad_len = n;
+    }
+#undef IS
+    s += n + (s[n] == ',');
+  }
+  return cfg;
+}
+
 static void *init(unsigned long long seed) {
-  return sks_hall_new(seed);
+  sks_hall *h = sks_hall_new(seed);
+  const char *bad;
+  size_t bad_len;
+  hall_config cfg = config(&bad, &bad_len);
+  sks_hall_configure(h, &cfg);
+  return h;
 }
 
 static void counters(const sks_hall *h, sks_stats *st) {
@@ -75,7 +114,16 @@ static const sks_engine engine = {
 };
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
-  (void)err;
+  const char *bad;
+  size_t bad_len;
+  config(&bad, &bad_len);
+  if (bad) {
+    sks_error_set(err, -1, 0, 0,
+                  "SKS_HALL: unknown setting '%.*s' (groups, focused, "
+                  "stable, no-rephase, no-reuse)",
+                  (int)bad_len, bad);
+    return NULL;
+  }
   return sks_cdcl_create(&engine, opt);
 }
 

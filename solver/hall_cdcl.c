@@ -1,8 +1,9 @@
 /* The hall engine's search (hall_int.h): clauses in, unit propagation
  * over two watched literals, conflict analysis to the first UIP with
- * recursive minimisation, EVSIDS decisions with saved phases, restarts on
- * the LBDs' moving averages, and the loop that runs them under a conflict
- * limit and a terminate callback. */
+ * recursive minimisation, EVSIDS decisions with saved and target phases,
+ * focused mode (restarts on the LBDs' moving averages) and stable mode
+ * (Luby restarts) in turn, rephasing, trail reuse, and the loop that runs
+ * them under a conflict limit and a terminate callback. */
 #include "hall_int.h"
 
 #include "require_int.h"
@@ -15,8 +16,19 @@ enum { SEEN = 1, REMOVABLE = 2, POISON = 4 };
 
 /* How deep the minimisation follows reasons before it gives up. */
 #define MINIMIZE_DEPTH 1000
-/* EVSIDS: activities grow by 1/DECAY a conflict. */
-#define DECAY 0.95
+/* EVSIDS: activities grow by 1/decay a conflict, in focused and in
+ * stable mode. */
+#define DECAY_FOCUSED 0.95
+#define DECAY_STABLE 0.95
+/* Modes: the first switch after MODE_FIRST conflicts, each mode as long
+ * as the one before it, the length doubled after each stable one. */
+#define MODE_FIRST 1000
+/* Stable mode's restarts: reluctant doubling (the Luby sequence) in
+ * units of this many conflicts. */
+#define LUBY_UNIT 1024
+/* Rephasing after REPHASE_INT, 2 REPHASE_INT, 3 REPHASE_INT, ...
+ * conflicts. */
+#define REPHASE_INT 1000
 /* Restarts: the fast average of the LBDs past the slow one by this
  * factor, and at least RESTART_GAP conflicts since the last one. */
 #define RESTART_MARGIN 1.25
@@ -104,10 +116,11 @@ static int heap_pop(sks_hall *h) {
 }
 
 static void bump_var(sks_hall *h, int v) {
-  if ((h->act[v] += h->act_inc) > 1e100) {
+  double *inc = &h->score_inc[h->stable];
+  if ((h->act[v] += *inc) > 1e100) {
     for (int u = 1; u <= h->nvars; u++)
       h->act[u] *= 1e-100;
-    h->act_inc *= 1e-100;
+    *inc *= 1e-100;
   }
   if (h->heap_pos[v] >= 0)
     heap_up(h, h->heap_pos[v]);
@@ -119,14 +132,40 @@ static void reset_scores(sks_hall *h, unsigned long long seed) {
   h->rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
   if (!h->rng)
     h->rng = 1;
-  h->act_inc = 1;
+  h->score_inc[0] = h->score_inc[1] = 1;
   h->heap_n = 0;
   for (int v = 1; v <= h->nvars; v++) {
-    h->act[v] = seed > 1 ? (double)(next_random(h) >> 11) * 0x1p-53 * 1e-3 : 0;
+    h->score[0][v] = h->score[1][v] =
+        seed > 1 ? (double)(next_random(h) >> 11) * 0x1p-53 * 1e-3 : 0;
     h->heap_pos[v] = -1;
   }
   for (int v = 1; v <= h->nvars; v++)
     heap_insert(h, v);
+}
+
+/* The heap again, on the scores of the mode now searching. */
+static void rebuild_heap(sks_hall *h) {
+  h->act = h->score[h->stable];
+  h->heap_n = 0;
+  for (int v = 1; v <= h->nvars; v++)
+    h->heap_pos[v] = -1;
+  for (int v = 1; v <= h->nvars; v++)
+    heap_insert(h, v);
+}
+
+/* The search's clocks back at their start: focused mode, no target or
+ * best phases, the first rephase and mode switch ahead. */
+static void reset_modes(sks_hall *h) {
+  h->stable = h->cfg.modes == HALL_MODES_STABLE;
+  h->act = h->score[h->stable];
+  h->mode_len = MODE_FIRST;
+  h->switch_at = h->st.conflicts + MODE_FIRST;
+  h->luby_u = h->luby_v = 1;
+  h->rephase_n = 0;
+  h->rephase_at = h->st.conflicts + REPHASE_INT;
+  h->target_n = h->best_n = 0;
+  if (h->target)
+    memset(h->target, 0, (size_t)h->nvars + 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -134,9 +173,9 @@ static void reset_scores(sks_hall *h, unsigned long long seed) {
 
 sks_hall *sks_hall_new(unsigned long long seed) {
   sks_hall *h = sks_calloc(1, sizeof *h);
-  h->act_inc = 1;
   h->reduce_inc = REDUCE_FIRST;
   h->reduce_at = REDUCE_FIRST;
+  reset_modes(h);
   reset_scores(h, seed);
   return h;
 }
@@ -153,7 +192,10 @@ void sks_hall_delete(sks_hall *h) {
   free(h->reason);
   free(h->phase);
   free(h->seen);
-  free(h->act);
+  free(h->score[0]);
+  free(h->score[1]);
+  free(h->target);
+  free(h->best);
   free(h->heap_pos);
   free(h->heap);
   free(h->trail);
@@ -167,6 +209,8 @@ void sks_hall_delete(sks_hall *h) {
   SKS_STACK_FREE(h->analyzed);
   SKS_STACK_FREE(h->minimize_stack);
   SKS_STACK_FREE(h->assumptions);
+  SKS_STACK_FREE(h->ext);
+  SKS_STACK_FREE(h->ext_control);
   sks_hall_groups_free(h);
   free(h);
 }
@@ -185,7 +229,10 @@ void sks_hall_reserve(sks_hall *h, int nvars) {
     RESIZE(h->reason, cap);
     RESIZE(h->phase, cap);
     RESIZE(h->seen, cap);
-    RESIZE(h->act, cap);
+    RESIZE(h->score[0], cap);
+    RESIZE(h->score[1], cap);
+    RESIZE(h->target, cap);
+    RESIZE(h->best, cap);
     RESIZE(h->heap_pos, cap);
     RESIZE(h->heap, cap);
     RESIZE(h->trail, cap);
@@ -198,9 +245,11 @@ void sks_hall_reserve(sks_hall *h, int nvars) {
     h->reason[v] = HALL_NONE;
     h->phase[v] = -1;
     h->seen[v] = 0;
-    h->act[v] = 0;
+    h->score[0][v] = h->score[1][v] = 0;
+    h->target[v] = h->best[v] = 0;
     h->heap_pos[v] = -1;
   }
+  h->act = h->score[h->stable];
   int from = h->nvars + 1;
   h->nvars = nvars;
   for (int v = from; v <= nvars; v++)
@@ -210,7 +259,7 @@ void sks_hall_reserve(sks_hall *h, int nvars) {
 size_t sks_hall_bytes(const sks_hall *h) {
   size_t b = sizeof *h + h->vcap * (2 * (sizeof *h->val + sizeof *h->watches) +
                                     sizeof *h->level + sizeof *h->reason + 2 +
-                                    sizeof *h->act + 2 * sizeof(int) +
+                                    2 * sizeof(double) + 2 + 2 * sizeof(int) +
                                     sizeof *h->trail + sizeof(unsigned));
   for (int l = 2; l < 2 * h->nvars + 2; l++)
     b += h->watches[l].cap * sizeof(hall_watch);
@@ -245,6 +294,7 @@ static inline void assign(sks_hall *h, hall_lit l, uint32_t reason) {
 
 static void new_level(sks_hall *h) {
   SKS_PUSH(h->control, h->trail_n);
+  SKS_PUSH(h->ext_control, (uint32_t)h->ext.n);
 }
 
 static void backtrack(sks_hall *h, int level) {
@@ -260,8 +310,10 @@ static void backtrack(sks_hall *h, int level) {
   }
   h->trail_n = h->qhead = keep;
   if (h->groups_head > keep)
-    h->groups_head = keep;
+    sks_hall_groups_undo(h, keep);
   h->control.n = (size_t)level;
+  h->ext.n = h->ext_control.a[level];
+  h->ext_control.n = (size_t)level;
 }
 
 /* ------------------------------------------------------------------ */
@@ -277,8 +329,8 @@ static void watch(sks_hall *h, hall_lit l, hall_lit blocker, uint32_t ref) {
 static uint32_t new_clause(sks_hall *h, const hall_lit *lits, uint32_t n,
                            bool learnt, unsigned lbd) {
   size_t ref = h->arena.n;
-  sks_require(ref + HALL_HEADER + n < HALL_REASON_BIN,
-              "the hall engine holds clauses of at most 2^31 words");
+  sks_require(ref + HALL_HEADER + n < HALL_REASON_EXT,
+              "the hall engine holds clauses of at most 2^30 words");
   SKS_STACK_RESERVE(h->arena, ref + HALL_HEADER + n);
   h->arena.n = ref + HALL_HEADER + n;
   hall_clause *c = hall_clause_at(h, (uint32_t)ref);
@@ -440,6 +492,11 @@ static const hall_lit *reason_lits(sks_hall *h, uint32_t r, hall_lit *tmp,
     *n = 1;
     return tmp;
   }
+  if (r & HALL_REASON_EXT) {
+    const uint32_t *e = h->ext.a + (r & ~HALL_REASON_EXT);
+    *n = e[0] - 1;
+    return e + 2;
+  }
   hall_clause *c = hall_clause_at(h, r);
   *n = c->size - 1;
   return c->lit + 1;
@@ -539,7 +596,7 @@ static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
     if (--open == 0)
       break;
     uint32_t r = h->reason[hall_var(uip)];
-    if (!(r & HALL_REASON_BIN))
+    if (!(r & (HALL_REASON_BIN | HALL_REASON_EXT)))
       bump_clause(h, hall_clause_at(h, r));
     lits = reason_lits(h, r, tmp, &n);
   }
@@ -589,22 +646,18 @@ static void learn(sks_hall *h, unsigned lbd) {
 }
 
 void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
-  if (n == 1) {
+  if (n == 1 || !level_now(h)) {
     backtrack(h, 0);
-    assign(h, lits[0], HALL_NONE);
+    assign(h, lits[0], HALL_NONE); /* a root fact needs no reason */
     return;
   }
-  /* the false literal set last watched beside the implied one */
-  h->learned.n = 0;
-  uint32_t top = 1;
-  for (uint32_t i = 0; i < n; i++) {
-    SKS_PUSH(h->learned, lits[i]);
-    if (i > 1 && h->level[hall_var(lits[i])] > h->level[hall_var(lits[top])])
-      top = i;
-  }
-  h->learned.a[top] = lits[1];
-  h->learned.a[1] = lits[top];
-  learn(h, clause_lbd(h, h->learned.a + 1, n - 1) + 1);
+  size_t at = h->ext.n;
+  sks_require(at + n + 1 < HALL_REASON_EXT,
+              "the hall engine holds explanations of at most 2^30 words");
+  SKS_PUSH(h->ext, n);
+  for (uint32_t i = 0; i < n; i++)
+    SKS_PUSH(h->ext, lits[i]);
+  assign(h, lits[0], HALL_REASON_EXT | (uint32_t)at);
 }
 
 /* ------------------------------------------------------------------ */
@@ -625,8 +678,110 @@ static void update_averages(sks_hall *h, unsigned lbd) {
 }
 
 static bool restart_due(const sks_hall *h) {
-  return h->st.conflicts >= h->restart_at &&
-         h->ema_fast > RESTART_MARGIN * h->ema_slow;
+  if (h->st.conflicts < h->restart_at)
+    return false;
+  return h->stable || h->ema_fast > RESTART_MARGIN * h->ema_slow;
+}
+
+/* Stable mode's next restart: the next term of the Luby sequence (Knuth's
+ * reluctant doubling) times LUBY_UNIT conflicts from now. */
+static void next_luby(sks_hall *h) {
+  h->restart_at = h->st.conflicts + h->luby_v * LUBY_UNIT;
+  if ((h->luby_u & -h->luby_u) == h->luby_v) {
+    h->luby_u++;
+    h->luby_v = 1;
+  } else
+    h->luby_v *= 2;
+}
+
+/* The trail up to consistent has no conflict: the longest such since the
+ * last rephase gives the target phases, and the best ones (since the last
+ * rephase to them). */
+static void update_phases(sks_hall *h, int consistent) {
+  /* before the first rephase (original phases) or stable mode neither is
+   * used: a search of few conflicts saves the copying */
+  if (h->cfg.no_rephase || (!h->rephase_n && !h->stable))
+    return;
+  if (consistent > h->target_n) {
+    h->target_n = consistent;
+    for (int i = 0; i < consistent; i++)
+      h->target[hall_var(h->trail[i])] = (h->trail[i] & 1) ? -1 : 1;
+  }
+  if (consistent > h->best_n) {
+    h->best_n = consistent;
+    for (int i = 0; i < consistent; i++)
+      h->best[hall_var(h->trail[i])] = (h->trail[i] & 1) ? -1 : 1;
+  }
+}
+
+/* New saved phases, in turn: the original ones (false), the best, the
+ * inverted (true), the best, random flips of the saved ones, the best, and
+ * again; the targets start from them. */
+static void rephase(sks_hall *h) {
+  static const char cycle[] = "OBIBFB";
+  char type = cycle[h->rephase_n % (sizeof cycle - 1)];
+  h->st.rephases++;
+  h->rephase_n++;
+  h->rephase_at = h->st.conflicts + (h->rephase_n + 1) * REPHASE_INT;
+  for (int v = 1; v <= h->nvars; v++) {
+    signed char ph = h->phase[v];
+    if (type == 'O')
+      ph = -1;
+    else if (type == 'I')
+      ph = 1;
+    else if (type == 'F')
+      ph = (next_random(h) >> 32) % 4 ? ph : -ph;
+    else if (h->best[v])
+      ph = h->best[v];
+    h->phase[v] = ph;
+    h->target[v] = ph;
+  }
+  h->target_n = 0;
+  if (type == 'B')
+    h->best_n = 0;
+}
+
+/* From focused to stable mode or back; each mode lasts as long as the
+ * one before it, twice as long after a stable one. */
+static void switch_mode(sks_hall *h) {
+  h->st.switches++;
+  if (h->stable)
+    h->mode_len *= 2;
+  h->stable = !h->stable;
+  h->switch_at = h->st.conflicts + h->mode_len;
+  h->target_n = 0;
+  rebuild_heap(h);
+  if (h->stable) {
+    h->luby_u = h->luby_v = 1;
+    next_luby(h);
+  } else
+    h->restart_at = h->st.conflicts + RESTART_GAP;
+}
+
+/* The levels a restart keeps: those whose decision scores above the
+ * variable the search would decide next (trail reuse). */
+static int reuse_levels(sks_hall *h) {
+  if (h->cfg.no_reuse)
+    return 0;
+  while (h->heap_n > 0 && h->val[2 * h->heap[0]])
+    heap_pop(h); /* set: back in the heap when unassigned */
+  if (!h->heap_n)
+    return 0;
+  double next = h->act[h->heap[0]];
+  int keep = (int)h->assumptions.n;
+  while (keep < level_now(h)) {
+    int at = h->control.a[keep];
+    if (at >= h->trail_n)
+      break;
+    int v = hall_var(h->trail[at]);
+    if (h->reason[v] != HALL_NONE || h->act[v] <= next)
+      break;
+    keep++;
+  }
+  if (keep > level_now(h))
+    keep = level_now(h);
+  h->st.reused += (unsigned long long)keep;
+  return keep > (int)h->assumptions.n ? keep : 0;
 }
 
 /* The next decision: an open variable of highest activity, its saved
@@ -634,8 +789,10 @@ static bool restart_due(const sks_hall *h) {
 static hall_lit pick(sks_hall *h) {
   while (h->heap_n > 0) {
     int v = heap_pop(h);
-    if (!h->val[2 * v])
-      return h->phase[v] > 0 ? 2u * (hall_lit)v : 2u * (hall_lit)v + 1u;
+    if (!h->val[2 * v]) {
+      signed char ph = h->stable && h->target[v] ? h->target[v] : h->phase[v];
+      return ph > 0 ? 2u * (hall_lit)v : 2u * (hall_lit)v + 1u;
+    }
   }
   return 0;
 }
@@ -678,26 +835,44 @@ static int search(sks_hall *h, unsigned long long limit) {
       }
       int back;
       unsigned lbd = analyze(h, conflict, bin, &back);
+      update_phases(h, h->control.a[level_now(h) - 1]);
       backtrack(h, back);
       learn(h, lbd);
       update_averages(h, lbd);
-      h->act_inc *= 1 / DECAY;
+      h->score_inc[h->stable] *=
+          h->stable ? 1 / DECAY_STABLE : 1 / DECAY_FOCUSED;
       if ((limit && h->st.conflicts >= limit) || stop_asked(h))
         return 0;
       h->check_at = h->ticks + CHECK_TICKS;
       continue;
     }
-    if (h->groups_on && sks_hall_groups_propagate(h))
+    if (h->cfg.groups && sks_hall_groups_propagate(h))
       continue;
     if (h->ticks >= h->check_at) {
       h->check_at = h->ticks + CHECK_TICKS;
       if (stop_asked(h))
         return 0;
     }
+    if (h->cfg.modes == HALL_MODES_BOTH && h->st.conflicts >= h->switch_at) {
+      update_phases(h, h->trail_n);
+      switch_mode(h);
+      backtrack(h, 0);
+      continue;
+    }
+    if (!h->cfg.no_rephase && h->st.conflicts >= h->rephase_at) {
+      update_phases(h, h->trail_n);
+      backtrack(h, 0);
+      rephase(h);
+      continue;
+    }
     if (restart_due(h)) {
       h->st.restarts++;
-      h->restart_at = h->st.conflicts + RESTART_GAP;
-      backtrack(h, 0);
+      update_phases(h, h->trail_n);
+      if (h->stable)
+        next_luby(h);
+      else
+        h->restart_at = h->st.conflicts + RESTART_GAP;
+      backtrack(h, reuse_levels(h));
       continue;
     }
     if (h->st.conflicts >= h->reduce_at) {
@@ -752,9 +927,11 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts) {
       h->inconsistent = true;
       res = 20;
     } else {
-      if (h->trail_n > h->root_units)
+      /* the clauses the new root facts satisfy out, when they are many
+       * enough to pay for the pass over every clause and watch list */
+      if (h->trail_n > h->root_units + h->nvars / 8)
         sks_hall_collect(h);
-      if (h->groups_on && !h->groups_found)
+      if (h->cfg.groups && !h->groups_found)
         sks_hall_groups_find(h);
       res = search(h, limit);
     }
@@ -764,11 +941,20 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts) {
   return res;
 }
 
+void sks_hall_configure(sks_hall *h, const hall_config *cfg) {
+  bool stable = h->stable;
+  h->cfg = *cfg;
+  reset_modes(h);
+  if (stable != h->stable)
+    rebuild_heap(h);
+}
+
 void sks_hall_forget(sks_hall *h, unsigned long long seed) {
   backtrack(h, 0);
   sks_hall_drop_learned(h);
   for (int v = 1; v <= h->nvars; v++)
     h->phase[v] = -1;
+  reset_modes(h);
   reset_scores(h, seed);
   h->ema_fast = h->ema_slow = 0;
   h->restart_at = 0;

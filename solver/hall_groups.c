@@ -57,7 +57,8 @@ void sks_hall_groups_free(sks_hall *h) {
   free(h->mark);
   free(h->group_reach);
   free(h->open_scratch);
-  h->group_reach = h->open_scratch = NULL;
+  free(h->group_open);
+  h->group_reach = h->open_scratch = h->group_open = NULL;
   SKS_STACK_FREE(h->explain);
   h->group_at = h->group_var = h->var_at = h->var_group = NULL;
   h->mark = NULL;
@@ -127,6 +128,11 @@ void sks_hall_groups_find(sks_hall *h) {
   }
   free(shared);
   SKS_STACK_FREE(touched);
+  /* the counts, from the trail's start */
+  h->group_open = sks_malloc(((size_t)h->ngroups + 1) * sizeof *h->group_open);
+  for (int g = 0; g < h->ngroups; g++)
+    h->group_open[g] = h->group_at[g + 1] - h->group_at[g];
+  h->groups_head = 0;
 }
 
 /* Whether variable v is in group g. */
@@ -144,16 +150,16 @@ static int group_propagate(sks_hall *h, int g) {
   const int *mem = h->group_var + h->group_at[g];
   int size = h->group_at[g + 1] - h->group_at[g], open = 0;
   int *opens = h->open_scratch;
+  h->st.group_checks++;
   for (int i = 0; i < size; i++) {
     signed char val = h->val[2 * mem[i]];
     if (val > 0)
       return 0;
-    /* more open than g shares with any group: no group holds them */
-    if (!val && (opens[open++] = mem[i], open > h->group_reach[g]))
-      return 0;
+    if (!val)
+      opens[open++] = mem[i];
   }
-  if (open < 2)
-    return 0; /* unit propagation sees to one, or to none */
+  if (open < 2 || open > h->group_reach[g])
+    return 0;
   int set = 0, first = opens[0];
   for (int k = h->var_at[first]; k < h->var_at[first + 1]; k++) {
     int b = h->var_group[k];
@@ -188,17 +194,35 @@ static int group_propagate(sks_hall *h, int g) {
   return set;
 }
 
+/* Whether group g, by its count, may fire: at least two literals not
+ * false but no more than it shares with any other group (more and no
+ * group holds them all; one, and unit propagation sees to it).  A group
+ * with a true literal has one left: the rest are false by its binary
+ * clauses, which unit propagation has seen to before this runs (the
+ * literals this propagator sets are all false). */
+static inline bool may_fire(const sks_hall *h, int g) {
+  return h->group_open[g] >= 2 && h->group_open[g] <= h->group_reach[g];
+}
+
 bool sks_hall_groups_propagate(sks_hall *h) {
   bool set = false;
   while (h->groups_head < h->trail_n) {
     hall_lit l = h->trail[h->groups_head++];
-    if (!(l & 1))
-      continue; /* set true: the groups' clauses propagate it */
     int v = hall_var(l);
     if (v > h->groups_nvars)
       continue; /* a variable added since (an activation literal) */
-    for (int k = h->var_at[v]; k < h->var_at[v + 1]; k++) {
-      int r = group_propagate(h, h->var_group[k]);
+    int from = h->var_at[v], to = h->var_at[v + 1];
+    if (!(l & 1))
+      continue; /* set true: the groups' clauses propagate it */
+    /* the counts first, all of them: a root fact found below undoes this
+     * literal's counts with the rest */
+    for (int k = from; k < to; k++)
+      h->group_open[h->var_group[k]]--;
+    for (int k = from; k < to; k++) {
+      int g = h->var_group[k];
+      if (!may_fire(h, g))
+        continue;
+      int r = group_propagate(h, g);
       if (r < 0)
         return true;
       set |= r > 0;
@@ -207,4 +231,16 @@ bool sks_hall_groups_propagate(sks_hall *h) {
       return true;
   }
   return false;
+}
+
+void sks_hall_groups_undo(sks_hall *h, int keep) {
+  while (h->groups_head > keep) {
+    hall_lit l = h->trail[--h->groups_head];
+    int v = hall_var(l);
+    if (v > h->groups_nvars)
+      continue;
+    if (l & 1)
+      for (int k = h->var_at[v]; k < h->var_at[v + 1]; k++)
+        h->group_open[h->var_group[k]]++;
+  }
 }

@@ -2,7 +2,9 @@
  * the base's allocation only, so that it builds for WebAssembly too):
  * two watched literals with blocker literals, binary clauses in the
  * watch lists, first-UIP learning with recursive minimisation, EVSIDS,
- * phase saving, glucose-style restarts, a clause database reduced by LBD
+ * phase saving, focused and stable modes in turn (glucose-style and Luby
+ * restarts), target and best phases with rephasing, trail reuse on
+ * restarts, a clause database reduced by LBD
  * in three tiers, clauses added between searches (blocking clauses),
  * assumptions, a conflict limit and a terminate callback.  hall_cdcl.c
  * holds the search, hall_reduce.c the clause database's reduction and
@@ -32,11 +34,14 @@ typedef struct hall_watch {
 
 /* A clause in the arena: its header (HALL_HEADER words), then its
  * literals.  A literal's reason is HALL_NONE (a decision or a root unit),
- * a clause's ref, or HALL_REASON_BIN | other, the binary clause's other
- * literal. */
+ * a clause's ref, HALL_REASON_BIN | other, the binary clause's other
+ * literal, or HALL_REASON_EXT | at, an explanation (ext) at * literal. */
 enum { HALL_HEADER = 3 };
 #define HALL_NONE 0xffffffffu
 #define HALL_REASON_BIN 0x80000000u
+/* A propagator's explanation kept beside the trail (not a clause of the
+ * database): HALL_REASON_EXT | its place in ext. */
+#define HALL_REASON_EXT 0x40000000u
 
 typedef struct hall_clause {
   uint32_t size;
@@ -52,7 +57,25 @@ typedef struct hall_stats {
   unsigned long long conflicts, decisions, propagations, restarts, reduced,
       learned, minimized, collections;
   unsigned long long group_removed; /* literals the group propagator set */
+  unsigned long long group_checks;  /* groups the propagator looked at */
+  unsigned long long switches, rephases, reused; /* modes, phases, levels
+                                                    kept on restarts */
 } hall_stats;
+
+/* The search's settings (sks_hall_configure; the backend reads them from
+ * the SKS_HALL environment variable, docs/backends.md). */
+typedef enum hall_modes {
+  HALL_MODES_BOTH,    /* focused and stable in turn (the default) */
+  HALL_MODES_FOCUSED, /* focused only */
+  HALL_MODES_STABLE   /* stable only */
+} hall_modes;
+
+typedef struct hall_config {
+  hall_modes modes;
+  bool no_rephase; /* saved phases only: no target, best or rephasing */
+  bool no_reuse;   /* restarts go back to the root */
+  bool groups;     /* the group propagator (hall_groups.c) */
+} hall_config;
 
 typedef struct sks_hall {
   int nvars; /* variables 1..nvars */
@@ -65,11 +88,16 @@ typedef struct sks_hall {
   uint32_t *reason;
   signed char *phase; /* saved: 1 true, -1 false */
   unsigned char *seen;
-  double *act;   /* EVSIDS activity */
+  signed char *target; /* stable mode's phases: the longest trail without
+                          a conflict since the last rephase (0: none) */
+  signed char *best;   /* the longest trail since the last rephase */
+  int target_n, best_n;
+  double *act; /* EVSIDS activity of the mode searching: score[stable] */
+  double *score[2];
+  double score_inc[2];
   int *heap_pos; /* place in the heap, -1 when out */
   int *heap;
   int heap_n;
-  double act_inc;
   /* the trail and its levels */
   hall_lit *trail;
   int trail_n, qhead;
@@ -91,6 +119,13 @@ typedef struct sks_hall {
   bool failed;       /* the last search failed under its assumptions */
   int root_units;    /* trail size at level 0 when the database was last
                         simplified */
+  hall_config cfg;
+  /* modes: focused (restarts on the LBDs' averages, scores decaying
+   * fast) and stable (reluctant doubling, slow decay, target phases) */
+  bool stable;
+  unsigned long long switch_at, mode_len; /* conflicts */
+  unsigned long long luby_u, luby_v;      /* reluctant doubling */
+  unsigned long long rephase_at, rephase_n;
   /* restarts: the LBDs' fast and slow moving averages */
   double ema_fast, ema_slow;
   unsigned long long restart_at; /* not before this many conflicts */
@@ -106,18 +141,22 @@ typedef struct sks_hall {
   /* the exactly-one groups found in the clauses (hall_groups.c): group
    * g's variables are group_var[group_at[g] .. group_at[g + 1]), variable
    * v's groups var_group[var_at[v] .. var_at[v + 1]) */
-  /* the propagator runs: off by default, it saves conflicts but costs
-   * more time than they do (BENCHMARKS.md) */
-  bool groups_on;
   bool groups_found;         /* the clauses were looked at */
   int ngroups, groups_nvars; /* the variables when they were found */
   int *group_at, *group_var, *var_at, *var_group;
   int *group_reach;  /* by group: the most it shares with another */
   int *open_scratch; /* a group's open variables */
+  int *group_open;   /* by group: its literals not set false, counted over
+                        the trail up to groups_head */
   int groups_head;   /* trail position the propagator has seen */
   unsigned *mark;    /* by variable, stamps of the propagator */
   unsigned mark_stamp;
   SKS_STACK(hall_lit) explain;
+  /* the explanations of the literals the propagator set, each its size
+   * then its literals (the implied one first), and where each level's
+   * start (cut on backtracking) */
+  SKS_STACK(uint32_t) ext;
+  SKS_STACK(uint32_t) ext_control;
   hall_stats st;
 } sks_hall;
 
@@ -137,6 +176,8 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts);
 /* After SAT: 1 when var is true, -1 when false. */
 int sks_hall_val(const sks_hall *h, int var);
 void sks_hall_set_terminate(sks_hall *h, void *state, int (*fn)(void *));
+/* The settings (hall_config); between searches. */
+void sks_hall_configure(sks_hall *h, const hall_config *cfg);
 /* Forgets the learned clauses, phases and scores (a new puzzle on the
  * same base rules), and reseeds. */
 void sks_hall_forget(sks_hall *h, unsigned long long seed);
@@ -154,8 +195,9 @@ static inline int hall_var(hall_lit l) {
   return (int)(l >> 1);
 }
 /* hall_cdcl.c: lits[0] implied by the clause lits[0..n) (its others
- * false), which is learned (an explanation); 0 when the implication was
- * a root fact and the search went back to the root for it. */
+ * false), kept as its reason beside the trail until the search backtracks
+ * over it (an explanation, not learned); when n is 1 a root fact, and the
+ * search went back to the root for it. */
 void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
 
 /* hall_groups.c: the exactly-one groups of the clauses (a clause of
@@ -167,6 +209,8 @@ void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
  * whether it set a literal. */
 void sks_hall_groups_find(sks_hall *h);
 bool sks_hall_groups_propagate(sks_hall *h);
+/* The counts back to the trail's first keep literals (backtracking). */
+void sks_hall_groups_undo(sks_hall *h, int keep);
 void sks_hall_groups_free(sks_hall *h);
 
 /* hall_reduce.c: the learned clauses reduced by LBD and use; the arena

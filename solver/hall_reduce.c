@@ -59,14 +59,17 @@ void sks_hall_reduce(sks_hall *h) {
 }
 
 void sks_hall_drop_learned(sks_hall *h) {
+  bool dropped = false;
   for (size_t i = 0; i < h->learnts.n; i++) {
     hall_clause *c = hall_clause_at(h, h->learnts.a[i]);
     if (!c->garbage && !locked(h, h->learnts.a[i], c)) {
       c->garbage = 1;
       h->garbage_words += HALL_HEADER + c->size;
+      dropped = true;
     }
   }
-  sks_hall_collect(h);
+  if (dropped || h->garbage_words)
+    sks_hall_collect(h); /* not when nothing was learned */
 }
 
 static inline bool root_true(const sks_hall *h, hall_lit l) {
@@ -120,7 +123,7 @@ void sks_hall_collect(sks_hall *h) {
     uint32_t r = h->reason[v];
     if (!h->level[v])
       h->reason[v] = HALL_NONE; /* a root literal needs no reason */
-    else if (r != HALL_NONE && !(r & HALL_REASON_BIN))
+    else if (r != HALL_NONE && !(r & (HALL_REASON_BIN | HALL_REASON_EXT)))
       h->reason[v] = hall_clause_at(h, r)->pos;
   }
   size_t k = 0;

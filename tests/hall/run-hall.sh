@@ -96,6 +96,16 @@ done
 "$S" generate --killer --count 3 --seed 5 -q >killer.txt
 same_answers killer killer.txt unique
 
+# The engine's settings (SKS_HALL, docs/backends.md): the group
+# propagator on, one mode only, no rephasing or trail reuse: the same
+# answers; a setting not known stops the backend, named.
+for setting in groups stable,no-reuse focused,no-rephase groups,stable; do
+  SKS_HALL=$setting same_answers "settings-$setting" all16.txt unique
+done
+input_file "$SRC/docs/examples/puzzles.txt"
+SKS_HALL=groups,stabel check settings-unknown 2 "" "$S" solve -q --backend hall
+expect_stderr_has "SKS_HALL: unknown setting 'stabel'"
+
 # A CNF that `encode` wrote: the same model as cadical's.
 "$S" encode -q -o escargot.cnf "$SRC/cnf-samples/escargot.txt"
 check cnf 10 "s SATISFIABLE" first_line "$S" solve --backend hall escargot.cnf

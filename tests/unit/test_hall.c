@@ -5,6 +5,7 @@
  * of 4x4 to 25x25 and variant shapes counted to 2 by hall and by cadical,
  * every solution checked by the checker's validator (never the backend's
  * word). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "check.h"
 #include "hall_int.h"
 #include "sudokusat.h"
@@ -277,6 +278,101 @@ static void test_forget(void) {
   free(f.lit);
 }
 
+/* The search's modes, rephasing and trail reuse: each setting gives the
+ * same answers (pigeonhole 9 into 8; random 3-SAT near the threshold
+ * against the default's answer, each model checked), and the default
+ * switches modes, rephases and keeps levels on restarts, which a single
+ * mode and no-rephase do not. */
+static void test_modes(void) {
+  static const hall_config cfgs[] = {
+      {.modes = HALL_MODES_BOTH},
+      {.modes = HALL_MODES_FOCUSED},
+      {.modes = HALL_MODES_STABLE},
+      {.modes = HALL_MODES_BOTH, .no_rephase = true, .no_reuse = true},
+  };
+  enum { NCFG = sizeof cfgs / sizeof *cfgs, NRAND = 8 };
+  hall_stats st[NCFG] = {0};
+  int want[NRAND], sat = 0;
+  for (int c = 0; c < NCFG; c++) {
+    cnf f = {0};
+    pigeonhole(&f, 9, 8);
+    sks_hall *h = sks_hall_new(1);
+    sks_hall_configure(h, &cfgs[c]);
+    sks_hall_reserve(h, f.nvars);
+    for (size_t i = 0; i < f.n; i++)
+      sks_hall_add(h, f.lit[i]);
+    CHECK_EQ(sks_hall_solve(h, 0), 20);
+    CHECK(h->st.conflicts > 3000); /* long enough for a switch */
+    st[c] = h->st;
+    sks_hall_delete(h);
+    free(f.lit);
+    rng_state = 4242;
+    for (int t = 0; t < NRAND; t++) {
+      memset(&f, 0, sizeof f);
+      random_3sat(&f, 200, 852);
+      h = sks_hall_new(1);
+      sks_hall_configure(h, &cfgs[c]);
+      sks_hall_reserve(h, f.nvars);
+      for (size_t i = 0; i < f.n; i++)
+        sks_hall_add(h, f.lit[i]);
+      int res = sks_hall_solve(h, 0);
+      CHECK(res == 10 || res == 20);
+      if (res == 10)
+        CHECK(model_ok(h, &f));
+      if (!c) {
+        want[t] = res;
+        sat += res == 10;
+      } else
+        CHECK_EQ(res, want[t]);
+      st[c].switches += h->st.switches;
+      st[c].rephases += h->st.rephases;
+      st[c].reused += h->st.reused;
+      sks_hall_delete(h);
+      free(f.lit);
+    }
+  }
+  CHECK(sat > 0 && sat < NRAND); /* both answers were met */
+  CHECK(st[0].switches > 0 && st[0].rephases > 0 && st[0].reused > 0);
+  CHECK(st[1].switches == 0 && st[2].switches == 0);
+  CHECK(st[1].rephases > 0 && st[2].rephases > 0);
+  CHECK(st[3].rephases == 0 && st[3].reused == 0 && st[3].switches > 0);
+}
+
+/* A setting in SKS_HALL that is not known: the backend refuses to start,
+ * naming it; known ones are taken. */
+static void test_settings(void) {
+  sks_error err = {0};
+  setenv("SKS_HALL", "groups,stabel", 1);
+  CHECK(!sks_solver_new("hall", NULL, &err));
+  CHECK(strstr(err.msg, "'stabel'") != NULL);
+  setenv("SKS_HALL", "groups,stable,no-reuse,no-rephase", 1);
+  sks_solver *s = sks_solver_new("hall", NULL, &err);
+  CHECK(s != NULL);
+  sks_solver_delete(s);
+  unsetenv("SKS_HALL");
+}
+
+/* The group propagator's counts of literals not false in each group are
+ * those of the trail it has seen. */
+static bool counts_right(const sks_hall *h) {
+  if (h->groups_head > h->trail_n)
+    return false;
+  for (int g = 0; g < h->ngroups; g++) {
+    int open = 0;
+    for (int i = h->group_at[g]; i < h->group_at[g + 1]; i++) {
+      int v = h->group_var[i], at = -1;
+      for (int t = 0; t < h->groups_head; t++)
+        if (hall_var(h->trail[t]) == v)
+          at = t;
+      if (at < 0 || !(h->trail[at] & 1))
+        open++;
+    }
+    if (open != h->group_open[g])
+      return false;
+  }
+  return true;
+}
+
 /* The group propagator on puzzles' CNFs (every solution counted by
  * blocking clauses, up to 3): the same counts with it on and off, each
  * model a solution for the checker, and literals set by it. */
@@ -311,7 +407,7 @@ static void test_groups(void) {
     long counts[2];
     for (int on = 0; on < 2; on++) {
       sks_hall *h = sks_hall_new(1);
-      h->groups_on = on;
+      sks_hall_configure(h, &(hall_config){.groups = on});
       sks_hall_reserve(h, f->nvars);
       for (size_t k = 0; k < f->nlits; k++)
         sks_hall_add(h, f->lits[k]);
@@ -330,6 +426,10 @@ static void test_groups(void) {
       }
       if (on) {
         CHECK(h->groups_found); /* none when singles solve it */
+        CHECK(counts_right(h));
+        /* the explanations went with the levels they were made on */
+        CHECK_EQ(h->ext.n, 0);
+        CHECK_EQ(h->ext_control.n, 0);
         groups += h->ngroups;
         removed += h->st.group_removed;
       } else
@@ -445,6 +545,8 @@ int main(void) {
   test_limits();
   test_forget();
   test_groups();
+  test_modes();
+  test_settings();
   tally t = {0};
   test_puzzles(2, 0, 20, &t);
   test_puzzles(3, 0, 60, &t);
