@@ -377,7 +377,21 @@ static int cell_line(sp *s, const ln *l, els *all) {
   if (l->opacity || l->thickness < 2)
     return ln_error(s, l, UNKNOWN);
   if (green(l->color)) {
-    static const char *const w[] = {"whisper", NULL};
+    /* German whispers: named, or their difference (half the side, up)
+     * spelt out; Dutch ones (4 on a 9x9) are another rule */
+    static const char *const dutch[] = {"dutch", NULL};
+    bool none;
+    if (sp_rules_say(s, dutch, &none))
+      return ln_error(s, l,
+                      "a green line, and the rules text speaks of Dutch "
+                      "whispers: which lines are which is not read");
+    char d[4][40];
+    int v = (s->n + 1) / 2;
+    snprintf(d[0], sizeof d[0], "differ by at least %d", v);
+    snprintf(d[1], sizeof d[1], "differ by %d or more", v);
+    snprintf(d[2], sizeof d[2], "difference of at least %d", v);
+    snprintf(d[3], sizeof d[3], "at least %d apart", v);
+    const char *const w[] = {"whisper", d[0], d[1], d[2], d[3], NULL};
     return by_colour(s, l, SKS_RULE_WHISPERS, "green", w);
   }
   if (purple(l->color)) {
@@ -386,7 +400,8 @@ static int cell_line(sp *s, const ln *l, els *all) {
   }
   if (blue(l->color)) {
     static const char *const w[] = {"region sum", "region-sum", "segment",
-                                    "box border", NULL};
+                                    "box border", "same total", "same sum",
+                                    NULL};
     return by_colour(s, l, SKS_RULE_REGION_SUM, "blue", w);
   }
   return ln_error(s, l, UNKNOWN);
@@ -596,16 +611,7 @@ static int read_el(sp *s, el *e, const signed char *mm, int outside) {
   s->cells.n = 0;
   if (e->bg.bad || e->border.bad)
     return el_error(s, e, UNKNOWN);
-  if (e->rounded && near(e->w, e->h) && e->w >= 0.15 && e->w <= 0.45 &&
-      edge_cells(s, e, &a, &b) && (white(e->bg) || black(e->bg))) {
-    int v = el_number(e);
-    if (v == -2 || v == 0)
-      return el_error(s, e, "a kropki dot whose text is no number");
-    SKS_PUSH(s->cells, a);
-    SKS_PUSH(s->cells, b);
-    return sp_add(s, white(e->bg) ? SKS_RULE_WHITE_DOT : SKS_RULE_BLACK_DOT,
-                  v < 0 ? SKS_RULE_NO_VALUE : v, 0, NULL, 0);
-  }
+  /* X or V on an edge (on a white circle too: before the dots) */
   if (e->has_text && e->w <= 0.5 && (white(e->bg) || !e->bg.set) &&
       edge_cells(s, e, &a, &b) &&
       (!strcmp(e->text, "X") || !strcmp(e->text, "x") ||
@@ -615,6 +621,16 @@ static int read_el(sp *s, el *e, const signed char *mm, int outside) {
     return sp_add(
         s, (e->text[0] | 0x20) == 'x' ? SKS_RULE_X_PAIR : SKS_RULE_V_PAIR,
         SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  if (e->rounded && near(e->w, e->h) && e->w >= 0.15 && e->w <= 0.45 &&
+      edge_cells(s, e, &a, &b) && (white(e->bg) || black(e->bg))) {
+    int v = el_number(e);
+    if (v == -2 || v == 0)
+      return el_error(s, e, "a kropki dot whose text is no number");
+    SKS_PUSH(s->cells, a);
+    SKS_PUSH(s->cells, b);
+    return sp_add(s, white(e->bg) ? SKS_RULE_WHITE_DOT : SKS_RULE_BLACK_DOT,
+                  v < 0 ? SKS_RULE_NO_VALUE : v, 0, NULL, 0);
   }
   if (e->rounded && e->has_text && e->w >= 0.4 && e->w <= 1.0 &&
       near(e->y, round(e->y)) && near(e->x, round(e->x)) && e->y > 0.5 &&

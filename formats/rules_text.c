@@ -47,6 +47,10 @@ static const struct mention {
     {"region sum", K(REGION_SUM), NULL, false},
     {"same sum", K(REGION_SUM), NULL, false},
     {"equal sum", K(REGION_SUM), NULL, false},
+    {"same total", K(REGION_SUM), NULL, false},
+    {"differ by", K(WHISPERS) | K(WHITE_DOT) | K(WHITE_ALL), NULL, false},
+    {"sum to 5", K(V_PAIR) | K(XV_ALL), NULL, false},
+    {"sum to 10", K(X_PAIR) | K(XV_ALL), NULL, false},
     {"region-sum", K(REGION_SUM), NULL, false},
     {"entropic", K(ENTROPIC), NULL, false},
     {"modular", K(MODULAR), NULL, false},
@@ -248,7 +252,7 @@ int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
   if (vouched)
     return 0;
   /* Sentences end at a line's end or at ". ", "! ", "? " (not after
-   * "i.e", "e.g", "etc" or "vs"). */
+   * "i.e", "e.g", "ie", "eg", "etc" or "vs"). */
   const char *a = t;
   bool about = false;
   for (const char *p = t;; p++) {
@@ -256,7 +260,8 @@ int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
                 (p[1] == ' ' || p[1] == '\n' || !p[1]);
     if (stop && *p == '.' && p - t >= 2 &&
         (!memcmp(p - 2, "i.e", 3) || !memcmp(p - 2, "e.g", 3) ||
-         !memcmp(p - 2, "etc", 3) || !memcmp(p - 2, " vs", 3)))
+         !memcmp(p - 2, "etc", 3) || !memcmp(p - 2, " vs", 3) ||
+         !memcmp(p - 2, " eg", 3) || !memcmp(p - 2, " ie", 3)))
       stop = false;
     if (!stop && *p && *p != '\n')
       continue;

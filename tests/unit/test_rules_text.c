@@ -94,6 +94,22 @@ int main(void) {
                    "but not 124.",
                    renban, true, false),
            -1); /* the example's own line names nothing */
+  /* Rules told by what they do, not named. */
+  static const char *const vee[] = {"v r1c1 r1c2", NULL};
+  static const char *const whispers[] = {"whispers r1c1..r1c3", NULL};
+  CHECK_EQ(verdict("Adjacent cells connected with a V must sum to 5.", vee,
+                   true, false),
+           0);
+  CHECK_EQ(verdict("Digits along a blue line sum to the same total in each "
+                   "box.",
+                   region_sum, true, false),
+           0);
+  CHECK_EQ(verdict("Adjacent digits on a green line differ by at least 5.",
+                   whispers, true, false),
+           0);
+  CHECK_EQ(verdict("Adjacent digits on a green line differ by at least 5.",
+                   none, true, false),
+           -1);
   /* "i.e." ends no sentence; "consecutive" of a dot is the dot's. */
   CHECK_EQ(verdict("Black dot: a ratio of 2:1 (i.e. one must be double the "
                    "other). Digits separated by a white dot are consecutive.",

@@ -203,6 +203,28 @@ refuse bad-given 'd["cells"][0][0] = {"value": 7}' 'cell r1c1: a given that is n
 refuse cell-field 'd["cells"][0][0] = {"color": "#ff0000"}' "cell r1c1's \"color\": a cell field sudokusat does not read"
 refuse turned 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#000000", "angle": 45}]' \
   'overlay 1 (circle 0.30x0.30, fill ?'
+refuse green-dutch 'd["cages"].append({"value": "rules: Dutch whispers: neighbours differ by at least 4."}); d["lines"].append({"color": "#67f067", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5]]})' \
+  'a green line, and the rules text speaks of Dutch whispers'
+# Read as the rule it draws: a green line whose difference (3 on a 6x6)
+# the text spells out; a blue line "of the same total"; a V on a white
+# circle (as some setters draw it).
+reads() { # name python-edit rule-line-wanted
+  python3 - k6-pad.json "$2" >good.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+print(json.dumps(d))
+PY
+  if "$S" solve --format json good.json 2>err.txt | grep -qF "\"$3\""; then pass; else
+    fail "$1" "$(cat err.txt)"
+  fi
+}
+reads green-spelt 'd["cages"].append({"value": "rules: Normal sudoku rules apply. Adjacent digits on a green line differ by at least 3."}); d["lines"].append({"color": "#67f067", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5]]})' \
+  'whispers r1c1 r1c2'
+reads blue-total 'd["cages"].append({"value": "rules: Normal sudoku rules apply. Digits along a blue line sum to the same total in each box."}); d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [0.5, 2.5], [0.5, 3.5]]})' \
+  'region-sum r1c1..r1c4'
+reads v-circle 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF", "text": "V"}]' \
+  'v r1c1 r2c1'
 # The 4x4's outside clues with its first rules text: named by no word.
 python3 "$D/padmake.py" json "$D/fpuzzles/killer-thermo-4.json" >k4-plain.json
 check outside-plain 3 error "$S" solve -q k4-plain.json
