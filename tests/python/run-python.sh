@@ -33,7 +33,9 @@ if grep -q '^SKS_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
   # interpreter's own allocations are not leaks of the library's
   CC=${CC:-cc}
   LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
-  export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0:${ASAN_OPTIONS:-}
+  # (last: an option given twice takes its last value, and CI asks for
+  # detect_leaks=1)
+  export LD_PRELOAD ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/sks-python.XXXXXX")
 trap 'rm -rf "$T"' EXIT
