@@ -103,9 +103,10 @@ static const char *const SUDOKU[] = {
 
 /* Rules that change what the puzzle means. */
 static const char *const META[] = {
-    "shade",     "loop",       "snake",    "fog",        "path",    "colour",
-    "color",     "except",     "instead",  "doubler",    "decimal", "count as",
-    "counts as", "treated as", "yin yang", "star battle"};
+    "shade",          "loop",      "snake",      "fog",      "draw a",
+    "different colo", "each colo", "colour of",  "color of", "except",
+    "instead",        "doubler",   "decimal",    "count as", "counts as",
+    "treated as",     "yin yang",  "star battle"};
 
 /* Slow thermometers: digits may stay the same. */
 static const char *const SLOW[] = {

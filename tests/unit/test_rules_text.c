@@ -69,6 +69,11 @@ int main(void) {
   CHECK_EQ(verdict("Place the digits 1-4 and 4 different colors in each row.",
                    none, false, false),
            -1);
+  /* A coloured line is no colouring rule. */
+  CHECK_EQ(verdict("Digits on a purple coloured line are a set of "
+                   "consecutive digits.",
+                   renban, true, false),
+           0);
   /* A sentence naming no rule: refused for drawings, not for keys. */
   CHECK_EQ(
       verdict("Nine cells in the grid are Nosferatu cells.", none, true, false),
