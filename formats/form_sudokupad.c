@@ -6,7 +6,8 @@
  * grid's givens, its regions (a jigsaw when they are not the boxes), the
  * cages (killer cages, extra regions, metadata), the global rules and the
  * metadata (title, rules text, solution).  What is drawn is matched to
- * rules in form_sudokupad_draw.c.  Nothing is dropped: a key, a cage or a
+ * rules in form_sudokupad_draw.c (both over sudokupad_sp.c's
+ * helpers).  Nothing is dropped: a key, a cage or a
  * drawing not mapped is an error naming it. */
 #include "lzstring_int.h"
 #include "rules_text_int.h"
@@ -213,78 +214,6 @@ json_t *sks_sudokupad_decode(const char *s, size_t len, char *why,
   return root;
 }
 
-/* ---- helpers the drawings share ---- */
-
-int sp_error(sp *s, const char *fmt, ...) {
-  char msg[240];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return sks_error_set(s->err, -1, s->line, s->col, "SudokuPad %s", msg);
-}
-
-int sp_add(sp *s, sks_rule_kind kind, int value, int split, const int *digits,
-           int ndigits) {
-  sks_rule rule = {.kind = kind,
-                   .value = value,
-                   .ncells = (int)s->cells.n,
-                   .split = split,
-                   .cells = s->cells.a,
-                   .ndigits = ndigits,
-                   .digits = (int *)digits,
-                   .line = s->line};
-  sks_error e = {0};
-  if (sks_rules_add(s->rules, &rule, &e))
-    return sp_error(s, "%s", e.msg);
-  return 0;
-}
-
-/* Is w (lower case) in text, whatever the case? */
-static bool says(const char *text, const char *w) {
-  size_t k = strlen(w);
-  for (; *text; text++) {
-    size_t j = 0;
-    while (j < k && text[j] &&
-           (text[j] | (text[j] >= 'A' && text[j] <= 'Z' ? 0x20 : 0)) == w[j])
-      j++;
-    if (j == k)
-      return true;
-  }
-  return false;
-}
-
-bool sp_rules_say(const sp *s, const char *const *words, bool *none) {
-  *none = !s->rules_text;
-  for (; s->rules_text && *words; words++)
-    if (says(s->rules_text, *words))
-      return true;
-  return false;
-}
-
-int sp_number(json_t *v) {
-  if (!v || json_is_null(v))
-    return SKS_RULE_NO_VALUE;
-  if (json_is_integer(v)) {
-    json_int_t x = json_integer_value(v);
-    return x < 0 || x > 1000000 ? -2 : (int)x;
-  }
-  const char *p = json_string_value(v);
-  if (!p)
-    return -2;
-  while (*p == ' ' || *p == '\n')
-    p++;
-  if (!*p)
-    return SKS_RULE_NO_VALUE;
-  long x = 0;
-  const char *d = p;
-  while (*p >= '0' && *p <= '9' && x <= 1000000)
-    x = x * 10 + (*p++ - '0');
-  while (*p == ' ' || *p == '\n')
-    p++;
-  return *p || p == d || x > 1000000 ? -2 : (int)x;
-}
-
 /* ---- the document ---- */
 
 bool sks_sudokupad_is(json_t *obj) {
@@ -489,7 +418,7 @@ static int meta_entry(sp *s, const char *key, json_t *v, bool *flags) {
     }
     SKS_PUSH(all, 0);
     /* The converter's words when there are none. */
-    if (!says(all.a, "no rules provided") && strlen(all.a) > 1 &&
+    if (!sp_says(all.a, "no rules provided") && strlen(all.a) > 1 &&
         !s->rules_text)
       s->rules_text = all.a;
     else

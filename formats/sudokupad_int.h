@@ -33,6 +33,8 @@ int sp_error(sp *s, const char *fmt, ...)
 /* Adds a rule of kind over s->cells: 0, or -1 with the error set. */
 int sp_add(sp *s, sks_rule_kind kind, int value, int split, const int *digits,
            int ndigits);
+/* Is w (lower case) in text, whatever the case? */
+bool sp_says(const char *text, const char *w);
 /* Does the rules text name one of the words (NULL-terminated, lower
  * case; the text's case does not matter)?  No text
  * (none given, or the converter's default): *none is set. */
