@@ -171,8 +171,11 @@ static void reset_modes(sks_hall *h) {
 /* ------------------------------------------------------------------ */
 /* Variables, the instance */
 
+static void imply(sks_hall *h, const hall_lit *lits, uint32_t n);
+
 sks_hall *sks_hall_new(unsigned long long seed) {
   sks_hall *h = sks_calloc(1, sizeof *h);
+  h->imply = imply;
   h->reduce_inc = REDUCE_FIRST;
   h->reduce_at = REDUCE_FIRST;
   reset_modes(h);
@@ -645,7 +648,7 @@ static void learn(sks_hall *h, unsigned lbd) {
     assign(h, a[0], new_clause(h, a, (uint32_t)n, true, lbd));
 }
 
-void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
+static void imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
   if (n == 1 || !level_now(h)) {
     backtrack(h, 0);
     assign(h, lits[0], HALL_NONE); /* a root fact needs no reason */

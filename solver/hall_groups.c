@@ -184,7 +184,7 @@ static int group_propagate(sks_hall *h, int g) {
         continue;
       h->explain.a[0] = 2u * (hall_lit)x + 1u;
       h->st.group_removed++;
-      sks_hall_imply(h, h->explain.a, (uint32_t)h->explain.n);
+      h->imply(h, h->explain.a, (uint32_t)h->explain.n);
       if (h->explain.n == 1)
         return -1;
       set = 1;

@@ -152,6 +152,10 @@ typedef struct sks_hall {
   unsigned *mark;    /* by variable, stamps of the propagator */
   unsigned mark_stamp;
   SKS_STACK(hall_lit) explain;
+  /* How a propagator sets a literal (hall_cdcl.c's imply, described below),
+   * handed down so that the propagators need nothing of the core's
+   * file. */
+  void (*imply)(struct sks_hall *h, const hall_lit *lits, uint32_t n);
   /* the explanations of the literals the propagator set, each its size
    * then its literals (the implied one first), and where each level's
    * start (cut on backtracking) */
@@ -194,11 +198,10 @@ static inline hall_lit hall_neg(hall_lit l) {
 static inline int hall_var(hall_lit l) {
   return (int)(l >> 1);
 }
-/* hall_cdcl.c: lits[0] implied by the clause lits[0..n) (its others
- * false), kept as its reason beside the trail until the search backtracks
- * over it (an explanation, not learned); when n is 1 a root fact, and the
- * search went back to the root for it. */
-void sks_hall_imply(sks_hall *h, const hall_lit *lits, uint32_t n);
+/* hall_cdcl.c's h->imply: lits[0] implied by the clause lits[0..n) (its
+ * others false), kept as its reason beside the trail until the search
+ * backtracks over it (an explanation, not learned); when n is 1 a root
+ * fact, and the search went back to the root for it. */
 
 /* hall_groups.c: the exactly-one groups of the clauses (a clause of
  * positive literals whose every pair a binary clause excludes), found
