@@ -68,36 +68,21 @@ static const char *error(const sks_solver *s) {
   return NONE_WHY;
 }
 
-#define NONE_OPS                                                               \
-  .create = create, .destroy = destroy, .load_cnf = load_cnf,                  \
-  .load_eo = load_eo, .add_clause = add_clause, .solve = solve,                \
-  .value = value, .stats = stats, .error = error
+/* A backend of the registry's name that is not in this build. */
+#define NONE_BACKEND(NAME, COST)                                               \
+  {                                                                            \
+    .info = {NAME,                                                             \
+             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |        \
+                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,                 \
+             "not in this build (no CDCL engine in WebAssembly)",              \
+             SKS_PROPAGATE_LOCKED, COST},                                      \
+    .create = create, .destroy = destroy, .load_cnf = load_cnf,                \
+    .load_eo = load_eo, .add_clause = add_clause, .solve = solve,              \
+    .value = value, .stats = stats, .error = error                             \
+  }
 
-const sks_backend_ops sks_picosat_backend = {
-    .info = {"picosat",
-             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
-                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
-             "not in this build (no CDCL engine in WebAssembly)",
-             SKS_PROPAGATE_LOCKED, 120},
-    NONE_OPS,
-};
-
-const sks_backend_ops sks_cadical_backend = {
-    .info = {"cadical",
-             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
-                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
-             "not in this build (no CDCL engine in WebAssembly)",
-             SKS_PROPAGATE_LOCKED, 170},
-    NONE_OPS,
-};
-
+const sks_backend_ops sks_picosat_backend = NONE_BACKEND("picosat", 120);
+const sks_backend_ops sks_cadical_backend = NONE_BACKEND("cadical", 170);
 /* The hall engine is the project's own, but it runs on cdcl.c's watched
  * threads, which the WebAssembly module (no pthreads) leaves out. */
-const sks_backend_ops sks_hall_backend = {
-    .info = {"hall",
-             SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
-                 SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
-             "not in this build (no CDCL engine in WebAssembly)",
-             SKS_PROPAGATE_LOCKED, 120},
-    NONE_OPS,
-};
+const sks_backend_ops sks_hall_backend = NONE_BACKEND("hall", 120);
