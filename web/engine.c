@@ -209,6 +209,19 @@ static int count_two(const sks_puzzle *p, int *first, int *second,
   return count;
 }
 
+/* An answer's start: ok, the puzzle, its status from a count to 2
+ * (-1: unknown). */
+static void put_head(const sks_puzzle *p, int count) {
+  begin();
+  fputs("{\"ok\":true", out);
+  put_puzzle(p);
+  json_key("status");
+  json_string(count == 0   ? "none"
+              : count == 1 ? "unique"
+              : count == 2 ? "multiple"
+                           : "unknown");
+}
+
 static sks_repairer *repairer;
 
 static void put_repair(const sks_repair *rp) {
@@ -233,14 +246,7 @@ WEB_EXPORT const char *web_analyze(const char *text, unsigned variants) {
   int *second = first + cells;
   sks_error err = {0};
   int count = count_two(p, first, second, 2.0, &err);
-  begin();
-  fputs("{\"ok\":true", out);
-  put_puzzle(p);
-  json_key("status");
-  json_string(count == 0   ? "none"
-              : count == 1 ? "unique"
-              : count == 2 ? "multiple"
-                           : "unknown");
+  put_head(p, count);
   if (count < 0) {
     json_key("message");
     json_string(err.msg);
@@ -316,14 +322,7 @@ static const char *human_path(const char *text, unsigned variants,
   sks_human_options o = {
       .known_unique = count == 1, .text = true, .se_rating = max_steps == 0};
   sks_human_load(human, p, &o);
-  begin();
-  fputs("{\"ok\":true", out);
-  put_puzzle(p);
-  json_key("status");
-  json_string(count == 0   ? "none"
-              : count == 1 ? "unique"
-              : count == 2 ? "multiple"
-                           : "unknown");
+  put_head(p, count);
   if (steps) {
     json_key("steps");
     putc('[', out);
