@@ -1,10 +1,11 @@
-/* The picosat, cadical and hall backends where their libraries are not built
+/* The picosat and cadical backends where their libraries are not built
  * (the WebAssembly build, -DSKS_WASM=ON: Debian has no WebAssembly build
- * of PicoSAT or CaDiCaL): the same names and capabilities, so the registry, the
- * route and the roles stay as they are, but they decide nothing.  A
- * puzzle or CNF loaded is refused with a message saying so; a search is
- * SKS_UNKNOWN.  What reaches them: variant rules (clauses), and a search
- * past the native engines' budgets. */
+ * of PicoSAT or CaDiCaL): the same names and capabilities, so the registry
+ * stays as it is, but they decide nothing.  A puzzle or CNF loaded is
+ * refused with a message saying so; a search is SKS_UNKNOWN.  The route
+ * and the roles take the project's own hall engine in their place
+ * (SKS_CDCL_FAST, solver_int.h), so only a user who names them reaches
+ * them. */
 #include "solver_int.h"
 
 #include <stdlib.h>
@@ -14,9 +15,8 @@ typedef struct none {
 } none;
 
 static const char NONE_WHY[] =
-    "no CDCL engine in this build (the WebAssembly module has dlx and bits "
-    "only): variant rules and searches past their budgets need the command "
-    "line";
+    "not in this build (the WebAssembly module has no SAT library; its "
+    "CDCL engine is hall)";
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   (void)opt;
@@ -74,7 +74,7 @@ static const char *error(const sks_solver *s) {
     .info = {NAME,                                                             \
              SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |        \
                  SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,                 \
-             "not in this build (no CDCL engine in WebAssembly)",              \
+             "not in this build (no SAT library in WebAssembly; hall is)",     \
              SKS_PROPAGATE_LOCKED, COST},                                      \
     .create = create, .destroy = destroy, .load_cnf = load_cnf,                \
     .load_eo = load_eo, .add_clause = add_clause, .solve = solve,              \
@@ -83,6 +83,3 @@ static const char *error(const sks_solver *s) {
 
 const sks_backend_ops sks_picosat_backend = NONE_BACKEND("picosat", 120);
 const sks_backend_ops sks_cadical_backend = NONE_BACKEND("cadical", 170);
-/* The hall engine is the project's own, but it runs on cdcl.c's watched
- * threads, which the WebAssembly module (no pthreads) leaves out. */
-const sks_backend_ops sks_hall_backend = NONE_BACKEND("hall", 120);

@@ -36,7 +36,7 @@ enum {
 enum { FEW_FOUND = 8 };
 
 static const sks_backend_ops *const engine_ops[R_ENGINES] = {
-    &sks_dlx_backend, &sks_cadical_backend, &sks_bits_backend};
+    &sks_dlx_backend, &SKS_CDCL_FAST, &sks_bits_backend};
 
 typedef struct route {
   struct sks_solver base;

@@ -51,8 +51,7 @@ const sks_backend *sks_backend_find(const char *name) {
 
 /* By sks_role: measured in docs/backends.md. */
 static const sks_backend_ops *const roles[] = {
-    &sks_dlx_backend, &sks_picosat_backend, &sks_cadical_backend,
-    &sks_bits_backend};
+    &sks_dlx_backend, &SKS_CDCL_BLOCKING, &SKS_CDCL_FAST, &sks_bits_backend};
 
 const sks_backend *sks_backend_for(sks_role role) {
   sks_require((unsigned)role < sizeof roles / sizeof *roles,

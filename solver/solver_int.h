@@ -51,6 +51,18 @@ extern const sks_backend_ops sks_external_backend;
 extern const sks_backend_ops sks_hall_backend;
 extern const sks_backend_ops sks_auto_backend;
 
+/* The CDCL engines the route and the roles (sks_backend_for) take:
+ * CaDiCaL's and PicoSAT's, or, in a build without their libraries (the
+ * WebAssembly build: solver/CMakeLists.txt defines SKS_CDCL_OWN_ONLY),
+ * the project's own hall for both. */
+#ifdef SKS_CDCL_OWN_ONLY
+#define SKS_CDCL_FAST sks_hall_backend
+#define SKS_CDCL_BLOCKING sks_hall_backend
+#else
+#define SKS_CDCL_FAST sks_cadical_backend
+#define SKS_CDCL_BLOCKING sks_picosat_backend
+#endif
+
 /* The backend's place in the registry (sks_stats.answered). */
 int sks_backend_index(const sks_backend_ops *ops);
 
