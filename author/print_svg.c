@@ -158,6 +158,23 @@ static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
                             slot_y + slot + (named ? 9 : 5));
 }
 
+int sks_print_rules_svg(FILE *out, const sks_puzzle *p, sks_print_layer layer) {
+  enum { CELL = 10 };
+  int n = p->shape->n;
+  int margin = sks_print_rules_margin(p->rules) ? 1 : 0;
+  double from = -margin * CELL, span = (n + 2 * margin) * CELL;
+  fprintf(out,
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+          "viewBox=\"%.0f %.0f %.0f %.0f\">\n",
+          from, from, span, span);
+  if (p->rules && layer == SKS_PRINT_UNDER)
+    sks_print_rules_under(out, p, 0, 0, n * CELL);
+  else if (p->rules)
+    sks_print_rules_over(out, p, 0, 0, n * CELL);
+  fputs("</svg>\n", out);
+  return ferror(out) ? -1 : margin;
+}
+
 /* The grid side the slots of a cols x rows layout allow. */
 static double side_for(int cols, int rows, double w, double h) {
   return fmin((w - 2 * MARGIN) / cols, (h - 2 * MARGIN) / rows - CAPTION);

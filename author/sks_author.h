@@ -338,6 +338,22 @@ int sks_print_svg(FILE *out, const sks_puzzle *const *puzzles,
                   const int *const *grids, int count,
                   const sks_print_options *opt);
 
+/* A puzzle's variant rules alone, drawn as print draws them, for a page
+ * that draws its own grid and digits (web/): one SVG document whose
+ * viewBox puts the grid's cells at 10 units each from (0, 0), with a
+ * margin of one cell round them when the rules have clues outside the
+ * grid (sandwiches, x-sums, skyscrapers, little killers).  layer: what
+ * goes under the digits (shading, lines, thermometers, arrows, cages,
+ * diagonals) or over the grid lines (dots, X and V, sums and chevrons on
+ * edges, quadruples, minimum and maximum marks, the clues outside).
+ * Returns the margin in cells (0 or 1), or -1 when writing failed; a
+ * puzzle without rules gets an empty drawing. */
+typedef enum sks_print_layer {
+  SKS_PRINT_UNDER,
+  SKS_PRINT_OVER
+} sks_print_layer;
+int sks_print_rules_svg(FILE *out, const sks_puzzle *p, sks_print_layer layer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -75,6 +75,7 @@ const state = {
   variants: 0,
   jigsaw: null,       // n*n region ids, or null
   rulesText: '',      // variant rules lines, as the engine writes them
+  rulesSvg: null,     // the rules drawn (the engine's rules_svg: under, over, margin)
   symbols: '123456789',
   cells: [],          // n*n: -1 blank, else digit 0..n-1
   marks: [],          // n*n: bit mask of the candidates a cell is given, 0 none
@@ -89,7 +90,7 @@ function defaultSymbols(n) {
 function blank(boxRows, boxCols) {
   const n = boxRows * boxCols;
   Object.assign(state, {
-    boxRows, boxCols, n, jigsaw: null, rulesText: '',
+    boxRows, boxCols, n, jigsaw: null, rulesText: '', rulesSvg: null,
     symbols: defaultSymbols(n),
     cells: new Array(n * n).fill(-1), marks: new Array(n * n).fill(0), sel: 0,
   });
@@ -125,6 +126,7 @@ function adopt(a) {
     n, boxRows: a.box_rows, boxCols: a.box_cols,
     jigsaw: a.jigsaw || null,
     rulesText: a.rules_text || '',
+    rulesSvg: a.rules_svg || null,
     symbols: a.symbols && a.symbols.length === n ? a.symbols : defaultSymbols(n),
     cells: a.givens.slice(),
     marks: new Array(n * n).fill(0),
@@ -155,6 +157,35 @@ function shaded(i) {
   if (variants & 2 && n === 9)
     return [1, 2, 3, 5, 6, 7].includes(r) && [1, 2, 3, 5, 6, 7].includes(c);
   return false;
+}
+
+// The rules as print draws them, laid over the grid: the under layer
+// multiplied into the cells (so digits, darker, stay on top of lines and
+// cages), the over layer (dots, X and V, clues outside) plain; with clues
+// outside, the board keeps a cell of margin round the grid for them.
+function drawRules() {
+  const board = $('board');
+  const rs = state.rulesSvg;
+  const margin = rs ? rs.margin : 0;
+  board.style.setProperty('--margin', margin);
+  for (const k of ['under', 'over']) {
+    const el = $('rules-' + k);
+    if (!rs) { el.replaceChildren(); el.hidden = true; continue; }
+    el.hidden = false;
+    if (el.dataset.svg !== rs[k]) { el.innerHTML = rs[k]; el.dataset.svg = rs[k]; }
+  }
+  if (!rs) return;
+  const first = $('grid').firstElementChild;
+  const b = board.getBoundingClientRect(), c = first.getBoundingClientRect();
+  const side = (state.n + 2 * margin) * c.width;
+  for (const k of ['under', 'over']) {
+    const el = $('rules-' + k);
+    Object.assign(el.style, {
+      left: `${c.left - b.left - margin * c.width}px`,
+      top: `${c.top - b.top - margin * c.height}px`,
+      width: `${side}px`, height: `${side}px`,
+    });
+  }
 }
 
 function draw() {
@@ -222,6 +253,7 @@ function draw() {
     del.onclick = () => { enter(-1); $('grid').focus(); };
     pad.appendChild(del);
   }
+  drawRules();
 }
 
 // ---- live status ----
@@ -247,6 +279,7 @@ function analyzeSoon() {
 
 function showStatus(a) {
   last = a;
+  if (a.ok) state.rulesSvg = a.rules_svg || null;
   const st = $('status');
   $('show-solutions').hidden = true;
   if (view && (view.clash || view.values)) view = null;
@@ -567,6 +600,7 @@ function init() {
   on('print', printPage);
   on('stop', stop);
   window.addEventListener('hashchange', fromHash);
+  window.addEventListener('resize', drawRules);
   draw();
   if (!fromHash()) analyzeSoon();
 }

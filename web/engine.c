@@ -125,6 +125,29 @@ static int parse(const char *text, unsigned variants, parsed *pz) {
   return -1;
 }
 
+
+/* The rules drawn as print draws them, for the page to lay under and over
+ * its grid (sks_print_rules_svg): "rules_svg" with the margin in cells
+ * and the two layers. */
+static void put_rules_drawn(const sks_puzzle *p) {
+  static const char *const names[] = {"under", "over"};
+  json_key("rules_svg");
+  putc('{', out);
+  int margin = 0;
+  for (int k = 0; k < 2; k++) {
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&svg, &len);
+    margin = sks_print_rules_svg(f, p, k ? SKS_PRINT_OVER : SKS_PRINT_UNDER);
+    fclose(f);
+    fprintf(out, "\"%s\":", names[k]);
+    json_string(svg);
+    putc(',', out);
+    free(svg);
+  }
+  fprintf(out, "\"margin\":%d}", margin < 0 ? 0 : margin);
+}
+
 /* The shape and givens the page draws. */
 static void put_puzzle(const sks_puzzle *p) {
   const sks_shape *s = p->shape;
@@ -170,6 +193,7 @@ static void put_puzzle(const sks_puzzle *p) {
     json_key("rules_text");
     json_string(text);
     free(text);
+    put_rules_drawn(p);
   }
   if (p->look.name) {
     json_key("name");

@@ -188,6 +188,36 @@ test('a shared link opens the puzzle, at a phone\'s width', async () => {
   await other.close();
 });
 
+// Variant rules: counted by the module's CDCL engine, and drawn over the
+// grid as print draws them (the cage dashed, the dot), the drawing's box
+// the grid's cells; a sandwich's clue outside takes a cell of margin.
+test('variant rules: counted and drawn over the grid', async () => {
+  const v = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'examples',
+                                      'variants.txt'), 'utf8');
+  await page.fill('#text', v);
+  await page.click('#load');
+  await waitStatus(page, 'unique');
+  assert.equal(await page.locator('#rules-under svg [stroke-dasharray]').count() >= 1, true);
+  assert.equal(await page.locator('#rules-over svg circle').count(), 1);
+  const cells = page.locator('#grid .cell');
+  const first = await cells.nth(0).boundingBox();
+  const lastCell = await cells.nth(80).boundingBox();
+  const under = await page.locator('#rules-under').boundingBox();
+  assert.ok(Math.abs(under.x - first.x) < 1.5 && Math.abs(under.y - first.y) < 1.5,
+    `the drawing at ${under.x},${under.y}, the grid's cells at ${first.x},${first.y}`);
+  assert.ok(Math.abs(under.x + under.width - (lastCell.x + lastCell.width)) < 1.5,
+    `the drawing ${under.width} wide, the cells to ${lastCell.x + lastCell.width}`);
+  await page.screenshot({ path: path.join(shots, 'rules.png') });
+  const sandwich = v.replace('cage 12 r2c1..r2c3', 'sandwich 7 r1c1..r9c1');
+  await page.fill('#text', sandwich);
+  await page.click('#load');
+  await waitStatus(page, 'none'); // 1 ... 9 in column 1 hold 8, not 7
+  const over = await page.locator('#rules-over').boundingBox();
+  const cell = (await cells.nth(0).boundingBox()).width;
+  assert.ok(Math.abs(over.width - 11 * cell) < 2, `${over.width} against 11 cells of ${cell}`);
+  assert.match(await page.locator('#rules-over svg').innerHTML(), />7</);
+});
+
 test('no error in the page', () => {
   assert.deepEqual(errors, []);
 });

@@ -1,0 +1,106 @@
+/* The rules drawn alone (sks_print_rules_svg), as the page lays them
+ * over its own grid: the viewBox puts the cells at 10 units from (0, 0)
+ * with a cell of margin only when a clue is outside the grid; each layer
+ * holds its own rules and not the other's; the drawings sit where their
+ * cells are. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "sks_author.h"
+#include "sks_formats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static sks_puzzle *read_one(const char *text) {
+  sks_input *in = sks_input_memory(text, strlen(text));
+  sks_format_options fo = {0};
+  sks_reader *rd = sks_reader_new(in, &fo);
+  sks_puzzle *p = NULL;
+  sks_error err = {0};
+  int status = 0;
+  if (sks_reader_fill(rd, &p, 1, &status, &err) != 1)
+    fprintf(stderr, "read: %d %s\n", status, err.msg);
+  sks_reader_delete(rd);
+  sks_input_close(in);
+  return p;
+}
+
+/* The layer as text; *margin gets the call's answer. */
+static char *layer(const sks_puzzle *p, sks_print_layer which, int *margin) {
+  char *svg = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&svg, &len);
+  *margin = sks_print_rules_svg(f, p, which);
+  fclose(f);
+  return svg;
+}
+
+static int count(const char *s, const char *what) {
+  int k = 0;
+  for (const char *at = s; (at = strstr(at, what)); at += strlen(what))
+    k++;
+  return k;
+}
+
+static const char GRID[] =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7."
+    ".7...3..\n";
+
+int main(void) {
+  /* Rules inside the grid only: no margin; the cage and the thermometer
+   * under the digits, the dot over them. */
+  char text[512];
+  snprintf(text, sizeof text,
+           "thermo r1c3 r1c2 r1c4\ncage 12 r2c1..r2c3\n"
+           "white-dot r1c5 r1c7\n%s",
+           GRID);
+  sks_puzzle *p = read_one(text);
+  CHECK(p != NULL);
+  int m = -2;
+  char *under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(under, "viewBox=\"0 0 90 90\"") != NULL);
+  CHECK(strstr(under, "stroke-dasharray") != NULL); /* the cage */
+  CHECK(strstr(under, ">12<") != NULL);             /* its sum */
+  CHECK(count(under, "<circle") >= 1);              /* the bulb */
+  /* the bulb at r1c3's centre: (25, 5) */
+  CHECK(strstr(under, "cx=\"25.000\" cy=\"5.000\"") != NULL);
+  m = -2;
+  char *over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(over, "viewBox=\"0 0 90 90\"") != NULL);
+  CHECK(strstr(over, "stroke-dasharray") == NULL);
+  CHECK_EQ(count(over, "<circle"), 1); /* the dot alone */
+  free(under);
+  free(over);
+  sks_puzzle_delete(p);
+
+  /* A sandwich's clue outside: a cell of margin round the grid, the clue
+   * in it (above column 2: y < 0), on the over layer only. */
+  snprintf(text, sizeof text, "sandwich 18 r1c2..r9c2\n%s", GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK_EQ(m, 1);
+  CHECK(strstr(over, "viewBox=\"-10 -10 110 110\"") != NULL);
+  CHECK(strstr(over, ">18<") != NULL);
+  const char *y = strstr(over, " y=\"-");
+  CHECK(y != NULL && y < strstr(over, ">18<"));
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 1);
+  CHECK(strstr(under, ">18<") == NULL);
+  free(under);
+  free(over);
+  sks_puzzle_delete(p);
+
+  /* No rules: an empty drawing of the grid's size. */
+  p = read_one(GRID);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(under, "viewBox=\"0 0 90 90\"") != NULL);
+  CHECK_EQ(count(under, "<"), 2); /* <svg> and </svg> */
+  free(under);
+  sks_puzzle_delete(p);
+  return check_report();
+}
