@@ -125,7 +125,6 @@ static int parse(const char *text, unsigned variants, parsed *pz) {
   return -1;
 }
 
-
 /* The rules drawn as print draws them, for the page to lay under and over
  * its grid (sks_print_rules_svg): "rules_svg" with the margin in cells
  * and the two layers. */
