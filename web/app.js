@@ -13,8 +13,21 @@ let nextId = 1;
 const pending = new Map(); // id -> {resolve, reject, onProgress}
 let engineReady = null;
 
+// The worker's script: worker.js beside the page, or, in the page made
+// one file (web/onefile.js), the scripts inlined in #worker-src, started
+// from a Blob (a file:// page may start no worker from a file).
+let workerUrl = null;
+function workerSource() {
+  const inlined = document.getElementById('worker-src');
+  if (!inlined) return 'worker.js';
+  if (!workerUrl)
+    workerUrl = URL.createObjectURL(new Blob([inlined.textContent],
+                                             { type: 'text/javascript' }));
+  return workerUrl;
+}
+
 function startWorker() {
-  worker = new Worker('worker.js');
+  worker = new Worker(workerSource());
   engineReady = new Promise((resolve) => {
     worker.onmessage = (e) => {
       const m = e.data;

@@ -4,7 +4,9 @@
 // long call runs, {type: 'result', id, result}.  The page stops a long
 // call by ending this worker and starting another.
 'use strict';
-importScripts('engine.js', 'engine-api.js');
+// In the page made one file (web/onefile.js) both come before this script.
+if (typeof createEngine === 'undefined')
+  importScripts('engine.js', 'engine-api.js');
 
 let engine = null;
 const ready = createEngine().then((m) => {

@@ -7,7 +7,8 @@
 // "multiple", a clash and sees it highlighted, grades, steps the
 // explanation, generates a puzzle and checks it with the command line
 // (SUDOKUSAT, when given), opens a shared link at a phone's width;
-// screenshots go to SHOTS.  Exit 77 (skipped) without playwright-core
+// screenshots go to SHOTS.  The page made one file (SITE/../sudokusat.html,
+// web/onefile.js) opens from its file:// address and answers too.  Exit 77 (skipped) without playwright-core
 // or chromium, 1 in CI.
 'use strict';
 const test = require('node:test');
@@ -216,6 +217,22 @@ test('variant rules: counted and drawn over the grid', async () => {
   const cell = (await cells.nth(0).boundingBox()).width;
   assert.ok(Math.abs(over.width - 11 * cell) < 2, `${over.width} against 11 cells of ${cell}`);
   assert.match(await page.locator('#rules-over svg').innerHTML(), />7</);
+});
+
+test('the page as one file, opened from a file:// address', async () => {
+  const one = path.join(path.dirname(site), 'sudokusat.html');
+  assert.ok(fs.existsSync(one), `${one} is built`);
+  const p = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto('file://' + one);
+  await p.waitForFunction(() =>
+    /WebAssembly/.test(document.getElementById('engine-state').textContent),
+    null, { timeout: 30000 });
+  await p.fill('#text', escargot);
+  await p.click('#load');
+  await waitStatus(p, 'unique');
+  await p.screenshot({ path: path.join(shots, 'onefile.png') });
+  await p.close();
 });
 
 test('no error in the page', () => {
