@@ -217,6 +217,14 @@ test('variant rules: counted and drawn over the grid', async () => {
   const cell = (await cells.nth(0).boundingBox()).width;
   assert.ok(Math.abs(over.width - 11 * cell) < 2, `${over.width} against 11 cells of ${cell}`);
   assert.match(await page.locator('#rules-over svg').innerHTML(), />7</);
+  // a SudokuPad link (its JSON parsed by the browser): read, counted, drawn
+  const scl = fs.readFileSync(path.join(__dirname, '..', '..', 'tests', 'fuzz',
+                                        'corpus', 'puzzle', 'sudokupad-scl'), 'utf8');
+  await page.fill('#text', scl);
+  await page.click('#load');
+  await waitStatus(page, 'unique');
+  assert.ok(await page.locator('#rules-under svg *').count() >= 5);
+  await page.screenshot({ path: path.join(shots, 'sudokupad.png') });
 });
 
 test('the page as one file, opened from a file:// address', async () => {

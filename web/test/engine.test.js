@@ -162,30 +162,73 @@ test('variant rules are read and counted by the CDCL engine', () => {
   assert.notEqual(line(open.solution), line(open.second));
 });
 
-// The module has no JSON or XML reader (no jansson or expat in the
-// WebAssembly build, docs/web.md): a JSON document, an f-puzzles or
-// SudokuPad link and OpenSudoku's XML are refused saying so, never read
-// as another form (a JSON line of 81 digits is no one-line puzzle here).
-test('JSON, links and XML: refused, the command line named', () => {
-  const fpuz = fs.readFileSync(
-    path.join(root, 'tests/fuzz/corpus/puzzle/fpuzzles-link'), 'utf8').trim();
-  const scl = fs.readFileSync(
-    path.join(root, 'tests/fuzz/corpus/puzzle/sudokupad-scl'), 'utf8').trim();
-  const json = '{"size": 9, "grid": [[{"value": 1}]]}';
-  const digits = '["' + escargot.replace(/\./g, '0') + '"]';
-  for (const text of [json, digits, '{\n  "puzzle": "' + escargot + '"\n}']) {
+// The module reads the JSON forms (the JavaScript engine parses them:
+// formats/json_js.c) as the command line does: each file's first puzzle
+// gets the same answer, solution and rules, or the same error at the same
+// line and column (SUDOKUSAT, the native tool, when given); OpenSudoku's
+// XML stays refused (no expat).
+const sudokusat = process.argv[3] || process.env.SUDOKUSAT || '';
+const jsonFiles = [
+  'docs/examples/fpuzzles.json', 'docs/examples/puzzles.json',
+  'docs/examples/easy.ipuz', 'docs/examples/sudokupad.txt',
+  'docs/examples/parity-fish.txt',
+  ...['fpuzzles-json', 'fpuzzles-link', 'ipuz', 'json-puzzles', 'json-shapes',
+      'sudokupad-ctc', 'sudokupad-json', 'sudokupad-scl']
+    .map((f) => 'tests/fuzz/corpus/puzzle/' + f),
+];
+const badJson = [
+  '{"size": 9,\n "grid": [[{"value": 1}],, ]}\n',
+  '{"size": 4, "grid": [\n',
+  '{"size": 4,\n  "grid": tru}\n',
+  '[\n  {"puzzle": "1234", "x": 01}\n]\n',
+  '{"size": 4, "title": "no end\n',
+  '{"size": 4, "grid": [[{"value": 5}, {}, {}, {}], [{}, {}, {}, {}],' +
+    ' [{}, {}, {}, {}], [{}, {}, {}, {}]], "killercage": [{"cells": ["R9C9"]}]}\n',
+];
+
+test('JSON forms: read as the command line reads them', { skip: !sudokusat &&
+  'no native sudokusat given (node engine.test.js ENGINE SUDOKUSAT)' }, () => {
+  const { spawnSync } = require('node:child_process');
+  const native = (text) => {
+    const r = spawnSync(sudokusat, ['unique', '--format', 'json', '--show',
+                                    '--time-limit', '20', '-'],
+                        { input: text, encoding: 'utf8' });
+    // a text that holds no puzzle has no answer line, only its error
+    if (!r.stdout.trim())
+      return { status: 'error', message: r.stderr.split('\n')[0].replace(/^sudokusat: /, '') };
+    return JSON.parse(r.stdout.split('\n')[0]);
+  };
+  const cases = jsonFiles.map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8')])
+    .concat(badJson.map((t, i) => ['bad JSON ' + i, t]));
+  for (const [name, text] of cases) {
+    const want = native(text);
     const a = engine.analyze(text);
-    assert.equal(a.ok, false, text);
-    assert.match(a.error, /this build reads no JSON/);
-    assert.match(a.error, /use the command line/);
-    assert.equal(a.line, 1);
+    if (want.status === 'error') {
+      assert.equal(a.ok, false, `${name}: the command line says ${want.message}`);
+      const m = /^<stdin>:(\d+):(\d+): (.*)$/.exec(want.message);
+      assert.ok(m, want.message);
+      assert.equal(a.line, Number(m[1]), `${name}: ${a.error} / ${want.message}`);
+      // A syntax error: the parsers' own words differ, and where jansson
+      // points after a bad token's last byte, the page points at its next.
+      const syntax = /^JSON: /.test(m[3]);
+      assert.ok(Math.abs(a.col - Number(m[2])) <= (syntax ? 1 : 0),
+                `${name}: column ${a.col}: ${a.error} / ${want.message}`);
+      if (!syntax)
+        assert.equal(a.error, m[3], name);
+      continue;
+    }
+    assert.equal(a.ok, true, `${name}: ${a.error}`);
+    assert.equal(a.status, want.status, name);
+    assert.equal(a.givens.map((d) => (d < 0 ? '.' : a.symbols[d])).join(''),
+                 want.puzzle, name);
+    if (want.solution)
+      assert.equal(a.solution.map((d) => a.symbols[d]).join(''), want.solution, name);
+    assert.deepEqual((a.rules_text || '').split('\n').filter(Boolean),
+                     want.rules || [], name);
   }
-  for (const text of [fpuz, scl, 'Name\n' + fpuz]) {
-    const a = engine.analyze(text);
-    assert.equal(a.ok, false);
-    assert.match(a.error, /link holds a JSON puzzle, and this build reads no JSON/);
-    assert.match(a.error, /use the command line/);
-  }
+});
+
+test('XML: refused, the command line named', () => {
   const xml = '<?xml version="1.0"?>\n<opensudoku><game data="' +
     escargot.replace(/\./g, '0') + '"/></opensudoku>';
   const x = engine.analyze(xml);
