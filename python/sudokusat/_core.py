@@ -7,7 +7,9 @@ import struct
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from ctypes import byref, c_int, c_size_t
-from itertools import islice
+from itertools import chain, islice, repeat as _repeat
+
+_chain = chain.from_iterable
 
 from . import _lib
 from ._lib import lib
@@ -842,19 +844,40 @@ class _Chunk:
     chunk: when its last answer or puzzle goes, their memory goes back to
     the reading (pool) for the next chunk to be read into, or is freed
     once the reading is over.  Puzzles given as objects stay theirs."""
-    __slots__ = ("slots", "k", "puzzles", "grids", "out", "status", "count",
-                 "at_limit", "grid", "size", "pool", "__weakref__")
+    __slots__ = ("slots", "k", "puzzles", "grids", "out", "offs", "kind",
+                 "digits", "unpack", "words", "texts", "pool", "bufs",
+                 "spare", "__weakref__")
 
     def __init__(self, slots, k, puzzles, pool=None):
         self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
-        self.grids = self.out = None
+        self.grids = self.out = self.digits = self.texts = None
+        self.bufs = self.spare = self.unpack = None
 
     def puzzle(self, i):
         if self.puzzles is not None:
             return self.puzzles[i]
         return Puzzle._own(self.slots[i], self)
 
+    def write(self, layout):
+        """Every solution of the chunk as text (sks_session_write_answers,
+        one call): the text (a str when it is ASCII, so offsets are
+        characters, else bytes) and where each answer's ends."""
+        k = self.k
+        ends = (c_size_t * k)()
+        slots = ctypes.cast(self.slots, _lib.PP)
+        r, data = _lib.memstream(lambda f: lib.sks_session_write_answers(
+            f, slots, self.out, k, layout, ends))
+        if r:
+            raise OSError("the answers could not be written")
+        text = data.decode("utf-8", "replace")
+        return (text if len(text) == len(data) else data), ends[:]
+
     def __del__(self, _delete=lib.sks_puzzle_delete):
+        # the answers' buffers to the batch's next chunk (two kept at most)
+        spare = self.spare
+        if spare is not None and self.bufs is not None and len(spare) < 2:
+            spare.append(self.bufs)
+        self.bufs = None
         if self.puzzles is None and self.slots is not None:
             pool = self.pool
             if pool is not None and pool.open:
@@ -883,9 +906,21 @@ class _Pool:
         self.free = []
 
 
-_PLUS1 = bytes(range(1, 256)) + b"\0"
 _INTS = {}
-_SOLVE_WORDS = {10: "solved", 20: "none", 0: "unknown"}
+_BYTES = {}  # struct unpackers of n*n bytes
+
+
+def _unpacker(size):
+    u = _BYTES.get(size)
+    if u is None:
+        u = _BYTES[size] = struct.Struct("%dB" % size).unpack_from
+    return u
+# the words of an answer's kind (sks_session_pack's SKS_ANSWER_UNKNOWN,
+# _ERROR, _NONE, _ONE, _MORE), by the kind of batch
+_WORDS = {"solve": ("unknown", "error", "none", "solved", "solved"),
+          "unique": ("unknown", "error", "none", "unique", "multiple"),
+          "count": ("unknown", "error", "none", "counted", "counted")}
+_SOLVED = 3  # SKS_ANSWER_ONE and past: a solution in the chunk
 
 
 class Answer:
@@ -893,8 +928,15 @@ class Answer:
     "none", "unknown", "error"; unique_many: "unique", "multiple";
     count_many: "counted"), count (solutions found), at_limit, the
     solution (a Puzzle, checked by the validator) or None, and the message
-    of an "unknown" or "error"."""
+    of an "unknown" or "error".
+
+    Made by the batch, many at once: each reads its chunk's packed answers
+    (sks_session_pack) when a field is asked for."""
     __slots__ = ("_chunk", "_i")
+
+    def __init__(self, chunk, i):
+        self._chunk = chunk
+        self._i = i
 
     @property
     def puzzle(self):
@@ -902,77 +944,78 @@ class Answer:
 
     @property
     def status(self):
-        return self._chunk.status[self._i]
+        ch = self._chunk
+        return ch.words[ch.kind[self._i]]
 
     @property
     def count(self):
-        return self._chunk.count[self._i]
+        ch = self._chunk
+        if ch.words[_SOLVED] == "solved":  # solving: 1 when solved
+            return 1 if ch.kind[self._i] >= _SOLVED else 0
+        return ch.out[self._i].count
 
     @property
     def at_limit(self):
-        return self._chunk.at_limit[self._i]
+        return self._chunk.out[self._i].at_limit
 
     @property
     def message(self):
         ch = self._chunk
-        if ch.status[self._i] not in ("unknown", "error"):
+        if ch.kind[self._i] > 1:  # neither unknown nor error
             return None
         return ch.out[self._i].err.msg.decode("utf-8", "replace")
 
+    def _grid(self):
+        ch, i = self._chunk, self._i
+        o = ch.offs
+        size = o[i + 1] - o[i]
+        t = _INTS.get(size)
+        if t is None:
+            t = _INTS[size] = c_int * size
+        return t.from_buffer(ch.grids, 4 * o[i])
+
     @property
     def solution(self):
-        addr = self._chunk.grid[self._i]
-        if not addr:
+        if self._chunk.kind[self._i] < _SOLVED:
             return None
-        p = self.puzzle
-        return p._with_cells((c_int * (p.n * p.n)).from_address(addr))
+        return self.puzzle._with_cells(self._grid())
 
     @property
     def cells(self):
         """The solution's n*n cells row by row (digits 1..n), or None:
         what solution.cells gives, without making the puzzle."""
-        addr = self._chunk.grid[self._i]
-        if not addr:
+        ch, i = self._chunk, self._i
+        if ch.kind[i] < _SOLVED:
             return None
-        size = self._chunk.size[self._i]
-        t = _INTS.get(size)
-        if t is None:
-            t = _INTS[size] = c_int * size
-        digits = t.from_address(addr)[:]
-        if size < 255 * 255:  # digits below 255: one byte each
-            return tuple(bytes(digits).translate(_PLUS1))
-        return tuple(v + 1 for v in digits)
+        u = ch.unpack
+        if u is not None:  # one byte a digit, unpacked from the chunk's
+            return u(ch.digits, ch.offs[i])
+        d = ch.digits
+        if d is not None:  # sides of several sizes
+            o = ch.offs
+            return _unpacker(o[i + 1] - o[i])(d, o[i])
+        return tuple(v + 1 for v in self._grid())
 
     def text(self, layout=None):
         """The solution written as the command line writes it (the
         puzzle's own layout, or the one named), or None: what
-        solution.text() gives, in one call."""
-        ch = self._chunk
-        addr = ch.grid[self._i]
-        if not addr:
+        solution.text() gives, the chunk's written in one call."""
+        ch, i = self._chunk, self._i
+        lay = _layout(layout)
+        if ch.kind[i] < _SOLVED:
             return None
-        return _text(ch.slots[self._i], addr, _layout(layout))
+        texts = ch.texts
+        if texts is None:
+            texts = ch.texts = {}
+        t = texts.get(lay)
+        if t is None:
+            t = texts[lay] = ch.write(lay)
+        text, ends = t
+        s = text[ends[i - 1] if i else 0:ends[i]]
+        return s if isinstance(s, str) else s.decode("utf-8", "replace")
 
     def __repr__(self):
         return "<Answer %s %r>" % (self.status, self.puzzle)
-
-
-def _answer_format():
-    A = _lib.SessionAnswer
-    ptr = "Q" if ctypes.sizeof(ctypes.c_void_p) == 8 else "I"
-    parts, at = [], 0
-    for name, code, size in (("status", "i", 4), ("count", "q", 8),
-                             ("at_limit", "?", 1), ("grid", ptr,
-                                                    ctypes.sizeof(
-                                                        ctypes.c_void_p))):
-        off = getattr(A, name).offset
-        parts.append("%dx%s" % (off - at, code) if off > at else code)
-        at = off + size
-    parts.append("%dx" % (ctypes.sizeof(A) - at))
-    return "=" + "".join(parts)
-
-
-_ANSWER = _answer_format()
 
 
 def _file_chunks(path, chunk, errors, read_options):
@@ -1055,65 +1098,85 @@ def _many(source, limit, kind, threads, backend, time_limit, max_steps,
     return _pipeline(chunks, sessions, lim, limit, kind, errors)
 
 
-def _run(ch, sessions, lim, limit):
+def _buffers(spare, k, cells):
+    """The answers' buffers of a chunk of k puzzles and cells cells: those
+    of a chunk of the batch gone before when they are large enough (no
+    memory asked of the system, and none zeroed, a chunk), else new."""
+    try:
+        bufs = spare.pop()
+    except IndexError:
+        bufs = None
+    if bufs is None or len(bufs[2]) < k or len(bufs[3]) < cells:
+        bufs = (bytearray(4 * cells), (_lib.SessionAnswer * k)(),
+                bytearray(k), bytearray(cells))
+    return bufs
+
+
+def _run(ch, sessions, lim, limit, kind, spare):
+    """A chunk answered, and its answers packed (on the pool's thread:
+    the C calls let go of the interpreter)."""
     k = ch.k
     slots = ctypes.cast(ch.slots, _lib.PP)
     offs = (ctypes.c_size_t * (k + 1))()
     cells = lib.sks_session_cells(slots, k, offs)
     offs[k] = cells
-    o = offs[:]
-    ch.size = [o[i + 1] - o[i] for i in range(k)]
-    ch.grids = (c_int * max(cells, 1))()
-    ch.out = (_lib.SessionAnswer * k)()
-    arr = (ctypes.c_void_p * len(sessions))(*[s.ptr for s in sessions])
-    lib.sks_session_run_many(arr, len(sessions), lim, limit, slots, k,
-                             ch.grids, ch.out)
+    ch.offs = offs[:]
+    ch.bufs = grids, out, kinds, digits = _buffers(spare, k, max(cells, 1))
+    ch.spare = spare
+    ch.grids, ch.out, ch.kind = grids, out, kinds
+    lib.sks_session_run_many(
+        (ctypes.c_void_p * len(sessions))(*[s.ptr for s in sessions]),
+        len(sessions), lim, limit, slots, k,
+        (c_int * (len(grids) // 4)).from_buffer(grids), out)
+    if lib.sks_session_pack(slots, out, k,
+                            (ctypes.c_ubyte * len(kinds)).from_buffer(kinds),
+                            (ctypes.c_ubyte * len(digits)).from_buffer(
+                                digits)) == 0:
+        ch.digits = digits
+        # the solutions' digits as tuples: one unpacker when every puzzle
+        # of the chunk has the side of the first (a file of one kind)
+        size = ch.offs[1] if k else 0
+        if size and ch.offs == list(range(0, cells + 1, size)):
+            ch.unpack = _unpacker(size)
+    ch.words = _WORDS[kind]
     return ch
 
 
 def _pipeline(chunks, sessions, lim, limit, kind, errors):
+    # the answers of each chunk in turn, chained in C: no Python frame
+    # between an answer and the caller
+    return _chain(_chunk_answers(chunks, sessions, lim, limit, kind, errors))
+
+
+def _chunk_answers(chunks, sessions, lim, limit, kind, errors):
     # one chunk is read (by this thread) while the one before is answered
-    # (by the C threads, the interpreter free)
+    # (by the C threads, the interpreter free); yields each chunk's
+    # answers (an iterator), or a ParseError as a list of one
+    spare = []  # the buffers of chunks gone, for the next ones
     with ThreadPoolExecutor(1) as pool:
         prev = None
         for item in chunks:
             if isinstance(item, ParseError):
                 if prev is not None:
-                    yield from _answers(prev.result(), kind)
+                    yield _answers(prev.result(), kind)
                     prev = None
                 if errors == "raise":
                     raise item
                 if errors == "yield":
-                    yield item
+                    yield (item,)
                 continue
-            fut = pool.submit(_run, item, sessions, lim, limit)
+            fut = pool.submit(_run, item, sessions, lim, limit, kind, spare)
             if prev is not None:
-                yield from _answers(prev.result(), kind)
+                yield _answers(prev.result(), kind)
             prev = fut
         if prev is not None:
-            yield from _answers(prev.result(), kind)
+            yield _answers(prev.result(), kind)
 
 
 def _answers(ch, kind):
-    raw = ctypes.string_at(ctypes.addressof(ch.out), ctypes.sizeof(ch.out))
-    rows = list(struct.iter_unpack(_ANSWER, raw))
-    ch.count = [r[1] for r in rows]
-    ch.at_limit = [r[2] for r in rows]
-    ch.grid = [r[3] for r in rows]
-    if kind == "solve":
-        words = _SOLVE_WORDS
-        ch.status = [words.get(r[0], "error") for r in rows]
-    else:
-        ch.status = [
-            "error" if st < 0 else "unknown" if st == 0 else "none"
-            if c == 0 else ("unique" if c == 1 else "multiple")
-            if kind == "unique" else "counted" for st, c, _, _ in rows]
-    new = Answer.__new__
-    for i in range(ch.k):
-        a = new(Answer)
-        a._chunk = ch
-        a._i = i
-        yield a
+    # an Answer a puzzle, made by map (no Python a puzzle): each reads the
+    # chunk when asked
+    return map(Answer, _repeat(ch, ch.k), range(ch.k))
 
 
 def solve_many(source, threads=None, backend="auto", time_limit=None,
