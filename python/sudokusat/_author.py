@@ -5,11 +5,12 @@ canon/ of the library (sks_author.h, sks_human.h, sks_canon.h)."""
 import ctypes
 from collections import namedtuple
 from ctypes import (POINTER, Structure, byref, c_bool, c_double, c_int,
-                    c_long, c_longlong, c_uint, c_ulonglong, c_void_p,
+                    c_longlong, c_uint, c_ulonglong, c_void_p,
                     c_char_p)
 
 from . import _lib
-from ._core import OptionError, Puzzle, SolveError, _msg, _variant_bits
+from ._errors import OptionError, SolveError, _msg
+from ._puzzle import Puzzle, _variant_bits
 from ._lib import lib, memstream
 
 __all__ = ["Grade", "Step", "Repair", "grade", "explain", "generate",
@@ -365,7 +366,7 @@ def dedupe(puzzles, threads=1, time_limit=None, chunk=1024):
     """The puzzles of an iterable (or a file's path) with every disguised
     repeat of an earlier one left out (canonical forms, as `sudokusat
     canon --dedupe`); a puzzle without a canonical form is kept."""
-    from ._core import read
+    from ._read import read
     import os
     if isinstance(puzzles, (str, bytes, os.PathLike)):
         puzzles = read(puzzles)
@@ -494,7 +495,7 @@ def check(source, certificate_dir, file=1, time_limit=None):
     and validator: a Verdict a puzzle, in order.  file: the place of the
     file on that command line (DIR/FILE-LINE.cert)."""
     import os
-    from ._core import read
+    from ._read import read
     if time_limit is not None and not time_limit > 0:
         raise OptionError("time_limit %r: seconds, more than 0"
                           % (time_limit,))
@@ -506,7 +507,7 @@ def check(source, certificate_dir, file=1, time_limit=None):
 
 
 def _check(source, directory, file, time_limit):
-    from ._core import ParseError
+    from ._errors import ParseError
     checker = _Checker()
     last_line, index = None, 0
     for p in source:
