@@ -162,12 +162,27 @@ def grade(puzzle, permutations=0, seed=1, max_nodes=0, se_rating=False):
                  tech, round(out.rating, 6), out.at_budget)
 
 
-Step = namedtuple("Step", "technique name rating placement eliminations "
-                  "text label")
-Step.__doc__ = """One step of the easiest human path: technique (its key),
-name, rating (Sudoku Explainer's scale), placement ((row, col, digit) or
-None; rows and columns from 0, digits from 1), eliminations ((row, col,
-digit) triples), text (the pattern in words), label (HoDoKu's level)."""
+class Step(namedtuple("Step", "technique name rating placement "
+                      "eliminations text label")):
+    """One step of the easiest human path: technique (its key), name,
+    rating (Sudoku Explainer's scale), placement ((row, col, digit) or
+    None; rows and columns from 0, digits from 1), eliminations ((row,
+    col, digit) triples), text (the pattern in words), label (HoDoKu's
+    level); placements (the placement as a tuple of none or one) and
+    cells (the cells the step changes) read from them."""
+    __slots__ = ()
+
+    @property
+    def placements(self):
+        """The digits the step places: ((row, col, digit),) or ()."""
+        return (self.placement,) if self.placement else ()
+
+    @property
+    def cells(self):
+        """The cells the step changes, (row, col) in order: the one it
+        places a digit in and those it takes candidates from."""
+        return tuple(sorted({(r, c) for r, c, _ in
+                             self.placements + self.eliminations}))
 
 
 def explain(puzzle, known_unique=False, se_only=False):
@@ -504,6 +519,25 @@ def check(source, certificate_dir, file=1, time_limit=None):
     if isinstance(source, (str, bytes, os.PathLike)):
         source = read(source, errors="yield")
     return _check(source, certificate_dir, file, time_limit)
+
+
+def check_puzzle(puzzle, certificate, file=1, time_limit=None):
+    """Puzzle.check: the certificate of one puzzle checked, a Verdict."""
+    import os
+    if time_limit is not None and not time_limit > 0:
+        raise OptionError("time_limit %r: seconds, more than 0"
+                          % (time_limit,))
+    where = os.fspath(certificate)
+    if not os.path.exists(where):
+        raise FileNotFoundError(2, "no certificate or certificate folder",
+                                where)
+    if os.path.isdir(where):
+        if puzzle.line <= 0:
+            raise OptionError("the puzzle was not read from a file, so its "
+                              "certificate has no name in %s: give the "
+                              ".cert file itself" % where)
+        where = _cert_path(where, file, puzzle.line, 1)
+    return _Checker().check(puzzle, where, time_limit)
 
 
 def _check(source, directory, file, time_limit):

@@ -17,6 +17,11 @@ from ._puzzle import Puzzle, _format_options, _layout
 from ._read import parse
 from ._solve import _limits, _Session
 
+try:  # optional
+    import numpy as _np
+except ImportError:  # pragma: no cover - numpy is optional
+    _np = None
+
 __all__ = ["Answer", "solve_many", "unique_many", "count_many"]
 
 _chain = chain.from_iterable
@@ -43,6 +48,10 @@ class _Chunk:
         if self.puzzles is not None:
             return self.puzzles[i]
         return Puzzle._own(self.slots[i], self)
+
+    def side(self, i):
+        """Puzzle i's side (its cells' square root)."""
+        return int(round((self.offs[i + 1] - self.offs[i]) ** 0.5))
 
     def write(self, layout):
         """Every solution of the chunk as text (sks_session_write_answers,
@@ -181,6 +190,17 @@ class Answer:
             o = ch.offs
             return _unpacker(o[i + 1] - o[i])(d, o[i])
         return tuple(v + 1 for v in self._grid())
+
+    def to_array(self):
+        """The solution's cells as a numpy array of shape (n, n) (numpy
+        must be installed), or None: what solution.to_array() gives."""
+        if _np is None:
+            raise ImportError("to_array needs numpy (python3-numpy)")
+        cells = self.cells
+        if cells is None:
+            return None
+        n = self._chunk.side(self._i)
+        return _np.array(cells, dtype=_np.int32).reshape(n, n)
 
     def text(self, layout=None):
         """The solution written as the command line writes it (the

@@ -433,6 +433,16 @@ class Puzzle:
         if not lib.sks_validate(self._a, grid, byref(err)):
             raise DecodeError(_msg(err))
 
+    def check(self, certificate_dir, file=1, time_limit=None):
+        """This puzzle's certificate, written by `sudokusat unique
+        --certificate DIR` for the file it was read from, checked as
+        sudokusat.check() checks a file's (the library's own proof checker
+        and validator): a Verdict.  certificate_dir is DIR (the
+        certificate DIR/FILE-LINE.cert, its line the puzzle's; file: the
+        file's place on that command line) or the .cert file itself."""
+        from ._author import check_puzzle
+        return check_puzzle(self, certificate_dir, file, time_limit)
+
     def cnf(self, encoding="extended", amo="auto", propagate="givens"):
         """The puzzle's CNF (the library's encoder): clauses over
         var(row, col, digit), with the description that makes it decode

@@ -206,3 +206,14 @@ def test_kept_answers_survive_later_chunks(tmp_path):
         want = a.puzzle.solve()
         assert a.cells == want.cells and a.solution == want
         assert a.text() == want.text()
+
+
+def test_answer_to_array():
+    np = pytest.importorskip("numpy")
+    six = sudokusat.Puzzle.from_list([[0] * 6] * 6, box=(2, 3))
+    got = list(sudokusat.solve_many([ESCARGOT, six, NONE]))
+    for a in got[:2]:
+        arr = a.to_array()
+        assert arr.shape == (a.puzzle.n, a.puzzle.n)
+        assert np.array_equal(arr, a.solution.to_array())
+    assert got[2].to_array() is None
