@@ -374,7 +374,9 @@ class Puzzle:
         r = _solve(ss.ptr, a, lim, grid, ss.errp)
         if r == 10:  # SKS_SAT
             q = _copy(a)
-            _memmove(_PuzzleC_at(q).cell, grid, 4 * cells)
+            # the copy's cells pointer read where it lies (no structure
+            # made for it)
+            _memmove(_ptr_at(q + _CELL).value, grid, 4 * cells)
             return _own(q)
         if r == 20:  # SKS_UNSAT
             return None
@@ -487,6 +489,8 @@ _PuzzleC_at = _lib.PuzzleC.from_address
 _solve = lib.sks_session_solve
 _copy = lib.sks_puzzle_copy
 _memmove = ctypes.memmove
+_ptr_at = ctypes.c_void_p.from_address
+_CELL = _lib.PuzzleC.cell.offset
 _own = Puzzle._own
 
 
