@@ -35,23 +35,34 @@ class _Chunk:
     chunk: when its last answer or puzzle goes, their memory goes back to
     the reading (pool) for the next chunk to be read into, or is freed
     once the reading is over.  Puzzles given as objects stay theirs."""
-    __slots__ = ("slots", "k", "puzzles", "grids", "out", "offs", "kind",
+    __slots__ = ("slots", "k", "puzzles", "grids", "out", "offs", "size",
+                 "kind",
                  "digits", "unpack", "words", "texts", "pool", "bufs",
                  "spare", "__weakref__")
 
     def __init__(self, slots, k, puzzles, pool=None):
         self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
         self.grids = self.out = self.digits = self.texts = None
-        self.bufs = self.spare = self.unpack = None
+        self.bufs = self.spare = self.unpack = self.offs = None
+        self.size = 0
 
     def puzzle(self, i):
         if self.puzzles is not None:
             return self.puzzles[i]
         return Puzzle._own(self.slots[i], self)
 
+    def span(self, i):
+        """Where puzzle i's cells start in the chunk's grids and digits,
+        and how many they are."""
+        size = self.size
+        if size:
+            return i * size, size
+        o = self.offs
+        return o[i], o[i + 1] - o[i]
+
     def side(self, i):
         """Puzzle i's side (its cells' square root)."""
-        return int(round((self.offs[i + 1] - self.offs[i]) ** 0.5))
+        return int(round(self.span(i)[1] ** 0.5))
 
     def write(self, layout):
         """Every solution of the chunk as text (sks_session_write_answers,
@@ -161,13 +172,11 @@ class Answer:
         return ch.out[self._i].err.msg.decode("utf-8", "replace")
 
     def _grid(self):
-        ch, i = self._chunk, self._i
-        o = ch.offs
-        size = o[i + 1] - o[i]
+        at, size = self._chunk.span(self._i)
         t = _INTS.get(size)
         if t is None:
             t = _INTS[size] = c_int * size
-        return t.from_buffer(ch.grids, 4 * o[i])
+        return t.from_buffer(self._chunk.grids, 4 * at)
 
     @property
     def solution(self):
@@ -184,11 +193,11 @@ class Answer:
             return None
         u = ch.unpack
         if u is not None:  # one byte a digit, unpacked from the chunk's
-            return u(ch.digits, ch.offs[i])
+            return u(ch.digits, i * ch.size)
         d = ch.digits
         if d is not None:  # sides of several sizes
-            o = ch.offs
-            return _unpacker(o[i + 1] - o[i])(d, o[i])
+            at, size = ch.span(i)
+            return _unpacker(size)(d, at)
         return tuple(v + 1 for v in self._grid())
 
     def to_array(self):
@@ -316,6 +325,20 @@ def _buffers(spare, k, cells):
     return bufs
 
 
+_UNIFORM = {}
+
+
+def _uniform(k, size):
+    """The bytes of k + 1 offsets 0, size, 2 size, ... (a few kept)."""
+    b = _UNIFORM.get((k, size))
+    if b is None:
+        if len(_UNIFORM) > 8:
+            _UNIFORM.clear()
+        b = _UNIFORM[k, size] = bytes(
+            (ctypes.c_size_t * (k + 1))(*range(0, (k + 1) * size, size)))
+    return b
+
+
 def _run(ch, sessions, lim, limit, kind, spare):
     """A chunk answered, and its answers packed (on the pool's thread:
     the C calls let go of the interpreter)."""
@@ -324,7 +347,13 @@ def _run(ch, sessions, lim, limit, kind, spare):
     offs = (ctypes.c_size_t * (k + 1))()
     cells = lib.sks_session_cells(slots, k, offs)
     offs[k] = cells
-    ch.offs = offs[:]
+    # puzzles of one side (a file of one kind): offsets i * size, no list
+    size = offs[1]
+    if size and cells == k * size and ctypes.string_at(
+            offs, ctypes.sizeof(offs)) == _uniform(k, size):
+        ch.size, ch.offs = size, None
+    else:
+        ch.size, ch.offs = 0, offs[:]
     ch.bufs = grids, out, kinds, digits = _buffers(spare, k, max(cells, 1))
     ch.spare = spare
     ch.grids, ch.out, ch.kind = grids, out, kinds
@@ -338,10 +367,9 @@ def _run(ch, sessions, lim, limit, kind, spare):
                                 digits)) == 0:
         ch.digits = digits
         # the solutions' digits as tuples: one unpacker when every puzzle
-        # of the chunk has the side of the first (a file of one kind)
-        size = ch.offs[1] if k else 0
-        if size and ch.offs == list(range(0, cells + 1, size)):
-            ch.unpack = _unpacker(size)
+        # of the chunk has one side
+        if ch.size:
+            ch.unpack = _unpacker(ch.size)
     ch.words = _WORDS[kind]
     return ch
 
