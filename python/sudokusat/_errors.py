@@ -55,6 +55,7 @@ def _open_error(path, err):
 
 # the public classes are named as sudokusat exports them (their
 # tracebacks and reprs say sudokusat.ParseError, not the file they are in)
-for _c in (SudokusatError, ParseError, OptionError, SolveError, TimeLimitError, DecodeError):
+for _c in (SudokusatError, ParseError, OptionError, SolveError,
+           TimeLimitError, DecodeError):
     _c.__module__ = "sudokusat"
 del _c

@@ -36,9 +36,8 @@ class _Chunk:
     the reading (pool) for the next chunk to be read into, or is freed
     once the reading is over.  Puzzles given as objects stay theirs."""
     __slots__ = ("slots", "k", "puzzles", "grids", "out", "offs", "size",
-                 "kind",
-                 "digits", "unpack", "words", "texts", "pool", "bufs",
-                 "spare", "__weakref__")
+                 "kind", "digits", "unpack", "words", "texts", "pool",
+                 "bufs", "spare", "__weakref__")
 
     def __init__(self, slots, k, puzzles, pool=None):
         self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
@@ -125,6 +124,8 @@ def _unpacker(size):
     if u is None:
         u = _BYTES[size] = struct.Struct("%dB" % size).unpack_from
     return u
+
+
 # the words of an answer's kind (sks_session_pack's SKS_ANSWER_UNKNOWN,
 # _ERROR, _NONE, _ONE, _MORE), by the kind of batch
 _WORDS = {"solve": ("unknown", "error", "none", "solved", "solved"),
