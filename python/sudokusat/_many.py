@@ -138,8 +138,9 @@ class Answer:
     """One puzzle's answer in a batch: its puzzle, status ("solved",
     "none", "unknown", "error"; unique_many: "unique", "multiple";
     count_many: "counted"), count (solutions found), at_limit, the
-    solution (a Puzzle, checked by the validator) or None, and the message
-    of an "unknown" or "error".
+    solution (a Puzzle, checked by the validator) or None, its cells (a
+    tuple), to_array() and text() without making that Puzzle, and the
+    message of an "unknown" or "error".
 
     Made by the batch, many at once: each reads its chunk's packed answers
     (sks_session_pack) when a field is asked for."""
