@@ -74,17 +74,19 @@ static int load(sks_session *ss, const sks_puzzle *p, sks_error *err) {
 
 static const sks_limits no_limits = {0, 0};
 
-static void start(sks_session *ss, const sks_limits *lim) {
-  double now = sks_time();
+/* The puzzle's clock started: the time it begins (the clock is read only
+ * when there is a time limit: a batch of easy puzzles reads it often). */
+static double start(sks_session *ss, const sks_limits *lim) {
+  double now = lim->time_limit > 0 ? sks_time() : 0;
   ss->deadline = lim->time_limit > 0 ? now + lim->time_limit : 0;
+  return now;
 }
 
 int sks_session_solve(sks_session *ss, const sks_puzzle *p,
                       const sks_limits *lim, int *grid, sks_error *err) {
   if (!lim)
     lim = &no_limits;
-  double begin = sks_time();
-  start(ss, lim);
+  double begin = start(ss, lim);
   if (load(ss, p, err) < 0)
     return -1;
   sks_limits left;
@@ -106,8 +108,7 @@ sks_count_result sks_session_count(sks_session *ss, const sks_puzzle *p,
                                    int *first, int *second, sks_error *err) {
   if (!lim)
     lim = &no_limits;
-  double begin = sks_time();
-  start(ss, lim);
+  double begin = start(ss, lim);
   if (load(ss, p, err) < 0)
     return (sks_count_result){0, -1, false};
   sks_limits left;
@@ -229,4 +230,64 @@ void sks_session_run_many(sks_session *const *sessions, int threads,
     pthread_join(tid[t], NULL);
   pthread_mutex_destroy(&m.lock);
   free(offset);
+}
+
+/* ---- A batch's answers packed for a binding ---- */
+
+int sks_session_pack(const sks_puzzle *const *puzzles,
+                     const sks_session_answer *out, int count,
+                     unsigned char *kind, unsigned char *digits) {
+  int r = 0;
+  size_t at = 0;
+  for (int i = 0; i < count; i++) {
+    const sks_session_answer *a = &out[i];
+    kind[i] = a->status < 0               ? SKS_ANSWER_ERROR
+              : a->status == SKS_UNKNOWN  ? SKS_ANSWER_UNKNOWN
+              : a->count <= 0 || !a->grid ? SKS_ANSWER_NONE
+              : a->count == 1             ? SKS_ANSWER_ONE
+                                          : SKS_ANSWER_MORE;
+    if (!puzzles[i])
+      continue;
+    int n = puzzles[i]->shape->n;
+    size_t cells = (size_t)n * (size_t)n;
+    unsigned char *d = digits + at;
+    at += cells;
+    if (n > 255 || !a->grid || a->status < 0) {
+      memset(d, 0, cells);
+      r = n > 255 ? -1 : r;
+      continue;
+    }
+    const int *restrict g = a->grid;
+    unsigned char *restrict to = d;
+    for (size_t k = 0; k < cells; k++)
+      to[k] = (unsigned char)(g[k] + 1);
+  }
+  return r;
+}
+
+int sks_session_write_answers(FILE *f, const sks_puzzle *const *puzzles,
+                              const sks_session_answer *out, int count,
+                              int layout, size_t *end) {
+  long start = end ? ftell(f) : 0;
+  if (start < 0)
+    return -1;
+  size_t at = 0;
+  for (int i = 0; i < count; i++) {
+    if (puzzles[i] && out[i].grid && out[i].status >= 0) {
+      int r = layout < 0 ? sks_puzzle_write(f, puzzles[i], out[i].grid)
+                         : sks_puzzle_write_as(f, puzzles[i], out[i].grid,
+                                               (sks_layout)layout);
+      if (r < 0)
+        return -1;
+      if (end) {
+        long pos = ftell(f);
+        if (pos < start)
+          return -1;
+        at = (size_t)(pos - start);
+      }
+    }
+    if (end)
+      end[i] = at;
+  }
+  return 0;
 }

@@ -113,6 +113,35 @@ void sks_session_run_many(sks_session *const *sessions, int threads,
                           const sks_puzzle *const *puzzles, int count,
                           int *grids, sks_session_answer *out);
 
+/* What an answer of sks_session_run_many came to, in a byte
+ * (sks_session_pack). */
+enum {
+  SKS_ANSWER_UNKNOWN = 0, /* status SKS_UNKNOWN: a limit, or the backend */
+  SKS_ANSWER_ERROR = 1,   /* status -1 (refused, failed validation, NULL) */
+  SKS_ANSWER_NONE = 2,    /* no solution */
+  SKS_ANSWER_ONE = 3,     /* solved, or counted exactly one */
+  SKS_ANSWER_MORE = 4     /* counted two or more */
+};
+/* The answers out[0 .. count) of sks_session_run_many over puzzles,
+ * packed for a caller that reads a whole batch at once (a binding, where
+ * an object a field costs more than the answer): kind[i] (count bytes)
+ * what answer i came to, and digits (room for sks_session_cells bytes)
+ * each solution's cells as bytes 1..n at the offset sks_session_cells
+ * gives (0s where there is no solution).  Returns 0, or -1 when a side is
+ * past 255: kind is filled, and those puzzles' digits are 0s. */
+int sks_session_pack(const sks_puzzle *const *puzzles,
+                     const sks_session_answer *out, int count,
+                     unsigned char *kind, unsigned char *digits);
+/* Writes the solutions of out[0 .. count) to f one after the other, each
+ * as sks_puzzle_write_as writes it in layout (-1: its puzzle's own, as
+ * sks_puzzle_write); end[i] (count entries) is the number of bytes
+ * written up to the end of answer i (that of the answer before when i has
+ * no solution; NULL: f need not tell its position, as a pipe cannot).
+ * Returns 0, or -1 on a write error. */
+int sks_session_write_answers(FILE *f, const sks_puzzle *const *puzzles,
+                              const sks_session_answer *out, int count,
+                              int layout, size_t *end);
+
 #ifdef __cplusplus
 }
 #endif

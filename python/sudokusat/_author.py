@@ -5,11 +5,12 @@ canon/ of the library (sks_author.h, sks_human.h, sks_canon.h)."""
 import ctypes
 from collections import namedtuple
 from ctypes import (POINTER, Structure, byref, c_bool, c_double, c_int,
-                    c_long, c_longlong, c_uint, c_ulonglong, c_void_p,
+                    c_longlong, c_uint, c_ulonglong, c_void_p,
                     c_char_p)
 
 from . import _lib
-from ._core import OptionError, Puzzle, SolveError, _msg, _variant_bits
+from ._errors import OptionError, SolveError, _msg
+from ._puzzle import Puzzle, _variant_bits
 from ._lib import lib, memstream
 
 __all__ = ["Grade", "Step", "Repair", "grade", "explain", "generate",
@@ -161,12 +162,27 @@ def grade(puzzle, permutations=0, seed=1, max_nodes=0, se_rating=False):
                  tech, round(out.rating, 6), out.at_budget)
 
 
-Step = namedtuple("Step", "technique name rating placement eliminations "
-                  "text label")
-Step.__doc__ = """One step of the easiest human path: technique (its key),
-name, rating (Sudoku Explainer's scale), placement ((row, col, digit) or
-None; rows and columns from 0, digits from 1), eliminations ((row, col,
-digit) triples), text (the pattern in words), label (HoDoKu's level)."""
+class Step(namedtuple("Step", "technique name rating placement "
+                      "eliminations text label")):
+    """One step of the easiest human path: technique (its key), name,
+    rating (Sudoku Explainer's scale), placement ((row, col, digit) or
+    None; rows and columns from 0, digits from 1), eliminations ((row,
+    col, digit) triples), text (the pattern in words), label (HoDoKu's
+    level); placements (the placement as a tuple of none or one) and
+    cells (the cells the step changes) read from them."""
+    __slots__ = ()
+
+    @property
+    def placements(self):
+        """The digits the step places: ((row, col, digit),) or ()."""
+        return (self.placement,) if self.placement else ()
+
+    @property
+    def cells(self):
+        """The cells the step changes, (row, col) in order: the one it
+        places a digit in and those it takes candidates from."""
+        return tuple(sorted({(r, c) for r, c, _ in
+                             self.placements + self.eliminations}))
 
 
 def explain(puzzle, known_unique=False, se_only=False):
@@ -365,7 +381,7 @@ def dedupe(puzzles, threads=1, time_limit=None, chunk=1024):
     """The puzzles of an iterable (or a file's path) with every disguised
     repeat of an earlier one left out (canonical forms, as `sudokusat
     canon --dedupe`); a puzzle without a canonical form is kept."""
-    from ._core import read
+    from ._read import read
     import os
     if isinstance(puzzles, (str, bytes, os.PathLike)):
         puzzles = read(puzzles)
@@ -494,7 +510,7 @@ def check(source, certificate_dir, file=1, time_limit=None):
     and validator: a Verdict a puzzle, in order.  file: the place of the
     file on that command line (DIR/FILE-LINE.cert)."""
     import os
-    from ._core import read
+    from ._read import read
     if time_limit is not None and not time_limit > 0:
         raise OptionError("time_limit %r: seconds, more than 0"
                           % (time_limit,))
@@ -505,8 +521,27 @@ def check(source, certificate_dir, file=1, time_limit=None):
     return _check(source, certificate_dir, file, time_limit)
 
 
+def check_puzzle(puzzle, certificate, file=1, time_limit=None):
+    """Puzzle.check: the certificate of one puzzle checked, a Verdict."""
+    import os
+    if time_limit is not None and not time_limit > 0:
+        raise OptionError("time_limit %r: seconds, more than 0"
+                          % (time_limit,))
+    where = os.fspath(certificate)
+    if not os.path.exists(where):
+        raise FileNotFoundError(2, "no certificate or certificate folder",
+                                where)
+    if os.path.isdir(where):
+        if puzzle.line <= 0:
+            raise OptionError("the puzzle was not read from a file, so its "
+                              "certificate has no name in %s: give the "
+                              ".cert file itself" % where)
+        where = _cert_path(where, file, puzzle.line, 1)
+    return _Checker().check(puzzle, where, time_limit)
+
+
 def _check(source, directory, file, time_limit):
-    from ._core import ParseError
+    from ._errors import ParseError
     checker = _Checker()
     last_line, index = None, 0
     for p in source:

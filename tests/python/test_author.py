@@ -55,6 +55,11 @@ def test_explain_steps_solve_the_puzzle():
     assert max(st.rating for st in hard) == pytest.approx(10.4)
     with pytest.raises(sudokusat.OptionError):
         sudokusat.explain(sudokusat.Puzzle.from_list([[0] * 81] * 81))
+    # placements and cells, read from the placement and eliminations
+    for st in steps + hard:
+        assert st.placements == ((st.placement,) if st.placement else ())
+        touched = {(r, c) for r, c, _ in st.placements + st.eliminations}
+        assert st.cells == tuple(sorted(touched)) and st.cells
 
 
 def test_generate_as_the_command_line():
@@ -169,3 +174,29 @@ def test_check_certificates(tmp_path):
         sudokusat.check(puzzles, tmp_path / "nothing")
     with pytest.raises(sudokusat.OptionError):
         sudokusat.check(puzzles, certs, time_limit=0)
+
+
+def test_check_one_puzzle(tmp_path):
+    puzzles = path("docs", "examples", "puzzles.txt")
+    certs = tmp_path / "certs"
+    tool("unique", "-q", "--certificate", str(certs), puzzles)
+    read = list(sudokusat.read(puzzles))
+    for p, want in zip(read, ["unique", "unique", "multiple", "none"]):
+        v = p.check(certs)
+        assert v.verified and v.claim == want and v.puzzle is p
+    # the .cert file itself; another puzzle's is rejected, saying why
+    assert read[1].check(certs / "1-3.cert").verified
+    v = read[0].check(certs / "1-3.cert")
+    assert not v.verified and "1-3.cert" in v.reason
+    # the file's place on the command line names another certificate
+    with pytest.raises(FileNotFoundError):
+        read[0].check(tmp_path / "nothing")
+    v = read[0].check(certs, file=2)
+    assert not v.verified and "2-2.cert" in v.reason
+    # a puzzle not read from a file has no line to name its certificate
+    made = sudokusat.Puzzle.from_list(read[1].to_list())
+    with pytest.raises(sudokusat.OptionError):
+        made.check(certs)
+    assert made.check(certs / "1-3.cert").verified
+    with pytest.raises(sudokusat.OptionError):
+        read[0].check(certs, time_limit=-1)

@@ -149,3 +149,71 @@ def test_the_interpreter_runs_while_c_works(monkeypatch):
     margin = (end - start) / 4
     inside = [t for t in stamps if start + margin < t < end - margin]
     assert inside
+
+
+def test_mixed_sides_in_one_chunk():
+    """A chunk of puzzles of several sides: each answer's cells and text
+    read from the chunk's packed digits and written text are its own
+    solution's."""
+    six = sudokusat.Puzzle.from_list([[0] * 6] * 6, box=(2, 3))
+    big = sudokusat.Puzzle.from_list([[0] * 16] * 16)
+    many = [sudokusat.parse(ESCARGOT), six, sudokusat.parse(NONE), big,
+            sudokusat.parse(TWO)] * 3
+    answers = list(sudokusat.solve_many(many, threads=2, chunk=7))
+    for p, a in zip(many, answers):
+        if a.status == "none":
+            assert a.cells is None and a.text() is None
+            continue
+        s = a.solution
+        assert valid(p, s)
+        assert a.cells == s.cells and len(a.cells) == p.n * p.n
+        assert a.text() == s.text() and a.text("grid") == s.text("grid")
+
+
+def test_digits_past_a_byte(monkeypatch):
+    """When the chunk's digits cannot be packed in bytes (a side past
+    255: sks_session_pack says -1), cells are read from the int grids."""
+    from sudokusat import _lib
+    real = _lib.lib.sks_session_pack
+    calls = []
+
+    def refuse(*args):
+        calls.append(real(*args))
+        return -1
+
+    monkeypatch.setattr(_lib.lib, "sks_session_pack", refuse)
+    answers = list(sudokusat.solve_many(PUZZLES, threads=1))
+    assert calls == [0]
+    assert [a.status for a in answers] == ["solved"] * 3 + ["none"]
+    for a in answers[:3]:
+        assert a.cells == a.solution.cells and valid(a.puzzle, a.solution)
+
+
+def test_kept_answers_survive_later_chunks(tmp_path):
+    """A chunk's buffers go to a later chunk only once none of its
+    answers is left: answers kept while the batch goes on keep theirs."""
+    famous = list(sudokusat.read(path("docs", "examples", "famous.txt")))
+    f = tmp_path / "many.txt"
+    f.write_text("".join(p.text("line") for p in famous) * 30)
+    kept = []
+    for k, a in enumerate(sudokusat.solve_many(str(f), threads=2, chunk=5)):
+        if k % 4 == 0:
+            kept.append(a)
+    import gc
+    gc.collect()
+    assert len(kept) == -(-len(famous) * 30 // 4)
+    for a in kept:
+        want = a.puzzle.solve()
+        assert a.cells == want.cells and a.solution == want
+        assert a.text() == want.text()
+
+
+def test_answer_to_array():
+    np = pytest.importorskip("numpy")
+    six = sudokusat.Puzzle.from_list([[0] * 6] * 6, box=(2, 3))
+    got = list(sudokusat.solve_many([ESCARGOT, six, NONE]))
+    for a in got[:2]:
+        arr = a.to_array()
+        assert arr.shape == (a.puzzle.n, a.puzzle.n)
+        assert np.array_equal(arr, a.solution.to_array())
+    assert got[2].to_array() is None

@@ -109,6 +109,11 @@ def test_read_errors_raise_skip_yield():
     assert isinstance(got[1], sudokusat.ParseError) and got[1].line == 3
     with pytest.raises(sudokusat.OptionError):
         sudokusat.read(bad, errors="ignore")
+    # an error sent to another process (pickled) keeps where and why
+    back = pickle.loads(pickle.dumps(got[1]))
+    assert type(back) is sudokusat.ParseError and str(back) == str(got[1])
+    assert (back.file, back.line, back.col, back.message) == (
+        bad, 3, 81, got[1].message)
 
 
 def test_read_missing_file():

@@ -3,6 +3,7 @@
  * validator (sks_plain_valid), counts against known ones, limits, a bad
  * backend, and many puzzles on 1 to 8 threads giving the same answers in
  * input order. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "sudokusat.h"
 
@@ -202,6 +203,89 @@ static void test_puzzle_text(void) {
   sks_puzzle_delete(p);
 }
 
+/* A batch's answers packed (sks_session_pack) and written one after the
+ * other (sks_session_write_answers): the same digits as the grids, each
+ * text what sks_puzzle_text writes, a side past 255 said. */
+static void test_pack_and_write(void) {
+  enum { K = 6 };
+  sks_puzzle *own[3] = {parse(escargot), parse(two), parse(none)};
+  sks_puzzle *p16 = sks_puzzle_new(4, 4, 0, NULL, NULL); /* blank 16x16 */
+  const sks_puzzle *ps[K] = {own[0], own[1], own[2], NULL, p16, own[0]};
+  size_t offset[K];
+  size_t cells = sks_session_cells(ps, K, offset);
+  int *grids = malloc(cells * sizeof *grids);
+  unsigned char *digits = malloc(cells), kind[K];
+  sks_session_answer out[K];
+  sks_session *ss[2] = {sks_session_new(NULL, NULL, NULL),
+                        sks_session_new(NULL, NULL, NULL)};
+  for (int limit = 0; limit <= 2; limit += 2) {
+    sks_session_run_many(ss, 2, NULL, limit, ps, K, grids, out);
+    memset(digits, 0x55, cells);
+    memset(kind, 0x55, sizeof kind);
+    CHECK_EQ(sks_session_pack(ps, out, K, kind, digits), 0);
+    int many = limit ? SKS_ANSWER_MORE : SKS_ANSWER_ONE;
+    const int want[K] = {SKS_ANSWER_ONE,   many, SKS_ANSWER_NONE,
+                         SKS_ANSWER_ERROR, many, SKS_ANSWER_ONE};
+    for (int i = 0; i < K; i++) {
+      CHECK_EQ(kind[i], want[i]);
+      if (!ps[i])
+        continue;
+      int n = ps[i]->shape->n;
+      bool same = true;
+      for (int k = 0; k < n * n; k++)
+        same &= digits[offset[i] + k] == (out[i].grid ? out[i].grid[k] + 1 : 0);
+      CHECK(same);
+    }
+    char *text = NULL;
+    size_t len = 0, end[K];
+    FILE *f = open_memstream(&text, &len);
+    fputs("before\n", f); /* ends count from where the call starts */
+    CHECK_EQ(sks_session_write_answers(f, ps, out, K, -1, end), 0);
+    fclose(f);
+    size_t at = 7;
+    for (int i = 0; i < K; i++) {
+      size_t was = i ? end[i - 1] : 0;
+      if (!out[i].grid) {
+        CHECK_EQ(end[i], was);
+        continue;
+      }
+      char one[2048];
+      size_t n = sks_puzzle_text(ps[i], out[i].grid, -1, one, sizeof one);
+      CHECK_EQ(end[i] - was, n);
+      CHECK(memcmp(text + at, one, n) == 0);
+      at += n;
+    }
+    CHECK_EQ(len, at);
+    free(text);
+    /* no ends asked: a stream that cannot tell its position will do */
+    f = fopen("/dev/null", "w");
+    CHECK_EQ(sks_session_write_answers(f, ps, out, K, SKS_LAYOUT_GRID, NULL),
+             0);
+    fclose(f);
+  }
+  /* a side past 255: its digits do not fit a byte */
+  sks_puzzle *huge = sks_puzzle_new(16, 16, 0, NULL, NULL);
+  const sks_puzzle *hp[2] = {own[0], huge};
+  int *hg = calloc(256 * 256 + 81, sizeof *hg);
+  sks_session_answer ho[2] = {{.status = SKS_SAT, .count = 1, .grid = hg},
+                              {.status = SKS_SAT, .count = 1, .grid = hg}};
+  unsigned char *hd = malloc(256 * 256 + 81);
+  memset(hd, 0x55, 256 * 256 + 81);
+  CHECK_EQ(sks_session_pack(hp, ho, 2, kind, hd), -1);
+  CHECK(kind[0] == SKS_ANSWER_ONE && kind[1] == SKS_ANSWER_ONE);
+  CHECK(hd[0] == 1 && hd[80] == 1 && hd[81] == 0 && hd[81 + 65535] == 0);
+  free(hd);
+  free(hg);
+  sks_puzzle_delete(huge);
+  sks_session_delete(ss[0]);
+  sks_session_delete(ss[1]);
+  free(grids);
+  free(digits);
+  for (int i = 0; i < 3; i++)
+    sks_puzzle_delete(own[i]);
+  sks_puzzle_delete(p16);
+}
+
 int main(void) {
   const char *backends[] = {NULL, "picosat", "cadical", "dlx", "bits"};
   for (size_t i = 0; i < sizeof backends / sizeof *backends; i++)
@@ -210,5 +294,6 @@ int main(void) {
   test_many();
   test_reader_fill();
   test_puzzle_text();
+  test_pack_and_write();
   return check_report();
 }
