@@ -11,6 +11,7 @@
 #include "rules_text_int.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ typedef struct fp {
   const char *key; /* the key being read */
   size_t entry;    /* its entry, from 1 (0: the key's value itself) */
   int_stack cells, more;
+  int_stack parity; /* a cell's "parity": 2 * cell + 1 when odd */
   bool has_diff, has_ratio, diff_other, ratio_other;
 } fp;
 
@@ -36,7 +38,7 @@ static int fp_error(fp *f, const char *fmt, ...)
     ;
 
 static int fp_error(fp *f, const char *fmt, ...) {
-  char msg[200], where[80] = "";
+  char msg[256], where[80] = "";
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -55,6 +57,14 @@ static bool empty(json_t *v) {
          (json_is_array(v) && !json_array_size(v)) ||
          (json_is_object(v) && !json_object_size(v)) ||
          (json_is_string(v) && !*json_string_value(v));
+}
+
+/* Is s the word w (lower case), whatever its case? */
+static bool same_word(const char *s, const char *w) {
+  for (; *w; s++, w++)
+    if (!*s || (*s >= 'A' && *s <= 'Z' ? *s | 0x20 : *s) != *w)
+      return false;
+  return !*s;
 }
 
 /* "R3C10" (either case) into 1-based row and column; outside: rows and
@@ -477,6 +487,7 @@ static const struct {
     {"xsum", read_outside, SKS_RULE_X_SUM, true},
     {"skyscraper", read_outside, SKS_RULE_SKYSCRAPER, true},
     {"thermometer", read_lines, SKS_RULE_THERMO, true},
+    {"slowthermometer", read_lines, SKS_RULE_SLOW_THERMO, true},
     {"arrow", read_arrow, SKS_RULE_ARROW, true},
     {"difference", read_cells, SKS_RULE_WHITE_DOT, true},
     {"ratio", read_cells, SKS_RULE_BLACK_DOT, true},
@@ -494,6 +505,7 @@ static const struct {
     {"regionsumline", read_lines, SKS_RULE_REGION_SUM, true},
     {"entropicline", read_lines, SKS_RULE_ENTROPIC, true},
     {"modularline", read_lines, SKS_RULE_MODULAR, true},
+    {"zipperline", read_lines, SKS_RULE_ZIPPER, true},
     {"clone", read_clone, SKS_RULE_CLONE, true},
     {"diagonal+", read_global, SKS_RULE_DIAGONAL_POS, false},
     {"diagonal-", read_global, SKS_RULE_DIAGONAL_NEG, false},
@@ -516,6 +528,193 @@ static const char *const QUIET[] = {
 /* Drawings: their meaning is in the rules text. */
 static const char *const DRAWINGS[] = {"line", "rectangle", "circle", "text",
                                        "cage"};
+
+#define K(kind) (UINT64_C(1) << SKS_RULE_##kind)
+
+/* The constraints f-puzzles draws a picture of (a drawing's
+ * "fromConstraint"), and the kinds they are read as. */
+static const struct {
+  const char *name;
+  uint64_t kinds;
+} PICTURED[] = {
+    {"Thermometer", K(THERMO)},
+    {"Slow Thermometer", K(SLOW_THERMO)},
+    {"Arrow", K(ARROW)},
+    {"Whispers", K(WHISPERS)},
+    {"Renban", K(RENBAN)},
+    {"Palindrome", K(PALINDROME)},
+    {"Region Sum Line", K(REGION_SUM)},
+    {"Entropic Line", K(ENTROPIC)},
+    {"Modular Line", K(MODULAR)},
+    {"Zipper Line", K(ZIPPER)},
+    {"Between Line", K(BETWEEN)},
+    {"X Sum", K(X_SUM)},
+    {"Skyscraper", K(SKYSCRAPER)},
+    {"Sandwich Sum", K(SANDWICH)},
+    {"Little Killer Sum", K(LITTLE_KILLER)},
+    {"Killer Cage", K(CAGE)},
+    {"Clone", K(CLONE)},
+    {"Extra Region", K(REGION)},
+};
+
+/* The kinds a line drawing may restate, and a cage drawing. */
+static const uint64_t LINE_KINDS = K(THERMO) | K(SLOW_THERMO) | K(ARROW) |
+                                   K(WHISPERS) | K(RENBAN) | K(PALINDROME) |
+                                   K(REGION_SUM) | K(ENTROPIC) | K(MODULAR) |
+                                   K(ZIPPER) | K(BETWEEN) | K(LOCKOUT);
+static const uint64_t CAGE_KINDS = K(CAGE) | K(REGION) | K(CLONE);
+
+/* Is the line (cells a[0..n)) rule r's, from either end?  An arrow's:
+ * from a cell of its circle, then its shaft. */
+static bool line_is(const sks_rule *r, const int *a, size_t n) {
+  if (r->kind == SKS_RULE_ARROW) {
+    size_t k = (size_t)r->split, m = 0;
+    bool from = false;
+    for (size_t j = 0; j < k; j++)
+      from |= n && r->cells[j] == a[0];
+    for (size_t i = 0; i < n && from; i++) {
+      bool circle = false;
+      for (size_t j = 0; j < k; j++)
+        circle |= r->cells[j] == a[i];
+      if (circle)
+        continue;
+      if (k + m >= (size_t)r->ncells || r->cells[k + m] != a[i])
+        return false;
+      m++;
+    }
+    return from && k + m == (size_t)r->ncells;
+  }
+  if ((size_t)r->ncells != n)
+    return false;
+  bool fwd = true, back = true;
+  for (size_t i = 0; i < n; i++) {
+    fwd &= r->cells[i] == a[i];
+    back &= r->cells[n - 1 - i] == a[i];
+  }
+  return fwd || back;
+}
+
+/* Are the cells a[0..n) (no cell twice) those of b[0..m), as a set? */
+static bool same_set(const int *a, size_t n, const int *b, size_t m) {
+  if (n != m)
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    bool found = false;
+    for (size_t j = 0; j < m && !found; j++)
+      found = a[i] == b[j];
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* The cell (1-based row and column, 0 and n+1 outside) rule r's clue
+ * is in, for a clue outside the grid: false when it has none. */
+static bool clue_cell(const sks_rule *r, int n, int *row, int *col) {
+  if (r->ncells < 2 ||
+      !(r->kind == SKS_RULE_SANDWICH || r->kind == SKS_RULE_X_SUM ||
+        r->kind == SKS_RULE_SKYSCRAPER || r->kind == SKS_RULE_LITTLE_KILLER))
+    return false;
+  int r0 = r->cells[0] / n, c0 = r->cells[0] % n;
+  int dr = r->cells[1] / n - r0, dc = r->cells[1] % n - c0;
+  *row = r0 - dr + 1;
+  *col = c0 - dc + 1;
+  return true;
+}
+
+/* Does the text say something: a letter or a digit? */
+static bool says_something(const char *t) {
+  for (; t && *t; t++)
+    if ((*t >= '0' && *t <= '9') || ((*t | 0x20) >= 'a' && (*t | 0x20) <= 'z'))
+      return true;
+  return false;
+}
+
+/* One drawing entry e of key (line, cage, circle, rectangle, text): is
+ * it the picture of a rule read (f-puzzles draws some of its
+ * constraints so, "fromConstraint" naming it), with no meaning of its
+ * own?  A line: the very cells of a line rule read, in order from
+ * either end; a cage: the cells of a cage, an extra region or a clone's
+ * part, no value; a circle, rectangle or text naming the constraint it
+ * pictures: on cells of a rule of it (or its clue's cell outside), its
+ * text none or the clue. */
+static bool picture_of_rule(fp *f, const char *key, json_t *e) {
+  int n = f->n;
+  uint64_t kinds = 0;
+  json_t *from = json_object_get(e, "fromConstraint");
+  if (from) {
+    const char *name = json_string_value(from);
+    for (size_t k = 0; name && k < sizeof PICTURED / sizeof *PICTURED; k++)
+      if (!strcmp(name, PICTURED[k].name))
+        kinds = PICTURED[k].kinds;
+    if (!kinds)
+      return false;
+  }
+  const sks_rules *rs = f->rules;
+  sks_error *keep = f->err;
+  bool ok = true;
+  f->err = NULL; /* a cell not read: not a picture, no error of its own */
+  if (!strcmp(key, "line")) {
+    json_t *lines = json_object_get(e, "lines");
+    kinds = kinds ? kinds & LINE_KINDS : LINE_KINDS;
+    ok = json_is_array(lines) && json_array_size(lines);
+    for (size_t l = 0; ok && l < json_array_size(lines); l++) {
+      f->more.n = 0;
+      ok = !cells_into(f, json_array_get(lines, l), "lines", &f->more);
+      bool found = false;
+      for (int i = 0; ok && !found && i < rs->count; i++)
+        found = (kinds >> rs->rule[i].kind & 1) &&
+                line_is(&rs->rule[i], f->more.a, f->more.n);
+      ok &= found;
+    }
+  } else if (!strcmp(key, "cage")) {
+    kinds = kinds ? kinds & CAGE_KINDS : CAGE_KINDS;
+    f->more.n = 0;
+    ok = empty(json_object_get(e, "value")) &&
+         !cells_into(f, json_object_get(e, "cells"), "cells", &f->more);
+    bool found = false;
+    for (int i = 0; ok && !found && i < rs->count; i++) {
+      const sks_rule *r = &rs->rule[i];
+      size_t k = (size_t)r->split;
+      found = (kinds >> r->kind & 1) &&
+              (same_set(f->more.a, f->more.n, r->cells, (size_t)r->ncells) ||
+               (k && (same_set(f->more.a, f->more.n, r->cells, k) ||
+                      same_set(f->more.a, f->more.n, r->cells + k,
+                               (size_t)r->ncells - k))));
+    }
+    ok &= found;
+  } else {
+    /* a circle, rectangle or text: only as a named constraint's picture */
+    json_t *cells = json_object_get(e, "cells");
+    const char *text = json_string_value(json_object_get(e, "value"));
+    json_t *value = json_object_get(e, "value");
+    ok = kinds && json_is_array(cells) && json_array_size(cells) &&
+         (!value || json_is_string(value));
+    for (size_t k = 0; ok && k < json_array_size(cells); k++) {
+      int row, col, cr, cc;
+      ok = !cell_of(f, json_array_get(cells, k), true, &row, &col);
+      bool found = false;
+      for (int i = 0; ok && !found && i < rs->count; i++) {
+        const sks_rule *r = &rs->rule[i];
+        if (!(kinds >> r->kind & 1))
+          continue;
+        bool on = false;
+        if (clue_cell(r, n, &cr, &cc))
+          on = cr == row && cc == col;
+        else if (row >= 1 && row <= n && col >= 1 && col <= n)
+          for (int j = 0; j < r->ncells && !on; j++)
+            on = r->cells[j] == (row - 1) * n + col - 1;
+        char clue[16] = "";
+        if (r->value != SKS_RULE_NO_VALUE)
+          snprintf(clue, sizeof clue, "%d", r->value);
+        found = on && (!says_something(text) || !strcmp(text, clue));
+      }
+      ok &= found;
+    }
+  }
+  f->err = keep;
+  return ok;
+}
 
 static bool in(const char *key, const char *const *list, size_t n) {
   for (size_t i = 0; i < n; i++)
@@ -609,6 +808,12 @@ static int read_grid(fp *f, json_t *grid, int br, int bc, int *map,
       const char *key;
       json_t *m;
       json_object_foreach(cell, key, m) {
+        const char *par = json_string_value(m);
+        if (!strcmp(key, "parity") && par &&
+            (same_word(par, "odd") || same_word(par, "even"))) {
+          SKS_PUSH(f->parity, 2 * i + ((par[0] | 0x20) == 'o'));
+          continue;
+        }
         if (!strcmp(key, "value") || !strcmp(key, "given") ||
             !strcmp(key, "region") || !strcmp(key, "c") ||
             !strcmp(key, "cArray") || !strcmp(key, "highlight") ||
@@ -690,6 +895,14 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (rc)
     return -1;
   f.rules = sks_rules_new(f.n);
+  /* the cells' "parity": odd and even cells */
+  for (size_t k = 0; !rc && k < f.parity.n; k++) {
+    f.key = "grid";
+    f.cells.n = 0;
+    SKS_PUSH(f.cells, f.parity.a[k] / 2);
+    rc = add(&f, f.parity.a[k] % 2 ? SKS_RULE_ODD : SKS_RULE_EVEN,
+             SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
   const char *key;
   json_t *v;
   json_object_foreach(obj, key, v) {
@@ -702,13 +915,9 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
       if (in(key, QUIET, sizeof QUIET / sizeof *QUIET) || empty(v))
         continue;
       if (in(key, DRAWINGS, sizeof DRAWINGS / sizeof *DRAWINGS))
-        rc = fp_error(&f, "a drawing, whose meaning is in the puzzle's "
-                          "rules text: not read, and the puzzle is not "
-                          "answered without it (remove the drawings when "
-                          "they are only decoration)");
-      else
-        rc = fp_error(&f, "a rule sudokusat does not read; the puzzle is not "
-                          "answered without it");
+        continue; /* once the rules are read */
+      rc = fp_error(&f, "a rule sudokusat does not read; the puzzle is not "
+                        "answered without it");
       break;
     }
     if (!KEYS[k].fn || empty(v))
@@ -723,6 +932,29 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (!rc)
     rc = read_negative(&f, json_object_get(obj, "negative"),
                        json_object_get(obj, "nonconsecutive"));
+  /* The drawings: each the picture of a rule read, or refused. */
+  for (size_t d = 0; !rc && d < sizeof DRAWINGS / sizeof *DRAWINGS; d++) {
+    json_t *dv = json_object_get(obj, DRAWINGS[d]);
+    f.key = DRAWINGS[d];
+    f.entry = 0;
+    if (empty(dv))
+      continue;
+    if (!json_is_array(dv)) {
+      rc = fp_error(&f, "%s, expected a list", sks_json_type_name(dv));
+      break;
+    }
+    for (size_t i = 0; !rc && i < json_array_size(dv); i++) {
+      json_t *e = json_array_get(dv, i);
+      if (json_is_object(e) && picture_of_rule(&f, DRAWINGS[d], e))
+        continue;
+      rc = fp_error(&f,
+                    "a drawing (entry %zu: the picture of no rule read), "
+                    "whose meaning is in the rules text: not read, and the "
+                    "puzzle is not answered without it (remove the "
+                    "drawings when they are only decoration)",
+                    i + 1);
+    }
+  }
   /* The ruleset's text held against the rules read (rules_text.c). */
   json_t *ruleset = json_object_get(obj, "ruleset");
   if (!rc && json_is_string(ruleset)) {
@@ -749,5 +981,6 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   sks_rules_release(f.rules);
   SKS_STACK_FREE(f.cells);
   SKS_STACK_FREE(f.more);
+  SKS_STACK_FREE(f.parity);
   return rc ? -1 : 0;
 }

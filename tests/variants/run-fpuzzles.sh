@@ -115,6 +115,53 @@ refuse negative '{"negative": ["sum"]}' '"sum": a negative constraint'
 refuse bad-cell '{"odd": [{"cell": "R9C1"}]}' 'f-puzzles "odd" entry 1: cell "R9C1" is outside the 4x4 grid'
 refuse pencil '{"grid": [[{"givenPencilMarks": [1, 2]}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
   'given pencil marks are not read'
+refuse parity '{"grid": [[{"parity": "Purple"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
+  "R1C1's \"parity\": a cell field sudokusat does not read"
+# A drawing is read only as the picture of a rule read: the very line
+# of a line rule (f-puzzles draws some so, "fromConstraint" naming
+# them), the cells of a cage or a clone's part, a circle or text on a
+# named constraint's cells or clue.  Anything else stays refused.
+ZIP='"zipperline": [{"lines": [["R1C1", "R2C1", "R3C1"]]}]'
+refuse picture-short "{$ZIP, \"line\": [{\"lines\": [[\"R1C1\", \"R2C1\"]], \"fromConstraint\": \"Zipper Line\"}]}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read), whose meaning is in the rules text'
+refuse picture-other "{$ZIP, \"line\": [{\"lines\": [[\"R1C1\", \"R2C1\", \"R3C1\"]], \"fromConstraint\": \"Renban\"}]}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+refuse picture-text '{"text": [{"cells": ["R0C1"], "value": "6", "fromConstraint": "Sandwich Sum"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+refuse picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC"}]}' \
+  'f-puzzles "circle": a drawing (entry 1: the picture of no rule read)'
+refuse picture-cage '{"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}' \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+refuse picture-cage-cells '{"cage": [{"cells": ["R1C1", "R1C2", "R1C3"]}]}' \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+
+# Read: slow thermometers, zipper lines, a cell's parity, and drawings
+# that are the pictures of rules read (the solution still the answer).
+reads() { # name key-json rule-line-wanted
+  python3 - "$D/fpuzzles/killer-thermo-4.json" "$2" >good.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.update(json.loads(sys.argv[2]))
+print(json.dumps(d))
+PY
+  if "$S" solve --format json good.json 2>err.txt | grep -F "\"$3\"" | grep -qF "\"solution\":\"$K4\""; then pass; else
+    fail "$1" "$(cat err.txt)"
+  fi
+}
+reads slow-thermo '{"slowthermometer": [{"lines": [["R1C1", "R1C2", "R2C2"]]}]}' \
+  'slow-thermo r1c1 r1c2 r2c2'
+reads zipper "{$ZIP}" 'zipper r1c1..r3c1'
+reads parity '{"grid": [[{"parity": "Odd"}, {"parity": "even"}, {}, {}], [{}, {}, {}, {"value": 2, "given": true}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
+  'odd r1c1","even r1c2'
+reads picture-line "{$ZIP, \"line\": [{\"lines\": [[\"R3C1\", \"R2C1\", \"R1C1\"]], \"outlineC\": \"#cdb1ec\", \"fromConstraint\": \"Zipper Line\"}, {\"lines\": [[\"R3C2\", \"R3C1\", \"R4C1\"]], \"isNewConstraint\": true}]}" \
+  'zipper r1c1..r3c1'
+reads picture-text '{"text": [{"cells": ["R0C1"], "value": "5", "fromConstraint": "Sandwich Sum"}, {"cells": ["R0C1"], "value": "\u25ef", "fromConstraint": "Sandwich Sum"}]}' \
+  'sandwich 5 r1c1..r4c1'
+reads picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC", "fromConstraint": "Thermometer"}]}' \
+  'thermo r3c2 r3c1 r4c1'
+reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}]}' \
+  'cage 3 r1c1 r1c2'
+
 printf 'https://sudokupad.app/abc123def\n' >short.txt
 check short-link 3 "" "$S" solve -q short.txt
 expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it and copy the long link"
