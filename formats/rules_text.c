@@ -152,9 +152,104 @@ static bool every_given(const char *s, size_t n, const char *what) {
          (has(s, n, "given") || has(s, n, "shown") || has(s, n, "marked"));
 }
 
+/* ---- rules of the whole grid stated by the text ---- */
+
+/* The rule's names; for anti-knight and anti-king, the move too. */
+static const char *const KNIGHT_NAMES[] = {"anti-knight", "antiknight",
+                                           "anti knight"};
+static const char *const KING_NAMES[] = {"anti-king", "antiking", "anti king"};
+static const char *const NONCON_NAMES[] = {
+    "non-consecutive", "nonconsecutive", "non consecutive", "anti-consecutive"};
+static const char *const DISJOINT_NAMES[] = {
+    "disjoint group", "disjoint set", "disjoint subset", "disjoint sudoku"};
+static const char *const KNIGHT_MOVE[] = {"knight's move", "knight’s move",
+                                          "knights move", "knight move"};
+static const char *const KING_MOVE[] = {"king's move", "king’s move",
+                                        "kings move", "king move"};
+
+/* What the digits may not do: repeat, be the same; or what they must
+ * be: different. */
+static const char *const SAME[] = {"same digit", "same number", "same value",
+                                   "identical",  "repeat",      "the same"};
+static const char *const NO[] = {"cannot", "can't", "can’t", "never", "not"};
+static const char *const DIFFERENT[] = {"different digit", "different number",
+                                        "different value", "must be different",
+                                        "are different",   "must differ"};
+/* "not" and "may" that say no, not some other thing. */
+static const char *const NOT_OK[] = {
+    "may not",    "can not", "must not",    "do not",   "does not",  "will not",
+    "should not", "not be",  "not contain", "not have", "not repeat"};
+
+/* Words that make a sentence say something other than the rule of the
+ * whole grid it names: a qualifier, or another relation of digits. */
+static const char *const QUALIFIER[] = {
+    "except",  "only",     "unless",   "instead",   "but",        "however",
+    "some",    "marked",   "shaded",   "circled",   "colour",     "color",
+    "grey",    "gray",     "sum",      "differ by", "difference", "ratio",
+    "double",  "half",     "odd",      "even",      "at least",   "at most",
+    "exactly", "greater",  "less",     "multiple",  "apart by",   "negat",
+    "ignore",  "optional", "might",    "either",    "cage",       "line",
+    "dot",     "arrow",    "diagonal", "thermo",    "modulo",     "prime"};
+/* Places that narrow a rule of moves (the disjoint groups' rule speaks
+ * of the boxes). */
+static const char *const PLACE[] = {"box",    "row",   "column",
+                                    "region", "nonet", "block"};
+
+/* Every "not" and "may" of s[0..n) in a phrase that says no. */
+static bool no_stray_not(const char *s, size_t n) {
+  for (size_t i = 0; i + 3 <= n; i++) {
+    if (i && letter(s[i - 1]))
+      continue;
+    bool is_not = !memcmp(s + i, "not", 3) && (i + 3 == n || !letter(s[i + 3]));
+    bool is_may = !memcmp(s + i, "may", 3) && (i + 3 == n || !letter(s[i + 3]));
+    if (!is_not && !is_may)
+      continue;
+    bool ok = false;
+    for (size_t k = 0; k < sizeof NOT_OK / sizeof *NOT_OK && !ok; k++) {
+      size_t len = strlen(NOT_OK[k]);
+      /* the phrase around this word: it starts at i, or ends at i + 3 */
+      for (size_t a = i + 3 >= len ? i + 3 - len : 0; a <= i && !ok; a++)
+        ok = a + len <= n && !memcmp(s + a, NOT_OK[k], len) &&
+             (a == i || a + len == i + 3);
+    }
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* The rule of the whole grid the sentence s[0..n) (lower case) states
+ * in a known phrasing, with nothing that changes it, or -1: the rule's
+ * name ("Anti-Knight", "Anti-knight sudoku rules apply"), or its move
+ * with the digits not the same ("digits a knight's move apart cannot
+ * repeat"), no place named that would narrow it; non-consecutive only
+ * when no white dot was read (with them it is every dot given, another
+ * rule). */
+static int stated_global(const char *s, size_t n, uint64_t read) {
+#define ANY(list) any(s, n, list, sizeof list / sizeof *list)
+  if (ANY(QUALIFIER) || !no_stray_not(s, n))
+    return -1;
+  bool said = (ANY(SAME) && ANY(NO)) || ANY(DIFFERENT), place = ANY(PLACE);
+  int kind = -1, kinds = 0;
+  if (ANY(KNIGHT_NAMES) || (ANY(KNIGHT_MOVE) && said))
+    kind = place ? -1 : SKS_RULE_ANTI_KNIGHT, kinds++;
+  if (ANY(KING_NAMES) || (ANY(KING_MOVE) && said))
+    kind = place ? -1 : SKS_RULE_ANTI_KING, kinds++;
+  if (ANY(NONCON_NAMES))
+    kind = place || read & (K(WHITE_DOT) | K(WHITE_ALL))
+               ? -1
+               : SKS_RULE_NON_CONSECUTIVE,
+    kinds++;
+  if (ANY(DISJOINT_NAMES))
+    kind = SKS_RULE_DISJOINT_GROUPS, kinds++;
+#undef ANY
+  return kinds == 1 ? kind : -1;
+}
+
 typedef struct audit {
   char *why;
   size_t size;
+  sks_rules *rules; /* where a rule the text states goes */
 } audit;
 
 /* The message quoting the sentence (at most 60 bytes of it): -1. */
@@ -170,8 +265,9 @@ static int quote(audit *s, const char *t, size_t n, const char *why) {
 /* One sentence: 0, or -1 with the error.  *about: the sentence before
  * on its line named a rule read, so this one may go on about it (an
  * example, a note); set when this one names one. */
-static int sentence(audit *s, uint64_t read, const char *t, size_t n,
+static int sentence(audit *s, uint64_t *readp, const char *t, size_t n,
                     bool *about, bool strict) {
+  uint64_t read = *readp;
   int letters = 0;
   for (size_t i = 0; i < n; i++)
     letters += letter(t[i]);
@@ -194,6 +290,7 @@ static int sentence(audit *s, uint64_t read, const char *t, size_t n,
    * the drawn ones it names. */
   const struct mention *unread = NULL;
   bool some = false, drawn = false;
+  int kind;
   for (size_t i = 0; i < sizeof MENTIONS / sizeof *MENTIONS; i++)
     drawn |= !MENTIONS[i].global && has(t, n, MENTIONS[i].word);
   for (size_t i = 0; i < sizeof MENTIONS / sizeof *MENTIONS; i++) {
@@ -204,7 +301,15 @@ static int sentence(audit *s, uint64_t read, const char *t, size_t n,
       some = true;
     else if (m->weak && drawn)
       continue;
-    else if (m->global) {
+    else if (m->global && (kind = stated_global(t, n, read)) >= 0) {
+      /* stated in a known phrasing: the rule is read from the text */
+      sks_rule rule = {.kind = (sks_rule_kind)kind, .value = SKS_RULE_NO_VALUE};
+      if (sks_rules_add(s->rules, &rule, NULL))
+        return quote(s, t, n, "a rule of the whole grid not added");
+      read |= UINT64_C(1) << kind;
+      *readp = read;
+      some = true;
+    } else if (m->global) {
       snprintf(why, sizeof why,
                "a rule of the whole grid SudokuPad does not mark; the rule "
                "line %s above the link reads it",
@@ -235,7 +340,7 @@ static int sentence(audit *s, uint64_t read, const char *t, size_t n,
 int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
                         bool vouched, char *why, size_t size) {
   bool slow = drawn, strict = drawn;
-  audit au = {why, size}, *s = &au;
+  audit au = {why, size, rules}, *s = &au;
   if (!t)
     return 0;
   uint64_t read = 0;
@@ -266,7 +371,7 @@ int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
       stop = false;
     if (!stop && *p && *p != '\n')
       continue;
-    if (sentence(s, read, a, (size_t)(p - a), &about, strict))
+    if (sentence(s, &read, a, (size_t)(p - a), &about, strict))
       return -1;
     if (!*p)
       break;

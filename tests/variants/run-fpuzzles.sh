@@ -148,6 +148,21 @@ PY
     fail "$1" "$(cat err.txt)"
   fi
 }
+# A rule of the whole grid the ruleset states (the 4x4's solution
+# breaks anti-knight: no solution); any doubt stays refused.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >knight.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["ruleset"] = "Normal Sudoku rules apply\nDigits separated by a knight's move may not repeat"
+print(json.dumps(d))
+PY
+if "$S" solve --format json knight.json 2>&1 | grep -qF '"anti-knight"]'; then pass; else
+  fail text-knight "$("$S" solve --format json knight.json 2>&1)"
+fi
+check text-knight-none 20 none "$S" unique -q knight.json
+refuse text-knight-only '{"ruleset": "Digits separated by a knight\u0027s move may not repeat in the marked cells."}' \
+  'the rule line anti-knight above the link reads it'
+
 reads slow-thermo '{"slowthermometer": [{"lines": [["R1C1", "R1C2", "R2C2"]]}]}' \
   'slow-thermo r1c1 r1c2 r2c2'
 reads zipper "{$ZIP}" 'zipper r1c1..r3c1'

@@ -225,6 +225,19 @@ reads blue-total 'd["cages"].append({"value": "rules: Normal sudoku rules apply.
   'region-sum r1c1..r1c4'
 reads v-circle 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF", "text": "V"}]' \
   'v r1c1 r2c1'
+# A rule of the whole grid the rules text states in a known phrasing,
+# with nothing that changes it, is read from the text (the 6x6's
+# solution breaks it: no solution); any doubt stays refused.
+reads text-knight 'd["cages"].append({"value": "rules: Normal sudoku rules apply. Anti-Knight: digits a knight\x27s move apart cannot repeat."})' \
+  'anti-knight'
+check text-knight-none 20 none "$S" unique -q good.json
+reads text-king 'd["cages"].append({"value": "rules: Killer cages and thermometers.\\nANTI-KING"})' \
+  'anti-king'
+refuse text-knight-may 'd["cages"].append({"value": "rules: Digits a knight\x27s move apart may repeat."})' \
+  "the rules text says \"Digits a knight's move apart may repeat\": a rule of the whole grid SudokuPad does not mark; the rule line anti-knight above the link reads it"
+refuse text-king-box 'd["cages"].append({"value": "rules: Digits a king\x27s move apart cannot repeat within a box."})' \
+  'the rule line anti-king above the link reads it'
+
 # The 4x4's outside clues with its first rules text: named by no word.
 python3 "$D/padmake.py" json "$D/fpuzzles/killer-thermo-4.json" >k4-plain.json
 check outside-plain 3 error "$S" solve -q k4-plain.json
