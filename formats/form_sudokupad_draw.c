@@ -327,6 +327,102 @@ static void reverse(sp_ints *c) {
   }
 }
 
+/* The box (or jigsaw region) of a cell. */
+static int box_of(const sp *s, int cell) {
+  const sks_shape *sh = s->rd->p->shape;
+  int n = s->n;
+  if (sh->jigsaw)
+    return sh->jigsaw[cell];
+  return (cell / n / sh->box_rows) * (n / sh->box_cols) +
+         (cell % n) / sh->box_cols;
+}
+
+/* A renban or region-sum line of cells s->cells (in order, a cell maybe
+ * twice): a renban's cells are a set, so a cell twice is once; a line
+ * that ends where it starts is a loop.  A region-sum line is cut by the
+ * boxes' borders into segments of the same sum (a loop's first and last
+ * one segment when in one box): one rule over its cells when it meets
+ * each box once, else one rule a pair of segments in two boxes (each
+ * segment with the first, or with the second when in the first's box).
+ * Refused: a region-sum line through a cell twice (not a loop's ends),
+ * and a line that meets another of its kind (one line or two is not
+ * read). */
+static int set_line(sp *s, const ln *l, sks_rule_kind kind) {
+  int n = s->n, nn = n * n;
+  int *own = s->line_of + (kind == SKS_RULE_RENBAN ? 0 : nn);
+  const char *what = kind == SKS_RULE_RENBAN ? "renban" : "region-sum";
+  sp_ints *c = &s->cells;
+  bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
+  c->n -= loop;
+  size_t k = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    int cell = c->a[i];
+    bool again = false;
+    for (size_t j = 0; j < k && !again; j++)
+      again = c->a[j] == cell;
+    if (again && kind == SKS_RULE_RENBAN)
+      continue;
+    char why[120];
+    if (again) {
+      snprintf(why, sizeof why,
+               "a %s line through r%dc%d twice: its segments are not read",
+               what, cell / n + 1, cell % n + 1);
+      return ln_error(s, l, why);
+    }
+    if (own[cell] && own[cell] != (int)l->idx + 1) {
+      snprintf(why, sizeof why,
+               "a %s line that meets %s line %d at r%dc%d: one line or two "
+               "is not read",
+               what, what, own[cell], cell / n + 1, cell % n + 1);
+      return ln_error(s, l, why);
+    }
+    own[cell] = (int)l->idx + 1;
+    c->a[k++] = cell;
+  }
+  c->n = k;
+  if (kind == SKS_RULE_RENBAN || !k)
+    return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  /* A loop from a border: its segment across its ends is one. */
+  int *line = sks_malloc(k * sizeof *line);
+  size_t from = 0;
+  while (loop && from < k &&
+         box_of(s, c->a[from]) == box_of(s, c->a[(from + k - 1) % k]))
+    from++;
+  if (from == k)
+    from = 0;
+  for (size_t i = 0; i < k; i++)
+    line[i] = c->a[(from + i) % k];
+  /* The segments: seg[i] the index of segment i's first cell. */
+  size_t *seg = sks_malloc((k + 1) * sizeof *seg), nseg = 0;
+  for (size_t i = 0; i < k; i++)
+    if (!i || box_of(s, line[i]) != box_of(s, line[i - 1]))
+      seg[nseg++] = i;
+  seg[nseg] = k;
+  bool twice = false;
+  for (size_t i = 0; i < nseg; i++)
+    for (size_t j = 0; j < i; j++)
+      twice |= box_of(s, line[seg[i]]) == box_of(s, line[seg[j]]);
+  int rc = 0;
+  if (!twice) {
+    for (size_t i = 0; i < k; i++)
+      c->a[i] = line[i];
+    rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  for (size_t j = 1; twice && j < nseg && !rc; j++) {
+    size_t p = box_of(s, line[seg[j]]) != box_of(s, line[0]) ? 0 : 1;
+    c->n = 0;
+    for (size_t i = seg[p]; i < seg[p + 1]; i++)
+      SKS_PUSH(*c, line[i]);
+    for (size_t i = seg[j]; i < seg[j + 1]; i++)
+      SKS_PUSH(*c, line[i]);
+    if (p != j)
+      rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  free(seg);
+  free(line);
+  return rc;
+}
+
 /* A colour alone names the rule: the rules text, when there is one,
  * must name it too. */
 static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
@@ -338,6 +434,8 @@ static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
              "a %s line, but the rules text does not name its rule", what);
     return ln_error(s, l, why);
   }
+  if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
+    return set_line(s, l, kind);
   return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
 }
 
@@ -715,6 +813,7 @@ int sp_read_drawings(sp *s, json_t *obj) {
   els all = {0};
   int n = s->n;
   signed char *mm = sks_calloc((size_t)n * n, 1);
+  s->line_of = sks_calloc(2 * (size_t)n * n, sizeof *s->line_of);
   int rc = read_els(s, obj, "overlays", "overlay", &all);
   if (!rc)
     rc = read_els(s, obj, "underlays", "underlay", &all);
@@ -744,5 +843,7 @@ int sp_read_drawings(sp *s, json_t *obj) {
   }
   SKS_STACK_FREE(all);
   free(mm);
+  free(s->line_of);
+  s->line_of = NULL;
   return rc;
 }

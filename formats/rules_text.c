@@ -52,6 +52,8 @@ static const struct mention {
     {"sum to 5", K(V_PAIR) | K(XV_ALL), NULL, false},
     {"sum to 10", K(X_PAIR) | K(XV_ALL), NULL, false},
     {"region-sum", K(REGION_SUM), NULL, false},
+    {"segment", K(REGION_SUM), NULL, false},
+    {"box border", K(REGION_SUM), NULL, false},
     {"entropic", K(ENTROPIC), NULL, false},
     {"modular", K(MODULAR), NULL, false},
     {"sandwich", K(SANDWICH), NULL, false},

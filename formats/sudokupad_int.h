@@ -20,6 +20,8 @@ typedef struct sp {
   char *rules_text; /* the metadata's rules, or NULL */
   sp_ints cells, more;
   int *extra;       /* n*n: the cell is in an extra region's cage */
+  int *line_of;     /* 2*n*n: the renban (first n*n) and the region-sum
+                       line through a cell, its index + 1, or 0 */
   bool minmax_seen; /* chevrons read */
 } sp;
 

@@ -225,6 +225,27 @@ reads blue-total 'd["cages"].append({"value": "rules: Normal sudoku rules apply.
   'region-sum r1c1..r1c4'
 reads v-circle 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF", "text": "V"}]' \
   'v r1c1 r2c1'
+# A renban line's cells are a set (a cell passed twice is once); a
+# region-sum line is cut by the boxes' borders into segments of one sum:
+# a line that comes back to a box is read segment by segment, a loop's
+# segment across its ends is one.  Lines of the kind that meet, and a
+# region-sum line through a cell twice, are refused.
+RB='d["cages"].append({"value": "rules: Renban: digits on a purple line are a set of consecutive digits."}); '
+RS='d["cages"].append({"value": "rules: Box borders divide blue lines into segments with the same sum."}); '
+reads renban-twice "$RB"'d["lines"].append({"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5], [0.5, 1.5]]})' \
+  'renban r1c1..r1c3'
+check renban-twice-solve 10 "$K6" "$S" solve -q good.json
+reads segments "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [2.5, 0.5], [2.5, 1.5], [1.5, 1.5]]})' \
+  'region-sum r3c1 r3c2 r2c2'
+check segments-solve 10 "$K6" "$S" solve -q good.json
+reads loop "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 1.5], [0.5, 4.5], [2.5, 4.5], [2.5, 3.5], [1.5, 2.5], [0.5, 1.5]]})' \
+  'region-sum r1c4 r1c5..r3c5 r3c4..r1c2 r1c3'
+check loop-solve 10 "$K6" "$S" solve -q good.json
+refuse renban-meet "$RB"'d["lines"] += [{"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]}, {"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 1.5], [1.5, 1.5]]}]' \
+  'SudokuPad line 4 (colour #c060c0, thickness 10, through r1c2 r2c2): a renban line that meets renban line 3 at r1c2: one line or two is not read'
+refuse region-sum-twice "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 3.5], [1.5, 3.5], [0.5, 2.5]]})' \
+  'a region-sum line through r1c3 twice: its segments are not read'
+
 # A rule of the whole grid the rules text states in a known phrasing,
 # with nothing that changes it, is read from the text (the 6x6's
 # solution breaks it: no solution); any doubt stays refused.
