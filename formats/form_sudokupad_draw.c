@@ -14,6 +14,7 @@
  * must agree with the rules text when there is one.  Whatever is left
  * that can be seen is an error naming it: SudokuPad does not name its
  * rules, and a rule left out turns the puzzle into another one. */
+#include "rules_text_int.h"
 #include "sudokupad_int.h"
 
 #include <math.h>
@@ -230,7 +231,8 @@ static int read_els(sp *s, json_t *obj, const char *key, const char *name,
     e.centred = number_pair(json_object_get(o, "center"), &e.y, &e.x);
     e.w = num(json_object_get(o, "width"), 0);
     e.h = num(json_object_get(o, "height"), 0);
-    e.rounded = json_is_true(json_object_get(o, "rounded"));
+    json_t *rd = json_object_get(o, "rounded"); /* true, or 1 */
+    e.rounded = json_is_true(rd) || (json_is_number(rd) && num(rd, 0) != 0);
     e.bg = colour_of(json_object_get(o, "backgroundColor"));
     e.border = colour_of(json_object_get(o, "borderColor"));
     json_t *t = json_object_get(o, "text");
@@ -439,6 +441,108 @@ static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
   return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
 }
 
+/* Is colour a near colour b (each channel within 24)? */
+static bool same_colour(colour a, colour b) {
+  return a.set && !a.bad && b.set && !b.bad && abs(a.r - b.r) <= 24 &&
+         abs(a.g - b.g) <= 24 && abs(a.b - b.b) <= 24;
+}
+
+/* The unused small round mark of colour c (no text) centred at (y, x),
+ * or NULL. */
+static el *mark_at(els *all, double y, double x, colour c) {
+  for (size_t k = 0; k < all->n; k++) {
+    el *e = &all->a[k];
+    if (!e->used && e->rounded && !e->has_text && e->w >= 0.15 && e->w <= 0.6 &&
+        near(e->w, e->h) && near(e->y, y) && near(e->x, x) &&
+        same_colour(e->bg, c))
+      return e;
+  }
+  return NULL;
+}
+
+/* A thermometer of any colour: a bulb of the line's own colour on an end
+ * cell, when the rules text (if any) speaks of thermometers.  1: read;
+ * 0: no such bulb. */
+static int coloured_thermo(sp *s, const ln *l, els *all) {
+  static const char *const w[] = {"thermo", NULL};
+  int n = s->n;
+  bool none;
+  el *bulb[2] = {NULL, NULL};
+  for (int end = 0; end < 2; end++) {
+    int cell = end ? s->cells.a[s->cells.n - 1] : s->cells.a[0];
+    for (size_t k = 0; k < all->n && !bulb[end]; k++) {
+      el *e = &all->a[k];
+      if (e->rounded && !e->has_text && e->w >= 0.55 && e->w <= 1.05 &&
+          near(e->w, e->h) && near(e->y, cell / n + 0.5) &&
+          near(e->x, cell % n + 0.5) && same_colour(e->bg, l->color))
+        bulb[end] = e;
+    }
+  }
+  if (!bulb[0] && !bulb[1])
+    return 0;
+  if (bulb[0] && bulb[1])
+    return ln_error(s, l, "a thermometer with a bulb at both ends");
+  if (!sp_rules_say(s, w, &none) && !none)
+    return ln_error(s, l,
+                    "a line from a bulb of its colour, but the rules text "
+                    "does not speak of thermometers");
+  if (!bulb[0])
+    reverse(&s->cells);
+  (bulb[0] ? bulb[0] : bulb[1])->used = true;
+  return sp_add(s, SKS_RULE_THERMO, SKS_RULE_NO_VALUE, 0, NULL, 0) ? -1 : 1;
+}
+
+/* A line of a colour the rules text names with its rule ("a peach
+ * entropic line", "a lavender zipper line"): that rule (a loop, one
+ * that ends where it starts, goes on round: entropic, modular and
+ * whispers; a zipper's centre may be marked by a dot of its colour).
+ * 1: read; 0: the text names no rule for the colour. */
+static int text_line(sp *s, const ln *l, els *all) {
+  int n = s->n;
+  int kind = s->rules_text ? sks_rules_text_line_rule(s->rules_text, l->color.r,
+                                                      l->color.g, l->color.b)
+                           : -1;
+  if (kind < 0 || kind == SKS_RULE_THERMO)
+    return 0;
+  sp_ints *c = &s->cells;
+  if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
+    return set_line(s, l, (sks_rule_kind)kind) ? -1 : 1;
+  bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
+  if (loop && kind != SKS_RULE_ENTROPIC && kind != SKS_RULE_MODULAR &&
+      kind != SKS_RULE_WHISPERS)
+    return ln_error(s, l, "a line that ends where it starts: not read");
+  c->n -= loop;
+  size_t k = c->n;
+  if (kind == SKS_RULE_ZIPPER && k >= 2) {
+    int a = c->a[(k - 1) / 2], b = c->a[k / 2];
+    el *dot = mark_at(all, (a / n + b / n) / 2.0 + 0.5,
+                      (a % n + b % n) / 2.0 + 0.5, l->color);
+    if (dot)
+      dot->used = true;
+  }
+  if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+    return -1;
+  if (loop && k >= 4) {
+    /* round the loop's ends */
+    int wrap[4] = {c->a[k - 2], c->a[k - 1], c->a[0], c->a[1]};
+    size_t from = kind == SKS_RULE_WHISPERS ? 1 : 0,
+           to = kind == SKS_RULE_WHISPERS ? 3 : 4;
+    c->n = 0;
+    for (size_t i = from; i < to; i++)
+      SKS_PUSH(*c, wrap[i]);
+    if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      return -1;
+  } else if (loop && kind == SKS_RULE_WHISPERS) {
+    int wrap[2] = {c->a[k - 1], c->a[0]};
+    c->n = 0;
+    SKS_PUSH(*c, wrap[0]);
+    SKS_PUSH(*c, wrap[1]);
+    if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      return -1;
+  }
+  return 1;
+}
+
 /* A line through cells: which rule it draws. */
 static int cell_line(sp *s, const ln *l, els *all) {
   int n = s->n;
@@ -466,6 +570,9 @@ static int cell_line(sp *s, const ln *l, els *all) {
       (bulb ? bulb : bulb2)->used = true;
       return sp_add(s, SKS_RULE_THERMO, SKS_RULE_NO_VALUE, 0, NULL, 0);
     }
+    int rc = text_line(s, l, all);
+    if (rc)
+      return rc < 0 ? -1 : 0;
     if (l->thickness >= 8 && l->thickness <= 30) {
       static const char *const w[] = {"palindrom", NULL};
       return by_colour(s, l, SKS_RULE_PALINDROME, "grey", w);
@@ -474,6 +581,11 @@ static int cell_line(sp *s, const ln *l, els *all) {
   }
   if (l->opacity || l->thickness < 2)
     return ln_error(s, l, UNKNOWN);
+  int rc = coloured_thermo(s, l, all);
+  if (!rc && !green(l->color) && !purple(l->color) && !blue(l->color))
+    rc = text_line(s, l, all);
+  if (rc)
+    return rc < 0 ? -1 : 0;
   if (green(l->color)) {
     /* German whispers: named, or their difference (half the side, up)
      * spelt out; Dutch ones (4 on a 9x9) are another rule */

@@ -383,3 +383,91 @@ int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
   }
   return 0;
 }
+
+/* ---- the rule of a line of a colour ---- */
+
+/* Is (r, g, b) the colour called name? */
+static bool colour_is(const char *name, int r, int g, int b) {
+  int lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+  int hi = r > g ? (r > b ? r : b) : (g > b ? g : b);
+  if (!strcmp(name, "grey") || !strcmp(name, "gray"))
+    return hi - lo <= 24 && lo >= 0x60 && hi <= 0xEE;
+  if (!strcmp(name, "green"))
+    return g >= r + 40 && g >= b + 40;
+  if (!strcmp(name, "blue"))
+    return b >= r + 50 && b >= g + 20;
+  if (!strcmp(name, "purple") || !strcmp(name, "pink") ||
+      !strcmp(name, "magenta") || !strcmp(name, "violet"))
+    return r >= g + 50 && b >= g + 50;
+  if (!strcmp(name, "lavender") || !strcmp(name, "lilac"))
+    return b >= g + 24 && r >= g && b + 8 >= r && g >= 0x90;
+  if (!strcmp(name, "peach"))
+    return r >= 0xE0 && r >= g + 0x10 && g >= 0xA0 && g <= 0xDD && b >= 0x70 &&
+           b + 0x10 <= g;
+  if (!strcmp(name, "orange"))
+    return r >= 0xE0 && g >= 0x60 && g <= 0xC0 && b <= 0x70;
+  if (!strcmp(name, "yellow"))
+    return r >= 0xC0 && g >= 0xC0 && b <= 0x90 && r - g <= 0x40 &&
+           g - r <= 0x40;
+  if (!strcmp(name, "red"))
+    return r >= 0xC0 && g <= 0x70 && b <= 0x70;
+  if (!strcmp(name, "turquoise") || !strcmp(name, "teal") ||
+      !strcmp(name, "cyan") || !strcmp(name, "aqua"))
+    return g >= 0x90 && b >= 0x90 && r + 0x40 <= (g < b ? g : b);
+  if (!strcmp(name, "tan") || !strcmp(name, "brown") ||
+      !strcmp(name, "beige") || !strcmp(name, "gold"))
+    return r > g && g > b && r >= 0x90 && r <= 0xF0 && r - b >= 0x30;
+  return false;
+}
+
+static const char *const COLOURS[] = {
+    "grey",    "gray",   "green",     "blue",  "purple", "pink",
+    "magenta", "violet", "lavender",  "lilac", "peach",  "orange",
+    "yellow",  "red",    "turquoise", "teal",  "cyan",   "aqua",
+    "tan",     "brown",  "beige",     "gold"};
+
+static const struct {
+  const char *word;
+  sks_rule_kind kind;
+} LINE_RULES[] = {
+    {"entropic", SKS_RULE_ENTROPIC},     {"zipper", SKS_RULE_ZIPPER},
+    {"renban", SKS_RULE_RENBAN},         {"whisper", SKS_RULE_WHISPERS},
+    {"palindrom", SKS_RULE_PALINDROME},  {"region sum", SKS_RULE_REGION_SUM},
+    {"region-sum", SKS_RULE_REGION_SUM}, {"modular", SKS_RULE_MODULAR},
+    {"between", SKS_RULE_BETWEEN},       {"thermo", SKS_RULE_THERMO},
+};
+
+int sks_rules_text_line_rule(const char *t, int r, int g, int b) {
+  uint64_t kinds = 0;
+  bool other = false;
+  if (!t)
+    return -1;
+  const char *a = t;
+  for (const char *p = t;; p++) {
+    bool stop = (*p == '.' || *p == '!' || *p == '?' || *p == ';') &&
+                (p[1] == ' ' || p[1] == '\n' || !p[1]);
+    if (!stop && *p && *p != '\n')
+      continue;
+    size_t n = (size_t)(p - a);
+    bool named = false;
+    for (size_t i = 0; i < sizeof COLOURS / sizeof *COLOURS; i++)
+      named |= has(a, n, COLOURS[i]) && colour_is(COLOURS[i], r, g, b);
+    if (named && has(a, n, "line")) {
+      uint64_t here = 0;
+      for (size_t i = 0; i < sizeof LINE_RULES / sizeof *LINE_RULES; i++)
+        if (has(a, n, LINE_RULES[i].word))
+          here |= UINT64_C(1) << LINE_RULES[i].kind;
+      other |= has(a, n, "dutch") || has(a, n, "either");
+      kinds |= here;
+    }
+    if (!*p)
+      break;
+    a = p + 1;
+  }
+  if (other || !kinds || (kinds & (kinds - 1)))
+    return -1;
+  int kind = 0;
+  while (!(kinds >> kind & 1))
+    kind++;
+  return kind;
+}

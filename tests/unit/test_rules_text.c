@@ -189,6 +189,31 @@ int main(void) {
   CHECK_EQ(verdict("Sudoku rules apply, making each digit appear once.", none,
                    true, false),
            0);
+  /* The rule the text gives a line of a colour: one sentence naming the
+   * colour and one line rule; two rules, Dutch whispers, a colour not
+   * named: none. */
+  CHECK_EQ(sks_rules_text_line_rule("Every three adjacent digits along a "
+                                    "peach Entropic line hold a low digit.",
+                                    0xff, 0xcc, 0xaa),
+           SKS_RULE_ENTROPIC);
+  CHECK_EQ(sks_rules_text_line_rule("Zipper lines: cells on a lavender zipper "
+                                    "line sum to the centre.",
+                                    0xdf, 0xc5, 0xfe),
+           SKS_RULE_ZIPPER);
+  CHECK_EQ(sks_rules_text_line_rule("Grey lines are entropic AND modular.",
+                                    0xb9, 0xb9, 0xb9),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule("Orange lines are Dutch whispers.", 0xff,
+                                    0x95, 0x04),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule("Peach lines are entropic lines.", 0xff,
+                                    0x95, 0x04),
+           -1); /* orange is no peach */
+  CHECK_EQ(sks_rules_text_line_rule("Peach lines are entropic lines. Peach "
+                                    "lines are renban lines.",
+                                    0xff, 0xcc, 0xaa),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule(NULL, 0xff, 0xcc, 0xaa), -1);
   /* Vouched: nothing refused. */
   CHECK_EQ(verdict("Cells a knight's move apart may repeat.", none, true, true),
            0);

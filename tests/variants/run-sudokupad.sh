@@ -246,6 +246,29 @@ refuse renban-meet "$RB"'d["lines"] += [{"color": "#c060c0", "thickness": 10, "w
 refuse region-sum-twice "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 3.5], [1.5, 3.5], [0.5, 2.5]]})' \
   'a region-sum line through r1c3 twice: its segments are not read'
 
+# A line of another colour is read when the rules text names its colour
+# with its rule ("a peach entropic line"; a loop goes on round, a
+# zipper's centre dot is its mark), a thermometer of any colour by its
+# bulb of that colour when the text speaks of thermometers; two rules
+# for one colour, a colour the text does not name, a bulb the text does
+# not back: refused.
+reads peach-loop 'd["cages"].append({"value": "rules: Any three adjacent digits along a peach entropic line hold a low (12), a middle (34) and a high (56) digit."}); d["lines"].append({"color": "#ffccaa", "thickness": 10, "wayPoints": [[0.5, 1.5], [0.5, 2.5], [2.5, 2.5], [2.5, 1.5], [0.5, 1.5]]})' \
+  'entropic r3c2..r1c2 r1c3'
+check peach-loop-solve 10 "$K6" "$S" solve -q good.json
+LZ='d["cages"].append({"value": "rules: Digits on a lavender zipper line an equal distance from its centre, marked with a dot, sum to the centre digit."}); '
+reads lavender-zipper "$LZ"'d["lines"].append({"color": "#dfc5fe", "thickness": 11, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [1.5, 1.5], [0.5, 2.5], [0.5, 3.5]]}); d["underlays"].append({"center": [1.5, 1.5], "width": 0.44, "height": 0.44, "rounded": 1, "backgroundColor": "#DFC5FEFF"})' \
+  'zipper r1c1 r1c2 r2c2 r1c3 r1c4'
+check lavender-zipper-solve 10 "$K6" "$S" solve -q good.json
+reads tan-thermo 'd["cages"].append({"value": "rules: Killer cages. Digits along a thermometer increase from the bulb."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
+  'thermo r1c1..r1c3'
+check tan-thermo-solve 10 "$K6" "$S" solve -q good.json
+refuse grey-two 'd["cages"].append({"value": "rules: Grey lines are entropic and modular lines."}); d["lines"].append({"color": "#b9b9b9", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]})' \
+  'a grey line, but the rules text does not name its rule'
+refuse colour-unnamed "$LZ"'d["lines"].append({"color": "#ff9504", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]})' \
+  'SudokuPad line 3 (colour #ff9504, thickness 10, through r1c1 r1c3): no rule recognised'
+refuse thermo-unbacked 'd["cages"].append({"value": "rules: Killer cages."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
+  'a line from a bulb of its colour, but the rules text does not speak of thermometers'
+
 # A rule of the whole grid the rules text states in a known phrasing,
 # with nothing that changes it, is read from the text (the 6x6's
 # solution breaks it: no solution); any doubt stays refused.
