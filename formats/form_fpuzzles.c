@@ -28,6 +28,8 @@ typedef struct fp {
   size_t entry;    /* its entry, from 1 (0: the key's value itself) */
   int_stack cells, more;
   int_stack parity; /* a cell's "parity": 2 * cell + 1 when odd */
+  int_stack drawn;  /* the thermometers drawn as lines: their rules' index,
+                       then their colour (0xRRGGBB) */
   bool has_diff, has_ratio, diff_other, ratio_other;
 } fp;
 
@@ -723,6 +725,195 @@ static bool in(const char *key, const char *const *list, size_t n) {
   return false;
 }
 
+/* An f-puzzles colour ("#RGB", "#RRGGBB", alpha after): false when none. */
+static bool colour_of(json_t *v, int *r, int *g, int *b) {
+  const char *s = json_string_value(v);
+  int d[8], nd = 0;
+  if (!s || s[0] != '#')
+    return false;
+  for (const char *p = s + 1; *p && nd < 8; p++) {
+    int x = *p >= '0' && *p <= '9'                     ? *p - '0'
+            : (*p | 0x20) >= 'a' && (*p | 0x20) <= 'f' ? (*p | 0x20) - 'a' + 10
+                                                       : -1;
+    if (x < 0)
+      return false;
+    d[nd++] = x;
+  }
+  if (nd == 3 || nd == 4)
+    *r = d[0] * 17, *g = d[1] * 17, *b = d[2] * 17;
+  else if (nd == 6 || nd == 8)
+    *r = d[0] * 16 + d[1], *g = d[2] * 16 + d[3], *b = d[4] * 16 + d[5];
+  else
+    return false;
+  return strlen(s) == (size_t)nd + 1;
+}
+
+/* The unused "circle" or "rectangle" drawing of obj of colour (r, g, b)
+ * (its baseC or outlineC) on exactly the cells want[0..nw), at least
+ * min wide (0: any), or NULL. */
+static json_t *mark_on(fp *f, json_t *obj, json_t *used, const int *want,
+                       size_t nw, int r, int g, int b, double min) {
+  static const char *const KINDS[] = {"circle", "rectangle"};
+  sks_error *keep = f->err;
+  json_t *found = NULL;
+  f->err = NULL;
+  for (int k = 0; k < 2 && !found; k++) {
+    json_t *list = json_object_get(obj, KINDS[k]);
+    for (size_t i = 0; i < json_array_size(list) && !found; i++) {
+      json_t *e = json_array_get(list, i);
+      bool taken = false;
+      for (size_t u = 0; u < json_array_size(used) && !taken; u++)
+        taken = json_array_get(used, u) == e;
+      int cr, cg, cb;
+      json_t *w = json_object_get(e, "width");
+      int_stack cells = {0};
+      bool ok = !taken && json_is_object(e) &&
+                (colour_of(json_object_get(e, "baseC"), &cr, &cg, &cb) ||
+                 colour_of(json_object_get(e, "outlineC"), &cr, &cg, &cb)) &&
+                abs(cr - r) <= 24 && abs(cg - g) <= 24 && abs(cb - b) <= 24 &&
+                (!min || (json_is_number(w) && json_number_value(w) >= min)) &&
+                empty(json_object_get(e, "value")) &&
+                !cells_into(f, json_object_get(e, "cells"), "cells", &cells) &&
+                same_set(cells.a, cells.n, want, nw);
+      SKS_STACK_FREE(cells);
+      if (ok)
+        found = e;
+    }
+  }
+  f->err = keep;
+  return found;
+}
+
+/* Is w (lower case) in text, whatever the case? */
+static bool says(const char *text, const char *w) {
+  size_t k = strlen(w);
+  for (; *text; text++) {
+    size_t j = 0;
+    while (j < k && text[j] &&
+           (text[j] >= 'A' && text[j] <= 'Z' ? text[j] | 0x20 : text[j]) ==
+               w[j])
+      j++;
+    if (j == k)
+      return true;
+  }
+  return false;
+}
+
+/* The line f->cells as a branch of a thermometer drawn before (f->drawn):
+ * one of its ends on a cell of it, its other cells off it; the
+ * thermometer up to that cell, then the line, added.  False: none. */
+static bool branch_of(fp *f, int rgb) {
+  for (size_t d = 0; d + 1 < f->drawn.n; d += 2) {
+    const sks_rule *t = &f->rules->rule[f->drawn.a[d]];
+    if (f->drawn.a[d + 1] != rgb)
+      continue;
+    for (int end = 0; end < 2; end++) {
+      size_t m = f->cells.n;
+      int from = end ? f->cells.a[m - 1] : f->cells.a[0];
+      int at = -1;
+      for (int i = 0; i < t->ncells && at < 0; i++)
+        if (t->cells[i] == from)
+          at = i;
+      bool off = at >= 0;
+      for (size_t i = 1; off && i < m; i++) {
+        int c = f->cells.a[end ? m - 1 - i : i];
+        for (int j = 0; j < t->ncells && off; j++)
+          off = t->cells[j] != c;
+      }
+      if (!off)
+        continue;
+      f->more.n = 0;
+      for (int i = 0; i <= at; i++)
+        SKS_PUSH(f->more, t->cells[i]);
+      for (size_t i = 1; i < m; i++)
+        SKS_PUSH(f->more, f->cells.a[end ? m - 1 - i : i]);
+      sks_rule_kind kind = t->kind;
+      f->cells.n = 0;
+      for (size_t i = 0; i < f->more.n; i++)
+        SKS_PUSH(f->cells, f->more.a[i]);
+      SKS_PUSH(f->drawn, f->rules->count);
+      SKS_PUSH(f->drawn, rgb);
+      return !add(f, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+    }
+  }
+  return false;
+}
+
+/* A "line" drawing e that is no picture of a rule read: a thermometer
+ * when a circle of its colour (0.55 wide or more) is on an end cell and
+ * the rules text speaks of thermometers (slow when it says so), or a
+ * branch of one (a line of its colour from a cell of a thermometer so
+ * read, of its colour: the thermometer up to that cell, then the line);
+ * else the rule
+ * the text names with its colour (sks_rules_text_line_rule), a zipper's
+ * centre marked by a circle or a diamond of its colour.  1: read; 0:
+ * not; -1: an error set. */
+static int text_line(fp *f, json_t *e, const char *text, json_t *obj,
+                     json_t *used) {
+  int r, g, b;
+  json_t *lines = json_object_get(e, "lines");
+  if (!text || !colour_of(json_object_get(e, "outlineC"), &r, &g, &b) ||
+      !json_is_array(lines) || !json_array_size(lines))
+    return 0;
+  int kind = sks_rules_text_line_rule(text, r, g, b);
+  bool thermo_text = says(text, "thermo");
+  sks_error *keep = f->err;
+  int rc = 1;
+  for (size_t l = 0; rc > 0 && l < json_array_size(lines); l++) {
+    f->cells.n = 0;
+    f->err = NULL;
+    if (cells_into(f, json_array_get(lines, l), "lines", &f->cells) ||
+        f->cells.n < 2) {
+      rc = 0;
+      break;
+    }
+    f->err = keep;
+    int ends[2] = {f->cells.a[0], f->cells.a[f->cells.n - 1]};
+    json_t *bulb[2] = {NULL, NULL};
+    for (int k = 0; k < 2 && thermo_text; k++)
+      bulb[k] = mark_on(f, obj, used, &ends[k], 1, r, g, b, 0.55);
+    if (bulb[0] && bulb[1]) {
+      rc = 0;
+      break;
+    }
+    if (bulb[0] || bulb[1]) {
+      json_array_append(used, bulb[0] ? bulb[0] : bulb[1]);
+      if (!bulb[0])
+        for (size_t i = 0, j = f->cells.n - 1; i < j; i++, j--) {
+          int t = f->cells.a[i];
+          f->cells.a[i] = f->cells.a[j];
+          f->cells.a[j] = t;
+        }
+      SKS_PUSH(f->drawn, f->rules->count);
+      SKS_PUSH(f->drawn, r << 16 | g << 8 | b);
+      if (add(f,
+              sks_rules_text_slow(text) ? SKS_RULE_SLOW_THERMO
+                                        : SKS_RULE_THERMO,
+              SKS_RULE_NO_VALUE, 0, NULL, 0))
+        rc = -1;
+      continue;
+    }
+    /* A branch: from a cell of a thermometer drawn before. */
+    if (thermo_text && branch_of(f, r << 16 | g << 8 | b))
+      continue;
+    if (kind < 0 || kind == SKS_RULE_THERMO) {
+      rc = 0;
+      break;
+    }
+    if (kind == SKS_RULE_ZIPPER) {
+      size_t k = f->cells.n;
+      int mid[2] = {f->cells.a[(k - 1) / 2], f->cells.a[k / 2]};
+      json_t *m = mark_on(f, obj, used, mid, k % 2 ? 1 : 2, r, g, b, 0);
+      if (m)
+        json_array_append(used, m);
+    }
+    if (add(f, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      rc = -1;
+  }
+  f->err = keep;
+  return rc;
+}
+
 bool sks_fpuzzles_is(json_t *obj) {
   json_t *grid = json_object_get(obj, "grid");
   return json_is_integer(json_object_get(obj, "size")) &&
@@ -932,7 +1123,10 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (!rc)
     rc = read_negative(&f, json_object_get(obj, "negative"),
                        json_object_get(obj, "nonconsecutive"));
-  /* The drawings: each the picture of a rule read, or refused. */
+  /* The drawings: each the picture of a rule read, a line the rules
+   * text gives its rule (and the marks on it), or refused. */
+  json_t *ruleset = json_object_get(obj, "ruleset");
+  json_t *used = json_array(); /* marks taken by the lines */
   for (size_t d = 0; !rc && d < sizeof DRAWINGS / sizeof *DRAWINGS; d++) {
     json_t *dv = json_object_get(obj, DRAWINGS[d]);
     f.key = DRAWINGS[d];
@@ -945,18 +1139,29 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
     }
     for (size_t i = 0; !rc && i < json_array_size(dv); i++) {
       json_t *e = json_array_get(dv, i);
-      if (json_is_object(e) && picture_of_rule(&f, DRAWINGS[d], e))
+      bool taken = false;
+      for (size_t k = 0; k < json_array_size(used) && !taken; k++)
+        taken = json_array_get(used, k) == e;
+      if (taken || (json_is_object(e) && picture_of_rule(&f, DRAWINGS[d], e)))
         continue;
-      rc = fp_error(&f,
-                    "a drawing (entry %zu: the picture of no rule read), "
-                    "whose meaning is in the rules text: not read, and the "
-                    "puzzle is not answered without it (remove the "
-                    "drawings when they are only decoration)",
-                    i + 1);
+      int got = d == 0 && json_is_object(e)
+                    ? text_line(&f, e, json_string_value(ruleset), obj, used)
+                    : 0;
+      if (got > 0)
+        continue;
+      if (!got)
+        rc = fp_error(&f,
+                      "a drawing (entry %zu: the picture of no rule read), "
+                      "whose meaning is in the rules text: not read, and the "
+                      "puzzle is not answered without it (remove the "
+                      "drawings when they are only decoration)",
+                      i + 1);
+      else
+        rc = -1;
     }
   }
+  json_decref(used);
   /* The ruleset's text held against the rules read (rules_text.c). */
-  json_t *ruleset = json_object_get(obj, "ruleset");
   if (!rc && json_is_string(ruleset)) {
     size_t len = json_string_length(ruleset);
     char *text = sks_malloc(len + 1), why[256];
@@ -982,5 +1187,6 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   SKS_STACK_FREE(f.cells);
   SKS_STACK_FREE(f.more);
   SKS_STACK_FREE(f.parity);
+  SKS_STACK_FREE(f.drawn);
   return rc ? -1 : 0;
 }

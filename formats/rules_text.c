@@ -471,3 +471,9 @@ int sks_rules_text_line_rule(const char *t, int r, int g, int b) {
     kind++;
   return kind;
 }
+
+bool sks_rules_text_slow(const char *t) {
+  size_t len = t ? strlen(t) : 0;
+  return t && has(t, len, "thermo") &&
+         any(t, len, SLOW, sizeof SLOW / sizeof *SLOW);
+}

@@ -177,6 +177,27 @@ reads picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC", "fromC
 reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}]}' \
   'cage 3 r1c1 r1c2'
 
+# A drawn line the rules text gives its rule: a thermometer from a
+# circle of its colour on an end cell (slow when the text says so), a
+# branch of one from a cell of it, a line whose colour the text names
+# with one rule (a zipper's centre circle its mark).
+GT='"ruleset": "Digits along a grey thermometer increase from the bulb.", "line": [{"lines": [["R1C3", "R1C2", "R1C1"]], "outlineC": "#BFBFBF", "width": 0.6}], "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}]'
+reads drawn-thermo "{$GT}" 'thermo r1c1..r1c3'
+reads drawn-slow "{${GT/increase from/increase or stay the same from}}" 'slow-thermo r1c1..r1c3'
+reads drawn-branch "{${GT/\"width\": 0.6\}\]/\"width\": 0.6\}, \{\"lines\": [[\"R1C2\", \"R2C2\"]], \"outlineC\": \"#BFBFBF\"\}\]}}" \
+  'thermo r1c1 r1c2 r2c2'
+LZ='"ruleset": "Digits an equal distance from the centre of a lavender zipper line sum to the centre digit.", "line": [{"lines": [["R1C1", "R2C1", "R3C1"]], "outlineC": "#CDB1EC", "width": 0.3}]'
+reads drawn-zipper "{$LZ, \"circle\": [{\"cells\": [\"R2C1\"], \"baseC\": \"#CDB1EC\", \"width\": 0.4, \"height\": 0.4}]}" \
+  'zipper r1c1..r3c1'
+refuse drawn-unnamed "{${LZ/\#CDB1EC/\#FF9504}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read), whose meaning is in the rules text'
+refuse drawn-two "{${LZ/zipper line/zipper line or a renban line}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+refuse drawn-mark "{$LZ, \"circle\": [{\"cells\": [\"R1C1\"], \"baseC\": \"#CDB1EC\", \"width\": 0.4, \"height\": 0.4}]}" \
+  'f-puzzles "circle": a drawing (entry 1: the picture of no rule read)'
+refuse drawn-no-thermo "{${GT/grey thermometer increase from the bulb/grey line increase}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+
 printf 'https://sudokupad.app/abc123def\n' >short.txt
 check short-link 3 "" "$S" solve -q short.txt
 expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it and copy the long link"
