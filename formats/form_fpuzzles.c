@@ -685,6 +685,21 @@ static bool picture_of_rule(fp *f, const char *key, json_t *e) {
                                (size_t)r->ncells - k))));
     }
     ok &= found;
+  } else if (!kinds && !strcmp(key, "text")) {
+    /* an inequality sign (a symbol, no letter or digit) on the two cells
+     * of a thermometer or a `greater` rule */
+    const char *text = json_string_value(json_object_get(e, "value"));
+    f->more.n = 0;
+    ok = text && *text && !says_something(text) &&
+         !cells_into(f, json_object_get(e, "cells"), "cells", &f->more) &&
+         f->more.n == 2;
+    bool found = false;
+    for (int i = 0; ok && !found && i < rs->count; i++) {
+      const sks_rule *r = &rs->rule[i];
+      found = (r->kind == SKS_RULE_THERMO || r->kind == SKS_RULE_GREATER) &&
+              same_set(f->more.a, f->more.n, r->cells, (size_t)r->ncells);
+    }
+    ok &= found;
   } else {
     /* a circle, rectangle or text: only as a named constraint's picture */
     json_t *cells = json_object_get(e, "cells");

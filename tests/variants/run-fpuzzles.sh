@@ -177,6 +177,14 @@ reads picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC", "fromC
 reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}]}' \
   'cage 3 r1c1 r1c2'
 
+# An inequality sign drawn on the two cells of a thermometer read.
+reads sign '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "<", "angle": 0}]}' \
+  'thermo r1c1 r1c2'
+refuse sign-alone '{"text": [{"cells": ["R1C1", "R1C2"], "value": "<"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+refuse sign-letter '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "A"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+
 # A drawn line the rules text gives its rule: a thermometer from a
 # circle of its colour on an end cell (slow when the text says so), a
 # branch of one from a cell of it, a line whose colour the text names
