@@ -508,6 +508,7 @@ static const struct {
     {"entropicline", read_lines, SKS_RULE_ENTROPIC, true},
     {"modularline", read_lines, SKS_RULE_MODULAR, true},
     {"zipperline", read_lines, SKS_RULE_ZIPPER, true},
+    {"columnindexer", read_cells, SKS_RULE_COLUMN_INDEX, true},
     {"clone", read_clone, SKS_RULE_CLONE, true},
     {"diagonal+", read_global, SKS_RULE_DIAGONAL_POS, false},
     {"diagonal-", read_global, SKS_RULE_DIAGONAL_NEG, false},
@@ -557,6 +558,7 @@ static const struct {
     {"Killer Cage", K(CAGE)},
     {"Clone", K(CLONE)},
     {"Extra Region", K(REGION)},
+    {"Column Indexer", K(COLUMN_INDEX)},
 };
 
 /* The kinds a line drawing may restate, and a cage drawing. */
@@ -669,7 +671,7 @@ static bool picture_of_rule(fp *f, const char *key, json_t *e) {
                 line_is(&rs->rule[i], f->more.a, f->more.n);
       ok &= found;
     }
-  } else if (!strcmp(key, "cage")) {
+  } else if (!strcmp(key, "cage") && (!kinds || kinds & CAGE_KINDS)) {
     kinds = kinds ? kinds & CAGE_KINDS : CAGE_KINDS;
     f->more.n = 0;
     ok = empty(json_object_get(e, "value")) &&

@@ -177,6 +177,19 @@ reads picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC", "fromC
 reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}]}' \
   'cage 3 r1c1 r1c2'
 
+# The column indexer (1-5-9): a cell of column c holding d says c is in
+# column d of its row; f-puzzles' picture of it (a cage naming it) read
+# with it.  Its answer's certificate checked against the checker's own
+# clauses.
+CI='"columnindexer": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"]}, {"cells": ["R1C4", "R2C4", "R3C4", "R4C4"]}]'
+reads column-indexer "{$CI, \"cage\": [{\"cells\": [\"R1C1\", \"R2C1\", \"R3C1\", \"R4C1\", \"R1C4\", \"R2C4\", \"R3C4\", \"R4C4\"], \"outlineC\": \"#C77C7C\", \"fromConstraint\": \"Column Indexer\"}]}" \
+  'column-indexer r1c1..r4c1","column-indexer r1c4..r4c4'
+mkdir cert
+check column-indexer-cert 10 unique "$S" unique -q --certificate cert good.json
+check column-indexer-check 0 "verified unique" "$S" check --certificate cert good.json
+refuse column-indexer-cage "{$CI, \"cage\": [{\"cells\": [\"R1C2\"], \"fromConstraint\": \"Column Indexer\"}]}" \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+
 # An inequality sign drawn on the two cells of a thermometer read.
 reads sign '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "<", "angle": 0}]}' \
   'thermo r1c1 r1c2'
