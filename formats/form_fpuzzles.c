@@ -27,9 +27,10 @@ typedef struct fp {
   const char *key; /* the key being read */
   size_t entry;    /* its entry, from 1 (0: the key's value itself) */
   int_stack cells, more;
-  int_stack parity; /* a cell's "parity": 2 * cell + 1 when odd */
-  int_stack drawn;  /* the thermometers drawn as lines: their rules' index,
-                       then their colour (0xRRGGBB) */
+  int_stack parity;    /* a cell's "parity": 2 * cell + 1 when odd */
+  const char *ruleset; /* the rules text, or NULL */
+  int_stack drawn;     /* the thermometers drawn as lines: their rules' index,
+                          then their colour (0xRRGGBB) */
   bool has_diff, has_ratio, diff_other, ratio_other;
 } fp;
 
@@ -634,6 +635,8 @@ static bool says_something(const char *t) {
   return false;
 }
 
+static bool colour_of(json_t *v, int *r, int *g, int *b);
+
 /* One drawing entry e of key (line, cage, circle, rectangle, text): is
  * it the picture of a rule read (f-puzzles draws some of its
  * constraints so, "fromConstraint" naming it), with no meaning of its
@@ -660,7 +663,15 @@ static bool picture_of_rule(fp *f, const char *key, json_t *e) {
   f->err = NULL; /* a cell not read: not a picture, no error of its own */
   if (!strcmp(key, "line")) {
     json_t *lines = json_object_get(e, "lines");
+    int r, g, b, said;
     kinds = kinds ? kinds & LINE_KINDS : LINE_KINDS;
+    /* a line the rules text gives a rule by its colour pictures that
+     * rule only (else it is read as that rule too: text_line) */
+    if (!from && f->ruleset &&
+        colour_of(json_object_get(e, "outlineC"), &r, &g, &b) &&
+        (said = sks_rules_text_line_rule(f->ruleset, r, g, b)) >= 0 &&
+        said != SKS_RULE_THERMO)
+      kinds &= UINT64_C(1) << said;
     ok = json_is_array(lines) && json_array_size(lines);
     for (size_t l = 0; ok && l < json_array_size(lines); l++) {
       f->more.n = 0;
@@ -1144,6 +1155,7 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
    * text gives its rule (and the marks on it), or refused. */
   json_t *ruleset = json_object_get(obj, "ruleset");
   json_t *used = json_array(); /* marks taken by the lines */
+  f.ruleset = json_string_value(ruleset);
   for (size_t d = 0; !rc && d < sizeof DRAWINGS / sizeof *DRAWINGS; d++) {
     json_t *dv = json_object_get(obj, DRAWINGS[d]);
     f.key = DRAWINGS[d];

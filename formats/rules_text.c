@@ -197,6 +197,31 @@ static const char *const QUALIFIER[] = {
 static const char *const PLACE[] = {"box",    "row",   "column",
                                     "region", "nonet", "block"};
 
+/* Words that deny what a sentence names (whole words). */
+static const char *const DENY[] = {"no",      "none",  "nor",    "neither",
+                                   "without", "isn't", "aren't", "don't",
+                                   "doesn't", "won't"};
+/* Neighbours, for non-consecutive; the same place, for disjoint groups. */
+static const char *const NEIGHBOURS[] = {"adjacent", "neighbo", "orthogonal",
+                                         "touching"};
+static const char *const SAME_PLACE[] = {"same position", "same place",
+                                         "same relative", "same spot"};
+
+/* w (lower case) in s[0..n) as a whole word. */
+static bool has_word(const char *s, size_t n, const char *w) {
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++) {
+    if (i && letter(s[i - 1]))
+      continue;
+    size_t j = 0;
+    while (j < k && lower(s[i + j]) == w[j])
+      j++;
+    if (j == k && (i + k == n || !letter(s[i + k])))
+      return true;
+  }
+  return false;
+}
+
 /* Every "not" and "may" of s[0..n) in a phrase that says no. */
 static bool no_stray_not(const char *s, size_t n) {
   for (size_t i = 0; i + 3 <= n; i++) {
@@ -231,19 +256,35 @@ static int stated_global(const char *s, size_t n, uint64_t read) {
 #define ANY(list) any(s, n, list, sizeof list / sizeof *list)
   if (ANY(QUALIFIER) || !no_stray_not(s, n))
     return -1;
+  /* said: the digits may not be the same; a name alone must not be
+   * denied ("no anti-knight") */
   bool said = (ANY(SAME) && ANY(NO)) || ANY(DIFFERENT), place = ANY(PLACE);
+  bool denied = ANY(NO);
+  for (size_t i = 0; i < sizeof DENY / sizeof *DENY; i++)
+    denied |= has_word(s, n, DENY[i]);
   int kind = -1, kinds = 0;
-  if (ANY(KNIGHT_NAMES) || (ANY(KNIGHT_MOVE) && said))
-    kind = place ? -1 : SKS_RULE_ANTI_KNIGHT, kinds++;
-  if (ANY(KING_NAMES) || (ANY(KING_MOVE) && said))
-    kind = place ? -1 : SKS_RULE_ANTI_KING, kinds++;
-  if (ANY(NONCON_NAMES))
-    kind = place || read & (K(WHITE_DOT) | K(WHITE_ALL))
-               ? -1
-               : SKS_RULE_NON_CONSECUTIVE,
+  bool move = ANY(KNIGHT_MOVE), name = ANY(KNIGHT_NAMES);
+  if (move || name)
+    kind = !place && ((move && said) || (name && !denied))
+               ? SKS_RULE_ANTI_KNIGHT
+               : -1,
+    kinds++;
+  move = ANY(KING_MOVE), name = ANY(KING_NAMES);
+  if (move || name)
+    kind = !place && ((move && said) || (name && !denied)) ? SKS_RULE_ANTI_KING
+                                                           : -1,
+    kinds++;
+  name = ANY(NONCON_NAMES);
+  move = has(s, n, "consecutive") && ANY(NO) && ANY(NEIGHBOURS);
+  if (name || move)
+    kind =
+        !place && !(read & (K(WHITE_DOT) | K(WHITE_ALL))) && (move || !denied)
+            ? SKS_RULE_NON_CONSECUTIVE
+            : -1,
     kinds++;
   if (ANY(DISJOINT_NAMES))
-    kind = SKS_RULE_DISJOINT_GROUPS, kinds++;
+    kind = !denied || (said && ANY(SAME_PLACE)) ? SKS_RULE_DISJOINT_GROUPS : -1,
+    kinds++;
 #undef ANY
   return kinds == 1 ? kind : -1;
 }

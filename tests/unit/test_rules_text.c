@@ -105,6 +105,10 @@ int main(void) {
       "A knight's move apart.",
       "Unless circled, cells a knight's move apart cannot repeat.",
       "Digits on the diagonals cannot repeat.",
+      "There is no anti-knight rule in this puzzle.",
+      "Anti-king does not apply.",
+      "Disjoint groups are not used.",
+      "Non-consecutive rules don't apply here.",
   };
   for (size_t i = 0; i < sizeof doubtful / sizeof *doubtful; i++) {
     CHECK_EQ(verdict(doubtful[i], none, true, false), -1);

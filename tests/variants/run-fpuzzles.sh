@@ -190,6 +190,20 @@ check column-indexer-check 0 "verified unique" "$S" check --certificate cert goo
 refuse column-indexer-cage "{$CI, \"cage\": [{\"cells\": [\"R1C2\"], \"fromConstraint\": \"Column Indexer\"}]}" \
   'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
 
+# A line drawn over a rule's line whose colour the text gives another
+# rule is that rule too.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >both.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["renban"] = [{"lines": [["R1C1", "R1C2", "R1C3"]]}]
+d["line"] = [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#67F067", "width": 0.3}]
+d["ruleset"] = "Renban lines hold consecutive digits. Adjacent digits on a green line are whispers, differing by 2 or more."
+print(json.dumps(d))
+PY
+if "$S" solve --format json both.json 2>&1 | grep -qF '"renban r1c1..r1c3","whispers r1c1..r1c3"'; then pass; else
+  fail line-both "$("$S" solve --format json both.json 2>&1)"
+fi
+
 # An inequality sign drawn on the two cells of a thermometer read.
 reads sign '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "<", "angle": 0}]}' \
   'thermo r1c1 r1c2'
