@@ -86,12 +86,21 @@ static colour colour_of(json_t *v) {
         alpha = d[6] * 16 + d[7];
     }
     c.set = alpha > 0;
+    /* see-through: the colour seen over the white page */
+    c.r = 255 - (255 - c.r) * alpha / 255;
+    c.g = 255 - (255 - c.g) * alpha / 255;
+    c.b = 255 - (255 - c.b) * alpha / 255;
     return c;
   }
   double a = 1;
   if (sscanf(s, "rgba(%d ,%d ,%d ,%lf )", &c.r, &c.g, &c.b, &a) == 4 ||
       sscanf(s, "rgb(%d ,%d ,%d )", &c.r, &c.g, &c.b) == 3) {
     c.set = a > 0;
+    if (a >= 0 && a < 1) {
+      c.r = 255 - (int)((255 - c.r) * a);
+      c.g = 255 - (int)((255 - c.g) * a);
+      c.b = 255 - (int)((255 - c.b) * a);
+    }
     return c;
   }
   if (!strcmp(s, "none") || !strcmp(s, "transparent") || !*s)
@@ -868,6 +877,16 @@ static int read_el(sp *s, el *e, const signed char *mm, int outside) {
     SKS_PUSH(s->cells, r * n + c);
     return sp_add(s, e->rounded ? SKS_RULE_ODD : SKS_RULE_EVEN,
                   SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  if (in && cell_centre && !e->has_text && !grey(e->bg) && e->bg.set &&
+      near(e->w, e->h) && e->w >= 0.4 && e->w <= 0.85 && s->rules_text) {
+    /* a circle or square of a colour the rules text names odd or even */
+    int kind = sks_rules_text_cell_rule(s->rules_text, e->rounded, e->bg.r,
+                                        e->bg.g, e->bg.b);
+    if (kind >= 0) {
+      SKS_PUSH(s->cells, r * n + c);
+      return sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+    }
   }
   if (in && cell_centre && !e->rounded && !e->has_text && grey(e->bg) &&
       near(e->w, 1) && near(e->h, 1)) {

@@ -316,6 +316,16 @@ static int sentence(audit *s, uint64_t *readp, const char *t, size_t n,
     letters += letter(t[i]);
   if (letters < 3)
     return 0;
+  /* a heading "Rules:" says nothing */
+  {
+    size_t a = 0, b = n;
+    while (a < b && !letter(t[a]))
+      a++;
+    while (b > a && !letter(t[b - 1]))
+      b--;
+    if (b - a == 5 && has(t + a, 5, "rules"))
+      return 0;
+  }
   if (any(t, n, META, sizeof META / sizeof *META))
     return quote(s, t, n,
                  "a rule sudokusat does not read (it changes what the "
@@ -517,4 +527,36 @@ bool sks_rules_text_slow(const char *t) {
   size_t len = t ? strlen(t) : 0;
   return t && has(t, len, "thermo") &&
          any(t, len, SLOW, sizeof SLOW / sizeof *SLOW);
+}
+
+int sks_rules_text_cell_rule(const char *t, bool round, int r, int g, int b) {
+  static const char *const ROUND[] = {"circle", "dot", "disc"};
+  static const char *const SQUARE[] = {"square"};
+  int kind = -1;
+  if (!t)
+    return -1;
+  const char *a = t;
+  for (const char *p = t;; p++) {
+    bool stop = (*p == '.' || *p == '!' || *p == '?' || *p == ';') &&
+                (p[1] == ' ' || p[1] == '\n' || !p[1]);
+    if (!stop && *p && *p != '\n')
+      continue;
+    size_t n = (size_t)(p - a);
+    bool named = false;
+    for (size_t i = 0; i < sizeof COLOURS / sizeof *COLOURS; i++)
+      named |= has(a, n, COLOURS[i]) && colour_is(COLOURS[i], r, g, b);
+    bool shape = round ? any(a, n, ROUND, sizeof ROUND / sizeof *ROUND)
+                       : any(a, n, SQUARE, sizeof SQUARE / sizeof *SQUARE);
+    if (named && shape) {
+      bool odd = has_word(a, n, "odd"), even = has_word(a, n, "even");
+      int here = odd == even ? -2 : odd ? SKS_RULE_ODD : SKS_RULE_EVEN;
+      if (here == -2 || (kind >= 0 && kind != here))
+        return -1;
+      kind = here;
+    }
+    if (!*p)
+      break;
+    a = p + 1;
+  }
+  return kind;
 }

@@ -269,6 +269,18 @@ refuse colour-unnamed "$LZ"'d["lines"].append({"color": "#ff9504", "thickness": 
 refuse thermo-unbacked 'd["cages"].append({"value": "rules: Killer cages."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
   'a line from a bulb of its colour, but the rules text does not speak of thermometers'
 
+# A see-through colour is the colour seen over the page (a see-through
+# black square grey: even); a "Rules:" heading says nothing; a cell's
+# circle or square of a colour the text names odd or even is that.
+reads see-through 'd["cages"].append({"value": "rules: Rules:\\nKiller cages and thermometers. Grey squares hold even digits."}); d["overlays"] = [{"center": [0.5, 1.5], "width": 0.6, "height": 0.6, "backgroundColor": "#0003"}]' \
+  'even r1c2'
+reads yellow-odd 'd["cages"].append({"value": "rules: Killer cages and thermometers. The yellow circles contain odd digits. The yellow squares contain even digits."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31e6"}, {"center": [0.5, 1.5], "width": 0.7, "height": 0.7, "backgroundColor": "#d4da31e6"}]' \
+  'odd r1c1","even r1c2'
+refuse yellow-both 'd["cages"].append({"value": "rules: Killer cages and thermometers. Yellow circles hold odd or even digits."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31"}]' \
+  'overlay 1 (circle 0.70x0.70, fill #d4da31, border none, at r1c1): no rule recognised'
+refuse yellow-unnamed 'd["cages"].append({"value": "rules: Killer cages and thermometers."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31"}]' \
+  'overlay 1 (circle 0.70x0.70, fill #d4da31, border none, at r1c1): no rule recognised'
+
 # A rule of the whole grid the rules text states in a known phrasing,
 # with nothing that changes it, is read from the text (the 6x6's
 # solution breaks it: no solution); any doubt stays refused.
