@@ -648,46 +648,96 @@ static bool chevron(const sp *s, const ln *l, int *cell, bool *inwards) {
   return true;
 }
 
+static int read_line(sp *s, const ln *lp, els *all, signed char *mm);
+static int arrow_of(sp *s, const ln *l, els *all);
+
+/* Is line h an arrowhead on the end of line t: three points, the middle
+ * one t's last, the other two near it (0.45), both of one colour? */
+static bool head_on(const ln *h, const ln *t) {
+  double y[3], x[3], ty, tx;
+  size_t nt = json_array_size(t->wp);
+  if (json_array_size(h->wp) != 3 || nt < 2 ||
+      !same_colour(h->color, t->color) ||
+      !number_pair(json_array_get(t->wp, nt - 1), &ty, &tx))
+    return false;
+  for (int i = 0; i < 3; i++)
+    if (!number_pair(json_array_get(h->wp, (size_t)i), &y[i], &x[i]))
+      return false;
+  return near(y[1], ty) && near(x[1], tx) &&
+         hypot(y[0] - y[1], x[0] - x[1]) <= 0.45 &&
+         hypot(y[2] - y[1], x[2] - x[1]) <= 0.45 &&
+         hypot(y[0] - y[1], x[0] - x[1]) >= 0.1 &&
+         hypot(y[2] - y[1], x[2] - x[1]) >= 0.1;
+}
+
 static int read_lines(sp *s, json_t *obj, els *all, signed char *mm) {
   json_t *a = json_object_get(obj, "lines");
-  int n = s->n;
   if (a && !json_is_array(a))
     return sp_error(s, "\"lines\" is %s, expected a list",
                     sks_json_type_name(a));
-  for (size_t i = 0; i < json_array_size(a); i++) {
+  /* Arrows drawn as lines: a shaft, and an arrowhead on its end. */
+  size_t count = json_array_size(a);
+  signed char *role = sks_calloc(count + 1, 1); /* 1 head, 2 shaft */
+  for (size_t i = 0; i < count; i++)
+    for (size_t j = 0; j < count && !role[i]; j++) {
+      json_t *hi = json_array_get(a, i), *tj = json_array_get(a, j);
+      if (i == j || !json_is_object(hi) || !json_is_object(tj) || role[j] == 1)
+        continue;
+      ln h = ln_of(hi, "line", i), t = ln_of(tj, "line", j);
+      double y0, x0, y1, x1;
+      if (number_pair(json_array_get(t.wp, 0), &y0, &x0) &&
+          number_pair(json_array_get(t.wp, json_array_size(t.wp) - 1), &y1,
+                      &x1) &&
+          hypot(y1 - y0, x1 - x0) >= 0.9 && head_on(&h, &t))
+        role[i] = 1, role[j] = 2;
+    }
+  int rc = 0;
+  for (size_t i = 0; i < count && !rc; i++) {
     json_t *o = json_array_get(a, i);
-    if (!json_is_object(o))
-      return sp_error(s, "line %zu is %s, expected an object", i + 1,
-                      sks_json_type_name(o));
+    if (!json_is_object(o)) {
+      rc = sp_error(s, "line %zu is %s, expected an object", i + 1,
+                    sks_json_type_name(o));
+      break;
+    }
     ln l = ln_of(o, "line", i);
-    int cell;
-    bool inwards;
-    double y0, x0, y1, x1;
-    if (chevron(s, &l, &cell, &inwards)) {
-      signed char want = inwards ? 1 : 2;
-      if (mm[cell] && mm[cell] != want)
-        return ln_error(s, &l, "chevrons pointing both ways in one cell");
-      mm[cell] = want;
+    if (role[i] == 1)
+      continue;
+    if (role[i] == 2) {
+      rc = arrow_of(s, &l, all);
       continue;
     }
-    if (json_array_size(l.wp) == 2 &&
-        number_pair(json_array_get(l.wp, 0), &y0, &x0) &&
-        number_pair(json_array_get(l.wp, 1), &y1, &x1) &&
-        (near(y0, 0) || near(y0, n)) && (near(y1, 0) || near(y1, n)) &&
-        (near(x0, 0) || near(x0, n)) && (near(x1, 0) || near(x1, n)) &&
-        !near(y0, y1) && !near(x0, x1)) {
-      /* Corner to corner: a diagonal. */
-      bool neg = near(y0, 0) == near(x0, 0);
-      s->cells.n = 0;
-      if (sp_add(s, neg ? SKS_RULE_DIAGONAL_NEG : SKS_RULE_DIAGONAL_POS,
-                 SKS_RULE_NO_VALUE, 0, NULL, 0))
-        return -1;
-      continue;
-    }
-    if (cell_line(s, &l, all))
-      return -1;
+    rc = read_line(s, &l, all, mm);
   }
-  return 0;
+  free(role);
+  return rc;
+}
+
+/* One line that draws no arrow. */
+static int read_line(sp *s, const ln *lp, els *all, signed char *mm) {
+  int n = s->n, cell;
+  ln l = *lp;
+  bool inwards;
+  double y0, x0, y1, x1;
+  if (chevron(s, &l, &cell, &inwards)) {
+    signed char want = inwards ? 1 : 2;
+    if (mm[cell] && mm[cell] != want)
+      return ln_error(s, &l, "chevrons pointing both ways in one cell");
+    mm[cell] = want;
+    return 0;
+  }
+  if (json_array_size(l.wp) == 2 &&
+      number_pair(json_array_get(l.wp, 0), &y0, &x0) &&
+      number_pair(json_array_get(l.wp, 1), &y1, &x1) &&
+      (near(y0, 0) || near(y0, n)) && (near(y1, 0) || near(y1, n)) &&
+      (near(x0, 0) || near(x0, n)) && (near(x1, 0) || near(x1, n)) &&
+      !near(y0, y1) && !near(x0, x1)) {
+    /* Corner to corner: a diagonal. */
+    bool neg = near(y0, 0) == near(x0, 0);
+    s->cells.n = 0;
+    return sp_add(s, neg ? SKS_RULE_DIAGONAL_NEG : SKS_RULE_DIAGONAL_POS,
+                  SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  return cell_line(s, &l, all);
 }
 
 /* The number an element's text says (-1: none, "" or "_"; -2: no
@@ -710,6 +760,45 @@ static el *text_in(els *all, int r, int c) {
       return e;
   }
   return NULL;
+}
+
+/* An arrow along line l, from the circle (or pill) on its first cell:
+ * the circle's cells, then the shaft's. */
+static int arrow_of(sp *s, const ln *l, els *all) {
+  int n = s->n;
+  double p0[2], p1[2];
+  if (line_cells(s, l, &s->more, p0, p1))
+    return -1;
+  /* The circle (or pill) the arrow leaves. */
+  el *circle = NULL;
+  int from = s->more.a[0];
+  for (size_t k = 0; k < all->n && !circle; k++) {
+    el *e = &all->a[k];
+    if (e->rounded && !e->has_text && e->w >= 0.55 && e->h >= 0.55 &&
+        (white(e->bg) || !e->bg.set) && e->border.set && !e->border.bad &&
+        fabs(e->y - (from / n + 0.5)) <= e->h / 2 - 0.1 &&
+        fabs(e->x - (from % n + 0.5)) <= e->w / 2 - 0.1)
+      circle = e;
+  }
+  if (!circle)
+    return ln_error(s, l, "an arrow from no circle");
+  circle->used = true;
+  s->cells.n = 0;
+  for (int k = 0; k < n * n; k++)
+    if (fabs(circle->y - (k / n + 0.5)) <= circle->h / 2 - 0.1 &&
+        fabs(circle->x - (k % n + 0.5)) <= circle->w / 2 - 0.1)
+      SKS_PUSH(s->cells, k);
+  size_t split = s->cells.n;
+  for (size_t k = 0; k < s->more.n; k++) {
+    bool in = false;
+    for (size_t m = 0; m < split; m++)
+      in |= s->cells.a[m] == s->more.a[k];
+    if (!in)
+      SKS_PUSH(s->cells, s->more.a[k]);
+  }
+  if (s->cells.n == split)
+    return ln_error(s, l, "an arrow with no cells past its circle");
+  return sp_add(s, SKS_RULE_ARROW, SKS_RULE_NO_VALUE, (int)split, NULL, 0);
 }
 
 static int read_arrows(sp *s, json_t *obj, els *all) {
@@ -760,39 +849,7 @@ static int read_arrows(sp *s, json_t *obj, els *all) {
         return -1;
       continue;
     }
-    double p0[2], p1[2];
-    if (line_cells(s, &l, &s->more, p0, p1))
-      return -1;
-    /* The circle (or pill) the arrow leaves. */
-    el *circle = NULL;
-    int from = s->more.a[0];
-    for (size_t k = 0; k < all->n && !circle; k++) {
-      el *e = &all->a[k];
-      if (e->rounded && !e->has_text && e->w >= 0.55 && e->h >= 0.55 &&
-          (white(e->bg) || !e->bg.set) && e->border.set && !e->border.bad &&
-          fabs(e->y - (from / n + 0.5)) <= e->h / 2 - 0.1 &&
-          fabs(e->x - (from % n + 0.5)) <= e->w / 2 - 0.1)
-        circle = e;
-    }
-    if (!circle)
-      return ln_error(s, &l, "an arrow from no circle");
-    circle->used = true;
-    s->cells.n = 0;
-    for (int k = 0; k < n * n; k++)
-      if (fabs(circle->y - (k / n + 0.5)) <= circle->h / 2 - 0.1 &&
-          fabs(circle->x - (k % n + 0.5)) <= circle->w / 2 - 0.1)
-        SKS_PUSH(s->cells, k);
-    size_t split = s->cells.n;
-    for (size_t k = 0; k < s->more.n; k++) {
-      bool in = false;
-      for (size_t m = 0; m < split; m++)
-        in |= s->cells.a[m] == s->more.a[k];
-      if (!in)
-        SKS_PUSH(s->cells, s->more.a[k]);
-    }
-    if (s->cells.n == split)
-      return ln_error(s, &l, "an arrow with no cells past its circle");
-    if (sp_add(s, SKS_RULE_ARROW, SKS_RULE_NO_VALUE, (int)split, NULL, 0))
+    if (arrow_of(s, &l, all))
       return -1;
   }
   return 0;

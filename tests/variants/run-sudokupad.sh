@@ -269,6 +269,15 @@ refuse colour-unnamed "$LZ"'d["lines"].append({"color": "#ff9504", "thickness": 
 refuse thermo-unbacked 'd["cages"].append({"value": "rules: Killer cages."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
   'a line from a bulb of its colour, but the rules text does not speak of thermometers'
 
+# An arrow drawn as a line from a circle with an arrowhead (a short
+# three-point line of its colour) on its end; without the head, refused.
+AR='d["cages"].append({"value": "rules: Killer cages and thermometers. Digits along an arrow sum to the digit in its circle."}); d["overlays"] = [{"center": [1.5, 1.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#FFFFFF", "borderColor": "#bbbf"}]; d["lines"].append({"color": "#bbbf", "thickness": 3.2, "wayPoints": [[1.5, 1.5], [2.5, 1.5], [2.5, 0.5]]}); '
+reads line-arrow "$AR"'d["lines"].append({"color": "#bbbf", "thickness": 3.2, "wayPoints": [[2.25, 0.75], [2.5, 0.5], [2.75, 0.75]]})' \
+  'arrow r2c2 | r3c2 r3c1'
+check line-arrow-solve 10 "$K6" "$S" solve -q good.json
+refuse line-arrow-headless "$AR" \
+  'line 3 (colour #bbbbbb, thickness 3.2, through r2c2 r3c2 r3c1): no rule recognised'
+
 # A see-through colour is the colour seen over the page (a see-through
 # black square grey: even); a "Rules:" heading says nothing; a cell's
 # circle or square of a colour the text names odd or even is that.
