@@ -348,19 +348,16 @@ static int box_of(const sp *s, int cell) {
          (cell % n) / sh->box_cols;
 }
 
-/* A renban or region-sum line of cells s->cells (in order, a cell maybe
- * twice): a renban's cells are a set, so a cell twice is once; a line
- * that ends where it starts is a loop.  A region-sum line is cut by the
- * boxes' borders into segments of the same sum (a loop's first and last
- * one segment when in one box): one rule over its cells when it meets
- * each box once, else one rule a pair of segments in two boxes (each
- * segment with the first, or with the second when in the first's box).
- * Refused: a region-sum line through a cell twice (not a loop's ends),
- * and a line that meets another of its kind (one line or two is not
- * read). */
-static int set_line(sp *s, const ln *l, sks_rule_kind kind) {
-  int n = s->n, nn = n * n;
-  int *own = s->line_of + (kind == SKS_RULE_RENBAN ? 0 : nn);
+/* A renban or region-sum line (s->cells, in order, a cell maybe twice):
+ * a renban's cells are a set, so a cell twice is once; a line that ends
+ * where it starts is a loop.  A region-sum line is cut by the boxes'
+ * borders into segments of the same sum (a loop's first and last one
+ * segment when in one box): one rule over its cells when it meets each
+ * box once, else one rule a pair of segments in two boxes (each segment
+ * with the first, or with the second when in the first's box).
+ * Refused: a region-sum line through a cell twice (not a loop's ends). */
+static int add_set_line(sp *s, const ln *l, sks_rule_kind kind) {
+  int n = s->n;
   const char *what = kind == SKS_RULE_RENBAN ? "renban" : "region-sum";
   sp_ints *c = &s->cells;
   bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
@@ -380,14 +377,6 @@ static int set_line(sp *s, const ln *l, sks_rule_kind kind) {
                what, cell / n + 1, cell % n + 1);
       return ln_error(s, l, why);
     }
-    if (own[cell] && own[cell] != (int)l->idx + 1) {
-      snprintf(why, sizeof why,
-               "a %s line that meets %s line %d at r%dc%d: one line or two "
-               "is not read",
-               what, what, own[cell], cell / n + 1, cell % n + 1);
-      return ln_error(s, l, why);
-    }
-    own[cell] = (int)l->idx + 1;
     c->a[k++] = cell;
   }
   c->n = k;
@@ -434,6 +423,50 @@ static int set_line(sp *s, const ln *l, sks_rule_kind kind) {
   return rc;
 }
 
+/* A renban or region-sum line, kept (s->pend: kind, line index, count,
+ * cells) until every line is read (set_lines_add). */
+static void set_line(sp *s, const ln *l, sks_rule_kind kind) {
+  SKS_PUSH(s->pend, (int)kind);
+  SKS_PUSH(s->pend, (int)l->idx);
+  SKS_PUSH(s->pend, (int)s->cells.n);
+  for (size_t i = 0; i < s->cells.n; i++)
+    SKS_PUSH(s->pend, s->cells.a[i]);
+}
+
+/* The kept lines (set_line) into rules; two of a kind that meet are
+ * refused: lines drawn to one cell may be one line or two (Stronghold's
+ * two region-sum lines from one cell have two totals, Nautilus' renban
+ * drawn in two strokes is one set), and the drawing does not say. */
+static int set_lines_add(sp *s, json_t *lines) {
+  int n = s->n, rc = 0;
+  int *owner = sks_calloc((size_t)n * n * 2, sizeof *owner);
+  for (size_t at = 0; at < s->pend.n && !rc;
+       at += 3 + (size_t)s->pend.a[at + 2]) {
+    int kind = s->pend.a[at], idx = s->pend.a[at + 1], k = s->pend.a[at + 2];
+    int *own = owner + (kind == SKS_RULE_RENBAN ? 0 : n * n);
+    const char *what = kind == SKS_RULE_RENBAN ? "renban" : "region-sum";
+    ln l = ln_of(json_array_get(lines, (size_t)idx), "line", (size_t)idx);
+    s->cells.n = 0;
+    for (int i = 0; i < k && !rc; i++) {
+      int cell = s->pend.a[at + 3 + i];
+      if (own[cell] && own[cell] != idx + 1) {
+        char why[120];
+        snprintf(why, sizeof why,
+                 "a %s line that meets %s line %d at r%dc%d: one line or two "
+                 "is not read",
+                 what, what, own[cell], cell / n + 1, cell % n + 1);
+        rc = ln_error(s, &l, why);
+      }
+      own[cell] = idx + 1;
+      SKS_PUSH(s->cells, cell);
+    }
+    if (!rc)
+      rc = add_set_line(s, &l, (sks_rule_kind)kind);
+  }
+  free(owner);
+  return rc;
+}
+
 /* A colour alone names the rule: the rules text, when there is one,
  * must name it too. */
 static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
@@ -446,7 +479,7 @@ static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
     return ln_error(s, l, why);
   }
   if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
-    return set_line(s, l, kind);
+    return set_line(s, l, kind), 0;
   return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
 }
 
@@ -515,7 +548,7 @@ static int text_line(sp *s, const ln *l, els *all) {
     return 0;
   sp_ints *c = &s->cells;
   if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
-    return set_line(s, l, (sks_rule_kind)kind) ? -1 : 1;
+    return set_line(s, l, (sks_rule_kind)kind), 1;
   bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
   if (loop && kind != SKS_RULE_ENTROPIC && kind != SKS_RULE_MODULAR &&
       kind != SKS_RULE_WHISPERS)
@@ -948,9 +981,34 @@ static int read_el(sp *s, el *e, const signed char *mm, int outside) {
   if (in && cell_centre && !e->rounded && !e->has_text && grey(e->bg) &&
       near(e->w, 1) && near(e->h, 1)) {
     if (mm[r * n + c]) {
-      SKS_PUSH(s->cells, r * n + c);
-      return sp_add(s, mm[r * n + c] == 1 ? SKS_RULE_MINIMUM : SKS_RULE_MAXIMUM,
-                    SKS_RULE_NO_VALUE, 0, NULL, 0);
+      /* Beside a cell of its own kind, it is compared with the others
+       * only (as f-puzzles does: "greater than its unshaded neighbours"):
+       * a `greater` rule with each. */
+      static const int ORTH[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+      int me = r * n + c, nb[4], k = 0;
+      bool beside = false;
+      for (int j = 0; j < 4; j++) {
+        int rr = r + ORTH[j][0], cc = c + ORTH[j][1];
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+          continue;
+        if (mm[rr * n + cc] == mm[me])
+          beside = true;
+        else
+          nb[k++] = rr * n + cc;
+      }
+      if (!beside) {
+        SKS_PUSH(s->cells, me);
+        return sp_add(s, mm[me] == 1 ? SKS_RULE_MINIMUM : SKS_RULE_MAXIMUM,
+                      SKS_RULE_NO_VALUE, 0, NULL, 0);
+      }
+      for (int j = 0; j < k; j++) {
+        s->cells.n = 0;
+        SKS_PUSH(s->cells, mm[me] == 2 ? me : nb[j]);
+        SKS_PUSH(s->cells, mm[me] == 2 ? nb[j] : me);
+        if (sp_add(s, SKS_RULE_GREATER, SKS_RULE_NO_VALUE, 0, NULL, 0))
+          return -1;
+      }
+      return 0;
     }
     if (s->extra[r * n + c]) /* an extra region's shading */
       return 0;
@@ -1001,12 +1059,13 @@ int sp_read_drawings(sp *s, json_t *obj) {
   els all = {0};
   int n = s->n;
   signed char *mm = sks_calloc((size_t)n * n, 1);
-  s->line_of = sks_calloc(2 * (size_t)n * n, sizeof *s->line_of);
   int rc = read_els(s, obj, "overlays", "overlay", &all);
   if (!rc)
     rc = read_els(s, obj, "underlays", "underlay", &all);
   if (!rc)
     rc = read_lines(s, obj, &all, mm);
+  if (!rc)
+    rc = set_lines_add(s, json_object_get(obj, "lines"));
   if (!rc)
     rc = read_arrows(s, obj, &all);
   int outside = outside_kind(s);
@@ -1031,7 +1090,6 @@ int sp_read_drawings(sp *s, json_t *obj) {
   }
   SKS_STACK_FREE(all);
   free(mm);
-  free(s->line_of);
-  s->line_of = NULL;
+  SKS_STACK_FREE(s->pend);
   return rc;
 }

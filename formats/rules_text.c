@@ -326,7 +326,19 @@ static int sentence(audit *s, uint64_t *readp, const char *t, size_t n,
     if (b - a == 5 && has(t + a, 5, "rules"))
       return 0;
   }
-  if (any(t, n, META, sizeof META / sizeof *META))
+  /* "shaded cells" greater (smaller) than their neighbours: the
+   * minimum and maximum cells read, given shaded, no shading to do */
+  static const char *const EXTREME[] = {"greater than", "larger than",
+                                        "higher than",  "less than",
+                                        "smaller than", "lower than"};
+  static const char *const NEXT[] = {"neighbo", "adjacent"};
+  bool extreme = read & (K(MINIMUM) | K(MAXIMUM)) && has(t, n, "shaded cell") &&
+                 !has(t, n, "shade ") && !has(t, n, "shade,") &&
+                 any(t, n, EXTREME, sizeof EXTREME / sizeof *EXTREME) &&
+                 any(t, n, NEXT, sizeof NEXT / sizeof *NEXT);
+  for (size_t i = 0; extreme && i < sizeof META / sizeof *META; i++)
+    extreme = !strcmp(META[i], "shade") || !has(t, n, META[i]);
+  if (!extreme && any(t, n, META, sizeof META / sizeof *META))
     return quote(s, t, n,
                  "a rule sudokusat does not read (it changes what the "
                  "puzzle means)");

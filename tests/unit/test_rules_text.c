@@ -218,6 +218,17 @@ int main(void) {
                                     0xff, 0xcc, 0xaa),
            -1);
   CHECK_EQ(sks_rules_text_line_rule(NULL, 0xff, 0xcc, 0xaa), -1);
+  /* Shaded cells greater than their neighbours: the maximum cells read,
+   * no shading to do; without them, or a shading to do, refused. */
+  static const char *const maxi[] = {"maximum r1c1", NULL};
+  const char *shaded = "Digits in grey shaded cells must be greater than all "
+                       "neighbouring unshaded cells.";
+  CHECK_EQ(verdict(shaded, maxi, true, false), 0);
+  CHECK_EQ(verdict(shaded, none, true, false), -1);
+  CHECK_EQ(verdict("Shade some cells, so that shaded cells are greater than "
+                   "their neighbours.",
+                   maxi, true, false),
+           -1);
   /* Vouched: nothing refused. */
   CHECK_EQ(verdict("Cells a knight's move apart may repeat.", none, true, true),
            0);

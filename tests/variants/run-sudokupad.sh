@@ -44,8 +44,12 @@ cp "$D/fpuzzles/killer-thermo-6.json" k6.json
 python3 "$D/padrich.py" >rich.json
 K4=1234341221434321
 K6=123456456123231564564231312645645312
+M4=2143341213244231
 R9=162857493534129678789643521475312986913586742628794135356478219241935867897261354
-for c in "k4 $K4" "k6 $K6" "rich $R9"; do
+# minmax-4: maximum (minimum) cells side by side are compared with their
+# other neighbours only, as f-puzzles does.
+cp "$D/fpuzzles/minmax-4.json" minmax.json
+for c in "k4 $K4" "k6 $K6" "rich $R9" "minmax $M4"; do
   set -- $c
   python3 "$D/padmake.py" json "$1.json" >"$1-pad.json"
   scl=$(python3 "$D/padmake.py" scl "$1.json")
