@@ -4,9 +4,12 @@
  * the cells marked "given"; a cell's "region" makes the regions a jigsaw;
  * each rule key maps to rules of the project's kinds.  A key this reader
  * does not map is an error naming it, never dropped: a rule left out turns
- * a puzzle into another one; the drawings (lines, circles, rectangles,
- * text, plain cages), whose meaning is in the rules text, are refused the
- * same way. */
+ * a puzzle into another one.  The drawings (lines, circles, rectangles,
+ * text, plain cages), whose meaning is in the rules text, are read only
+ * as the picture of a rule read (f-puzzles draws some of its constraints
+ * so) or as the line rule the rules text gives their colour (and
+ * thermometers from a circle of their colour), else refused the same
+ * way. */
 #include "json_int.h"
 #include "rules_text_int.h"
 

@@ -9,9 +9,13 @@
  * squares in cells odd and even, grey cells with chevrons minimum and
  * maximum, lines from corner to corner the diagonals, a short arrow
  * outside with a number a little killer, a number outside a sandwich,
- * x-sum or skyscraper clue as the rules text says.  A drawing of a
- * colour alone (whispers, renban, region sum, palindrome, outside clues)
- * must agree with the rules text when there is one.  Whatever is left
+ * x-sum or skyscraper clue as the rules text says; a line of any
+ * colour from a bulb of its colour a thermometer, a line from a circle
+ * with an arrowhead line an arrow, a line or a cell's circle or square
+ * of a colour the rules text names with a rule that rule.  A drawing of
+ * a colour alone (whispers, renban, region sum, palindrome, outside
+ * clues) must agree with the rules text when there is one.  Whatever is
+ * left
  * that can be seen is an error naming it: SudokuPad does not name its
  * rules, and a rule left out turns the puzzle into another one. */
 #include "rules_text_int.h"

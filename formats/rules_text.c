@@ -7,8 +7,10 @@
  * name a rule that was read; a sentence that names a rule of the whole
  * grid not read, a drawn rule none of which was read, no rule at all, or
  * a rule that changes the puzzle's meaning (shading, loops, values other
- * than the digits) is an error quoting it.  The text also says whether
- * thermometers are slow.  Rule lines above the link (form_rules.c) are a
+ * than the digits) is an error quoting it, but a rule of the whole grid
+ * stated in a known phrasing with nothing that may change it is read
+ * from the text.  The text also says whether thermometers are slow, and
+ * which rule a line or a cell's shape of a colour it names is.  Rule lines above the link (form_rules.c) are a
  * person's reading of the text: with them, its sentences are not held. */
 #include "rules_text_int.h"
 
