@@ -10,8 +10,9 @@
  * than the digits) is an error quoting it, but a rule of the whole grid
  * stated in a known phrasing with nothing that may change it is read
  * from the text.  The text also says whether thermometers are slow, and
- * which rule a line or a cell's shape of a colour it names is.  Rule lines above the link (form_rules.c) are a
- * person's reading of the text: with them, its sentences are not held. */
+ * which rule a line or a cell's shape of a colour it names is.  Rule lines
+ * above the link (form_rules.c) are a person's reading of the text: with them,
+ * its sentences are not held. */
 #include "rules_text_int.h"
 
 #include <stdio.h>
