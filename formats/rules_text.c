@@ -99,6 +99,7 @@ static const struct every {
     {"kropki", K(WHITE_ALL) | K(BLACK_ALL), "white-dot-all and black-dot-all"},
     {"xv", K(XV_ALL), "xv-all"},
     {"x and v", K(XV_ALL), "xv-all"},
+    {"xs and vs", K(XV_ALL), "xv-all"},
 };
 
 /* Sudoku's own rules, when a sentence names no rule. */
@@ -354,6 +355,19 @@ static int sentence(audit *s, uint64_t *readp, const char *t, size_t n,
                EVERY[i].global);
       return quote(s, t, n, why);
     }
+  /* "All such pairs are given": every clue of some kind given, of no
+   * kind the list above knows (or of one only some of whose rule is
+   * read). */
+  bool known = false;
+  for (size_t i = 0; i < sizeof EVERY / sizeof *EVERY; i++)
+    known |= every_given(t, n, EVERY[i].what);
+  static const char *const ARE_GIVEN[] = {
+      "are given", "is given", "are all given", "are shown", "are all shown"};
+  if (!known && every_given(t, n, "") &&
+      any(t, n, ARE_GIVEN, sizeof ARE_GIVEN / sizeof *ARE_GIVEN))
+    return quote(s, t, n,
+                 "every clue of a kind given: a rule of the whole grid "
+                 "sudokusat does not read");
   /* Every rule of the whole grid it names read, and something read of
    * the drawn ones it names. */
   const struct mention *unread = NULL;

@@ -218,6 +218,23 @@ int main(void) {
                                     0xff, 0xcc, 0xaa),
            -1);
   CHECK_EQ(sks_rules_text_line_rule(NULL, 0xff, 0xcc, 0xaa), -1);
+  /* Every clue of a kind the list does not know given ("all such
+   * pairs"): refused, for f-puzzles too; not all of them, or "every
+   * row", is none. */
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. All such pairs are given.",
+                   vee, true, false),
+           -1);
+  CHECK(says("every clue of a kind given"));
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. All such pairs are given.",
+                   vee, false, false),
+           -1);
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. Not all such pairs are "
+                   "given.",
+                   vee, false, false),
+           0);
+  CHECK_EQ(verdict("Fill every row, column and marked box with 1-9.", none,
+                   false, false),
+           0);
   /* Shaded cells greater than their neighbours: the maximum cells read,
    * no shading to do; without them, or a shading to do, refused. */
   static const char *const maxi[] = {"maximum r1c1", NULL};
