@@ -60,7 +60,8 @@ typedef enum {
   R_THIRD_NE,
   R_MOD_NE,
   R_ODD,
-  R_EVEN
+  R_EVEN,
+  R_INDEX /* a == p / 1024 only where b == p % 1024 (column indexer) */
 } rel;
 
 static bool keeps(rel r, int p, int a, int b) {
@@ -98,6 +99,8 @@ static bool keeps(rel r, int p, int a, int b) {
     return a % 2 == 1;
   case R_EVEN:
     return a % 2 == 0;
+  case R_INDEX:
+    return a != p / 1024 || b == p % 1024;
   }
   return true;
 }
@@ -631,6 +634,14 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
+    break;
+  case SKS_RULE_COLUMN_INDEX:
+    /* (row, col) holds d: (row, d) holds col; each d a relation with
+     * (row, d) */
+    for (int i = 0; i < k; i++)
+      for (int d = 1; d <= n; d++)
+        ok &= pair(b, grid, c[i], c[i] / n * n + d - 1, R_INDEX,
+                   d * 1024 + c[i] % n + 1);
     break;
   default:
     ok = global(b, grid, p, r);

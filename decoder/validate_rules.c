@@ -362,6 +362,14 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return true;
   case SKS_RULE_REGION:
     return all_different(v, c, k);
+  case SKS_RULE_COLUMN_INDEX:
+    /* (row, col) holds d: (row, d) holds col */
+    for (int i = 0; i < k; i++) {
+      int row = c[i] / n, d = at(v, c[i]);
+      if (d < 1 || d > n || at(v, row * n + d - 1) != c[i] % n + 1)
+        return false;
+    }
+    return true;
   default:
     return global_ok(v, rs, r);
   }

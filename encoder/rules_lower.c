@@ -1090,6 +1090,14 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     for (int i = 0; i < r->split; i++)
       relate(w, c[i], c[r->split + i], REL_EQ, 0);
     break;
+  case SKS_RULE_COLUMN_INDEX:
+    /* (r, col) holds v: (r, v) holds col */
+    for (int i = 0; i < k; i++) {
+      int row = c[i] / n, col = c[i] % n + 1;
+      for (int v = 1; v <= n; v++)
+        clause2(w, neg(xl(w, c[i], v)), xl(w, row * n + v - 1, col));
+    }
+    break;
   case SKS_RULE_ZIPPER:
     if (k % 2) {
       for (int i = 0; i < k / 2; i++) {

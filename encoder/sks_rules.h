@@ -105,7 +105,9 @@ extern "C" {
     "2")                                                                       \
   X(XV_ALL, "xv-all", G,                                                       \
     "every X and V is given: neighbours without one sum to neither 10 nor "    \
-    "5")
+    "5")                                                                       \
+  X(COLUMN_INDEX, "column-indexer", C,                                         \
+    "a cell of column c holding d says the digit c is in column d of its row")
 
 typedef enum sks_rule_kind {
 #define SKS_RULE_ENUM_(id, name, args, meaning) SKS_RULE_##id,

@@ -4,13 +4,17 @@
  * the cells marked "given"; a cell's "region" makes the regions a jigsaw;
  * each rule key maps to rules of the project's kinds.  A key this reader
  * does not map is an error naming it, never dropped: a rule left out turns
- * a puzzle into another one; the drawings (lines, circles, rectangles,
- * text, plain cages), whose meaning is in the rules text, are refused the
- * same way. */
+ * a puzzle into another one.  The drawings (lines, circles, rectangles,
+ * text, plain cages), whose meaning is in the rules text, are read only
+ * as the picture of a rule read (f-puzzles draws some of its constraints
+ * so) or as the line rule the rules text gives their colour (and
+ * thermometers from a circle of their colour), else refused the same
+ * way. */
 #include "json_int.h"
 #include "rules_text_int.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,10 @@ typedef struct fp {
   const char *key; /* the key being read */
   size_t entry;    /* its entry, from 1 (0: the key's value itself) */
   int_stack cells, more;
+  int_stack parity;    /* a cell's "parity": 2 * cell + 1 when odd */
+  const char *ruleset; /* the rules text, or NULL */
+  int_stack drawn;     /* the thermometers drawn as lines: their rules' index,
+                          then their colour (0xRRGGBB) */
   bool has_diff, has_ratio, diff_other, ratio_other;
 } fp;
 
@@ -36,7 +44,7 @@ static int fp_error(fp *f, const char *fmt, ...)
     ;
 
 static int fp_error(fp *f, const char *fmt, ...) {
-  char msg[200], where[80] = "";
+  char msg[256], where[80] = "";
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -55,6 +63,14 @@ static bool empty(json_t *v) {
          (json_is_array(v) && !json_array_size(v)) ||
          (json_is_object(v) && !json_object_size(v)) ||
          (json_is_string(v) && !*json_string_value(v));
+}
+
+/* Is s the word w (lower case), whatever its case? */
+static bool same_word(const char *s, const char *w) {
+  for (; *w; s++, w++)
+    if (!*s || (*s >= 'A' && *s <= 'Z' ? *s | 0x20 : *s) != *w)
+      return false;
+  return !*s;
 }
 
 /* "R3C10" (either case) into 1-based row and column; outside: rows and
@@ -477,6 +493,7 @@ static const struct {
     {"xsum", read_outside, SKS_RULE_X_SUM, true},
     {"skyscraper", read_outside, SKS_RULE_SKYSCRAPER, true},
     {"thermometer", read_lines, SKS_RULE_THERMO, true},
+    {"slowthermometer", read_lines, SKS_RULE_SLOW_THERMO, true},
     {"arrow", read_arrow, SKS_RULE_ARROW, true},
     {"difference", read_cells, SKS_RULE_WHITE_DOT, true},
     {"ratio", read_cells, SKS_RULE_BLACK_DOT, true},
@@ -494,6 +511,8 @@ static const struct {
     {"regionsumline", read_lines, SKS_RULE_REGION_SUM, true},
     {"entropicline", read_lines, SKS_RULE_ENTROPIC, true},
     {"modularline", read_lines, SKS_RULE_MODULAR, true},
+    {"zipperline", read_lines, SKS_RULE_ZIPPER, true},
+    {"columnindexer", read_cells, SKS_RULE_COLUMN_INDEX, true},
     {"clone", read_clone, SKS_RULE_CLONE, true},
     {"diagonal+", read_global, SKS_RULE_DIAGONAL_POS, false},
     {"diagonal-", read_global, SKS_RULE_DIAGONAL_NEG, false},
@@ -517,11 +536,413 @@ static const char *const QUIET[] = {
 static const char *const DRAWINGS[] = {"line", "rectangle", "circle", "text",
                                        "cage"};
 
+#define K(kind) (UINT64_C(1) << SKS_RULE_##kind)
+
+/* The constraints f-puzzles draws a picture of (a drawing's
+ * "fromConstraint"), and the kinds they are read as. */
+static const struct {
+  const char *name;
+  uint64_t kinds;
+} PICTURED[] = {
+    {"Thermometer", K(THERMO)},
+    {"Slow Thermometer", K(SLOW_THERMO)},
+    {"Arrow", K(ARROW)},
+    {"Whispers", K(WHISPERS)},
+    {"Renban", K(RENBAN)},
+    {"Palindrome", K(PALINDROME)},
+    {"Region Sum Line", K(REGION_SUM)},
+    {"Entropic Line", K(ENTROPIC)},
+    {"Modular Line", K(MODULAR)},
+    {"Zipper Line", K(ZIPPER)},
+    {"Between Line", K(BETWEEN)},
+    {"X Sum", K(X_SUM)},
+    {"Skyscraper", K(SKYSCRAPER)},
+    {"Sandwich Sum", K(SANDWICH)},
+    {"Little Killer Sum", K(LITTLE_KILLER)},
+    {"Killer Cage", K(CAGE)},
+    {"Clone", K(CLONE)},
+    {"Extra Region", K(REGION)},
+    {"Column Indexer", K(COLUMN_INDEX)},
+};
+
+/* The kinds a line drawing may restate, and a cage drawing. */
+static const uint64_t LINE_KINDS = K(THERMO) | K(SLOW_THERMO) | K(ARROW) |
+                                   K(WHISPERS) | K(RENBAN) | K(PALINDROME) |
+                                   K(REGION_SUM) | K(ENTROPIC) | K(MODULAR) |
+                                   K(ZIPPER) | K(BETWEEN) | K(LOCKOUT);
+static const uint64_t CAGE_KINDS = K(CAGE) | K(REGION) | K(CLONE);
+
+/* Is the line (cells a[0..n)) rule r's, from either end?  An arrow's:
+ * from a cell of its circle, then its shaft. */
+static bool line_is(const sks_rule *r, const int *a, size_t n) {
+  if (r->kind == SKS_RULE_ARROW) {
+    size_t k = (size_t)r->split, m = 0;
+    bool from = false;
+    for (size_t j = 0; j < k; j++)
+      from |= n && r->cells[j] == a[0];
+    for (size_t i = 0; i < n && from; i++) {
+      bool circle = false;
+      for (size_t j = 0; j < k; j++)
+        circle |= r->cells[j] == a[i];
+      if (circle)
+        continue;
+      if (k + m >= (size_t)r->ncells || r->cells[k + m] != a[i])
+        return false;
+      m++;
+    }
+    return from && k + m == (size_t)r->ncells;
+  }
+  if ((size_t)r->ncells != n)
+    return false;
+  bool fwd = true, back = true;
+  for (size_t i = 0; i < n; i++) {
+    fwd &= r->cells[i] == a[i];
+    back &= r->cells[n - 1 - i] == a[i];
+  }
+  return fwd || back;
+}
+
+/* Are the cells a[0..n) (no cell twice) those of b[0..m), as a set? */
+static bool same_set(const int *a, size_t n, const int *b, size_t m) {
+  if (n != m)
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    bool found = false;
+    for (size_t j = 0; j < m && !found; j++)
+      found = a[i] == b[j];
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+/* The cell (1-based row and column, 0 and n+1 outside) rule r's clue
+ * is in, for a clue outside the grid: false when it has none. */
+static bool clue_cell(const sks_rule *r, int n, int *row, int *col) {
+  if (r->ncells < 2 ||
+      !(r->kind == SKS_RULE_SANDWICH || r->kind == SKS_RULE_X_SUM ||
+        r->kind == SKS_RULE_SKYSCRAPER || r->kind == SKS_RULE_LITTLE_KILLER))
+    return false;
+  int r0 = r->cells[0] / n, c0 = r->cells[0] % n;
+  int dr = r->cells[1] / n - r0, dc = r->cells[1] % n - c0;
+  *row = r0 - dr + 1;
+  *col = c0 - dc + 1;
+  return true;
+}
+
+/* Does the text say something: a letter or a digit? */
+static bool says_something(const char *t) {
+  for (; t && *t; t++)
+    if ((*t >= '0' && *t <= '9') || ((*t | 0x20) >= 'a' && (*t | 0x20) <= 'z'))
+      return true;
+  return false;
+}
+
+static bool colour_of(json_t *v, int *r, int *g, int *b);
+
+/* One drawing entry e of key (line, cage, circle, rectangle, text): is
+ * it the picture of a rule read (f-puzzles draws some of its
+ * constraints so, "fromConstraint" naming it), with no meaning of its
+ * own?  A line: the very cells of a line rule read, in order from
+ * either end; a cage: the cells of a cage, an extra region or a clone's
+ * part, no value; a circle, rectangle or text naming the constraint it
+ * pictures: on cells of a rule of it (or its clue's cell outside), its
+ * text none or the clue. */
+static bool picture_of_rule(fp *f, const char *key, json_t *e) {
+  int n = f->n;
+  uint64_t kinds = 0;
+  json_t *from = json_object_get(e, "fromConstraint");
+  if (from) {
+    const char *name = json_string_value(from);
+    for (size_t k = 0; name && k < sizeof PICTURED / sizeof *PICTURED; k++)
+      if (!strcmp(name, PICTURED[k].name))
+        kinds = PICTURED[k].kinds;
+    if (!kinds)
+      return false;
+  }
+  const sks_rules *rs = f->rules;
+  sks_error *keep = f->err;
+  bool ok = true;
+  f->err = NULL; /* a cell not read: not a picture, no error of its own */
+  if (!strcmp(key, "line")) {
+    json_t *lines = json_object_get(e, "lines");
+    int r, g, b, said;
+    kinds = kinds ? kinds & LINE_KINDS : LINE_KINDS;
+    /* a line the rules text gives a rule by its colour pictures that
+     * rule only (else it is read as that rule too: text_line) */
+    if (!from && f->ruleset &&
+        colour_of(json_object_get(e, "outlineC"), &r, &g, &b) &&
+        (said = sks_rules_text_line_rule(f->ruleset, r, g, b)) >= 0 &&
+        said != SKS_RULE_THERMO)
+      kinds &= UINT64_C(1) << said;
+    ok = json_is_array(lines) && json_array_size(lines);
+    for (size_t l = 0; ok && l < json_array_size(lines); l++) {
+      f->more.n = 0;
+      ok = !cells_into(f, json_array_get(lines, l), "lines", &f->more);
+      bool found = false;
+      for (int i = 0; ok && !found && i < rs->count; i++)
+        found = (kinds >> rs->rule[i].kind & 1) &&
+                line_is(&rs->rule[i], f->more.a, f->more.n);
+      ok &= found;
+    }
+  } else if (!strcmp(key, "cage") && (!kinds || kinds & CAGE_KINDS)) {
+    kinds = kinds ? kinds & CAGE_KINDS : CAGE_KINDS;
+    f->more.n = 0;
+    ok = empty(json_object_get(e, "value")) &&
+         !cells_into(f, json_object_get(e, "cells"), "cells", &f->more);
+    bool found = false;
+    for (int i = 0; ok && !found && i < rs->count; i++) {
+      const sks_rule *r = &rs->rule[i];
+      size_t k = (size_t)r->split;
+      found = (kinds >> r->kind & 1) &&
+              (same_set(f->more.a, f->more.n, r->cells, (size_t)r->ncells) ||
+               (k && (same_set(f->more.a, f->more.n, r->cells, k) ||
+                      same_set(f->more.a, f->more.n, r->cells + k,
+                               (size_t)r->ncells - k))));
+    }
+    ok &= found;
+  } else if (!kinds && !strcmp(key, "text")) {
+    /* an inequality sign (a symbol, no letter or digit) on the two cells
+     * of a thermometer or a `greater` rule */
+    const char *text = json_string_value(json_object_get(e, "value"));
+    f->more.n = 0;
+    ok = text && *text && !says_something(text) &&
+         !cells_into(f, json_object_get(e, "cells"), "cells", &f->more) &&
+         f->more.n == 2;
+    bool found = false;
+    for (int i = 0; ok && !found && i < rs->count; i++) {
+      const sks_rule *r = &rs->rule[i];
+      found = (r->kind == SKS_RULE_THERMO || r->kind == SKS_RULE_GREATER) &&
+              same_set(f->more.a, f->more.n, r->cells, (size_t)r->ncells);
+    }
+    ok &= found;
+  } else {
+    /* a circle, rectangle or text: only as a named constraint's picture */
+    json_t *cells = json_object_get(e, "cells");
+    const char *text = json_string_value(json_object_get(e, "value"));
+    json_t *value = json_object_get(e, "value");
+    ok = kinds && json_is_array(cells) && json_array_size(cells) &&
+         (!value || json_is_string(value));
+    for (size_t k = 0; ok && k < json_array_size(cells); k++) {
+      int row, col, cr, cc;
+      ok = !cell_of(f, json_array_get(cells, k), true, &row, &col);
+      bool found = false;
+      for (int i = 0; ok && !found && i < rs->count; i++) {
+        const sks_rule *r = &rs->rule[i];
+        if (!(kinds >> r->kind & 1))
+          continue;
+        bool on = false;
+        if (clue_cell(r, n, &cr, &cc))
+          on = cr == row && cc == col;
+        else if (row >= 1 && row <= n && col >= 1 && col <= n)
+          for (int j = 0; j < r->ncells && !on; j++)
+            on = r->cells[j] == (row - 1) * n + col - 1;
+        char clue[16] = "";
+        if (r->value != SKS_RULE_NO_VALUE)
+          snprintf(clue, sizeof clue, "%d", r->value);
+        found = on && (!says_something(text) || !strcmp(text, clue));
+      }
+      ok &= found;
+    }
+  }
+  f->err = keep;
+  return ok;
+}
+
 static bool in(const char *key, const char *const *list, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (!strcmp(key, list[i]))
       return true;
   return false;
+}
+
+/* An f-puzzles colour ("#RGB", "#RRGGBB", alpha after): false when none. */
+static bool colour_of(json_t *v, int *r, int *g, int *b) {
+  const char *s = json_string_value(v);
+  int d[8], nd = 0;
+  if (!s || s[0] != '#')
+    return false;
+  for (const char *p = s + 1; *p && nd < 8; p++) {
+    int x = *p >= '0' && *p <= '9'                     ? *p - '0'
+            : (*p | 0x20) >= 'a' && (*p | 0x20) <= 'f' ? (*p | 0x20) - 'a' + 10
+                                                       : -1;
+    if (x < 0)
+      return false;
+    d[nd++] = x;
+  }
+  if (nd == 3 || nd == 4)
+    *r = d[0] * 17, *g = d[1] * 17, *b = d[2] * 17;
+  else if (nd == 6 || nd == 8)
+    *r = d[0] * 16 + d[1], *g = d[2] * 16 + d[3], *b = d[4] * 16 + d[5];
+  else
+    return false;
+  return strlen(s) == (size_t)nd + 1;
+}
+
+/* The unused "circle" or "rectangle" drawing of obj of colour (r, g, b)
+ * (its baseC or outlineC) on exactly the cells want[0..nw), at least
+ * min wide (0: any), or NULL. */
+static json_t *mark_on(fp *f, json_t *obj, json_t *used, const int *want,
+                       size_t nw, int r, int g, int b, double min) {
+  static const char *const KINDS[] = {"circle", "rectangle"};
+  sks_error *keep = f->err;
+  json_t *found = NULL;
+  f->err = NULL;
+  for (int k = 0; k < 2 && !found; k++) {
+    json_t *list = json_object_get(obj, KINDS[k]);
+    for (size_t i = 0; i < json_array_size(list) && !found; i++) {
+      json_t *e = json_array_get(list, i);
+      bool taken = false;
+      for (size_t u = 0; u < json_array_size(used) && !taken; u++)
+        taken = json_array_get(used, u) == e;
+      int cr, cg, cb;
+      json_t *w = json_object_get(e, "width");
+      int_stack cells = {0};
+      bool ok = !taken && json_is_object(e) &&
+                (colour_of(json_object_get(e, "baseC"), &cr, &cg, &cb) ||
+                 colour_of(json_object_get(e, "outlineC"), &cr, &cg, &cb)) &&
+                abs(cr - r) <= 24 && abs(cg - g) <= 24 && abs(cb - b) <= 24 &&
+                (!min || (json_is_number(w) && json_number_value(w) >= min)) &&
+                empty(json_object_get(e, "value")) &&
+                !cells_into(f, json_object_get(e, "cells"), "cells", &cells) &&
+                same_set(cells.a, cells.n, want, nw);
+      SKS_STACK_FREE(cells);
+      if (ok)
+        found = e;
+    }
+  }
+  f->err = keep;
+  return found;
+}
+
+/* Is w (lower case) in text, whatever the case? */
+static bool says(const char *text, const char *w) {
+  size_t k = strlen(w);
+  for (; *text; text++) {
+    size_t j = 0;
+    while (j < k && text[j] &&
+           (text[j] >= 'A' && text[j] <= 'Z' ? text[j] | 0x20 : text[j]) ==
+               w[j])
+      j++;
+    if (j == k)
+      return true;
+  }
+  return false;
+}
+
+/* The line f->cells as a branch of a thermometer drawn before (f->drawn):
+ * one of its ends on a cell of it, its other cells off it; the
+ * thermometer up to that cell, then the line, added.  False: none. */
+static bool branch_of(fp *f, int rgb) {
+  for (size_t d = 0; d + 1 < f->drawn.n; d += 2) {
+    const sks_rule *t = &f->rules->rule[f->drawn.a[d]];
+    if (f->drawn.a[d + 1] != rgb)
+      continue;
+    for (int end = 0; end < 2; end++) {
+      size_t m = f->cells.n;
+      int from = end ? f->cells.a[m - 1] : f->cells.a[0];
+      int at = -1;
+      for (int i = 0; i < t->ncells && at < 0; i++)
+        if (t->cells[i] == from)
+          at = i;
+      bool off = at >= 0;
+      for (size_t i = 1; off && i < m; i++) {
+        int c = f->cells.a[end ? m - 1 - i : i];
+        for (int j = 0; j < t->ncells && off; j++)
+          off = t->cells[j] != c;
+      }
+      if (!off)
+        continue;
+      f->more.n = 0;
+      for (int i = 0; i <= at; i++)
+        SKS_PUSH(f->more, t->cells[i]);
+      for (size_t i = 1; i < m; i++)
+        SKS_PUSH(f->more, f->cells.a[end ? m - 1 - i : i]);
+      sks_rule_kind kind = t->kind;
+      f->cells.n = 0;
+      for (size_t i = 0; i < f->more.n; i++)
+        SKS_PUSH(f->cells, f->more.a[i]);
+      SKS_PUSH(f->drawn, f->rules->count);
+      SKS_PUSH(f->drawn, rgb);
+      return !add(f, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+    }
+  }
+  return false;
+}
+
+/* A "line" drawing e that is no picture of a rule read: a thermometer
+ * when a circle of its colour (0.55 wide or more) is on an end cell and
+ * the rules text speaks of thermometers (slow when it says so), or a
+ * branch of one (a line of its colour from a cell of a thermometer so
+ * read, of its colour: the thermometer up to that cell, then the line);
+ * else the rule
+ * the text names with its colour (sks_rules_text_line_rule), a zipper's
+ * centre marked by a circle or a diamond of its colour.  1: read; 0:
+ * not; -1: an error set. */
+static int text_line(fp *f, json_t *e, const char *text, json_t *obj,
+                     json_t *used) {
+  int r, g, b;
+  json_t *lines = json_object_get(e, "lines");
+  if (!text || !colour_of(json_object_get(e, "outlineC"), &r, &g, &b) ||
+      !json_is_array(lines) || !json_array_size(lines))
+    return 0;
+  int kind = sks_rules_text_line_rule(text, r, g, b);
+  bool thermo_text = says(text, "thermo");
+  sks_error *keep = f->err;
+  int rc = 1;
+  for (size_t l = 0; rc > 0 && l < json_array_size(lines); l++) {
+    f->cells.n = 0;
+    f->err = NULL;
+    if (cells_into(f, json_array_get(lines, l), "lines", &f->cells) ||
+        f->cells.n < 2) {
+      rc = 0;
+      break;
+    }
+    f->err = keep;
+    int ends[2] = {f->cells.a[0], f->cells.a[f->cells.n - 1]};
+    json_t *bulb[2] = {NULL, NULL};
+    for (int k = 0; k < 2 && thermo_text; k++)
+      bulb[k] = mark_on(f, obj, used, &ends[k], 1, r, g, b, 0.55);
+    if (bulb[0] && bulb[1]) {
+      rc = 0;
+      break;
+    }
+    if (bulb[0] || bulb[1]) {
+      json_array_append(used, bulb[0] ? bulb[0] : bulb[1]);
+      if (!bulb[0])
+        for (size_t i = 0, j = f->cells.n - 1; i < j; i++, j--) {
+          int t = f->cells.a[i];
+          f->cells.a[i] = f->cells.a[j];
+          f->cells.a[j] = t;
+        }
+      SKS_PUSH(f->drawn, f->rules->count);
+      SKS_PUSH(f->drawn, r << 16 | g << 8 | b);
+      if (add(f,
+              sks_rules_text_slow(text) ? SKS_RULE_SLOW_THERMO
+                                        : SKS_RULE_THERMO,
+              SKS_RULE_NO_VALUE, 0, NULL, 0))
+        rc = -1;
+      continue;
+    }
+    /* A branch: from a cell of a thermometer drawn before. */
+    if (thermo_text && branch_of(f, r << 16 | g << 8 | b))
+      continue;
+    if (kind < 0 || kind == SKS_RULE_THERMO) {
+      rc = 0;
+      break;
+    }
+    if (kind == SKS_RULE_ZIPPER) {
+      size_t k = f->cells.n;
+      int mid[2] = {f->cells.a[(k - 1) / 2], f->cells.a[k / 2]};
+      json_t *m = mark_on(f, obj, used, mid, k % 2 ? 1 : 2, r, g, b, 0);
+      if (m)
+        json_array_append(used, m);
+    }
+    if (add(f, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      rc = -1;
+  }
+  f->err = keep;
+  return rc;
 }
 
 bool sks_fpuzzles_is(json_t *obj) {
@@ -609,6 +1030,12 @@ static int read_grid(fp *f, json_t *grid, int br, int bc, int *map,
       const char *key;
       json_t *m;
       json_object_foreach(cell, key, m) {
+        const char *par = json_string_value(m);
+        if (!strcmp(key, "parity") && par &&
+            (same_word(par, "odd") || same_word(par, "even"))) {
+          SKS_PUSH(f->parity, 2 * i + ((par[0] | 0x20) == 'o'));
+          continue;
+        }
         if (!strcmp(key, "value") || !strcmp(key, "given") ||
             !strcmp(key, "region") || !strcmp(key, "c") ||
             !strcmp(key, "cArray") || !strcmp(key, "highlight") ||
@@ -690,6 +1117,14 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (rc)
     return -1;
   f.rules = sks_rules_new(f.n);
+  /* the cells' "parity": odd and even cells */
+  for (size_t k = 0; !rc && k < f.parity.n; k++) {
+    f.key = "grid";
+    f.cells.n = 0;
+    SKS_PUSH(f.cells, f.parity.a[k] / 2);
+    rc = add(&f, f.parity.a[k] % 2 ? SKS_RULE_ODD : SKS_RULE_EVEN,
+             SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
   const char *key;
   json_t *v;
   json_object_foreach(obj, key, v) {
@@ -702,13 +1137,9 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
       if (in(key, QUIET, sizeof QUIET / sizeof *QUIET) || empty(v))
         continue;
       if (in(key, DRAWINGS, sizeof DRAWINGS / sizeof *DRAWINGS))
-        rc = fp_error(&f, "a drawing, whose meaning is in the puzzle's "
-                          "rules text: not read, and the puzzle is not "
-                          "answered without it (remove the drawings when "
-                          "they are only decoration)");
-      else
-        rc = fp_error(&f, "a rule sudokusat does not read; the puzzle is not "
-                          "answered without it");
+        continue; /* once the rules are read */
+      rc = fp_error(&f, "a rule sudokusat does not read; the puzzle is not "
+                        "answered without it");
       break;
     }
     if (!KEYS[k].fn || empty(v))
@@ -723,8 +1154,46 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   if (!rc)
     rc = read_negative(&f, json_object_get(obj, "negative"),
                        json_object_get(obj, "nonconsecutive"));
-  /* The ruleset's text held against the rules read (rules_text.c). */
+  /* The drawings: each the picture of a rule read, a line the rules
+   * text gives its rule (and the marks on it), or refused. */
   json_t *ruleset = json_object_get(obj, "ruleset");
+  json_t *used = json_array(); /* marks taken by the lines */
+  f.ruleset = json_string_value(ruleset);
+  for (size_t d = 0; !rc && d < sizeof DRAWINGS / sizeof *DRAWINGS; d++) {
+    json_t *dv = json_object_get(obj, DRAWINGS[d]);
+    f.key = DRAWINGS[d];
+    f.entry = 0;
+    if (empty(dv))
+      continue;
+    if (!json_is_array(dv)) {
+      rc = fp_error(&f, "%s, expected a list", sks_json_type_name(dv));
+      break;
+    }
+    for (size_t i = 0; !rc && i < json_array_size(dv); i++) {
+      json_t *e = json_array_get(dv, i);
+      bool taken = false;
+      for (size_t k = 0; k < json_array_size(used) && !taken; k++)
+        taken = json_array_get(used, k) == e;
+      if (taken || (json_is_object(e) && picture_of_rule(&f, DRAWINGS[d], e)))
+        continue;
+      int got = d == 0 && json_is_object(e)
+                    ? text_line(&f, e, json_string_value(ruleset), obj, used)
+                    : 0;
+      if (got > 0)
+        continue;
+      if (!got)
+        rc = fp_error(&f,
+                      "a drawing (entry %zu: the picture of no rule read), "
+                      "whose meaning is in the rules text: not read, and the "
+                      "puzzle is not answered without it (remove the "
+                      "drawings when they are only decoration)",
+                      i + 1);
+      else
+        rc = -1;
+    }
+  }
+  json_decref(used);
+  /* The ruleset's text held against the rules read (rules_text.c). */
   if (!rc && json_is_string(ruleset)) {
     size_t len = json_string_length(ruleset);
     char *text = sks_malloc(len + 1), why[256];
@@ -749,5 +1218,7 @@ int sks_fpuzzles_build(sks_reader *rd, json_t *obj, long line, long col,
   sks_rules_release(f.rules);
   SKS_STACK_FREE(f.cells);
   SKS_STACK_FREE(f.more);
+  SKS_STACK_FREE(f.parity);
+  SKS_STACK_FREE(f.drawn);
   return rc ? -1 : 0;
 }

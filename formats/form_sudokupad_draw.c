@@ -9,11 +9,16 @@
  * squares in cells odd and even, grey cells with chevrons minimum and
  * maximum, lines from corner to corner the diagonals, a short arrow
  * outside with a number a little killer, a number outside a sandwich,
- * x-sum or skyscraper clue as the rules text says.  A drawing of a
- * colour alone (whispers, renban, region sum, palindrome, outside clues)
- * must agree with the rules text when there is one.  Whatever is left
+ * x-sum or skyscraper clue as the rules text says; a line of any
+ * colour from a bulb of its colour a thermometer, a line from a circle
+ * with an arrowhead line an arrow, a line or a cell's circle or square
+ * of a colour the rules text names with a rule that rule.  A drawing of
+ * a colour alone (whispers, renban, region sum, palindrome, outside
+ * clues) must agree with the rules text when there is one.  Whatever is
+ * left
  * that can be seen is an error naming it: SudokuPad does not name its
  * rules, and a rule left out turns the puzzle into another one. */
+#include "rules_text_int.h"
 #include "sudokupad_int.h"
 
 #include <math.h>
@@ -85,12 +90,21 @@ static colour colour_of(json_t *v) {
         alpha = d[6] * 16 + d[7];
     }
     c.set = alpha > 0;
+    /* see-through: the colour seen over the white page */
+    c.r = 255 - (255 - c.r) * alpha / 255;
+    c.g = 255 - (255 - c.g) * alpha / 255;
+    c.b = 255 - (255 - c.b) * alpha / 255;
     return c;
   }
   double a = 1;
   if (sscanf(s, "rgba(%d ,%d ,%d ,%lf )", &c.r, &c.g, &c.b, &a) == 4 ||
       sscanf(s, "rgb(%d ,%d ,%d )", &c.r, &c.g, &c.b) == 3) {
     c.set = a > 0;
+    if (a >= 0 && a < 1) {
+      c.r = 255 - (int)((255 - c.r) * a);
+      c.g = 255 - (int)((255 - c.g) * a);
+      c.b = 255 - (int)((255 - c.b) * a);
+    }
     return c;
   }
   if (!strcmp(s, "none") || !strcmp(s, "transparent") || !*s)
@@ -230,7 +244,8 @@ static int read_els(sp *s, json_t *obj, const char *key, const char *name,
     e.centred = number_pair(json_object_get(o, "center"), &e.y, &e.x);
     e.w = num(json_object_get(o, "width"), 0);
     e.h = num(json_object_get(o, "height"), 0);
-    e.rounded = json_is_true(json_object_get(o, "rounded"));
+    json_t *rd = json_object_get(o, "rounded"); /* true, or 1 */
+    e.rounded = json_is_true(rd) || (json_is_number(rd) && num(rd, 0) != 0);
     e.bg = colour_of(json_object_get(o, "backgroundColor"));
     e.border = colour_of(json_object_get(o, "borderColor"));
     json_t *t = json_object_get(o, "text");
@@ -327,6 +342,135 @@ static void reverse(sp_ints *c) {
   }
 }
 
+/* The box (or jigsaw region) of a cell. */
+static int box_of(const sp *s, int cell) {
+  const sks_shape *sh = s->rd->p->shape;
+  int n = s->n;
+  if (sh->jigsaw)
+    return sh->jigsaw[cell];
+  return (cell / n / sh->box_rows) * (n / sh->box_cols) +
+         (cell % n) / sh->box_cols;
+}
+
+/* A renban or region-sum line (s->cells, in order, a cell maybe twice):
+ * a renban's cells are a set, so a cell twice is once; a line that ends
+ * where it starts is a loop.  A region-sum line is cut by the boxes'
+ * borders into segments of the same sum (a loop's first and last one
+ * segment when in one box): one rule over its cells when it meets each
+ * box once, else one rule a pair of segments in two boxes (each segment
+ * with the first, or with the second when in the first's box).
+ * Refused: a region-sum line through a cell twice (not a loop's ends). */
+static int add_set_line(sp *s, const ln *l, sks_rule_kind kind) {
+  int n = s->n;
+  const char *what = kind == SKS_RULE_RENBAN ? "renban" : "region-sum";
+  sp_ints *c = &s->cells;
+  bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
+  c->n -= loop;
+  size_t k = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    int cell = c->a[i];
+    bool again = false;
+    for (size_t j = 0; j < k && !again; j++)
+      again = c->a[j] == cell;
+    if (again && kind == SKS_RULE_RENBAN)
+      continue;
+    char why[120];
+    if (again) {
+      snprintf(why, sizeof why,
+               "a %s line through r%dc%d twice: its segments are not read",
+               what, cell / n + 1, cell % n + 1);
+      return ln_error(s, l, why);
+    }
+    c->a[k++] = cell;
+  }
+  c->n = k;
+  if (kind == SKS_RULE_RENBAN || !k)
+    return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  /* A loop from a border: its segment across its ends is one. */
+  int *line = sks_malloc(k * sizeof *line);
+  size_t from = 0;
+  while (loop && from < k &&
+         box_of(s, c->a[from]) == box_of(s, c->a[(from + k - 1) % k]))
+    from++;
+  if (from == k)
+    from = 0;
+  for (size_t i = 0; i < k; i++)
+    line[i] = c->a[(from + i) % k];
+  /* The segments: seg[i] the index of segment i's first cell. */
+  size_t *seg = sks_malloc((k + 1) * sizeof *seg), nseg = 0;
+  for (size_t i = 0; i < k; i++)
+    if (!i || box_of(s, line[i]) != box_of(s, line[i - 1]))
+      seg[nseg++] = i;
+  seg[nseg] = k;
+  bool twice = false;
+  for (size_t i = 0; i < nseg; i++)
+    for (size_t j = 0; j < i; j++)
+      twice |= box_of(s, line[seg[i]]) == box_of(s, line[seg[j]]);
+  int rc = 0;
+  if (!twice) {
+    for (size_t i = 0; i < k; i++)
+      c->a[i] = line[i];
+    rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  for (size_t j = 1; twice && j < nseg && !rc; j++) {
+    size_t p = box_of(s, line[seg[j]]) != box_of(s, line[0]) ? 0 : 1;
+    c->n = 0;
+    for (size_t i = seg[p]; i < seg[p + 1]; i++)
+      SKS_PUSH(*c, line[i]);
+    for (size_t i = seg[j]; i < seg[j + 1]; i++)
+      SKS_PUSH(*c, line[i]);
+    if (p != j)
+      rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  free(seg);
+  free(line);
+  return rc;
+}
+
+/* A renban or region-sum line, kept (s->pend: kind, line index, count,
+ * cells) until every line is read (set_lines_add). */
+static void set_line(sp *s, const ln *l, sks_rule_kind kind) {
+  SKS_PUSH(s->pend, (int)kind);
+  SKS_PUSH(s->pend, (int)l->idx);
+  SKS_PUSH(s->pend, (int)s->cells.n);
+  for (size_t i = 0; i < s->cells.n; i++)
+    SKS_PUSH(s->pend, s->cells.a[i]);
+}
+
+/* The kept lines (set_line) into rules; two of a kind that meet are
+ * refused: lines drawn to one cell may be one line or two (Stronghold's
+ * two region-sum lines from one cell have two totals, Nautilus' renban
+ * drawn in two strokes is one set), and the drawing does not say. */
+static int set_lines_add(sp *s, json_t *lines) {
+  int n = s->n, rc = 0;
+  int *owner = sks_calloc((size_t)n * n * 2, sizeof *owner);
+  for (size_t at = 0; at < s->pend.n && !rc;
+       at += 3 + (size_t)s->pend.a[at + 2]) {
+    int kind = s->pend.a[at], idx = s->pend.a[at + 1], k = s->pend.a[at + 2];
+    int *own = owner + (kind == SKS_RULE_RENBAN ? 0 : n * n);
+    const char *what = kind == SKS_RULE_RENBAN ? "renban" : "region-sum";
+    ln l = ln_of(json_array_get(lines, (size_t)idx), "line", (size_t)idx);
+    s->cells.n = 0;
+    for (int i = 0; i < k && !rc; i++) {
+      int cell = s->pend.a[at + 3 + i];
+      if (own[cell] && own[cell] != idx + 1) {
+        char why[120];
+        snprintf(why, sizeof why,
+                 "a %s line that meets %s line %d at r%dc%d: one line or two "
+                 "is not read",
+                 what, what, own[cell], cell / n + 1, cell % n + 1);
+        rc = ln_error(s, &l, why);
+      }
+      own[cell] = idx + 1;
+      SKS_PUSH(s->cells, cell);
+    }
+    if (!rc)
+      rc = add_set_line(s, &l, (sks_rule_kind)kind);
+  }
+  free(owner);
+  return rc;
+}
+
 /* A colour alone names the rule: the rules text, when there is one,
  * must name it too. */
 static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
@@ -338,7 +482,111 @@ static int by_colour(sp *s, const ln *l, sks_rule_kind kind, const char *what,
              "a %s line, but the rules text does not name its rule", what);
     return ln_error(s, l, why);
   }
+  if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
+    return set_line(s, l, kind), 0;
   return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+}
+
+/* Is colour a near colour b (each channel within 24)? */
+static bool same_colour(colour a, colour b) {
+  return a.set && !a.bad && b.set && !b.bad && abs(a.r - b.r) <= 24 &&
+         abs(a.g - b.g) <= 24 && abs(a.b - b.b) <= 24;
+}
+
+/* The unused small round mark of colour c (no text) centred at (y, x),
+ * or NULL. */
+static el *mark_at(els *all, double y, double x, colour c) {
+  for (size_t k = 0; k < all->n; k++) {
+    el *e = &all->a[k];
+    if (!e->used && e->rounded && !e->has_text && e->w >= 0.15 && e->w <= 0.6 &&
+        near(e->w, e->h) && near(e->y, y) && near(e->x, x) &&
+        same_colour(e->bg, c))
+      return e;
+  }
+  return NULL;
+}
+
+/* A thermometer of any colour: a bulb of the line's own colour on an end
+ * cell, when the rules text (if any) speaks of thermometers.  1: read;
+ * 0: no such bulb. */
+static int coloured_thermo(sp *s, const ln *l, els *all) {
+  static const char *const w[] = {"thermo", NULL};
+  int n = s->n;
+  bool none;
+  el *bulb[2] = {NULL, NULL};
+  for (int end = 0; end < 2; end++) {
+    int cell = end ? s->cells.a[s->cells.n - 1] : s->cells.a[0];
+    for (size_t k = 0; k < all->n && !bulb[end]; k++) {
+      el *e = &all->a[k];
+      if (e->rounded && !e->has_text && e->w >= 0.55 && e->w <= 1.05 &&
+          near(e->w, e->h) && near(e->y, cell / n + 0.5) &&
+          near(e->x, cell % n + 0.5) && same_colour(e->bg, l->color))
+        bulb[end] = e;
+    }
+  }
+  if (!bulb[0] && !bulb[1])
+    return 0;
+  if (bulb[0] && bulb[1])
+    return ln_error(s, l, "a thermometer with a bulb at both ends");
+  if (!sp_rules_say(s, w, &none) && !none)
+    return ln_error(s, l,
+                    "a line from a bulb of its colour, but the rules text "
+                    "does not speak of thermometers");
+  if (!bulb[0])
+    reverse(&s->cells);
+  (bulb[0] ? bulb[0] : bulb[1])->used = true;
+  return sp_add(s, SKS_RULE_THERMO, SKS_RULE_NO_VALUE, 0, NULL, 0) ? -1 : 1;
+}
+
+/* A line of a colour the rules text names with its rule ("a peach
+ * entropic line", "a lavender zipper line"): that rule (a loop, one
+ * that ends where it starts, goes on round: entropic, modular and
+ * whispers; a zipper's centre may be marked by a dot of its colour).
+ * 1: read; 0: the text names no rule for the colour. */
+static int text_line(sp *s, const ln *l, els *all) {
+  int n = s->n;
+  int kind = s->rules_text ? sks_rules_text_line_rule(s->rules_text, l->color.r,
+                                                      l->color.g, l->color.b)
+                           : -1;
+  if (kind < 0 || kind == SKS_RULE_THERMO)
+    return 0;
+  sp_ints *c = &s->cells;
+  if (kind == SKS_RULE_RENBAN || kind == SKS_RULE_REGION_SUM)
+    return set_line(s, l, (sks_rule_kind)kind), 1;
+  bool loop = c->n >= 3 && c->a[0] == c->a[c->n - 1];
+  if (loop && kind != SKS_RULE_ENTROPIC && kind != SKS_RULE_MODULAR &&
+      kind != SKS_RULE_WHISPERS)
+    return ln_error(s, l, "a line that ends where it starts: not read");
+  c->n -= loop;
+  size_t k = c->n;
+  if (kind == SKS_RULE_ZIPPER && k >= 2) {
+    int a = c->a[(k - 1) / 2], b = c->a[k / 2];
+    el *dot = mark_at(all, (a / n + b / n) / 2.0 + 0.5,
+                      (a % n + b % n) / 2.0 + 0.5, l->color);
+    if (dot)
+      dot->used = true;
+  }
+  if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+    return -1;
+  if (loop && k >= 4) {
+    /* round the loop's ends */
+    int wrap[4] = {c->a[k - 2], c->a[k - 1], c->a[0], c->a[1]};
+    size_t from = kind == SKS_RULE_WHISPERS ? 1 : 0,
+           to = kind == SKS_RULE_WHISPERS ? 3 : 4;
+    c->n = 0;
+    for (size_t i = from; i < to; i++)
+      SKS_PUSH(*c, wrap[i]);
+    if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      return -1;
+  } else if (loop && kind == SKS_RULE_WHISPERS) {
+    int wrap[2] = {c->a[k - 1], c->a[0]};
+    c->n = 0;
+    SKS_PUSH(*c, wrap[0]);
+    SKS_PUSH(*c, wrap[1]);
+    if (sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0))
+      return -1;
+  }
+  return 1;
 }
 
 /* A line through cells: which rule it draws. */
@@ -368,6 +616,9 @@ static int cell_line(sp *s, const ln *l, els *all) {
       (bulb ? bulb : bulb2)->used = true;
       return sp_add(s, SKS_RULE_THERMO, SKS_RULE_NO_VALUE, 0, NULL, 0);
     }
+    int rc = text_line(s, l, all);
+    if (rc)
+      return rc < 0 ? -1 : 0;
     if (l->thickness >= 8 && l->thickness <= 30) {
       static const char *const w[] = {"palindrom", NULL};
       return by_colour(s, l, SKS_RULE_PALINDROME, "grey", w);
@@ -376,6 +627,11 @@ static int cell_line(sp *s, const ln *l, els *all) {
   }
   if (l->opacity || l->thickness < 2)
     return ln_error(s, l, UNKNOWN);
+  int rc = coloured_thermo(s, l, all);
+  if (!rc && !green(l->color) && !purple(l->color) && !blue(l->color))
+    rc = text_line(s, l, all);
+  if (rc)
+    return rc < 0 ? -1 : 0;
   if (green(l->color)) {
     /* German whispers: named, or their difference (half the side, up)
      * spelt out; Dutch ones (4 on a 9x9) are another rule */
@@ -429,46 +685,96 @@ static bool chevron(const sp *s, const ln *l, int *cell, bool *inwards) {
   return true;
 }
 
+static int read_line(sp *s, const ln *lp, els *all, signed char *mm);
+static int arrow_of(sp *s, const ln *l, els *all);
+
+/* Is line h an arrowhead on the end of line t: three points, the middle
+ * one t's last, the other two near it (0.45), both of one colour? */
+static bool head_on(const ln *h, const ln *t) {
+  double y[3], x[3], ty, tx;
+  size_t nt = json_array_size(t->wp);
+  if (json_array_size(h->wp) != 3 || nt < 2 ||
+      !same_colour(h->color, t->color) ||
+      !number_pair(json_array_get(t->wp, nt - 1), &ty, &tx))
+    return false;
+  for (int i = 0; i < 3; i++)
+    if (!number_pair(json_array_get(h->wp, (size_t)i), &y[i], &x[i]))
+      return false;
+  return near(y[1], ty) && near(x[1], tx) &&
+         hypot(y[0] - y[1], x[0] - x[1]) <= 0.45 &&
+         hypot(y[2] - y[1], x[2] - x[1]) <= 0.45 &&
+         hypot(y[0] - y[1], x[0] - x[1]) >= 0.1 &&
+         hypot(y[2] - y[1], x[2] - x[1]) >= 0.1;
+}
+
 static int read_lines(sp *s, json_t *obj, els *all, signed char *mm) {
   json_t *a = json_object_get(obj, "lines");
-  int n = s->n;
   if (a && !json_is_array(a))
     return sp_error(s, "\"lines\" is %s, expected a list",
                     sks_json_type_name(a));
-  for (size_t i = 0; i < json_array_size(a); i++) {
+  /* Arrows drawn as lines: a shaft, and an arrowhead on its end. */
+  size_t count = json_array_size(a);
+  signed char *role = sks_calloc(count + 1, 1); /* 1 head, 2 shaft */
+  for (size_t i = 0; i < count; i++)
+    for (size_t j = 0; j < count && !role[i]; j++) {
+      json_t *hi = json_array_get(a, i), *tj = json_array_get(a, j);
+      if (i == j || !json_is_object(hi) || !json_is_object(tj) || role[j] == 1)
+        continue;
+      ln h = ln_of(hi, "line", i), t = ln_of(tj, "line", j);
+      double y0, x0, y1, x1;
+      if (number_pair(json_array_get(t.wp, 0), &y0, &x0) &&
+          number_pair(json_array_get(t.wp, json_array_size(t.wp) - 1), &y1,
+                      &x1) &&
+          hypot(y1 - y0, x1 - x0) >= 0.9 && head_on(&h, &t))
+        role[i] = 1, role[j] = 2;
+    }
+  int rc = 0;
+  for (size_t i = 0; i < count && !rc; i++) {
     json_t *o = json_array_get(a, i);
-    if (!json_is_object(o))
-      return sp_error(s, "line %zu is %s, expected an object", i + 1,
-                      sks_json_type_name(o));
+    if (!json_is_object(o)) {
+      rc = sp_error(s, "line %zu is %s, expected an object", i + 1,
+                    sks_json_type_name(o));
+      break;
+    }
     ln l = ln_of(o, "line", i);
-    int cell;
-    bool inwards;
-    double y0, x0, y1, x1;
-    if (chevron(s, &l, &cell, &inwards)) {
-      signed char want = inwards ? 1 : 2;
-      if (mm[cell] && mm[cell] != want)
-        return ln_error(s, &l, "chevrons pointing both ways in one cell");
-      mm[cell] = want;
+    if (role[i] == 1)
+      continue;
+    if (role[i] == 2) {
+      rc = arrow_of(s, &l, all);
       continue;
     }
-    if (json_array_size(l.wp) == 2 &&
-        number_pair(json_array_get(l.wp, 0), &y0, &x0) &&
-        number_pair(json_array_get(l.wp, 1), &y1, &x1) &&
-        (near(y0, 0) || near(y0, n)) && (near(y1, 0) || near(y1, n)) &&
-        (near(x0, 0) || near(x0, n)) && (near(x1, 0) || near(x1, n)) &&
-        !near(y0, y1) && !near(x0, x1)) {
-      /* Corner to corner: a diagonal. */
-      bool neg = near(y0, 0) == near(x0, 0);
-      s->cells.n = 0;
-      if (sp_add(s, neg ? SKS_RULE_DIAGONAL_NEG : SKS_RULE_DIAGONAL_POS,
-                 SKS_RULE_NO_VALUE, 0, NULL, 0))
-        return -1;
-      continue;
-    }
-    if (cell_line(s, &l, all))
-      return -1;
+    rc = read_line(s, &l, all, mm);
   }
-  return 0;
+  free(role);
+  return rc;
+}
+
+/* One line that draws no arrow. */
+static int read_line(sp *s, const ln *lp, els *all, signed char *mm) {
+  int n = s->n, cell;
+  ln l = *lp;
+  bool inwards;
+  double y0, x0, y1, x1;
+  if (chevron(s, &l, &cell, &inwards)) {
+    signed char want = inwards ? 1 : 2;
+    if (mm[cell] && mm[cell] != want)
+      return ln_error(s, &l, "chevrons pointing both ways in one cell");
+    mm[cell] = want;
+    return 0;
+  }
+  if (json_array_size(l.wp) == 2 &&
+      number_pair(json_array_get(l.wp, 0), &y0, &x0) &&
+      number_pair(json_array_get(l.wp, 1), &y1, &x1) &&
+      (near(y0, 0) || near(y0, n)) && (near(y1, 0) || near(y1, n)) &&
+      (near(x0, 0) || near(x0, n)) && (near(x1, 0) || near(x1, n)) &&
+      !near(y0, y1) && !near(x0, x1)) {
+    /* Corner to corner: a diagonal. */
+    bool neg = near(y0, 0) == near(x0, 0);
+    s->cells.n = 0;
+    return sp_add(s, neg ? SKS_RULE_DIAGONAL_NEG : SKS_RULE_DIAGONAL_POS,
+                  SKS_RULE_NO_VALUE, 0, NULL, 0);
+  }
+  return cell_line(s, &l, all);
 }
 
 /* The number an element's text says (-1: none, "" or "_"; -2: no
@@ -491,6 +797,45 @@ static el *text_in(els *all, int r, int c) {
       return e;
   }
   return NULL;
+}
+
+/* An arrow along line l, from the circle (or pill) on its first cell:
+ * the circle's cells, then the shaft's. */
+static int arrow_of(sp *s, const ln *l, els *all) {
+  int n = s->n;
+  double p0[2], p1[2];
+  if (line_cells(s, l, &s->more, p0, p1))
+    return -1;
+  /* The circle (or pill) the arrow leaves. */
+  el *circle = NULL;
+  int from = s->more.a[0];
+  for (size_t k = 0; k < all->n && !circle; k++) {
+    el *e = &all->a[k];
+    if (e->rounded && !e->has_text && e->w >= 0.55 && e->h >= 0.55 &&
+        (white(e->bg) || !e->bg.set) && e->border.set && !e->border.bad &&
+        fabs(e->y - (from / n + 0.5)) <= e->h / 2 - 0.1 &&
+        fabs(e->x - (from % n + 0.5)) <= e->w / 2 - 0.1)
+      circle = e;
+  }
+  if (!circle)
+    return ln_error(s, l, "an arrow from no circle");
+  circle->used = true;
+  s->cells.n = 0;
+  for (int k = 0; k < n * n; k++)
+    if (fabs(circle->y - (k / n + 0.5)) <= circle->h / 2 - 0.1 &&
+        fabs(circle->x - (k % n + 0.5)) <= circle->w / 2 - 0.1)
+      SKS_PUSH(s->cells, k);
+  size_t split = s->cells.n;
+  for (size_t k = 0; k < s->more.n; k++) {
+    bool in = false;
+    for (size_t m = 0; m < split; m++)
+      in |= s->cells.a[m] == s->more.a[k];
+    if (!in)
+      SKS_PUSH(s->cells, s->more.a[k]);
+  }
+  if (s->cells.n == split)
+    return ln_error(s, l, "an arrow with no cells past its circle");
+  return sp_add(s, SKS_RULE_ARROW, SKS_RULE_NO_VALUE, (int)split, NULL, 0);
 }
 
 static int read_arrows(sp *s, json_t *obj, els *all) {
@@ -541,39 +886,7 @@ static int read_arrows(sp *s, json_t *obj, els *all) {
         return -1;
       continue;
     }
-    double p0[2], p1[2];
-    if (line_cells(s, &l, &s->more, p0, p1))
-      return -1;
-    /* The circle (or pill) the arrow leaves. */
-    el *circle = NULL;
-    int from = s->more.a[0];
-    for (size_t k = 0; k < all->n && !circle; k++) {
-      el *e = &all->a[k];
-      if (e->rounded && !e->has_text && e->w >= 0.55 && e->h >= 0.55 &&
-          (white(e->bg) || !e->bg.set) && e->border.set && !e->border.bad &&
-          fabs(e->y - (from / n + 0.5)) <= e->h / 2 - 0.1 &&
-          fabs(e->x - (from % n + 0.5)) <= e->w / 2 - 0.1)
-        circle = e;
-    }
-    if (!circle)
-      return ln_error(s, &l, "an arrow from no circle");
-    circle->used = true;
-    s->cells.n = 0;
-    for (int k = 0; k < n * n; k++)
-      if (fabs(circle->y - (k / n + 0.5)) <= circle->h / 2 - 0.1 &&
-          fabs(circle->x - (k % n + 0.5)) <= circle->w / 2 - 0.1)
-        SKS_PUSH(s->cells, k);
-    size_t split = s->cells.n;
-    for (size_t k = 0; k < s->more.n; k++) {
-      bool in = false;
-      for (size_t m = 0; m < split; m++)
-        in |= s->cells.a[m] == s->more.a[k];
-      if (!in)
-        SKS_PUSH(s->cells, s->more.a[k]);
-    }
-    if (s->cells.n == split)
-      return ln_error(s, &l, "an arrow with no cells past its circle");
-    if (sp_add(s, SKS_RULE_ARROW, SKS_RULE_NO_VALUE, (int)split, NULL, 0))
+    if (arrow_of(s, &l, all))
       return -1;
   }
   return 0;
@@ -659,12 +972,47 @@ static int read_el(sp *s, el *e, const signed char *mm, int outside) {
     return sp_add(s, e->rounded ? SKS_RULE_ODD : SKS_RULE_EVEN,
                   SKS_RULE_NO_VALUE, 0, NULL, 0);
   }
+  if (in && cell_centre && !e->has_text && !grey(e->bg) && e->bg.set &&
+      near(e->w, e->h) && e->w >= 0.4 && e->w <= 0.85 && s->rules_text) {
+    /* a circle or square of a colour the rules text names odd or even */
+    int kind = sks_rules_text_cell_rule(s->rules_text, e->rounded, e->bg.r,
+                                        e->bg.g, e->bg.b);
+    if (kind >= 0) {
+      SKS_PUSH(s->cells, r * n + c);
+      return sp_add(s, (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
+    }
+  }
   if (in && cell_centre && !e->rounded && !e->has_text && grey(e->bg) &&
       near(e->w, 1) && near(e->h, 1)) {
     if (mm[r * n + c]) {
-      SKS_PUSH(s->cells, r * n + c);
-      return sp_add(s, mm[r * n + c] == 1 ? SKS_RULE_MINIMUM : SKS_RULE_MAXIMUM,
-                    SKS_RULE_NO_VALUE, 0, NULL, 0);
+      /* Beside a cell of its own kind, it is compared with the others
+       * only (as f-puzzles does: "greater than its unshaded neighbours"):
+       * a `greater` rule with each. */
+      static const int ORTH[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+      int me = r * n + c, nb[4], k = 0;
+      bool beside = false;
+      for (int j = 0; j < 4; j++) {
+        int rr = r + ORTH[j][0], cc = c + ORTH[j][1];
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n)
+          continue;
+        if (mm[rr * n + cc] == mm[me])
+          beside = true;
+        else
+          nb[k++] = rr * n + cc;
+      }
+      if (!beside) {
+        SKS_PUSH(s->cells, me);
+        return sp_add(s, mm[me] == 1 ? SKS_RULE_MINIMUM : SKS_RULE_MAXIMUM,
+                      SKS_RULE_NO_VALUE, 0, NULL, 0);
+      }
+      for (int j = 0; j < k; j++) {
+        s->cells.n = 0;
+        SKS_PUSH(s->cells, mm[me] == 2 ? me : nb[j]);
+        SKS_PUSH(s->cells, mm[me] == 2 ? nb[j] : me);
+        if (sp_add(s, SKS_RULE_GREATER, SKS_RULE_NO_VALUE, 0, NULL, 0))
+          return -1;
+      }
+      return 0;
     }
     if (s->extra[r * n + c]) /* an extra region's shading */
       return 0;
@@ -721,6 +1069,8 @@ int sp_read_drawings(sp *s, json_t *obj) {
   if (!rc)
     rc = read_lines(s, obj, &all, mm);
   if (!rc)
+    rc = set_lines_add(s, json_object_get(obj, "lines"));
+  if (!rc)
     rc = read_arrows(s, obj, &all);
   int outside = outside_kind(s);
   for (size_t k = 0; !rc && k < all.n; k++)
@@ -744,5 +1094,6 @@ int sp_read_drawings(sp *s, json_t *obj) {
   }
   SKS_STACK_FREE(all);
   free(mm);
+  SKS_STACK_FREE(s->pend);
   return rc;
 }

@@ -21,4 +21,22 @@
 int sks_rules_text_read(sks_rules *rules, const char *text, bool drawn,
                         bool vouched, char *why, size_t size);
 
+/* The rule the rules text gives the lines of colour (r, g, b) (0-255
+ * each): a sentence that speaks of a line, names a colour the colour is
+ * ("peach", "lavender", "orange", "tan", "turquoise", "grey", ...) and
+ * names one line rule (entropic, zipper, renban, whispers but not Dutch
+ * ones, palindrome, region sum, modular, between, thermometer).  Every
+ * such sentence must name the same rule: else (two rules, or none) -1. */
+int sks_rules_text_line_rule(const char *text, int r, int g, int b);
+
+/* The rule the rules text gives a cell's circle (round) or square of
+ * colour (r, g, b): a sentence naming a colour the shape's is, the shape
+ * and one of odd and even.  Every such sentence must agree: else (or
+ * none) -1. */
+int sks_rules_text_cell_rule(const char *text, bool round, int r, int g, int b);
+
+/* Does the text (NULL: none) say the thermometers are slow (it speaks
+ * of thermometers and of digits that may stay the same)? */
+bool sks_rules_text_slow(const char *text);
+
 #endif

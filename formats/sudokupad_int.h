@@ -20,6 +20,8 @@ typedef struct sp {
   char *rules_text; /* the metadata's rules, or NULL */
   sp_ints cells, more;
   int *extra;       /* n*n: the cell is in an extra region's cage */
+  sp_ints pend;     /* the renban and region-sum lines read, kept until
+                       all are (form_sudokupad_draw.c's set_line) */
   bool minmax_seen; /* chevrons read */
 } sp;
 

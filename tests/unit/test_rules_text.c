@@ -53,13 +53,77 @@ int main(void) {
                    thermo, true, false),
            0);
   CHECK_EQ(verdict(NULL, none, true, false), 0);
-  /* A rule of the whole grid only the text gives: its rule line named. */
+  /* A rule of the whole grid only the text gives, stated in a known
+   * phrasing with nothing that changes it: read, its rule added (for
+   * f-puzzles too). */
   const char *kn = "Cells a knight's move apart cannot contain the same digit.";
-  CHECK_EQ(verdict(kn, none, true, false), -1);
-  CHECK(says("Cells a knight's move apart") && says("anti-knight above"));
+  CHECK_EQ(verdict(kn, none, true, false), 0);
   CHECK_EQ(verdict(kn, knight, true, false), 0);
-  CHECK_EQ(verdict("ANTIKNIGHT", none, true, false), -1);
-  CHECK_EQ(verdict(kn, none, false, false), -1); /* f-puzzles too */
+  CHECK_EQ(verdict(kn, none, false, false), 0);
+  static const struct {
+    const char *text;
+    sks_rule_kind kind;
+  } stated[] = {
+      {"Cells a knight's move apart cannot contain the same digit.",
+       SKS_RULE_ANTI_KNIGHT},
+      {"ANTIKNIGHT", SKS_RULE_ANTI_KNIGHT},
+      {"Anti-Knight: Digits that are a knight's move apart cannot be "
+       "identical anywhere in the grid.",
+       SKS_RULE_ANTI_KNIGHT},
+      {"Digits separated by a knight's move may not repeat",
+       SKS_RULE_ANTI_KNIGHT},
+      {"Cells a king's move apart must contain different digits.",
+       SKS_RULE_ANTI_KING},
+      {"Anti-king sudoku rules apply.", SKS_RULE_ANTI_KING},
+      {"Non-consecutive: orthogonally adjacent digits cannot be "
+       "consecutive.",
+       SKS_RULE_NON_CONSECUTIVE},
+      {"Disjoint groups: digits in the same position in each box cannot "
+       "repeat.",
+       SKS_RULE_DISJOINT_GROUPS},
+  };
+  for (size_t i = 0; i < sizeof stated / sizeof *stated; i++) {
+    for (int drawn = 0; drawn < 2; drawn++) {
+      sks_rules *r = with(none);
+      CHECK_EQ(
+          sks_rules_text_read(r, stated[i].text, drawn, false, why, sizeof why),
+          0);
+      CHECK_EQ(r->count, 1);
+      CHECK(r->count == 1 && r->rule[0].kind == stated[i].kind);
+      sks_rules_release(r);
+    }
+  }
+  /* Any doubt: refused, naming the rule line that reads it. */
+  static const char *const doubtful[] = {
+      "Cells a knight's move apart may contain the same digit.",
+      "Cells a knight's move apart cannot sum to 10.",
+      "Digits a king's move apart cannot repeat within a box.",
+      "Only cells a knight's move apart on the marked cells cannot repeat.",
+      "Digits a knight's move apart are not different.",
+      "Cells a king's move apart cannot be consecutive.",
+      "Anti-knight and anti-king rules apply.",
+      "A knight's move apart.",
+      "Unless circled, cells a knight's move apart cannot repeat.",
+      "Digits on the diagonals cannot repeat.",
+      "There is no anti-knight rule in this puzzle.",
+      "Anti-king does not apply.",
+      "Disjoint groups are not used.",
+      "Non-consecutive rules don't apply here.",
+  };
+  for (size_t i = 0; i < sizeof doubtful / sizeof *doubtful; i++) {
+    CHECK_EQ(verdict(doubtful[i], none, true, false), -1);
+    CHECK(says("the rules text says") && says("above the link reads it"));
+  }
+  /* Beside white dots, "consecutive" is the dots' word (every dot
+   * given is another rule): nothing added. */
+  sks_rules *nc = with(dots);
+  CHECK_EQ(sks_rules_text_read(nc,
+                               "Non-consecutive: orthogonally adjacent "
+                               "digits cannot be consecutive.",
+                               true, false, why, sizeof why),
+           0);
+  CHECK_EQ(nc->count, 2);
+  sks_rules_release(nc);
   /* A rule that changes the puzzle's meaning, quoted. */
   CHECK_EQ(verdict("Yin Yang: Shade some cells so that all shaded cells are "
                    "connected.",
@@ -129,8 +193,62 @@ int main(void) {
   CHECK_EQ(verdict("Sudoku rules apply, making each digit appear once.", none,
                    true, false),
            0);
+  /* The rule the text gives a line of a colour: one sentence naming the
+   * colour and one line rule; two rules, Dutch whispers, a colour not
+   * named: none. */
+  CHECK_EQ(sks_rules_text_line_rule("Every three adjacent digits along a "
+                                    "peach Entropic line hold a low digit.",
+                                    0xff, 0xcc, 0xaa),
+           SKS_RULE_ENTROPIC);
+  CHECK_EQ(sks_rules_text_line_rule("Zipper lines: cells on a lavender zipper "
+                                    "line sum to the centre.",
+                                    0xdf, 0xc5, 0xfe),
+           SKS_RULE_ZIPPER);
+  CHECK_EQ(sks_rules_text_line_rule("Grey lines are entropic AND modular.",
+                                    0xb9, 0xb9, 0xb9),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule("Orange lines are Dutch whispers.", 0xff,
+                                    0x95, 0x04),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule("Peach lines are entropic lines.", 0xff,
+                                    0x95, 0x04),
+           -1); /* orange is no peach */
+  CHECK_EQ(sks_rules_text_line_rule("Peach lines are entropic lines. Peach "
+                                    "lines are renban lines.",
+                                    0xff, 0xcc, 0xaa),
+           -1);
+  CHECK_EQ(sks_rules_text_line_rule(NULL, 0xff, 0xcc, 0xaa), -1);
+  /* Every clue of a kind the list does not know given ("all such
+   * pairs"): refused, for f-puzzles too; not all of them, or "every
+   * row", is none. */
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. All such pairs are given.",
+                   vee, true, false),
+           -1);
+  CHECK(says("every clue of a kind given"));
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. All such pairs are given.",
+                   vee, false, false),
+           -1);
+  CHECK_EQ(verdict("Digits joined by a V sum to 5. Not all such pairs are "
+                   "given.",
+                   vee, false, false),
+           0);
+  CHECK_EQ(verdict("Fill every row, column and marked box with 1-9.", none,
+                   false, false),
+           0);
+  /* Shaded cells greater than their neighbours: the maximum cells read,
+   * no shading to do; without them, or a shading to do, refused. */
+  static const char *const maxi[] = {"maximum r1c1", NULL};
+  const char *shaded = "Digits in grey shaded cells must be greater than all "
+                       "neighbouring unshaded cells.";
+  CHECK_EQ(verdict(shaded, maxi, true, false), 0);
+  CHECK_EQ(verdict(shaded, none, true, false), -1);
+  CHECK_EQ(verdict("Shade some cells, so that shaded cells are greater than "
+                   "their neighbours.",
+                   maxi, true, false),
+           -1);
   /* Vouched: nothing refused. */
-  CHECK_EQ(verdict(kn, none, true, true), 0);
+  CHECK_EQ(verdict("Cells a knight's move apart may repeat.", none, true, true),
+           0);
   CHECK_EQ(verdict("Yin Yang: shade cells.", none, true, true), 0);
   /* Slow thermometers, for drawings only, vouched or not. */
   for (int v = 0; v < 2; v++) {

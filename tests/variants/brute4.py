@@ -237,7 +237,13 @@ def k_line(g):
 
 
 def k_cells(g):
-    kind = rng.choice(["odd", "even", "minimum", "maximum", "quadruple", "region", "clone"])
+    kind = rng.choice(["odd", "even", "minimum", "maximum", "quadruple", "region", "clone",
+                       "column-indexer"])
+    if kind == "column-indexer":
+        # a cell of column c holding d: the digit c is in column d of its row
+        cells = rng.sample(range(N * N), rng.randint(1, 3))
+        return ("column-indexer " + " ".join(map(name, cells)),
+                lambda x: all(x[c // N * N + x[c] - 1] == c % N + 1 for c in cells))
     if kind in ("odd", "even"):
         c = rng.randrange(N * N)
         return "%s %s" % (kind, name(c)), lambda x: x[c] % 2 == (kind == "odd")

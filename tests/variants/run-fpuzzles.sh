@@ -115,6 +115,124 @@ refuse negative '{"negative": ["sum"]}' '"sum": a negative constraint'
 refuse bad-cell '{"odd": [{"cell": "R9C1"}]}' 'f-puzzles "odd" entry 1: cell "R9C1" is outside the 4x4 grid'
 refuse pencil '{"grid": [[{"givenPencilMarks": [1, 2]}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
   'given pencil marks are not read'
+refuse parity '{"grid": [[{"parity": "Purple"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
+  "R1C1's \"parity\": a cell field sudokusat does not read"
+# A drawing is read only as the picture of a rule read: the very line
+# of a line rule (f-puzzles draws some so, "fromConstraint" naming
+# them), the cells of a cage or a clone's part, a circle or text on a
+# named constraint's cells or clue.  Anything else stays refused.
+ZIP='"zipperline": [{"lines": [["R1C1", "R2C1", "R3C1"]]}]'
+refuse picture-short "{$ZIP, \"line\": [{\"lines\": [[\"R1C1\", \"R2C1\"]], \"fromConstraint\": \"Zipper Line\"}]}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read), whose meaning is in the rules text'
+refuse picture-other "{$ZIP, \"line\": [{\"lines\": [[\"R1C1\", \"R2C1\", \"R3C1\"]], \"fromConstraint\": \"Renban\"}]}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+refuse picture-text '{"text": [{"cells": ["R0C1"], "value": "6", "fromConstraint": "Sandwich Sum"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+refuse picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC"}]}' \
+  'f-puzzles "circle": a drawing (entry 1: the picture of no rule read)'
+refuse picture-cage '{"cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}' \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+refuse picture-cage-cells '{"cage": [{"cells": ["R1C1", "R1C2", "R1C3"]}]}' \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+
+# Read: slow thermometers, zipper lines, a cell's parity, and drawings
+# that are the pictures of rules read (the solution still the answer).
+reads() { # name key-json rule-line-wanted
+  python3 - "$D/fpuzzles/killer-thermo-4.json" "$2" >good.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.update(json.loads(sys.argv[2]))
+print(json.dumps(d))
+PY
+  if "$S" solve --format json good.json 2>err.txt | grep -F "\"$3\"" | grep -qF "\"solution\":\"$K4\""; then pass; else
+    fail "$1" "$(cat err.txt)"
+  fi
+}
+# A rule of the whole grid the ruleset states (the 4x4's solution
+# breaks anti-knight: no solution); any doubt stays refused.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >knight.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["ruleset"] = "Normal Sudoku rules apply\nDigits separated by a knight's move may not repeat"
+print(json.dumps(d))
+PY
+if "$S" solve --format json knight.json 2>&1 | grep -qF '"anti-knight"]'; then pass; else
+  fail text-knight "$("$S" solve --format json knight.json 2>&1)"
+fi
+check text-knight-none 20 none "$S" unique -q knight.json
+refuse text-knight-only '{"ruleset": "Digits separated by a knight\u0027s move may not repeat in the marked cells."}' \
+  'the rule line anti-knight above the link reads it'
+
+reads slow-thermo '{"slowthermometer": [{"lines": [["R1C1", "R1C2", "R2C2"]]}]}' \
+  'slow-thermo r1c1 r1c2 r2c2'
+reads zipper "{$ZIP}" 'zipper r1c1..r3c1'
+reads parity '{"grid": [[{"parity": "Odd"}, {"parity": "even"}, {}, {}], [{}, {}, {}, {"value": 2, "given": true}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}' \
+  'odd r1c1","even r1c2'
+reads picture-line "{$ZIP, \"line\": [{\"lines\": [[\"R3C1\", \"R2C1\", \"R1C1\"]], \"outlineC\": \"#cdb1ec\", \"fromConstraint\": \"Zipper Line\"}, {\"lines\": [[\"R3C2\", \"R3C1\", \"R4C1\"]], \"isNewConstraint\": true}]}" \
+  'zipper r1c1..r3c1'
+reads picture-text '{"text": [{"cells": ["R0C1"], "value": "5", "fromConstraint": "Sandwich Sum"}, {"cells": ["R0C1"], "value": "\u25ef", "fromConstraint": "Sandwich Sum"}]}' \
+  'sandwich 5 r1c1..r4c1'
+reads picture-circle '{"circle": [{"cells": ["R3C2"], "baseC": "#CCCCCC", "fromConstraint": "Thermometer"}]}' \
+  'thermo r3c2 r3c1 r4c1'
+reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}]}' \
+  'cage 3 r1c1 r1c2'
+
+# The column indexer (1-5-9): a cell of column c holding d says c is in
+# column d of its row; f-puzzles' picture of it (a cage naming it) read
+# with it.  Its answer's certificate checked against the checker's own
+# clauses.
+CI='"columnindexer": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"]}, {"cells": ["R1C4", "R2C4", "R3C4", "R4C4"]}]'
+reads column-indexer "{$CI, \"cage\": [{\"cells\": [\"R1C1\", \"R2C1\", \"R3C1\", \"R4C1\", \"R1C4\", \"R2C4\", \"R3C4\", \"R4C4\"], \"outlineC\": \"#C77C7C\", \"fromConstraint\": \"Column Indexer\"}]}" \
+  'column-indexer r1c1..r4c1","column-indexer r1c4..r4c4'
+mkdir cert
+check column-indexer-cert 10 unique "$S" unique -q --certificate cert good.json
+check column-indexer-check 0 "verified unique" "$S" check --certificate cert good.json
+refuse column-indexer-cage "{$CI, \"cage\": [{\"cells\": [\"R1C2\"], \"fromConstraint\": \"Column Indexer\"}]}" \
+  'f-puzzles "cage": a drawing (entry 1: the picture of no rule read)'
+
+# A line drawn over a rule's line whose colour the text gives another
+# rule is that rule too.
+python3 - "$D/fpuzzles/killer-thermo-4.json" >both.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["renban"] = [{"lines": [["R1C1", "R1C2", "R1C3"]]}]
+d["line"] = [{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#67F067", "width": 0.3}]
+d["ruleset"] = "Renban lines hold consecutive digits. Adjacent digits on a green line are whispers, differing by 2 or more."
+print(json.dumps(d))
+PY
+if "$S" solve --format json both.json 2>&1 | grep -qF '"renban r1c1..r1c3","whispers r1c1..r1c3"'; then pass; else
+  fail line-both "$("$S" solve --format json both.json 2>&1)"
+fi
+
+# An inequality sign drawn on the two cells of a thermometer read.
+reads sign '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "<", "angle": 0}]}' \
+  'thermo r1c1 r1c2'
+refuse sign-alone '{"text": [{"cells": ["R1C1", "R1C2"], "value": "<"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+refuse sign-letter '{"thermometer": [{"lines": [["R1C1", "R1C2"]]}], "text": [{"cells": ["R1C1", "R1C2"], "value": "A"}]}' \
+  'f-puzzles "text": a drawing (entry 1: the picture of no rule read)'
+
+# A drawn line the rules text gives its rule: a thermometer from a
+# circle of its colour on an end cell (slow when the text says so), a
+# branch of one from a cell of it, a line whose colour the text names
+# with one rule (a zipper's centre circle its mark).
+GT='"ruleset": "Digits along a grey thermometer increase from the bulb.", "line": [{"lines": [["R1C3", "R1C2", "R1C1"]], "outlineC": "#BFBFBF", "width": 0.6}], "circle": [{"cells": ["R1C1"], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}]'
+reads drawn-thermo "{$GT}" 'thermo r1c1..r1c3'
+reads drawn-slow "{${GT/increase from/increase or stay the same from}}" 'slow-thermo r1c1..r1c3'
+reads drawn-branch "{${GT/\"width\": 0.6\}\]/\"width\": 0.6\}, \{\"lines\": [[\"R1C2\", \"R2C2\"]], \"outlineC\": \"#BFBFBF\"\}\]}}" \
+  'thermo r1c1 r1c2 r2c2'
+LZ='"ruleset": "Digits an equal distance from the centre of a lavender zipper line sum to the centre digit.", "line": [{"lines": [["R1C1", "R2C1", "R3C1"]], "outlineC": "#CDB1EC", "width": 0.3}]'
+reads drawn-zipper "{$LZ, \"circle\": [{\"cells\": [\"R2C1\"], \"baseC\": \"#CDB1EC\", \"width\": 0.4, \"height\": 0.4}]}" \
+  'zipper r1c1..r3c1'
+refuse drawn-unnamed "{${LZ/\#CDB1EC/\#FF9504}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read), whose meaning is in the rules text'
+refuse drawn-two "{${LZ/zipper line/zipper line or a renban line}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+refuse drawn-mark "{$LZ, \"circle\": [{\"cells\": [\"R1C1\"], \"baseC\": \"#CDB1EC\", \"width\": 0.4, \"height\": 0.4}]}" \
+  'f-puzzles "circle": a drawing (entry 1: the picture of no rule read)'
+refuse drawn-no-thermo "{${GT/grey thermometer increase from the bulb/grey line increase}}" \
+  'f-puzzles "line": a drawing (entry 1: the picture of no rule read)'
+
 printf 'https://sudokupad.app/abc123def\n' >short.txt
 check short-link 3 "" "$S" solve -q short.txt
 expect_stderr_has "a short link: its puzzle is on SudokuPad's server; open it and copy the long link"

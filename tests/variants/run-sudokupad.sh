@@ -44,8 +44,12 @@ cp "$D/fpuzzles/killer-thermo-6.json" k6.json
 python3 "$D/padrich.py" >rich.json
 K4=1234341221434321
 K6=123456456123231564564231312645645312
+M4=2143341213244231
 R9=162857493534129678789643521475312986913586742628794135356478219241935867897261354
-for c in "k4 $K4" "k6 $K6" "rich $R9"; do
+# minmax-4: maximum (minimum) cells side by side are compared with their
+# other neighbours only, as f-puzzles does.
+cp "$D/fpuzzles/minmax-4.json" minmax.json
+for c in "k4 $K4" "k6 $K6" "rich $R9" "minmax $M4"; do
   set -- $c
   python3 "$D/padmake.py" json "$1.json" >"$1-pad.json"
   scl=$(python3 "$D/padmake.py" scl "$1.json")
@@ -225,6 +229,84 @@ reads blue-total 'd["cages"].append({"value": "rules: Normal sudoku rules apply.
   'region-sum r1c1..r1c4'
 reads v-circle 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#FFFFFF", "text": "V"}]' \
   'v r1c1 r2c1'
+# A renban line's cells are a set (a cell passed twice is once); a
+# region-sum line is cut by the boxes' borders into segments of one sum:
+# a line that comes back to a box is read segment by segment, a loop's
+# segment across its ends is one.  Lines of the kind that meet, and a
+# region-sum line through a cell twice, are refused.
+RB='d["cages"].append({"value": "rules: Renban: digits on a purple line are a set of consecutive digits."}); '
+RS='d["cages"].append({"value": "rules: Box borders divide blue lines into segments with the same sum."}); '
+reads renban-twice "$RB"'d["lines"].append({"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5], [0.5, 1.5]]})' \
+  'renban r1c1..r1c3'
+check renban-twice-solve 10 "$K6" "$S" solve -q good.json
+reads segments "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [2.5, 0.5], [2.5, 1.5], [1.5, 1.5]]})' \
+  'region-sum r3c1 r3c2 r2c2'
+check segments-solve 10 "$K6" "$S" solve -q good.json
+reads loop "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 1.5], [0.5, 4.5], [2.5, 4.5], [2.5, 3.5], [1.5, 2.5], [0.5, 1.5]]})' \
+  'region-sum r1c4 r1c5..r3c5 r3c4..r1c2 r1c3'
+check loop-solve 10 "$K6" "$S" solve -q good.json
+refuse renban-meet "$RB"'d["lines"] += [{"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]}, {"color": "#c060c0", "thickness": 10, "wayPoints": [[0.5, 1.5], [1.5, 1.5]]}]' \
+  'SudokuPad line 4 (colour #c060c0, thickness 10, through r1c2 r2c2): a renban line that meets renban line 3 at r1c2: one line or two is not read'
+refuse region-sum-twice "$RS"'d["lines"].append({"color": "#2ecbff", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 3.5], [1.5, 3.5], [0.5, 2.5]]})' \
+  'a region-sum line through r1c3 twice: its segments are not read'
+
+# A line of another colour is read when the rules text names its colour
+# with its rule ("a peach entropic line"; a loop goes on round, a
+# zipper's centre dot is its mark), a thermometer of any colour by its
+# bulb of that colour when the text speaks of thermometers; two rules
+# for one colour, a colour the text does not name, a bulb the text does
+# not back: refused.
+reads peach-loop 'd["cages"].append({"value": "rules: Any three adjacent digits along a peach entropic line hold a low (12), a middle (34) and a high (56) digit."}); d["lines"].append({"color": "#ffccaa", "thickness": 10, "wayPoints": [[0.5, 1.5], [0.5, 2.5], [2.5, 2.5], [2.5, 1.5], [0.5, 1.5]]})' \
+  'entropic r3c2..r1c2 r1c3'
+check peach-loop-solve 10 "$K6" "$S" solve -q good.json
+LZ='d["cages"].append({"value": "rules: Digits on a lavender zipper line an equal distance from its centre, marked with a dot, sum to the centre digit."}); '
+reads lavender-zipper "$LZ"'d["lines"].append({"color": "#dfc5fe", "thickness": 11, "wayPoints": [[0.5, 0.5], [0.5, 1.5], [1.5, 1.5], [0.5, 2.5], [0.5, 3.5]]}); d["underlays"].append({"center": [1.5, 1.5], "width": 0.44, "height": 0.44, "rounded": 1, "backgroundColor": "#DFC5FEFF"})' \
+  'zipper r1c1 r1c2 r2c2 r1c3 r1c4'
+check lavender-zipper-solve 10 "$K6" "$S" solve -q good.json
+reads tan-thermo 'd["cages"].append({"value": "rules: Killer cages. Digits along a thermometer increase from the bulb."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
+  'thermo r1c1..r1c3'
+check tan-thermo-solve 10 "$K6" "$S" solve -q good.json
+refuse grey-two 'd["cages"].append({"value": "rules: Grey lines are entropic and modular lines."}); d["lines"].append({"color": "#b9b9b9", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]})' \
+  'a grey line, but the rules text does not name its rule'
+refuse colour-unnamed "$LZ"'d["lines"].append({"color": "#ff9504", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 2.5]]})' \
+  'SudokuPad line 3 (colour #ff9504, thickness 10, through r1c1 r1c3): no rule recognised'
+refuse thermo-unbacked 'd["cages"].append({"value": "rules: Killer cages."}); d["lines"].append({"color": "#dac391", "thickness": 15, "wayPoints": [[0.5, 2.5], [0.5, 0.5]]}); d["underlays"].append({"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#dac391ff"})' \
+  'a line from a bulb of its colour, but the rules text does not speak of thermometers'
+
+# An arrow drawn as a line from a circle with an arrowhead (a short
+# three-point line of its colour) on its end; without the head, refused.
+AR='d["cages"].append({"value": "rules: Killer cages and thermometers. Digits along an arrow sum to the digit in its circle."}); d["overlays"] = [{"center": [1.5, 1.5], "width": 0.8, "height": 0.8, "rounded": True, "backgroundColor": "#FFFFFF", "borderColor": "#bbbf"}]; d["lines"].append({"color": "#bbbf", "thickness": 3.2, "wayPoints": [[1.5, 1.5], [2.5, 1.5], [2.5, 0.5]]}); '
+reads line-arrow "$AR"'d["lines"].append({"color": "#bbbf", "thickness": 3.2, "wayPoints": [[2.25, 0.75], [2.5, 0.5], [2.75, 0.75]]})' \
+  'arrow r2c2 | r3c2 r3c1'
+check line-arrow-solve 10 "$K6" "$S" solve -q good.json
+refuse line-arrow-headless "$AR" \
+  'line 3 (colour #bbbbbb, thickness 3.2, through r2c2 r3c2 r3c1): no rule recognised'
+
+# A see-through colour is the colour seen over the page (a see-through
+# black square grey: even); a "Rules:" heading says nothing; a cell's
+# circle or square of a colour the text names odd or even is that.
+reads see-through 'd["cages"].append({"value": "rules: Rules:\\nKiller cages and thermometers. Grey squares hold even digits."}); d["overlays"] = [{"center": [0.5, 1.5], "width": 0.6, "height": 0.6, "backgroundColor": "#0003"}]' \
+  'even r1c2'
+reads yellow-odd 'd["cages"].append({"value": "rules: Killer cages and thermometers. The yellow circles contain odd digits. The yellow squares contain even digits."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31e6"}, {"center": [0.5, 1.5], "width": 0.7, "height": 0.7, "backgroundColor": "#d4da31e6"}]' \
+  'odd r1c1","even r1c2'
+refuse yellow-both 'd["cages"].append({"value": "rules: Killer cages and thermometers. Yellow circles hold odd or even digits."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31"}]' \
+  'overlay 1 (circle 0.70x0.70, fill #d4da31, border none, at r1c1): no rule recognised'
+refuse yellow-unnamed 'd["cages"].append({"value": "rules: Killer cages and thermometers."}); d["overlays"] = [{"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#d4da31"}]' \
+  'overlay 1 (circle 0.70x0.70, fill #d4da31, border none, at r1c1): no rule recognised'
+
+# A rule of the whole grid the rules text states in a known phrasing,
+# with nothing that changes it, is read from the text (the 6x6's
+# solution breaks it: no solution); any doubt stays refused.
+reads text-knight 'd["cages"].append({"value": "rules: Normal sudoku rules apply. Anti-Knight: digits a knight\x27s move apart cannot repeat."})' \
+  'anti-knight'
+check text-knight-none 20 none "$S" unique -q good.json
+reads text-king 'd["cages"].append({"value": "rules: Killer cages and thermometers.\\nANTI-KING"})' \
+  'anti-king'
+refuse text-knight-may 'd["cages"].append({"value": "rules: Digits a knight\x27s move apart may repeat."})' \
+  "the rules text says \"Digits a knight's move apart may repeat\": a rule of the whole grid SudokuPad does not mark; the rule line anti-knight above the link reads it"
+refuse text-king-box 'd["cages"].append({"value": "rules: Digits a king\x27s move apart cannot repeat within a box."})' \
+  'the rule line anti-king above the link reads it'
+
 # The 4x4's outside clues with its first rules text: named by no word.
 python3 "$D/padmake.py" json "$D/fpuzzles/killer-thermo-4.json" >k4-plain.json
 check outside-plain 3 error "$S" solve -q k4-plain.json
