@@ -209,7 +209,9 @@ human_finder human_finned_fish;
 human_finder human_xy_wing;
 human_finder human_xyz_wing;
 human_finder human_w_wing;
-human_finder human_unique_rectangle; /* plain shapes */
+/* unique rectangles and loops, types 1-4 (human_unique.c; plain shapes):
+ * a loop of six cells or more is a step of SKS_TECH_UNIQUE_LOOP */
+human_finder human_unique_loop;
 human_finder human_colouring;
 human_finder human_x_chain;
 human_finder human_xy_chain;
