@@ -194,8 +194,10 @@ typedef bool human_finder(sks_human *h, int arg);
 human_finder human_full_house;
 human_finder human_hidden_single; /* arg: in a box (1), or a line (0) */
 human_finder human_naked_single;
-human_finder human_bug;           /* bivalue universal grave + 1 */
-human_finder human_bug2;          /* type 2: one extra digit in several cells */
+human_finder human_bug;  /* bivalue universal grave + 1 */
+human_finder human_bug2; /* type 2: one extra digit in several cells */
+/* SE's BUG types 3 and 4 (arg: the type; plain shapes) */
+human_finder human_bug_se;
 human_finder human_intersections; /* pointing, claiming */
 /* SE's direct techniques: pointing (arg 1: box) or claiming (0), hidden
  * pairs (arg 2) and triples (3) that leave a digit one place in a

@@ -33,7 +33,8 @@ extern "C" {
  * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
  * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5-5.0 unique rectangles
  * and loops (the step's rating by its length and type), 5.0 naked quad,
- * 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2,
+ * 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2 (5.7 type
+ * 4, 5.8 and up type 3),
  * 6.5 X-cycles, 6.6 forcing X-chains and Y-chains, 7.0 forcing chains,
  * 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
  * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques
@@ -87,6 +88,10 @@ extern "C" {
     human_bug, 0)                                                              \
   X(BUG_2, "bivalue universal grave type 2", "bug-2", 5.7, HARD, true, true,   \
     human_bug2, 0)                                                             \
+  X(BUG_4, "bivalue universal grave type 4", "bug-4", 5.7, HARD, true, true,   \
+    human_bug_se, 4)                                                           \
+  X(BUG_3, "bivalue universal grave type 3", "bug-3", 5.8, HARD, true, true,   \
+    human_bug_se, 3)                                                           \
   X(SIMPLE_COLOURING, "simple colouring", "simple-colouring", 6.5, HARD,       \
     false, false, human_colouring, 0)                                          \
   X(X_CHAIN, "X-chain", "x-chain", 6.6, UNFAIR, true, false, human_x_chain, 0) \

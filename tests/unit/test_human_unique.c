@@ -1,12 +1,14 @@
-/* The human solver's uniqueness techniques on loops (human_unique.c):
- * unique rectangles and unique loops of Sudoku Explainer's types 1-4,
+/* The human solver's uniqueness techniques of Sudoku Explainer: unique
+ * rectangles and unique loops of types 1-4 (human_unique.c),
  * each on a candidate grid made for it (an empty 9x9 with some cells'
  * candidates cut), where the step's exact eliminations and SE's rating
  * are checked, and on grids where it must find nothing (a rectangle over
  * four boxes, a path whose regions do not pair its cells, a puzzle not
  * known to be unique); then puzzles of the 17-clue collection that SE
  * (serate) rates 4.5-4.7 by a unique loop or rectangle, rated the same
- * here, every step checked against the solution. */
+ * here, every step checked against the solution; and SE's bivalue
+ * universal graves of types 3 and 4 (human_basic.c) on puzzles SE rates
+ * by them. */
 #include "human_int.h"
 #include "judge.h"
 
@@ -183,10 +185,70 @@ static void test_rated(sks_human *h) {
   }
 }
 
+/* SE's BUG types 3 and 4 on 17-clue puzzles (lines 20,000-49,000 of the
+ * collection) that SE's serate rates by them: the step with its exact
+ * eliminations, the puzzle's rating SE's; not known unique, no such
+ * step. */
+static const struct {
+  const char *puzzle;
+  sks_technique tech;
+  double rating;
+  const char *text, *elim;
+} graves[] = {
+    {"..............1..2..3....45..........56.4....7.....12......8......63.7."
+     ".24.......",
+     SKS_TECH_BUG_3, 5.8,
+     "bivalue universal grave type 3: the BUG digits 8/9 and r1c5, a naked "
+     "set of 2 digits in row 1",
+     "r1c9:8"},
+    {"..............1..2.34.....5......16......7.....8.2.......1..73.2.54..."
+     "..8........",
+     SKS_TECH_BUG_4, 5.7,
+     "bivalue universal grave type 4: r2c4 or r2c5 holds its BUG digit, the "
+     "other 6 (its only places in box 2)",
+     "r2c4:9 r2c5:3"},
+};
+
+static void test_graves(sks_human *h) {
+  for (size_t i = 0; i < sizeof graves / sizeof *graves; i++) {
+    sks_puzzle *p = judge_parse(graves[i].puzzle);
+    int sol[81];
+    CHECK_EQ(judge_count(p, 2, sol), 1);
+    for (int unique = 1; unique >= 0; unique--) {
+      sks_human_options o = {.known_unique = unique, .text = true};
+      sks_human_load(h, p, &o);
+      sks_human_step st;
+      sks_human_rating r;
+      memset(&r, 0, sizeof r);
+      int taken = 0;
+      while (sks_human_next(h, &st)) {
+        for (int j = 0; j < st.nelim; j++)
+          CHECK(st.elim[j] % 9 != sol[st.elim[j] / 9]);
+        if (st.tech == graves[i].tech && !taken++)
+          check_step(h, graves[i].tech, graves[i].rating, graves[i].text,
+                     graves[i].elim);
+        sks_human_count(h, &st, &r);
+        sks_human_apply(h, &st);
+      }
+      sks_human_count_end(h, &r);
+      CHECK_EQ(r.status, SKS_SAT);
+      if (unique) {
+        CHECK_EQ(taken, 1);
+        CHECK_EQ(r.hardest, graves[i].tech);
+        CHECK(r.rating > graves[i].rating - 0.01 &&
+              r.rating < graves[i].rating + 0.01);
+      } else
+        CHECK_EQ(taken, 0);
+    }
+    sks_puzzle_delete(p);
+  }
+}
+
 int main(void) {
   sks_human *h = sks_human_new();
   test_types(h);
   test_rated(h);
+  test_graves(h);
   sks_human_delete(h);
   return check_report();
 }
