@@ -599,6 +599,7 @@ typedef struct se_bug {
   hmask digits[64]; /* their BUG digits */
   hmask all;        /* every BUG digit */
   bool common;      /* a cell sees every BUG cell */
+  uint64_t *sees;   /* the cells that see every BUG cell (pw words) */
 } se_bug;
 
 static int se_bug_index(const se_bug *g, int c) {
@@ -618,6 +619,8 @@ static bool se_bug_find(sks_human *h, se_bug *g) {
   g->nb = 0;
   g->all = 0;
   g->common = false;
+  for (int w = 0; w < h->pw; w++)
+    g->sees[w] = ~0ULL;
   for (int q = 0; q < 3; q++)
     for (int i = 0; i < n; i++) {
       int k = se_region(h, q, i);
@@ -647,20 +650,16 @@ static bool se_bug_find(sks_human *h, se_bug *g) {
           j = g->nb++;
           g->cell[j] = found;
           g->digits[j] = 0;
+          /* a cell's peers leave it out: the mask holds no BUG cell */
+          g->common = false;
+          for (int v = 0; v < h->pw; v++)
+            g->common |=
+                (g->sees[v] &= h->peers[(size_t)found * h->pw + v]) != 0;
         }
         g->digits[j] |= 1ULL << d;
         g->all |= 1ULL << d;
         /* SE gives up at once where BUG cells with more than one BUG
          * digit among them have no cell seeing them all */
-        g->common = false;
-        for (int c = 0; c < h->cells && !g->common; c++) {
-          if (se_bug_index(g, c) >= 0)
-            continue;
-          bool all = true;
-          for (int b = 0; b < g->nb && all; b++)
-            all = human_sees(h, c, g->cell[b]);
-          g->common = all;
-        }
         if (g->nb > 1 && human_many(g->all) && !g->common)
           return false;
       }
@@ -815,9 +814,14 @@ bool human_bug_se(sks_human *h, int type) {
   if (!h->plain || h->nreg != 3 * h->n)
     return false;
   se_bug g;
-  if (!se_bug_find(h, &g))
-    return false;
-  if (type == 4)
-    return (g.nb == 2 && (human_one(g.all) || g.common)) && se_bug4(h, &g);
-  return g.common && se_bug3(h, &g);
+  g.sees = sks_malloc((size_t)h->pw * sizeof *g.sees);
+  bool found = false;
+  if (se_bug_find(h, &g)) {
+    if (type == 4)
+      found = g.nb == 2 && (human_one(g.all) || g.common) && se_bug4(h, &g);
+    else
+      found = g.common && se_bug3(h, &g);
+  }
+  free(g.sees);
+  return found;
 }

@@ -51,6 +51,10 @@ struct sks_human {
    * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
   uint64_t forgot; /* the tick of the last human_forget */
+  /* the tick at which aligned pair exclusion last found nothing (0
+   * never): a pair of cells none of whose regions changed since gives
+   * nothing (human_aligned.c) */
+  uint64_t ape_none;
   /* The solver that rates the rest of a path with SE's techniques only
    * (sks_human_count), or NULL; the path's rating before its first step
    * SE lacks, and the rest's (-1: none, or not finished) */
@@ -198,6 +202,8 @@ human_finder human_bug;  /* bivalue universal grave + 1 */
 human_finder human_bug2; /* type 2: one extra digit in several cells */
 /* SE's BUG types 3 and 4 (arg: the type; plain shapes) */
 human_finder human_bug_se;
+/* SE's aligned pair exclusion (human_aligned.c) */
+human_finder human_aligned_pair;
 human_finder human_intersections; /* pointing, claiming */
 /* SE's direct techniques: pointing (arg 1: box) or claiming (0), hidden
  * pairs (arg 2) and triples (3) that leave a digit one place in a

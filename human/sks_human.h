@@ -34,7 +34,7 @@ extern "C" {
  * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5-5.0 unique rectangles
  * and loops (the step's rating by its length and type), 5.0 naked quad,
  * 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2 (5.7 type
- * 4, 5.8 and up type 3),
+ * 4, 5.8 and up type 3), 6.2 aligned pair exclusion,
  * 6.5 X-cycles, 6.6 forcing X-chains and Y-chains, 7.0 forcing chains,
  * 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
  * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques
@@ -92,6 +92,8 @@ extern "C" {
     human_bug_se, 4)                                                           \
   X(BUG_3, "bivalue universal grave type 3", "bug-3", 5.8, HARD, true, true,   \
     human_bug_se, 3)                                                           \
+  X(ALIGNED_PAIR, "aligned pair exclusion", "aligned-pair", 6.2, UNFAIR, true, \
+    false, human_aligned_pair, 0)                                              \
   X(SIMPLE_COLOURING, "simple colouring", "simple-colouring", 6.5, HARD,       \
     false, false, human_colouring, 0)                                          \
   X(X_CHAIN, "X-chain", "x-chain", 6.6, UNFAIR, true, false, human_x_chain, 0) \

@@ -7,8 +7,8 @@
  * known to be unique); then puzzles of the 17-clue collection that SE
  * (serate) rates 4.5-4.7 by a unique loop or rectangle, rated the same
  * here, every step checked against the solution; and SE's bivalue
- * universal graves of types 3 and 4 (human_basic.c) on puzzles SE rates
- * by them. */
+ * universal graves of types 3 and 4 (human_basic.c) and aligned pair
+ * exclusion (human_aligned.c) on puzzles SE rates by them. */
 #include "human_int.h"
 #include "judge.h"
 
@@ -244,11 +244,60 @@ static void test_graves(sks_human *h) {
   }
 }
 
+/* SE's aligned pair exclusion (human_aligned.c, 6.2): on a candidate grid,
+ * r1c1 {1,2,3} and r5c5 {1,2} with the cells of two candidates seeing
+ * both, r1c5 {1,3} and r5c1 {2,3}: r1c1 = 3 would leave one of them
+ * empty whatever r5c5 holds; with r5c1 {2,4} it would not.  Then a
+ * 17-clue puzzle serate rates 6.2 by it: the same step and rating here. */
+static void test_aligned_pair(sks_human *h) {
+  sks_human_options o = {.text = true};
+  sks_puzzle *p = grid("r1c1=123 r5c5=12 r1c5=13 r5c1=23");
+  sks_human_load(h, p, &o);
+  human_begin(h);
+  CHECK(human_try(h, SKS_TECH_ALIGNED_PAIR));
+  check_step(h, SKS_TECH_ALIGNED_PAIR, 6.2,
+             "aligned pair exclusion: r1c1, r5c5 cannot take", "r1c1:3");
+  sks_puzzle_delete(p);
+  p = grid("r1c1=123 r5c5=12 r1c5=13 r5c1=24");
+  sks_human_load(h, p, &o);
+  human_begin(h);
+  CHECK(!human_try(h, SKS_TECH_ALIGNED_PAIR));
+  sks_puzzle_delete(p);
+
+  p = judge_parse(
+      "..............1..2.34....5.......6.7.....34..8...5........4..."
+      ".1........95.7....1");
+  int sol[81];
+  CHECK_EQ(judge_count(p, 2, sol), 1);
+  o.known_unique = true;
+  sks_human_load(h, p, &o);
+  sks_human_step st;
+  sks_human_rating r;
+  memset(&r, 0, sizeof r);
+  int taken = 0;
+  while (sks_human_next(h, &st)) {
+    for (int j = 0; j < st.nelim; j++)
+      CHECK(st.elim[j] % 9 != sol[st.elim[j] / 9]);
+    if (st.tech == SKS_TECH_ALIGNED_PAIR && !taken++)
+      check_step(h, SKS_TECH_ALIGNED_PAIR, 6.2,
+                 "aligned pair exclusion: r1c2, r2c2 cannot take", "r1c2:2");
+    sks_human_count(h, &st, &r);
+    sks_human_apply(h, &st);
+  }
+  sks_human_count_end(h, &r);
+  CHECK_EQ(r.status, SKS_SAT);
+  CHECK(taken > 0);
+  CHECK_EQ(r.hardest, SKS_TECH_ALIGNED_PAIR);
+  CHECK(r.rating > 6.19 && r.rating < 6.21);
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
   sks_human *h = sks_human_new();
   test_types(h);
   test_rated(h);
   test_graves(h);
+  test_aligned_pair(h);
   sks_human_delete(h);
   return check_report();
 }
