@@ -79,8 +79,13 @@ bool human_aligned_pair(sks_human *h, int arg) {
   int *base = sks_malloc((size_t)h->cells * sizeof *base);
   uint64_t *ex = sks_malloc((size_t)h->cells * pw * sizeof *ex);
   uint64_t *common = sks_malloc((size_t)pw * sizeof *common);
-  bool *fresh = sks_malloc((size_t)h->cells * sizeof *fresh);
-  bool memo = h->ape_none && !h->collect;
+  /* the cells changed since the search last found nothing (none after
+   * a human_forget: every pair is looked at) */
+  bool memo = h->ape_none && !h->collect && h->forgot < h->ape_none;
+  uint64_t *changed = sks_calloc((size_t)pw, sizeof *changed);
+  for (int c = 0; memo && c < h->cells; c++)
+    if (h->cstamp[c] > h->ape_none)
+      changed[c / 64] |= 1ULL << (c % 64);
   /* the cells of two candidates, then each base cell's among its peers */
   for (int w = 0; w < pw; w++)
     common[w] = 0;
@@ -95,19 +100,24 @@ bool human_aligned_pair(sks_human *h, int arg) {
       any |= m[w] = h->peers[(size_t)c * pw + w] & common[w];
     if (!any)
       continue;
-    /* whether a region of c changed since the search last found nothing
-     * (the excluders of a pair see both its cells: they lie in its
-     * cells' regions, as do the cells that make them) */
-    fresh[nb] = !memo;
-    for (int i = 0; i < h->ncreg[c] && !fresh[nb]; i++)
-      fresh[nb] = h->rstamp[h->creg[c * HUMAN_MAX_REG + i]] > h->ape_none;
     base[nb++] = c;
   }
   bool found = false;
   for (int j = 1; j < nb && !found; j++)
     for (int i = 0; i < j && !found; i++) {
-      if (!fresh[i] && !fresh[j])
-        continue;
+      /* a pair's step rests on its cells and the cells seeing both:
+       * none of them changed since the search last found nothing, it
+       * finds nothing now */
+      if (memo) {
+        const uint64_t *pa = h->peers + (size_t)base[i] * pw;
+        const uint64_t *pb = h->peers + (size_t)base[j] * pw;
+        uint64_t any = (changed[base[i] / 64] >> (base[i] % 64) & 1) |
+                       (changed[base[j] / 64] >> (base[j] % 64) & 1);
+        for (int w = 0; w < pw && !any; w++)
+          any = pa[w] & pb[w] & changed[w];
+        if (!any)
+          continue;
+      }
       int k = 0;
       for (int w = 0; w < pw; w++) {
         common[w] = ex[(size_t)i * pw + w] & ex[(size_t)j * pw + w];
@@ -126,6 +136,6 @@ bool human_aligned_pair(sks_human *h, int arg) {
   free(base);
   free(ex);
   free(common);
-  free(fresh);
+  free(changed);
   return found;
 }

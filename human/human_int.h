@@ -50,10 +50,11 @@ struct sks_human {
    * (human_none_*), the tick at which they last found nothing there (0
    * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
-  uint64_t forgot; /* the tick of the last human_forget */
+  uint64_t *cstamp; /* by cell: the tick of its last change */
+  uint64_t forgot;  /* the tick of the last human_forget */
   /* the tick at which aligned pair exclusion last found nothing (0
-   * never): a pair of cells none of whose regions changed since gives
-   * nothing (human_aligned.c) */
+   * never): a pair of cells that, like the cells seeing both, did not
+   * change since gives nothing (human_aligned.c) */
   uint64_t ape_none;
   /* The solver that rates the rest of a path with SE's techniques only
    * (sks_human_count), or NULL; the path's rating before its first step
