@@ -22,6 +22,7 @@ static void free_shape(sks_human *h) {
   free(h->within);
   free(h->dstamp);
   free(h->rstamp);
+  free(h->cstamp);
   free(h->none_at);
   free(h->cand);
   free(h->val);
@@ -88,6 +89,7 @@ static void fit(sks_human *h, const sks_shape *s) {
     }
   h->dstamp = sks_calloc((size_t)n, sizeof *h->dstamp);
   h->rstamp = sks_calloc((size_t)h->nreg, sizeof *h->rstamp);
+  h->cstamp = sks_calloc((size_t)cells, sizeof *h->cstamp);
   h->none_at = sks_calloc(human_none_slots(h), sizeof *h->none_at);
   h->cand = sks_malloc((size_t)cells * sizeof *h->cand);
   h->val = sks_malloc((size_t)cells * sizeof *h->val);
@@ -134,6 +136,7 @@ static void stamp(sks_human *h, int c, hmask digits) {
     h->dstamp[human_first(digits)] = t;
   for (int i = 0; i < h->ncreg[c]; i++)
     h->rstamp[h->creg[c * HUMAN_MAX_REG + i]] = t;
+  h->cstamp[c] = t;
 }
 
 void human_forget(sks_human *h) {

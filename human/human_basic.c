@@ -577,3 +577,251 @@ bool human_bug2(sks_human *h, int arg) {
   free(bug);
   return found;
 }
+
+/* SE's bivalue universal grave of types 3 and 4 (BivalueUniversalGrave
+ * .java; plain shapes).  The grave is found as SE finds it: in each
+ * region (boxes, rows, columns) each digit with a number of places other
+ * than none or two has exactly one of them in a cell of three candidates
+ * or more, which is a BUG cell and that digit one of its BUG digits
+ * (several such places: another region decides; none: no grave); without
+ * their BUG digits every open cell has two candidates and every digit two
+ * places or none in every region.  A unique puzzle cannot come to that
+ * grave, so one BUG cell holds one of its BUG digits.  Type 4 (5.7): two
+ * BUG cells in a region, sharing one digit v besides the BUG digits; v's
+ * places there are the two (the grave's), so one is v, the other its BUG
+ * digit: neither holds its third digit.  Type 3 (5.7 + 0.1 for each
+ * cell of the set past the first): BUG cells all in one region, the BUG
+ * digits acting as one cell of a naked set with other cells there: the
+ * set's digits go from the region's other cells.  SE tries type 4 before
+ * type 3, and its regions in order box, row, column. */
+typedef struct se_bug {
+  int nb, cell[64]; /* the BUG cells, in the order found */
+  hmask digits[64]; /* their BUG digits */
+  hmask all;        /* every BUG digit */
+  bool common;      /* a cell sees every BUG cell */
+  uint64_t *sees;   /* the cells that see every BUG cell (pw words) */
+} se_bug;
+
+static int se_bug_index(const se_bug *g, int c) {
+  for (int i = 0; i < g->nb; i++)
+    if (g->cell[i] == c)
+      return i;
+  return -1;
+}
+
+/* The region of kind q (0 box, 1 row, 2 column: SE's order) and index i. */
+static int se_region(const sks_human *h, int q, int i) {
+  return (q == 0 ? 2 : q - 1) * h->n + i;
+}
+
+static bool se_bug_find(sks_human *h, se_bug *g) {
+  int n = h->n;
+  g->nb = 0;
+  g->all = 0;
+  g->common = false;
+  for (int w = 0; w < h->pw; w++)
+    g->sees[w] = ~0ULL;
+  for (int q = 0; q < 3; q++)
+    for (int i = 0; i < n; i++) {
+      int k = se_region(h, q, i);
+      for (int d = 0; d < n; d++) {
+        hmask w = h->where[k * n + d];
+        if (human_one(w) && h->val[h->region[k * n + human_first(w)]] >= 0)
+          continue; /* placed */
+        int places = human_popcount(w);
+        if (places == 0 || places == 2)
+          continue;
+        int found = -1, many = 0;
+        for (hmask x = w; x; x &= x - 1) {
+          int c = h->region[k * n + human_first(x)];
+          if (human_many(h->cand[c] & (h->cand[c] - 1))) {
+            found = c;
+            many++;
+          }
+        }
+        if (!many)
+          return false; /* no grave */
+        if (many > 1)
+          continue;
+        int j = se_bug_index(g, found);
+        if (j < 0) {
+          if (g->nb == 64)
+            return false;
+          j = g->nb++;
+          g->cell[j] = found;
+          g->digits[j] = 0;
+          /* a cell's peers leave it out: the mask holds no BUG cell */
+          g->common = false;
+          for (int v = 0; v < h->pw; v++)
+            g->common |=
+                (g->sees[v] &= h->peers[(size_t)found * h->pw + v]) != 0;
+        }
+        g->digits[j] |= 1ULL << d;
+        g->all |= 1ULL << d;
+        /* SE gives up at once where BUG cells with more than one BUG
+         * digit among them have no cell seeing them all */
+        if (g->nb > 1 && human_many(g->all) && !g->common)
+          return false;
+      }
+    }
+  if (g->nb < 2)
+    return false;
+  /* the grave: every open cell two candidates, every digit two places or
+   * none in every region, once the BUG digits are gone */
+  for (int c = 0; c < h->cells; c++) {
+    if (h->val[c] >= 0)
+      continue;
+    int j = se_bug_index(g, c);
+    if (!human_two(h->cand[c] & ~(j >= 0 ? g->digits[j] : 0)))
+      return false;
+  }
+  for (int k = 0; k < 3 * n; k++)
+    for (int d = 0; d < n; d++) {
+      hmask w = h->where[k * n + d];
+      if (human_one(w) && h->val[h->region[k * n + human_first(w)]] >= 0)
+        continue;
+      int places = 0;
+      for (hmask x = w; x; x &= x - 1) {
+        int c = h->region[k * n + human_first(x)], j = se_bug_index(g, c);
+        places += j < 0 || !(g->digits[j] >> d & 1);
+      }
+      if (places != 0 && places != 2)
+        return false;
+    }
+  return true;
+}
+
+/* The region of kind q holding every BUG cell, or -1. */
+static int se_bug_region(const sks_human *h, const se_bug *g, int q) {
+  int kind = q == 0 ? 2 : q - 1, k = -1;
+  for (int i = 0; i < g->nb; i++) {
+    int r = h->creg[g->cell[i] * HUMAN_MAX_REG + kind];
+    if (k >= 0 && r != k)
+      return -1;
+    k = r;
+  }
+  return k;
+}
+
+static bool se_bug4(sks_human *h, const se_bug *g) {
+  if (g->nb != 2)
+    return false;
+  int c1 = g->cell[0], c2 = g->cell[1];
+  hmask common = h->cand[c1] & h->cand[c2] & ~g->all;
+  if (!human_one(common))
+    return false;
+  int v = human_first(common);
+  for (int q = 0; q < 3; q++) {
+    int k = se_bug_region(h, g, q);
+    if (k < 0)
+      continue;
+    human_begin(h);
+    for (int i = 0; i < 2; i++)
+      for (hmask x = h->cand[g->cell[i]] & ~g->digits[i] & ~common; x;
+           x &= x - 1)
+        human_elim(h, g->cell[i], human_first(x));
+    if (h->opt.text) {
+      char a[16], b[16], r[48];
+      human_cell_name(h, c1, a, sizeof a);
+      human_cell_name(h, c2, b, sizeof b);
+      human_region_name(h, k, r, sizeof r);
+      human_text(h,
+                 "bivalue universal grave type 4: %s or %s holds its BUG "
+                 "digit, the other %d (its only places in %s)",
+                 a, b, human_digit(v), r);
+    }
+    if (human_emit(h, SKS_TECH_BUG_4, 5.7, 0))
+      return true;
+  }
+  return false;
+}
+
+static bool se_bug3(sks_human *h, const se_bug *g) {
+  int n = h->n;
+  if (!human_many(g->all))
+    return false;
+  for (int q = 0; q < 3; q++) {
+    int k = se_bug_region(h, g, q);
+    if (k < 0)
+      continue;
+    int cells[64], nc = 0;
+    for (int j = 0; j < n; j++) {
+      int c = h->region[k * n + j];
+      if (se_bug_index(g, c) < 0 && h->val[c] < 0)
+        cells[nc++] = c;
+    }
+    for (int deg = 2; deg <= n - 3; deg++) {
+      int m = deg - 1, pick[64];
+      if (m > nc)
+        break;
+      for (int i = 0; i < m; i++)
+        pick[i] = i;
+      for (;;) {
+        hmask u = 0;
+        bool ok = true;
+        for (int i = 0; i < m; i++) {
+          u |= h->cand[cells[pick[i]]];
+          ok &= human_many(h->cand[cells[pick[i]]]);
+        }
+        if (ok && human_popcount(u) == deg &&
+            human_popcount(u | g->all) == deg) {
+          human_begin(h);
+          for (int i = 0; i < nc; i++) {
+            bool in = false;
+            for (int j = 0; j < m; j++)
+              in |= pick[j] == i;
+            for (hmask x = in ? 0 : h->cand[cells[i]] & u; x; x &= x - 1)
+              human_elim(h, cells[i], human_first(x));
+          }
+          if (h->nelim && h->opt.text) {
+            char buf[256], r[48];
+            int set[64];
+            for (int i = 0; i < m; i++)
+              set[i] = cells[pick[i]];
+            human_region_name(h, k, r, sizeof r);
+            int len = snprintf(buf, sizeof buf,
+                               "bivalue universal grave type 3: the BUG "
+                               "digits ");
+            for (hmask x = g->all; x; x &= x - 1)
+              len +=
+                  snprintf(buf + len, sizeof buf - (size_t)len, "%s%d",
+                           x == g->all ? "" : "/", human_digit(human_first(x)));
+            snprintf(buf + len, sizeof buf - (size_t)len, " and ");
+            human_cells_text(h, set, m, buf, sizeof buf);
+            len = (int)strlen(buf);
+            snprintf(buf + len, sizeof buf - (size_t)len,
+                     ", a naked set of %d digits in %s", deg, r);
+            human_text(h, "%s", buf);
+          }
+          if (human_emit(h, SKS_TECH_BUG_3, (57 + deg - 1) / 10.0, 0))
+            return true;
+        }
+        int i = m - 1;
+        while (i >= 0 && pick[i] == nc - m + i)
+          i--;
+        if (i < 0)
+          break;
+        pick[i]++;
+        for (int j = i + 1; j < m; j++)
+          pick[j] = pick[j - 1] + 1;
+      }
+    }
+  }
+  return false;
+}
+
+bool human_bug_se(sks_human *h, int type) {
+  if (!h->plain || h->nreg != 3 * h->n)
+    return false;
+  se_bug g;
+  g.sees = sks_malloc((size_t)h->pw * sizeof *g.sees);
+  bool found = false;
+  if (se_bug_find(h, &g)) {
+    if (type == 4)
+      found = g.nb == 2 && (human_one(g.all) || g.common) && se_bug4(h, &g);
+    else
+      found = g.common && se_bug3(h, &g);
+  }
+  free(g.sees);
+  return found;
+}

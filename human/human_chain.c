@@ -1,4 +1,4 @@
-/* The human solver's wings, unique rectangles, colouring, chains and
+/* The human solver's wings, colouring, chains and
  * almost locked sets. */
 #include "human_int.h"
 
@@ -227,105 +227,6 @@ bool human_w_wing(sks_human *h, int arg) {
       }
     }
   }
-  return false;
-}
-
-/* ---- unique rectangles (plain shapes, known unique) ---- */
-
-static int box_of(const sks_human *h, int c) {
-  return h->creg[c * HUMAN_MAX_REG + 2];
-}
-
-static bool ur_emit(sks_human *h, const int *rect, int a, int b, int type,
-                    double rating) {
-  if (!h->nelim)
-    return false;
-  if (h->opt.text) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "unique rectangle type %d on %d%d in ", type,
-             human_digit(a), human_digit(b));
-    human_cells_text(h, rect, 4, buf, sizeof buf);
-    human_text(h, "%s", buf);
-  }
-  return human_emit(h, SKS_TECH_UNIQUE_RECTANGLE, rating, 0);
-}
-
-bool human_unique_rectangle(sks_human *h, int arg) {
-  (void)arg;
-  if (!h->plain)
-    return false;
-  int n = h->n;
-  for (int r1 = 0; r1 < n; r1++)
-    for (int r2 = r1 + 1; r2 < n; r2++)
-      for (int c1 = 0; c1 < n; c1++)
-        for (int c2 = c1 + 1; c2 < n; c2++) {
-          int rect[4] = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-          int bx[4], nb = 0;
-          hmask common = ~0ULL;
-          bool open = true;
-          for (int i = 0; i < 4; i++) {
-            int b = box_of(h, rect[i]);
-            bool seen = false;
-            for (int j = 0; j < nb; j++)
-              seen |= bx[j] == b;
-            if (!seen)
-              bx[nb++] = b;
-            common &= h->cand[rect[i]];
-            open &= h->val[rect[i]] < 0;
-          }
-          if (nb != 2 || !open || !human_many(common))
-            continue;
-          for (hmask ma = common; ma; ma &= ma - 1)
-            for (hmask mb = ma & (ma - 1); mb; mb &= mb - 1) {
-              int a = human_first(ma), b = human_first(mb);
-              hmask ab = (1ULL << a) | (1ULL << b);
-              int nf = 0, roof[4], nr = 0;
-              for (int i = 0; i < 4; i++)
-                if (h->cand[rect[i]] == ab)
-                  nf++;
-                else
-                  roof[nr++] = rect[i];
-              if (nf == 3) { /* type 1 */
-                human_begin(h);
-                human_elim(h, roof[0], a);
-                human_elim(h, roof[0], b);
-                if (ur_emit(h, rect, a, b, 1, 4.5))
-                  return true;
-              }
-              if (nf != 2)
-                continue;
-              hmask extra0 = h->cand[roof[0]] & ~ab;
-              hmask extra1 = h->cand[roof[1]] & ~ab;
-              if (extra0 == extra1 && human_one(extra0)) {
-                human_begin(h); /* type 2 */
-                human_elim_seeing(h, roof, 2, human_first(extra0));
-                if (ur_emit(h, rect, a, b, 2, 4.6))
-                  return true;
-              }
-              if (!human_sees(h, roof[0], roof[1]))
-                continue;
-              /* type 4: a strong link on one digit between the roof */
-              for (int k = 0; k < h->nreg; k++) {
-                bool both = false;
-                for (int q = 0; q < h->ncreg[roof[0]]; q++)
-                  if (h->creg[roof[0] * HUMAN_MAX_REG + q] == k)
-                    for (int s = 0; s < h->ncreg[roof[1]]; s++)
-                      both |= h->creg[roof[1] * HUMAN_MAX_REG + s] == k;
-                if (!both)
-                  continue;
-                for (int t = 0; t < 2; t++) {
-                  int x = t ? b : a, y = t ? a : b;
-                  if (!human_two(h->where[k * n + x]))
-                    continue;
-                  human_begin(h);
-                  human_elim(h, roof[0], y);
-                  human_elim(h, roof[1], y);
-                  if (ur_emit(h, rect, a, b, 4, 4.6))
-                    return true;
-                }
-              }
-            }
-        }
   return false;
 }
 

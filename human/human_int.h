@@ -50,7 +50,12 @@ struct sks_human {
    * (human_none_*), the tick at which they last found nothing there (0
    * never), and pass over what has not changed since. */
   uint64_t tick, *dstamp, *rstamp, *none_at;
-  uint64_t forgot; /* the tick of the last human_forget */
+  uint64_t *cstamp; /* by cell: the tick of its last change */
+  uint64_t forgot;  /* the tick of the last human_forget */
+  /* the tick at which aligned pair exclusion last found nothing (0
+   * never): a pair of cells that, like the cells seeing both, did not
+   * change since gives nothing (human_aligned.c) */
+  uint64_t ape_none;
   /* The solver that rates the rest of a path with SE's techniques only
    * (sks_human_count), or NULL; the path's rating before its first step
    * SE lacks, and the rest's (-1: none, or not finished) */
@@ -194,8 +199,12 @@ typedef bool human_finder(sks_human *h, int arg);
 human_finder human_full_house;
 human_finder human_hidden_single; /* arg: in a box (1), or a line (0) */
 human_finder human_naked_single;
-human_finder human_bug;           /* bivalue universal grave + 1 */
-human_finder human_bug2;          /* type 2: one extra digit in several cells */
+human_finder human_bug;  /* bivalue universal grave + 1 */
+human_finder human_bug2; /* type 2: one extra digit in several cells */
+/* SE's BUG types 3 and 4 (arg: the type; plain shapes) */
+human_finder human_bug_se;
+/* SE's aligned pair exclusion (human_aligned.c) */
+human_finder human_aligned_pair;
 human_finder human_intersections; /* pointing, claiming */
 /* SE's direct techniques: pointing (arg 1: box) or claiming (0), hidden
  * pairs (arg 2) and triples (3) that leave a digit one place in a
@@ -209,7 +218,9 @@ human_finder human_finned_fish;
 human_finder human_xy_wing;
 human_finder human_xyz_wing;
 human_finder human_w_wing;
-human_finder human_unique_rectangle; /* plain shapes */
+/* unique rectangles and loops, types 1-4 (human_unique.c; plain shapes):
+ * a loop of six cells or more is a step of SKS_TECH_UNIQUE_LOOP */
+human_finder human_unique_loop;
 human_finder human_colouring;
 human_finder human_x_chain;
 human_finder human_xy_chain;

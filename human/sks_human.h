@@ -31,8 +31,10 @@ extern "C" {
  * pointing, 1.9 direct claiming, 2.0 direct hidden pair, 2.3 naked
  * single, 2.5 direct hidden triple, 2.6 pointing, 2.8 claiming, 3.0 naked
  * pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
- * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5 unique rectangle, 5.0
- * naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2,
+ * hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5-5.0 unique rectangles
+ * and loops (the step's rating by its length and type), 5.0 naked quad,
+ * 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2 (5.7 type
+ * 4, 5.8 and up type 3), 6.2 aligned pair exclusion,
  * 6.5 X-cycles, 6.6 forcing X-chains and Y-chains, 7.0 forcing chains,
  * 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
  * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques
@@ -74,7 +76,8 @@ extern "C" {
   X(XYZ_WING, "XYZ-wing", "xyz-wing", 4.4, HARD, true, false, human_xyz_wing,  \
     0)                                                                         \
   X(UNIQUE_RECTANGLE, "unique rectangle", "unique-rectangle", 4.5, HARD, true, \
-    true, human_unique_rectangle, 0)                                           \
+    true, human_unique_loop, 0)                                                \
+  X(UNIQUE_LOOP, "unique loop", "unique-loop", 4.6, HARD, true, true, NULL, 0) \
   X(NAKED_QUAD, "naked quad", "naked-quad", 5.0, HARD, true, false,            \
     human_naked, 4)                                                            \
   X(JELLYFISH, "jellyfish", "jellyfish", 5.2, HARD, true, false, human_fish,   \
@@ -85,6 +88,12 @@ extern "C" {
     human_bug, 0)                                                              \
   X(BUG_2, "bivalue universal grave type 2", "bug-2", 5.7, HARD, true, true,   \
     human_bug2, 0)                                                             \
+  X(BUG_4, "bivalue universal grave type 4", "bug-4", 5.7, HARD, true, true,   \
+    human_bug_se, 4)                                                           \
+  X(BUG_3, "bivalue universal grave type 3", "bug-3", 5.8, HARD, true, true,   \
+    human_bug_se, 3)                                                           \
+  X(ALIGNED_PAIR, "aligned pair exclusion", "aligned-pair", 6.2, UNFAIR, true, \
+    false, human_aligned_pair, 0)                                              \
   X(SIMPLE_COLOURING, "simple colouring", "simple-colouring", 6.5, HARD,       \
     false, false, human_colouring, 0)                                          \
   X(X_CHAIN, "X-chain", "x-chain", 6.6, UNFAIR, true, false, human_x_chain, 0) \
