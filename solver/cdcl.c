@@ -227,6 +227,8 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   if ((s->load_cut = s->late = s->lw->cnf->cut || load_late(s)))
     return 0;
   add_cnf(s, s->lw->cnf);
+  if (eo->rules && s->eng->rules && !s->load_cut)
+    s->eng->rules(s->e, eo, s->lw->cnf_var, s->lw->fixed);
   s->fresh = true;
   return 0;
 }

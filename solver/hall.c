@@ -6,6 +6,7 @@
  * same base rules it forgets what the last one taught it, so an answer
  * does not depend on the puzzles before it. */
 #include "cdcl_int.h"
+#include "eo.h"
 #include "hall_int.h"
 
 #include <stdlib.h>
@@ -13,7 +14,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse.  The first word not known is put in bad (NULL when none). */
+ * no-reuse, no-sums, sums-naive.  The first word not known is put in bad (NULL
+ * when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -32,6 +34,12 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_rephase = true;
     else if (IS("no-reuse"))
       cfg.no_reuse = true;
+    else if (IS("no-sums"))
+      cfg.no_sums = true;
+    else if (IS("sums-naive"))
+      cfg.sums_naive = true;
+    else if (IS("houses"))
+      cfg.houses = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -97,6 +105,83 @@ static void new_puzzle(void *e, unsigned long long seed, bool searched) {
   sks_hall_forget(e, seed);
 }
 
+/* One term of a sum: cell's candidates as options (the value fixed by
+ * propagation, or those still in the clauses), times coef. */
+static void cell_term(sks_hall *h, int n, int cell, int coef, const int *var,
+                      const signed char *fixed) {
+  sks_hall_sum_term(h, coef);
+  for (int d = 0; d < n; d++) {
+    int x = sks_cell_var(n, cell, d);
+    if (fixed[x] > 0)
+      sks_hall_sum_option(h, d + 1, 0);
+    else if (!fixed[x] && var[x] > 0)
+      sks_hall_sum_option(h, d + 1, var[x]);
+  }
+}
+
+/* The sums of the rules for the sum propagator (hall_sums.c): killer
+ * cages with a total (distinct), little killers, arrows (a pill's
+ * circle read as a number) and double arrows (repeats allowed).  The
+ * clauses hold them already (encoder/rules_lower.c): the propagator only
+ * makes them stronger. */
+static void rules(void *e, const sks_eo *eo, const int *var,
+                  const signed char *fixed) {
+  sks_hall *h = e;
+  const sks_rules *rs = eo->rules;
+  int n = eo->n;
+  if (h->cfg.no_sums || !rs)
+    return;
+  if (h->cfg.houses) {
+    const sks_shape *sh = eo->shape;
+    for (int g = 0; g < sh->nregions; g++) {
+      sks_hall_sum_begin(h, (long)n * (n + 1) / 2, true);
+      for (int j = 0; j < n; j++)
+        cell_term(h, n, sh->region[(size_t)g * n + j], 1, var, fixed);
+      sks_hall_sum_end(h);
+    }
+  }
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    const int *c = r->cells;
+    int k = r->ncells;
+    switch (r->kind) {
+    case SKS_RULE_CAGE:
+    case SKS_RULE_LITTLE_KILLER:
+      if (r->value == SKS_RULE_NO_VALUE)
+        break;
+      sks_hall_sum_begin(h, r->value, r->kind == SKS_RULE_CAGE);
+      for (int j = 0; j < k; j++)
+        cell_term(h, n, c[j], 1, var, fixed);
+      sks_hall_sum_end(h);
+      break;
+    case SKS_RULE_ARROW: {
+      if (r->split < 1 || r->split > 9)
+        break; /* a circle of more digits than a long holds */
+      sks_hall_sum_begin(h, 0, false);
+      int place = 1;
+      for (int j = r->split - 1; j >= 0; j--, place *= 10)
+        cell_term(h, n, c[j], -place, var, fixed);
+      for (int j = r->split; j < k; j++)
+        cell_term(h, n, c[j], 1, var, fixed);
+      sks_hall_sum_end(h);
+      break;
+    }
+    case SKS_RULE_DOUBLE_ARROW:
+      if (k < 3)
+        break;
+      sks_hall_sum_begin(h, 0, false);
+      cell_term(h, n, c[0], -1, var, fixed);
+      cell_term(h, n, c[k - 1], -1, var, fixed);
+      for (int j = 1; j + 1 < k; j++)
+        cell_term(h, n, c[j], 1, var, fixed);
+      sks_hall_sum_end(h);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
 /* Base rules up to 16x16, as for picosat and cadical. */
 static const sks_engine engine = {
     .base_max_vars = 16 * 16 * 16,
@@ -111,6 +196,7 @@ static const sks_engine engine = {
     .set_terminate = set_terminate,
     .stats = stats,
     .new_puzzle = new_puzzle,
+    .rules = rules,
 };
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
@@ -120,7 +206,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   if (bad) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
-                  "stable, no-rephase, no-reuse)",
+                  "stable, no-rephase, no-reuse, no-sums, sums-naive)",
                   (int)bad_len, bad);
     return NULL;
   }
