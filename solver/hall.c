@@ -14,8 +14,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive.  The first word not known is put in bad (NULL
- * when none). */
+ * no-reuse, no-sums, sums-naive, no-innies.  The first word not known is put in
+ * bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -38,8 +38,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_sums = true;
     else if (IS("sums-naive"))
       cfg.sums_naive = true;
-    else if (IS("houses"))
-      cfg.houses = true;
+    else if (IS("no-innies"))
+      cfg.no_innies = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -119,6 +119,66 @@ static void cell_term(sks_hall *h, int n, int cell, int coef, const int *var,
   }
 }
 
+/* The innies of each house: the killer cages with a total inside it (of
+ * the cages that share no cell, the first of two that do), and the rest
+ * of the house's cells, which sum to the house's total less theirs and
+ * hold different digits. */
+static void innies(sks_hall *h, const sks_eo *eo, const int *var,
+                   const signed char *fixed) {
+  const sks_rules *rs = eo->rules;
+  const sks_shape *sh = eo->shape;
+  int n = eo->n, N = n * n;
+  int *cage = sks_malloc((size_t)N * sizeof *cage); /* cell -> rule, -1 */
+  for (int c = 0; c < N; c++)
+    cage[c] = -1;
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
+      continue;
+    bool free_cells = true;
+    for (int j = 0; j < r->ncells; j++)
+      free_cells &= cage[r->cells[j]] < 0;
+    for (int j = 0; free_cells && j < r->ncells; j++)
+      cage[r->cells[j]] = i;
+  }
+  unsigned char *in = sks_calloc((size_t)N, 1);
+  int *rest = sks_malloc((size_t)n * sizeof *rest);
+  for (int g = 0; g < sh->nregions; g++) {
+    const int *cells = sh->region + (size_t)g * n;
+    for (int j = 0; j < n; j++)
+      in[cells[j]] = 1;
+    long total = (long)n * (n + 1) / 2;
+    int k = 0;
+    for (int j = 0; j < n; j++) {
+      int q = cage[cells[j]];
+      bool inside = q >= 0;
+      for (int m = 0; inside && m < rs->rule[q].ncells; m++)
+        inside = in[rs->rule[q].cells[m]];
+      if (!inside)
+        rest[k++] = cells[j];
+      else if (rs->rule[q].cells[0] == cells[j])
+        total -= rs->rule[q].value; /* once a cage: at its first cell */
+    }
+    for (int j = 0; j < n; j++)
+      in[cells[j]] = 0;
+    bool whole = false; /* the rest is one cage already */
+    if (k && cage[rest[0]] >= 0 && rs->rule[cage[rest[0]]].ncells == k) {
+      whole = true;
+      for (int j = 1; j < k; j++)
+        whole &= cage[rest[j]] == cage[rest[0]];
+    }
+    if (k == 0 || k == n || whole)
+      continue;
+    sks_hall_sum_begin(h, total, true);
+    for (int j = 0; j < k; j++)
+      cell_term(h, n, rest[j], 1, var, fixed);
+    sks_hall_sum_end(h);
+  }
+  free(rest);
+  free(in);
+  free(cage);
+}
+
 /* The sums of the rules for the sum propagator (hall_sums.c): killer
  * cages with a total (distinct), little killers, arrows (a pill's
  * circle read as a number) and double arrows (repeats allowed).  The
@@ -131,15 +191,8 @@ static void rules(void *e, const sks_eo *eo, const int *var,
   int n = eo->n;
   if (h->cfg.no_sums || !rs)
     return;
-  if (h->cfg.houses) {
-    const sks_shape *sh = eo->shape;
-    for (int g = 0; g < sh->nregions; g++) {
-      sks_hall_sum_begin(h, (long)n * (n + 1) / 2, true);
-      for (int j = 0; j < n; j++)
-        cell_term(h, n, sh->region[(size_t)g * n + j], 1, var, fixed);
-      sks_hall_sum_end(h);
-    }
-  }
+  if (!h->cfg.no_innies)
+    innies(h, eo, var, fixed);
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
     const int *c = r->cells;
@@ -206,7 +259,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   if (bad) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
-                  "stable, no-rephase, no-reuse, no-sums, sums-naive)",
+                  "stable, no-rephase, no-reuse, no-sums, sums-naive, "
+                  "no-innies)",
                   (int)bad_len, bad);
     return NULL;
   }

@@ -81,7 +81,7 @@ typedef struct hall_config {
   bool no_sums;    /* the sum propagator (hall_sums.c) off */
   bool sums_naive; /* its explanations: every false literal of the sum's
                       other terms, not only those of values that matter */
-  bool houses;     /* the houses as distinct sums too (a puzzle with sums) */
+  bool no_innies;  /* no sums of a house's cells outside its cages */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
