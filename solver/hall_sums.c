@@ -232,10 +232,15 @@ static bool augment(int t, const unsigned *cand, int *owner, unsigned *seen) {
   return false;
 }
 
-/* Whether the k terms match the values of cand perfectly; each term's
- * value then in supp (by term). */
+/* Whether the k terms match the values of cand perfectly (cand holding k
+ * values in all); then each term's candidates that some perfect matching
+ * gives it go to supp (by term).  Given one matching, term t can also
+ * take value v owned by term u exactly when an alternating cycle runs
+ * through them: u reaches t in the graph where a term points at each
+ * term whose value it could take (Regin's filtering, the closure by bit
+ * masks as a cage has at most MAX_TERMS terms). */
 static bool match(int k, const unsigned *cand, unsigned *supp) {
-  int owner[MAX_VALUE + 1];
+  int owner[MAX_VALUE + 1], val[MAX_TERMS];
   for (int v = 0; v <= MAX_VALUE; v++)
     owner[v] = -1;
   for (int t = 0; t < k; t++) {
@@ -245,7 +250,27 @@ static bool match(int k, const unsigned *cand, unsigned *supp) {
   }
   for (int v = 0; v <= MAX_VALUE; v++)
     if (owner[v] >= 0)
-      supp[owner[v]] |= 1u << v;
+      val[owner[v]] = v;
+  unsigned reach[MAX_TERMS]; /* by term: the terms it reaches, itself too */
+  for (int t = 0; t < k; t++) {
+    reach[t] = 1u << t;
+    for (int u = 0; u < k; u++)
+      if (cand[t] >> val[u] & 1u)
+        reach[t] |= 1u << u;
+  }
+  for (int m = 0; m < k; m++) /* Warshall */
+    for (int t = 0; t < k; t++)
+      if (reach[t] >> m & 1u)
+        reach[t] |= reach[m];
+  for (int t = 0; t < k; t++) {
+    unsigned c = cand[t] & ~supp[t];
+    while (c) {
+      int v = __builtin_ctz(c);
+      c &= c - 1;
+      if (reach[owner[v]] >> t & 1u)
+        supp[t] |= 1u << v;
+    }
+  }
   return true;
 }
 
@@ -307,29 +332,21 @@ static int propagate_sets(sks_hall *h, const hall_sum *s) {
   const unsigned *mask = h->sum_combo.a + s->mask_at;
   bool any = false;
   for (int c = 0; c < s->ncombo; c++) {
-    unsigned m = set[c], all = 0;
+    unsigned m = set[c], cover = 0;
     bool fits = true;
     for (int t = 0; fits && t < k; t++) {
       in[t] = cand[t] & m;
       fits = in[t] != 0;
-      all |= in[t];
+      cover |= in[t];
     }
-    if (!fits || all != m || !match(k, in, supp))
+    if (!fits || cover != m || !match(k, in, supp))
       continue;
     any = true;
-    /* each candidate of the set not yet supported: a matching with it */
-    for (int t = 0; t < k; t++) {
-      unsigned open = in[t] & ~supp[t];
-      while (open) {
-        int v = __builtin_ctz(open);
-        open &= open - 1;
-        unsigned fix[MAX_TERMS];
-        for (int u = 0; u < k; u++)
-          fix[u] = u == t ? 1u << v : in[u] & ~(1u << v);
-        if (match(k, fix, supp))
-          open &= ~supp[t];
-      }
-    }
+    bool done = true; /* every candidate supported: no set can add one */
+    for (int t = 0; done && t < k; t++)
+      done = !(cand[t] & ~supp[t]);
+    if (done)
+      break;
   }
   if (!any) {
     explain_values(h, s, -1, mask[0]);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The hall backend from the command line: every variant rule kind counted
-# on 4x4 against brute force (tests/variants/brute4.py); solve, unique and
+# on 4x4 against brute force (tests/variants/brute4.py), sums on 6x6 and
+# 9x9 (brute6.py); solve, unique and
 # count the same as cadical's on the examples, generated 9x9 (killer
 # sudoku too), 16x16 and 25x25 puzzles, thinned ones with several
 # solutions, and (when ../shared is there) top1465 and 17-clue puzzles,
@@ -25,6 +26,15 @@ if out=$(python3 "$SRC/tests/variants/brute4.py" "$S" 300 3 hall 2>&1); then
   pass
 else
   fail brute4 "$(printf '%s' "$out" | tail -20)"
+fi
+
+# Sums (killer cages, little killers, arrows: the sum propagator's rules)
+# on 6x6 and 9x9 puzzles with givens, counted and solved by hall against
+# brute force (tests/variants/brute6.py).
+if out=$(python3 "$SRC/tests/variants/brute6.py" "$S" 400 60 2 hall 2>&1); then
+  pass
+else
+  fail brute6 "$(printf '%s' "$out" | tail -20)"
 fi
 
 # valid PUZZLES ANSWERS: every answer line that is a grid keeps the
