@@ -8,8 +8,11 @@
  * in three tiers, clauses added between searches (blocking clauses),
  * assumptions, a conflict limit and a terminate callback.  hall_cdcl.c
  * holds the search, hall_reduce.c the clause database's reduction and
- * collection; solver/hall.c makes it an engine of the CDCL layer
- * (cdcl_int.h).  Users: hall.c, hall_reduce.c, tests/unit/test_hall.c. */
+ * collection, hall_groups.c and hall_sums.c the propagators (locked
+ * candidates; the sums of killer cages, little killers and arrows);
+ * solver/hall.c makes it an engine of the CDCL layer (cdcl_int.h) and
+ * hands the sum propagator the puzzle's sums.  Users: hall.c,
+ * hall_reduce.c, hall_groups.c, hall_sums.c, tests/unit/test_hall.c. */
 #ifndef SKS_HALL_INT_H
 #define SKS_HALL_INT_H
 
