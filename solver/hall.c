@@ -14,8 +14,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, no-innies.  The first word not known is put in
- * bad (NULL when none). */
+ * no-reuse, no-sums, sums-naive, no-innies, bands.  The first word not
+ * known is put in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -40,6 +40,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.sums_naive = true;
     else if (IS("no-innies"))
       cfg.no_innies = true;
+    else if (IS("bands"))
+      cfg.bands = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -119,16 +121,82 @@ static void cell_term(sks_hall *h, int n, int cell, int coef, const int *var,
   }
 }
 
-/* The innies of each house: the killer cages with a total inside it (of
- * the cages that share no cell, the first of two that do), and the rest
- * of the house's cells, which sum to the house's total less theirs and
- * hold different digits. */
-static void innies(sks_hall *h, const sks_eo *eo, const int *var,
-                   const signed char *fixed) {
+/* Implied sums of more than one house, or outside one, are bounded
+ * only, so they are kept when they have at most this many cells. */
+#define IMPLIED_MAX 6
+
+/* The sums a person reads from killer cages (of the cages with a total
+ * that share no cell, the first of two that do): for an area of whole
+ * houses (a house, or a band of rows or columns), the cells outside the
+ * cages inside it (innies) sum to its total less theirs, and when cages
+ * cover the area, the cells of the cages crossing its edge that lie
+ * outside it (outies) sum to those cages' total less the innies'.  A
+ * house's innies hold different digits; the other sums are bounded, and
+ * taken only with the bands setting (measured: more CPU, no fewer
+ * conflicts, BENCHMARKS.md, "hall: sums inside the search"). */
+typedef struct area {
+  const int *cage;     /* cell -> rule, -1 */
+  unsigned char *in;   /* by cell: in the area */
+  int *rest, *out;     /* scratch of n*n cells */
+  unsigned char *seen; /* by rule: a crossing cage counted */
+} area;
+
+static void area_sums(sks_hall *h, const sks_eo *eo, const int *var,
+                      const signed char *fixed, area *a, int houses,
+                      bool house) {
+  const sks_rules *rs = eo->rules;
+  int n = eo->n, N = n * n, k = 0, no = 0, size = 0;
+  long total = (long)houses * n * (n + 1) / 2, cross = 0;
+  bool covered = true;
+  memset(a->seen, 0, (size_t)rs->count);
+  for (int c = 0; c < N; c++) {
+    if (!a->in[c])
+      continue;
+    size++;
+    int q = a->cage[c];
+    covered &= q >= 0;
+    bool inside = q >= 0;
+    for (int m = 0; inside && m < rs->rule[q].ncells; m++)
+      inside = a->in[rs->rule[q].cells[m]];
+    if (!inside) {
+      a->rest[k++] = c;
+      if (q >= 0 && !a->seen[q]) {
+        a->seen[q] = 1;
+        cross += rs->rule[q].value;
+        for (int m = 0; m < rs->rule[q].ncells; m++)
+          if (!a->in[rs->rule[q].cells[m]])
+            a->out[no++] = rs->rule[q].cells[m];
+      }
+    } else if (rs->rule[q].cells[0] == c)
+      total -= rs->rule[q].value; /* once a cage: at its first cell */
+  }
+  bool whole = false; /* the rest is one cage already */
+  if (k && a->cage[a->rest[0]] >= 0 &&
+      rs->rule[a->cage[a->rest[0]]].ncells == k) {
+    whole = true;
+    for (int j = 1; j < k; j++)
+      whole &= a->cage[a->rest[j]] == a->cage[a->rest[0]];
+  }
+  if (k && k < size && !whole && (house || k <= IMPLIED_MAX)) {
+    sks_hall_sum_begin(h, total, house);
+    for (int j = 0; j < k; j++)
+      cell_term(h, n, a->rest[j], 1, var, fixed);
+    sks_hall_sum_end(h);
+  }
+  if (covered && no && no <= IMPLIED_MAX && h->cfg.bands) {
+    sks_hall_sum_begin(h, cross - total, false);
+    for (int j = 0; j < no; j++)
+      cell_term(h, n, a->out[j], 1, var, fixed);
+    sks_hall_sum_end(h);
+  }
+}
+
+static void implied(sks_hall *h, const sks_eo *eo, const int *var,
+                    const signed char *fixed) {
   const sks_rules *rs = eo->rules;
   const sks_shape *sh = eo->shape;
-  int n = eo->n, N = n * n;
-  int *cage = sks_malloc((size_t)N * sizeof *cage); /* cell -> rule, -1 */
+  int n = eo->n, N = n * n, ncages = 0;
+  int *cage = sks_malloc((size_t)N * sizeof *cage);
   for (int c = 0; c < N; c++)
     cage[c] = -1;
   for (int i = 0; i < rs->count; i++) {
@@ -140,42 +208,33 @@ static void innies(sks_hall *h, const sks_eo *eo, const int *var,
       free_cells &= cage[r->cells[j]] < 0;
     for (int j = 0; free_cells && j < r->ncells; j++)
       cage[r->cells[j]] = i;
+    ncages += free_cells;
   }
-  unsigned char *in = sks_calloc((size_t)N, 1);
-  int *rest = sks_malloc((size_t)n * sizeof *rest);
-  for (int g = 0; g < sh->nregions; g++) {
+  area a = {
+      cage, sks_calloc((size_t)N, 1), sks_malloc((size_t)N * sizeof *a.rest),
+      sks_malloc((size_t)N * sizeof *a.out), sks_malloc((size_t)rs->count + 1)};
+  for (int g = 0; ncages && g < sh->nregions; g++) {
     const int *cells = sh->region + (size_t)g * n;
     for (int j = 0; j < n; j++)
-      in[cells[j]] = 1;
-    long total = (long)n * (n + 1) / 2;
-    int k = 0;
-    for (int j = 0; j < n; j++) {
-      int q = cage[cells[j]];
-      bool inside = q >= 0;
-      for (int m = 0; inside && m < rs->rule[q].ncells; m++)
-        inside = in[rs->rule[q].cells[m]];
-      if (!inside)
-        rest[k++] = cells[j];
-      else if (rs->rule[q].cells[0] == cells[j])
-        total -= rs->rule[q].value; /* once a cage: at its first cell */
-    }
+      a.in[cells[j]] = 1;
+    area_sums(h, eo, var, fixed, &a, 1, true);
     for (int j = 0; j < n; j++)
-      in[cells[j]] = 0;
-    bool whole = false; /* the rest is one cage already */
-    if (k && cage[rest[0]] >= 0 && rs->rule[cage[rest[0]]].ncells == k) {
-      whole = true;
-      for (int j = 1; j < k; j++)
-        whole &= cage[rest[j]] == cage[rest[0]];
-    }
-    if (k == 0 || k == n || whole)
-      continue;
-    sks_hall_sum_begin(h, total, true);
-    for (int j = 0; j < k; j++)
-      cell_term(h, n, rest[j], 1, var, fixed);
-    sks_hall_sum_end(h);
+      a.in[cells[j]] = 0;
   }
-  free(rest);
-  free(in);
+  /* bands of 2 .. n-1 rows, then of columns */
+  for (int col = 0; ncages && h->cfg.bands && col < 2; col++)
+    for (int len = 2; len < n; len++)
+      for (int lo = 0; lo + len <= n; lo++) {
+        for (int c = 0; c < N; c++) {
+          int line = col ? c % n : c / n;
+          a.in[c] = line >= lo && line < lo + len;
+        }
+        area_sums(h, eo, var, fixed, &a, len, false);
+      }
+  free(a.seen);
+  free(a.out);
+  free(a.rest);
+  free(a.in);
   free(cage);
 }
 
@@ -192,7 +251,7 @@ static void rules(void *e, const sks_eo *eo, const int *var,
   if (h->cfg.no_sums || !rs)
     return;
   if (!h->cfg.no_innies)
-    innies(h, eo, var, fixed);
+    implied(h, eo, var, fixed);
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
     const int *c = r->cells;
@@ -260,7 +319,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
                   "stable, no-rephase, no-reuse, no-sums, sums-naive, "
-                  "no-innies)",
+                  "no-innies, bands)",
                   (int)bad_len, bad);
     return NULL;
   }

@@ -84,7 +84,8 @@ typedef struct hall_config {
   bool no_sums;    /* the sum propagator (hall_sums.c) off */
   bool sums_naive; /* its explanations: every false literal of the sum's
                       other terms, not only those of values that matter */
-  bool no_innies;  /* no sums of a house's cells outside its cages */
+  bool no_innies;  /* no implied sums (innies and outies) */
+  bool bands;      /* implied sums of bands of rows or columns, outies */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
