@@ -455,10 +455,13 @@ static bool race_over(const void *arg) {
 }
 
 /* A racer's instance of the fresh mode's CNF (its blocking clauses
- * included), read as the race runs: it stops when the race is decided. */
+ * included) and the puzzle's rules for an engine that takes them, read
+ * as the race runs: it stops when the race is decided. */
 static void load_racer(void *data, const sks_race *r, void *e) {
   const cdcl *s = data;
-  feed(s, e, s->lw->cnf, NULL, race_over, r);
+  if (feed(s, e, s->lw->cnf, NULL, race_over, r) && s->eo && s->eo->rules &&
+      s->eng->rules)
+    s->eng->rules(e, s->eo, s->lw->cnf_var, s->lw->fixed);
 }
 
 /* The racers memory allows beside the loaded instance: each holds a copy
