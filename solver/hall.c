@@ -109,9 +109,9 @@ static void new_puzzle(void *e, unsigned long long seed, bool searched) {
 
 /* One term of a sum: cell's candidates as options (the value fixed by
  * propagation, or those still in the clauses), times coef. */
-static void cell_term(sks_hall *h, int n, int cell, int coef, const int *var,
-                      const signed char *fixed) {
-  sks_hall_sum_term(h, coef);
+static void cell_term(sks_hall *h, int n, int cell, int coef, int group,
+                      const int *var, const signed char *fixed) {
+  sks_hall_sum_term(h, coef, group);
   for (int d = 0; d < n; d++) {
     int x = sks_cell_var(n, cell, d);
     if (fixed[x] > 0)
@@ -180,13 +180,13 @@ static void area_sums(sks_hall *h, const sks_eo *eo, const int *var,
   if (k && k < size && !whole && (house || k <= IMPLIED_MAX)) {
     sks_hall_sum_begin(h, total, house);
     for (int j = 0; j < k; j++)
-      cell_term(h, n, a->rest[j], 1, var, fixed);
+      cell_term(h, n, a->rest[j], 1, -1, var, fixed);
     sks_hall_sum_end(h);
   }
   if (covered && no && no <= IMPLIED_MAX && h->cfg.bands) {
     sks_hall_sum_begin(h, cross - total, false);
     for (int j = 0; j < no; j++)
-      cell_term(h, n, a->out[j], 1, var, fixed);
+      cell_term(h, n, a->out[j], 1, -1, var, fixed);
     sks_hall_sum_end(h);
   }
 }
@@ -238,60 +238,88 @@ static void implied(sks_hall *h, const sks_eo *eo, const int *var,
   free(cage);
 }
 
+/* A sum over cells (coefficients coef) to the propagator: the cells of
+ * coefficient 1 that share a house grouped (they hold different digits;
+ * each cell in the first house that holds another). */
+static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
+                      const int *cells, const int *coef, int k, const int *var,
+                      const signed char *fixed) {
+  const sks_shape *sh = eo->shape;
+  int n = eo->n, next = 0;
+  int *group = sks_malloc((size_t)k * sizeof *group);
+  for (int j = 0; j < k; j++)
+    group[j] = -1;
+  for (int g = 0; !distinct && n <= 31 && g < sh->nregions; g++) {
+    const int *rc = sh->region + (size_t)g * n;
+    int in = 0;
+    for (int j = 0; j < k; j++)
+      for (int m = 0; group[j] < 0 && coef[j] == 1 && m < n; m++)
+        in += rc[m] == cells[j];
+    if (in < 2)
+      continue;
+    for (int j = 0; j < k; j++)
+      for (int m = 0; group[j] < 0 && coef[j] == 1 && m < n; m++)
+        if (rc[m] == cells[j])
+          group[j] = next;
+    next++;
+  }
+  sks_hall_sum_begin(h, total, distinct);
+  for (int j = 0; j < k; j++)
+    cell_term(h, n, cells[j], coef[j], group[j], var, fixed);
+  sks_hall_sum_end(h);
+  free(group);
+}
+
 /* The sums of the rules for the sum propagator (hall_sums.c): killer
  * cages with a total (distinct), little killers, arrows (a pill's
- * circle read as a number) and double arrows (repeats allowed).  The
- * clauses hold them already (encoder/rules_lower.c): the propagator only
- * makes them stronger. */
+ * circle read as a number) and double arrows (repeats allowed but in a
+ * house).  The clauses hold them already (encoder/rules_lower.c): the
+ * propagator only makes them stronger. */
 static void rules(void *e, const sks_eo *eo, const int *var,
                   const signed char *fixed) {
   sks_hall *h = e;
   const sks_rules *rs = eo->rules;
-  int n = eo->n;
   if (h->cfg.no_sums || !rs)
     return;
   if (!h->cfg.no_innies)
     implied(h, eo, var, fixed);
+  int *coef = sks_malloc(((size_t)eo->n * eo->n + 1) * sizeof *coef);
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
-    const int *c = r->cells;
     int k = r->ncells;
     switch (r->kind) {
     case SKS_RULE_CAGE:
     case SKS_RULE_LITTLE_KILLER:
       if (r->value == SKS_RULE_NO_VALUE)
         break;
-      sks_hall_sum_begin(h, r->value, r->kind == SKS_RULE_CAGE);
       for (int j = 0; j < k; j++)
-        cell_term(h, n, c[j], 1, var, fixed);
-      sks_hall_sum_end(h);
+        coef[j] = 1;
+      cells_sum(h, eo, r->value, r->kind == SKS_RULE_CAGE, r->cells, coef, k,
+                var, fixed);
       break;
     case SKS_RULE_ARROW: {
       if (r->split < 1 || r->split > 9)
         break; /* a circle of more digits than a long holds */
-      sks_hall_sum_begin(h, 0, false);
       int place = 1;
       for (int j = r->split - 1; j >= 0; j--, place *= 10)
-        cell_term(h, n, c[j], -place, var, fixed);
+        coef[j] = -place;
       for (int j = r->split; j < k; j++)
-        cell_term(h, n, c[j], 1, var, fixed);
-      sks_hall_sum_end(h);
+        coef[j] = 1;
+      cells_sum(h, eo, 0, false, r->cells, coef, k, var, fixed);
       break;
     }
     case SKS_RULE_DOUBLE_ARROW:
       if (k < 3)
         break;
-      sks_hall_sum_begin(h, 0, false);
-      cell_term(h, n, c[0], -1, var, fixed);
-      cell_term(h, n, c[k - 1], -1, var, fixed);
-      for (int j = 1; j + 1 < k; j++)
-        cell_term(h, n, c[j], 1, var, fixed);
-      sks_hall_sum_end(h);
+      for (int j = 0; j < k; j++)
+        coef[j] = j == 0 || j == k - 1 ? -1 : 1;
+      cells_sum(h, eo, 0, false, r->cells, coef, k, var, fixed);
       break;
     default:
       break;
     }
   }
+  free(coef);
 }
 
 /* Base rules up to 16x16, as for picosat and cadical. */

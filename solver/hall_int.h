@@ -95,6 +95,7 @@ typedef struct hall_config {
  * the total (combos: bit v for value v) where they are few. */
 typedef struct hall_term {
   int coef;
+  int group;        /* terms of a group (>= 0) hold different values; coef 1 */
   int opt_at, nopt; /* its options in sum_val / sum_lit */
 } hall_term;
 
@@ -267,7 +268,9 @@ void sks_hall_groups_free(sks_hall *h);
  * constraint, only strength): a literal it sets or a conflict it finds is
  * explained by a clause the sum and the terms' exactly-one imply. */
 void sks_hall_sum_begin(sks_hall *h, long total, bool distinct);
-void sks_hall_sum_term(sks_hall *h, int coef);
+/* group: -1, or a number the terms of the sum that must differ share
+ * (cells of one house; a term of coef other than 1 is in none). */
+void sks_hall_sum_term(sks_hall *h, int coef, int group);
 void sks_hall_sum_option(sks_hall *h, int value, int lit);
 void sks_hall_sum_end(sks_hall *h);
 /* 0: nothing to do; 1: it set literals (or went back to the root for a

@@ -43,8 +43,8 @@ void sks_hall_sum_begin(sks_hall *h, long total, bool distinct) {
   h->sums_indexed = false;
 }
 
-void sks_hall_sum_term(sks_hall *h, int coef) {
-  hall_term t = {coef, (int)h->sum_val.n, 0};
+void sks_hall_sum_term(sks_hall *h, int coef, int group) {
+  hall_term t = {coef, coef == 1 ? group : -1, (int)h->sum_val.n, 0};
   SKS_PUSH(h->sum_terms, t);
   h->sums.a[h->sums.n - 1].nterms++;
 }
@@ -123,11 +123,15 @@ void sks_hall_sum_end(sks_hall *h) {
             (size_t)tm.nopt * sizeof *h->sum_val.a);
     memmove(h->sum_lit.a + wo, h->sum_lit.a + tm.opt_at,
             (size_t)tm.nopt * sizeof *h->sum_lit.a);
+    bool small = true; /* values a group's bit masks hold */
     for (int o = wo; o < wo + tm.nopt; o++) {
       int v = h->sum_val.a[o];
-      unit &= v >= 1 && v <= MAX_VALUE;
+      small &= v >= 0 && v <= MAX_VALUE;
       top = v > top ? v : top;
     }
+    unit &= small;
+    if (!small)
+      tm.group = -1;
     tm.opt_at = wo;
     wo += tm.nopt;
     h->sum_terms.a[wt++] = tm;
@@ -141,6 +145,9 @@ void sks_hall_sum_end(sks_hall *h) {
     h->sums.n--;
     return;
   }
+  if (s->distinct && unit) /* bounded, if it comes to that, as a group */
+    for (int t = s->term_at; t < s->term_at + s->nterms; t++)
+      h->sum_terms.a[t].group = 0;
   if (s->distinct && unit && s->nterms <= MAX_TERMS) {
     s->combo_at = (int)h->sum_combo.n;
     if (combos(h, s->nterms, s->total, top, excl)) {
@@ -372,58 +379,147 @@ static int propagate_sets(sks_hall *h, const hall_sum *s) {
   return set_any;
 }
 
-/* The explanation of a bound: the false literals of the terms but skip
- * whose coef * value lies below (low) or above their term's bound. */
-static void explain_bound(sks_hall *h, const hall_sum *s, int skip,
-                          const long *lo, const long *hi, bool low) {
-  h->explain.n = 0;
-  SKS_PUSH(h->explain, 0);
+/* Bounds by groups: terms of one group (the cells of a sum in one house)
+ * hold different values, so k of them sum to at least the k least values
+ * their candidates hold between them (and at most the k greatest); a
+ * term in no group is a group of its own.  A bound's scratch, by term. */
+typedef struct bounds {
+  long *lo, *hi;   /* the term's least and greatest coef * value */
+  long *cand;      /* its candidate values, bit v (grouped terms) */
+  long *gid;       /* its group, 0 .. ng-1 */
+  long *glo, *ghi; /* by group: its bounds */
+} bounds;
+
+/* An infeasible group's bound: far past any total, and far from
+ * overflowing a sum of them. */
+#define FAR (1L << 40)
+
+/* The least (low) or greatest sum of the terms of group g but skip; when
+ * explain, the false literals that make it pushed to h->explain: the
+ * literals beyond each term's own bound, or, when the group's distinct
+ * values give more, the literals of values outside the candidates the
+ * group holds on the near side of the k-th such value (in a solution
+ * where those are false the group's k values come from its candidates or
+ * lie beyond that value). */
+static long group_bound(sks_hall *h, const hall_sum *s, const bounds *b, long g,
+                        int skip, bool low, bool explain) {
+  long own = 0;
+  unsigned all = 0;
+  int k = 0;
+  for (int t = 0; t < s->nterms; t++)
+    if (b->gid[t] == g && t != skip) {
+      own += low ? b->lo[t] : b->hi[t];
+      all |= (unsigned)b->cand[t];
+      k++;
+    }
+  long bound = own;
+  int edge = -1; /* by the group's values: the k-th value */
+  if (k > 1) {
+    long sum = 0;
+    unsigned rest = all;
+    int took = 0, v = 0;
+    while (took < k && rest) {
+      v = low ? __builtin_ctz(rest) : 31 - __builtin_clz(rest);
+      rest &= ~(1u << v);
+      sum += v;
+      took++;
+    }
+    if (took < k) { /* fewer values than terms */
+      bound = low ? FAR : -FAR;
+      edge = low ? MAX_VALUE + 1 : 0;
+    } else if (low ? sum > own : sum < own) {
+      bound = sum;
+      edge = v;
+    }
+  }
+  if (!explain)
+    return bound;
   for (int t = 0; t < s->nterms; t++) {
-    if (t == skip)
+    if (b->gid[t] != g || t == skip)
       continue;
     const hall_term *tm = &h->sum_terms.a[s->term_at + t];
     for (int o = tm->opt_at; o < tm->opt_at + tm->nopt; o++) {
       hall_lit l = h->sum_lit.a[o];
-      long cv = (long)tm->coef * h->sum_val.a[o];
-      if (h->val[l] < 0 &&
-          (h->cfg.sums_naive || (low ? cv < lo[t] : cv > hi[t])))
+      int v = h->sum_val.a[o];
+      long cv = (long)tm->coef * v;
+      bool need;
+      if (h->val[l] >= 0)
+        continue;
+      if (h->cfg.sums_naive)
+        need = true;
+      else if (edge >= 0)
+        need = !(all >> v & 1u) && (low ? v < edge : v > edge);
+      else
+        need = low ? cv < b->lo[t] : cv > b->hi[t];
+      if (need)
         SKS_PUSH(h->explain, l);
     }
   }
+  return bound;
+}
+
+/* The explanation of the groups' bound but group g's, then g's without
+ * skip (g -1: every group whole). */
+static void explain_groups(sks_hall *h, const hall_sum *s, const bounds *b,
+                           long ng, long g, int skip, bool low) {
+  h->explain.n = 0;
+  SKS_PUSH(h->explain, 0);
+  for (long q = 0; q < ng; q++)
+    group_bound(h, s, b, q, q == g ? skip : -1, low, true);
 }
 
 /* A sum by bounds. */
 static int propagate_bounds(sks_hall *h, const hall_sum *s) {
   int k = s->nterms;
   h->sum_scratch.n = 0;
-  SKS_STACK_RESERVE(h->sum_scratch, 2 * (size_t)k);
-  long *lo = h->sum_scratch.a, *hi = lo + k, least = 0, most = 0;
+  SKS_STACK_RESERVE(h->sum_scratch, 6 * (size_t)k);
+  long *a = h->sum_scratch.a;
+  bounds b = {a, a + k, a + 2 * k, a + 3 * k, a + 4 * k, a + 5 * k};
+  long ng = 0, least = 0, most = 0;
   for (int t = 0; t < k; t++) {
     const hall_term *tm = &h->sum_terms.a[s->term_at + t];
     bool some = false;
+    b.cand[t] = 0;
     for (int o = tm->opt_at; o < tm->opt_at + tm->nopt; o++) {
       if (h->val[h->sum_lit.a[o]] < 0)
         continue;
       long cv = (long)tm->coef * h->sum_val.a[o];
-      if (!some || cv < lo[t])
-        lo[t] = cv;
-      if (!some || cv > hi[t])
-        hi[t] = cv;
+      if (!some || cv < b.lo[t])
+        b.lo[t] = cv;
+      if (!some || cv > b.hi[t])
+        b.hi[t] = cv;
+      if (tm->group >= 0)
+        b.cand[t] |= 1L << h->sum_val.a[o];
       some = true;
     }
     if (!some)
       return 0; /* the term's exactly-one clause sees to it */
-    least += lo[t];
-    most += hi[t];
+    /* its group: the first term's of the same group, numbered */
+    b.gid[t] = -1;
+    for (int u = 0; tm->group >= 0 && u < t; u++)
+      if (h->sum_terms.a[s->term_at + u].group == tm->group)
+        b.gid[t] = b.gid[u];
+    if (b.gid[t] < 0)
+      b.gid[t] = ng++;
+  }
+  for (long g = 0; g < ng; g++) {
+    b.glo[g] = group_bound(h, s, &b, g, -1, true, false);
+    b.ghi[g] = group_bound(h, s, &b, g, -1, false, false);
+    least += b.glo[g];
+    most += b.ghi[g];
   }
   if (least > s->total || most < s->total) {
-    explain_bound(h, s, -1, lo, hi, least > s->total);
+    explain_groups(h, s, &b, ng, -1, -1, least > s->total);
     return conflict(h, 0);
   }
   int set_any = 0;
   for (int t = 0; t < k; t++) {
-    long top = s->total - (least - lo[t]), bottom = s->total - (most - hi[t]);
-    if (hi[t] <= top && lo[t] >= bottom)
+    long g = b.gid[t];
+    long top = s->total -
+               (least - b.glo[g] + group_bound(h, s, &b, g, t, true, false));
+    long bottom = s->total -
+                  (most - b.ghi[g] + group_bound(h, s, &b, g, t, false, false));
+    if (b.hi[t] <= top && b.lo[t] >= bottom)
       continue;
     const hall_term *tm = &h->sum_terms.a[s->term_at + t];
     int built = 0; /* 1: the explanation of top, 2: of bottom */
@@ -434,7 +530,7 @@ static int propagate_bounds(sks_hall *h, const hall_sum *s) {
         continue;
       int want = cv > top ? 1 : 2;
       if (built != want) {
-        explain_bound(h, s, t, lo, hi, want == 1);
+        explain_groups(h, s, &b, ng, g, t, want == 1);
         built = want;
       }
       int r = remove_option(h, l);

@@ -538,7 +538,8 @@ static void test_puzzles(int box, unsigned variants, int count, tally *t) {
 
 /* ------------------------------------------------------------------ */
 /* The sum propagator (solver/hall_sums.c): random sums over a few cells
- * (values 1..D, each cell's candidates a random subset, some cells fixed)
+ * (values 1..D, each cell's candidates a random subset, some cells fixed;
+ * some terms of a bounded sum in groups whose values differ)
  * written as clauses (each cell exactly one value, each sum's violating
  * tuples forbidden), the same sums handed to the propagator; the models
  * counted with blocking clauses must be the brute-force count, with
@@ -552,6 +553,7 @@ typedef struct sum_case {
   int fixed[SUM_CELLS];    /* a fixed value, or 0 */
   int nsums;
   int k[3], cell[3][SUM_MAX_TERMS], coef[3][SUM_MAX_TERMS];
+  int group[3][SUM_MAX_TERMS]; /* terms that differ: -1, 0 or 1 */
   long total[3];
   bool distinct[3];
 } sum_case;
@@ -564,8 +566,10 @@ static bool sum_holds(const sum_case *c, int s, const int *val) {
   long t = 0;
   for (int i = 0; i < c->k[s]; i++) {
     t += (long)c->coef[s][i] * val[c->cell[s][i]];
-    for (int j = 0; c->distinct[s] && j < i; j++)
-      if (val[c->cell[s][i]] == val[c->cell[s][j]])
+    for (int j = 0; j < i; j++)
+      if ((c->distinct[s] ||
+           (c->group[s][i] >= 0 && c->group[s][i] == c->group[s][j])) &&
+          val[c->cell[s][i]] == val[c->cell[s][j]])
         return false;
   }
   return t == c->total[s];
@@ -606,6 +610,9 @@ static void sum_random(sum_case *c) {
       } while (again);
       c->cell[s][i] = x;
       c->coef[s][i] = c->distinct[s] ? 1 : coefs[rnd() % 8];
+      c->group[s][i] = c->coef[s][i] == 1 ? (int)(rnd() % 4) - 2 : -1;
+      if (c->group[s][i] < -1)
+        c->group[s][i] = -1;
     }
     /* a total some tuple makes, more often than not */
     long t = 0;
@@ -685,7 +692,7 @@ static void sum_give(sks_hall *h, const sum_case *c) {
     sks_hall_sum_begin(h, c->total[s], c->distinct[s]);
     for (int i = 0; i < c->k[s]; i++) {
       int x = c->cell[s][i];
-      sks_hall_sum_term(h, c->coef[s][i]);
+      sks_hall_sum_term(h, c->coef[s][i], c->group[s][i]);
       if (c->fixed[x])
         sks_hall_sum_option(h, c->fixed[x], 0);
       else
