@@ -543,8 +543,9 @@ static void test_puzzles(int box, unsigned variants, int count, tally *t) {
  * written as clauses (each cell exactly one value, each sum's violating
  * tuples forbidden), the same sums handed to the propagator; the models
  * counted with blocking clauses must be the brute-force count, with
- * short and with naive explanations.  A value the propagator takes out
- * wrongly, or an explanation the sums do not imply, loses models. */
+ * short and with naive explanations, and each explanation checked
+ * against every model.  A value the propagator takes out wrongly, or an
+ * explanation the sums do not imply, loses models or fails the check. */
 
 enum { SUM_CELLS = 6, SUM_MAX_TERMS = 4 };
 typedef struct sum_case {
@@ -663,9 +664,36 @@ static void sum_clauses(const sum_case *c, cnf *f) {
   f->nvars = c->m * c->D;
 }
 
+/* The case's models (values by cell, m each) as sum_brute finds them,
+ * for the check of every explanation. */
+static int sum_models[46656 * SUM_CELLS];
+static long sum_nmodels;
+static const sum_case *sum_checking;
+static long sum_bad_reasons, sum_reasons;
+static void (*real_imply)(sks_hall *h, const hall_lit *lits, uint32_t n);
+
+/* The propagator's imply, each explanation checked first: a clause every
+ * model of the case satisfies. */
+static void checked_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
+  const sum_case *c = sum_checking;
+  for (long m = 0; m < sum_nmodels; m++) {
+    const int *val = sum_models + m * c->m;
+    bool sat = false;
+    for (uint32_t i = 0; !sat && i < n; i++) {
+      int v = hall_var(lits[i]) - 1;
+      bool x = val[v / c->D] == v % c->D + 1;
+      sat = (lits[i] & 1) ? !x : x;
+    }
+    sum_bad_reasons += !sat;
+  }
+  sum_reasons++;
+  real_imply(h, lits, n);
+}
+
 static long sum_brute(const sum_case *c) {
   int val[SUM_CELLS];
   long count = 0;
+  sum_nmodels = 0;
   for (int i = 0; i < c->m; i++)
     val[i] = 1;
   for (;;) {
@@ -675,6 +703,9 @@ static long sum_brute(const sum_case *c) {
     for (int s = 0; ok && s < c->nsums; s++)
       ok = sum_holds(c, s, val);
     count += ok;
+    if (ok)
+      memcpy(sum_models + sum_nmodels++ * c->m, val,
+             (size_t)c->m * sizeof *val);
     int i = 0;
     while (i < c->m && val[i] == c->D)
       val[i++] = 1;
@@ -718,6 +749,9 @@ static void test_sums(void) {
       cfg.sums_naive = naive;
       sks_hall_configure(h, &cfg);
       sum_give(h, &c);
+      real_imply = h->imply;
+      h->imply = checked_imply;
+      sum_checking = &c;
       bool valid = true;
       long got = hall_count(h, &f, &valid);
       if (got != want || !valid) {
@@ -735,7 +769,10 @@ static void test_sums(void) {
   printf("sums: %d cases with models, %llu literals set, %llu conflicts "
          "by the sums\n",
          models, removed, conflicts);
+  printf("sums: %ld explanations checked against every model, %ld wrong\n",
+         sum_reasons, sum_bad_reasons);
   CHECK_EQ(wrong, 0);
+  CHECK_EQ(sum_bad_reasons, 0);
   CHECK(models > 100 && removed > 1000 && conflicts > 100);
 }
 
