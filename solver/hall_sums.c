@@ -9,16 +9,18 @@
  * a perfect matching of the terms to the set's values over their
  * candidates (bipartite matching, a cage being at most a house).  Other
  * sums by bounds: each term's least and greatest coef * value over its
- * candidates; a value outside [total - others' greatest, total - others'
- * least] goes.
+ * candidates, a group of terms whose values differ (a sum's cells in one
+ * house) at least its k least values and at most its k greatest; a value
+ * outside [total - others' greatest, total - others' least] goes.
  *
  * Explanations (lazy clause generation): a value v taken from term t by
  * the value sets is explained by the other terms' false literals whose
  * values lie in some set with v (in a solution with t = v the cage's
  * values are such a set, so any other literal is false there anyway); a
  * cage with no set left by the false literals of values in any set; a
- * bound by the false literals of the other terms beyond their bound.
- * With the naive setting, every false literal of the other terms. */
+ * bound by the false literals of the other terms beyond their bound, or
+ * of a group's values outside its candidates.  With the naive setting,
+ * every false literal of the other terms. */
 #include "hall_int.h"
 
 #include <stdlib.h>
@@ -127,6 +129,7 @@ void sks_hall_sum_end(sks_hall *h) {
     for (int o = wo; o < wo + tm.nopt; o++) {
       int v = h->sum_val.a[o];
       small &= v >= 0 && v <= MAX_VALUE;
+      unit &= v >= 1; /* the value sets' values */
       top = v > top ? v : top;
     }
     unit &= small;
