@@ -131,6 +131,19 @@ else
   skip shared "no ../shared/data beside the source ($SHARED): top1465 and the 17-clue set were NOT tried"
 fi
 
+# The default route: a puzzle with a little killer (or an arrow) goes to
+# hall, one with killer cages alone to cadical (docs/backends.md).
+PE96=..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+input "little-killer 11 r1c1..r3c3" "$PE96"
+check route-little-killer 10 unique "$S" unique --stats
+expect_stderr_has "c answered-by hall 2"
+input "arrow r1c3 | r1c1 r2c2" "$PE96"
+check route-arrow 20 none "$S" unique --stats
+expect_stderr_has "c answered-by hall"
+input "cage 12 r1c1 r1c2" "$PE96"
+check route-cage 10 unique "$S" unique --stats
+expect_stderr_has "c answered-by cadical 2"
+
 # Limits: pigeonhole 12 into 11 takes any CDCL engine minutes.
 awk 'BEGIN { p = 12; h = 11; print "p cnf", p * h, p + h * p * (p - 1) / 2
   for (i = 0; i < p; i++) { s = ""; for (j = 1; j <= h; j++) s = s (i * h + j) " "; print s "0" }
