@@ -227,6 +227,8 @@ int sks_cdcl_load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   if ((s->load_cut = s->late = s->lw->cnf->cut || load_late(s)))
     return 0;
   add_cnf(s, s->lw->cnf);
+  if (eo->rules && s->eng->rules && !s->load_cut)
+    s->eng->rules(s->e, eo, s->lw->cnf_var, s->lw->fixed);
   s->fresh = true;
   return 0;
 }
@@ -260,6 +262,40 @@ static void compact(cdcl *s, const sks_cnf *cnf) {
   s->compact_top = top;
 }
 
+/* A CNF that `sudokusat encode` wrote from a puzzle with variant rules,
+ * whose clauses are exactly what its description generates: the rules to
+ * an engine that takes them, with the puzzle's system rebuilt as decode
+ * rebuilds it (the cells propagation fixed).  A CNF edited since gets
+ * none: its clauses, not the rules, are the problem then. */
+static void cnf_rules(cdcl *s, const sks_cnf *cnf) {
+  const sks_cnf_desc *d = cnf->desc;
+  long want;
+  if (!s->eng->rules || !d || !d->rules || s->load_cut ||
+      !sks_cnf_desc_generates(cnf, &want))
+    return;
+  sks_puzzle *p = sks_cnf_desc_puzzle(d, NULL);
+  if (!p)
+    return;
+  sks_eo *eo = sks_eo_new(p->shape);
+  sks_eo_load(eo, p, d->propagate);
+  if (!sks_eo_cut(eo) && eo->status == SKS_UNKNOWN && eo->rules) {
+    int *var = sks_calloc((size_t)eo->nvars + 1, sizeof *var);
+    if (d->map) {
+      for (int i = 0; i < d->nmap; i++)
+        if (d->map[i] >= 1 && d->map[i] <= eo->nvars)
+          var[d->map[i]] = i + 1;
+    } else
+      for (int x = 1; x <= eo->nvars && x <= cnf->nvars; x++)
+        var[x] = x;
+    for (int x = 1; s->compact_n && x <= eo->nvars; x++)
+      var[x] = var[x] <= s->compact_top ? s->cnf_var[var[x]] : 0;
+    s->eng->rules(s->e, eo, var, eo->val);
+    free(var);
+  }
+  sks_eo_delete(eo);
+  sks_puzzle_delete(p);
+}
+
 int sks_cdcl_load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   (void)err;
   cdcl *s = (cdcl *)base;
@@ -271,6 +307,7 @@ int sks_cdcl_load_cnf(sks_solver *base, const sks_cnf *cnf, sks_error *err) {
   new_instance(s);
   compact(s, cnf);
   add_cnf(s, cnf);
+  cnf_rules(s, cnf);
   reserve_model(s, cnf->nvars);
   return 0;
 }
@@ -418,10 +455,13 @@ static bool race_over(const void *arg) {
 }
 
 /* A racer's instance of the fresh mode's CNF (its blocking clauses
- * included), read as the race runs: it stops when the race is decided. */
+ * included) and the puzzle's rules for an engine that takes them, read
+ * as the race runs: it stops when the race is decided. */
 static void load_racer(void *data, const sks_race *r, void *e) {
   const cdcl *s = data;
-  feed(s, e, s->lw->cnf, NULL, race_over, r);
+  if (feed(s, e, s->lw->cnf, NULL, race_over, r) && s->eo && s->eo->rules &&
+      s->eng->rules)
+    s->eng->rules(e, s->eo, s->lw->cnf_var, s->lw->fixed);
 }
 
 /* The racers memory allows beside the loaded instance: each holds a copy

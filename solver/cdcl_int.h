@@ -37,6 +37,14 @@ typedef struct sks_engine {
    * clauses hang on an activation literal that the next puzzle retires. */
   void (*push)(void *e);
   void (*pop)(void *e);
+  /* Optional: the variant rules of a puzzle loaded as a fresh instance,
+   * after its clauses (which hold every rule): eo the puzzle's system
+   * (its shape and eo->rules), var[x] the engine variable of candidate x
+   * (0: not in the clauses), fixed[x] its value when propagation fixed it
+   * (+1 / -1, else 0).  An engine may propagate some rules itself (hall's
+   * sums). */
+  void (*rules)(void *e, const sks_eo *eo, const int *var,
+                const signed char *fixed);
 } sks_engine;
 
 /* cdcl_watch.c: a race of n instances on a problem (n = 1: one search

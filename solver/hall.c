@@ -6,6 +6,7 @@
  * same base rules it forgets what the last one taught it, so an answer
  * does not depend on the puzzles before it. */
 #include "cdcl_int.h"
+#include "eo.h"
 #include "hall_int.h"
 
 #include <stdlib.h>
@@ -13,7 +14,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse.  The first word not known is put in bad (NULL when none). */
+ * no-reuse, no-sums, sums-naive, no-innies, bands.  The first word not
+ * known is put in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -32,6 +34,14 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_rephase = true;
     else if (IS("no-reuse"))
       cfg.no_reuse = true;
+    else if (IS("no-sums"))
+      cfg.no_sums = true;
+    else if (IS("sums-naive"))
+      cfg.sums_naive = true;
+    else if (IS("no-innies"))
+      cfg.no_innies = true;
+    else if (IS("bands"))
+      cfg.bands = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -97,6 +107,221 @@ static void new_puzzle(void *e, unsigned long long seed, bool searched) {
   sks_hall_forget(e, seed);
 }
 
+/* One term of a sum: cell's candidates as options (the value fixed by
+ * propagation, or those still in the clauses), times coef. */
+static void cell_term(sks_hall *h, int n, int cell, int coef, int group,
+                      const int *var, const signed char *fixed) {
+  sks_hall_sum_term(h, coef, group);
+  for (int d = 0; d < n; d++) {
+    int x = sks_cell_var(n, cell, d);
+    if (fixed[x] > 0)
+      sks_hall_sum_option(h, d + 1, 0);
+    else if (!fixed[x] && var[x] > 0)
+      sks_hall_sum_option(h, d + 1, var[x]);
+  }
+}
+
+/* Implied sums of more than one house, or outside one, are bounded
+ * only, so they are kept when they have at most this many cells. */
+#define IMPLIED_MAX 6
+
+/* The sums a person reads from killer cages (of the cages with a total
+ * that share no cell, the first of two that do): for an area of whole
+ * houses (a house, or a band of rows or columns), the cells outside the
+ * cages inside it (innies) sum to its total less theirs, and when cages
+ * cover the area, the cells of the cages crossing its edge that lie
+ * outside it (outies) sum to those cages' total less the innies'.  A
+ * house's innies hold different digits; the other sums are bounded, and
+ * taken only with the bands setting (measured: more CPU, no fewer
+ * conflicts, BENCHMARKS.md, "hall: sums inside the search"). */
+typedef struct area {
+  const int *cage;     /* cell -> rule, -1 */
+  unsigned char *in;   /* by cell: in the area */
+  int *rest, *out;     /* scratch of n*n cells */
+  unsigned char *seen; /* by rule: a crossing cage counted */
+} area;
+
+static void area_sums(sks_hall *h, const sks_eo *eo, const int *var,
+                      const signed char *fixed, area *a, int houses,
+                      bool house) {
+  const sks_rules *rs = eo->rules;
+  int n = eo->n, N = n * n, k = 0, no = 0, size = 0;
+  long total = (long)houses * n * (n + 1) / 2, cross = 0;
+  bool covered = true;
+  memset(a->seen, 0, (size_t)rs->count);
+  for (int c = 0; c < N; c++) {
+    if (!a->in[c])
+      continue;
+    size++;
+    int q = a->cage[c];
+    covered &= q >= 0;
+    bool inside = q >= 0;
+    for (int m = 0; inside && m < rs->rule[q].ncells; m++)
+      inside = a->in[rs->rule[q].cells[m]];
+    if (!inside) {
+      a->rest[k++] = c;
+      if (q >= 0 && !a->seen[q]) {
+        a->seen[q] = 1;
+        cross += rs->rule[q].value;
+        for (int m = 0; m < rs->rule[q].ncells; m++)
+          if (!a->in[rs->rule[q].cells[m]])
+            a->out[no++] = rs->rule[q].cells[m];
+      }
+    } else if (rs->rule[q].cells[0] == c)
+      total -= rs->rule[q].value; /* once a cage: at its first cell */
+  }
+  bool whole = false; /* the rest is one cage already */
+  if (k && a->cage[a->rest[0]] >= 0 &&
+      rs->rule[a->cage[a->rest[0]]].ncells == k) {
+    whole = true;
+    for (int j = 1; j < k; j++)
+      whole &= a->cage[a->rest[j]] == a->cage[a->rest[0]];
+  }
+  if (k && k < size && !whole && (house || k <= IMPLIED_MAX)) {
+    sks_hall_sum_begin(h, total, house);
+    for (int j = 0; j < k; j++)
+      cell_term(h, n, a->rest[j], 1, -1, var, fixed);
+    sks_hall_sum_end(h);
+  }
+  if (covered && no && no <= IMPLIED_MAX && h->cfg.bands) {
+    sks_hall_sum_begin(h, cross - total, false);
+    for (int j = 0; j < no; j++)
+      cell_term(h, n, a->out[j], 1, -1, var, fixed);
+    sks_hall_sum_end(h);
+  }
+}
+
+static void implied(sks_hall *h, const sks_eo *eo, const int *var,
+                    const signed char *fixed) {
+  const sks_rules *rs = eo->rules;
+  const sks_shape *sh = eo->shape;
+  int n = eo->n, N = n * n, ncages = 0;
+  int *cage = sks_malloc((size_t)N * sizeof *cage);
+  for (int c = 0; c < N; c++)
+    cage[c] = -1;
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
+      continue;
+    bool free_cells = true;
+    for (int j = 0; j < r->ncells; j++)
+      free_cells &= cage[r->cells[j]] < 0;
+    for (int j = 0; free_cells && j < r->ncells; j++)
+      cage[r->cells[j]] = i;
+    ncages += free_cells;
+  }
+  area a = {
+      cage, sks_calloc((size_t)N, 1), sks_malloc((size_t)N * sizeof *a.rest),
+      sks_malloc((size_t)N * sizeof *a.out), sks_malloc((size_t)rs->count + 1)};
+  for (int g = 0; ncages && g < sh->nregions; g++) {
+    const int *cells = sh->region + (size_t)g * n;
+    for (int j = 0; j < n; j++)
+      a.in[cells[j]] = 1;
+    area_sums(h, eo, var, fixed, &a, 1, true);
+    for (int j = 0; j < n; j++)
+      a.in[cells[j]] = 0;
+  }
+  /* bands of 2 .. n-1 rows, then of columns */
+  for (int col = 0; ncages && h->cfg.bands && col < 2; col++)
+    for (int len = 2; len < n; len++)
+      for (int lo = 0; lo + len <= n; lo++) {
+        for (int c = 0; c < N; c++) {
+          int line = col ? c % n : c / n;
+          a.in[c] = line >= lo && line < lo + len;
+        }
+        area_sums(h, eo, var, fixed, &a, len, false);
+      }
+  free(a.seen);
+  free(a.out);
+  free(a.rest);
+  free(a.in);
+  free(cage);
+}
+
+/* A sum over cells (coefficients coef) to the propagator: the cells of
+ * coefficient 1 that share a house grouped (they hold different digits;
+ * each cell in the first house that holds another). */
+static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
+                      const int *cells, const int *coef, int k, const int *var,
+                      const signed char *fixed) {
+  const sks_shape *sh = eo->shape;
+  int n = eo->n, next = 0;
+  int *group = sks_malloc((size_t)k * sizeof *group);
+  for (int j = 0; j < k; j++)
+    group[j] = -1;
+  for (int g = 0; !distinct && n <= 31 && g < sh->nregions; g++) {
+    const int *rc = sh->region + (size_t)g * n;
+    int in = 0;
+    for (int j = 0; j < k; j++)
+      for (int m = 0; group[j] < 0 && coef[j] == 1 && m < n; m++)
+        in += rc[m] == cells[j];
+    if (in < 2)
+      continue;
+    for (int j = 0; j < k; j++)
+      for (int m = 0; group[j] < 0 && coef[j] == 1 && m < n; m++)
+        if (rc[m] == cells[j])
+          group[j] = next;
+    next++;
+  }
+  sks_hall_sum_begin(h, total, distinct);
+  for (int j = 0; j < k; j++)
+    cell_term(h, n, cells[j], coef[j], group[j], var, fixed);
+  sks_hall_sum_end(h);
+  free(group);
+}
+
+/* The sums of the rules for the sum propagator (hall_sums.c): killer
+ * cages with a total (distinct), little killers, arrows (a pill's
+ * circle read as a number) and double arrows (repeats allowed but in a
+ * house).  The clauses hold them already (encoder/rules_lower.c): the
+ * propagator only makes them stronger. */
+static void rules(void *e, const sks_eo *eo, const int *var,
+                  const signed char *fixed) {
+  sks_hall *h = e;
+  const sks_rules *rs = eo->rules;
+  if (h->cfg.no_sums || !rs)
+    return;
+  if (!h->cfg.no_innies)
+    implied(h, eo, var, fixed);
+  int *coef = sks_malloc(((size_t)eo->n * eo->n + 1) * sizeof *coef);
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    int k = r->ncells;
+    switch (r->kind) {
+    case SKS_RULE_CAGE:
+    case SKS_RULE_LITTLE_KILLER:
+      if (r->value == SKS_RULE_NO_VALUE)
+        break;
+      for (int j = 0; j < k; j++)
+        coef[j] = 1;
+      cells_sum(h, eo, r->value, r->kind == SKS_RULE_CAGE, r->cells, coef, k,
+                var, fixed);
+      break;
+    case SKS_RULE_ARROW: {
+      if (r->split < 1 || r->split > 9)
+        break; /* a circle of more digits than a long holds */
+      int place = 1;
+      for (int j = r->split - 1; j >= 0; j--, place *= 10)
+        coef[j] = -place;
+      for (int j = r->split; j < k; j++)
+        coef[j] = 1;
+      cells_sum(h, eo, 0, false, r->cells, coef, k, var, fixed);
+      break;
+    }
+    case SKS_RULE_DOUBLE_ARROW:
+      if (k < 3)
+        break;
+      for (int j = 0; j < k; j++)
+        coef[j] = j == 0 || j == k - 1 ? -1 : 1;
+      cells_sum(h, eo, 0, false, r->cells, coef, k, var, fixed);
+      break;
+    default:
+      break;
+    }
+  }
+  free(coef);
+}
+
 /* Base rules up to 16x16, as for picosat and cadical. */
 static const sks_engine engine = {
     .base_max_vars = 16 * 16 * 16,
@@ -111,6 +336,7 @@ static const sks_engine engine = {
     .set_terminate = set_terminate,
     .stats = stats,
     .new_puzzle = new_puzzle,
+    .rules = rules,
 };
 
 static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
@@ -120,7 +346,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   if (bad) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
-                  "stable, no-rephase, no-reuse)",
+                  "stable, no-rephase, no-reuse, no-sums, sums-naive, "
+                  "no-innies, bands)",
                   (int)bad_len, bad);
     return NULL;
   }

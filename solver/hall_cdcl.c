@@ -215,6 +215,7 @@ void sks_hall_delete(sks_hall *h) {
   SKS_STACK_FREE(h->ext);
   SKS_STACK_FREE(h->ext_control);
   sks_hall_groups_free(h);
+  sks_hall_sums_free(h);
   free(h);
 }
 
@@ -314,6 +315,8 @@ static void backtrack(sks_hall *h, int level) {
   h->trail_n = h->qhead = keep;
   if (h->groups_head > keep)
     sks_hall_groups_undo(h, keep);
+  if (h->sums.n)
+    sks_hall_sums_undo(h, keep);
   h->control.n = (size_t)level;
   h->ext.n = h->ext_control.a[level];
   h->ext_control.n = (size_t)level;
@@ -573,6 +576,9 @@ static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
   if (conflict == HALL_REASON_BIN) {
     lits = bin;
     n = 2;
+  } else if (conflict == HALL_REASON_EXT) { /* the sum propagator's */
+    lits = h->sum_conflict.a;
+    n = (uint32_t)h->sum_conflict.n;
   } else {
     hall_clause *c = hall_clause_at(h, conflict);
     bump_clause(h, c);
@@ -826,10 +832,31 @@ static int take_assumptions(sks_hall *h) {
   return 0;
 }
 
+/* The sum propagator's conflict (h->sum_conflict, every literal false)
+ * as the search's: the search goes back to the clause's highest level
+ * first (its literals may all lie below the current one); the conflict
+ * for analyze. */
+static uint32_t sum_conflict(sks_hall *h) {
+  int top = 0;
+  for (size_t i = 0; i < h->sum_conflict.n; i++) {
+    int lv = h->level[hall_var(h->sum_conflict.a[i])];
+    top = lv > top ? lv : top;
+  }
+  backtrack(h, top);
+  return HALL_REASON_EXT;
+}
+
 static int search(sks_hall *h, unsigned long long limit) {
   hall_lit bin[2];
   for (;;) {
     uint32_t conflict = propagate(h, bin);
+    if (conflict == HALL_NONE && !h->cfg.no_sums && h->sums.n) {
+      int r = sks_hall_sums_propagate(h);
+      if (r == 1)
+        continue;
+      if (r == 2)
+        conflict = sum_conflict(h);
+    }
     if (conflict != HALL_NONE) {
       h->st.conflicts++;
       if (!level_now(h)) {

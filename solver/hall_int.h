@@ -8,8 +8,11 @@
  * in three tiers, clauses added between searches (blocking clauses),
  * assumptions, a conflict limit and a terminate callback.  hall_cdcl.c
  * holds the search, hall_reduce.c the clause database's reduction and
- * collection; solver/hall.c makes it an engine of the CDCL layer
- * (cdcl_int.h).  Users: hall.c, hall_reduce.c, tests/unit/test_hall.c. */
+ * collection, hall_groups.c and hall_sums.c the propagators (locked
+ * candidates; the sums of killer cages, little killers and arrows);
+ * solver/hall.c makes it an engine of the CDCL layer (cdcl_int.h) and
+ * hands the sum propagator the puzzle's sums.  Users: hall.c,
+ * hall_reduce.c, hall_groups.c, hall_sums.c, tests/unit/test_hall.c. */
 #ifndef SKS_HALL_INT_H
 #define SKS_HALL_INT_H
 
@@ -60,6 +63,9 @@ typedef struct hall_stats {
   unsigned long long group_checks;  /* groups the propagator looked at */
   unsigned long long switches, rephases, reused; /* modes, phases, levels
                                                     kept on restarts */
+  unsigned long long sum_removed;   /* literals the sum propagator set */
+  unsigned long long sum_conflicts; /* conflicts it found */
+  unsigned long long sum_checks;    /* sums it looked at */
 } hall_stats;
 
 /* The search's settings (sks_hall_configure; the backend reads them from
@@ -75,7 +81,32 @@ typedef struct hall_config {
   bool no_rephase; /* saved phases only: no target, best or rephasing */
   bool no_reuse;   /* restarts go back to the root */
   bool groups;     /* the group propagator (hall_groups.c) */
+  bool no_sums;    /* the sum propagator (hall_sums.c) off */
+  bool sums_naive; /* its explanations: every false literal of the sum's
+                      other terms, not only those of values that matter */
+  bool no_innies;  /* no implied sums (innies and outies) */
+  bool bands;      /* implied sums of bands of rows or columns, outies */
 } hall_config;
+
+/* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
+ * coef * value == total, each term a set of options (value, literal) of
+ * which exactly one holds (a cell's candidates); distinct: the terms'
+ * values differ (a killer cage), then with the value sets that can make
+ * the total (combos: bit v for value v) where they are few. */
+typedef struct hall_term {
+  int coef;
+  int group;        /* terms of a group (>= 0) hold different values; coef 1 */
+  int opt_at, nopt; /* its options in sum_val / sum_lit */
+} hall_term;
+
+typedef struct hall_sum {
+  long total;
+  int term_at, nterms;  /* its terms in sum_terms */
+  int combo_at, ncombo; /* its value sets in sum_combo (has_combos) */
+  int mask_at;          /* 33 masks in sum_combo: [v] the union of the sets with
+                           value v, [0] of every set */
+  bool distinct, has_combos, dirty;
+} hall_sum;
 
 typedef struct sks_hall {
   int nvars; /* variables 1..nvars */
@@ -161,6 +192,19 @@ typedef struct sks_hall {
    * start (cut on backtracking) */
   SKS_STACK(uint32_t) ext;
   SKS_STACK(uint32_t) ext_control;
+  /* the sums (hall_sums.c): var_sum[var_sum_at[v] .. var_sum_at[v + 1])
+   * the sums variable v takes part in, up to sums_nvars */
+  SKS_STACK(hall_sum) sums;
+  SKS_STACK(hall_term) sum_terms;
+  SKS_STACK(int) sum_val;
+  SKS_STACK(hall_lit) sum_lit;
+  SKS_STACK(unsigned) sum_combo;
+  int *var_sum_at, *var_sum, sums_nvars;
+  bool sums_indexed;
+  int sums_head;                    /* trail position the propagator has seen */
+  SKS_STACK(int) sum_dirty;         /* sums to look at */
+  SKS_STACK(hall_lit) sum_conflict; /* a conflict it found: false lits */
+  SKS_STACK(long) sum_scratch;
   hall_stats st;
 } sks_hall;
 
@@ -215,6 +259,27 @@ bool sks_hall_groups_propagate(sks_hall *h);
 /* The counts back to the trail's first keep literals (backtracking). */
 void sks_hall_groups_undo(sks_hall *h, int keep);
 void sks_hall_groups_free(sks_hall *h);
+
+/* hall_sums.c: sums over the options of terms (hall_sum), given between
+ * searches: sks_hall_sum_begin, then for each term sks_hall_sum_term and
+ * its options (lit 0: an option that holds for good, the term's value
+ * fixed), then sks_hall_sum_end.  Values are 1..31 for a distinct sum's
+ * value sets.  The clauses must imply every sum (the propagator adds no
+ * constraint, only strength): a literal it sets or a conflict it finds is
+ * explained by a clause the sum and the terms' exactly-one imply. */
+void sks_hall_sum_begin(sks_hall *h, long total, bool distinct);
+/* group: -1, or a number the terms of the sum that must differ share
+ * (cells of one house; a term of coef other than 1 is in none). */
+void sks_hall_sum_term(sks_hall *h, int coef, int group);
+void sks_hall_sum_option(sks_hall *h, int value, int lit);
+void sks_hall_sum_end(sks_hall *h);
+/* 0: nothing to do; 1: it set literals (or went back to the root for a
+ * fact); 2: a conflict, its clause (every literal false) in
+ * h->sum_conflict. */
+int sks_hall_sums_propagate(sks_hall *h);
+/* Backtracking to the trail's first keep literals. */
+void sks_hall_sums_undo(sks_hall *h, int keep);
+void sks_hall_sums_free(sks_hall *h);
 
 /* hall_reduce.c: the learned clauses reduced by LBD and use; the arena
  * collected (root-satisfied clauses dropped) when garbage is a quarter

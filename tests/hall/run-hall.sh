@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The hall backend from the command line: every variant rule kind counted
-# on 4x4 against brute force (tests/variants/brute4.py); solve, unique and
+# on 4x4 against brute force (tests/variants/brute4.py), sums on 6x6 and
+# 9x9 (brute6.py); solve, unique and
 # count the same as cadical's on the examples, generated 9x9 (killer
 # sudoku too), 16x16 and 25x25 puzzles, thinned ones with several
 # solutions, and (when ../shared is there) top1465 and 17-clue puzzles,
@@ -25,6 +26,15 @@ if out=$(python3 "$SRC/tests/variants/brute4.py" "$S" 300 3 hall 2>&1); then
   pass
 else
   fail brute4 "$(printf '%s' "$out" | tail -20)"
+fi
+
+# Sums (killer cages, little killers, arrows: the sum propagator's rules)
+# on 6x6 and 9x9 puzzles with givens, counted and solved by hall against
+# brute force (tests/variants/brute6.py).
+if out=$(python3 "$SRC/tests/variants/brute6.py" "$S" 400 60 2 hall 2>&1); then
+  pass
+else
+  fail brute6 "$(printf '%s' "$out" | tail -20)"
 fi
 
 # valid PUZZLES ANSWERS: every answer line that is a grid keeps the
@@ -120,6 +130,19 @@ if [ -d "$SHARED" ]; then
 else
   skip shared "no ../shared/data beside the source ($SHARED): top1465 and the 17-clue set were NOT tried"
 fi
+
+# The default route: a puzzle with a little killer (or an arrow) goes to
+# hall, one with killer cages alone to cadical (docs/backends.md).
+PE96=..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+input "little-killer 11 r1c1..r3c3" "$PE96"
+check route-little-killer 10 unique "$S" unique --stats
+expect_stderr_has "c answered-by hall 2"
+input "arrow r1c3 | r1c1 r2c2" "$PE96"
+check route-arrow 20 none "$S" unique --stats
+expect_stderr_has "c answered-by hall"
+input "cage 12 r1c1 r1c2" "$PE96"
+check route-cage 10 unique "$S" unique --stats
+expect_stderr_has "c answered-by cadical 2"
 
 # Limits: pigeonhole 12 into 11 takes any CDCL engine minutes.
 awk 'BEGIN { p = 12; h = 11; print "p cnf", p * h, p + h * p * (p - 1) / 2

@@ -536,6 +536,246 @@ static void test_puzzles(int box, unsigned variants, int count, tally *t) {
   sks_shape_release(shape);
 }
 
+/* ------------------------------------------------------------------ */
+/* The sum propagator (solver/hall_sums.c): random sums over a few cells
+ * (values 1..D, each cell's candidates a random subset, some cells fixed;
+ * some terms of a bounded sum in groups whose values differ)
+ * written as clauses (each cell exactly one value, each sum's violating
+ * tuples forbidden), the same sums handed to the propagator; the models
+ * counted with blocking clauses must be the brute-force count, with
+ * short and with naive explanations, and each explanation checked
+ * against every model.  A value the propagator takes out wrongly, or an
+ * explanation the sums do not imply, loses models or fails the check. */
+
+enum { SUM_CELLS = 6, SUM_MAX_TERMS = 4 };
+typedef struct sum_case {
+  int m, D;                /* cells, values 1..D */
+  unsigned dom[SUM_CELLS]; /* candidates by cell (bit v) */
+  int fixed[SUM_CELLS];    /* a fixed value, or 0 */
+  int nsums;
+  int k[3], cell[3][SUM_MAX_TERMS], coef[3][SUM_MAX_TERMS];
+  int group[3][SUM_MAX_TERMS]; /* terms that differ: -1, 0 or 1 */
+  long total[3];
+  bool distinct[3];
+} sum_case;
+
+static int sum_var(const sum_case *c, int cell, int v) {
+  return cell * c->D + v;
+}
+
+static bool sum_holds(const sum_case *c, int s, const int *val) {
+  long t = 0;
+  for (int i = 0; i < c->k[s]; i++) {
+    t += (long)c->coef[s][i] * val[c->cell[s][i]];
+    for (int j = 0; j < i; j++)
+      if ((c->distinct[s] ||
+           (c->group[s][i] >= 0 && c->group[s][i] == c->group[s][j])) &&
+          val[c->cell[s][i]] == val[c->cell[s][j]])
+        return false;
+  }
+  return t == c->total[s];
+}
+
+static void sum_random(sum_case *c) {
+  static const int coefs[] = {1, 1, 1, -1, 2, -2, 10, -10};
+  memset(c, 0, sizeof *c);
+  c->m = 3 + (int)(rnd() % 4);
+  c->D = 3 + (int)(rnd() % 4);
+  for (int i = 0; i < c->m; i++) {
+    c->dom[i] = ((unsigned)rnd() & ((1u << c->D) - 1)) << 1;
+    c->dom[i] |= 2u << (rnd() % (uint64_t)c->D); /* never empty */
+    if (rnd() % 6 == 0) {
+      int v = 1 + (int)(rnd() % (uint64_t)c->D);
+      c->fixed[i] = v;
+      c->dom[i] = 1u << v;
+    }
+  }
+  c->nsums = 1 + (int)(rnd() % 3);
+  for (int s = 0; s < c->nsums; s++) {
+    c->distinct[s] = rnd() % 2;
+    int k = 2 + (int)(rnd() % (SUM_MAX_TERMS - 1));
+    if (k > c->m)
+      k = c->m;
+    if (c->distinct[s] && k > c->D)
+      k = c->D;
+    c->k[s] = k;
+    /* k different cells */
+    for (int i = 0; i < k; i++) {
+      int x;
+      bool again;
+      do {
+        x = (int)(rnd() % (uint64_t)c->m);
+        again = false;
+        for (int j = 0; j < i; j++)
+          again |= c->cell[s][j] == x;
+      } while (again);
+      c->cell[s][i] = x;
+      c->coef[s][i] = c->distinct[s] ? 1 : coefs[rnd() % 8];
+      c->group[s][i] = c->coef[s][i] == 1 ? (int)(rnd() % 4) - 2 : -1;
+      if (c->group[s][i] < -1)
+        c->group[s][i] = -1;
+    }
+    /* a total some tuple makes, more often than not */
+    long t = 0;
+    for (int i = 0; i < k; i++)
+      t += (long)c->coef[s][i] * (1 + (long)(rnd() % (uint64_t)c->D));
+    c->total[s] = t + (rnd() % 4 == 0 ? (long)(rnd() % 3) - 1 : 0);
+  }
+}
+
+/* The clauses: each cell's values out of its candidates false, at least
+ * one, at most one; each fixed cell's value; each sum's violating tuples
+ * over its cells. */
+static void sum_clauses(const sum_case *c, cnf *f) {
+  for (int i = 0; i < c->m; i++) {
+    for (int v = 1; v <= c->D; v++)
+      if (c->dom[i] >> v & 1)
+        put(f, sum_var(c, i, v));
+    put(f, 0);
+    for (int v = 1; v <= c->D; v++) {
+      if (!(c->dom[i] >> v & 1))
+        put(f, -sum_var(c, i, v)), put(f, 0);
+      for (int w = v + 1; w <= c->D; w++)
+        clause2(f, -sum_var(c, i, v), -sum_var(c, i, w));
+    }
+    if (c->fixed[i])
+      put(f, sum_var(c, i, c->fixed[i])), put(f, 0);
+  }
+  for (int s = 0; s < c->nsums; s++) {
+    int k = c->k[s], val[SUM_CELLS] = {0}, digit[SUM_MAX_TERMS];
+    for (int i = 0; i < k; i++)
+      digit[i] = 1;
+    for (;;) {
+      for (int i = 0; i < k; i++)
+        val[c->cell[s][i]] = digit[i];
+      if (!sum_holds(c, s, val)) {
+        for (int i = 0; i < k; i++)
+          put(f, -sum_var(c, c->cell[s][i], digit[i]));
+        put(f, 0);
+      }
+      int i = 0;
+      while (i < k && digit[i] == c->D)
+        digit[i++] = 1;
+      if (i == k)
+        break;
+      digit[i]++;
+    }
+  }
+  f->nvars = c->m * c->D;
+}
+
+/* The case's models (values by cell, m each) as sum_brute finds them,
+ * for the check of every explanation. */
+static int sum_models[46656 * SUM_CELLS];
+static long sum_nmodels;
+static const sum_case *sum_checking;
+static long sum_bad_reasons, sum_reasons;
+static void (*real_imply)(sks_hall *h, const hall_lit *lits, uint32_t n);
+
+/* The propagator's imply, each explanation checked first: a clause every
+ * model of the case satisfies. */
+static void checked_imply(sks_hall *h, const hall_lit *lits, uint32_t n) {
+  const sum_case *c = sum_checking;
+  for (long m = 0; m < sum_nmodels; m++) {
+    const int *val = sum_models + m * c->m;
+    bool sat = false;
+    for (uint32_t i = 0; !sat && i < n; i++) {
+      int v = hall_var(lits[i]) - 1;
+      bool x = val[v / c->D] == v % c->D + 1;
+      sat = (lits[i] & 1) ? !x : x;
+    }
+    sum_bad_reasons += !sat;
+  }
+  sum_reasons++;
+  real_imply(h, lits, n);
+}
+
+static long sum_brute(const sum_case *c) {
+  int val[SUM_CELLS];
+  long count = 0;
+  sum_nmodels = 0;
+  for (int i = 0; i < c->m; i++)
+    val[i] = 1;
+  for (;;) {
+    bool ok = true;
+    for (int i = 0; ok && i < c->m; i++)
+      ok = c->dom[i] >> val[i] & 1;
+    for (int s = 0; ok && s < c->nsums; s++)
+      ok = sum_holds(c, s, val);
+    count += ok;
+    if (ok)
+      memcpy(sum_models + sum_nmodels++ * c->m, val,
+             (size_t)c->m * sizeof *val);
+    int i = 0;
+    while (i < c->m && val[i] == c->D)
+      val[i++] = 1;
+    if (i == c->m)
+      return count;
+    val[i]++;
+  }
+}
+
+/* The case's sums to the propagator: a fixed cell as its one option (lit
+ * 0), the others with every value (a value out of the candidates is a
+ * root-false literal). */
+static void sum_give(sks_hall *h, const sum_case *c) {
+  for (int s = 0; s < c->nsums; s++) {
+    sks_hall_sum_begin(h, c->total[s], c->distinct[s]);
+    for (int i = 0; i < c->k[s]; i++) {
+      int x = c->cell[s][i];
+      sks_hall_sum_term(h, c->coef[s][i], c->group[s][i]);
+      if (c->fixed[x])
+        sks_hall_sum_option(h, c->fixed[x], 0);
+      else
+        for (int v = 1; v <= c->D; v++)
+          sks_hall_sum_option(h, v, sum_var(c, x, v));
+    }
+    sks_hall_sum_end(h);
+  }
+}
+
+static void test_sums(void) {
+  unsigned long long removed = 0, conflicts = 0;
+  int wrong = 0, models = 0;
+  for (int trial = 0; trial < 600; trial++) {
+    sum_case c;
+    sum_random(&c);
+    cnf f = {0};
+    sum_clauses(&c, &f);
+    long want = sum_brute(&c);
+    for (int naive = 0; naive < 2; naive++) {
+      sks_hall *h = load(&f);
+      hall_config cfg = {0};
+      cfg.sums_naive = naive;
+      sks_hall_configure(h, &cfg);
+      sum_give(h, &c);
+      real_imply = h->imply;
+      h->imply = checked_imply;
+      sum_checking = &c;
+      bool valid = true;
+      long got = hall_count(h, &f, &valid);
+      if (got != want || !valid) {
+        if (wrong++ < 5)
+          printf("sums trial %d (naive %d): %ld models, brute force %ld\n",
+                 trial, naive, got, want);
+      }
+      removed += h->st.sum_removed;
+      conflicts += h->st.sum_conflicts;
+      sks_hall_delete(h);
+    }
+    models += want > 0;
+    free(f.lit);
+  }
+  printf("sums: %d cases with models, %llu literals set, %llu conflicts "
+         "by the sums\n",
+         models, removed, conflicts);
+  printf("sums: %ld explanations checked against every model, %ld wrong\n",
+         sum_reasons, sum_bad_reasons);
+  CHECK_EQ(wrong, 0);
+  CHECK_EQ(sum_bad_reasons, 0);
+  CHECK(models > 100 && removed > 1000 && conflicts > 100);
+}
+
 int main(void) {
   test_small();
   test_pigeonhole();
@@ -547,6 +787,7 @@ int main(void) {
   test_groups();
   test_modes();
   test_settings();
+  test_sums();
   tally t = {0};
   test_puzzles(2, 0, 20, &t);
   test_puzzles(3, 0, 60, &t);

@@ -11,7 +11,8 @@ accepts, and compares their number (up to LIMIT) with the tool's count; each gri
 must answer none exactly when no completion does.  A lowering of a sum
 that loses a solution or lets a wrong one through changes a count.
 Nothing here is shared with the tool's encoder or validator.
-usage: brute6.py SUDOKUSAT [CASES6] [CASES9] [SEED]"""
+usage: brute6.py SUDOKUSAT [CASES6] [CASES9] [SEED] [BACKEND]
+BACKEND: the backend that counts and solves (default: the tool's own pick)."""
 import random
 import subprocess
 import sys
@@ -21,6 +22,7 @@ CASES6 = int(sys.argv[2]) if len(sys.argv) > 2 else 400
 CASES9 = int(sys.argv[3]) if len(sys.argv) > 3 else 60
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
 LIMIT = 40  # counts compared up to this
+PICK = ["--backend", sys.argv[5]] if len(sys.argv) > 5 else []
 
 
 class Shape:
@@ -362,7 +364,7 @@ for _ in range(CASES9):
 with open("brute6.txt", "w") as f:
     f.write("".join(c[0] for c in cases))
 fail = 0
-out = subprocess.run([S, "count", "--limit", str(LIMIT), "-q", "brute6.txt"],
+out = subprocess.run([S, "count", "--limit", str(LIMIT), "-q"] + PICK + ["brute6.txt"],
                      capture_output=True, text=True)
 got = out.stdout.split()
 if len(got) != len(cases):
@@ -374,7 +376,7 @@ for k, (text, tests, want, sh) in enumerate(cases):
         fail += 1
         if fail < 10:
             print("FAIL case %d: count %s, brute force %s:\n%s" % (k, got[k], w, text))
-out = subprocess.run([S, "solve", "-q", "brute6.txt"], capture_output=True, text=True)
+out = subprocess.run([S, "solve", "-q"] + PICK + ["brute6.txt"], capture_output=True, text=True)
 lines = out.stdout.split("\n")
 for k, (text, tests, want, sh) in enumerate(cases):
     line = lines[k] if k < len(lines) else ""
