@@ -285,6 +285,10 @@ int json_array_append_new(json_t *array, json_t *value) {
   return 0;
 }
 
+int json_array_append(json_t *array, json_t *value) {
+  return json_array_append_new(array, json_incref(value));
+}
+
 json_t *json_string(const char *value) {
   if (!value)
     return NULL;

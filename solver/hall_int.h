@@ -204,7 +204,7 @@ typedef struct sks_hall {
   int sums_head;                    /* trail position the propagator has seen */
   SKS_STACK(int) sum_dirty;         /* sums to look at */
   SKS_STACK(hall_lit) sum_conflict; /* a conflict it found: false lits */
-  SKS_STACK(long) sum_scratch;
+  SKS_STACK(long long) sum_scratch;
   hall_stats st;
 } sks_hall;
 

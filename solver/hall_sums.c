@@ -387,15 +387,15 @@ static int propagate_sets(sks_hall *h, const hall_sum *s) {
  * their candidates hold between them (and at most the k greatest); a
  * term in no group is a group of its own.  A bound's scratch, by term. */
 typedef struct bounds {
-  long *lo, *hi;   /* the term's least and greatest coef * value */
-  long *cand;      /* its candidate values, bit v (grouped terms) */
-  long *gid;       /* its group, 0 .. ng-1 */
-  long *glo, *ghi; /* by group: its bounds */
+  long long *lo, *hi;   /* the term's least and greatest coef * value */
+  long long *cand;      /* its candidate values, bit v (grouped terms) */
+  long long *gid;       /* its group, 0 .. ng-1 */
+  long long *glo, *ghi; /* by group: its bounds */
 } bounds;
 
 /* An infeasible group's bound: far past any total, and far from
- * overflowing a sum of them. */
-#define FAR (1L << 40)
+ * overflowing a sum of them (long long: a long is 32 bits in WebAssembly). */
+#define FAR (1LL << 40)
 
 /* The least (low) or greatest sum of the terms of group g but skip; when
  * explain, the false literals that make it pushed to h->explain: the
@@ -404,9 +404,9 @@ typedef struct bounds {
  * group holds on the near side of the k-th such value (in a solution
  * where those are false the group's k values come from its candidates or
  * lie beyond that value). */
-static long group_bound(sks_hall *h, const hall_sum *s, const bounds *b, long g,
-                        int skip, bool low, bool explain) {
-  long own = 0;
+static long long group_bound(sks_hall *h, const hall_sum *s, const bounds *b,
+                             long long g, int skip, bool low, bool explain) {
+  long long own = 0;
   unsigned all = 0;
   int k = 0;
   for (int t = 0; t < s->nterms; t++)
@@ -415,10 +415,10 @@ static long group_bound(sks_hall *h, const hall_sum *s, const bounds *b, long g,
       all |= (unsigned)b->cand[t];
       k++;
     }
-  long bound = own;
+  long long bound = own;
   int edge = -1; /* by the group's values: the k-th value */
   if (k > 1) {
-    long sum = 0;
+    long long sum = 0;
     unsigned rest = all;
     int took = 0, v = 0;
     while (took < k && rest) {
@@ -444,7 +444,7 @@ static long group_bound(sks_hall *h, const hall_sum *s, const bounds *b, long g,
     for (int o = tm->opt_at; o < tm->opt_at + tm->nopt; o++) {
       hall_lit l = h->sum_lit.a[o];
       int v = h->sum_val.a[o];
-      long cv = (long)tm->coef * v;
+      long long cv = (long long)tm->coef * v;
       bool need;
       if (h->val[l] >= 0)
         continue;
@@ -464,10 +464,10 @@ static long group_bound(sks_hall *h, const hall_sum *s, const bounds *b, long g,
 /* The explanation of the groups' bound but group g's, then g's without
  * skip (g -1: every group whole). */
 static void explain_groups(sks_hall *h, const hall_sum *s, const bounds *b,
-                           long ng, long g, int skip, bool low) {
+                           long long ng, long long g, int skip, bool low) {
   h->explain.n = 0;
   SKS_PUSH(h->explain, 0);
-  for (long q = 0; q < ng; q++)
+  for (long long q = 0; q < ng; q++)
     group_bound(h, s, b, q, q == g ? skip : -1, low, true);
 }
 
@@ -476,9 +476,9 @@ static int propagate_bounds(sks_hall *h, const hall_sum *s) {
   int k = s->nterms;
   h->sum_scratch.n = 0;
   SKS_STACK_RESERVE(h->sum_scratch, 6 * (size_t)k);
-  long *a = h->sum_scratch.a;
+  long long *a = h->sum_scratch.a;
   bounds b = {a, a + k, a + 2 * k, a + 3 * k, a + 4 * k, a + 5 * k};
-  long ng = 0, least = 0, most = 0;
+  long long ng = 0, least = 0, most = 0;
   for (int t = 0; t < k; t++) {
     const hall_term *tm = &h->sum_terms.a[s->term_at + t];
     bool some = false;
@@ -486,13 +486,13 @@ static int propagate_bounds(sks_hall *h, const hall_sum *s) {
     for (int o = tm->opt_at; o < tm->opt_at + tm->nopt; o++) {
       if (h->val[h->sum_lit.a[o]] < 0)
         continue;
-      long cv = (long)tm->coef * h->sum_val.a[o];
+      long long cv = (long long)tm->coef * h->sum_val.a[o];
       if (!some || cv < b.lo[t])
         b.lo[t] = cv;
       if (!some || cv > b.hi[t])
         b.hi[t] = cv;
       if (tm->group >= 0)
-        b.cand[t] |= 1L << h->sum_val.a[o];
+        b.cand[t] |= 1LL << h->sum_val.a[o];
       some = true;
     }
     if (!some)
@@ -505,7 +505,7 @@ static int propagate_bounds(sks_hall *h, const hall_sum *s) {
     if (b.gid[t] < 0)
       b.gid[t] = ng++;
   }
-  for (long g = 0; g < ng; g++) {
+  for (long long g = 0; g < ng; g++) {
     b.glo[g] = group_bound(h, s, &b, g, -1, true, false);
     b.ghi[g] = group_bound(h, s, &b, g, -1, false, false);
     least += b.glo[g];
@@ -517,18 +517,18 @@ static int propagate_bounds(sks_hall *h, const hall_sum *s) {
   }
   int set_any = 0;
   for (int t = 0; t < k; t++) {
-    long g = b.gid[t];
-    long top = s->total -
-               (least - b.glo[g] + group_bound(h, s, &b, g, t, true, false));
-    long bottom = s->total -
-                  (most - b.ghi[g] + group_bound(h, s, &b, g, t, false, false));
+    long long g = b.gid[t];
+    long long top = s->total - (least - b.glo[g] +
+                                group_bound(h, s, &b, g, t, true, false));
+    long long bottom = s->total - (most - b.ghi[g] +
+                                   group_bound(h, s, &b, g, t, false, false));
     if (b.hi[t] <= top && b.lo[t] >= bottom)
       continue;
     const hall_term *tm = &h->sum_terms.a[s->term_at + t];
     int built = 0; /* 1: the explanation of top, 2: of bottom */
     for (int o = tm->opt_at; o < tm->opt_at + tm->nopt; o++) {
       hall_lit l = h->sum_lit.a[o];
-      long cv = (long)tm->coef * h->sum_val.a[o];
+      long long cv = (long long)tm->coef * h->sum_val.a[o];
       if (h->val[l] < 0 || (cv <= top && cv >= bottom))
         continue;
       int want = cv > top ? 1 : 2;

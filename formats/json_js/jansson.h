@@ -80,6 +80,8 @@ json_t *json_array(void);
 size_t json_array_size(const json_t *array);
 json_t *json_array_get(const json_t *array, size_t index);
 int json_array_append_new(json_t *array, json_t *value);
+/* Keeps value's reference and takes one of its own. */
+int json_array_append(json_t *array, json_t *value);
 
 json_t *json_string(const char *value);
 const char *json_string_value(const json_t *string);
