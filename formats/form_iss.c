@@ -493,9 +493,9 @@ static int read_jigsaw(iss *st, size_t at, bool noboxes) {
   int rc = 0;
   if (k == 1) { /* one piece: the whole grid, no constraint */
     free(map);
-    return noboxes ? fail(st, lay->col, "%s: one piece and %s", "Jigsaw",
-                          "no boxes: a grid without boxes")
-                   : 0;
+    return noboxes
+               ? sks_form_no_boxes(st->rd, st->rd->lineno, lay->col, st->err)
+               : 0;
   }
   for (int g = 0; g < k; g++)
     if (count[g] != n) {
@@ -899,9 +899,7 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   if (!rc)
     rc = sks_form_prepare(rd, st.n, err);
   if (!rc && noboxes && !jig)
-    rc = sks_error_set(err, -1, rd->lineno, li->start + 1,
-                       "NoBoxes without a Jigsaw: a grid without boxes has "
-                       "no rule here");
+    rc = sks_form_no_boxes(rd, rd->lineno, (long)li->start + 1, err);
   if (!rc) {
     int n = st.n;
     for (int i = 0; i < n * n; i++)

@@ -307,9 +307,11 @@ static int read_cells(sp *s, json_t *rows) {
 /* The regions: the boxes, or a jigsaw. */
 static int read_regions(sp *s, json_t *regions) {
   int n = s->n;
-  if (!json_is_array(regions) || !json_array_size(regions))
-    return sp_error(s, "a puzzle with no \"regions\" (a grid whose only "
-                       "regions are its rows and columns is not read)");
+  if (!regions || (json_is_array(regions) && !json_array_size(regions)))
+    return sks_form_no_boxes(s->rd, s->line, s->col, s->err); /* no boxes */
+  if (!json_is_array(regions))
+    return sp_error(s, "\"regions\" is %s, expected a list",
+                    sks_json_type_name(regions));
   if (json_array_size(regions) != (size_t)n)
     return sp_error(s,
                     "%zu regions for a %dx%d grid: its regions must "

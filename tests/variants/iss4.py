@@ -5,7 +5,7 @@ as ISS defines it (its sudoku_constraint.js and sudoku_builder.js: dots,
 X, V and '>' over every orthogonal pair of their cells, a pill read in
 the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
-jigsaw with or without the boxes), and the tool's count must equal the
+jigsaw with or without the boxes, a grid without boxes), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -196,7 +196,9 @@ LAYOUTS = ["0011001122332233", "0001022212331333", "0000111122223333"]
 texts, tests = [], []
 for case in range(CASES):
     regions, head = BOXES, ".Shape~4x4"
-    if rng.random() < 0.25:
+    if rng.random() < 0.1:
+        regions, head = [], head + ".NoBoxes"  # rows and columns only
+    elif rng.random() < 0.25:
         lay = rng.choice(LAYOUTS)
         pieces = [[i for i in range(16) if lay[i] == ch] for ch in sorted(set(lay))]
         if rng.random() < 0.5:
@@ -208,6 +210,9 @@ for case in range(CASES):
         continue
     g = rng.choice(pool)
     cons = [make(g) for _ in range(rng.randint(1, 3))]
+    if not regions:  # no boxes: DisjointSets is refused (tried in run-iss.sh)
+        cons = [c for c in cons if not c[0].startswith(".DisjointSets")] or [make(g)]
+        cons = [c for c in cons if not c[0].startswith(".DisjointSets")]
     if any(t.startswith(".StrictKropki") for t, _ in cons) and any(
             t.startswith((".WhiteDot", ".BlackDot")) for t, _ in cons):
         cons = [c for c in cons if not c[0].startswith(".StrictKropki")]

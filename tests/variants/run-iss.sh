@@ -3,7 +3,8 @@
 # Interactive Sudoku Solver's strings"): random 4x4 strings counted against
 # brute force by ISS's own definitions (iss4.py); typed-in puzzles (a 4x4
 # killer, a 6x6 with lines, dots and candidates, a 9x9 with several
-# constraint types, a 16x16 jigsaw with and without its boxes); a
+# constraint types, a 16x16 jigsaw with and without its boxes, a 9x9
+# without boxes); a
 # constraint type with no rule here refused naming it, and bad tokens
 # named with their line and column.
 # usage: run-iss.sh SUDOKUSAT [SOURCE_DIR]
@@ -71,6 +72,31 @@ PY
 check jigsaw16 10 "unique
 $(cat j16.sol)" "$S" unique -q --show j16.txt
 check jigsaw16-boxes 20 none "$S" unique -q j16b.txt
+
+# A 9x9 without boxes (rows and columns only): the cyclic Latin square,
+# which breaks every box, given but for its last row: unique with
+# NoBoxes (or a jigsaw of one piece and NoBoxes), none with the boxes;
+# the next puzzle of the file has its boxes again.
+python3 - <<'PY'
+sol = "".join(str((r + c) % 9 + 1) for r in range(9) for c in range(9))
+giv = "~".join("R%dC%d_%s" % (r + 1, c + 1, sol[9 * r + c]) for r in range(8) for c in range(9))
+open("nb.txt", "w").write(".NoBoxes.~%s\n.~%s\n" % (giv, giv))
+open("nb1.txt", "w").write(".Jigsaw~%s.NoBoxes.~%s\n" % ("0" * 81, giv))
+open("nb.sol", "w").write(sol)
+PY
+check noboxes 0 "unique
+$(cat nb.sol)
+none" "$S" unique -q --show nb.txt
+check noboxes-one-piece 10 "$(cat nb.sol)" "$S" solve -q nb1.txt
+for be in dlx bits picosat; do
+  check "noboxes-$be" 10 "$(cat nb.sol)" "$S" solve -q --backend "$be" nb1.txt
+done
+# Its CNF decodes from the CNF alone, without boxes.
+"$S" encode nb1.txt -o nb.cnf 2>err.txt
+if grep -q '^c size 9 box 1x9$' nb.cnf; then pass; else fail noboxes-cnf "$(head -3 nb.cnf; cat err.txt)"; fi
+printf '.NoBoxes.DisjointSets\n' >nbd.txt
+check noboxes-disjoint 3 error "$S" solve -q nbd.txt
+expect_stderr_has "DisjointSets has no rule here (on a grid without boxes)"
 
 # A type with no rule here is refused, named, at its column.
 printf '.Cage~3~R1C1~R1C2.RellikCage~5~R2C1~R2C2.~R1C1_1\n' >rellik.txt
