@@ -30,10 +30,12 @@ typedef struct builder {
   sks_clauses *cl; /* NULL: only checking */
   int n;
   int next; /* the next auxiliary variable */
+  int lo;   /* the first digit's value: 0 under a from-zero rule, else 1 */
 } builder;
 
-static int xv(int n, int cell, int v) {
-  return cell * n + v;
+/* The variable of "cell holds the digit of value v" (v from b->lo). */
+static int xv(const builder *b, int cell, int v) {
+  return cell * b->n + v - b->lo + 1;
 }
 
 static void clause(builder *b, const int *lits, int k) {
@@ -90,8 +92,8 @@ static bool keeps(rel r, int p, int a, int b) {
     return b - a >= p;
   case R_NEAR:
     return a != b && d <= p;
-  case R_THIRD_NE:
-    return (a - 1) / p != (b - 1) / p;
+  case R_THIRD_NE: /* p = n / 3: the thirds of the digits from the first */
+    return a / p != b / p;
   case R_MOD_NE:
     return a % 3 != b % 3;
   case R_ODD:
@@ -104,12 +106,13 @@ static bool keeps(rel r, int p, int a, int b) {
 
 /* A relation on cells a and b: clauses, or (grid) whether it holds. */
 static bool pair(builder *b, const int *grid, int a, int c, rel r, int p) {
+  int o = r == R_THIRD_NE ? b->lo : 0; /* thirds: from 0 */
   if (grid)
-    return keeps(r, p, grid[a] + 1, grid[c] + 1);
-  for (int va = 1; va <= b->n; va++)
-    for (int vc = 1; vc <= b->n; vc++)
-      if (!keeps(r, p, va, vc)) {
-        int l[2] = {-xv(b->n, a, va), -xv(b->n, c, vc)};
+    return keeps(r, p, grid[a] + b->lo - o, grid[c] + b->lo - o);
+  for (int va = b->lo; va < b->lo + b->n; va++)
+    for (int vc = b->lo; vc < b->lo + b->n; vc++)
+      if (!keeps(r, p, va - o, vc - o)) {
+        int l[2] = {-xv(b, a, va), -xv(b, c, vc)};
         clause(b, l, 2);
       }
   return true;
@@ -118,10 +121,10 @@ static bool pair(builder *b, const int *grid, int a, int c, rel r, int p) {
 /* One cell's digit kept by r (odd, even). */
 static bool single(builder *b, const int *grid, int a, rel r) {
   if (grid)
-    return keeps(r, 0, grid[a] + 1, 0);
-  for (int v = 1; v <= b->n; v++)
+    return keeps(r, 0, grid[a] + b->lo, 0);
+  for (int v = b->lo; v < b->lo + b->n; v++)
     if (!keeps(r, 0, v, 0)) {
-      int l[1] = {-xv(b->n, a, v)};
+      int l[1] = {-xv(b, a, v)};
       clause(b, l, 1);
     }
   return true;
@@ -130,21 +133,21 @@ static bool single(builder *b, const int *grid, int a, rel r) {
 /* Between (inside true) or lockout (outside) for middle cell m. */
 static bool triple(builder *b, const int *grid, int a, int c, int m,
                    bool inside) {
-  int n = b->n;
-  for (int va = 1; va <= n; va++)
-    for (int vc = 1; vc <= n; vc++) {
-      if (grid && (grid[a] + 1 != va || grid[c] + 1 != vc))
+  int n = b->n, v0 = b->lo;
+  for (int va = v0; va < v0 + n; va++)
+    for (int vc = v0; vc < v0 + n; vc++) {
+      if (grid && (grid[a] + v0 != va || grid[c] + v0 != vc))
         continue;
       int lo = va < vc ? va : vc, hi = va < vc ? vc : va;
-      for (int vm = 1; vm <= n; vm++) {
-        if (grid && grid[m] + 1 != vm)
+      for (int vm = v0; vm < v0 + n; vm++) {
+        if (grid && grid[m] + v0 != vm)
           continue;
         bool ok = inside ? vm > lo && vm < hi : vm < lo || vm > hi;
         if (ok)
           continue;
         if (grid)
           return false;
-        int l[3] = {-xv(n, a, va), -xv(n, c, vc), -xv(n, m, vm)};
+        int l[3] = {-xv(b, a, va), -xv(b, c, vc), -xv(b, m, vm)};
         clause(b, l, 3);
       }
     }
@@ -162,6 +165,7 @@ typedef struct automaton {
   const int *coef; /* A_LINEAR: per cell */
   long long target;
   int n;
+  int lo; /* the first digit's value */
 } automaton;
 
 enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY };
@@ -175,10 +179,11 @@ static long long step(const automaton *m, long long s, int i, int v) {
     return s + (long long)m->coef[i] * v;
   case A_SANDWICH: {
     long long phase = s >> 40, first = (s >> 32) & 0xff, sum = s & 0xffffffffLL;
+    bool end = v == m->lo || v == m->lo + m->n - 1; /* smallest, largest */
     if (phase == 0)
-      return v == 1 || v == m->n ? (1LL << 40) | ((long long)v << 32) : s;
+      return end ? (1LL << 40) | ((long long)v << 32) : s;
     if (phase == 1) {
-      if (v == 1 || v == m->n)
+      if (end)
         return v == first ? REJECT : 2LL << 40 | sum;
       return (1LL << 40) | (first << 32) | (sum + v);
     }
@@ -190,7 +195,8 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return ((long long)v << 32) | v;
     return i < x ? (x << 32) | (sum + v) : s;
   }
-  case A_SKY: {
+  case A_SKY: { /* top: the largest value so far, from 0 (a 0 is no
+                   building) */
     long long top = s >> 32, count = s & 0xffffffffLL;
     return v > top ? ((long long)v << 32) | (count + 1) : s;
   }
@@ -255,7 +261,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
   if (grid) {
     long long s = start;
     for (int i = 0; i < m->k && s != REJECT; i++)
-      s = step(m, s, i, grid[m->cells[i]] + 1);
+      s = step(m, s, i, grid[m->cells[i]] + m->lo);
     return s != REJECT && accepts(m, s);
   }
   int n = b->n;
@@ -278,12 +284,12 @@ static bool run(builder *b, const int *grid, const automaton *m) {
         s = cur.key[j];
         y = cur.var[j];
       }
-      for (int v = 1; v <= n; v++) {
+      for (int v = m->lo; v < m->lo + n; v++) {
         long long t = step(m, s, i, v);
         int l[3], k = 0;
         if (y)
           l[k++] = -y;
-        l[k++] = -xv(n, m->cells[i], v);
+        l[k++] = -xv(b, m->cells[i], v);
         if (t == REJECT || (last && !accepts(m, t)))
           clause(b, l, k);
         else if (!last) {
@@ -305,7 +311,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 
 static bool linear(builder *b, const int *grid, const int *cells,
                    const int *coef, int k, long long target) {
-  automaton m = {A_LINEAR, k, cells, coef, target, b->n};
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo};
   return run(b, grid, &m);
 }
 
@@ -471,7 +477,8 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
                    c,
                    NULL,
                    r->value,
-                   n};
+                   n,
+                   b->lo};
     ok = run(b, grid, &m);
     break;
   }
@@ -595,7 +602,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
       if (grid) {
         int have = 0;
         for (int j = 0; j < k; j++)
-          have += grid[c[j]] + 1 == v;
+          have += grid[c[j]] + b->lo == v;
         ok &= have >= times;
         continue;
       }
@@ -605,10 +612,10 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
           bits += mask >> j & 1;
         if (bits != k - times + 1)
           continue;
-        int m = 0;
-        for (int j = 0; j < k; j++)
+        int m = 0; /* a digit past the grid's is in no cell: the empty clause */
+        for (int j = 0; j < k && v >= b->lo && v < b->lo + n; j++)
           if (mask >> j & 1)
-            cells[m++] = xv(n, c[j], v);
+            cells[m++] = xv(b, c[j], v);
         clause(b, cells, m);
       }
     }
@@ -641,11 +648,19 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   return ok;
 }
 
+/* The first digit's value: 0 under a from-zero rule, else 1. */
+static int first_value(const sks_rules *rs) {
+  for (int i = 0; i < rs->count; i++)
+    if (rs->rule[i].kind == SKS_RULE_FROM_ZERO)
+      return 0;
+  return 1;
+}
+
 void sks_plain_rules(const sks_puzzle *p, sks_clauses *cl) {
   if (!p->rules)
     return;
   int n = p->shape->n;
-  builder b = {cl, n, n * n * n + 1};
+  builder b = {cl, n, n * n * n + 1, first_value(p->rules)};
   for (int i = 0; i < p->rules->count; i++)
     one_rule(&b, NULL, p, &p->rules->rule[i]);
 }
@@ -653,7 +668,7 @@ void sks_plain_rules(const sks_puzzle *p, sks_clauses *cl) {
 const sks_rule *sks_plain_rules_broken(const sks_puzzle *p, const int *grid) {
   if (!p->rules)
     return NULL;
-  builder b = {NULL, p->shape->n, 0};
+  builder b = {NULL, p->shape->n, 0, first_value(p->rules)};
   for (int i = 0; i < p->rules->count; i++)
     if (!one_rule(&b, grid, p, &p->rules->rule[i]))
       return &p->rules->rule[i];

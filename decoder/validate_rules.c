@@ -10,16 +10,18 @@ typedef struct grid_view {
   int n;
   const int *g;
   const sks_shape *shape;
+  int lo; /* the first digit's value: 0 under a from-zero rule, else 1 */
 } grid_view;
 
+/* The value of the cell's digit. */
 static int at(const grid_view *v, int cell) {
-  return v->g[cell] + 1;
+  return v->g[cell] + v->lo;
 }
 
 static bool all_different(const grid_view *v, const int *cells, int k) {
   unsigned char seen[SKS_MAX_N + 1] = {0};
   for (int i = 0; i < k; i++)
-    if (seen[at(v, cells[i])]++)
+    if (seen[v->g[cells[i]]]++)
       return false;
   return true;
 }
@@ -123,7 +125,7 @@ static bool distinct_line(const grid_view *v, int first, int dr, int dc,
   unsigned char seen[SKS_MAX_N + 1] = {0};
   int n = v->n, r = first / n, c = first % n;
   for (int i = 0; i < len; i++, r += dr, c += dc)
-    if (seen[at(v, r * n + c)]++)
+    if (seen[v->g[r * n + c]]++)
       return false;
   return true;
 }
@@ -145,7 +147,7 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
         unsigned char seen[SKS_MAX_N + 1] = {0};
         for (int row = r0; row < n; row += s->box_rows)
           for (int col = c0; col < n; col += s->box_cols)
-            if (seen[at(v, row * n + col)]++)
+            if (seen[v->g[row * n + col]]++)
               return false;
       }
     return true;
@@ -199,9 +201,9 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   case SKS_RULE_SANDWICH: {
     int p1 = -1, pn = -1;
     for (int i = 0; i < k; i++) {
-      if (at(v, c[i]) == 1)
+      if (v->g[c[i]] == 0) /* the smallest digit */
         p1 = i;
-      if (at(v, c[i]) == n)
+      if (v->g[c[i]] == n - 1) /* the largest */
         pn = i;
     }
     if (p1 < 0 || pn < 0)
@@ -214,7 +216,7 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return x <= k && sum_of(v, c, x) == r->value;
   }
   case SKS_RULE_SKYSCRAPER: {
-    int seen = 0, top = 0;
+    int seen = 0, top = 0; /* a 0 is no building */
     for (int i = 0; i < k; i++)
       if (at(v, c[i]) > top) {
         top = at(v, c[i]);
@@ -323,7 +325,7 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       int cls[3];
       for (int j = 0; j < 3; j++) {
         int x = at(v, c[i + j]);
-        cls[j] = r->kind == SKS_RULE_ENTROPIC ? (x - 1) / (n / 3) : x % 3;
+        cls[j] = r->kind == SKS_RULE_ENTROPIC ? (x - v->lo) / (n / 3) : x % 3;
       }
       if (cls[0] == cls[1] || cls[0] == cls[2] || cls[1] == cls[2])
         return false;
@@ -371,7 +373,11 @@ bool sks_rules_hold(const sks_puzzle *p, const int *grid, sks_error *err) {
   const sks_rules *rs = p->rules;
   if (!rs)
     return true;
-  grid_view v = {p->shape->n, grid, p->shape};
+  int lo = 1;
+  for (int i = 0; i < rs->count; i++)
+    if (rs->rule[i].kind == SKS_RULE_FROM_ZERO)
+      lo = 0;
+  grid_view v = {p->shape->n, grid, p->shape, lo};
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
     if (rule_ok(&v, rs, r))

@@ -98,6 +98,13 @@ typedef struct counted_rules {
   size_t cap;
 } counted_rules;
 
+int sks_rules_first_value(const sks_rules *r) {
+  for (int i = 0; r && i < r->count; i++)
+    if (r->rule[i].kind == SKS_RULE_FROM_ZERO)
+      return 0;
+  return 1;
+}
+
 sks_rules *sks_rules_new(int n) {
   counted_rules *c = sks_calloc(1, sizeof *c);
   c->rules.n = n;
@@ -200,7 +207,7 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->ndigits < 1 || rule->ndigits > rule->ncells)
       return fail(err, rule, "%d digits for its cells", rule->ndigits);
     for (int i = 0; i < rule->ndigits; i++)
-      if (rule->digits[i] < 1 || rule->digits[i] > n)
+      if (rule->digits[i] < 0 || rule->digits[i] > n) /* 0: from-zero's */
         return fail(err, rule, "digit %d out of range", rule->digits[i]);
   } else if (rule->ndigits)
     return fail(err, rule, "it takes no digits");

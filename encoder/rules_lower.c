@@ -50,6 +50,8 @@ typedef struct low {
   int *next;
   int n;
   sks_amo amo;
+  int off;           /* a digit's value is its rank (1..n) less off: 1 under
+                        from-zero, else 0 */
   SKS_STACK(int) cl; /* the clause being built */
   bool sat;          /* ... already satisfied */
 } low;
@@ -58,7 +60,8 @@ static int neg(int l) {
   return l == LTRUE ? LFALSE : l == LFALSE ? LTRUE : -l;
 }
 
-/* The literal "cell holds digit v" (1-based). */
+/* The literal "cell holds digit v" (v its rank, 1-based: its value is
+ * v - w->off). */
 static int xl(const low *w, int cell, int v) {
   if (v < 1 || v > w->n)
     return LFALSE;
@@ -155,9 +158,10 @@ static bool holds(rel r, int p, int a, int b) {
   return true;
 }
 
-/* Support clauses both ways for relation r between cells a and b. */
+/* Support clauses both ways for relation r between the values of cells a
+ * and b (between their ranks for thirds). */
 static void relate(low *w, int a, int b, rel r, int p) {
-  int n = w->n;
+  int n = w->n, o = r == REL_THIRD_NE ? 0 : w->off;
   for (int side = 0; side < 2; side++)
     for (int va = 1; va <= n; va++) {
       int la = xl(w, side ? b : a, va);
@@ -166,7 +170,7 @@ static void relate(low *w, int a, int b, rel r, int p) {
       cl_begin(w);
       cl_lit(w, neg(la));
       for (int vb = 1; vb <= n; vb++)
-        if (side ? holds(r, p, vb, va) : holds(r, p, va, vb))
+        if (side ? holds(r, p, vb - o, va - o) : holds(r, p, va - o, vb - o))
           cl_lit(w, xl(w, side ? a : b, vb));
       cl_end(w);
     }
@@ -242,7 +246,7 @@ static int options(low *w, const term *t, int *values, int *lits, int *cond2) {
     int l = xl(w, t->cell, v);
     if (l == LFALSE)
       continue;
-    values[k] = t->coef * v;
+    values[k] = t->coef * (v - w->off);
     lits[k] = l;
     cond2[k++] = t->cond;
   }
@@ -447,7 +451,9 @@ static int digit_sets(low *w, const int *cells, int k, long target,
     for (int v = 1; v <= n; v++)
       if (xl(w, cells[i], v) != LFALSE)
         any |= 1u << (v - 1);
-  int m = combos(n, 1, k, target, any, 0, set, 0);
+  /* the sets are of ranks: k values sum to target, k ranks to k*off more */
+  int m = combos(n, 1, k, target < 0 ? target : target + (long)w->off * k, any,
+                 0, set, 0);
   if (m < 0)
     return -1;
   *cvp = set_clauses(w, cells, k, set, m);
@@ -570,7 +576,7 @@ static bool group_term(low *w, terms *tt, const int *cells, int k, int coef) {
       for (int j = 0; j < q; j++)
         clause2(w, neg(lit[j]), l);
     }
-    t.oval[t.nopt] = coef * s;
+    t.oval[t.nopt] = coef * (s - w->off * k); /* ranks' sum to values' */
     t.olit[t.nopt++] = l;
   }
   free(lit);
@@ -596,7 +602,7 @@ static void terms_free(terms *tt) {
  * houses, groups and implied sums": pairs slowed the little killers). */
 enum { MIN_GROUP = 3 };
 
-/* The cell's one digit when the givens decide it, else 0. */
+/* The cell's one digit (its rank) when the givens decide it, else 0. */
 static int fixed_digit(const low *w, int cell) {
   for (int v = 1; v <= w->n; v++)
     if (xl(w, cell, v) == LTRUE)
@@ -630,12 +636,12 @@ static void sum_cells(low *w, const terms *tt, long target) {
       order[norder++] = t->cell;
     coef[t->cell] += t->coef;
   }
-  long house = (long)n * (n + 1) / 2;
+  long house = (long)n * (n + 1) / 2 - (long)w->off * n; /* its values */
   /* givens: constants */
   for (int c = 0; c < N; c++) {
     int d = coef[c] ? fixed_digit(w, c) : 0;
     if (d) {
-      target -= (long)coef[c] * d;
+      target -= (long)coef[c] * (d - w->off);
       coef[c] = 0;
     }
   }
@@ -668,7 +674,7 @@ static void sum_cells(low *w, const terms *tt, long target) {
       coef[c] -= bc;
       int d = coef[c] ? fixed_digit(w, c) : 0;
       if (d) {
-        target -= (long)coef[c] * d;
+        target -= (long)coef[c] * (d - w->off);
         coef[c] = 0;
       }
       bool seen = false;
@@ -762,7 +768,8 @@ static void sandwich_sets(low *w, const sks_rule *r, const int *ins) {
   unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
   int m = 0;
   for (int size = 0; size <= n - 2 && m >= 0; size++)
-    m = size            ? combos(n, 1, size, r->value, mid, 0, set, m)
+    m = size
+            ? combos(n, 1, size, r->value + (long)w->off * size, mid, 0, set, m)
         : r->value == 0 ? (set[0] = 0, 1)
                         : 0;
   if (m <= 0) { /* none: the sum says so; too many: left to it */
@@ -855,7 +862,7 @@ static void x_sum(low *w, const sks_rule *r) {
     int cond = LTRUE;
     if (i > 0) {
       int m = 0;
-      for (int v = i + 1; v <= n; v++)
+      for (int v = i + 1 + w->off; v <= n; v++) /* a value of i+1 or more */
         l[m++] = xl(w, first, v);
       cond = or_of(w, l, m);
     }
@@ -877,7 +884,8 @@ static void skyscraper(low *w, const sks_rule *r) {
     m[v] = LFALSE;
   for (int i = 0; i < k; i++) {
     int c = r->cells[i];
-    int seen = LTRUE;
+    /* the first cell is seen unless it is a 0 (no building) */
+    int seen = w->off ? neg(xl(w, c, 1)) : LTRUE;
     if (i > 0) {
       seen = fresh(w);
       for (int v = 1; v <= n; v++) {
@@ -1173,11 +1181,12 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_QUADRUPLE:
     for (int i = 0; i < r->ndigits; i++) {
-      int v = r->digits[i], times = 0;
+      int v = r->digits[i] + w->off, times = 0; /* its rank (xl: none past
+                                                   1..n) */
       bool first = true;
       for (int j = 0; j < r->ndigits; j++) {
-        times += r->digits[j] == v;
-        if (j < i && r->digits[j] == v)
+        times += r->digits[j] == r->digits[i];
+        if (j < i && r->digits[j] == r->digits[i])
           first = false;
       }
       if (!first)
@@ -1199,8 +1208,9 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_ODD:
   case SKS_RULE_EVEN:
     for (int i = 0; i < k; i++)
-      for (int v = r->kind == SKS_RULE_ODD ? 2 : 1; v <= n; v += 2)
-        clause2(w, neg(xl(w, c[i], v)), LFALSE);
+      for (int v = 1; v <= n; v++)
+        if ((v - w->off) % 2 != (r->kind == SKS_RULE_ODD))
+          clause2(w, neg(xl(w, c[i], v)), LFALSE);
     break;
   case SKS_RULE_MINIMUM:
   case SKS_RULE_MAXIMUM:
@@ -1297,7 +1307,7 @@ static void implied_cages(low *w, const sks_rules *rs) {
     free(cage);
     return;
   }
-  long house = (long)n * (n + 1) / 2;
+  long house = (long)n * (n + 1) / 2 - (long)w->off * n; /* its values */
   bool *in = sks_malloc((size_t)N * sizeof *in);
   char *state = sks_malloc((size_t)rs->count); /* 0 out, 1 inside, 2 part */
   int *innie = sks_malloc((size_t)N * sizeof *innie);
@@ -1363,7 +1373,8 @@ static void implied_cages(low *w, const sks_rules *rs) {
 
 void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
                      sks_amo amo, sks_cnf *cnf, int *next) {
-  low w = {eo, num, cnf, next, eo->n, amo, {0}, false};
+  low w = {eo,  num,  cnf, next, eo->n, amo, 1 - sks_rules_first_value(rs),
+           {0}, false};
   for (int i = 0; i < rs->count; i++) {
     if (sks_past(eo->deadline)) {
       cnf->cut = true; /* the system's deadline: clauses are missing */

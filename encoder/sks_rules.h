@@ -24,7 +24,8 @@ extern "C" {
  *   CD cells and one or more digits (quadruple).
  * Cells are in the rule's order (a thermometer from its bulb, an arrow's
  * circle then its shaft, an outside clue's row from the clue's side).
- * Digits and values are as a person writes them (1-based digits). */
+ * Digits and values are as a person writes them (1-based digits; 0-based
+ * under a from-zero rule, which makes the first digit's value 0). */
 #define SKS_RULES(X)                                                           \
   X(CAGE, "cage", CV, "digits do not repeat; they sum to the value if given")  \
   X(LITTLE_KILLER, "little-killer", CR,                                        \
@@ -37,7 +38,7 @@ extern "C" {
     "digit")                                                                   \
   X(SKYSCRAPER, "skyscraper", CR,                                              \
     "seen from the clue, the value counts the digits larger than every "       \
-    "digit before them")                                                       \
+    "digit before them (a 0 is no building)")                                  \
   X(THERMO, "thermo", C, "digits increase strictly from the bulb")             \
   X(SLOW_THERMO, "slow-thermo", C, "digits never decrease from the bulb")      \
   X(ARROW, "arrow", CS,                                                        \
@@ -105,7 +106,10 @@ extern "C" {
     "2")                                                                       \
   X(XV_ALL, "xv-all", G,                                                       \
     "every X and V is given: neighbours without one sum to neither 10 nor "    \
-    "5")
+    "5")                                                                       \
+  X(FROM_ZERO, "from-zero", G,                                                 \
+    "the digits are 0 to n-1, not 1 to n: the other rules' sums, "             \
+    "differences, ratios, parities and digits read them so")
 
 typedef enum sks_rule_kind {
 #define SKS_RULE_ENUM_(id, name, args, meaning) SKS_RULE_##id,
@@ -161,6 +165,11 @@ typedef struct sks_rules {
 static inline int sks_rules_max(int n) {
   return 4 * n * n < 64 ? 64 : 4 * n * n;
 }
+
+/* The value of the first digit under the rules: 0 when a from-zero
+ * rule is among them, else 1 (NULL: 1).  Digit d (0-based in memory) is
+ * the value d + sks_rules_first_value(r) in every rule's arithmetic. */
+int sks_rules_first_value(const sks_rules *r);
 
 /* A new empty list for side n, holding one reference. */
 sks_rules *sks_rules_new(int n);

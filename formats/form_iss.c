@@ -149,6 +149,7 @@ typedef struct iss {
   sks_rules *rules;
   SKS_STACK(int) cells;
   unsigned *allowed; /* n*n: candidates the givens leave (bit d) */
+  int lo;            /* the first digit's value: 1, or 0 (Shape~9x9~0-8) */
 } iss;
 
 static bool part_is(const iss *st, const part *p, const char *s) {
@@ -338,8 +339,9 @@ static int value_of(iss *st, const part *p, const char *type, long lo,
 static int finish_givens(iss *st) {
   int n = st->n;
   unsigned all = (n >= 32 ? ~0u : (1u << n) - 1), odd = 0;
-  for (int d = 0; d < n; d += 2)
-    odd |= 1u << d; /* digits 1, 3, ... */
+  for (int d = 0; d < n; d++)
+    if ((d + st->lo) % 2)
+      odd |= 1u << d; /* the digits of odd value */
   unsigned even = all & ~odd;
   SKS_STACK(int) oc = {0}, ec = {0};
   sks_puzzle *p = st->rd->p;
@@ -428,13 +430,14 @@ static int read_layout(iss *st, size_t *jig, bool *noboxes) {
         }
       }
       if (ok && np >= 3 && pt[2].e > pt[2].s) {
-        long v, lo;
+        long v, lo = 1;
         const char *dash = memchr(st->t + pt[2].s, '-', pt[2].e - pt[2].s);
         if (dash) {
           part a = {pt[2].s, (size_t)(dash - st->t), 0},
                b = {(size_t)(dash - st->t) + 1, pt[2].e, 0};
-          ok = part_number(st, &a, &lo) && part_number(st, &b, &v) && lo == 1 &&
-               v == r;
+          ok = part_number(st, &a, &lo) && part_number(st, &b, &v) &&
+               (lo == 0 || lo == 1) && v == r - 1 + lo;
+          st->lo = ok ? (int)lo : 1;
         } else
           ok = part_number(st, &pt[2], &v) && v == r;
       }
@@ -444,7 +447,7 @@ static int read_layout(iss *st, size_t *jig, bool *noboxes) {
         return sks_error_set(
             st->err, -1, st->rd->lineno, pt[0].col,
             "Shape: only square grids from 4x4 to 16x16 with the digits 1 "
-            "to N (4x4, 9x9~1-9, 16x16) are read");
+            "to N or 0 to N-1 (4x4, 9x9~1-9, 9x9~0-8, 16x16) are read");
       st->n = (int)r;
     } else if (part_is(st, &pt[0], "Jigsaw")) {
       if (np < 2 || np > 3)
@@ -571,13 +574,14 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
         while (e < pt[i].e && st->t[e] != '_')
           e++;
         part vp = {j + 1, e, st->col[j] + 1};
-        if (!part_number(st, &vp, &v) || v < 1 || v > n) {
+        if (!part_number(st, &vp, &v) || v < st->lo || v >= n + st->lo) {
           char buf[40];
           return sks_error_set(st->err, -1, st->rd->lineno, vp.col,
-                               "a given: '%s' is no digit 1 to %d",
-                               part_text(st, &vp, buf, sizeof buf), n);
+                               "a given: '%s' is no digit %d to %d",
+                               part_text(st, &vp, buf, sizeof buf), st->lo,
+                               n - 1 + st->lo);
         }
-        m |= 1u << (v - 1);
+        m |= 1u << (v - st->lo);
         j = e;
       }
       st->allowed[c] &= m;
@@ -708,7 +712,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                     "the pill's cells must be neighbours in reading order");
     /* On grids past 9 the pill's later cells are decimal digits. */
     for (int i = 1; i < k; i++)
-      for (int d = 9; d < n; d++)
+      for (int d = 10 - st->lo; d < n; d++)
         sks_puzzle_remove(st->rd->p, c[i], d);
     return add(st, SKS_RULE_ARROW, NV, CELLS, k, NULL, 0, type);
   }
@@ -768,8 +772,8 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   if (part_is(st, &pt[0], "Entropic")) {
     if (read_cells(st, 1, type))
       return -1;
-    if (n != 9)
-      return refuse(st, type, " (but on a 9x9 grid)");
+    if (n != 9 || st->lo != 1)
+      return refuse(st, type, " (but on a 9x9 grid of the digits 1-9)");
     if (st->cells.n == 2)
       return refuse(st, type, " (on a line of two cells)");
     return add(st, SKS_RULE_ENTROPIC, NV, CELLS, 0, NULL, 0, type);
@@ -809,7 +813,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     if (np - 2 > 4)
       return fail(st, pt[0].col, "%s: %s", type, "more than 4 values");
     for (size_t i = 2; i < np; i++) {
-      if (value_of(st, &pt[i], type, 1, &v))
+      if (value_of(st, &pt[i], type, st->lo, &v))
         return -1;
       digits[i - 2] = (int)v;
     }
@@ -873,7 +877,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
 
 static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                     sks_error *err) {
-  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL};
+  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL, 1};
   size_t len = li->end - li->start;
   st.t = sks_malloc(len + 1);
   st.col = sks_malloc((len + 1) * sizeof *st.col);
@@ -905,10 +909,15 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
     for (int i = 0; i < n * n; i++)
       rd->p->cell[i] = -1;
     st.rules = sks_rules_new(n);
+    if (st.lo == 0) { /* the digits 0 to n-1: the rules read them so */
+      sks_rule z = {SKS_RULE_FROM_ZERO, SKS_RULE_NO_VALUE, 0, 0, NULL, 0, NULL,
+                    rd->lineno};
+      rc = sks_rules_add(st.rules, &z, err);
+    }
     st.allowed = sks_malloc((size_t)n * n * sizeof *st.allowed);
     for (int i = 0; i < n * n; i++)
       st.allowed[i] = (1u << n) - 1;
-    if (jig)
+    if (!rc && jig)
       rc = read_jigsaw(&st, jig, noboxes);
   }
   for (size_t i = 1; !rc && i < st.len;) {
@@ -950,6 +959,10 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                          "(--symbols, a file's)");
     else if (alpha && (int)strlen(alpha) == st.n)
       memcpy(rd->p->look.symbols, alpha, (size_t)st.n + 1);
+    else if (!alpha && st.lo == 0) { /* written as ISS writes them */
+      memcpy(rd->p->look.symbols, "0123456789ABCDEF", (size_t)st.n);
+      rd->p->look.symbols[st.n] = 0;
+    }
     /* candidates ISS gave (a cell of several values) are written back as
      * a candidates line, which keeps them */
     if (!rc)

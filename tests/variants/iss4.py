@@ -5,7 +5,8 @@ as ISS defines it (its sudoku_constraint.js and sudoku_builder.js: dots,
 X, V and '>' over every orthogonal pair of their cells, a pill read in
 the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
-jigsaw with or without the boxes, a grid without boxes), and the tool's count must equal the
+jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
+Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -23,6 +24,8 @@ for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
     if all(len({r[c] for r in rows}) == 4 for c in range(4)):
         LATIN.append([v for r in rows for v in r])
 assert len(LATIN) == 576
+LATIN0 = [[v - 1 for v in x] for x in LATIN]
+LO = 1  # the first digit's value in the case being drawn
 BOXES = [[(b // 2) * 8 + (b % 2) * 2 + d for d in (0, 1, 4, 5)] for b in range(4)]
 
 
@@ -89,16 +92,16 @@ def make(g):
         if k == 2:
             def sw(x, cells=line(name, False)):
                 v = [x[i] for i in cells]
-                a, b = sorted((v.index(1), v.index(4)))
+                a, b = sorted((v.index(min(v)), v.index(max(v))))
                 return sum(v[a + 1:b])
             s = sw(g)
             return ".Sandwich~%d~%s" % (s, name), lambda x: sw(x) == s
         def xs(x, back):
             v = [x[i] for i in line(name, back)]
-            return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]))
+            return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]) and v[j] > 0)
         f, b = xs(g, False), xs(g, True)
-        f = f if rng.random() < 0.7 else ""
-        b = b if rng.random() < 0.5 else ""
+        f = f if rng.random() < 0.7 and f else ""  # (a clue of 0 is refused)
+        b = b if rng.random() < 0.5 and b else ""
         return (".%s~%s~%s~%s" % ("XSum" if k == 3 else "Skyscraper", name, f, b),
                 lambda x: (f == "" or xs(x, False) == f) and (b == "" or xs(x, True) == b))
     if k == 5:
@@ -153,7 +156,7 @@ def make(g):
         cells = [tl, tl + 1, tl + 4, tl + 5]
         vs = sorted(rng.sample([g[i] for i in cells], rng.randint(1, 3)))
         if rng.random() < 0.3:
-            vs[-1] = rng.randint(1, 4)
+            vs[-1] = rng.randint(LO, LO + 3)
         return (".Quad~%s~%s" % (cid(tl), "~".join(map(str, vs))),
                 lambda x: all(sum(1 for i in cells if x[i] == v) >= vs.count(v) for v in vs))
     if k == 14:
@@ -181,7 +184,7 @@ def make(g):
         return "." + t, glob
     if k == 15:
         c = rng.randrange(16)
-        vs = sorted(rng.sample(range(1, 5), rng.randint(1, 3)))
+        vs = sorted(rng.sample(range(LO, LO + 4), rng.randint(1, 3)))
         if g[c] not in vs and rng.random() < 0.7:
             vs = sorted(set(vs) | {g[c]})
         return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
@@ -195,7 +198,8 @@ def make(g):
 LAYOUTS = ["0011001122332233", "0001022212331333", "0000111122223333"]
 texts, tests = [], []
 for case in range(CASES):
-    regions, head = BOXES, ".Shape~4x4"
+    LO = 0 if rng.random() < 0.2 else 1
+    regions, head = BOXES, ".Shape~4x4" + ("~0-3" if LO == 0 else "")
     if rng.random() < 0.1:
         regions, head = [], head + ".NoBoxes"  # rows and columns only
     elif rng.random() < 0.25:
@@ -205,7 +209,7 @@ for case in range(CASES):
             regions, head = pieces, head + ".Jigsaw~%s.NoBoxes" % lay
         else:
             regions, head = BOXES + pieces, head + ".Jigsaw~%s" % lay
-    pool = [x for x in LATIN if all(distinct(x, r) for r in regions)]
+    pool = [x for x in (LATIN0 if LO == 0 else LATIN) if all(distinct(x, r) for r in regions)]
     if not pool:
         continue
     g = rng.choice(pool)

@@ -3,8 +3,8 @@
 # Interactive Sudoku Solver's strings"): random 4x4 strings counted against
 # brute force by ISS's own definitions (iss4.py); typed-in puzzles (a 4x4
 # killer, a 6x6 with lines, dots and candidates, a 9x9 with several
-# constraint types, a 16x16 jigsaw with and without its boxes, a 9x9
-# without boxes); a
+# constraint types, the same in the digits 0-8, a 16x16 jigsaw with and
+# without its boxes, a 9x9 without boxes); a
 # constraint type with no rule here refused naming it, and bad tokens
 # named with their line and column.
 # usage: run-iss.sh SUDOKUSAT [SOURCE_DIR]
@@ -53,6 +53,29 @@ check nine-break 20 none "$S" unique -q break.txt
 # Spaces are ignored, as ISS ignores them.
 printf '.Thermo ~ R1C3~R1C2 ~R1C4 .~%s\n' "$E" >spaces.txt
 check nine-spaces 10 unique "$S" unique -q spaces.txt
+
+# The same in the digits 0-8 (Shape~9x9~0-8): the givens, an arrow, a
+# black dot and a cage its values keep (none of them 1-9's); answered in
+# 0-8; its CNF's model decodes in 0-8 from the CNF alone; its certificate
+# checks; a 9 is no digit of it.
+E0=$(printf '%s' "$E" | python3 -c 'import re, sys; print(re.sub(r"_(\d)", lambda m: "_%d" % (int(m.group(1)) - 1), sys.stdin.read().strip()))')
+SOL0=$(printf '%s' "$SOL" | tr 123456789 012345678)
+printf '.Shape~9x9~0-8.Arrow~R3C3~R3C4~R3C5.BlackDot~R1C6~R1C7.Cage~9~R2C1~R2C2~R2C3.~%s\n' "$E0" >zero.txt
+check zero 10 "unique
+$SOL0" "$S" unique -q --show zero.txt
+"$S" encode zero.txt -o zero.cnf 2>err.txt
+if command -v cadical >/dev/null; then
+  cadical -q zero.cnf >zero.model
+  check zero-decode 10 "$SOL0" "$S" decode zero.cnf zero.model
+fi
+"$S" unique -q --certificate zcert zero.txt >/dev/null 2>err.txt
+check zero-certificate 0 "verified unique" "$S" check -q --certificate zcert zero.txt
+printf '.Shape~9x9~0-8.~R1C1_9\n' >zero9.txt
+check zero-nine 3 error "$S" solve -q zero9.txt
+expect_stderr_has "a given: '9' is no digit 0 to 8"
+printf '.Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3\n' >zeroent.txt
+check zero-entropic 3 error "$S" solve -q zeroent.txt
+expect_stderr_has "Entropic has no rule here (but on a 9x9 grid of the digits 1-9)"
 
 # A 16x16 jigsaw: the boxes with two columns swapped across a box's edge,
 # its layout in ISS's characters (0-9 a-f) and cells R1..Rg; its solution
