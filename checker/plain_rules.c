@@ -639,6 +639,29 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
     break;
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    /* the cell's value V names a line (1..n), whose cell in the cell's
+     * own row or column holds the cell's own line number */
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, own = (col ? cc : row) + 1;
+      for (int v = b->lo; v < b->lo + n; v++) {
+        if (grid && grid[c[i]] + b->lo != v)
+          continue;
+        int t = col ? row * n + v - 1 : (v - 1) * n + cc;
+        bool names = v >= 1 && v <= n, holds = own < b->lo + n;
+        if (grid) {
+          ok &= names && grid[t] + b->lo == own;
+          continue;
+        }
+        int l[2] = {-xv(b, c[i], v), 0};
+        if (names && holds)
+          l[1] = xv(b, t, own);
+        clause(b, l, names && holds ? 2 : 1);
+      }
+    }
+    break;
   default:
     ok = global(b, grid, p, r);
     break;

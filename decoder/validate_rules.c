@@ -364,6 +364,17 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return true;
   case SKS_RULE_REGION:
     return all_different(v, c, k);
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, x = at(v, c[i]);
+      if (x < 1 || x > n ||
+          at(v, col ? row * n + x - 1 : (x - 1) * n + cc) !=
+              (col ? cc : row) + 1)
+        return false;
+    }
+    return true;
   default:
     return global_ok(v, rs, r);
   }

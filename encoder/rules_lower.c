@@ -1231,6 +1231,24 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_REGION:
     distinct(w, c, k);
     break;
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, own = (col ? cc : row) + 1;
+      for (int d = 1; d <= n; d++) {
+        int v = d - w->off, x = xl(w, c[i], d);
+        if (x == LFALSE)
+          continue;
+        if (v < 1 || v > n) { /* names no line */
+          clause2(w, neg(x), LFALSE);
+          continue;
+        }
+        int t = col ? row * n + v - 1 : (v - 1) * n + cc;
+        clause2(w, neg(x), xl(w, t, own + w->off));
+      }
+    }
+    break;
   default:
     lower_global(w, rs, r);
     break;

@@ -86,6 +86,12 @@ extern "C" {
     "each cell is greater than its orthogonal neighbours")                     \
   X(REGION, "region", C, "digits do not repeat in the cells")                  \
   X(CLONE, "clone", CS, "the two parts hold the same digits in order")         \
+  X(COLUMN_INDEXING, "column-indexing", C,                                     \
+    "each cell's digit V (1 to n) names a column of its row, whose cell "      \
+    "holds the number of the cell's own column")                               \
+  X(ROW_INDEXING, "row-indexing", C,                                           \
+    "each cell's digit V (1 to n) names a row of its column, whose cell "      \
+    "holds the number of the cell's own row")                                  \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -820,6 +820,17 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
                type);
   }
+  if (part_is(st, &pt[0], "Indexing")) {
+    /* C: each cell's value names a column of its row, which holds the
+     * cell's column number; R: the same for rows */
+    bool col = np >= 2 && part_is(st, &pt[1], "C");
+    if (np < 3 || (!col && !part_is(st, &pt[1], "R")))
+      return fail(st, pt[0].col, "%s: %s", type, "C or R, then cells");
+    if (read_cells(st, 2, type))
+      return -1;
+    return add(st, col ? SKS_RULE_COLUMN_INDEXING : SKS_RULE_ROW_INDEXING, NV,
+               CELLS, 0, NULL, 0, type);
+  }
   if (part_is(st, &pt[0], "Diagonal")) {
     if (np != 2 || !part_number(st, &pt[1], &v) || (v != 1 && v != -1))
       return fail(st, pt[0].col, "%s: %s", type, "a direction 1 or -1");

@@ -338,8 +338,25 @@ def k_all(g):
     return "\n".join(lines), ok
 
 
+def k_index(g):
+    col = rng.random() < 0.5
+
+    def holds(x, i):
+        (r, c), v = rc(i), x[i]
+        if not 1 <= v <= N:
+            return False
+        return x[r * N + v - 1 if col else (v - 1) * N + c] == (c if col else r) + 1
+
+    good = [i for i in range(N * N) if holds(g, i)]
+    cells = rng.sample(good, min(len(good), rng.randint(1, 3))) if good and rng.random() < 0.8 else []
+    if not cells or rng.random() < 0.2:
+        cells = cells + [rng.choice([i for i in range(N * N) if i not in cells])]
+    return ("%s-indexing %s" % ("column" if col else "row", " ".join(map(name, cells))),
+            lambda x: all(holds(x, i) for i in cells))
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
-         k_dot, k_line, k_cells, k_global, k_all]
+         k_dot, k_line, k_cells, k_global, k_all, k_index]
 
 texts, tests = [], []
 ZERO = []

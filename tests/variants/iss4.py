@@ -6,7 +6,8 @@ X, V and '>' over every orthogonal pair of their cells, a pill read in
 the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
-Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper), and the tool's count must equal the
+Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
+row and column indexing), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -76,7 +77,7 @@ def little_killer(key):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(17)
+    k = rng.randrange(18)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -188,6 +189,17 @@ def make(g):
         if g[c] not in vs and rng.random() < 0.7:
             vs = sorted(set(vs) | {g[c]})
         return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
+    if k == 16:
+        col = rng.random() < 0.5
+
+        def holds(x, i):
+            r, c, v = i // 4, i % 4, x[i]
+            return 1 <= v <= 4 and x[r * 4 + v - 1 if col else (v - 1) * 4 + c] == (c if col else r) + 1
+
+        good = [i for i in range(16) if holds(g, i)] or [p[0]]
+        cells = rng.sample(good, min(len(good), rng.randint(1, 3)))
+        return (".Indexing~%s~%s" % ("C" if col else "R", "~".join(map(cid, cells))),
+                lambda x: all(holds(x, i) for i in cells))
     q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
     s = sum(g[i] for i in q)
     return ".Sum~%d~%s" % (s, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == s
