@@ -168,7 +168,16 @@ typedef struct automaton {
   int lo; /* the first digit's value */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY };
+enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH };
+
+/* A_LUNCH's state: the smallest and the largest value so far (m, M, below
+ * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
+ * cell read), the sums of the values after each (sm after m, sM after M,
+ * below 2^21). */
+static long long lunch(long long flag, long long m, long long M, long long sm,
+                       long long sM) {
+  return flag << 61 | m << 52 | M << 43 | sm << 22 | sM;
+}
 
 /* States packed in a long long (64 bits on every target: a long is 32 in
  * WebAssembly): A_SANDWICH phase*2^40 + first*2^32 + sum; A_XSUM
@@ -195,6 +204,17 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return ((long long)v << 32) | v;
     return i < x ? (x << 32) | (sum + v) : s;
   }
+  case A_LUNCH: {
+    if (i == 0)
+      return lunch(2, v, v, 0, 0);
+    long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
+              sm = s >> 22 & 0x1fffff, sM = s & 0x3fffff;
+    if (v < lo)
+      return lunch(0, v, hi, 0, sM + v);
+    if (v > hi)
+      return lunch(1, lo, v, sm + v, 0);
+    return lunch(flag, lo, hi, sm + v, sM + v);
+  }
   case A_SKY: { /* top: the largest value so far, from 0 (a 0 is no
                    building) */
     long long top = s >> 32, count = s & 0xffffffffLL;
@@ -213,6 +233,14 @@ static bool accepts(const automaton *m, long long s) {
   case A_XSUM:
   case A_SKY:
     return (s & 0xffffffffLL) == m->target;
+  case A_LUNCH: { /* the sum between: after the first end, less the second
+                     end and what follows it */
+    long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
+              sm = s >> 22 & 0x1fffff, sM = s & 0x3fffff;
+    return (flag == 2   ? 0
+            : flag == 1 ? sm - hi - sM
+                        : sM - lo - sm) == m->target;
+  }
   }
   return false;
 }
@@ -467,19 +495,23 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_LITTLE_KILLER:
     ok = linear(b, grid, c, coef, k, r->value);
     break;
+  case SKS_RULE_LUNCHBOX:
   case SKS_RULE_SANDWICH:
   case SKS_RULE_X_SUM:
   case SKS_RULE_SKYSCRAPER: {
-    automaton m = {r->kind == SKS_RULE_SANDWICH ? A_SANDWICH
-                   : r->kind == SKS_RULE_X_SUM  ? A_XSUM
-                                                : A_SKY,
+    if (r->kind == SKS_RULE_LUNCHBOX)
+      ok = all_different(b, grid, c, k);
+    automaton m = {r->kind == SKS_RULE_SANDWICH   ? A_SANDWICH
+                   : r->kind == SKS_RULE_LUNCHBOX ? A_LUNCH
+                   : r->kind == SKS_RULE_X_SUM    ? A_XSUM
+                                                  : A_SKY,
                    k,
                    c,
                    NULL,
                    r->value,
                    n,
                    b->lo};
-    ok = run(b, grid, &m);
+    ok &= run(b, grid, &m);
     break;
   }
   case SKS_RULE_THERMO:

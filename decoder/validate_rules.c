@@ -211,6 +211,18 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     int lo = p1 < pn ? p1 : pn, hi = p1 < pn ? pn : p1;
     return sum_of(v, c + lo + 1, hi - lo - 1) == r->value;
   }
+  case SKS_RULE_LUNCHBOX: {
+    int p1 = 0, pn = 0;
+    for (int i = 1; i < k; i++) {
+      if (at(v, c[i]) < at(v, c[p1]))
+        p1 = i;
+      if (at(v, c[i]) > at(v, c[pn]))
+        pn = i;
+    }
+    int lo = p1 < pn ? p1 : pn, hi = p1 < pn ? pn : p1;
+    return all_different(v, c, k) &&
+           sum_of(v, c + lo + 1, hi - lo - 1) == r->value;
+  }
   case SKS_RULE_X_SUM: {
     int x = at(v, c[0]);
     return x <= k && sum_of(v, c, x) == r->value;

@@ -815,17 +815,18 @@ static void sandwich_sets(low *w, const sks_rule *r, const int *ins) {
   free(set);
 }
 
-/* Sandwich: the digits strictly between the 1 and the n of the line. */
-static void sandwich(low *w, const sks_rule *r) {
-  int n = w->n, k = r->ncells;
+/* The digits strictly between the line's two ends sum to the value;
+ * lo[i] and hi[i] say that cell i is an end (the smallest digit, the
+ * largest).  The cells' literals "between the ends" into ins. */
+static void between_ends(low *w, const sks_rule *r, const int *lo,
+                         const int *hi, int *ins) {
+  int k = r->ncells;
   terms tt = {0};
-  int *ins = sks_malloc((size_t)k * sizeof *ins);
-  int b1 = LFALSE, bn = LFALSE; /* a 1 / an n among the cells before */
+  int b1 = LFALSE, bn = LFALSE; /* an end of each kind among the cells before */
   for (int i = 0; i < k; i++) {
     int c = r->cells[i];
     if (i > 0) {
-      int p = r->cells[i - 1];
-      int l1[2] = {b1, xl(w, p, 1)}, ln[2] = {bn, xl(w, p, n)};
+      int l1[2] = {b1, lo[i - 1]}, ln[2] = {bn, hi[i - 1]};
       b1 = or_of(w, l1, 2);
       bn = or_of(w, ln, 2);
     }
@@ -833,14 +834,14 @@ static void sandwich(low *w, const sks_rule *r) {
     int in = fresh(w);
     clause3(w, -in, b1, bn);
     clause3(w, -in, neg(b1), neg(bn));
-    clause2(w, -in, neg(xl(w, c, 1)));
-    clause2(w, -in, neg(xl(w, c, n)));
+    clause2(w, -in, neg(lo[i]));
+    clause2(w, -in, neg(hi[i]));
     for (int side = 0; side < 2; side++) {
       cl_begin(w);
       cl_lit(w, neg(side ? bn : b1));
       cl_lit(w, side ? b1 : bn);
-      cl_lit(w, xl(w, c, 1));
-      cl_lit(w, xl(w, c, n));
+      cl_lit(w, lo[i]);
+      cl_lit(w, hi[i]);
       cl_lit(w, in);
       cl_end(w);
     }
@@ -848,9 +849,60 @@ static void sandwich(low *w, const sks_rule *r) {
     ins[i] = in;
   }
   sum_equals(w, &tt, r->value);
-  sandwich_sets(w, r, ins);
-  free(ins);
   SKS_STACK_FREE(tt);
+}
+
+/* Sandwich: the digits strictly between the 1 and the n of the line. */
+static void sandwich(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  int *ins = sks_malloc((size_t)k * sizeof *ins);
+  int *lo = sks_malloc((size_t)k * sizeof *lo);
+  int *hi = sks_malloc((size_t)k * sizeof *hi);
+  for (int i = 0; i < k; i++) {
+    lo[i] = xl(w, r->cells[i], 1);
+    hi[i] = xl(w, r->cells[i], n);
+  }
+  between_ends(w, r, lo, hi, ins);
+  sandwich_sets(w, r, ins);
+  free(hi);
+  free(lo);
+  free(ins);
+}
+
+/* Lunchbox: different digits; those strictly between the smallest and
+ * the largest of the line sum to the value.  lo[i] (hi[i]): cell i holds
+ * the smallest (largest) digit: exactly one of each, and a cell that is
+ * one is below (above) every other cell. */
+static void lunchbox(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  const int *c = r->cells;
+  distinct(w, c, k);
+  int *ins = sks_malloc((size_t)k * sizeof *ins);
+  int *end[2] = {sks_malloc((size_t)k * sizeof(int)),
+                 sks_malloc((size_t)k * sizeof(int))};
+  for (int e = 0; e < 2; e++) {
+    for (int i = 0; i < k; i++)
+      end[e][i] = k == 1 ? LTRUE : fresh(w);
+    if (k > 1) {
+      sks_cnf_add_clause(w->cnf, end[e], k);
+      sks_amo_encode(w->cnf, w->amo, end[e], k, w->next);
+    }
+    for (int i = 0; i < k; i++)
+      for (int j = 0; j < k; j++)
+        for (int d = 1; j != i && d <= n; d++)
+          for (int d2 = 1; d2 <= n; d2++)
+            if (e ? d2 > d : d2 < d) {
+              cl_begin(w);
+              cl_lit(w, neg(end[e][i]));
+              cl_lit(w, neg(xl(w, c[i], d)));
+              cl_lit(w, neg(xl(w, c[j], d2)));
+              cl_end(w);
+            }
+  }
+  between_ends(w, r, end[0], end[1], ins);
+  free(end[0]);
+  free(end[1]);
+  free(ins);
 }
 
 /* X-sum: the first X cells, X the first cell's digit. */
@@ -1032,6 +1084,9 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_SANDWICH:
     sandwich(w, r);
+    break;
+  case SKS_RULE_LUNCHBOX:
+    lunchbox(w, r);
     break;
   case SKS_RULE_X_SUM:
     x_sum(w, r);

@@ -33,6 +33,9 @@ extern "C" {
   X(SANDWICH, "sandwich", CR,                                                  \
     "the digits between the 1 and the largest digit of the row or column "     \
     "sum to the value")                                                        \
+  X(LUNCHBOX, "lunchbox", CR,                                                  \
+    "digits do not repeat; those between the smallest and the largest "        \
+    "digit of the line sum to the value")                                      \
   X(X_SUM, "x-sum", CR,                                                        \
     "the first X digits from the clue's side sum to the value, X the first "   \
     "digit")                                                                   \

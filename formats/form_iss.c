@@ -820,6 +820,14 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
                type);
   }
+  if (part_is(st, &pt[0], "Lunchbox")) {
+    if (np < 3 || value_of(st, &pt[1], type, 0, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")
+                    : -1;
+    if (read_cells(st, 2, type))
+      return -1;
+    return add(st, SKS_RULE_LUNCHBOX, (int)v, CELLS, 0, NULL, 0, type);
+  }
   if (part_is(st, &pt[0], "Indexing")) {
     /* C: each cell's value names a column of its row, which holds the
      * cell's column number; R: the same for rows */

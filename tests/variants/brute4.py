@@ -338,6 +338,19 @@ def k_all(g):
     return "\n".join(lines), ok
 
 
+def k_lunch(g):
+    p = walk(rng.randint(1, 4)) if rng.random() < 0.7 else line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = [x[i] for i in p]
+        a, b = sorted((v.index(min(v)), v.index(max(v))))
+        return sum(v[a + 1:b])
+
+    s = val(g) + rng.choice([0, 0, 0, 1])
+    return ("lunchbox %d %s" % (s, " ".join(map(name, p))),
+            lambda x: len({x[i] for i in p}) == len(p) and val(x) == s)
+
+
 def k_index(g):
     col = rng.random() < 0.5
 
@@ -356,7 +369,7 @@ def k_index(g):
 
 
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
-         k_dot, k_line, k_cells, k_global, k_all, k_index]
+         k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch]
 
 texts, tests = [], []
 ZERO = []

@@ -7,7 +7,7 @@ the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
 Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
-row and column indexing), and the tool's count must equal the
+row and column indexing, lunchboxes), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -77,7 +77,7 @@ def little_killer(key):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(18)
+    k = rng.randrange(19)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -189,6 +189,13 @@ def make(g):
         if g[c] not in vs and rng.random() < 0.7:
             vs = sorted(set(vs) | {g[c]})
         return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
+    if k == 17:
+        def lb(x):
+            v = [x[i] for i in p]
+            a, b = sorted((v.index(min(v)), v.index(max(v))))
+            return sum(v[a + 1:b])
+        s = lb(g) + rng.choice([0, 0, 1])
+        return ".Lunchbox~%d~%s" % (s, cs), lambda x: distinct(x, p) and lb(x) == s
     if k == 16:
         col = rng.random() < 0.5
 
