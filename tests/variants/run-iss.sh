@@ -117,6 +117,17 @@ done
 # Its CNF decodes from the CNF alone, without boxes.
 "$S" encode nb1.txt -o nb.cnf 2>err.txt
 if grep -q '^c size 9 box 1x9$' nb.cnf; then pass; else fail noboxes-cnf "$(head -3 nb.cnf; cat err.txt)"; fi
+# print draws it without box lines: its thick lines are the border's
+# only (a grid with boxes has some inside).
+thick_lines() { # the <line>s of the SVG's thick group (the second)
+  python3 -c 'import re, sys; g = re.findall(r"<g stroke=\"#000\" stroke-width=[^>]*>(.*?)</g>", open(sys.argv[1]).read(), re.S); print(g[1].count("<line"))' "$1"
+}
+"$S" print -o nb.svg nb1.txt 2>err.txt
+sed 's/\.NoBoxes//; s/\.Jigsaw~0*//' nb1.txt >wb1.txt
+"$S" print -o wb.svg wb1.txt 2>>err.txt
+if [ "$(thick_lines nb.svg)" = 0 ] && [ "$(thick_lines wb.svg)" -gt 0 ]; then pass; else
+  fail noboxes-print "$(thick_lines nb.svg) $(thick_lines wb.svg) $(cat err.txt)"
+fi
 printf '.NoBoxes.DisjointSets\n' >nbd.txt
 check noboxes-disjoint 3 error "$S" solve -q nbd.txt
 expect_stderr_has "DisjointSets has no rule here (on a grid without boxes)"
