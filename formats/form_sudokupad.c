@@ -543,6 +543,11 @@ static int read_cages(sp *s, json_t *cages, bool *disjoint) {
     if (extra)
       for (size_t k = 0; k < s->cells.n; k++)
         s->extra[s->cells.a[k]] = 1;
+    if (!extra && s->cells.n > (size_t)s->n)
+      return sp_error(s,
+                      "cage %zu: %zu cells, more than the digits: a cage "
+                      "whose digits repeat: not read",
+                      i + 1, s->cells.n);
     if (extra ? sp_add(s, SKS_RULE_REGION, SKS_RULE_NO_VALUE, 0, NULL, 0)
               : sp_add(s, SKS_RULE_CAGE, value, 0, NULL, 0))
       return -1;

@@ -12,7 +12,8 @@
 # added; refusals naming what: a drawing no rule is recognised in, a
 # colour the rules text does not back, a number outside that names no
 # kind, a drawn cage, keys not read, regions that do not cover the grid,
-# a puzzle with no regions read without boxes,
+# a puzzle with no regions read without boxes, a cage of more cells
+# than digits,
 # a payload that does not decode, a short link, SudokuPad's packed form.
 # usage: run-sudokupad.sh SUDOKUSAT [SOURCE_DIR]
 set -u
@@ -196,6 +197,8 @@ refuse drawn-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": "5", "
   "cage 7's \"outlineC\": a drawn cage"
 refuse repeat-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": 5, "unique": False})' \
   'a cage whose digits may repeat: not read'
+refuse big-cage 'd["cages"].append({"cells": [[0, c] for c in range(6)] + [[1, 0]], "value": 25})' \
+  'cage 7: 7 cells, more than the digits: a cage whose digits repeat: not read'
 refuse unknown-key 'd["foglight"] = [[0, 0]]' '"foglight": a key sudokusat does not read'
 refuse norowcol 'd["metadata"] = {"norowcol": True}' 'metadata "norowcol": not read, and it may change the puzzle'
 refuse global 'd["global"] = ["antisum"]' 'global rule "antisum": not read'
