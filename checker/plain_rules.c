@@ -671,6 +671,22 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
     break;
+  case SKS_RULE_NUMBERED_ROOM:
+    /* the first cell's value V names the V-th cell, which holds the value */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      bool names = v >= 1 && v <= k,
+           holds = r->value >= b->lo && r->value < b->lo + n;
+      if (grid) {
+        if (grid[c[0]] + b->lo == v)
+          ok &= names && grid[c[v - 1]] + b->lo == r->value;
+        continue;
+      }
+      int l[2] = {-xv(b, c[0], v), 0};
+      if (names && holds)
+        l[1] = xv(b, c[v - 1], r->value);
+      clause(b, l, names && holds ? 2 : 1);
+    }
+    break;
   case SKS_RULE_COLUMN_INDEXING:
   case SKS_RULE_ROW_INDEXING:
     /* the cell's value V names a line (1..n), whose cell in the cell's

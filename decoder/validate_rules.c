@@ -376,6 +376,10 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return true;
   case SKS_RULE_REGION:
     return all_different(v, c, k);
+  case SKS_RULE_NUMBERED_ROOM: {
+    int x = at(v, c[0]);
+    return x >= 1 && x <= k && at(v, c[x - 1]) == r->value;
+  }
   case SKS_RULE_COLUMN_INDEXING:
   case SKS_RULE_ROW_INDEXING:
     for (int i = 0; i < k; i++) {

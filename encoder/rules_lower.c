@@ -1286,6 +1286,14 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_REGION:
     distinct(w, c, k);
     break;
+  case SKS_RULE_NUMBERED_ROOM: /* the first cell's value V: the V-th cell */
+    for (int d = 1; d <= n; d++) {
+      int v = d - w->off, x = xl(w, c[0], d);
+      if (x != LFALSE)
+        clause2(w, neg(x),
+                v < 1 || v > k ? LFALSE : xl(w, c[v - 1], r->value + w->off));
+    }
+    break;
   case SKS_RULE_COLUMN_INDEXING:
   case SKS_RULE_ROW_INDEXING:
     for (int i = 0; i < k; i++) {

@@ -42,6 +42,9 @@ extern "C" {
   X(SKYSCRAPER, "skyscraper", CR,                                              \
     "seen from the clue, the value counts the digits larger than every "       \
     "digit before them (a 0 is no building)")                                  \
+  X(NUMBERED_ROOM, "numbered-room", CR,                                        \
+    "the first digit from the clue's side, V (1 to n), names the V-th cell, "  \
+    "which holds the value")                                                   \
   X(THERMO, "thermo", C, "digits increase strictly from the bulb")             \
   X(SLOW_THERMO, "slow-thermo", C, "digits never decrease from the bulb")      \
   X(ARROW, "arrow", CS,                                                        \

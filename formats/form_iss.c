@@ -638,16 +638,20 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return -1;
     return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
   }
-  if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper")) {
-    sks_rule_kind kind =
-        part_is(st, &pt[0], "XSum") ? SKS_RULE_X_SUM : SKS_RULE_SKYSCRAPER;
+  if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper") ||
+      part_is(st, &pt[0], "NumberedRoom")) {
+    sks_rule_kind kind = part_is(st, &pt[0], "XSum") ? SKS_RULE_X_SUM
+                         : part_is(st, &pt[0], "Skyscraper")
+                             ? SKS_RULE_SKYSCRAPER
+                             : SKS_RULE_NUMBERED_ROOM;
     if (np < 2 || np > 4)
       return fail(st, pt[0].col,
                   "%s: a row or column and its clues are needed%s", type, "");
     for (size_t i = 2; i < np; i++) {
       if (pt[i].e == pt[i].s)
         continue;
-      if (value_of(st, &pt[i], type, 1, &v) ||
+      if (value_of(st, &pt[i], type,
+                   kind == SKS_RULE_NUMBERED_ROOM ? st->lo : 1, &v) ||
           line_cells(st, &pt[1], i == 3, type) ||
           add(st, kind, (int)v, CELLS, 0, NULL, 0, type))
         return -1;

@@ -338,6 +338,20 @@ def k_all(g):
     return "\n".join(lines), ok
 
 
+def k_room(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = x[cells[0]]
+        return x[cells[v - 1]] if 1 <= v <= N else None
+
+    s = val(g)
+    if s is None or rng.random() < 0.2:
+        s = rng.randint(LO, LO + N - 1)
+    return ("numbered-room %d %s" % (s, " ".join(map(name, cells))),
+            lambda x: val(x) == s)
+
+
 def k_lunch(g):
     p = walk(rng.randint(1, 4)) if rng.random() < 0.7 else line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
 
@@ -369,7 +383,8 @@ def k_index(g):
 
 
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
-         k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch]
+         k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
+         k_room]
 
 texts, tests = [], []
 ZERO = []
