@@ -62,7 +62,8 @@ typedef enum {
   R_THIRD_NE,
   R_MOD_NE,
   R_ODD,
-  R_EVEN
+  R_EVEN,
+  R_NOT_BOTH /* not both the value p */
 } rel;
 
 static bool keeps(rel r, int p, int a, int b) {
@@ -100,6 +101,8 @@ static bool keeps(rel r, int p, int a, int b) {
     return a % 2 == 1;
   case R_EVEN:
     return a % 2 == 0;
+  case R_NOT_BOTH:
+    return a != p || b != p;
   }
   return true;
 }
@@ -427,6 +430,41 @@ static bool global(builder *b, const int *grid, const sks_puzzle *p,
             ok &= pair(b, grid, g[i], g[j], R_NE, 0);
       }
     free(g);
+    return ok;
+  }
+  case SKS_RULE_ANTI_TAXICAB:
+    for (int a = 0; a < cells; a++)
+      for (int c = a + 1; c < cells; c++)
+        ok &= pair(b, grid, a, c, R_NOT_BOTH,
+                   abs(a / n - c / n) + abs(a % n - c % n));
+    return ok;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES: {
+    /* each class of digits (a third of them by rank, a remainder of the
+     * values) somewhere in each 2x2 square: one clause */
+    int l[SKS_MAX_N * 4];
+    for (int a = 0; a < cells; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1};
+      for (int g = 0; g < 3; g++) {
+        int m = 0;
+        bool found = false;
+        for (int v = b->lo; v < b->lo + n; v++) {
+          if ((r->kind == SKS_RULE_ENTROPIC_SQUARES ? (v - b->lo) / (n / 3)
+                                                    : v % 3) != g)
+            continue;
+          for (int i = 0; i < 4; i++) {
+            found |= grid && grid[sq[i]] + b->lo == v;
+            l[m++] = xv(b, sq[i], v);
+          }
+        }
+        if (grid)
+          ok &= found;
+        else
+          clause(b, l, m);
+      }
+    }
     return ok;
   }
   case SKS_RULE_ANTI_KNIGHT:

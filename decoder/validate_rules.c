@@ -152,6 +152,29 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
       }
     return true;
   }
+  case SKS_RULE_ANTI_TAXICAB:
+    for (int a = 0; a < cells; a++)
+      for (int b = a + 1; b < cells; b++)
+        if (at(v, a) == at(v, b) &&
+            at(v, a) == abs(a / n - b / n) + abs(a % n - b % n))
+          return false;
+    return true;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES:
+    for (int a = 0; a < cells; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1}, classes = 0;
+      for (int i = 0; i < 4; i++) {
+        int x = at(v, sq[i]);
+        classes |=
+            1 << (r->kind == SKS_RULE_ENTROPIC_SQUARES ? (x - v->lo) / (n / 3)
+                                                       : x % 3);
+      }
+      if (classes != 7)
+        return false;
+    }
+    return true;
   case SKS_RULE_ANTI_KNIGHT:
   case SKS_RULE_ANTI_KING: {
     const int(*off)[2] = r->kind == SKS_RULE_ANTI_KNIGHT ? knight : king;

@@ -247,7 +247,12 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->ncells < 2)
       return fail(err, rule, "two ends are needed");
     break;
+  case SKS_RULE_ANTI_TAXICAB: /* its clauses grow as n^4 */
+    if (n > 36)
+      return fail(err, rule, "a side of %d (36 at most)", n);
+    break;
   case SKS_RULE_ENTROPIC:
+  case SKS_RULE_ENTROPIC_SQUARES:
     if (n % 3)
       return fail(err, rule, "the side %d has no thirds", n);
     break;

@@ -1046,6 +1046,33 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
       distinct(w, cells, k);
     }
     break;
+  case SKS_RULE_ANTI_TAXICAB: /* x and x, x apart: the value x's rank */
+    for (int a = 0; a < n * n; a++)
+      for (int b = a + 1; b < n * n; b++) {
+        int d = abs(a / n - b / n) + abs(a % n - b % n);
+        if (d + w->off <= n)
+          clause2(w, neg(xl(w, a, d + w->off)), neg(xl(w, b, d + w->off)));
+      }
+    break;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES:
+    /* each class (a third of the ranks, a remainder of the values) in
+     * each 2x2 square */
+    for (int a = 0; a < n * n; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1};
+      for (int g = 0; g < 3; g++) {
+        cl_begin(w);
+        for (int d = 1; d <= n; d++)
+          if ((r->kind == SKS_RULE_ENTROPIC_SQUARES ? (d - 1) / (n / 3)
+                                                    : (d - w->off) % 3) == g)
+            for (int i = 0; i < 4; i++)
+              cl_lit(w, xl(w, sq[i], d));
+        cl_end(w);
+      }
+    }
+    break;
   case SKS_RULE_DIAGONAL_POS:
   case SKS_RULE_DIAGONAL_NEG:
     for (int i = 0; i < n; i++)

@@ -119,6 +119,14 @@ extern "C" {
   X(XV_ALL, "xv-all", G,                                                       \
     "every X and V is given: neighbours without one sum to neither 10 nor "    \
     "5")                                                                       \
+  X(ANTI_TAXICAB, "anti-taxicab", G,                                           \
+    "no two cells a taxicab distance x apart (rows plus columns) both hold "   \
+    "the digit x")                                                             \
+  X(ENTROPIC_SQUARES, "entropic-squares", G,                                   \
+    "every 2x2 square holds a low, a middle and a high digit (thirds of "      \
+    "1..n)")                                                                   \
+  X(MODULAR_SQUARES, "modular-squares", G,                                     \
+    "every 2x2 square holds a digit of each remainder modulo 3")               \
   X(FROM_ZERO, "from-zero", G,                                                 \
     "the digits are 0 to n-1, not 1 to n: the other rules' sums, "             \
     "differences, ratios, parities and digits read them so")

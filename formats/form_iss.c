@@ -856,11 +856,21 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                 {"AntiKing", SKS_RULE_ANTI_KING},
                 {"AntiConsecutive", SKS_RULE_NON_CONSECUTIVE},
                 {"DisjointSets", SKS_RULE_DISJOINT_GROUPS},
-                {"StrictXV", SKS_RULE_XV_ALL}};
+                {"StrictXV", SKS_RULE_XV_ALL},
+                {"AntiTaxicab", SKS_RULE_ANTI_TAXICAB},
+                {"GlobalEntropy", SKS_RULE_ENTROPIC_SQUARES},
+                {"GlobalMod", SKS_RULE_MODULAR_SQUARES}};
   for (size_t i = 0; i < sizeof GLOBAL / sizeof *GLOBAL; i++)
     if (part_is(st, &pt[0], GLOBAL[i].type)) {
       if (GLOBAL[i].kind == SKS_RULE_DISJOINT_GROUPS && shape->box_rows == 1)
         return refuse(st, type, " (on a grid without boxes)");
+      /* as ISS: the digits 1-9 (entropy and remainders), from 1 (taxicab) */
+      if ((GLOBAL[i].kind == SKS_RULE_ENTROPIC_SQUARES ||
+           GLOBAL[i].kind == SKS_RULE_MODULAR_SQUARES) &&
+          (n != 9 || st->lo != 1))
+        return refuse(st, type, " (but on a 9x9 grid of the digits 1-9)");
+      if (GLOBAL[i].kind == SKS_RULE_ANTI_TAXICAB && st->lo != 1)
+        return refuse(st, type, " (on the digits from 0)");
       return add(st, GLOBAL[i].kind, NV, NULL, 0, 0, NULL, 0, type);
     }
   if (part_is(st, &pt[0], "StrictKropki")) {

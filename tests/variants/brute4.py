@@ -271,7 +271,11 @@ def k_cells(g):
 
 def k_global(g):
     kind = rng.choice(["anti-knight", "anti-king", "non-consecutive", "disjoint-groups",
-                       "diagonal+", "diagonal-"])
+                       "diagonal+", "diagonal-", "anti-taxicab", "modular-squares"])
+    if kind == "modular-squares":  # (4 digits: two share a remainder)
+        return kind, lambda x: all(
+            len({x[a] % 3, x[a + 1] % 3, x[a + N] % 3, x[a + N + 1] % 3}) == 3
+            for a in range(N * N) if a // N < N - 1 and a % N < N - 1)
 
     def ok(x):
         for a in range(N * N):
@@ -290,6 +294,8 @@ def k_global(g):
                 if kind == "diagonal-" and ra == ca and rb == cb and same:
                     return False
                 if kind == "diagonal+" and ra + ca == N - 1 and rb + cb == N - 1 and same:
+                    return False
+                if kind == "anti-taxicab" and same and x[a] == dr + dc:
                     return False
         return True
 

@@ -132,6 +132,34 @@ printf '.NoBoxes.DisjointSets\n' >nbd.txt
 check noboxes-disjoint 3 error "$S" solve -q nbd.txt
 expect_stderr_has "DisjointSets has no rule here (on a grid without boxes)"
 
+# ISS's GlobalEntropy, GlobalMod and AntiTaxicab: entropic-squares,
+# modular-squares and anti-taxicab; an empty 9x9 under each solved, its
+# grid a sudoku that keeps the rule by this script's own reading (every
+# 2x2 square holds a low, a middle and a high digit / a digit of each
+# remainder modulo 3; no two cells x apart, rows plus columns, both x).
+for t in GlobalEntropy GlobalMod AntiTaxicab; do
+  printf '.%s\n' "$t" >"g-$t.txt"
+  "$S" solve -q "g-$t.txt" >"g-$t.out" 2>err.txt
+  if python3 - "$t" "$(cat "g-$t.out")" <<'PY'; then pass; else fail "global-$t" "$(cat "g-$t.out" err.txt)"; fi
+import sys
+t, g = sys.argv[1], [int(c) for c in sys.argv[2]]
+assert len(g) == 81
+houses = [[r * 9 + c for c in range(9)] for r in range(9)] + [[r * 9 + c for r in range(9)] for c in range(9)]
+houses += [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+assert all(sorted(g[i] for i in h) == list(range(1, 10)) for h in houses)
+for a in range(81):
+    if t == "AntiTaxicab":
+        assert all(g[a] != g[b] or g[a] != abs(a // 9 - b // 9) + abs(a % 9 - b % 9) for b in range(81) if b != a)
+    elif a // 9 < 8 and a % 9 < 8:
+        sq = [g[a], g[a + 1], g[a + 9], g[a + 10]]
+        key = (lambda v: (v - 1) // 3) if t == "GlobalEntropy" else (lambda v: v % 3)
+        assert {key(v) for v in sq} == {0, 1, 2}, (a, sq)
+PY
+done
+printf '.Shape~9x9~0-8.GlobalMod\n' >g-mod0.txt
+check global-mod-zero 3 error "$S" solve -q g-mod0.txt
+expect_stderr_has "GlobalMod has no rule here (but on a 9x9 grid of the digits 1-9)"
+
 # A type with no rule here is refused, named, at its column.
 printf '.Cage~3~R1C1~R1C2.RellikCage~5~R2C1~R2C2.~R1C1_1\n' >rellik.txt
 check refuse 3 error "$S" solve -q rellik.txt
