@@ -171,7 +171,7 @@ typedef struct automaton {
   int lo; /* the first digit's value */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH };
+enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN };
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
  * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
@@ -218,6 +218,15 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return lunch(1, lo, v, sm + v, 0);
     return lunch(flag, lo, hi, sm + v, sM + v);
   }
+  case A_HIDDEN: { /* top << 32 | the first value below one before it,
+                      plus 1 (0: none yet) */
+    long long top = s >> 32, found = s & 0xffffffffLL;
+    if (i == 0)
+      return (long long)v << 32;
+    if (found)
+      return s;
+    return v < top ? (top << 32) | (v + 1) : (long long)v << 32;
+  }
   case A_SKY: { /* top: the largest value so far, from 0 (a 0 is no
                    building) */
     long long top = s >> 32, count = s & 0xffffffffLL;
@@ -236,6 +245,8 @@ static bool accepts(const automaton *m, long long s) {
   case A_XSUM:
   case A_SKY:
     return (s & 0xffffffffLL) == m->target;
+  case A_HIDDEN:
+    return (s & 0xffffffffLL) == m->target + 1;
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -533,16 +544,18 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_LITTLE_KILLER:
     ok = linear(b, grid, c, coef, k, r->value);
     break;
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
   case SKS_RULE_LUNCHBOX:
   case SKS_RULE_SANDWICH:
   case SKS_RULE_X_SUM:
   case SKS_RULE_SKYSCRAPER: {
     if (r->kind == SKS_RULE_LUNCHBOX)
       ok = all_different(b, grid, c, k);
-    automaton m = {r->kind == SKS_RULE_SANDWICH   ? A_SANDWICH
-                   : r->kind == SKS_RULE_LUNCHBOX ? A_LUNCH
-                   : r->kind == SKS_RULE_X_SUM    ? A_XSUM
-                                                  : A_SKY,
+    automaton m = {r->kind == SKS_RULE_SANDWICH            ? A_SANDWICH
+                   : r->kind == SKS_RULE_HIDDEN_SKYSCRAPER ? A_HIDDEN
+                   : r->kind == SKS_RULE_LUNCHBOX          ? A_LUNCH
+                   : r->kind == SKS_RULE_X_SUM             ? A_XSUM
+                                                           : A_SKY,
                    k,
                    c,
                    NULL,

@@ -399,6 +399,13 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return true;
   case SKS_RULE_REGION:
     return all_different(v, c, k);
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
+    for (int i = 1, top = at(v, c[0]); i < k; i++) {
+      if (at(v, c[i]) < top)
+        return at(v, c[i]) == r->value;
+      top = at(v, c[i]);
+    }
+    return false; /* none hidden */
   case SKS_RULE_NUMBERED_ROOM: {
     int x = at(v, c[0]);
     return x >= 1 && x <= k && at(v, c[x - 1]) == r->value;

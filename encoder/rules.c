@@ -230,6 +230,7 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_X_SUM:
   case SKS_RULE_SKYSCRAPER:
   case SKS_RULE_NUMBERED_ROOM:
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
     if (!whole_line(rule->cells, rule->ncells, n))
       return fail(err, rule, "a whole row or column is needed");
     break;

@@ -928,6 +928,15 @@ static void x_sum(low *w, const sks_rule *r) {
 /* Skyscraper: the count of cells above every cell before them. */
 static void skyscraper(low *w, const sks_rule *r) {
   int n = w->n, k = r->ncells;
+  /* Hidden: the value's rank, and the cells seen (above all before) so
+   * far after the first: the value at cell i is the first cell below one
+   * before it when cell i is not seen and cells 1..i-1 are. */
+  bool hidden = r->kind == SKS_RULE_HIDDEN_SKYSCRAPER;
+  int rank = r->value + w->off, *seens = sks_malloc((size_t)k * sizeof(int));
+  if (hidden && (rank < 1 || rank > n)) { /* no digit: never */
+    cl_begin(w);
+    cl_end(w);
+  }
   /* m[v]: the largest digit so far is at least v (v = 2 .. n). */
   int *m = sks_malloc((size_t)(n + 2) * sizeof *m);
   int *l = sks_malloc((size_t)(n + 1) * sizeof *l);
@@ -947,6 +956,13 @@ static void skyscraper(low *w, const sks_rule *r) {
         clause3(w, neg(x), neg(m[v]), -seen);
       }
     }
+    seens[i] = seen;
+    if (hidden) {
+      int x = rank >= 1 && rank <= n ? xl(w, c, rank) : LFALSE;
+      clause2(w, neg(x), i ? neg(seen) : LFALSE);
+      for (int j = 1; j < i; j++)
+        clause2(w, neg(x), seens[j]);
+    }
     add_term(&tt, -1, 1, seen);
     if (i + 1 < k) {
       int *next = sks_malloc((size_t)(n + 2) * sizeof *next);
@@ -962,8 +978,10 @@ static void skyscraper(low *w, const sks_rule *r) {
       m = next;
     }
   }
-  sum_equals(w, &tt, r->value);
+  if (!hidden)
+    sum_equals(w, &tt, r->value);
   SKS_STACK_FREE(tt);
+  free(seens);
   free(m);
   free(l);
 }
@@ -1119,6 +1137,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     x_sum(w, r);
     break;
   case SKS_RULE_SKYSCRAPER:
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
     skyscraper(w, r);
     break;
   case SKS_RULE_THERMO:

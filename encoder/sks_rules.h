@@ -45,6 +45,9 @@ extern "C" {
   X(NUMBERED_ROOM, "numbered-room", CR,                                        \
     "the first digit from the clue's side, V (1 to n), names the V-th cell, "  \
     "which holds the value")                                                   \
+  X(HIDDEN_SKYSCRAPER, "hidden-skyscraper", CR,                                \
+    "seen from the clue, the first digit smaller than one before it is the "   \
+    "value")                                                                   \
   X(THERMO, "thermo", C, "digits increase strictly from the bulb")             \
   X(SLOW_THERMO, "slow-thermo", C, "digits never decrease from the bulb")      \
   X(ARROW, "arrow", CS,                                                        \

@@ -639,11 +639,13 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
   }
   if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper") ||
-      part_is(st, &pt[0], "NumberedRoom")) {
-    sks_rule_kind kind = part_is(st, &pt[0], "XSum") ? SKS_RULE_X_SUM
-                         : part_is(st, &pt[0], "Skyscraper")
-                             ? SKS_RULE_SKYSCRAPER
-                             : SKS_RULE_NUMBERED_ROOM;
+      part_is(st, &pt[0], "NumberedRoom") ||
+      part_is(st, &pt[0], "HiddenSkyscraper")) {
+    sks_rule_kind kind =
+        part_is(st, &pt[0], "XSum")           ? SKS_RULE_X_SUM
+        : part_is(st, &pt[0], "Skyscraper")   ? SKS_RULE_SKYSCRAPER
+        : part_is(st, &pt[0], "NumberedRoom") ? SKS_RULE_NUMBERED_ROOM
+                                              : SKS_RULE_HIDDEN_SKYSCRAPER;
     if (np < 2 || np > 4)
       return fail(st, pt[0].col,
                   "%s: a row or column and its clues are needed%s", type, "");
@@ -651,7 +653,11 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       if (pt[i].e == pt[i].s)
         continue;
       if (value_of(st, &pt[i], type,
-                   kind == SKS_RULE_NUMBERED_ROOM ? st->lo : 1, &v) ||
+                   kind == SKS_RULE_NUMBERED_ROOM ||
+                           kind == SKS_RULE_HIDDEN_SKYSCRAPER
+                       ? st->lo
+                       : 1,
+                   &v) ||
           line_cells(st, &pt[1], i == 3, type) ||
           add(st, kind, (int)v, CELLS, 0, NULL, 0, type))
         return -1;

@@ -344,6 +344,24 @@ def k_all(g):
     return "\n".join(lines), ok
 
 
+def k_hidden(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        top = x[cells[0]]
+        for i in cells[1:]:
+            if x[i] < top:
+                return x[i]
+            top = x[i]
+        return None
+
+    s = val(g)
+    if s is None or rng.random() < 0.2:
+        s = rng.randint(LO, LO + N - 1)
+    return ("hidden-skyscraper %d %s" % (s, " ".join(map(name, cells))),
+            lambda x: val(x) == s)
+
+
 def k_room(g):
     cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
 
@@ -390,7 +408,7 @@ def k_index(g):
 
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
-         k_room]
+         k_room, k_hidden]
 
 texts, tests = [], []
 ZERO = []

@@ -7,7 +7,7 @@ the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
 Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
-row and column indexing, lunchboxes, numbered rooms), and the tool's count must equal the
+row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -90,14 +90,17 @@ def make(g):
         return ".LittleKiller~%d~%s" % (s, cid(key)), lambda x: sum(x[i] for i in cells) == s
     if k == 18:
         name = rng.choice("RC") + str(rng.randint(1, 4))
+        hid = rng.random() < 0.5
 
         def room(x, back):
             v = [x[i] for i in line(name, back)]
+            if hid:  # the first lower than one before it
+                return next((v[j] for j in range(1, 4) if v[j] < max(v[:j])), None)
             return v[v[0] - 1] if 1 <= v[0] <= 4 else None
         f, b = room(g, False), room(g, True)
         f = f if rng.random() < 0.7 and f is not None else ""
         b = b if rng.random() < 0.5 and b is not None else ""
-        return (".NumberedRoom~%s~%s~%s" % (name, f, b),
+        return (".%s~%s~%s~%s" % ("HiddenSkyscraper" if hid else "NumberedRoom", name, f, b),
                 lambda x: (f == "" or room(x, False) == f) and (b == "" or room(x, True) == b))
     if k in (2, 3, 4):
         name = rng.choice("RC") + str(rng.randint(1, 4))
