@@ -171,7 +171,7 @@ typedef struct automaton {
   int lo; /* the first digit's value */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN };
+enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN, A_COUNT };
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
  * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
@@ -218,6 +218,8 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return lunch(1, lo, v, sm + v, 0);
     return lunch(flag, lo, hi, sm + v, sM + v);
   }
+  case A_COUNT: /* the cells that hold the value target */
+    return s + (v == m->target);
   case A_HIDDEN: { /* top << 32 | the first value below one before it,
                       plus 1 (0: none yet) */
     long long top = s >> 32, found = s & 0xffffffffLL;
@@ -247,6 +249,8 @@ static bool accepts(const automaton *m, long long s) {
     return (s & 0xffffffffLL) == m->target;
   case A_HIDDEN:
     return (s & 0xffffffffLL) == m->target + 1;
+  case A_COUNT:
+    return s == 0 || s == m->target;
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -721,6 +725,13 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
+    break;
+  case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
+                                     cells as it says */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo};
+      ok &= run(b, grid, &m);
+    }
     break;
   case SKS_RULE_NUMBERED_ROOM:
     /* the first cell's value V names the V-th cell, which holds the value */

@@ -406,6 +406,15 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       top = at(v, c[i]);
     }
     return false; /* none hidden */
+  case SKS_RULE_COUNTING_CIRCLES:
+    for (int i = 0; i < k; i++) {
+      int times = 0;
+      for (int j = 0; j < k; j++)
+        times += at(v, c[j]) == at(v, c[i]);
+      if (times != at(v, c[i]))
+        return false;
+    }
+    return true;
   case SKS_RULE_NUMBERED_ROOM: {
     int x = at(v, c[0]);
     return x >= 1 && x <= k && at(v, c[x - 1]) == r->value;

@@ -1332,6 +1332,20 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_REGION:
     distinct(w, c, k);
     break;
+  case SKS_RULE_COUNTING_CIRCLES: { /* each value v: in 0 or v cells */
+    int *l = sks_malloc((size_t)k * sizeof *l);
+    for (int d = 1; d <= n; d++) {
+      tt.n = 0;
+      for (int i = 0; i < k; i++) {
+        l[i] = xl(w, c[i], d);
+        add_term(&tt, -1, 1, l[i]);
+      }
+      add_term(&tt, -1, -(d - w->off), or_of(w, l, k));
+      sum_equals(w, &tt, 0);
+    }
+    free(l);
+    break;
+  }
   case SKS_RULE_NUMBERED_ROOM: /* the first cell's value V: the V-th cell */
     for (int d = 1; d <= n; d++) {
       int v = d - w->off, x = xl(w, c[0], d);

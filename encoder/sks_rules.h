@@ -95,6 +95,8 @@ extern "C" {
     "each cell is greater than its orthogonal neighbours")                     \
   X(REGION, "region", C, "digits do not repeat in the cells")                  \
   X(CLONE, "clone", CS, "the two parts hold the same digits in order")         \
+  X(COUNTING_CIRCLES, "counting-circles", C,                                   \
+    "each digit v in the cells is in exactly v of them")                       \
   X(COLUMN_INDEXING, "column-indexing", C,                                     \
     "each cell's digit V (1 to n) names a column of its row, whose cell "      \
     "holds the number of the cell's own column")                               \

@@ -830,6 +830,11 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
                type);
   }
+  if (part_is(st, &pt[0], "CountingCircles")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    return add(st, SKS_RULE_COUNTING_CIRCLES, NV, CELLS, 0, NULL, 0, type);
+  }
   if (part_is(st, &pt[0], "Lunchbox")) {
     if (np < 3 || value_of(st, &pt[1], type, 0, &v))
       return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")

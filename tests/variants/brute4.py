@@ -362,6 +362,17 @@ def k_hidden(g):
             lambda x: val(x) == s)
 
 
+def k_circles(g):
+    cells = []
+    for v in rng.sample(range(LO, LO + N), rng.randint(1, 3)):
+        if v >= 1:  # v of the cells that hold v
+            cells += rng.sample([i for i in range(N * N) if g[i] == v], v)
+    if not cells or rng.random() < 0.2:
+        cells.append(rng.choice([i for i in range(N * N) if i not in cells]))
+    return ("counting-circles " + " ".join(map(name, cells)),
+            lambda x: all(sum(1 for j in cells if x[j] == x[i]) == x[i] for i in cells))
+
+
 def k_room(g):
     cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
 
@@ -408,7 +419,7 @@ def k_index(g):
 
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
-         k_room, k_hidden]
+         k_room, k_hidden, k_circles]
 
 texts, tests = [], []
 ZERO = []

@@ -7,7 +7,7 @@ the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
 Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
-row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers), and the tool's count must equal the
+row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -77,7 +77,7 @@ def little_killer(key):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(20)
+    k = rng.randrange(21)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -203,6 +203,15 @@ def make(g):
         if g[c] not in vs and rng.random() < 0.7:
             vs = sorted(set(vs) | {g[c]})
         return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
+    if k == 19:
+        cells = []
+        for v in rng.sample(range(LO, LO + 4), rng.randint(1, 3)):
+            if v >= 1:
+                cells += rng.sample([i for i in range(16) if g[i] == v], v)
+        if not cells:
+            cells = [p[0]]
+        return (".CountingCircles~" + "~".join(map(cid, cells)),
+                lambda x: all(sum(1 for j in cells if x[j] == x[i]) == x[i] for i in cells))
     if k == 17:
         def lb(x):
             v = [x[i] for i in p]
