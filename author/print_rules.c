@@ -495,7 +495,8 @@ static void outside(const frame *f, const sks_rule *r, int *row, int *col) {
 
 static bool is_outside(sks_rule_kind k) {
   return k == SKS_RULE_SANDWICH || k == SKS_RULE_X_SUM ||
-         k == SKS_RULE_SKYSCRAPER || k == SKS_RULE_LITTLE_KILLER;
+         k == SKS_RULE_SKYSCRAPER || k == SKS_RULE_LITTLE_KILLER ||
+         k == SKS_RULE_NUMBERED_ROOM || k == SKS_RULE_HIDDEN_SKYSCRAPER;
 }
 
 /* A clue outside the grid: its number in the margin cell, the k-th
@@ -617,6 +618,8 @@ void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
     case SKS_RULE_SANDWICH:
     case SKS_RULE_X_SUM:
     case SKS_RULE_SKYSCRAPER:
+    case SKS_RULE_NUMBERED_ROOM:
+    case SKS_RULE_HIDDEN_SKYSCRAPER:
     case SKS_RULE_LITTLE_KILLER:
       outside_clue(&f, r, place[i], of[i]);
       break;

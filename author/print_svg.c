@@ -10,10 +10,13 @@
 
 enum { MARGIN = 12, CAPTION = 7 };
 
-/* The box or jigsaw piece of cell i. */
+/* The box or jigsaw piece of cell i; one piece for all when the boxes
+ * are the rows or the columns (a grid without boxes). */
 static int piece(const sks_shape *s, int i) {
   if (s->jigsaw)
     return s->jigsaw[i];
+  if (s->box_rows == 1 || s->box_cols == 1)
+    return 0;
   int n = s->n, r = i / n, c = i % n;
   return r / s->box_rows * (n / s->box_cols) + c / s->box_cols;
 }

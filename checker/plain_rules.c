@@ -30,10 +30,12 @@ typedef struct builder {
   sks_clauses *cl; /* NULL: only checking */
   int n;
   int next; /* the next auxiliary variable */
+  int lo;   /* the first digit's value: 0 under a from-zero rule, else 1 */
 } builder;
 
-static int xv(int n, int cell, int v) {
-  return cell * n + v;
+/* The variable of "cell holds the digit of value v" (v from b->lo). */
+static int xv(const builder *b, int cell, int v) {
+  return cell * b->n + v - b->lo + 1;
 }
 
 static void clause(builder *b, const int *lits, int k) {
@@ -61,7 +63,7 @@ typedef enum {
   R_MOD_NE,
   R_ODD,
   R_EVEN,
-  R_INDEX /* a == p / 1024 only where b == p % 1024 (column indexer) */
+  R_NOT_BOTH /* not both the value p */
 } rel;
 
 static bool keeps(rel r, int p, int a, int b) {
@@ -91,28 +93,29 @@ static bool keeps(rel r, int p, int a, int b) {
     return b - a >= p;
   case R_NEAR:
     return a != b && d <= p;
-  case R_THIRD_NE:
-    return (a - 1) / p != (b - 1) / p;
+  case R_THIRD_NE: /* p = n / 3: the thirds of the digits from the first */
+    return a / p != b / p;
   case R_MOD_NE:
     return a % 3 != b % 3;
   case R_ODD:
     return a % 2 == 1;
   case R_EVEN:
     return a % 2 == 0;
-  case R_INDEX:
-    return a != p / 1024 || b == p % 1024;
+  case R_NOT_BOTH:
+    return a != p || b != p;
   }
   return true;
 }
 
 /* A relation on cells a and b: clauses, or (grid) whether it holds. */
 static bool pair(builder *b, const int *grid, int a, int c, rel r, int p) {
+  int o = r == R_THIRD_NE ? b->lo : 0; /* thirds: from 0 */
   if (grid)
-    return keeps(r, p, grid[a] + 1, grid[c] + 1);
-  for (int va = 1; va <= b->n; va++)
-    for (int vc = 1; vc <= b->n; vc++)
-      if (!keeps(r, p, va, vc)) {
-        int l[2] = {-xv(b->n, a, va), -xv(b->n, c, vc)};
+    return keeps(r, p, grid[a] + b->lo - o, grid[c] + b->lo - o);
+  for (int va = b->lo; va < b->lo + b->n; va++)
+    for (int vc = b->lo; vc < b->lo + b->n; vc++)
+      if (!keeps(r, p, va - o, vc - o)) {
+        int l[2] = {-xv(b, a, va), -xv(b, c, vc)};
         clause(b, l, 2);
       }
   return true;
@@ -121,10 +124,10 @@ static bool pair(builder *b, const int *grid, int a, int c, rel r, int p) {
 /* One cell's digit kept by r (odd, even). */
 static bool single(builder *b, const int *grid, int a, rel r) {
   if (grid)
-    return keeps(r, 0, grid[a] + 1, 0);
-  for (int v = 1; v <= b->n; v++)
+    return keeps(r, 0, grid[a] + b->lo, 0);
+  for (int v = b->lo; v < b->lo + b->n; v++)
     if (!keeps(r, 0, v, 0)) {
-      int l[1] = {-xv(b->n, a, v)};
+      int l[1] = {-xv(b, a, v)};
       clause(b, l, 1);
     }
   return true;
@@ -133,21 +136,21 @@ static bool single(builder *b, const int *grid, int a, rel r) {
 /* Between (inside true) or lockout (outside) for middle cell m. */
 static bool triple(builder *b, const int *grid, int a, int c, int m,
                    bool inside) {
-  int n = b->n;
-  for (int va = 1; va <= n; va++)
-    for (int vc = 1; vc <= n; vc++) {
-      if (grid && (grid[a] + 1 != va || grid[c] + 1 != vc))
+  int n = b->n, v0 = b->lo;
+  for (int va = v0; va < v0 + n; va++)
+    for (int vc = v0; vc < v0 + n; vc++) {
+      if (grid && (grid[a] + v0 != va || grid[c] + v0 != vc))
         continue;
       int lo = va < vc ? va : vc, hi = va < vc ? vc : va;
-      for (int vm = 1; vm <= n; vm++) {
-        if (grid && grid[m] + 1 != vm)
+      for (int vm = v0; vm < v0 + n; vm++) {
+        if (grid && grid[m] + v0 != vm)
           continue;
         bool ok = inside ? vm > lo && vm < hi : vm < lo || vm > hi;
         if (ok)
           continue;
         if (grid)
           return false;
-        int l[3] = {-xv(n, a, va), -xv(n, c, vc), -xv(n, m, vm)};
+        int l[3] = {-xv(b, a, va), -xv(b, c, vc), -xv(b, m, vm)};
         clause(b, l, 3);
       }
     }
@@ -165,9 +168,19 @@ typedef struct automaton {
   const int *coef; /* A_LINEAR: per cell */
   long long target;
   int n;
+  int lo; /* the first digit's value */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY };
+enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN, A_COUNT };
+
+/* A_LUNCH's state: the smallest and the largest value so far (m, M, below
+ * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
+ * cell read), the sums of the values after each (sm after m, sM after M,
+ * below 2^21). */
+static long long lunch(long long flag, long long m, long long M, long long sm,
+                       long long sM) {
+  return flag << 61 | m << 52 | M << 43 | sm << 22 | sM;
+}
 
 /* States packed in a long long (64 bits on every target: a long is 32 in
  * WebAssembly): A_SANDWICH phase*2^40 + first*2^32 + sum; A_XSUM
@@ -178,10 +191,11 @@ static long long step(const automaton *m, long long s, int i, int v) {
     return s + (long long)m->coef[i] * v;
   case A_SANDWICH: {
     long long phase = s >> 40, first = (s >> 32) & 0xff, sum = s & 0xffffffffLL;
+    bool end = v == m->lo || v == m->lo + m->n - 1; /* smallest, largest */
     if (phase == 0)
-      return v == 1 || v == m->n ? (1LL << 40) | ((long long)v << 32) : s;
+      return end ? (1LL << 40) | ((long long)v << 32) : s;
     if (phase == 1) {
-      if (v == 1 || v == m->n)
+      if (end)
         return v == first ? REJECT : 2LL << 40 | sum;
       return (1LL << 40) | (first << 32) | (sum + v);
     }
@@ -193,7 +207,30 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return ((long long)v << 32) | v;
     return i < x ? (x << 32) | (sum + v) : s;
   }
-  case A_SKY: {
+  case A_LUNCH: {
+    if (i == 0)
+      return lunch(2, v, v, 0, 0);
+    long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
+              sm = s >> 22 & 0x1fffff, sM = s & 0x3fffff;
+    if (v < lo)
+      return lunch(0, v, hi, 0, sM + v);
+    if (v > hi)
+      return lunch(1, lo, v, sm + v, 0);
+    return lunch(flag, lo, hi, sm + v, sM + v);
+  }
+  case A_COUNT: /* the cells that hold the value target */
+    return s + (v == m->target);
+  case A_HIDDEN: { /* top << 32 | the first value below one before it,
+                      plus 1 (0: none yet) */
+    long long top = s >> 32, found = s & 0xffffffffLL;
+    if (i == 0)
+      return (long long)v << 32;
+    if (found)
+      return s;
+    return v < top ? (top << 32) | (v + 1) : (long long)v << 32;
+  }
+  case A_SKY: { /* top: the largest value so far, from 0 (a 0 is no
+                   building) */
     long long top = s >> 32, count = s & 0xffffffffLL;
     return v > top ? ((long long)v << 32) | (count + 1) : s;
   }
@@ -210,6 +247,18 @@ static bool accepts(const automaton *m, long long s) {
   case A_XSUM:
   case A_SKY:
     return (s & 0xffffffffLL) == m->target;
+  case A_HIDDEN:
+    return (s & 0xffffffffLL) == m->target + 1;
+  case A_COUNT:
+    return s == 0 || s == m->target;
+  case A_LUNCH: { /* the sum between: after the first end, less the second
+                     end and what follows it */
+    long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
+              sm = s >> 22 & 0x1fffff, sM = s & 0x3fffff;
+    return (flag == 2   ? 0
+            : flag == 1 ? sm - hi - sM
+                        : sM - lo - sm) == m->target;
+  }
   }
   return false;
 }
@@ -258,7 +307,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
   if (grid) {
     long long s = start;
     for (int i = 0; i < m->k && s != REJECT; i++)
-      s = step(m, s, i, grid[m->cells[i]] + 1);
+      s = step(m, s, i, grid[m->cells[i]] + m->lo);
     return s != REJECT && accepts(m, s);
   }
   int n = b->n;
@@ -281,12 +330,12 @@ static bool run(builder *b, const int *grid, const automaton *m) {
         s = cur.key[j];
         y = cur.var[j];
       }
-      for (int v = 1; v <= n; v++) {
+      for (int v = m->lo; v < m->lo + n; v++) {
         long long t = step(m, s, i, v);
         int l[3], k = 0;
         if (y)
           l[k++] = -y;
-        l[k++] = -xv(n, m->cells[i], v);
+        l[k++] = -xv(b, m->cells[i], v);
         if (t == REJECT || (last && !accepts(m, t)))
           clause(b, l, k);
         else if (!last) {
@@ -308,7 +357,7 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 
 static bool linear(builder *b, const int *grid, const int *cells,
                    const int *coef, int k, long long target) {
-  automaton m = {A_LINEAR, k, cells, coef, target, b->n};
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo};
   return run(b, grid, &m);
 }
 
@@ -398,6 +447,41 @@ static bool global(builder *b, const int *grid, const sks_puzzle *p,
     free(g);
     return ok;
   }
+  case SKS_RULE_ANTI_TAXICAB:
+    for (int a = 0; a < cells; a++)
+      for (int c = a + 1; c < cells; c++)
+        ok &= pair(b, grid, a, c, R_NOT_BOTH,
+                   abs(a / n - c / n) + abs(a % n - c % n));
+    return ok;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES: {
+    /* each class of digits (a third of them by rank, a remainder of the
+     * values) somewhere in each 2x2 square: one clause */
+    int l[SKS_MAX_N * 4];
+    for (int a = 0; a < cells; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1};
+      for (int g = 0; g < 3; g++) {
+        int m = 0;
+        bool found = false;
+        for (int v = b->lo; v < b->lo + n; v++) {
+          if ((r->kind == SKS_RULE_ENTROPIC_SQUARES ? (v - b->lo) / (n / 3)
+                                                    : v % 3) != g)
+            continue;
+          for (int i = 0; i < 4; i++) {
+            found |= grid && grid[sq[i]] + b->lo == v;
+            l[m++] = xv(b, sq[i], v);
+          }
+        }
+        if (grid)
+          ok &= found;
+        else
+          clause(b, l, m);
+      }
+    }
+    return ok;
+  }
   case SKS_RULE_ANTI_KNIGHT:
   case SKS_RULE_ANTI_KING: {
     const int(*off)[2] = r->kind == SKS_RULE_ANTI_KNIGHT ? knight : king;
@@ -464,18 +548,25 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_LITTLE_KILLER:
     ok = linear(b, grid, c, coef, k, r->value);
     break;
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
+  case SKS_RULE_LUNCHBOX:
   case SKS_RULE_SANDWICH:
   case SKS_RULE_X_SUM:
   case SKS_RULE_SKYSCRAPER: {
-    automaton m = {r->kind == SKS_RULE_SANDWICH ? A_SANDWICH
-                   : r->kind == SKS_RULE_X_SUM  ? A_XSUM
-                                                : A_SKY,
+    if (r->kind == SKS_RULE_LUNCHBOX)
+      ok = all_different(b, grid, c, k);
+    automaton m = {r->kind == SKS_RULE_SANDWICH            ? A_SANDWICH
+                   : r->kind == SKS_RULE_HIDDEN_SKYSCRAPER ? A_HIDDEN
+                   : r->kind == SKS_RULE_LUNCHBOX          ? A_LUNCH
+                   : r->kind == SKS_RULE_X_SUM             ? A_XSUM
+                                                           : A_SKY,
                    k,
                    c,
                    NULL,
                    r->value,
-                   n};
-    ok = run(b, grid, &m);
+                   n,
+                   b->lo};
+    ok &= run(b, grid, &m);
     break;
   }
   case SKS_RULE_THERMO:
@@ -598,7 +689,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
       if (grid) {
         int have = 0;
         for (int j = 0; j < k; j++)
-          have += grid[c[j]] + 1 == v;
+          have += grid[c[j]] + b->lo == v;
         ok &= have >= times;
         continue;
       }
@@ -608,10 +699,10 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
           bits += mask >> j & 1;
         if (bits != k - times + 1)
           continue;
-        int m = 0;
-        for (int j = 0; j < k; j++)
+        int m = 0; /* a digit past the grid's is in no cell: the empty clause */
+        for (int j = 0; j < k && v >= b->lo && v < b->lo + n; j++)
           if (mask >> j & 1)
-            cells[m++] = xv(n, c[j], v);
+            cells[m++] = xv(b, c[j], v);
         clause(b, cells, m);
       }
     }
@@ -635,13 +726,51 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
     break;
-  case SKS_RULE_COLUMN_INDEX:
-    /* (row, col) holds d: (row, d) holds col; each d a relation with
-     * (row, d) */
-    for (int i = 0; i < k; i++)
-      for (int d = 1; d <= n; d++)
-        ok &= pair(b, grid, c[i], c[i] / n * n + d - 1, R_INDEX,
-                   d * 1024 + c[i] % n + 1);
+  case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
+                                     cells as it says */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo};
+      ok &= run(b, grid, &m);
+    }
+    break;
+  case SKS_RULE_NUMBERED_ROOM:
+    /* the first cell's value V names the V-th cell, which holds the value */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      bool names = v >= 1 && v <= k,
+           holds = r->value >= b->lo && r->value < b->lo + n;
+      if (grid) {
+        if (grid[c[0]] + b->lo == v)
+          ok &= names && grid[c[v - 1]] + b->lo == r->value;
+        continue;
+      }
+      int l[2] = {-xv(b, c[0], v), 0};
+      if (names && holds)
+        l[1] = xv(b, c[v - 1], r->value);
+      clause(b, l, names && holds ? 2 : 1);
+    }
+    break;
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    /* the cell's value V names a line (1..n), whose cell in the cell's
+     * own row or column holds the cell's own line number */
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, own = (col ? cc : row) + 1;
+      for (int v = b->lo; v < b->lo + n; v++) {
+        if (grid && grid[c[i]] + b->lo != v)
+          continue;
+        int t = col ? row * n + v - 1 : (v - 1) * n + cc;
+        bool names = v >= 1 && v <= n, holds = own < b->lo + n;
+        if (grid) {
+          ok &= names && grid[t] + b->lo == own;
+          continue;
+        }
+        int l[2] = {-xv(b, c[i], v), 0};
+        if (names && holds)
+          l[1] = xv(b, t, own);
+        clause(b, l, names && holds ? 2 : 1);
+      }
+    }
     break;
   default:
     ok = global(b, grid, p, r);
@@ -652,11 +781,19 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   return ok;
 }
 
+/* The first digit's value: 0 under a from-zero rule, else 1. */
+static int first_value(const sks_rules *rs) {
+  for (int i = 0; i < rs->count; i++)
+    if (rs->rule[i].kind == SKS_RULE_FROM_ZERO)
+      return 0;
+  return 1;
+}
+
 void sks_plain_rules(const sks_puzzle *p, sks_clauses *cl) {
   if (!p->rules)
     return;
   int n = p->shape->n;
-  builder b = {cl, n, n * n * n + 1};
+  builder b = {cl, n, n * n * n + 1, first_value(p->rules)};
   for (int i = 0; i < p->rules->count; i++)
     one_rule(&b, NULL, p, &p->rules->rule[i]);
 }
@@ -664,7 +801,7 @@ void sks_plain_rules(const sks_puzzle *p, sks_clauses *cl) {
 const sks_rule *sks_plain_rules_broken(const sks_puzzle *p, const int *grid) {
   if (!p->rules)
     return NULL;
-  builder b = {NULL, p->shape->n, 0};
+  builder b = {NULL, p->shape->n, 0, first_value(p->rules)};
   for (int i = 0; i < p->rules->count; i++)
     if (!one_rule(&b, grid, p, &p->rules->rule[i]))
       return &p->rules->rule[i];

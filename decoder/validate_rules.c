@@ -10,16 +10,18 @@ typedef struct grid_view {
   int n;
   const int *g;
   const sks_shape *shape;
+  int lo; /* the first digit's value: 0 under a from-zero rule, else 1 */
 } grid_view;
 
+/* The value of the cell's digit. */
 static int at(const grid_view *v, int cell) {
-  return v->g[cell] + 1;
+  return v->g[cell] + v->lo;
 }
 
 static bool all_different(const grid_view *v, const int *cells, int k) {
   unsigned char seen[SKS_MAX_N + 1] = {0};
   for (int i = 0; i < k; i++)
-    if (seen[at(v, cells[i])]++)
+    if (seen[v->g[cells[i]]]++)
       return false;
   return true;
 }
@@ -123,7 +125,7 @@ static bool distinct_line(const grid_view *v, int first, int dr, int dc,
   unsigned char seen[SKS_MAX_N + 1] = {0};
   int n = v->n, r = first / n, c = first % n;
   for (int i = 0; i < len; i++, r += dr, c += dc)
-    if (seen[at(v, r * n + c)]++)
+    if (seen[v->g[r * n + c]]++)
       return false;
   return true;
 }
@@ -145,11 +147,34 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
         unsigned char seen[SKS_MAX_N + 1] = {0};
         for (int row = r0; row < n; row += s->box_rows)
           for (int col = c0; col < n; col += s->box_cols)
-            if (seen[at(v, row * n + col)]++)
+            if (seen[v->g[row * n + col]]++)
               return false;
       }
     return true;
   }
+  case SKS_RULE_ANTI_TAXICAB:
+    for (int a = 0; a < cells; a++)
+      for (int b = a + 1; b < cells; b++)
+        if (at(v, a) == at(v, b) &&
+            at(v, a) == abs(a / n - b / n) + abs(a % n - b % n))
+          return false;
+    return true;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES:
+    for (int a = 0; a < cells; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1}, classes = 0;
+      for (int i = 0; i < 4; i++) {
+        int x = at(v, sq[i]);
+        classes |=
+            1 << (r->kind == SKS_RULE_ENTROPIC_SQUARES ? (x - v->lo) / (n / 3)
+                                                       : x % 3);
+      }
+      if (classes != 7)
+        return false;
+    }
+    return true;
   case SKS_RULE_ANTI_KNIGHT:
   case SKS_RULE_ANTI_KING: {
     const int(*off)[2] = r->kind == SKS_RULE_ANTI_KNIGHT ? knight : king;
@@ -199,9 +224,9 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   case SKS_RULE_SANDWICH: {
     int p1 = -1, pn = -1;
     for (int i = 0; i < k; i++) {
-      if (at(v, c[i]) == 1)
+      if (v->g[c[i]] == 0) /* the smallest digit */
         p1 = i;
-      if (at(v, c[i]) == n)
+      if (v->g[c[i]] == n - 1) /* the largest */
         pn = i;
     }
     if (p1 < 0 || pn < 0)
@@ -209,12 +234,24 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     int lo = p1 < pn ? p1 : pn, hi = p1 < pn ? pn : p1;
     return sum_of(v, c + lo + 1, hi - lo - 1) == r->value;
   }
+  case SKS_RULE_LUNCHBOX: {
+    int p1 = 0, pn = 0;
+    for (int i = 1; i < k; i++) {
+      if (at(v, c[i]) < at(v, c[p1]))
+        p1 = i;
+      if (at(v, c[i]) > at(v, c[pn]))
+        pn = i;
+    }
+    int lo = p1 < pn ? p1 : pn, hi = p1 < pn ? pn : p1;
+    return all_different(v, c, k) &&
+           sum_of(v, c + lo + 1, hi - lo - 1) == r->value;
+  }
   case SKS_RULE_X_SUM: {
     int x = at(v, c[0]);
     return x <= k && sum_of(v, c, x) == r->value;
   }
   case SKS_RULE_SKYSCRAPER: {
-    int seen = 0, top = 0;
+    int seen = 0, top = 0; /* a 0 is no building */
     for (int i = 0; i < k; i++)
       if (at(v, c[i]) > top) {
         top = at(v, c[i]);
@@ -323,7 +360,7 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       int cls[3];
       for (int j = 0; j < 3; j++) {
         int x = at(v, c[i + j]);
-        cls[j] = r->kind == SKS_RULE_ENTROPIC ? (x - 1) / (n / 3) : x % 3;
+        cls[j] = r->kind == SKS_RULE_ENTROPIC ? (x - v->lo) / (n / 3) : x % 3;
       }
       if (cls[0] == cls[1] || cls[0] == cls[2] || cls[1] == cls[2])
         return false;
@@ -362,11 +399,34 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
     return true;
   case SKS_RULE_REGION:
     return all_different(v, c, k);
-  case SKS_RULE_COLUMN_INDEX:
-    /* (row, col) holds d: (row, d) holds col */
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
+    for (int i = 1, top = at(v, c[0]); i < k; i++) {
+      if (at(v, c[i]) < top)
+        return at(v, c[i]) == r->value;
+      top = at(v, c[i]);
+    }
+    return false; /* none hidden */
+  case SKS_RULE_COUNTING_CIRCLES:
     for (int i = 0; i < k; i++) {
-      int row = c[i] / n, d = at(v, c[i]);
-      if (d < 1 || d > n || at(v, row * n + d - 1) != c[i] % n + 1)
+      int times = 0;
+      for (int j = 0; j < k; j++)
+        times += at(v, c[j]) == at(v, c[i]);
+      if (times != at(v, c[i]))
+        return false;
+    }
+    return true;
+  case SKS_RULE_NUMBERED_ROOM: {
+    int x = at(v, c[0]);
+    return x >= 1 && x <= k && at(v, c[x - 1]) == r->value;
+  }
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, x = at(v, c[i]);
+      if (x < 1 || x > n ||
+          at(v, col ? row * n + x - 1 : (x - 1) * n + cc) !=
+              (col ? cc : row) + 1)
         return false;
     }
     return true;
@@ -379,7 +439,11 @@ bool sks_rules_hold(const sks_puzzle *p, const int *grid, sks_error *err) {
   const sks_rules *rs = p->rules;
   if (!rs)
     return true;
-  grid_view v = {p->shape->n, grid, p->shape};
+  int lo = 1;
+  for (int i = 0; i < rs->count; i++)
+    if (rs->rule[i].kind == SKS_RULE_FROM_ZERO)
+      lo = 0;
+  grid_view v = {p->shape->n, grid, p->shape, lo};
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
     if (rule_ok(&v, rs, r))

@@ -98,6 +98,13 @@ typedef struct counted_rules {
   size_t cap;
 } counted_rules;
 
+int sks_rules_first_value(const sks_rules *r) {
+  for (int i = 0; r && i < r->count; i++)
+    if (r->rule[i].kind == SKS_RULE_FROM_ZERO)
+      return 0;
+  return 1;
+}
+
 sks_rules *sks_rules_new(int n) {
   counted_rules *c = sks_calloc(1, sizeof *c);
   c->rules.n = n;
@@ -200,7 +207,7 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->ndigits < 1 || rule->ndigits > rule->ncells)
       return fail(err, rule, "%d digits for its cells", rule->ndigits);
     for (int i = 0; i < rule->ndigits; i++)
-      if (rule->digits[i] < 1 || rule->digits[i] > n)
+      if (rule->digits[i] < 0 || rule->digits[i] > n) /* 0: from-zero's */
         return fail(err, rule, "digit %d out of range", rule->digits[i]);
   } else if (rule->ndigits)
     return fail(err, rule, "it takes no digits");
@@ -222,6 +229,8 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_SANDWICH:
   case SKS_RULE_X_SUM:
   case SKS_RULE_SKYSCRAPER:
+  case SKS_RULE_NUMBERED_ROOM:
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
     if (!whole_line(rule->cells, rule->ncells, n))
       return fail(err, rule, "a whole row or column is needed");
     break;
@@ -239,7 +248,12 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->ncells < 2)
       return fail(err, rule, "two ends are needed");
     break;
+  case SKS_RULE_ANTI_TAXICAB: /* its clauses grow as n^4 */
+    if (n > 36)
+      return fail(err, rule, "a side of %d (36 at most)", n);
+    break;
   case SKS_RULE_ENTROPIC:
+  case SKS_RULE_ENTROPIC_SQUARES:
     if (n % 3)
       return fail(err, rule, "the side %d has no thirds", n);
     break;

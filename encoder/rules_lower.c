@@ -50,6 +50,8 @@ typedef struct low {
   int *next;
   int n;
   sks_amo amo;
+  int off;           /* a digit's value is its rank (1..n) less off: 1 under
+                        from-zero, else 0 */
   SKS_STACK(int) cl; /* the clause being built */
   bool sat;          /* ... already satisfied */
 } low;
@@ -58,7 +60,8 @@ static int neg(int l) {
   return l == LTRUE ? LFALSE : l == LFALSE ? LTRUE : -l;
 }
 
-/* The literal "cell holds digit v" (1-based). */
+/* The literal "cell holds digit v" (v its rank, 1-based: its value is
+ * v - w->off). */
 static int xl(const low *w, int cell, int v) {
   if (v < 1 || v > w->n)
     return LFALSE;
@@ -155,9 +158,10 @@ static bool holds(rel r, int p, int a, int b) {
   return true;
 }
 
-/* Support clauses both ways for relation r between cells a and b. */
+/* Support clauses both ways for relation r between the values of cells a
+ * and b (between their ranks for thirds). */
 static void relate(low *w, int a, int b, rel r, int p) {
-  int n = w->n;
+  int n = w->n, o = r == REL_THIRD_NE ? 0 : w->off;
   for (int side = 0; side < 2; side++)
     for (int va = 1; va <= n; va++) {
       int la = xl(w, side ? b : a, va);
@@ -166,7 +170,7 @@ static void relate(low *w, int a, int b, rel r, int p) {
       cl_begin(w);
       cl_lit(w, neg(la));
       for (int vb = 1; vb <= n; vb++)
-        if (side ? holds(r, p, vb, va) : holds(r, p, va, vb))
+        if (side ? holds(r, p, vb - o, va - o) : holds(r, p, va - o, vb - o))
           cl_lit(w, xl(w, side ? a : b, vb));
       cl_end(w);
     }
@@ -242,7 +246,7 @@ static int options(low *w, const term *t, int *values, int *lits, int *cond2) {
     int l = xl(w, t->cell, v);
     if (l == LFALSE)
       continue;
-    values[k] = t->coef * v;
+    values[k] = t->coef * (v - w->off);
     lits[k] = l;
     cond2[k++] = t->cond;
   }
@@ -447,7 +451,9 @@ static int digit_sets(low *w, const int *cells, int k, long target,
     for (int v = 1; v <= n; v++)
       if (xl(w, cells[i], v) != LFALSE)
         any |= 1u << (v - 1);
-  int m = combos(n, 1, k, target, any, 0, set, 0);
+  /* the sets are of ranks: k values sum to target, k ranks to k*off more */
+  int m = combos(n, 1, k, target < 0 ? target : target + (long)w->off * k, any,
+                 0, set, 0);
   if (m < 0)
     return -1;
   *cvp = set_clauses(w, cells, k, set, m);
@@ -570,7 +576,7 @@ static bool group_term(low *w, terms *tt, const int *cells, int k, int coef) {
       for (int j = 0; j < q; j++)
         clause2(w, neg(lit[j]), l);
     }
-    t.oval[t.nopt] = coef * s;
+    t.oval[t.nopt] = coef * (s - w->off * k); /* ranks' sum to values' */
     t.olit[t.nopt++] = l;
   }
   free(lit);
@@ -596,7 +602,7 @@ static void terms_free(terms *tt) {
  * houses, groups and implied sums": pairs slowed the little killers). */
 enum { MIN_GROUP = 3 };
 
-/* The cell's one digit when the givens decide it, else 0. */
+/* The cell's one digit (its rank) when the givens decide it, else 0. */
 static int fixed_digit(const low *w, int cell) {
   for (int v = 1; v <= w->n; v++)
     if (xl(w, cell, v) == LTRUE)
@@ -630,12 +636,12 @@ static void sum_cells(low *w, const terms *tt, long target) {
       order[norder++] = t->cell;
     coef[t->cell] += t->coef;
   }
-  long house = (long)n * (n + 1) / 2;
+  long house = (long)n * (n + 1) / 2 - (long)w->off * n; /* its values */
   /* givens: constants */
   for (int c = 0; c < N; c++) {
     int d = coef[c] ? fixed_digit(w, c) : 0;
     if (d) {
-      target -= (long)coef[c] * d;
+      target -= (long)coef[c] * (d - w->off);
       coef[c] = 0;
     }
   }
@@ -668,7 +674,7 @@ static void sum_cells(low *w, const terms *tt, long target) {
       coef[c] -= bc;
       int d = coef[c] ? fixed_digit(w, c) : 0;
       if (d) {
-        target -= (long)coef[c] * d;
+        target -= (long)coef[c] * (d - w->off);
         coef[c] = 0;
       }
       bool seen = false;
@@ -762,7 +768,8 @@ static void sandwich_sets(low *w, const sks_rule *r, const int *ins) {
   unsigned *set = sks_malloc(MAX_COMBOS * sizeof *set);
   int m = 0;
   for (int size = 0; size <= n - 2 && m >= 0; size++)
-    m = size            ? combos(n, 1, size, r->value, mid, 0, set, m)
+    m = size
+            ? combos(n, 1, size, r->value + (long)w->off * size, mid, 0, set, m)
         : r->value == 0 ? (set[0] = 0, 1)
                         : 0;
   if (m <= 0) { /* none: the sum says so; too many: left to it */
@@ -808,17 +815,18 @@ static void sandwich_sets(low *w, const sks_rule *r, const int *ins) {
   free(set);
 }
 
-/* Sandwich: the digits strictly between the 1 and the n of the line. */
-static void sandwich(low *w, const sks_rule *r) {
-  int n = w->n, k = r->ncells;
+/* The digits strictly between the line's two ends sum to the value;
+ * lo[i] and hi[i] say that cell i is an end (the smallest digit, the
+ * largest).  The cells' literals "between the ends" into ins. */
+static void between_ends(low *w, const sks_rule *r, const int *lo,
+                         const int *hi, int *ins) {
+  int k = r->ncells;
   terms tt = {0};
-  int *ins = sks_malloc((size_t)k * sizeof *ins);
-  int b1 = LFALSE, bn = LFALSE; /* a 1 / an n among the cells before */
+  int b1 = LFALSE, bn = LFALSE; /* an end of each kind among the cells before */
   for (int i = 0; i < k; i++) {
     int c = r->cells[i];
     if (i > 0) {
-      int p = r->cells[i - 1];
-      int l1[2] = {b1, xl(w, p, 1)}, ln[2] = {bn, xl(w, p, n)};
+      int l1[2] = {b1, lo[i - 1]}, ln[2] = {bn, hi[i - 1]};
       b1 = or_of(w, l1, 2);
       bn = or_of(w, ln, 2);
     }
@@ -826,14 +834,14 @@ static void sandwich(low *w, const sks_rule *r) {
     int in = fresh(w);
     clause3(w, -in, b1, bn);
     clause3(w, -in, neg(b1), neg(bn));
-    clause2(w, -in, neg(xl(w, c, 1)));
-    clause2(w, -in, neg(xl(w, c, n)));
+    clause2(w, -in, neg(lo[i]));
+    clause2(w, -in, neg(hi[i]));
     for (int side = 0; side < 2; side++) {
       cl_begin(w);
       cl_lit(w, neg(side ? bn : b1));
       cl_lit(w, side ? b1 : bn);
-      cl_lit(w, xl(w, c, 1));
-      cl_lit(w, xl(w, c, n));
+      cl_lit(w, lo[i]);
+      cl_lit(w, hi[i]);
       cl_lit(w, in);
       cl_end(w);
     }
@@ -841,9 +849,60 @@ static void sandwich(low *w, const sks_rule *r) {
     ins[i] = in;
   }
   sum_equals(w, &tt, r->value);
-  sandwich_sets(w, r, ins);
-  free(ins);
   SKS_STACK_FREE(tt);
+}
+
+/* Sandwich: the digits strictly between the 1 and the n of the line. */
+static void sandwich(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  int *ins = sks_malloc((size_t)k * sizeof *ins);
+  int *lo = sks_malloc((size_t)k * sizeof *lo);
+  int *hi = sks_malloc((size_t)k * sizeof *hi);
+  for (int i = 0; i < k; i++) {
+    lo[i] = xl(w, r->cells[i], 1);
+    hi[i] = xl(w, r->cells[i], n);
+  }
+  between_ends(w, r, lo, hi, ins);
+  sandwich_sets(w, r, ins);
+  free(hi);
+  free(lo);
+  free(ins);
+}
+
+/* Lunchbox: different digits; those strictly between the smallest and
+ * the largest of the line sum to the value.  lo[i] (hi[i]): cell i holds
+ * the smallest (largest) digit: exactly one of each, and a cell that is
+ * one is below (above) every other cell. */
+static void lunchbox(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  const int *c = r->cells;
+  distinct(w, c, k);
+  int *ins = sks_malloc((size_t)k * sizeof *ins);
+  int *end[2] = {sks_malloc((size_t)k * sizeof(int)),
+                 sks_malloc((size_t)k * sizeof(int))};
+  for (int e = 0; e < 2; e++) {
+    for (int i = 0; i < k; i++)
+      end[e][i] = k == 1 ? LTRUE : fresh(w);
+    if (k > 1) {
+      sks_cnf_add_clause(w->cnf, end[e], k);
+      sks_amo_encode(w->cnf, w->amo, end[e], k, w->next);
+    }
+    for (int i = 0; i < k; i++)
+      for (int j = 0; j < k; j++)
+        for (int d = 1; j != i && d <= n; d++)
+          for (int d2 = 1; d2 <= n; d2++)
+            if (e ? d2 > d : d2 < d) {
+              cl_begin(w);
+              cl_lit(w, neg(end[e][i]));
+              cl_lit(w, neg(xl(w, c[i], d)));
+              cl_lit(w, neg(xl(w, c[j], d2)));
+              cl_end(w);
+            }
+  }
+  between_ends(w, r, end[0], end[1], ins);
+  free(end[0]);
+  free(end[1]);
+  free(ins);
 }
 
 /* X-sum: the first X cells, X the first cell's digit. */
@@ -855,7 +914,7 @@ static void x_sum(low *w, const sks_rule *r) {
     int cond = LTRUE;
     if (i > 0) {
       int m = 0;
-      for (int v = i + 1; v <= n; v++)
+      for (int v = i + 1 + w->off; v <= n; v++) /* a value of i+1 or more */
         l[m++] = xl(w, first, v);
       cond = or_of(w, l, m);
     }
@@ -869,6 +928,15 @@ static void x_sum(low *w, const sks_rule *r) {
 /* Skyscraper: the count of cells above every cell before them. */
 static void skyscraper(low *w, const sks_rule *r) {
   int n = w->n, k = r->ncells;
+  /* Hidden: the value's rank, and the cells seen (above all before) so
+   * far after the first: the value at cell i is the first cell below one
+   * before it when cell i is not seen and cells 1..i-1 are. */
+  bool hidden = r->kind == SKS_RULE_HIDDEN_SKYSCRAPER;
+  int rank = r->value + w->off, *seens = sks_malloc((size_t)k * sizeof(int));
+  if (hidden && (rank < 1 || rank > n)) { /* no digit: never */
+    cl_begin(w);
+    cl_end(w);
+  }
   /* m[v]: the largest digit so far is at least v (v = 2 .. n). */
   int *m = sks_malloc((size_t)(n + 2) * sizeof *m);
   int *l = sks_malloc((size_t)(n + 1) * sizeof *l);
@@ -877,7 +945,8 @@ static void skyscraper(low *w, const sks_rule *r) {
     m[v] = LFALSE;
   for (int i = 0; i < k; i++) {
     int c = r->cells[i];
-    int seen = LTRUE;
+    /* the first cell is seen unless it is a 0 (no building) */
+    int seen = w->off ? neg(xl(w, c, 1)) : LTRUE;
     if (i > 0) {
       seen = fresh(w);
       for (int v = 1; v <= n; v++) {
@@ -886,6 +955,13 @@ static void skyscraper(low *w, const sks_rule *r) {
         clause3(w, neg(x), m[v], seen);
         clause3(w, neg(x), neg(m[v]), -seen);
       }
+    }
+    seens[i] = seen;
+    if (hidden) {
+      int x = rank >= 1 && rank <= n ? xl(w, c, rank) : LFALSE;
+      clause2(w, neg(x), i ? neg(seen) : LFALSE);
+      for (int j = 1; j < i; j++)
+        clause2(w, neg(x), seens[j]);
     }
     add_term(&tt, -1, 1, seen);
     if (i + 1 < k) {
@@ -902,8 +978,10 @@ static void skyscraper(low *w, const sks_rule *r) {
       m = next;
     }
   }
-  sum_equals(w, &tt, r->value);
+  if (!hidden)
+    sum_equals(w, &tt, r->value);
   SKS_STACK_FREE(tt);
+  free(seens);
   free(m);
   free(l);
 }
@@ -986,6 +1064,33 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
       distinct(w, cells, k);
     }
     break;
+  case SKS_RULE_ANTI_TAXICAB: /* x and x, x apart: the value x's rank */
+    for (int a = 0; a < n * n; a++)
+      for (int b = a + 1; b < n * n; b++) {
+        int d = abs(a / n - b / n) + abs(a % n - b % n);
+        if (d + w->off <= n)
+          clause2(w, neg(xl(w, a, d + w->off)), neg(xl(w, b, d + w->off)));
+      }
+    break;
+  case SKS_RULE_ENTROPIC_SQUARES:
+  case SKS_RULE_MODULAR_SQUARES:
+    /* each class (a third of the ranks, a remainder of the values) in
+     * each 2x2 square */
+    for (int a = 0; a < n * n; a++) {
+      if (a / n == n - 1 || a % n == n - 1)
+        continue;
+      int sq[4] = {a, a + 1, a + n, a + n + 1};
+      for (int g = 0; g < 3; g++) {
+        cl_begin(w);
+        for (int d = 1; d <= n; d++)
+          if ((r->kind == SKS_RULE_ENTROPIC_SQUARES ? (d - 1) / (n / 3)
+                                                    : (d - w->off) % 3) == g)
+            for (int i = 0; i < 4; i++)
+              cl_lit(w, xl(w, sq[i], d));
+        cl_end(w);
+      }
+    }
+    break;
   case SKS_RULE_DIAGONAL_POS:
   case SKS_RULE_DIAGONAL_NEG:
     for (int i = 0; i < n; i++)
@@ -1025,10 +1130,14 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_SANDWICH:
     sandwich(w, r);
     break;
+  case SKS_RULE_LUNCHBOX:
+    lunchbox(w, r);
+    break;
   case SKS_RULE_X_SUM:
     x_sum(w, r);
     break;
   case SKS_RULE_SKYSCRAPER:
+  case SKS_RULE_HIDDEN_SKYSCRAPER:
     skyscraper(w, r);
     break;
   case SKS_RULE_THERMO:
@@ -1089,14 +1198,6 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_CLONE:
     for (int i = 0; i < r->split; i++)
       relate(w, c[i], c[r->split + i], REL_EQ, 0);
-    break;
-  case SKS_RULE_COLUMN_INDEX:
-    /* (r, col) holds v: (r, v) holds col */
-    for (int i = 0; i < k; i++) {
-      int row = c[i] / n, col = c[i] % n + 1;
-      for (int v = 1; v <= n; v++)
-        clause2(w, neg(xl(w, c[i], v)), xl(w, row * n + v - 1, col));
-    }
     break;
   case SKS_RULE_ZIPPER:
     if (k % 2) {
@@ -1181,11 +1282,12 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_QUADRUPLE:
     for (int i = 0; i < r->ndigits; i++) {
-      int v = r->digits[i], times = 0;
+      int v = r->digits[i] + w->off, times = 0; /* its rank (xl: none past
+                                                   1..n) */
       bool first = true;
       for (int j = 0; j < r->ndigits; j++) {
-        times += r->digits[j] == v;
-        if (j < i && r->digits[j] == v)
+        times += r->digits[j] == r->digits[i];
+        if (j < i && r->digits[j] == r->digits[i])
           first = false;
       }
       if (!first)
@@ -1207,8 +1309,9 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_ODD:
   case SKS_RULE_EVEN:
     for (int i = 0; i < k; i++)
-      for (int v = r->kind == SKS_RULE_ODD ? 2 : 1; v <= n; v += 2)
-        clause2(w, neg(xl(w, c[i], v)), LFALSE);
+      for (int v = 1; v <= n; v++)
+        if ((v - w->off) % 2 != (r->kind == SKS_RULE_ODD))
+          clause2(w, neg(xl(w, c[i], v)), LFALSE);
     break;
   case SKS_RULE_MINIMUM:
   case SKS_RULE_MAXIMUM:
@@ -1228,6 +1331,46 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_REGION:
     distinct(w, c, k);
+    break;
+  case SKS_RULE_COUNTING_CIRCLES: { /* each value v: in 0 or v cells */
+    int *l = sks_malloc((size_t)k * sizeof *l);
+    for (int d = 1; d <= n; d++) {
+      tt.n = 0;
+      for (int i = 0; i < k; i++) {
+        l[i] = xl(w, c[i], d);
+        add_term(&tt, -1, 1, l[i]);
+      }
+      add_term(&tt, -1, -(d - w->off), or_of(w, l, k));
+      sum_equals(w, &tt, 0);
+    }
+    free(l);
+    break;
+  }
+  case SKS_RULE_NUMBERED_ROOM: /* the first cell's value V: the V-th cell */
+    for (int d = 1; d <= n; d++) {
+      int v = d - w->off, x = xl(w, c[0], d);
+      if (x != LFALSE)
+        clause2(w, neg(x),
+                v < 1 || v > k ? LFALSE : xl(w, c[v - 1], r->value + w->off));
+    }
+    break;
+  case SKS_RULE_COLUMN_INDEXING:
+  case SKS_RULE_ROW_INDEXING:
+    for (int i = 0; i < k; i++) {
+      bool col = r->kind == SKS_RULE_COLUMN_INDEXING;
+      int row = c[i] / n, cc = c[i] % n, own = (col ? cc : row) + 1;
+      for (int d = 1; d <= n; d++) {
+        int v = d - w->off, x = xl(w, c[i], d);
+        if (x == LFALSE)
+          continue;
+        if (v < 1 || v > n) { /* names no line */
+          clause2(w, neg(x), LFALSE);
+          continue;
+        }
+        int t = col ? row * n + v - 1 : (v - 1) * n + cc;
+        clause2(w, neg(x), xl(w, t, own + w->off));
+      }
+    }
     break;
   default:
     lower_global(w, rs, r);
@@ -1305,7 +1448,7 @@ static void implied_cages(low *w, const sks_rules *rs) {
     free(cage);
     return;
   }
-  long house = (long)n * (n + 1) / 2;
+  long house = (long)n * (n + 1) / 2 - (long)w->off * n; /* its values */
   bool *in = sks_malloc((size_t)N * sizeof *in);
   char *state = sks_malloc((size_t)rs->count); /* 0 out, 1 inside, 2 part */
   int *innie = sks_malloc((size_t)N * sizeof *innie);
@@ -1371,7 +1514,8 @@ static void implied_cages(low *w, const sks_rules *rs) {
 
 void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
                      sks_amo amo, sks_cnf *cnf, int *next) {
-  low w = {eo, num, cnf, next, eo->n, amo, {0}, false};
+  low w = {eo,  num,  cnf, next, eo->n, amo, 1 - sks_rules_first_value(rs),
+           {0}, false};
   for (int i = 0; i < rs->count; i++) {
     if (sks_past(eo->deadline)) {
       cnf->cut = true; /* the system's deadline: clauses are missing */

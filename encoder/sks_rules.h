@@ -24,7 +24,8 @@ extern "C" {
  *   CD cells and one or more digits (quadruple).
  * Cells are in the rule's order (a thermometer from its bulb, an arrow's
  * circle then its shaft, an outside clue's row from the clue's side).
- * Digits and values are as a person writes them (1-based digits). */
+ * Digits and values are as a person writes them (1-based digits; 0-based
+ * under a from-zero rule, which makes the first digit's value 0). */
 #define SKS_RULES(X)                                                           \
   X(CAGE, "cage", CV, "digits do not repeat; they sum to the value if given")  \
   X(LITTLE_KILLER, "little-killer", CR,                                        \
@@ -32,12 +33,21 @@ extern "C" {
   X(SANDWICH, "sandwich", CR,                                                  \
     "the digits between the 1 and the largest digit of the row or column "     \
     "sum to the value")                                                        \
+  X(LUNCHBOX, "lunchbox", CR,                                                  \
+    "digits do not repeat; those between the smallest and the largest "        \
+    "digit of the line sum to the value")                                      \
   X(X_SUM, "x-sum", CR,                                                        \
     "the first X digits from the clue's side sum to the value, X the first "   \
     "digit")                                                                   \
   X(SKYSCRAPER, "skyscraper", CR,                                              \
     "seen from the clue, the value counts the digits larger than every "       \
-    "digit before them")                                                       \
+    "digit before them (a 0 is no building)")                                  \
+  X(NUMBERED_ROOM, "numbered-room", CR,                                        \
+    "the first digit from the clue's side, V (1 to n), names the V-th cell, "  \
+    "which holds the value")                                                   \
+  X(HIDDEN_SKYSCRAPER, "hidden-skyscraper", CR,                                \
+    "seen from the clue, the first digit smaller than one before it is the "   \
+    "value")                                                                   \
   X(THERMO, "thermo", C, "digits increase strictly from the bulb")             \
   X(SLOW_THERMO, "slow-thermo", C, "digits never decrease from the bulb")      \
   X(ARROW, "arrow", CS,                                                        \
@@ -85,6 +95,14 @@ extern "C" {
     "each cell is greater than its orthogonal neighbours")                     \
   X(REGION, "region", C, "digits do not repeat in the cells")                  \
   X(CLONE, "clone", CS, "the two parts hold the same digits in order")         \
+  X(COUNTING_CIRCLES, "counting-circles", C,                                   \
+    "each digit v in the cells is in exactly v of them")                       \
+  X(COLUMN_INDEXING, "column-indexing", C,                                     \
+    "each cell's digit V (1 to n) names a column of its row, whose cell "      \
+    "holds the number of the cell's own column")                               \
+  X(ROW_INDEXING, "row-indexing", C,                                           \
+    "each cell's digit V (1 to n) names a row of its column, whose cell "      \
+    "holds the number of the cell's own row")                                  \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \
@@ -106,8 +124,17 @@ extern "C" {
   X(XV_ALL, "xv-all", G,                                                       \
     "every X and V is given: neighbours without one sum to neither 10 nor "    \
     "5")                                                                       \
-  X(COLUMN_INDEX, "column-indexer", C,                                         \
-    "a cell of column c holding d says the digit c is in column d of its row")
+  X(ANTI_TAXICAB, "anti-taxicab", G,                                           \
+    "no two cells a taxicab distance x apart (rows plus columns) both hold "   \
+    "the digit x")                                                             \
+  X(ENTROPIC_SQUARES, "entropic-squares", G,                                   \
+    "every 2x2 square holds a low, a middle and a high digit (thirds of "      \
+    "1..n)")                                                                   \
+  X(MODULAR_SQUARES, "modular-squares", G,                                     \
+    "every 2x2 square holds a digit of each remainder modulo 3")               \
+  X(FROM_ZERO, "from-zero", G,                                                 \
+    "the digits are 0 to n-1, not 1 to n: the other rules' sums, "             \
+    "differences, ratios, parities and digits read them so")
 
 typedef enum sks_rule_kind {
 #define SKS_RULE_ENUM_(id, name, args, meaning) SKS_RULE_##id,
@@ -163,6 +190,11 @@ typedef struct sks_rules {
 static inline int sks_rules_max(int n) {
   return 4 * n * n < 64 ? 64 : 4 * n * n;
 }
+
+/* The value of the first digit under the rules: 0 when a from-zero
+ * rule is among them, else 1 (NULL: 1).  Digit d (0-based in memory) is
+ * the value d + sks_rules_first_value(r) in every rule's arithmetic. */
+int sks_rules_first_value(const sks_rules *r);
 
 /* A new empty list for side n, holding one reference. */
 sks_rules *sks_rules_new(int n);

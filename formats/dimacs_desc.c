@@ -702,7 +702,14 @@ sks_puzzle *sks_cnf_desc_puzzle(const sks_cnf_desc *desc, sks_error *err) {
     p->removed = sks_malloc(size);
     memcpy(p->removed, desc->removed, size);
   }
-  if (desc->rules && desc->rules->n == n)
+  if (desc->rules && desc->rules->n == n) {
     sks_puzzle_set_rules(p, desc->rules);
+    if (!sks_rules_first_value(desc->rules) && n <= SKS_MAX_SYMBOL_N) {
+      /* digits from 0: written 0, 1, ... as their rules speak of them */
+      memcpy(p->look.symbols, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+             (size_t)n);
+      p->look.symbols[n] = 0;
+    }
+  }
   return p;
 }

@@ -512,7 +512,7 @@ static const struct {
     {"entropicline", read_lines, SKS_RULE_ENTROPIC, true},
     {"modularline", read_lines, SKS_RULE_MODULAR, true},
     {"zipperline", read_lines, SKS_RULE_ZIPPER, true},
-    {"columnindexer", read_cells, SKS_RULE_COLUMN_INDEX, true},
+    {"columnindexer", read_cells, SKS_RULE_COLUMN_INDEXING, true},
     {"clone", read_clone, SKS_RULE_CLONE, true},
     {"diagonal+", read_global, SKS_RULE_DIAGONAL_POS, false},
     {"diagonal-", read_global, SKS_RULE_DIAGONAL_NEG, false},
@@ -562,7 +562,7 @@ static const struct {
     {"Killer Cage", K(CAGE)},
     {"Clone", K(CLONE)},
     {"Extra Region", K(REGION)},
-    {"Column Indexer", K(COLUMN_INDEX)},
+    {"Column Indexer", K(COLUMN_INDEXING)},
 };
 
 /* The kinds a line drawing may restate, and a cage drawing. */

@@ -280,6 +280,10 @@ int sks_form_input_end(sks_reader *rd, sks_error *err);
  * err filled when one does not parse); lines held at the input's end are
  * an error (-1; 0 when none). */
 bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li);
+/* Gives rd->p the shape of a grid without boxes (boxes one row tall,
+ * the rows), unless its regions are a map: 0, or -1 with err filled at
+ * line and col (form_map.c). */
+int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err);
 /* Gives rd->p the jigsaw shape of map (n*n region ids; one shape while
  * the map stays the same, rd->map_shape): 0, or -1 with err filled at
  * line, column 1 (form_map.c). */

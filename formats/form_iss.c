@@ -149,6 +149,7 @@ typedef struct iss {
   sks_rules *rules;
   SKS_STACK(int) cells;
   unsigned *allowed; /* n*n: candidates the givens leave (bit d) */
+  int lo;            /* the first digit's value: 1, or 0 (Shape~9x9~0-8) */
 } iss;
 
 static bool part_is(const iss *st, const part *p, const char *s) {
@@ -338,8 +339,9 @@ static int value_of(iss *st, const part *p, const char *type, long lo,
 static int finish_givens(iss *st) {
   int n = st->n;
   unsigned all = (n >= 32 ? ~0u : (1u << n) - 1), odd = 0;
-  for (int d = 0; d < n; d += 2)
-    odd |= 1u << d; /* digits 1, 3, ... */
+  for (int d = 0; d < n; d++)
+    if ((d + st->lo) % 2)
+      odd |= 1u << d; /* the digits of odd value */
   unsigned even = all & ~odd;
   SKS_STACK(int) oc = {0}, ec = {0};
   sks_puzzle *p = st->rd->p;
@@ -428,13 +430,14 @@ static int read_layout(iss *st, size_t *jig, bool *noboxes) {
         }
       }
       if (ok && np >= 3 && pt[2].e > pt[2].s) {
-        long v, lo;
+        long v, lo = 1;
         const char *dash = memchr(st->t + pt[2].s, '-', pt[2].e - pt[2].s);
         if (dash) {
           part a = {pt[2].s, (size_t)(dash - st->t), 0},
                b = {(size_t)(dash - st->t) + 1, pt[2].e, 0};
-          ok = part_number(st, &a, &lo) && part_number(st, &b, &v) && lo == 1 &&
-               v == r;
+          ok = part_number(st, &a, &lo) && part_number(st, &b, &v) &&
+               (lo == 0 || lo == 1) && v == r - 1 + lo;
+          st->lo = ok ? (int)lo : 1;
         } else
           ok = part_number(st, &pt[2], &v) && v == r;
       }
@@ -444,7 +447,7 @@ static int read_layout(iss *st, size_t *jig, bool *noboxes) {
         return sks_error_set(
             st->err, -1, st->rd->lineno, pt[0].col,
             "Shape: only square grids from 4x4 to 16x16 with the digits 1 "
-            "to N (4x4, 9x9~1-9, 16x16) are read");
+            "to N or 0 to N-1 (4x4, 9x9~1-9, 9x9~0-8, 16x16) are read");
       st->n = (int)r;
     } else if (part_is(st, &pt[0], "Jigsaw")) {
       if (np < 2 || np > 3)
@@ -493,9 +496,9 @@ static int read_jigsaw(iss *st, size_t at, bool noboxes) {
   int rc = 0;
   if (k == 1) { /* one piece: the whole grid, no constraint */
     free(map);
-    return noboxes ? fail(st, lay->col, "%s: one piece and %s", "Jigsaw",
-                          "no boxes: a grid without boxes")
-                   : 0;
+    return noboxes
+               ? sks_form_no_boxes(st->rd, st->rd->lineno, lay->col, st->err)
+               : 0;
   }
   for (int g = 0; g < k; g++)
     if (count[g] != n) {
@@ -571,13 +574,14 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
         while (e < pt[i].e && st->t[e] != '_')
           e++;
         part vp = {j + 1, e, st->col[j] + 1};
-        if (!part_number(st, &vp, &v) || v < 1 || v > n) {
+        if (!part_number(st, &vp, &v) || v < st->lo || v >= n + st->lo) {
           char buf[40];
           return sks_error_set(st->err, -1, st->rd->lineno, vp.col,
-                               "a given: '%s' is no digit 1 to %d",
-                               part_text(st, &vp, buf, sizeof buf), n);
+                               "a given: '%s' is no digit %d to %d",
+                               part_text(st, &vp, buf, sizeof buf), st->lo,
+                               n - 1 + st->lo);
         }
-        m |= 1u << (v - 1);
+        m |= 1u << (v - st->lo);
         j = e;
       }
       st->allowed[c] &= m;
@@ -634,16 +638,26 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return -1;
     return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
   }
-  if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper")) {
+  if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper") ||
+      part_is(st, &pt[0], "NumberedRoom") ||
+      part_is(st, &pt[0], "HiddenSkyscraper")) {
     sks_rule_kind kind =
-        part_is(st, &pt[0], "XSum") ? SKS_RULE_X_SUM : SKS_RULE_SKYSCRAPER;
+        part_is(st, &pt[0], "XSum")           ? SKS_RULE_X_SUM
+        : part_is(st, &pt[0], "Skyscraper")   ? SKS_RULE_SKYSCRAPER
+        : part_is(st, &pt[0], "NumberedRoom") ? SKS_RULE_NUMBERED_ROOM
+                                              : SKS_RULE_HIDDEN_SKYSCRAPER;
     if (np < 2 || np > 4)
       return fail(st, pt[0].col,
                   "%s: a row or column and its clues are needed%s", type, "");
     for (size_t i = 2; i < np; i++) {
       if (pt[i].e == pt[i].s)
         continue;
-      if (value_of(st, &pt[i], type, 1, &v) ||
+      if (value_of(st, &pt[i], type,
+                   kind == SKS_RULE_NUMBERED_ROOM ||
+                           kind == SKS_RULE_HIDDEN_SKYSCRAPER
+                       ? st->lo
+                       : 1,
+                   &v) ||
           line_cells(st, &pt[1], i == 3, type) ||
           add(st, kind, (int)v, CELLS, 0, NULL, 0, type))
         return -1;
@@ -708,7 +722,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                     "the pill's cells must be neighbours in reading order");
     /* On grids past 9 the pill's later cells are decimal digits. */
     for (int i = 1; i < k; i++)
-      for (int d = 9; d < n; d++)
+      for (int d = 10 - st->lo; d < n; d++)
         sks_puzzle_remove(st->rd->p, c[i], d);
     return add(st, SKS_RULE_ARROW, NV, CELLS, k, NULL, 0, type);
   }
@@ -768,8 +782,8 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   if (part_is(st, &pt[0], "Entropic")) {
     if (read_cells(st, 1, type))
       return -1;
-    if (n != 9)
-      return refuse(st, type, " (but on a 9x9 grid)");
+    if (n != 9 || st->lo != 1)
+      return refuse(st, type, " (but on a 9x9 grid of the digits 1-9)");
     if (st->cells.n == 2)
       return refuse(st, type, " (on a line of two cells)");
     return add(st, SKS_RULE_ENTROPIC, NV, CELLS, 0, NULL, 0, type);
@@ -809,12 +823,36 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     if (np - 2 > 4)
       return fail(st, pt[0].col, "%s: %s", type, "more than 4 values");
     for (size_t i = 2; i < np; i++) {
-      if (value_of(st, &pt[i], type, 1, &v))
+      if (value_of(st, &pt[i], type, st->lo, &v))
         return -1;
       digits[i - 2] = (int)v;
     }
     return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
                type);
+  }
+  if (part_is(st, &pt[0], "CountingCircles")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    return add(st, SKS_RULE_COUNTING_CIRCLES, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Lunchbox")) {
+    if (np < 3 || value_of(st, &pt[1], type, 0, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")
+                    : -1;
+    if (read_cells(st, 2, type))
+      return -1;
+    return add(st, SKS_RULE_LUNCHBOX, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Indexing")) {
+    /* C: each cell's value names a column of its row, which holds the
+     * cell's column number; R: the same for rows */
+    bool col = np >= 2 && part_is(st, &pt[1], "C");
+    if (np < 3 || (!col && !part_is(st, &pt[1], "R")))
+      return fail(st, pt[0].col, "%s: %s", type, "C or R, then cells");
+    if (read_cells(st, 2, type))
+      return -1;
+    return add(st, col ? SKS_RULE_COLUMN_INDEXING : SKS_RULE_ROW_INDEXING, NV,
+               CELLS, 0, NULL, 0, type);
   }
   if (part_is(st, &pt[0], "Diagonal")) {
     if (np != 2 || !part_number(st, &pt[1], &v) || (v != 1 && v != -1))
@@ -829,11 +867,21 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                 {"AntiKing", SKS_RULE_ANTI_KING},
                 {"AntiConsecutive", SKS_RULE_NON_CONSECUTIVE},
                 {"DisjointSets", SKS_RULE_DISJOINT_GROUPS},
-                {"StrictXV", SKS_RULE_XV_ALL}};
+                {"StrictXV", SKS_RULE_XV_ALL},
+                {"AntiTaxicab", SKS_RULE_ANTI_TAXICAB},
+                {"GlobalEntropy", SKS_RULE_ENTROPIC_SQUARES},
+                {"GlobalMod", SKS_RULE_MODULAR_SQUARES}};
   for (size_t i = 0; i < sizeof GLOBAL / sizeof *GLOBAL; i++)
     if (part_is(st, &pt[0], GLOBAL[i].type)) {
       if (GLOBAL[i].kind == SKS_RULE_DISJOINT_GROUPS && shape->box_rows == 1)
         return refuse(st, type, " (on a grid without boxes)");
+      /* as ISS: the digits 1-9 (entropy and remainders), from 1 (taxicab) */
+      if ((GLOBAL[i].kind == SKS_RULE_ENTROPIC_SQUARES ||
+           GLOBAL[i].kind == SKS_RULE_MODULAR_SQUARES) &&
+          (n != 9 || st->lo != 1))
+        return refuse(st, type, " (but on a 9x9 grid of the digits 1-9)");
+      if (GLOBAL[i].kind == SKS_RULE_ANTI_TAXICAB && st->lo != 1)
+        return refuse(st, type, " (on the digits from 0)");
       return add(st, GLOBAL[i].kind, NV, NULL, 0, 0, NULL, 0, type);
     }
   if (part_is(st, &pt[0], "StrictKropki")) {
@@ -873,7 +921,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
 
 static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                     sks_error *err) {
-  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL};
+  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL, 1};
   size_t len = li->end - li->start;
   st.t = sks_malloc(len + 1);
   st.col = sks_malloc((len + 1) * sizeof *st.col);
@@ -899,18 +947,21 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   if (!rc)
     rc = sks_form_prepare(rd, st.n, err);
   if (!rc && noboxes && !jig)
-    rc = sks_error_set(err, -1, rd->lineno, li->start + 1,
-                       "NoBoxes without a Jigsaw: a grid without boxes has "
-                       "no rule here");
+    rc = sks_form_no_boxes(rd, rd->lineno, (long)li->start + 1, err);
   if (!rc) {
     int n = st.n;
     for (int i = 0; i < n * n; i++)
       rd->p->cell[i] = -1;
     st.rules = sks_rules_new(n);
+    if (st.lo == 0) { /* the digits 0 to n-1: the rules read them so */
+      sks_rule z = {SKS_RULE_FROM_ZERO, SKS_RULE_NO_VALUE, 0, 0, NULL, 0, NULL,
+                    rd->lineno};
+      rc = sks_rules_add(st.rules, &z, err);
+    }
     st.allowed = sks_malloc((size_t)n * n * sizeof *st.allowed);
     for (int i = 0; i < n * n; i++)
       st.allowed[i] = (1u << n) - 1;
-    if (jig)
+    if (!rc && jig)
       rc = read_jigsaw(&st, jig, noboxes);
   }
   for (size_t i = 1; !rc && i < st.len;) {
@@ -952,6 +1003,10 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                          "(--symbols, a file's)");
     else if (alpha && (int)strlen(alpha) == st.n)
       memcpy(rd->p->look.symbols, alpha, (size_t)st.n + 1);
+    else if (!alpha && st.lo == 0) { /* written as ISS writes them */
+      memcpy(rd->p->look.symbols, "0123456789ABCDEF", (size_t)st.n);
+      rd->p->look.symbols[st.n] = 0;
+    }
     /* candidates ISS gave (a cell of several values) are written back as
      * a candidates line, which keeps them */
     if (!rc)

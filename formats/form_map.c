@@ -221,6 +221,33 @@ int sks_form_attach_map(sks_reader *rd, const int *map, long line,
   return 0;
 }
 
+/* Gives rd->p the shape of a grid without boxes: boxes one row tall,
+ * which are the rows (the shape a side with no other box has, such as
+ * 7); a puzzle whose regions are already a map keeps them. */
+int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err) {
+  sks_puzzle *p = rd->p;
+  if (p->shape->jigsaw || p->shape->box_rows == 1)
+    return 0;
+  const sks_shape *shape =
+      sks_shape_new(1, p->shape->n, p->shape->variants, NULL, err);
+  if (!shape) {
+    if (err)
+      err->line = line, err->col = col;
+    return -1;
+  }
+  if (rd->map_shape && sks_shape_same(rd->map_shape, shape)) {
+    sks_shape_release(shape);
+    shape = sks_shape_retain(rd->map_shape);
+  } else {
+    sks_shape_release(rd->map_shape);
+    rd->map_shape = sks_shape_retain(shape);
+  }
+  sks_shape_release(p->shape);
+  p->shape = shape;
+  rd->p_mapped = true;
+  return 0;
+}
+
 int sks_form_map(sks_reader *rd, sks_error *err) {
   if (rd->pending) {
     /* The form before read one line too many (a 2x2 or 3x3 grid ends

@@ -709,8 +709,9 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
                            "boxes, which make a %dx%d puzzle (%ld cells)",
                            n, n, (long)n * n, br, bc, br * bc, br * bc,
                            (long)br * bc * br * bc);
-  } else if (p && p->shape->n == n && !p->look.box_header) {
-    /* the default box of n (a header's shape was the last puzzle's own) */
+  } else if (p && p->shape->n == n && !p->look.box_header && !rd->p_mapped) {
+    /* the default box of n (a header's shape, or the boxes of a map, such
+     * as an ISS grid without boxes, were the last puzzle's own) */
     br = p->shape->box_rows, bc = p->shape->box_cols;
   } else {
     sks_shape_default_box(n, &br, &bc);

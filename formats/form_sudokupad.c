@@ -307,9 +307,11 @@ static int read_cells(sp *s, json_t *rows) {
 /* The regions: the boxes, or a jigsaw. */
 static int read_regions(sp *s, json_t *regions) {
   int n = s->n;
-  if (!json_is_array(regions) || !json_array_size(regions))
-    return sp_error(s, "a puzzle with no \"regions\" (a grid whose only "
-                       "regions are its rows and columns is not read)");
+  if (!regions || (json_is_array(regions) && !json_array_size(regions)))
+    return sks_form_no_boxes(s->rd, s->line, s->col, s->err); /* no boxes */
+  if (!json_is_array(regions))
+    return sp_error(s, "\"regions\" is %s, expected a list",
+                    sks_json_type_name(regions));
   if (json_array_size(regions) != (size_t)n)
     return sp_error(s,
                     "%zu regions for a %dx%d grid: its regions must "
@@ -541,6 +543,11 @@ static int read_cages(sp *s, json_t *cages, bool *disjoint) {
     if (extra)
       for (size_t k = 0; k < s->cells.n; k++)
         s->extra[s->cells.a[k]] = 1;
+    if (!extra && s->cells.n > (size_t)s->n)
+      return sp_error(s,
+                      "cage %zu: %zu cells, more than the digits: a cage "
+                      "whose digits repeat: not read",
+                      i + 1, s->cells.n);
     if (extra ? sp_add(s, SKS_RULE_REGION, SKS_RULE_NO_VALUE, 0, NULL, 0)
               : sp_add(s, SKS_RULE_CAGE, value, 0, NULL, 0))
       return -1;

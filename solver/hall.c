@@ -134,6 +134,13 @@ static void cell_term(sks_hall *h, int n, int cell, int coef, int group,
  * house's innies hold different digits; the other sums are bounded, and
  * taken only with the bands setting (measured: more CPU, no fewer
  * conflicts, BENCHMARKS.md, "hall: sums inside the search"). */
+/* A total of values over cells of coefficients summing to coef_sum, as
+ * a total of their digits 1..n: under from-zero (sks_rules_first_value
+ * 0) a digit d is worth d - 1, so the digits' total is coef_sum more. */
+static long digit_total(const sks_rules *rs, long total, long coef_sum) {
+  return total + (1 - sks_rules_first_value(rs)) * coef_sum;
+}
+
 typedef struct area {
   const int *cage;     /* cell -> rule, -1 */
   unsigned char *in;   /* by cell: in the area */
@@ -162,13 +169,14 @@ static void area_sums(sks_hall *h, const sks_eo *eo, const int *var,
       a->rest[k++] = c;
       if (q >= 0 && !a->seen[q]) {
         a->seen[q] = 1;
-        cross += rs->rule[q].value;
+        cross += digit_total(rs, rs->rule[q].value, rs->rule[q].ncells);
         for (int m = 0; m < rs->rule[q].ncells; m++)
           if (!a->in[rs->rule[q].cells[m]])
             a->out[no++] = rs->rule[q].cells[m];
       }
     } else if (rs->rule[q].cells[0] == c)
-      total -= rs->rule[q].value; /* once a cage: at its first cell */
+      /* once a cage: at its first cell */
+      total -= digit_total(rs, rs->rule[q].value, rs->rule[q].ncells);
   }
   bool whole = false; /* the rest is one cage already */
   if (k && a->cage[a->rest[0]] >= 0 &&
@@ -238,9 +246,10 @@ static void implied(sks_hall *h, const sks_eo *eo, const int *var,
   free(cage);
 }
 
-/* A sum over cells (coefficients coef) to the propagator: the cells of
- * coefficient 1 that share a house grouped (they hold different digits;
- * each cell in the first house that holds another). */
+/* A sum over cells (coefficients coef) of their values to total, to the
+ * propagator as a sum of their digits: the cells of coefficient 1 that
+ * share a house grouped (they hold different digits; each cell in the
+ * first house that holds another). */
 static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
                       const int *cells, const int *coef, int k, const int *var,
                       const signed char *fixed) {
@@ -263,7 +272,10 @@ static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
           group[j] = next;
     next++;
   }
-  sks_hall_sum_begin(h, total, distinct);
+  long coef_sum = 0;
+  for (int j = 0; j < k; j++)
+    coef_sum += coef[j];
+  sks_hall_sum_begin(h, digit_total(eo->rules, total, coef_sum), distinct);
   for (int j = 0; j < k; j++)
     cell_term(h, n, cells[j], coef[j], group[j], var, fixed);
   sks_hall_sum_end(h);

@@ -3,7 +3,9 @@
 this script's own reading of each rule (written here, apart from the
 tool's encoder and validator), and the tool's count of a blank 4x4 under
 random rules must equal the number of grids that keep them.  A lowering
-that loses a solution or lets a wrong one through changes a count.
+that loses a solution or lets a wrong one through changes a count.  A
+quarter of the cases carry from-zero (the digits 0-3): their grids and
+every rule's reading are of those values.
 usage: brute4.py SUDOKUSAT [CASES] [SEED] [BACKENDS]
 BACKENDS: the backends that count, comma-separated (default cadical,picosat)."""
 import itertools
@@ -48,6 +50,8 @@ def grids():
 
 
 ALL = grids()
+ALL0 = [[v - 1 for v in x] for x in ALL]  # the same grids in the digits 0-3
+LO = 1  # the first digit's value in the case being drawn
 CUR = {"kropki": set(), "xv": set()}  # the case being drawn
 assert len(ALL) == 288, len(ALL)
 
@@ -113,7 +117,7 @@ def k_sandwich(g):
 
     def val(x):
         v = [x[i] for i in cells]
-        a, b = sorted((v.index(1), v.index(N)))
+        a, b = sorted((v.index(min(v)), v.index(max(v))))
         return sum(v[a + 1:b])
 
     s = val(g)
@@ -135,7 +139,7 @@ def k_sky(g):
     cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
 
     def val(x):
-        top = seen = 0
+        top = seen = 0  # a 0 is no building
         for i in cells:
             if x[i] > top:
                 top, seen = x[i], seen + 1
@@ -237,13 +241,7 @@ def k_line(g):
 
 
 def k_cells(g):
-    kind = rng.choice(["odd", "even", "minimum", "maximum", "quadruple", "region", "clone",
-                       "column-indexer"])
-    if kind == "column-indexer":
-        # a cell of column c holding d: the digit c is in column d of its row
-        cells = rng.sample(range(N * N), rng.randint(1, 3))
-        return ("column-indexer " + " ".join(map(name, cells)),
-                lambda x: all(x[c // N * N + x[c] - 1] == c % N + 1 for c in cells))
+    kind = rng.choice(["odd", "even", "minimum", "maximum", "quadruple", "region", "clone"])
     if kind in ("odd", "even"):
         c = rng.randrange(N * N)
         return "%s %s" % (kind, name(c)), lambda x: x[c] % 2 == (kind == "odd")
@@ -258,7 +256,7 @@ def k_cells(g):
         cells = [r * N + c, r * N + c + 1, (r + 1) * N + c, (r + 1) * N + c + 1]
         ds = sorted(rng.sample([g[i] for i in cells], rng.randint(1, 3)))
         if rng.random() < 0.3:
-            ds[-1] = rng.randint(1, N)
+            ds[-1] = rng.randint(LO, LO + N - 1)
         def ok(x):
             return all(sum(1 for i in cells if x[i] == d) >= ds.count(d) for d in set(ds))
         return "quadruple %s %s" % (" ".join(map(str, ds)), " ".join(map(name, cells))), ok
@@ -273,7 +271,11 @@ def k_cells(g):
 
 def k_global(g):
     kind = rng.choice(["anti-knight", "anti-king", "non-consecutive", "disjoint-groups",
-                       "diagonal+", "diagonal-"])
+                       "diagonal+", "diagonal-", "anti-taxicab", "modular-squares"])
+    if kind == "modular-squares":  # (4 digits: two share a remainder)
+        return kind, lambda x: all(
+            len({x[a] % 3, x[a + 1] % 3, x[a + N] % 3, x[a + N + 1] % 3}) == 3
+            for a in range(N * N) if a // N < N - 1 and a % N < N - 1)
 
     def ok(x):
         for a in range(N * N):
@@ -292,6 +294,8 @@ def k_global(g):
                 if kind == "diagonal-" and ra == ca and rb == cb and same:
                     return False
                 if kind == "diagonal+" and ra + ca == N - 1 and rb + cb == N - 1 and same:
+                    return False
+                if kind == "anti-taxicab" and same and x[a] == dr + dc:
                     return False
         return True
 
@@ -340,14 +344,93 @@ def k_all(g):
     return "\n".join(lines), ok
 
 
+def k_hidden(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        top = x[cells[0]]
+        for i in cells[1:]:
+            if x[i] < top:
+                return x[i]
+            top = x[i]
+        return None
+
+    s = val(g)
+    if s is None or rng.random() < 0.2:
+        s = rng.randint(LO, LO + N - 1)
+    return ("hidden-skyscraper %d %s" % (s, " ".join(map(name, cells))),
+            lambda x: val(x) == s)
+
+
+def k_circles(g):
+    cells = []
+    for v in rng.sample(range(LO, LO + N), rng.randint(1, 3)):
+        if v >= 1:  # v of the cells that hold v
+            cells += rng.sample([i for i in range(N * N) if g[i] == v], v)
+    if not cells or rng.random() < 0.2:
+        cells.append(rng.choice([i for i in range(N * N) if i not in cells]))
+    return ("counting-circles " + " ".join(map(name, cells)),
+            lambda x: all(sum(1 for j in cells if x[j] == x[i]) == x[i] for i in cells))
+
+
+def k_room(g):
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = x[cells[0]]
+        return x[cells[v - 1]] if 1 <= v <= N else None
+
+    s = val(g)
+    if s is None or rng.random() < 0.2:
+        s = rng.randint(LO, LO + N - 1)
+    return ("numbered-room %d %s" % (s, " ".join(map(name, cells))),
+            lambda x: val(x) == s)
+
+
+def k_lunch(g):
+    p = walk(rng.randint(1, 4)) if rng.random() < 0.7 else line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+
+    def val(x):
+        v = [x[i] for i in p]
+        a, b = sorted((v.index(min(v)), v.index(max(v))))
+        return sum(v[a + 1:b])
+
+    s = val(g) + rng.choice([0, 0, 0, 1])
+    return ("lunchbox %d %s" % (s, " ".join(map(name, p))),
+            lambda x: len({x[i] for i in p}) == len(p) and val(x) == s)
+
+
+def k_index(g):
+    col = rng.random() < 0.5
+
+    def holds(x, i):
+        (r, c), v = rc(i), x[i]
+        if not 1 <= v <= N:
+            return False
+        return x[r * N + v - 1 if col else (v - 1) * N + c] == (c if col else r) + 1
+
+    good = [i for i in range(N * N) if holds(g, i)]
+    cells = rng.sample(good, min(len(good), rng.randint(1, 3))) if good and rng.random() < 0.8 else []
+    if not cells or rng.random() < 0.2:
+        cells = cells + [rng.choice([i for i in range(N * N) if i not in cells])]
+    return ("%s-indexing %s" % ("column" if col else "row", " ".join(map(name, cells))),
+            lambda x: all(holds(x, i) for i in cells))
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
-         k_dot, k_line, k_cells, k_global, k_all]
+         k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
+         k_room, k_hidden, k_circles]
 
 texts, tests = [], []
+ZERO = []
 for case in range(CASES):
-    g = rng.choice(ALL)
+    LO = 0 if rng.random() < 0.25 else 1
+    ZERO.append(LO == 0)
+    g = rng.choice(ALL0 if LO == 0 else ALL)
     CUR = {"kropki": set(), "xv": set()}
     rules = [rng.choice(KINDS)(g) for _ in range(rng.randint(1, 3))]
+    if LO == 0:
+        rules.insert(rng.choice([0, len(rules)]), ("from-zero", lambda x: True))
     for text, _ in rules:
         for line in text.split("\n"):
             w = line.split()
@@ -369,7 +452,7 @@ for backend in BACKENDS:
         print("FAIL %s: %d answers for %d cases: %s" % (backend, len(got), CASES, out.stderr[:300]))
         sys.exit(1)
     for case in range(CASES):
-        want = sum(1 for x in ALL if all(t(x) for t in tests[case]))
+        want = sum(1 for x in (ALL0 if ZERO[case] else ALL) if all(t(x) for t in tests[case]))
         if got[case] != str(want):
             fail += 1
             if fail < 10:
@@ -377,13 +460,18 @@ for backend in BACKENDS:
 # The solutions solve prints keep the rules by this script's reading.
 out = subprocess.run([S, "solve", "-q", "brute4.txt"], capture_output=True, text=True)
 for case, line in enumerate(out.stdout.split("\n")[:CASES]):
+    pool = ALL0 if ZERO[case] else ALL
     if line in ("none", "error", ""):
-        if any(all(t(x) for t in tests[case]) for x in ALL):
+        if any(all(t(x) for t in tests[case]) for x in pool):
             fail += 1
             print("FAIL solve case %d: %s, but a grid keeps the rules" % (case, line))
         continue
-    x = [int(ch) for ch in line]
-    if not all(t(x) for t in tests[case]) or x not in ALL:
+    if not line.isdigit():  # "invalid": the answer failed the validator
+        fail += 1
+        print("FAIL solve case %d: %s:\n%s" % (case, line, texts[case]))
+        continue
+    x = [int(ch) - ZERO[case] for ch in line]  # the symbols 1-4 name the digits
+    if not all(t(x) for t in tests[case]) or x not in pool:
         fail += 1
         print("FAIL solve case %d: %s breaks a rule:\n%s" % (case, line, texts[case]))
 print("%d cases, %d backends: %d failures" % (CASES, len(BACKENDS), fail))

@@ -5,7 +5,9 @@ as ISS defines it (its sudoku_constraint.js and sudoku_builder.js: dots,
 X, V and '>' over every orthogonal pair of their cells, a pill read in
 the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
-jigsaw with or without the boxes), and the tool's count must equal the
+jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
+Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
+row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -23,6 +25,8 @@ for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
     if all(len({r[c] for r in rows}) == 4 for c in range(4)):
         LATIN.append([v for r in rows for v in r])
 assert len(LATIN) == 576
+LATIN0 = [[v - 1 for v in x] for x in LATIN]
+LO = 1  # the first digit's value in the case being drawn
 BOXES = [[(b // 2) * 8 + (b % 2) * 2 + d for d in (0, 1, 4, 5)] for b in range(4)]
 
 
@@ -73,7 +77,7 @@ def little_killer(key):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(17)
+    k = rng.randrange(21)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -84,21 +88,35 @@ def make(g):
         cells = little_killer(key)
         s = sum(g[i] for i in cells) + rng.choice([0, 0, 1])
         return ".LittleKiller~%d~%s" % (s, cid(key)), lambda x: sum(x[i] for i in cells) == s
+    if k == 18:
+        name = rng.choice("RC") + str(rng.randint(1, 4))
+        hid = rng.random() < 0.5
+
+        def room(x, back):
+            v = [x[i] for i in line(name, back)]
+            if hid:  # the first lower than one before it
+                return next((v[j] for j in range(1, 4) if v[j] < max(v[:j])), None)
+            return v[v[0] - 1] if 1 <= v[0] <= 4 else None
+        f, b = room(g, False), room(g, True)
+        f = f if rng.random() < 0.7 and f is not None else ""
+        b = b if rng.random() < 0.5 and b is not None else ""
+        return (".%s~%s~%s~%s" % ("HiddenSkyscraper" if hid else "NumberedRoom", name, f, b),
+                lambda x: (f == "" or room(x, False) == f) and (b == "" or room(x, True) == b))
     if k in (2, 3, 4):
         name = rng.choice("RC") + str(rng.randint(1, 4))
         if k == 2:
             def sw(x, cells=line(name, False)):
                 v = [x[i] for i in cells]
-                a, b = sorted((v.index(1), v.index(4)))
+                a, b = sorted((v.index(min(v)), v.index(max(v))))
                 return sum(v[a + 1:b])
             s = sw(g)
             return ".Sandwich~%d~%s" % (s, name), lambda x: sw(x) == s
         def xs(x, back):
             v = [x[i] for i in line(name, back)]
-            return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]))
+            return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]) and v[j] > 0)
         f, b = xs(g, False), xs(g, True)
-        f = f if rng.random() < 0.7 else ""
-        b = b if rng.random() < 0.5 else ""
+        f = f if rng.random() < 0.7 and f else ""  # (a clue of 0 is refused)
+        b = b if rng.random() < 0.5 and b else ""
         return (".%s~%s~%s~%s" % ("XSum" if k == 3 else "Skyscraper", name, f, b),
                 lambda x: (f == "" or xs(x, False) == f) and (b == "" or xs(x, True) == b))
     if k == 5:
@@ -153,7 +171,7 @@ def make(g):
         cells = [tl, tl + 1, tl + 4, tl + 5]
         vs = sorted(rng.sample([g[i] for i in cells], rng.randint(1, 3)))
         if rng.random() < 0.3:
-            vs[-1] = rng.randint(1, 4)
+            vs[-1] = rng.randint(LO, LO + 3)
         return (".Quad~%s~%s" % (cid(tl), "~".join(map(str, vs))),
                 lambda x: all(sum(1 for i in cells if x[i] == v) >= vs.count(v) for v in vs))
     if k == 14:
@@ -181,10 +199,37 @@ def make(g):
         return "." + t, glob
     if k == 15:
         c = rng.randrange(16)
-        vs = sorted(rng.sample(range(1, 5), rng.randint(1, 3)))
+        vs = sorted(rng.sample(range(LO, LO + 4), rng.randint(1, 3)))
         if g[c] not in vs and rng.random() < 0.7:
             vs = sorted(set(vs) | {g[c]})
         return ".~%s_%s" % (cid(c), "_".join(map(str, vs))), lambda x: x[c] in vs
+    if k == 19:
+        cells = []
+        for v in rng.sample(range(LO, LO + 4), rng.randint(1, 3)):
+            if v >= 1:
+                cells += rng.sample([i for i in range(16) if g[i] == v], v)
+        if not cells:
+            cells = [p[0]]
+        return (".CountingCircles~" + "~".join(map(cid, cells)),
+                lambda x: all(sum(1 for j in cells if x[j] == x[i]) == x[i] for i in cells))
+    if k == 17:
+        def lb(x):
+            v = [x[i] for i in p]
+            a, b = sorted((v.index(min(v)), v.index(max(v))))
+            return sum(v[a + 1:b])
+        s = lb(g) + rng.choice([0, 0, 1])
+        return ".Lunchbox~%d~%s" % (s, cs), lambda x: distinct(x, p) and lb(x) == s
+    if k == 16:
+        col = rng.random() < 0.5
+
+        def holds(x, i):
+            r, c, v = i // 4, i % 4, x[i]
+            return 1 <= v <= 4 and x[r * 4 + v - 1 if col else (v - 1) * 4 + c] == (c if col else r) + 1
+
+        good = [i for i in range(16) if holds(g, i)] or [p[0]]
+        cells = rng.sample(good, min(len(good), rng.randint(1, 3)))
+        return (".Indexing~%s~%s" % ("C" if col else "R", "~".join(map(cid, cells))),
+                lambda x: all(holds(x, i) for i in cells))
     q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
     s = sum(g[i] for i in q)
     return ".Sum~%d~%s" % (s, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == s
@@ -195,19 +240,25 @@ def make(g):
 LAYOUTS = ["0011001122332233", "0001022212331333", "0000111122223333"]
 texts, tests = [], []
 for case in range(CASES):
-    regions, head = BOXES, ".Shape~4x4"
-    if rng.random() < 0.25:
+    LO = 0 if rng.random() < 0.2 else 1
+    regions, head = BOXES, ".Shape~4x4" + ("~0-3" if LO == 0 else "")
+    if rng.random() < 0.1:
+        regions, head = [], head + ".NoBoxes"  # rows and columns only
+    elif rng.random() < 0.25:
         lay = rng.choice(LAYOUTS)
         pieces = [[i for i in range(16) if lay[i] == ch] for ch in sorted(set(lay))]
         if rng.random() < 0.5:
             regions, head = pieces, head + ".Jigsaw~%s.NoBoxes" % lay
         else:
             regions, head = BOXES + pieces, head + ".Jigsaw~%s" % lay
-    pool = [x for x in LATIN if all(distinct(x, r) for r in regions)]
+    pool = [x for x in (LATIN0 if LO == 0 else LATIN) if all(distinct(x, r) for r in regions)]
     if not pool:
         continue
     g = rng.choice(pool)
     cons = [make(g) for _ in range(rng.randint(1, 3))]
+    if not regions:  # no boxes: DisjointSets is refused (tried in run-iss.sh)
+        cons = [c for c in cons if not c[0].startswith(".DisjointSets")] or [make(g)]
+        cons = [c for c in cons if not c[0].startswith(".DisjointSets")]
     if any(t.startswith(".StrictKropki") for t, _ in cons) and any(
             t.startswith((".WhiteDot", ".BlackDot")) for t, _ in cons):
         cons = [c for c in cons if not c[0].startswith(".StrictKropki")]

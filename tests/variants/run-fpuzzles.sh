@@ -183,7 +183,7 @@ reads picture-cage '{"cage": [{"cells": ["R1C2", "R1C1"], "outlineC": "#000000"}
 # clauses.
 CI='"columnindexer": [{"cells": ["R1C1", "R2C1", "R3C1", "R4C1"]}, {"cells": ["R1C4", "R2C4", "R3C4", "R4C4"]}]'
 reads column-indexer "{$CI, \"cage\": [{\"cells\": [\"R1C1\", \"R2C1\", \"R3C1\", \"R4C1\", \"R1C4\", \"R2C4\", \"R3C4\", \"R4C4\"], \"outlineC\": \"#C77C7C\", \"fromConstraint\": \"Column Indexer\"}]}" \
-  'column-indexer r1c1..r4c1","column-indexer r1c4..r4c4'
+  'column-indexing r1c1..r4c1","column-indexing r1c4..r4c4'
 mkdir cert
 check column-indexer-cert 10 unique "$S" unique -q --certificate cert good.json
 check column-indexer-check 0 "verified unique" "$S" check --certificate cert good.json

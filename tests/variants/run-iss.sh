@@ -3,7 +3,8 @@
 # Interactive Sudoku Solver's strings"): random 4x4 strings counted against
 # brute force by ISS's own definitions (iss4.py); typed-in puzzles (a 4x4
 # killer, a 6x6 with lines, dots and candidates, a 9x9 with several
-# constraint types, a 16x16 jigsaw with and without its boxes); a
+# constraint types, the same in the digits 0-8, a 16x16 jigsaw with and
+# without its boxes, a 9x9 without boxes); a
 # constraint type with no rule here refused naming it, and bad tokens
 # named with their line and column.
 # usage: run-iss.sh SUDOKUSAT [SOURCE_DIR]
@@ -53,6 +54,29 @@ check nine-break 20 none "$S" unique -q break.txt
 printf '.Thermo ~ R1C3~R1C2 ~R1C4 .~%s\n' "$E" >spaces.txt
 check nine-spaces 10 unique "$S" unique -q spaces.txt
 
+# The same in the digits 0-8 (Shape~9x9~0-8): the givens, an arrow, a
+# black dot and a cage its values keep (none of them 1-9's); answered in
+# 0-8; its CNF's model decodes in 0-8 from the CNF alone; its certificate
+# checks; a 9 is no digit of it.
+E0=$(printf '%s' "$E" | python3 -c 'import re, sys; print(re.sub(r"_(\d)", lambda m: "_%d" % (int(m.group(1)) - 1), sys.stdin.read().strip()))')
+SOL0=$(printf '%s' "$SOL" | tr 123456789 012345678)
+printf '.Shape~9x9~0-8.Arrow~R3C3~R3C4~R3C5.BlackDot~R1C6~R1C7.Cage~9~R2C1~R2C2~R2C3.~%s\n' "$E0" >zero.txt
+check zero 10 "unique
+$SOL0" "$S" unique -q --show zero.txt
+"$S" encode zero.txt -o zero.cnf 2>err.txt
+if command -v cadical >/dev/null; then
+  cadical -q zero.cnf >zero.model
+  check zero-decode 10 "$SOL0" "$S" decode zero.cnf zero.model
+fi
+"$S" unique -q --certificate zcert zero.txt >/dev/null 2>err.txt
+check zero-certificate 0 "verified unique" "$S" check -q --certificate zcert zero.txt
+printf '.Shape~9x9~0-8.~R1C1_9\n' >zero9.txt
+check zero-nine 3 error "$S" solve -q zero9.txt
+expect_stderr_has "a given: '9' is no digit 0 to 8"
+printf '.Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3\n' >zeroent.txt
+check zero-entropic 3 error "$S" solve -q zeroent.txt
+expect_stderr_has "Entropic has no rule here (but on a 9x9 grid of the digits 1-9)"
+
 # A 16x16 jigsaw: the boxes with two columns swapped across a box's edge,
 # its layout in ISS's characters (0-9 a-f) and cells R1..Rg; its solution
 # breaks the standard boxes, so with them (no NoBoxes) it has none.
@@ -71,6 +95,70 @@ PY
 check jigsaw16 10 "unique
 $(cat j16.sol)" "$S" unique -q --show j16.txt
 check jigsaw16-boxes 20 none "$S" unique -q j16b.txt
+
+# A 9x9 without boxes (rows and columns only): the cyclic Latin square,
+# which breaks every box, given but for its last row: unique with
+# NoBoxes (or a jigsaw of one piece and NoBoxes), none with the boxes;
+# the next puzzle of the file has its boxes again.
+python3 - <<'PY'
+sol = "".join(str((r + c) % 9 + 1) for r in range(9) for c in range(9))
+giv = "~".join("R%dC%d_%s" % (r + 1, c + 1, sol[9 * r + c]) for r in range(8) for c in range(9))
+open("nb.txt", "w").write(".NoBoxes.~%s\n.~%s\n" % (giv, giv))
+open("nb1.txt", "w").write(".Jigsaw~%s.NoBoxes.~%s\n" % ("0" * 81, giv))
+open("nb.sol", "w").write(sol)
+PY
+check noboxes 0 "unique
+$(cat nb.sol)
+none" "$S" unique -q --show nb.txt
+check noboxes-one-piece 10 "$(cat nb.sol)" "$S" solve -q nb1.txt
+for be in dlx bits picosat; do
+  check "noboxes-$be" 10 "$(cat nb.sol)" "$S" solve -q --backend "$be" nb1.txt
+done
+# Its CNF decodes from the CNF alone, without boxes.
+"$S" encode nb1.txt -o nb.cnf 2>err.txt
+if grep -q '^c size 9 box 1x9$' nb.cnf; then pass; else fail noboxes-cnf "$(head -3 nb.cnf; cat err.txt)"; fi
+# print draws it without box lines: its thick lines are the border's
+# only (a grid with boxes has some inside).
+thick_lines() { # the <line>s of the SVG's thick group (the second)
+  python3 -c 'import re, sys; g = re.findall(r"<g stroke=\"#000\" stroke-width=[^>]*>(.*?)</g>", open(sys.argv[1]).read(), re.S); print(g[1].count("<line"))' "$1"
+}
+"$S" print -o nb.svg nb1.txt 2>err.txt
+sed 's/\.NoBoxes//; s/\.Jigsaw~0*//' nb1.txt >wb1.txt
+"$S" print -o wb.svg wb1.txt 2>>err.txt
+if [ "$(thick_lines nb.svg)" = 0 ] && [ "$(thick_lines wb.svg)" -gt 0 ]; then pass; else
+  fail noboxes-print "$(thick_lines nb.svg) $(thick_lines wb.svg) $(cat err.txt)"
+fi
+printf '.NoBoxes.DisjointSets\n' >nbd.txt
+check noboxes-disjoint 3 error "$S" solve -q nbd.txt
+expect_stderr_has "DisjointSets has no rule here (on a grid without boxes)"
+
+# ISS's GlobalEntropy, GlobalMod and AntiTaxicab: entropic-squares,
+# modular-squares and anti-taxicab; an empty 9x9 under each solved, its
+# grid a sudoku that keeps the rule by this script's own reading (every
+# 2x2 square holds a low, a middle and a high digit / a digit of each
+# remainder modulo 3; no two cells x apart, rows plus columns, both x).
+for t in GlobalEntropy GlobalMod AntiTaxicab; do
+  printf '.%s\n' "$t" >"g-$t.txt"
+  "$S" solve -q "g-$t.txt" >"g-$t.out" 2>err.txt
+  if python3 - "$t" "$(cat "g-$t.out")" <<'PY'; then pass; else fail "global-$t" "$(cat "g-$t.out" err.txt)"; fi
+import sys
+t, g = sys.argv[1], [int(c) for c in sys.argv[2]]
+assert len(g) == 81
+houses = [[r * 9 + c for c in range(9)] for r in range(9)] + [[r * 9 + c for r in range(9)] for c in range(9)]
+houses += [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+assert all(sorted(g[i] for i in h) == list(range(1, 10)) for h in houses)
+for a in range(81):
+    if t == "AntiTaxicab":
+        assert all(g[a] != g[b] or g[a] != abs(a // 9 - b // 9) + abs(a % 9 - b % 9) for b in range(81) if b != a)
+    elif a // 9 < 8 and a % 9 < 8:
+        sq = [g[a], g[a + 1], g[a + 9], g[a + 10]]
+        key = (lambda v: (v - 1) // 3) if t == "GlobalEntropy" else (lambda v: v % 3)
+        assert {key(v) for v in sq} == {0, 1, 2}, (a, sq)
+PY
+done
+printf '.Shape~9x9~0-8.GlobalMod\n' >g-mod0.txt
+check global-mod-zero 3 error "$S" solve -q g-mod0.txt
+expect_stderr_has "GlobalMod has no rule here (but on a 9x9 grid of the digits 1-9)"
 
 # A type with no rule here is refused, named, at its column.
 printf '.Cage~3~R1C1~R1C2.RellikCage~5~R2C1~R2C2.~R1C1_1\n' >rellik.txt

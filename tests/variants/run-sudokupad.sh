@@ -12,6 +12,8 @@
 # added; refusals naming what: a drawing no rule is recognised in, a
 # colour the rules text does not back, a number outside that names no
 # kind, a drawn cage, keys not read, regions that do not cover the grid,
+# a puzzle with no regions read without boxes, a cage of more cells
+# than digits,
 # a payload that does not decode, a short link, SudokuPad's packed form.
 # usage: run-sudokupad.sh SUDOKUSAT [SOURCE_DIR]
 set -u
@@ -199,6 +201,8 @@ refuse drawn-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": "5", "
   "cage 7's \"outlineC\": a drawn cage"
 refuse repeat-cage 'd["cages"].append({"cells": [[0, 0], [0, 1]], "value": 5, "unique": False})' \
   'a cage whose digits may repeat: not read'
+refuse big-cage 'd["cages"].append({"cells": [[0, c] for c in range(6)] + [[1, 0]], "value": 25})' \
+  'cage 7: 7 cells, more than the digits: a cage whose digits repeat: not read'
 refuse unknown-key 'd["foglight"] = [[0, 0]]' '"foglight": a key sudokusat does not read'
 refuse norowcol 'd["metadata"] = {"norowcol": True}' 'metadata "norowcol": not read, and it may change the puzzle'
 refuse global 'd["global"] = ["antisum"]' 'global rule "antisum": not read'
@@ -209,6 +213,25 @@ refuse turned 'd["overlays"] = [{"center": [1, 0.5], "width": 0.3, "height": 0.3
   'overlay 1 (circle 0.30x0.30, fill ?'
 refuse green-dutch 'd["cages"].append({"value": "rules: Dutch whispers: neighbours differ by at least 4."}); d["lines"].append({"color": "#67f067", "thickness": 10, "wayPoints": [[0.5, 0.5], [0.5, 1.5]]})' \
   'a green line, and the rules text speaks of Dutch whispers'
+# A puzzle with no "regions" (or an empty list) has no boxes, only rows
+# and columns: the cyclic 4x4 Latin square, which breaks the boxes, given
+# but for its last row, is unique; with the boxes as regions, none.
+python3 - <<'PY'
+import json
+sol = [[(r + c) % 4 + 1 for c in range(4)] for r in range(4)]
+cells = [[{"value": sol[r][c]} if r < 3 else {} for c in range(4)] for r in range(4)]
+boxes = [[[r, c] for r in (a, a + 1) for c in (b, b + 1)] for a in (0, 2) for b in (0, 2)]
+json.dump({"cells": cells, "regions": []}, open("nb-empty.json", "w"))
+json.dump({"cells": cells}, open("nb-none.json", "w"))
+json.dump({"cells": cells, "regions": boxes}, open("nb-boxes.json", "w"))
+json.dump({"cells": cells, "regions": 5}, open("nb-bad.json", "w"))
+PY
+check noregions-empty 10 1234234134124123 "$S" solve -q nb-empty.json
+check noregions-missing 10 1234234134124123 "$S" solve -q nb-none.json
+check noregions-boxes 20 none "$S" unique -q nb-boxes.json
+check noregions-bad 3 error "$S" solve -q nb-bad.json
+expect_stderr_has '"regions" is a number, expected a list'
+
 # Read as the rule it draws: a green line whose difference (3 on a 6x6)
 # the text spells out; a blue line "of the same total"; a V on a white
 # circle (as some setters draw it).
