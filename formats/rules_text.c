@@ -517,22 +517,35 @@ static const struct {
     {"between", SKS_RULE_BETWEEN},       {"thermo", SKS_RULE_THERMO},
 };
 
+/* The end of the sentence (or line) that starts at a: its '.', '!',
+ * '?' or ';' followed by a space or the end, its newline, or the text's
+ * end. */
+static const char *clause_end(const char *a) {
+  const char *p = a;
+  for (; *p && *p != '\n'; p++)
+    if ((*p == '.' || *p == '!' || *p == '?' || *p == ';') &&
+        (p[1] == ' ' || p[1] == '\n' || !p[1]))
+      break;
+  return p;
+}
+
+/* Whether the n bytes at a name a colour that (r, g, b) is. */
+static bool names_colour(const char *a, size_t n, int r, int g, int b) {
+  for (size_t i = 0; i < sizeof COLOURS / sizeof *COLOURS; i++)
+    if (has(a, n, COLOURS[i]) && colour_is(COLOURS[i], r, g, b))
+      return true;
+  return false;
+}
+
 int sks_rules_text_line_rule(const char *t, int r, int g, int b) {
   uint64_t kinds = 0;
   bool other = false;
   if (!t)
     return -1;
-  const char *a = t;
-  for (const char *p = t;; p++) {
-    bool stop = (*p == '.' || *p == '!' || *p == '?' || *p == ';') &&
-                (p[1] == ' ' || p[1] == '\n' || !p[1]);
-    if (!stop && *p && *p != '\n')
-      continue;
+  for (const char *a = t;; a++) {
+    const char *p = clause_end(a);
     size_t n = (size_t)(p - a);
-    bool named = false;
-    for (size_t i = 0; i < sizeof COLOURS / sizeof *COLOURS; i++)
-      named |= has(a, n, COLOURS[i]) && colour_is(COLOURS[i], r, g, b);
-    if (named && has(a, n, "line")) {
+    if (names_colour(a, n, r, g, b) && has(a, n, "line")) {
       uint64_t here = 0;
       for (size_t i = 0; i < sizeof LINE_RULES / sizeof *LINE_RULES; i++)
         if (has(a, n, LINE_RULES[i].word))
@@ -542,7 +555,7 @@ int sks_rules_text_line_rule(const char *t, int r, int g, int b) {
     }
     if (!*p)
       break;
-    a = p + 1;
+    a = p;
   }
   if (other || !kinds || (kinds & (kinds - 1)))
     return -1;
@@ -564,16 +577,10 @@ int sks_rules_text_cell_rule(const char *t, bool round, int r, int g, int b) {
   int kind = -1;
   if (!t)
     return -1;
-  const char *a = t;
-  for (const char *p = t;; p++) {
-    bool stop = (*p == '.' || *p == '!' || *p == '?' || *p == ';') &&
-                (p[1] == ' ' || p[1] == '\n' || !p[1]);
-    if (!stop && *p && *p != '\n')
-      continue;
+  for (const char *a = t;; a++) {
+    const char *p = clause_end(a);
     size_t n = (size_t)(p - a);
-    bool named = false;
-    for (size_t i = 0; i < sizeof COLOURS / sizeof *COLOURS; i++)
-      named |= has(a, n, COLOURS[i]) && colour_is(COLOURS[i], r, g, b);
+    bool named = names_colour(a, n, r, g, b);
     bool shape = round ? any(a, n, ROUND, sizeof ROUND / sizeof *ROUND)
                        : any(a, n, SQUARE, sizeof SQUARE / sizeof *SQUARE);
     if (named && shape) {
@@ -585,7 +592,7 @@ int sks_rules_text_cell_rule(const char *t, bool round, int r, int g, int b) {
     }
     if (!*p)
       break;
-    a = p + 1;
+    a = p;
   }
   return kind;
 }
