@@ -224,14 +224,8 @@ static bool direct_hidden_in(sks_human *h, int k, int r) {
         return true;
     }
     /* the next set */
-    int i = k - 1;
-    while (i >= 0 && ds[i] == n - k + i)
-      i--;
-    if (i < 0)
+    if (!human_next_pick(ds, k, n))
       return false;
-    ds[i]++;
-    for (int j = i + 1; j < k; j++)
-      ds[j] = ds[j - 1] + 1;
   }
 }
 
@@ -796,14 +790,8 @@ static bool se_bug3(sks_human *h, const se_bug *g) {
           if (human_emit(h, SKS_TECH_BUG_3, (57 + deg - 1) / 10.0, 0))
             return true;
         }
-        int i = m - 1;
-        while (i >= 0 && pick[i] == nc - m + i)
-          i--;
-        if (i < 0)
+        if (!human_next_pick(pick, m, nc))
           break;
-        pick[i]++;
-        for (int j = i + 1; j < m; j++)
-          pick[j] = pick[j - 1] + 1;
       }
     }
   }

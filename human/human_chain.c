@@ -662,14 +662,8 @@ static int als_collect(sks_human *h, als *out, int cap) {
           if (!als_seen(hc, out, a, count))
             count++;
         }
-        int i = k - 1;
-        while (i >= 0 && idx[i] == no - k + i)
-          i--;
-        if (i < 0)
+        if (!human_next_pick(idx, k, no))
           break;
-        idx[i]++;
-        for (int j = i + 1; j < k; j++)
-          idx[j] = idx[j - 1] + 1;
       }
     }
   }

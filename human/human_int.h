@@ -108,6 +108,20 @@ static inline int human_first(hmask m) {
   return __builtin_ctzll(m);
 }
 
+/* The next k of 0 .. n-1 after pick[0 .. k) (increasing) in
+ * lexicographic order, in place; false after the last. */
+static inline bool human_next_pick(int *pick, int k, int n) {
+  int i = k - 1;
+  while (i >= 0 && pick[i] == n - k + i)
+    i--;
+  if (i < 0)
+    return false;
+  pick[i]++;
+  for (int j = i + 1; j < k; j++)
+    pick[j] = pick[j - 1] + 1;
+  return true;
+}
+
 /* The places of region a whose cells lie in region b. */
 static inline hmask human_within(const sks_human *h, int a, int b) {
   return h->within[(size_t)a * h->nreg + b];

@@ -168,14 +168,8 @@ static void type3_naked(ul_search *s, int k, int r1, int r2, hmask extra,
       }
       offer(s, 3, deg - 1);
     }
-    int i = m - 1;
-    while (i >= 0 && pick[i] == nc - m + i)
-      i--;
-    if (i < 0)
+    if (!human_next_pick(pick, m, nc))
       break;
-    pick[i]++;
-    for (int j = i + 1; j < m; j++)
-      pick[j] = pick[j - 1] + 1;
   }
 }
 
@@ -235,14 +229,8 @@ static void type3_hidden(ul_search *s, int k, int r1, int r2, hmask extra,
       }
       offer(s, 3, no - 1);
     }
-    int i = m - 1;
-    while (i >= 0 && pick[i] == nd - m + i)
-      i--;
-    if (i < 0)
+    if (!human_next_pick(pick, m, nd))
       break;
-    pick[i]++;
-    for (int j = i + 1; j < m; j++)
-      pick[j] = pick[j - 1] + 1;
   }
 }
 
