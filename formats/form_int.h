@@ -94,6 +94,7 @@ struct sks_reader {
   SKS_STACK(sks_pending_rule) pending_rules;
   SKS_STACK(char) rule_text;
   bool rules_overflow; /* more than SKS_RULE_TEXT_MAX of rule lines held */
+  long no_boxes_line;  /* a "no-boxes" line above the next puzzle, or 0 */
   /* The puzzle just read brings rules that rule lines above it add to
    * (SudokuPad's: its rules text is read by a person), not a clash. */
   bool rules_merge;

@@ -1,10 +1,12 @@
 /* Variant rules written above their puzzle, one a line, in the rules' own
  * text form (sks_rules.h): "cage 15 r1c1 r1c2", "thermo r2c2..r2c6",
- * "anti-knight".  The lines are held until the puzzle under them is read,
- * whose side they need, and then given to it; a line that names a rule
- * and does not parse is an error for that puzzle (a rule is never
- * dropped), and rules with no puzzle after them are an error at the end
- * of the input. */
+ * "anti-knight"; and "no-boxes", a line of the same place that gives the
+ * puzzle under it a grid without boxes (its rows as its boxes:
+ * sks_form_no_boxes), as sks_puzzle_write_rules writes it.  The lines are held
+ * until the puzzle under them is read, whose side they need, and then given to
+ * it; a line that names a rule and does not parse is an error for that puzzle
+ * (a rule is never dropped), and rules with no puzzle after them are an error
+ * at the end of the input. */
 #include "form_int.h"
 
 #include <ctype.h>
@@ -23,6 +25,10 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   char name[25];
   memcpy(name, a + s, e - s);
   name[e - s] = 0;
+  if (!strcmp(name, "no-boxes") && e == li->end) {
+    rd->no_boxes_line = rd->lineno;
+    return true;
+  }
   int kind = sks_rule_parse_name(name);
   if (kind < 0)
     return false;
@@ -72,6 +78,15 @@ int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
   rd->rules_merge = false;
   if (rd->rules_overflow)
     return overflow(rd, err);
+  if (rd->no_boxes_line) {
+    long line = rd->no_boxes_line;
+    rd->no_boxes_line = 0;
+    if (p->shape->jigsaw)
+      return sks_error_set(err, -1, line, 1,
+                           "\"no-boxes\" above a puzzle with its own regions");
+    if (p == rd->p && sks_form_no_boxes(rd, line, 1, err))
+      return -1;
+  }
   if (!rd->pending_rules.n)
     return 0;
   if (p->rules && !merge) { /* its own, complete: one place */
@@ -108,6 +123,14 @@ int sks_form_rules_attach(sks_reader *rd, sks_puzzle *p, sks_error *err) {
 int sks_form_rules_orphan(sks_reader *rd, sks_error *err) {
   if (rd->rules_overflow)
     return overflow(rd, err);
+  if (rd->no_boxes_line && !rd->pending_rules.n) {
+    long line = rd->no_boxes_line;
+    rd->no_boxes_line = 0;
+    return sks_error_set(err, -1, line, 1,
+                         "\"no-boxes\" with no puzzle after it: it comes on "
+                         "the lines above its puzzle");
+  }
+  rd->no_boxes_line = 0;
   if (!rd->pending_rules.n)
     return 0;
   long line = rd->pending_rules.a[0].line;

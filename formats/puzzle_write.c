@@ -237,6 +237,10 @@ int sks_puzzle_write_rules(FILE *out, const sks_puzzle *p) {
   sks_require(out && p, "out and puzzle must not be NULL");
   const sks_rules *rs = p->rules;
   char buf[256];
+  int br, bc;
+  sks_shape_default_box(p->shape->n, &br, &bc);
+  if (!p->shape->jigsaw && p->shape->box_rows == 1 && br != 1)
+    fputs("no-boxes\n", out); /* a grid without boxes (form_rules.c) */
   for (int i = 0; rs && i < rs->count; i++) {
     size_t need = sks_rule_write(&rs->rule[i], p->shape->n, buf, sizeof buf);
     if (need < sizeof buf)

@@ -134,7 +134,9 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
 size_t sks_puzzle_text(const sks_puzzle *p, const int *grid, int layout,
                        char *buf, size_t size);
 /* The puzzle's variant rules in their text form, one a line (nothing
- * when it has none): written directly above the puzzle, as a command
+ * when it has none), after a line "no-boxes" for a grid without boxes
+ * (boxes one row tall where its side has others): written directly
+ * above the puzzle, as a command
  * that writes a puzzle (minimize, repair, generate) does, they read back
  * as the same rules for the same puzzle.  Returns 0, or -1 on a write
  * error. */

@@ -30,15 +30,16 @@ static void write_map(FILE *f, const sks_shape *s) {
   }
 }
 
-/* Writes p's givens in its own layout (and its region map) and reads them
- * again: the same cells and shape. */
+/* Writes p's rule lines, its givens in its own layout (and its region
+ * map) and reads them again: the same cells and shape. */
 static void round_trip(const sks_puzzle *p, const sks_format_options *opt) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f)
     abort();
-  if (sks_puzzle_write(f, p, p->cell) != 0)
+  /* its rule lines (and "no-boxes" for a grid without boxes) above it */
+  if (sks_puzzle_write_rules(f, p) != 0 || sks_puzzle_write(f, p, p->cell) != 0)
     abort();
   size_t n = (size_t)p->shape->n;
   if (p->shape->jigsaw) /* a map the file gave: written after the puzzle */

@@ -128,6 +128,23 @@ sed 's/\.NoBoxes//; s/\.Jigsaw~0*//' nb1.txt >wb1.txt
 if [ "$(thick_lines nb.svg)" = 0 ] && [ "$(thick_lines wb.svg)" -gt 0 ]; then pass; else
   fail noboxes-print "$(thick_lines nb.svg) $(thick_lines wb.svg) $(cat err.txt)"
 fi
+# The project's own text form of it: a line "no-boxes" above the puzzle
+# (the commands that write puzzles write it, as minimize does here);
+# without the line the same givens have no solution; alone it is an
+# error.
+python3 - <<'PY'
+sol = open("nb.sol").read()
+open("nbt.txt", "w").write("no-boxes\n" + sol[:72] + "." * 9 + "\n")
+open("wbt.txt", "w").write(sol[:72] + "." * 9 + "\n")
+PY
+check noboxes-text 10 "$(cat nb.sol)" "$S" solve -q nbt.txt
+check noboxes-text-boxes 20 none "$S" unique -q wbt.txt
+"$S" minimize -q nb1.txt >nbm.txt 2>err.txt
+if [ "$(head -1 nbm.txt)" = no-boxes ]; then pass; else fail noboxes-minimize "$(cat nbm.txt err.txt)"; fi
+check noboxes-minimized 10 unique "$S" unique -q nbm.txt
+printf 'no-boxes\n' >nbo.txt
+check noboxes-orphan 3 error "$S" solve -q nbo.txt
+expect_stderr_has '"no-boxes" with no puzzle after it'
 printf '.NoBoxes.DisjointSets\n' >nbd.txt
 check noboxes-disjoint 3 error "$S" solve -q nbd.txt
 expect_stderr_has "DisjointSets has no rule here (on a grid without boxes)"
