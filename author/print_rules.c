@@ -15,7 +15,8 @@
 #define THERMO "#c4c4c4"
 #define ARROW "#707070"
 #define DIAGONAL "#5b7fb5"
-#define SHAPE "#d0d0d0" /* odd circles, even squares */
+#define SHAPE "#d0d0d0"    /* odd circles, even squares */
+#define INDEXING "#f4cccc" /* the indexing cells (1-5-9 red, as setters) */
 
 /* Tints for extra regions and clones, one a rule in turn. */
 static const char *const TINT[] = {"#cfe2f3", "#d9ead3", "#fce5cd",
@@ -358,6 +359,12 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
       shade(&f, r->cells, r->ncells, TINT[tint++ % TINTS]);
     else if (r->kind == SKS_RULE_ODD || r->kind == SKS_RULE_EVEN)
       odd_even(&f, r);
+    else if (r->kind == SKS_RULE_COLUMN_INDEXING ||
+             r->kind == SKS_RULE_ROW_INDEXING)
+      shade(&f, r->cells, r->ncells, INDEXING);
+    else if (r->kind == SKS_RULE_COUNTING_CIRCLES) /* a ring in each cell */
+      for (int j = 0; j < r->ncells; j++)
+        put_circle(&f, centre(&f, r->cells[j]), 0.42, "none", ARROW, 0.04);
   }
   /* lines, thermometers, arrows */
   for (int i = 0; i < rules->count; i++) {

@@ -93,6 +93,23 @@ int main(void) {
   free(over);
   sks_puzzle_delete(p);
 
+  /* Counting circles: a ring in each cell, under the digits; indexing
+   * cells shaded under them too. */
+  snprintf(text, sizeof text,
+           "counting-circles r1c1 r5c5 r9c9\ncolumn-indexing r1c1..r9c1\n%s",
+           GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(count(under, "fill=\"none\""), 3);
+  CHECK(strstr(under, "cx=\"45.000\" cy=\"45.000\"") != NULL);
+  CHECK_EQ(count(under, "#f4cccc"), 9);
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK_EQ(count(over, "<circle"), 0);
+  free(under);
+  free(over);
+  sks_puzzle_delete(p);
+
   /* No rules: an empty drawing of the grid's size. */
   p = read_one(GRID);
   CHECK(p != NULL);
