@@ -116,8 +116,10 @@ static void cell_term(sks_hall *h, int n, int cell, int coef, int group,
     int x = sks_cell_var(n, cell, d);
     if (fixed[x] > 0)
       sks_hall_sum_option(h, d + 1, 0);
-    else if (!fixed[x] && var[x] > 0)
+    else if (!fixed[x] && var[x] > 0) {
+      sks_hall_reserve(h, var[x]);
       sks_hall_sum_option(h, d + 1, var[x]);
+    }
   }
 }
 

@@ -271,6 +271,8 @@ void sks_hall_sum_begin(sks_hall *h, long total, bool distinct);
 /* group: -1, or a number the terms of the sum that must differ share
  * (cells of one house; a term of coef other than 1 is in none). */
 void sks_hall_sum_term(sks_hall *h, int coef, int group);
+/* lit: 0, or a variable the engine knows (the caller reserved it,
+ * sks_hall_reserve: the propagator sits beside the core, not on it). */
 void sks_hall_sum_option(sks_hall *h, int value, int lit);
 void sks_hall_sum_end(sks_hall *h);
 /* 0: nothing to do; 1: it set literals (or went back to the root for a

@@ -52,8 +52,6 @@ void sks_hall_sum_term(sks_hall *h, int coef, int group) {
 }
 
 void sks_hall_sum_option(sks_hall *h, int value, int lit) {
-  if (lit > 0)
-    sks_hall_reserve(h, lit);
   SKS_PUSH(h->sum_val, value);
   SKS_PUSH(h->sum_lit, lit > 0 ? 2u * (hall_lit)lit : 0u);
   h->sum_terms.a[h->sum_terms.n - 1].nopt++;

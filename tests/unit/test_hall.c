@@ -727,8 +727,10 @@ static void sum_give(sks_hall *h, const sum_case *c) {
       if (c->fixed[x])
         sks_hall_sum_option(h, c->fixed[x], 0);
       else
-        for (int v = 1; v <= c->D; v++)
+        for (int v = 1; v <= c->D; v++) {
+          sks_hall_reserve(h, sum_var(c, x, v));
           sks_hall_sum_option(h, v, sum_var(c, x, v));
+        }
     }
     sks_hall_sum_end(h);
   }
