@@ -6,6 +6,7 @@ import threading
 from ctypes import byref, c_int
 
 from . import _lib
+from ._check import check_puzzle
 from ._cnf import Cnf
 from ._errors import DecodeError, OptionError, ParseError, _msg
 from ._lib import lib
@@ -442,7 +443,6 @@ class Puzzle:
         and validator): a Verdict.  certificate_dir is DIR (the
         certificate DIR/FILE-LINE.cert, its line the puzzle's; file: the
         file's place on that command line) or the .cert file itself."""
-        from ._author import check_puzzle
         return check_puzzle(self, certificate_dir, file, time_limit)
 
     def cnf(self, encoding="extended", amo="auto", propagate="givens"):
