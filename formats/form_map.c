@@ -195,41 +195,10 @@ static int map_row(sks_reader *rd, const sks_line_info *li, map_state *st,
   return 0;
 }
 
-/* Gives rd->p the shape of the map read (one shape while the map stays
- * the same). */
-int sks_form_attach_map(sks_reader *rd, const int *map, long line,
-                        sks_error *err) {
-  sks_puzzle *p = rd->p;
-  const sks_shape *shape =
-      sks_shape_new(p->shape->box_rows, p->shape->box_cols,
-                    rd->opt.variants | SKS_VARIANT_JIGSAW, map, err);
-  if (!shape) {
-    if (err)
-      err->line = line, err->col = 1;
-    return -1;
-  }
-  if (rd->map_shape && sks_shape_same(rd->map_shape, shape)) {
-    sks_shape_release(shape);
-    shape = sks_shape_retain(rd->map_shape);
-  } else {
-    sks_shape_release(rd->map_shape);
-    rd->map_shape = sks_shape_retain(shape);
-  }
-  sks_shape_release(p->shape);
-  p->shape = shape;
-  rd->p_mapped = true;
-  return 0;
-}
-
-/* Gives rd->p the shape of a grid without boxes: boxes one row tall,
- * which are the rows (the shape a side with no other box has, such as
- * 7); a puzzle whose regions are already a map keeps them. */
-int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err) {
-  sks_puzzle *p = rd->p;
-  if (p->shape->jigsaw || p->shape->box_rows == 1)
-    return 0;
-  const sks_shape *shape =
-      sks_shape_new(1, p->shape->n, p->shape->variants, NULL, err);
+/* Gives rd->p shape (a new reference, or NULL: err at line:col), the
+ * reader's last mapped shape kept while it stays the same. */
+static int give_shape(sks_reader *rd, const sks_shape *shape, long line,
+                      long col, sks_error *err) {
   if (!shape) {
     if (err)
       err->line = line, err->col = col;
@@ -242,10 +211,33 @@ int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err) {
     sks_shape_release(rd->map_shape);
     rd->map_shape = sks_shape_retain(shape);
   }
-  sks_shape_release(p->shape);
-  p->shape = shape;
+  sks_shape_release(rd->p->shape);
+  rd->p->shape = shape;
   rd->p_mapped = true;
   return 0;
+}
+
+/* Gives rd->p the shape of the map read (one shape while the map stays
+ * the same). */
+int sks_form_attach_map(sks_reader *rd, const int *map, long line,
+                        sks_error *err) {
+  const sks_shape *s = rd->p->shape;
+  return give_shape(rd,
+                    sks_shape_new(s->box_rows, s->box_cols,
+                                  rd->opt.variants | SKS_VARIANT_JIGSAW, map,
+                                  err),
+                    line, 1, err);
+}
+
+/* Gives rd->p the shape of a grid without boxes: boxes one row tall,
+ * which are the rows (the shape a side with no other box has, such as
+ * 7); a puzzle whose regions are already a map keeps them. */
+int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err) {
+  const sks_shape *s = rd->p->shape;
+  if (s->jigsaw || s->box_rows == 1)
+    return 0;
+  return give_shape(rd, sks_shape_new(1, s->n, s->variants, NULL, err), line,
+                    col, err);
 }
 
 int sks_form_map(sks_reader *rd, sks_error *err) {
