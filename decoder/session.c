@@ -232,6 +232,13 @@ void sks_session_run_many(sks_session *const *sessions, int threads,
   free(offset);
 }
 
+void sks_session_delete_puzzles(sks_puzzle **puzzles, int count) {
+  for (int i = 0; i < count; i++) {
+    sks_puzzle_delete(puzzles[i]);
+    puzzles[i] = NULL;
+  }
+}
+
 /* ---- A batch's answers packed for a binding ---- */
 
 int sks_session_pack(const sks_puzzle *const *puzzles,

@@ -113,6 +113,12 @@ void sks_session_run_many(sks_session *const *sessions, int threads,
                           const sks_puzzle *const *puzzles, int count,
                           int *grids, sks_session_answer *out);
 
+/* Deletes puzzles[0 .. count) (sks_puzzle_delete each; NULL entries are
+ * passed over) and sets each entry NULL: a batch's puzzles (those
+ * sks_reader_fill read into the array) freed in one call, for a binding
+ * where a call a puzzle costs more than the freeing. */
+void sks_session_delete_puzzles(sks_puzzle **puzzles, int count);
+
 /* What an answer of sks_session_run_many came to, in a byte
  * (sks_session_pack). */
 enum {

@@ -206,6 +206,7 @@ _proto("sks_session_count", CountResult, c_void_p, P, c_longlong,
 _proto("sks_session_cells", c_size_t, PP, c_int, POINTER(c_size_t))
 _proto("sks_session_run_many", None, POINTER(c_void_p), c_int,
        POINTER(Limits), c_longlong, PP, c_int, INT_P, POINTER(SessionAnswer))
+_proto("sks_session_delete_puzzles", None, POINTER(c_void_p), c_int)
 _proto("sks_session_pack", c_int, PP, POINTER(SessionAnswer), c_int,
        POINTER(c_ubyte), POINTER(c_ubyte))
 _proto("sks_session_write_answers", c_int, c_void_p, PP,

@@ -36,13 +36,14 @@ class _Chunk:
     the reading (pool) for the next chunk to be read into, or is freed
     once the reading is over.  Puzzles given as objects stay theirs."""
     __slots__ = ("slots", "k", "puzzles", "grids", "out", "offs", "size",
-                 "kind", "digits", "unpack", "words", "texts", "pool",
-                 "bufs", "spare", "__weakref__")
+                 "kind", "digits", "unpack", "words", "texts", "own", "pool",
+                 "bufs", "spare", "batch", "__weakref__")
 
     def __init__(self, slots, k, puzzles, pool=None):
         self.slots, self.k, self.puzzles, self.pool = slots, k, puzzles, pool
-        self.grids = self.out = self.digits = self.texts = None
+        self.grids = self.out = self.digits = self.texts = self.own = None
         self.bufs = self.spare = self.unpack = self.offs = None
+        self.batch = None
         self.size = 0
 
     def puzzle(self, i):
@@ -65,7 +66,14 @@ class _Chunk:
 
     def write(self, layout):
         """Every solution of the chunk as text (sks_session_write_answers,
-        one call), a str an answer ("" where there is none)."""
+        one call), a str an answer (None where there is none), kept for
+        the chunk's other answers (layout -1, the puzzles' own, in own)."""
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {}
+        t = texts.get(layout)
+        if t is not None:
+            return t
         k = self.k
         ends = (c_size_t * k)()
         slots = ctypes.cast(self.slots, _lib.PP)
@@ -77,11 +85,21 @@ class _Chunk:
         ends = ends[:]
         starts = [0] + ends[:-1]
         if len(text) == len(data):  # ASCII: bytes and characters agree
-            return list(map(text.__getitem__, map(slice, starts, ends)))
-        return [data[a:b].decode("utf-8", "replace")
-                for a, b in zip(starts, ends)]
+            t = list(map(text.__getitem__, map(slice, starts, ends)))
+        else:
+            t = [data[a:b].decode("utf-8", "replace")
+                 for a, b in zip(starts, ends)]
+        kinds = self.kind[:k]
+        if min(kinds) < _SOLVED:  # no text where there is no solution
+            for i, x in enumerate(kinds):
+                if x < _SOLVED:
+                    t[i] = None
+        texts[layout] = t
+        if layout == -1:
+            self.own = t
+        return t
 
-    def __del__(self, _delete=lib.sks_puzzle_delete):
+    def __del__(self, _delete=lib.sks_session_delete_puzzles):
         # the answers' buffers to the batch's next chunk (two kept at most)
         spare = self.spare
         if spare is not None and self.bufs is not None and len(spare) < 2:
@@ -91,10 +109,8 @@ class _Chunk:
             pool = self.pool
             if pool is not None and pool.open:
                 pool.free.append(self.slots)
-            else:
-                for a in self.slots:
-                    if a:
-                        _delete(a)
+            else:  # the chunk's puzzles freed in one call
+                _delete(self.slots, len(self.slots))
             self.slots = None
 
 
@@ -106,12 +122,10 @@ class _Pool:
     def __init__(self):
         self.free, self.open = [], True
 
-    def close(self, _delete=lib.sks_puzzle_delete):
+    def close(self, _delete=lib.sks_session_delete_puzzles):
         self.open = False
-        for slots in self.free:
-            for a in slots:
-                if a:
-                    _delete(a)
+        for slots in self.free:  # an array's puzzles freed in one call
+            _delete(slots, len(slots))
         self.free = []
 
 
@@ -120,10 +134,17 @@ _BYTES = {}  # struct unpackers of n*n bytes
 
 
 def _unpacker(size):
-    u = _BYTES.get(size)
-    if u is None:
-        u = _BYTES[size] = struct.Struct("%dB" % size).unpack_from
-    return u
+    return _unpacker_struct(size).unpack_from
+
+
+def _unpacker_struct(size):
+    s = _BYTES.get(size)
+    if s is None:
+        s = _BYTES[size] = struct.Struct("%dB" % size)
+    return s
+
+
+_iter_unpack = struct.Struct.iter_unpack
 
 
 # the words of an answer's kind (sks_session_pack's SKS_ANSWER_UNKNOWN,
@@ -195,6 +216,9 @@ class Answer:
             return None
         u = ch.unpack
         if u is not None:  # one byte a digit, unpacked from the chunk's
+            b = ch.batch
+            if b is not None:  # counted: the next chunks' cells eager
+                b.reads += 1
             return u(ch.digits, i * ch.size)
         d = ch.digits
         if d is not None:  # sides of several sizes
@@ -217,20 +241,47 @@ class Answer:
         """The solution written as the command line writes it (the
         puzzle's own layout, or the one named), or None: what
         solution.text() gives, the chunk's written in one call."""
-        ch, i = self._chunk, self._i
-        lay = -1 if layout is None else _layout(layout)
-        if ch.kind[i] < _SOLVED:
-            return None
-        texts = ch.texts
-        if texts is None:
-            texts = ch.texts = {}
-        t = texts.get(lay)
-        if t is None:
-            t = texts[lay] = ch.write(lay)
-        return t[i]
+        if layout is None:  # the puzzle's own layout: the common case
+            t = self._chunk.own
+            if t is None:
+                t = self._chunk.write(-1)
+            return t[self._i]
+        return self._chunk.write(_layout(layout))[self._i]
 
     def __repr__(self):
         return "<Answer %s %r>" % (self.status, self.puzzle)
+
+
+class _AnswerCells(Answer):
+    """An Answer whose cells were unpacked as it was made, with its
+    chunk's (struct.iter_unpack over the chunk's digits, no Python a
+    cell): made when the caller has been reading each answer's cells, so
+    that reading them is an attribute's read, not a property's call.  Its
+    cells slot stands in front of Answer.cells."""
+    __slots__ = ("cells",)
+
+    def __init__(self, chunk, i, status, cells):
+        self._chunk = chunk
+        self._i = i
+        self.status = status
+        self.cells = cells
+
+
+class _Batch:
+    """What the chunks of a batch share: the buffers of chunks gone
+    (spare), and how many cells the caller read of the last chunk made
+    lazily (reads of made), to make the next chunks' cells with their
+    answers (eager, chunks made so in a row) when it reads them all."""
+    __slots__ = ("spare", "reads", "made", "eager")
+
+    def __init__(self):
+        self.spare = []
+        self.reads = self.made = self.eager = 0
+
+
+# eager chunks in a row before one made lazily again, to see whether the
+# caller still reads every answer's cells
+_EAGER_RUN = 15
 
 
 def _file_chunks(path, chunk, errors, read_options):
@@ -341,7 +392,7 @@ def _uniform(k, size):
     return b
 
 
-def _run(ch, sessions, lim, limit, kind, spare):
+def _run(ch, sessions, lim, limit, kind, batch):
     """A chunk answered, and its answers packed (on the pool's thread:
     the C calls let go of the interpreter)."""
     k = ch.k
@@ -356,8 +407,10 @@ def _run(ch, sessions, lim, limit, kind, spare):
         ch.size, ch.offs = size, None
     else:
         ch.size, ch.offs = 0, offs[:]
+    spare = batch.spare
     ch.bufs = grids, out, kinds, digits = _buffers(spare, k, max(cells, 1))
     ch.spare = spare
+    ch.batch = batch
     ch.grids, ch.out, ch.kind = grids, out, kinds
     lib.sks_session_run_many(
         (ctypes.c_void_p * len(sessions))(*[s.ptr for s in sessions]),
@@ -386,33 +439,47 @@ def _chunk_answers(chunks, sessions, lim, limit, kind, errors):
     # one chunk is read (by this thread) while the one before is answered
     # (by the C threads, the interpreter free); yields each chunk's
     # answers (an iterator), or a ParseError as a list of one
-    spare = []  # the buffers of chunks gone, for the next ones
+    batch = _Batch()  # the buffers of chunks gone, for the next ones
     with ThreadPoolExecutor(1) as pool:
         prev = None
         for item in chunks:
             if isinstance(item, ParseError):
                 if prev is not None:
-                    yield _answers(prev.result(), kind)
+                    yield _answers(prev.result(), batch)
                     prev = None
                 if errors == "raise":
                     raise item
                 if errors == "yield":
                     yield (item,)
                 continue
-            fut = pool.submit(_run, item, sessions, lim, limit, kind, spare)
+            fut = pool.submit(_run, item, sessions, lim, limit, kind, batch)
             if prev is not None:
-                yield _answers(prev.result(), kind)
+                yield _answers(prev.result(), batch)
             prev = fut
         if prev is not None:
-            yield _answers(prev.result(), kind)
+            yield _answers(prev.result(), batch)
 
 
-def _answers(ch, kind):
+def _answers(ch, batch):
     # an Answer a puzzle, made by map (no Python a puzzle): each reads the
-    # chunk when asked
+    # chunk when asked; with its cells already unpacked (_AnswerCells)
+    # when the caller read each answer's cells in the last chunk made
+    # lazily, and every puzzle of this one has a solution of one side
     k = ch.k
-    return map(Answer, _repeat(ch, k), range(k),
-               map(ch.words.__getitem__, ch.kind[:k]))
+    kinds = ch.kind[:k]
+    status = map(ch.words.__getitem__, kinds)
+    size = ch.size
+    if (batch.made and batch.reads * 2 >= batch.made
+            and batch.eager < _EAGER_RUN and ch.unpack is not None
+            and min(kinds) >= _SOLVED):
+        batch.eager += 1
+        cells = _iter_unpack(_unpacker_struct(size),
+                             memoryview(ch.digits)[:k * size])
+        return map(_AnswerCells, _repeat(ch, k), range(k), status, cells)
+    # lazily: count the cells read of this chunk's solutions
+    batch.eager = batch.reads = 0
+    batch.made = len(kinds) - sum(map(kinds.count, range(_SOLVED)))
+    return map(Answer, _repeat(ch, k), range(k), status)
 
 
 def solve_many(source, threads=None, backend="auto", time_limit=None,
