@@ -82,13 +82,20 @@ class _Chunk:
         if r:
             raise OSError("the answers could not be written")
         text = data.decode("utf-8", "replace")
-        ends = ends[:]
-        starts = [0] + ends[:-1]
-        if len(text) == len(data):  # ASCII: bytes and characters agree
-            t = list(map(text.__getitem__, map(slice, starts, ends)))
+        size = len(data) // k
+        if (size and len(text) == len(data)
+                and bytes(ends) == _uniform(k, size, 1)):
+            # ASCII texts of one length (a file of one kind): the slices
+            # made once for the batch
+            t = list(map(text.__getitem__, _slices(k, size)))
         else:
-            t = [data[a:b].decode("utf-8", "replace")
-                 for a, b in zip(starts, ends)]
+            ends = ends[:]
+            starts = [0] + ends[:-1]
+            if len(text) == len(data):  # ASCII: bytes and characters agree
+                t = list(map(text.__getitem__, map(slice, starts, ends)))
+            else:
+                t = [data[a:b].decode("utf-8", "replace")
+                     for a, b in zip(starts, ends)]
         kinds = self.kind[:k]
         if min(kinds) < _SOLVED:  # no text where there is no solution
             for i, x in enumerate(kinds):
@@ -267,6 +274,10 @@ class _AnswerCells(Answer):
         self.cells = cells
 
 
+# made and named as an Answer (type(a) says sudokusat.Answer)
+_AnswerCells.__name__ = _AnswerCells.__qualname__ = "Answer"
+
+
 class _Batch:
     """What the chunks of a batch share: the buffers of chunks gone
     (spare), and how many cells the caller read of the last chunk made
@@ -381,15 +392,30 @@ def _buffers(spare, k, cells):
 _UNIFORM = {}
 
 
-def _uniform(k, size):
-    """The bytes of k + 1 offsets 0, size, 2 size, ... (a few kept)."""
-    b = _UNIFORM.get((k, size))
+def _uniform(k, size, first=0):
+    """The bytes of k + 1 - first offsets first * size, (first + 1) size,
+    ... k size (a few kept)."""
+    b = _UNIFORM.get((k, size, first))
     if b is None:
         if len(_UNIFORM) > 8:
             _UNIFORM.clear()
-        b = _UNIFORM[k, size] = bytes(
-            (ctypes.c_size_t * (k + 1))(*range(0, (k + 1) * size, size)))
+        b = _UNIFORM[k, size, first] = bytes((ctypes.c_size_t * (k + 1 - first))(
+            *range(first * size, (k + 1) * size, size)))
     return b
+
+
+_SLICES = {}
+
+
+def _slices(k, size):
+    """slice(0, size), slice(size, 2 size), ... k of them (a few kept)."""
+    t = _SLICES.get((k, size))
+    if t is None:
+        if len(_SLICES) > 4:
+            _SLICES.clear()
+        t = _SLICES[k, size] = tuple(map(slice, range(0, k * size, size),
+                                         range(size, (k + 1) * size, size)))
+    return t
 
 
 def _run(ch, sessions, lim, limit, kind, batch):
@@ -467,7 +493,10 @@ def _answers(ch, batch):
     # lazily, and every puzzle of this one has a solution of one side
     k = ch.k
     kinds = ch.kind[:k]
-    status = map(ch.words.__getitem__, kinds)
+    if kinds.count(kinds[0]) == k:  # one status for all: no call an answer
+        status = _repeat(ch.words[kinds[0]], k)
+    else:
+        status = map(ch.words.__getitem__, kinds)
     size = ch.size
     if (batch.made and batch.reads * 2 >= batch.made
             and batch.eager < _EAGER_RUN and ch.unpack is not None
@@ -515,4 +544,4 @@ def count_many(source, limit=0, threads=None, backend="auto",
 
 # the public classes are named as sudokusat exports them (their
 # tracebacks and reprs say sudokusat.ParseError, not the file they are in)
-Answer.__module__ = "sudokusat"
+Answer.__module__ = _AnswerCells.__module__ = "sudokusat"

@@ -217,3 +217,68 @@ def test_answer_to_array():
         assert arr.shape == (a.puzzle.n, a.puzzle.n)
         assert np.array_equal(arr, a.solution.to_array())
     assert got[2].to_array() is None
+
+
+def test_cells_made_with_the_answers_once_all_are_read(tmp_path):
+    """A caller that reads every answer's cells gets the next chunks'
+    answers with their cells already unpacked (one C-level unpacking a
+    chunk), the same cells; one that stops reading them goes back to
+    answers that unpack their own when asked.  A chunk with a puzzle of
+    no solution keeps None for its cells."""
+    from sudokusat import _many
+    famous = list(sudokusat.read(path("docs", "examples", "famous.txt")))
+    f = tmp_path / "many.txt"
+    lines = [p.text("line") for p in famous] * 40  # 280, 4 a chunk below
+    lines[150] = NONE + "\n"  # chunk 37 holds a puzzle of no solution
+    f.write_text("".join(lines))
+    got = []
+    for a in sudokusat.solve_many(str(f), threads=2, chunk=4):
+        got.append((a, a.cells))  # each read as it comes
+    eager = []
+    for k, (a, cells) in enumerate(got):
+        eager.append(isinstance(a, _many._AnswerCells))
+        assert cells == a.cells
+        assert isinstance(a, sudokusat.Answer)
+        assert type(a).__name__ == "Answer"
+        if k == 150:
+            assert a.status == "none" and a.cells is None and not eager[-1]
+            continue
+        assert a.status == "solved"
+        want = a.puzzle.solve()
+        assert a.cells == want.cells and a.solution == want
+        assert a.text() == want.text()
+    chunks = [eager[c:c + 4] for c in range(0, len(eager), 4)]
+    assert all(len(set(c)) == 1 for c in chunks)  # a chunk is made one way
+    chunks = "".join("e" if c[0] else "l" for c in chunks)
+    # the first chunk lazy (cells not yet read), and the chunk with the
+    # puzzle of no solution; else eager, but for one chunk made lazily in
+    # every _EAGER_RUN + 1 to look again
+    assert chunks[0] == "l" and chunks[37] == "l" and "ll" not in chunks
+    assert max(map(len, chunks.split("l"))) == _many._EAGER_RUN
+    # answers whose cells are not read: eager no longer, from the chunk
+    # made lazily to look again (one chunk in _EAGER_RUN + 1) on
+    kinds = []
+    for k, a in enumerate(sudokusat.solve_many(str(f), threads=1, chunk=4)):
+        kinds.append(isinstance(a, _many._AnswerCells))
+        if k < 100:
+            a.cells
+    after = max(k for k in range(100) if not kinds[k]) + 1  # a lazy one's
+    assert all(kinds[after:after + 4 * _many._EAGER_RUN])
+    assert not any(kinds[after + 4 * _many._EAGER_RUN:])
+
+
+def test_texts_of_one_length_and_not_ascii():
+    """A chunk's texts cut at one length when they all have it, at each
+    one's end when not, and decoded as UTF-8 (a name in an ipuz text)."""
+    import json
+    esc = sudokusat.parse(ESCARGOT)
+    named = sudokusat.Puzzle.from_list(esc.to_list(), name="Café ☕")
+    six = sudokusat.Puzzle.from_list([[0] * 6] * 6, box=(2, 3))
+    for many in ([esc] * 9, [esc, six, esc, esc], [named, esc, named]):
+        answers = list(sudokusat.solve_many(many, threads=2))
+        for p, a in zip(many, answers):
+            s = p.solve()
+            assert a.text() == s.text() and a.text("grid") == s.text("grid")
+            ipuz = json.loads(a.text("ipuz"))  # one whole text each
+            assert ipuz["solution"] == s.to_list()
+            assert (ipuz.get("title") == "Café ☕") == (p is named)
