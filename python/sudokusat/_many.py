@@ -351,12 +351,20 @@ def _object_chunks(source, chunk):
         yield _Chunk((ctypes.c_void_p * k)(*[p._a for p in batch]), k, batch)
 
 
+_CHUNK = 1024  # puzzles a chunk by default (up to 4 threads)
+
+
 def _many(source, limit, kind, threads, backend, time_limit, max_steps,
           chunk, errors, read_options):
     if threads is None:
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or threads < 1:
         raise OptionError("threads %r: 1 or more" % (threads,))
+    if chunk is None:
+        # small enough for a chunk's buffers to stay in a core's cache
+        # (4,096 cost 3 to 5% more), with 4 shares of 64 puzzles (what a
+        # C thread takes at a time) a thread
+        chunk = max(_CHUNK, 256 * min(threads, 64))
     if not isinstance(chunk, int) or chunk < 1:
         raise OptionError("chunk %r: 1 or more" % (chunk,))
     if errors not in ("raise", "skip", "yield"):
@@ -512,7 +520,7 @@ def _answers(ch, batch):
 
 
 def solve_many(source, threads=None, backend="auto", time_limit=None,
-               max_steps=None, chunk=4096, errors="raise", **read_options):
+               max_steps=None, chunk=None, errors="raise", **read_options):
     """Solves every puzzle of source (a file's path, read as read() does,
     or an iterable of puzzles or puzzle texts) on threads (default: one a
     core) through the library's sessions, the interpreter free while C
@@ -522,7 +530,7 @@ def solve_many(source, threads=None, backend="auto", time_limit=None,
 
 
 def unique_many(source, threads=None, backend="auto", time_limit=None,
-                max_steps=None, chunk=4096, errors="raise", **read_options):
+                max_steps=None, chunk=None, errors="raise", **read_options):
     """Whether each puzzle of source has one solution: Answers with status
     "unique", "multiple", "none", "unknown" or "error"."""
     return _many(source, 2, "unique", threads, backend, time_limit,
@@ -530,7 +538,7 @@ def unique_many(source, threads=None, backend="auto", time_limit=None,
 
 
 def count_many(source, limit=0, threads=None, backend="auto",
-               time_limit=None, max_steps=None, chunk=4096, errors="raise",
+               time_limit=None, max_steps=None, chunk=None, errors="raise",
                **read_options):
     """Each puzzle's count of solutions up to limit (0: all): Answers with
     count set (status "counted", or "none", "unknown", "error")."""

@@ -77,6 +77,10 @@ def test_bad_options():
         sudokusat.solve_many([ESCARGOT], threads=0)
     with pytest.raises(sudokusat.OptionError):
         sudokusat.solve_many([ESCARGOT], chunk=0)
+    # None: the default, by the number of threads
+    for threads in (1, 200):
+        got = sudokusat.solve_many([ESCARGOT], threads=threads, chunk=None)
+        assert [a.status for a in got] == ["solved"]
     with pytest.raises(sudokusat.OptionError):
         sudokusat.solve_many([ESCARGOT], time_limit=-2)
     with pytest.raises(sudokusat.OptionError):
