@@ -362,8 +362,8 @@ def _many(source, limit, kind, threads, backend, time_limit, max_steps,
         raise OptionError("threads %r: 1 or more" % (threads,))
     if chunk is None:
         # small enough for a chunk's buffers to stay in a core's cache
-        # (4,096 cost 3 to 5% more), with 4 shares of 64 puzzles (what a
-        # C thread takes at a time) a thread
+        # (4,096 cost 3 to 7% more on one thread), with 4 shares of 64
+        # puzzles (what a C thread takes at a time) a thread
         chunk = max(_CHUNK, 256 * min(threads, 64))
     if not isinstance(chunk, int) or chunk < 1:
         raise OptionError("chunk %r: 1 or more" % (chunk,))
