@@ -407,8 +407,9 @@ def _uniform(k, size, first=0):
     if b is None:
         if len(_UNIFORM) > 8:
             _UNIFORM.clear()
-        b = _UNIFORM[k, size, first] = bytes((ctypes.c_size_t * (k + 1 - first))(
-            *range(first * size, (k + 1) * size, size)))
+        offs = range(first * size, (k + 1) * size, size)
+        b = _UNIFORM[k, size, first] = bytes(
+            (ctypes.c_size_t * len(offs))(*offs))
     return b
 
 
