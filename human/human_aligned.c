@@ -139,3 +139,311 @@ bool human_aligned_pair(sks_human *h, int arg) {
   free(changed);
   return found;
 }
+
+/* ---- aligned triplet exclusion ----
+ *
+ * SE's AlignedExclusion.java with three cells (7.5): the same on three
+ * open cells (the base) and the cells of two or three candidates that
+ * see all three (the excluders, two or more).  SE tries it after the
+ * static forcing chains and before Nishio's (the row's place in
+ * SKS_TECHNIQUES).  Its base cells are the open cells with a peer of two
+ * or three candidates (row-major); for each pair of them, in the order
+ * above, the third cell is one of those peers of the pair's first cell,
+ * then of its second (SE's house order: box, row, column), itself a base
+ * cell; the first triplet with a removal is the step.
+ *
+ * SE builds every combination of the three cells' digits and tests each
+ * against every excluder.  Here the same answer is reached with far less:
+ * a pair of base cells with fewer than two excluders in common has no
+ * triplet (each triplet's excluders are among them); a triplet is
+ * dropped before any combination when the digits outside its excluders'
+ * leave each cell a free combination (triplet_free); and the
+ * combinations are walked a pair of digits at a time, the third cell's
+ * digits that go with them a bit set. */
+
+/* The candidates of x and y outside u leave, whatever the third cell's
+ * digit p, a combination of x and y no excluder and no shared house
+ * refuses: each keeps a digit other than p outside u, and those two are
+ * not the one digit of two cells that see each other. */
+static bool pair_free(const sks_human *h, int x, int y, hmask u) {
+  hmask xo = h->cand[x] & ~u, yo = h->cand[y] & ~u;
+  if (!human_many(xo) || !human_many(yo))
+    return false;
+  return !(xo == yo && human_two(xo) && human_sees(h, x, y));
+}
+
+/* The digits of each base cell (ok[3]) in a combination no excluder (ex:
+ * their cells) refuses; false when none of the three loses a digit. */
+static bool triplet_allowed(const sks_human *h, const int *cell,
+                            const uint64_t *ex, hmask *ok) {
+  hmask a = h->cand[cell[0]], b = h->cand[cell[1]], c = h->cand[cell[2]];
+  hmask all = a | b | c;
+  /* Only an excluder whose candidates are all the three cells' can
+   * refuse a combination.  u[i]: the digits of those that can refuse one
+   * with a digit of cell i (all their candidates but one among the other
+   * two cells'); pair[d]: the digits e with {d, e} an excluder's
+   * candidates; tri[]: the excluders of three candidates. */
+  hmask u[3] = {0, 0, 0}, pair[64], tri[64];
+  int ntri = 0;
+  for (hmask d = all; d; d &= d - 1)
+    pair[human_first(d)] = 0;
+  for (int w = 0; w < h->pw; w++)
+    for (uint64_t x = ex[w]; x; x &= x - 1) {
+      hmask m = h->cand[w * 64 + human_first(x)];
+      if (m & ~all)
+        continue;
+      u[0] |= human_many(m & ~(b | c)) ? 0 : m;
+      u[1] |= human_many(m & ~(a | c)) ? 0 : m;
+      u[2] |= human_many(m & ~(a | b)) ? 0 : m;
+      if (human_two(m)) {
+        pair[human_first(m)] |= m & (m - 1);
+        pair[human_first(m & (m - 1))] |= m & -m;
+      } else if (ntri < 64) {
+        tri[ntri++] = m;
+      }
+    }
+  if (pair_free(h, cell[1], cell[2], u[0]) &&
+      pair_free(h, cell[0], cell[2], u[1]) &&
+      pair_free(h, cell[0], cell[1], u[2]))
+    return false;
+  bool see01 = human_sees(h, cell[0], cell[1]);
+  bool see02 = human_sees(h, cell[0], cell[2]);
+  bool see12 = human_sees(h, cell[1], cell[2]);
+  ok[0] = ok[1] = ok[2] = 0;
+  for (hmask x = a; x; x &= x - 1) {
+    hmask p = x & -x, pp = pair[human_first(p)];
+    for (hmask y = b & ~pp; y; y &= y - 1) {
+      hmask q = y & -y;
+      if (p == q && see01)
+        continue;
+      hmask r = c & ~pp & ~pair[human_first(q)];
+      if (see02)
+        r &= ~p;
+      if (see12)
+        r &= ~q;
+      for (int i = 0; i < ntri && r; i++)
+        if (p != q && (tri[i] & (p | q)) == (p | q))
+          r &= ~(tri[i] & ~(p | q));
+      if (r) {
+        ok[0] |= p;
+        ok[1] |= q;
+        ok[2] |= r;
+        if (ok[1] == b && ok[2] == c)
+          break; /* p has its combination, the others all theirs */
+      }
+    }
+    if (ok[0] == a && ok[1] == b && ok[2] == c)
+      return false; /* every digit in a combination: nothing goes */
+  }
+  return true;
+}
+
+static bool triplet_step(sks_human *h, const int *cell, const uint64_t *ex) {
+  hmask ok[3];
+  if (!triplet_allowed(h, cell, ex, ok))
+    return false;
+  human_begin(h);
+  for (int i = 0; i < 3; i++)
+    for (hmask x = h->cand[cell[i]] & ~ok[i]; x; x &= x - 1)
+      human_elim(h, cell[i], human_first(x));
+  if (!h->nelim)
+    return false;
+  if (h->opt.text) {
+    int nx = 0, excl[64];
+    for (int w = 0; w < h->pw; w++)
+      for (uint64_t x = ex[w]; x; x &= x - 1)
+        if (nx < 64)
+          excl[nx++] = w * 64 + human_first(x);
+    char buf[HUMAN_TEXT];
+    snprintf(buf, sizeof buf, "aligned triplet exclusion: ");
+    human_cells_text(h, cell, 3, buf, sizeof buf);
+    size_t len = strlen(buf);
+    snprintf(buf + len, sizeof buf - len,
+             " cannot take every triplet of their digits, for the cells of "
+             "two or three candidates seeing all three (");
+    human_cells_text(h, excl, nx, buf, sizeof buf);
+    len = strlen(buf);
+    snprintf(buf + len, sizeof buf - len, ")");
+    human_text(h, "%s", buf);
+  }
+  return human_emit(h, SKS_TECH_ALIGNED_TRIPLET, 7.5, 0);
+}
+
+static bool bit_of(const uint64_t *set, int c) {
+  return set[c / 64] >> (c % 64) & 1;
+}
+
+/* The first cell of q in SE's order over the houses of cell a, then of
+ * cell b (each box, row, column, then the variants' regions), or -1. */
+static int house_first(const sks_human *h, int a, int b, const uint64_t *q) {
+  static const int kinds[4] = {2, 0, 1, 3};
+  for (int s = 0; s < 2; s++) {
+    int c = s ? b : a;
+    for (int t = 0; t < 4; t++)
+      for (int i = 0; i < h->ncreg[c]; i++) {
+        int reg = h->creg[c * HUMAN_MAX_REG + i];
+        if (human_kind(h, reg) != kinds[t])
+          continue;
+        for (int j = 0; j < h->n; j++)
+          if (bit_of(q, h->region[reg * h->n + j]))
+            return h->region[reg * h->n + j];
+      }
+  }
+  return -1;
+}
+
+/* Whether SE meets the triplet of base cells a, b (the pair, a first)
+ * and t (their third) earlier in its order, from another of its pairs:
+ * then it found nothing there, and finds nothing here.  SE's pairs come
+ * in the order of their second cell, then their first (base indices
+ * ia < ib, it); the third of a pair is an excluder of one of them. */
+static bool triplet_seen(const sks_human *h, const uint64_t *small, int a,
+                         int b, int t, int ia, int ib, int it) {
+  if (it > ib) /* (a, b) is the triplet's first pair */
+    return false;
+  /* the pair (a, t) or (t, a), b its third: first when t < b */
+  if (bit_of(small, b) && (human_sees(h, b, a) || human_sees(h, b, t)))
+    return true;
+  /* the pair (t, b), a its third: before (a, b) when t < a */
+  return it < ia && bit_of(small, a) &&
+         (human_sees(h, a, t) || human_sees(h, a, b));
+}
+
+/* The cells that see two cells of set or more, into twice (once:
+ * scratch); pw words each. */
+static void seen_twice(const sks_human *h, const uint64_t *set, uint64_t *once,
+                       uint64_t *twice) {
+  int pw = h->pw;
+  for (int w = 0; w < pw; w++)
+    once[w] = twice[w] = 0;
+  for (int w = 0; w < pw; w++)
+    for (uint64_t x = set[w]; x; x &= x - 1) {
+      const uint64_t *px = h->peers + (size_t)(w * 64 + human_first(x)) * pw;
+      for (int v = 0; v < pw; v++) {
+        twice[v] |= once[v] & px[v];
+        once[v] |= px[v];
+      }
+    }
+}
+
+bool human_aligned_triplet(sks_human *h, int arg) {
+  (void)arg;
+  int pw = h->pw, nb = 0;
+  int *base = sks_malloc((size_t)h->cells * sizeof *base);
+  int *index = sks_malloc((size_t)h->cells * sizeof *index);
+  uint64_t *ex = sks_malloc((size_t)h->cells * pw * sizeof *ex);
+  /* scratch: the excluders, the base cells, the changed cells, a pair's
+   * common excluders, its third cells, those with a step, a triplet's
+   * common excluders, the first cells of a second, cells seen once */
+  uint64_t *set = sks_calloc((size_t)9 * pw, sizeof *set);
+  uint64_t *small = set, *isbase = set + pw, *changed = set + 2 * pw;
+  uint64_t *common = set + 3 * pw, *third = set + 4 * pw, *hits = set + 5 * pw;
+  uint64_t *ex3 = set + 6 * pw, *firsts = set + 7 * pw, *once = set + 8 * pw;
+  /* the cells changed since the search last found nothing: a triplet's
+   * step rests on its cells and the cells seeing all three */
+  bool memo = h->ate_none && !h->collect && h->forgot < h->ate_none;
+  for (int c = 0; memo && c < h->cells; c++)
+    if (h->cstamp[c] > h->ate_none)
+      changed[c / 64] |= 1ULL << (c % 64);
+  /* the excluders: open cells of two or three candidates */
+  for (int c = 0; c < h->cells; c++)
+    if (h->val[c] < 0 && human_many(h->cand[c]) &&
+        human_popcount(h->cand[c]) <= 3)
+      small[c / 64] |= 1ULL << (c % 64);
+  for (int c = 0; c < h->cells; c++) {
+    index[c] = -1;
+    if (h->val[c] >= 0 || !human_many(h->cand[c]))
+      continue;
+    uint64_t *m = ex + (size_t)nb * pw, any = 0;
+    for (int w = 0; w < pw; w++)
+      any |= m[w] = h->peers[(size_t)c * pw + w] & small[w];
+    if (any) {
+      isbase[c / 64] |= 1ULL << (c % 64);
+      index[c] = nb;
+      base[nb++] = c;
+    }
+  }
+  bool found = false;
+  for (int j = 1; j < nb && !found; j++) {
+    /* the pair's first cells: base cells before b seeing two of b's
+     * excluders or more (a pair with fewer in common has no triplet:
+     * each triplet's excluders are among them), in SE's order */
+    int b = base[j];
+    const uint64_t *eb = ex + (size_t)j * pw;
+    const uint64_t *pb = h->peers + (size_t)b * pw;
+    seen_twice(h, eb, once, firsts);
+    for (int w = 0; w < pw; w++) {
+      int lo = b - w * 64; /* the cells before b */
+      firsts[w] &= isbase[w] & (lo >= 64  ? ~0ULL
+                                : lo <= 0 ? 0
+                                          : (1ULL << lo) - 1);
+    }
+    for (int w = 0; w < pw && !found; w++)
+      for (uint64_t y = firsts[w]; y && !found; y &= y - 1) {
+        int a = w * 64 + human_first(y), i = index[a];
+        const uint64_t *ea = ex + (size_t)i * pw;
+        const uint64_t *pa = h->peers + (size_t)a * pw;
+        for (int v = 0; v < pw; v++)
+          common[v] = ea[v] & eb[v];
+        /* nothing of the pair, the cells seeing both or its third cells
+         * (excluders seeing one) changed: nothing */
+        bool pairmemo = memo && !bit_of(changed, a) && !bit_of(changed, b);
+        if (pairmemo) {
+          uint64_t any = 0;
+          for (int v = 0; v < pw && !any; v++)
+            any = changed[v] & ((pa[v] & pb[v]) | ea[v] | eb[v]);
+          if (!any)
+            continue;
+        }
+        /* the third cells: base cells among the excluders of either
+         * seeing two of the pair's common excluders or more, each
+         * triplet once; those with a step into hits, the first in SE's
+         * order taken */
+        seen_twice(h, common, once, third);
+        uint64_t anyhit = 0;
+        for (int v = 0; v < pw; v++) {
+          third[v] &= (ea[v] | eb[v]) & isbase[v];
+          hits[v] = 0;
+        }
+        third[a / 64] &= ~(1ULL << (a % 64));
+        third[b / 64] &= ~(1ULL << (b % 64));
+        for (int v = 0; v < pw; v++)
+          for (uint64_t x = third[v]; x; x &= x - 1) {
+            int t = v * 64 + human_first(x);
+            const uint64_t *pt = h->peers + (size_t)t * pw;
+            uint64_t any = !pairmemo || bit_of(changed, t);
+            for (int u = 0; u < pw; u++) {
+              ex3[u] = common[u] & pt[u];
+              any |= pa[u] & pb[u] & pt[u] & changed[u];
+            }
+            if (!any || triplet_seen(h, small, a, b, t, i, j, index[t]))
+              continue;
+            int cells[3] = {a, b, t};
+            hmask ok[3];
+            if (triplet_allowed(h, cells, ex3, ok)) {
+              hits[v] |= 1ULL << (t % 64);
+              anyhit = 1;
+            }
+          }
+        /* collecting, every one; else SE's first */
+        while (anyhit && !found) {
+          int cells[3] = {a, b, house_first(h, a, b, hits)};
+          const uint64_t *pt = h->peers + (size_t)cells[2] * pw;
+          for (int v = 0; v < pw; v++)
+            ex3[v] = common[v] & pt[v];
+          found = triplet_step(h, cells, ex3);
+          hits[cells[2] / 64] &= ~(1ULL << (cells[2] % 64));
+          anyhit = 0;
+          for (int v = 0; v < pw; v++)
+            anyhit |= hits[v];
+        }
+      }
+  }
+  if (!found)
+    h->ate_none = h->tick;
+  free(base);
+  free(index);
+  free(ex);
+  free(set);
+  return found;
+}
