@@ -292,21 +292,10 @@ static int house_first(const sks_human *h, int a, int b, const uint64_t *q) {
   return -1;
 }
 
-/* Whether SE meets the triplet of base cells a, b (the pair, a first)
- * and t (their third) earlier in its order, from another of its pairs:
- * then it found nothing there, and finds nothing here.  SE's pairs come
- * in the order of their second cell, then their first (base indices
- * ia < ib, it); the third of a pair is an excluder of one of them. */
-static bool triplet_seen(const sks_human *h, const uint64_t *small, int a,
-                         int b, int t, int ia, int ib, int it) {
-  if (it > ib) /* (a, b) is the triplet's first pair */
-    return false;
-  /* the pair (a, t) or (t, a), b its third: first when t < b */
-  if (bit_of(small, b) && (human_sees(h, b, a) || human_sees(h, b, t)))
-    return true;
-  /* the pair (t, b), a its third: before (a, b) when t < a */
-  return it < ia && bit_of(small, a) &&
-         (human_sees(h, a, t) || human_sees(h, a, b));
+/* The cells before cell x in word w of a cell set. */
+static uint64_t before(int x, int w) {
+  int k = x - w * 64;
+  return k >= 64 ? ~0ULL : k <= 0 ? 0 : (1ULL << k) - 1;
 }
 
 /* The cells that see two cells of set or more, into twice (once:
@@ -372,12 +361,8 @@ bool human_aligned_triplet(sks_human *h, int arg) {
     const uint64_t *eb = ex + (size_t)j * pw;
     const uint64_t *pb = h->peers + (size_t)b * pw;
     seen_twice(h, eb, once, firsts);
-    for (int w = 0; w < pw; w++) {
-      int lo = b - w * 64; /* the cells before b */
-      firsts[w] &= isbase[w] & (lo >= 64  ? ~0ULL
-                                : lo <= 0 ? 0
-                                          : (1ULL << lo) - 1);
-    }
+    for (int w = 0; w < pw; w++)
+      firsts[w] &= isbase[w] & before(b, w);
     for (int w = 0; w < pw && !found; w++)
       for (uint64_t y = firsts[w]; y && !found; y &= y - 1) {
         int a = w * 64 + human_first(y), i = index[a];
@@ -396,28 +381,45 @@ bool human_aligned_triplet(sks_human *h, int arg) {
             continue;
         }
         /* the third cells: base cells among the excluders of either
-         * seeing two of the pair's common excluders or more, each
-         * triplet once; those with a step into hits, the first in SE's
-         * order taken */
+         * seeing two of the pair's common excluders or more */
         seen_twice(h, common, once, third);
-        uint64_t anyhit = 0;
-        for (int v = 0; v < pw; v++) {
-          third[v] &= (ea[v] | eb[v]) & isbase[v];
-          hits[v] = 0;
-        }
         third[a / 64] &= ~(1ULL << (a % 64));
         third[b / 64] &= ~(1ULL << (b % 64));
+        /* each triplet once: SE meets (a, b, t) first from another pair
+         * when t comes before b and b is the third of (a, t) or (t, a),
+         * or t comes before a and a the third of (t, b); that search
+         * found nothing */
+        bool sa = bit_of(small, a), sb = bit_of(small, b);
+        bool ab = human_sees(h, a, b);
+        for (int v = 0; v < pw; v++) {
+          uint64_t seen = (sb ? (ab ? ~0ULL : pb[v]) : 0) |
+                          (sa ? (ab ? ~0ULL : pa[v]) & before(a, v) : 0);
+          third[v] &= (ea[v] | eb[v]) & isbase[v] & ~(seen & before(b, v));
+          hits[v] = 0;
+        }
+        /* pair unchanged: only the thirds that changed or see a changed
+         * cell seeing both */
+        if (pairmemo) {
+          for (int v = 0; v < pw; v++)
+            once[v] = changed[v];
+          for (int v = 0; v < pw; v++)
+            for (uint64_t x = pa[v] & pb[v] & changed[v]; x; x &= x - 1) {
+              const uint64_t *py =
+                  h->peers + (size_t)(v * 64 + human_first(x)) * pw;
+              for (int u = 0; u < pw; u++)
+                once[u] |= py[u];
+            }
+          for (int v = 0; v < pw; v++)
+            third[v] &= once[v];
+        }
+        /* those with a step into hits, the first in SE's order taken */
+        uint64_t anyhit = 0;
         for (int v = 0; v < pw; v++)
           for (uint64_t x = third[v]; x; x &= x - 1) {
             int t = v * 64 + human_first(x);
             const uint64_t *pt = h->peers + (size_t)t * pw;
-            uint64_t any = !pairmemo || bit_of(changed, t);
-            for (int u = 0; u < pw; u++) {
+            for (int u = 0; u < pw; u++)
               ex3[u] = common[u] & pt[u];
-              any |= pa[u] & pb[u] & pt[u] & changed[u];
-            }
-            if (!any || triplet_seen(h, small, a, b, t, i, j, index[t]))
-              continue;
             int cells[3] = {a, b, t};
             hmask ok[3];
             if (triplet_allowed(h, cells, ex3, ok)) {
