@@ -16,6 +16,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool bit_of(const uint64_t *set, int c) {
+  return set[c / 64] >> (c % 64) & 1;
+}
+
+/* The cells before cell x in word w of a cell set. */
+static uint64_t before(int x, int w) {
+  int k = x - w * 64;
+  return k >= 64 ? ~0ULL : k <= 0 ? 0 : (1ULL << k) - 1;
+}
+
+/* The cells that see two cells of set or more, into twice (once:
+ * scratch); pw words each. */
+static void seen_twice(const sks_human *h, int pw, const uint64_t *set,
+                       uint64_t *once, uint64_t *twice) {
+  for (int w = 0; w < pw; w++)
+    once[w] = twice[w] = 0;
+  for (int w = 0; w < pw; w++)
+    for (uint64_t x = set[w]; x; x &= x - 1) {
+      const uint64_t *px = h->peers + (size_t)(w * 64 + human_first(x)) * pw;
+      for (int v = 0; v < pw; v++) {
+        twice[v] |= once[v] & px[v];
+        once[v] |= px[v];
+      }
+    }
+}
+
 static bool pair_step(sks_human *h, int a, int b, const uint64_t *ex) {
   int nx = 0;
   int excl[64];
@@ -77,66 +103,80 @@ bool human_aligned_pair(sks_human *h, int arg) {
   (void)arg;
   int pw = h->pw, nb = 0;
   int *base = sks_malloc((size_t)h->cells * sizeof *base);
+  int *index = sks_malloc((size_t)h->cells * sizeof *index);
   uint64_t *ex = sks_malloc((size_t)h->cells * pw * sizeof *ex);
-  uint64_t *common = sks_malloc((size_t)pw * sizeof *common);
+  /* scratch: the cells of two candidates, the base cells, the changed
+   * cells, a pair's common excluders, the first cells of a second, cells
+   * seen once */
+  uint64_t *set = sks_calloc((size_t)6 * pw, sizeof *set);
+  uint64_t *two = set, *isbase = set + pw, *changed = set + 2 * pw;
+  uint64_t *common = set + 3 * pw, *firsts = set + 4 * pw, *once = set + 5 * pw;
   /* the cells changed since the search last found nothing (none after
    * a human_forget: every pair is looked at) */
   bool memo = h->ape_none && !h->collect && h->forgot < h->ape_none;
-  uint64_t *changed = sks_calloc((size_t)pw, sizeof *changed);
   for (int c = 0; memo && c < h->cells; c++)
     if (h->cstamp[c] > h->ape_none)
       changed[c / 64] |= 1ULL << (c % 64);
   /* the cells of two candidates, then each base cell's among its peers */
-  for (int w = 0; w < pw; w++)
-    common[w] = 0;
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0 && human_two(h->cand[c]))
-      common[c / 64] |= 1ULL << (c % 64);
+      two[c / 64] |= 1ULL << (c % 64);
   for (int c = 0; c < h->cells; c++) {
+    index[c] = -1;
     if (h->val[c] >= 0 || !human_many(h->cand[c]))
       continue;
     uint64_t *m = ex + (size_t)nb * pw, any = 0;
     for (int w = 0; w < pw; w++)
-      any |= m[w] = h->peers[(size_t)c * pw + w] & common[w];
+      any |= m[w] = h->peers[(size_t)c * pw + w] & two[w];
     if (!any)
       continue;
+    isbase[c / 64] |= 1ULL << (c % 64);
+    index[c] = nb;
     base[nb++] = c;
   }
   bool found = false;
-  for (int j = 1; j < nb && !found; j++)
-    for (int i = 0; i < j && !found; i++) {
-      /* a pair's step rests on its cells and the cells seeing both:
-       * none of them changed since the search last found nothing, it
-       * finds nothing now */
-      if (memo) {
-        const uint64_t *pa = h->peers + (size_t)base[i] * pw;
-        const uint64_t *pb = h->peers + (size_t)base[j] * pw;
-        uint64_t any = (changed[base[i] / 64] >> (base[i] % 64) & 1) |
-                       (changed[base[j] / 64] >> (base[j] % 64) & 1);
-        for (int w = 0; w < pw && !any; w++)
-          any = pa[w] & pb[w] & changed[w];
-        if (!any)
-          continue;
+  for (int j = 1; j < nb && !found; j++) {
+    /* the pair's first cells, in SE's order: base cells before b seeing
+     * two of its excluders or more (a step needs two) */
+    int b = base[j];
+    const uint64_t *pb = h->peers + (size_t)b * pw;
+    seen_twice(h, pw, ex + (size_t)j * pw, once, firsts);
+    for (int w = 0; w < pw; w++)
+      firsts[w] &= isbase[w] & before(b, w);
+    for (int w = 0; w < pw && !found; w++)
+      for (uint64_t y = firsts[w]; y && !found; y &= y - 1) {
+        int a = w * 64 + human_first(y), i = index[a];
+        /* a pair's step rests on its cells and the cells seeing both:
+         * none of them changed since the search last found nothing, it
+         * finds nothing now */
+        if (memo) {
+          const uint64_t *pa = h->peers + (size_t)a * pw;
+          uint64_t any = bit_of(changed, a) | bit_of(changed, b);
+          for (int v = 0; v < pw && !any; v++)
+            any = pa[v] & pb[v] & changed[v];
+          if (!any)
+            continue;
+        }
+        int k = 0;
+        for (int v = 0; v < pw; v++) {
+          common[v] = ex[(size_t)i * pw + v] & ex[(size_t)j * pw + v];
+          k += human_popcount(common[v]);
+        }
+        /* a digit of one base cell goes when each of the other's digits
+         * (but one, where they see each other) is blocked with it: by an
+         * excluder each */
+        int ka = human_popcount(h->cand[a]);
+        int kb = human_popcount(h->cand[b]);
+        if (k >= 2 && k >= (ka < kb ? ka : kb) - 1)
+          found = pair_step(h, a, b, common);
       }
-      int k = 0;
-      for (int w = 0; w < pw; w++) {
-        common[w] = ex[(size_t)i * pw + w] & ex[(size_t)j * pw + w];
-        k += human_popcount(common[w]);
-      }
-      /* a digit of one base cell goes when each of the other's digits
-       * (but one, where they see each other) is blocked with it: by an
-       * excluder each */
-      int ka = human_popcount(h->cand[base[i]]);
-      int kb = human_popcount(h->cand[base[j]]);
-      if (k >= 2 && k >= (ka < kb ? ka : kb) - 1)
-        found = pair_step(h, base[i], base[j], common);
-    }
+  }
   if (!found)
     h->ape_none = h->tick;
   free(base);
+  free(index);
   free(ex);
-  free(common);
-  free(changed);
+  free(set);
   return found;
 }
 
@@ -173,8 +213,9 @@ static bool pair_free(const sks_human *h, int x, int y, hmask u) {
 }
 
 /* The digits of each base cell (ok[3]) in a combination no excluder (ex:
- * their cells) refuses; false when none of the three loses a digit. */
-static bool triplet_allowed(const sks_human *h, const int *cell,
+ * their cells, pw words) refuses; false when none of the three loses a
+ * digit. */
+static bool triplet_allowed(const sks_human *h, int pw, const int *cell,
                             const uint64_t *ex, hmask *ok) {
   hmask a = h->cand[cell[0]], b = h->cand[cell[1]], c = h->cand[cell[2]];
   hmask all = a | b | c;
@@ -187,7 +228,7 @@ static bool triplet_allowed(const sks_human *h, const int *cell,
   int ntri = 0;
   for (hmask d = all; d; d &= d - 1)
     pair[human_first(d)] = 0;
-  for (int w = 0; w < h->pw; w++)
+  for (int w = 0; w < pw; w++)
     for (uint64_t x = ex[w]; x; x &= x - 1) {
       hmask m = h->cand[w * 64 + human_first(x)];
       if (m & ~all)
@@ -240,7 +281,7 @@ static bool triplet_allowed(const sks_human *h, const int *cell,
 
 static bool triplet_step(sks_human *h, const int *cell, const uint64_t *ex) {
   hmask ok[3];
-  if (!triplet_allowed(h, cell, ex, ok))
+  if (!triplet_allowed(h, h->pw, cell, ex, ok))
     return false;
   human_begin(h);
   for (int i = 0; i < 3; i++)
@@ -269,10 +310,6 @@ static bool triplet_step(sks_human *h, const int *cell, const uint64_t *ex) {
   return human_emit(h, SKS_TECH_ALIGNED_TRIPLET, 7.5, 0);
 }
 
-static bool bit_of(const uint64_t *set, int c) {
-  return set[c / 64] >> (c % 64) & 1;
-}
-
 /* The first cell of q in SE's order over the houses of cell a, then of
  * cell b (each box, row, column, then the variants' regions), or -1. */
 static int house_first(const sks_human *h, int a, int b, const uint64_t *q) {
@@ -290,29 +327,6 @@ static int house_first(const sks_human *h, int a, int b, const uint64_t *q) {
       }
   }
   return -1;
-}
-
-/* The cells before cell x in word w of a cell set. */
-static uint64_t before(int x, int w) {
-  int k = x - w * 64;
-  return k >= 64 ? ~0ULL : k <= 0 ? 0 : (1ULL << k) - 1;
-}
-
-/* The cells that see two cells of set or more, into twice (once:
- * scratch); pw words each. */
-static void seen_twice(const sks_human *h, const uint64_t *set, uint64_t *once,
-                       uint64_t *twice) {
-  int pw = h->pw;
-  for (int w = 0; w < pw; w++)
-    once[w] = twice[w] = 0;
-  for (int w = 0; w < pw; w++)
-    for (uint64_t x = set[w]; x; x &= x - 1) {
-      const uint64_t *px = h->peers + (size_t)(w * 64 + human_first(x)) * pw;
-      for (int v = 0; v < pw; v++) {
-        twice[v] |= once[v] & px[v];
-        once[v] |= px[v];
-      }
-    }
 }
 
 bool human_aligned_triplet(sks_human *h, int arg) {
@@ -360,7 +374,7 @@ bool human_aligned_triplet(sks_human *h, int arg) {
     int b = base[j];
     const uint64_t *eb = ex + (size_t)j * pw;
     const uint64_t *pb = h->peers + (size_t)b * pw;
-    seen_twice(h, eb, once, firsts);
+    seen_twice(h, pw, eb, once, firsts);
     for (int w = 0; w < pw; w++)
       firsts[w] &= isbase[w] & before(b, w);
     for (int w = 0; w < pw && !found; w++)
@@ -382,7 +396,7 @@ bool human_aligned_triplet(sks_human *h, int arg) {
         }
         /* the third cells: base cells among the excluders of either
          * seeing two of the pair's common excluders or more */
-        seen_twice(h, common, once, third);
+        seen_twice(h, pw, common, once, third);
         third[a / 64] &= ~(1ULL << (a % 64));
         third[b / 64] &= ~(1ULL << (b % 64));
         /* each triplet once: SE meets (a, b, t) first from another pair
@@ -422,7 +436,7 @@ bool human_aligned_triplet(sks_human *h, int arg) {
               ex3[u] = common[u] & pt[u];
             int cells[3] = {a, b, t};
             hmask ok[3];
-            if (triplet_allowed(h, cells, ex3, ok)) {
+            if (triplet_allowed(h, pw, cells, ex3, ok)) {
               hits[v] |= 1ULL << (t % 64);
               anyhit = 1;
             }
