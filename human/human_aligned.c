@@ -146,14 +146,16 @@ bool human_aligned_pair(sks_human *h, int arg) {
     for (int w = 0; w < pw && !found; w++)
       for (uint64_t y = firsts[w]; y && !found; y &= y - 1) {
         int a = w * 64 + human_first(y), i = index[a];
-        /* a pair's step rests on its cells and the cells seeing both:
-         * none of them changed since the search last found nothing, it
-         * finds nothing now */
+        /* a pair's step rests on its cells and the cells of two
+         * candidates seeing both: none of them changed since the search
+         * last found nothing, it finds nothing now (a cell of more
+         * candidates now had more then; one placed since excludes
+         * nothing more) */
         if (memo) {
           const uint64_t *pa = h->peers + (size_t)a * pw;
           uint64_t any = bit_of(changed, a) | bit_of(changed, b);
           for (int v = 0; v < pw && !any; v++)
-            any = pa[v] & pb[v] & changed[v];
+            any = pa[v] & pb[v] & changed[v] & two[v];
           if (!any)
             continue;
         }
@@ -384,13 +386,15 @@ bool human_aligned_triplet(sks_human *h, int arg) {
         const uint64_t *pa = h->peers + (size_t)a * pw;
         for (int v = 0; v < pw; v++)
           common[v] = ea[v] & eb[v];
-        /* nothing of the pair, the cells seeing both or its third cells
-         * (excluders seeing one) changed: nothing */
+        /* nothing of the pair, the excluders seeing both or its third
+         * cells (excluders seeing one) changed: nothing (a cell of four
+         * candidates or more now had as many then; one placed since
+         * excludes nothing more) */
         bool pairmemo = memo && !bit_of(changed, a) && !bit_of(changed, b);
         if (pairmemo) {
           uint64_t any = 0;
           for (int v = 0; v < pw && !any; v++)
-            any = changed[v] & ((pa[v] & pb[v]) | ea[v] | eb[v]);
+            any = changed[v] & small[v] & ((pa[v] & pb[v]) | ea[v] | eb[v]);
           if (!any)
             continue;
         }
@@ -412,12 +416,13 @@ bool human_aligned_triplet(sks_human *h, int arg) {
           hits[v] = 0;
         }
         /* pair unchanged: only the thirds that changed or see a changed
-         * cell seeing both */
+         * excluder seeing both */
         if (pairmemo) {
           for (int v = 0; v < pw; v++)
             once[v] = changed[v];
           for (int v = 0; v < pw; v++)
-            for (uint64_t x = pa[v] & pb[v] & changed[v]; x; x &= x - 1) {
+            for (uint64_t x = pa[v] & pb[v] & changed[v] & small[v]; x;
+                 x &= x - 1) {
               const uint64_t *py =
                   h->peers + (size_t)(v * 64 + human_first(x)) * pw;
               for (int u = 0; u < pw; u++)
