@@ -28,8 +28,9 @@ static uint64_t before(int x, int w) {
 
 /* The cells that see two cells of set or more, into twice (once:
  * scratch); pw words each. */
-static void seen_twice(const sks_human *h, int pw, const uint64_t *set,
-                       uint64_t *once, uint64_t *twice) {
+static inline __attribute__((always_inline)) void
+seen_twice(const sks_human *h, int pw, const uint64_t *set, uint64_t *once,
+           uint64_t *twice) {
   for (int w = 0; w < pw; w++)
     once[w] = twice[w] = 0;
   for (int w = 0; w < pw; w++)
@@ -99,9 +100,10 @@ static bool pair_step(sks_human *h, int a, int b, const uint64_t *ex) {
   return human_emit(h, SKS_TECH_ALIGNED_PAIR, 6.2, 0);
 }
 
-bool human_aligned_pair(sks_human *h, int arg) {
-  (void)arg;
-  int pw = h->pw, nb = 0;
+/* The search, on cell sets of pw words (as triplet_search below). */
+static inline __attribute__((always_inline)) bool pair_search(sks_human *h,
+                                                              const int pw) {
+  int nb = 0;
   int *base = sks_malloc((size_t)h->cells * sizeof *base);
   int *index = sks_malloc((size_t)h->cells * sizeof *index);
   uint64_t *ex = sks_malloc((size_t)h->cells * pw * sizeof *ex);
@@ -182,6 +184,11 @@ bool human_aligned_pair(sks_human *h, int arg) {
   return found;
 }
 
+bool human_aligned_pair(sks_human *h, int arg) {
+  (void)arg;
+  return h->pw == 2 ? pair_search(h, 2) : pair_search(h, h->pw);
+}
+
 /* ---- aligned triplet exclusion ----
  *
  * SE's AlignedExclusion.java with three cells (7.5): the same on three
@@ -217,8 +224,9 @@ static bool pair_free(const sks_human *h, int x, int y, hmask u) {
 /* The digits of each base cell (ok[3]) in a combination no excluder (ex:
  * their cells, pw words) refuses; false when none of the three loses a
  * digit. */
-static bool triplet_allowed(const sks_human *h, int pw, const int *cell,
-                            const uint64_t *ex, hmask *ok) {
+static inline __attribute__((always_inline)) bool
+triplet_allowed(const sks_human *h, int pw, const int *cell, const uint64_t *ex,
+                hmask *ok) {
   hmask a = h->cand[cell[0]], b = h->cand[cell[1]], c = h->cand[cell[2]];
   hmask all = a | b | c;
   /* Only an excluder whose candidates are all the three cells' can
@@ -331,9 +339,11 @@ static int house_first(const sks_human *h, int a, int b, const uint64_t *q) {
   return -1;
 }
 
-bool human_aligned_triplet(sks_human *h, int arg) {
-  (void)arg;
-  int pw = h->pw, nb = 0;
+/* The search, on cell sets of pw words (h->pw; for the 9x9 a constant,
+ * whose loops over words the compiler unrolls). */
+static inline __attribute__((always_inline)) bool triplet_search(sks_human *h,
+                                                                 const int pw) {
+  int nb = 0;
   int *base = sks_malloc((size_t)h->cells * sizeof *base);
   int *index = sks_malloc((size_t)h->cells * sizeof *index);
   uint64_t *ex = sks_malloc((size_t)h->cells * pw * sizeof *ex);
@@ -467,4 +477,9 @@ bool human_aligned_triplet(sks_human *h, int arg) {
   free(ex);
   free(set);
   return found;
+}
+
+bool human_aligned_triplet(sks_human *h, int arg) {
+  (void)arg;
+  return h->pw == 2 ? triplet_search(h, 2) : triplet_search(h, h->pw);
 }
