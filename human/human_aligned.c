@@ -20,6 +20,13 @@ static bool bit_of(const uint64_t *set, int c) {
   return set[c / 64] >> (c % 64) & 1;
 }
 
+/* Whether m holds four bits or more. */
+static bool three_more(hmask m) {
+  m &= m - 1;
+  m &= m - 1;
+  return human_many(m);
+}
+
 /* The cells before cell x in word w of a cell set. */
 static uint64_t before(int x, int w) {
   int k = x - w * 64;
@@ -235,6 +242,19 @@ triplet_allowed(const sks_human *h, int pw, const int *cell, const uint64_t *ex,
    * two cells'); pair[d]: the digits e with {d, e} an excluder's
    * candidates; tri[]: the excluders of three candidates. */
   hmask u[3] = {0, 0, 0}, pair[64], tri[64];
+  for (int w = 0; w < pw; w++)
+    for (uint64_t x = ex[w]; x; x &= x - 1) {
+      hmask m = h->cand[w * 64 + human_first(x)];
+      if (!(m & ~all)) {
+        u[0] |= human_many(m & ~(b | c)) ? 0 : m;
+        u[1] |= human_many(m & ~(a | c)) ? 0 : m;
+        u[2] |= human_many(m & ~(a | b)) ? 0 : m;
+      }
+    }
+  if (pair_free(h, cell[1], cell[2], u[0]) &&
+      pair_free(h, cell[0], cell[2], u[1]) &&
+      pair_free(h, cell[0], cell[1], u[2]))
+    return false;
   int ntri = 0;
   for (hmask d = all; d; d &= d - 1)
     pair[human_first(d)] = 0;
@@ -243,9 +263,6 @@ triplet_allowed(const sks_human *h, int pw, const int *cell, const uint64_t *ex,
       hmask m = h->cand[w * 64 + human_first(x)];
       if (m & ~all)
         continue;
-      u[0] |= human_many(m & ~(b | c)) ? 0 : m;
-      u[1] |= human_many(m & ~(a | c)) ? 0 : m;
-      u[2] |= human_many(m & ~(a | b)) ? 0 : m;
       if (human_two(m)) {
         pair[human_first(m)] |= m & (m - 1);
         pair[human_first(m & (m - 1))] |= m & -m;
@@ -253,10 +270,6 @@ triplet_allowed(const sks_human *h, int pw, const int *cell, const uint64_t *ex,
         tri[ntri++] = m;
       }
     }
-  if (pair_free(h, cell[1], cell[2], u[0]) &&
-      pair_free(h, cell[0], cell[2], u[1]) &&
-      pair_free(h, cell[0], cell[1], u[2]))
-    return false;
   bool see01 = human_sees(h, cell[0], cell[1]);
   bool see02 = human_sees(h, cell[0], cell[2]);
   bool see12 = human_sees(h, cell[1], cell[2]);
@@ -272,8 +285,8 @@ triplet_allowed(const sks_human *h, int pw, const int *cell, const uint64_t *ex,
         r &= ~p;
       if (see12)
         r &= ~q;
-      for (int i = 0; i < ntri && r; i++)
-        if (p != q && (tri[i] & (p | q)) == (p | q))
+      for (int i = 0; i < ntri && r && p != q; i++)
+        if ((tri[i] & (p | q)) == (p | q))
           r &= ~(tri[i] & ~(p | q));
       if (r) {
         ok[0] |= p;
@@ -362,8 +375,7 @@ static inline __attribute__((always_inline)) bool triplet_search(sks_human *h,
       changed[c / 64] |= 1ULL << (c % 64);
   /* the excluders: open cells of two or three candidates */
   for (int c = 0; c < h->cells; c++)
-    if (h->val[c] < 0 && human_many(h->cand[c]) &&
-        human_popcount(h->cand[c]) <= 3)
+    if (h->val[c] < 0 && human_many(h->cand[c]) && !three_more(h->cand[c]))
       small[c / 64] |= 1ULL << (c % 64);
   for (int c = 0; c < h->cells; c++) {
     index[c] = -1;
