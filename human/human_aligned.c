@@ -208,14 +208,20 @@ bool human_aligned_pair(sks_human *h, int arg) {
  * then of its second (SE's house order: box, row, column), itself a base
  * cell; the first triplet with a removal is the step.
  *
+ * (SE also passes over a base cell with a peer of one candidate; none is
+ * left when this runs, naked singles come first.)
+ *
  * SE builds every combination of the three cells' digits and tests each
- * against every excluder.  Here the same answer is reached with far less:
- * a pair of base cells with fewer than two excluders in common has no
- * triplet (each triplet's excluders are among them); a triplet is
- * dropped before any combination when the digits outside its excluders'
- * leave each cell a free combination (triplet_free); and the
- * combinations are walked a pair of digits at a time, the third cell's
- * digits that go with them a bit set. */
+ * against every excluder, for every pair and third.  Here the same answer
+ * is reached with far less: a pair of base cells with fewer than two
+ * excluders in common has no triplet (each triplet's excluders are among
+ * them); a triplet is tested once, however many of its pairs lead to it,
+ * and not at all when nothing it rests on changed since the search last
+ * found nothing; one is dropped before any combination when the digits
+ * outside its excluders' leave each cell a free combination (pair_free);
+ * and the combinations are walked a pair of digits at a time, the third
+ * cell's digits that go with them a bit set.  tests/unit/
+ * test_human_unique.c holds it to SE's search written out plainly. */
 
 /* The candidates of x and y outside u leave, whatever the third cell's
  * digit p, a combination of x and y no excluder and no shared house
