@@ -56,6 +56,9 @@ struct sks_human {
    * never): a pair of cells that, like the cells seeing both, did not
    * change since gives nothing (human_aligned.c) */
   uint64_t ape_none;
+  /* the same for aligned triplet exclusion: a triplet whose cells and
+   * the cells seeing all three did not change gives nothing */
+  uint64_t ate_none;
   /* The solver that rates the rest of a path with SE's techniques only
    * (sks_human_count), or NULL; the path's rating before its first step
    * SE lacks, and the rest's (-1: none, or not finished) */
@@ -219,6 +222,8 @@ human_finder human_bug2; /* type 2: one extra digit in several cells */
 human_finder human_bug_se;
 /* SE's aligned pair exclusion (human_aligned.c) */
 human_finder human_aligned_pair;
+/* and aligned triplet exclusion (human_aligned.c) */
+human_finder human_aligned_triplet;
 human_finder human_intersections; /* pointing, claiming */
 /* SE's direct techniques: pointing (arg 1: box) or claiming (0), hidden
  * pairs (arg 2) and triples (3) that leave a digit one place in a

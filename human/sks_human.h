@@ -36,7 +36,8 @@ extern "C" {
  * 5.2 jellyfish, 5.4 hidden quad, 5.6/5.7 BUG types 1 and 2 (5.7 type
  * 4, 5.8 and up type 3), 6.2 aligned pair exclusion,
  * 6.5 X-cycles, 6.6 forcing X-chains and Y-chains, 7.0 forcing chains,
- * 7.5 Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
+ * 7.5 aligned triplet exclusion (tried after forcing chains, as SE does)
+ * and Nishio forcing chains, 8.0 cell and region forcing chains, 8.5
  * dynamic, 9.0 dynamic+, 9.5, 10.0 and 10.5 nested).  HoDoKu's techniques
  * that SE does not name (finned fish, W-wing, simple colouring, ALS-XZ)
  * are weighted as the chain SE finds for the same deduction
@@ -109,6 +110,8 @@ extern "C" {
   X(ALS_XZ, "ALS-XZ", "als-xz", 7.0, UNFAIR, false, false, human_als_xz, 0)    \
   X(FORCING_CHAIN, "forcing chain", "forcing-chain", 7.0, EXTREME, true,       \
     false, human_forcing, HUMAN_FORCE_STATIC)                                  \
+  X(ALIGNED_TRIPLET, "aligned triplet exclusion", "aligned-triplet", 7.5,      \
+    EXTREME, true, false, human_aligned_triplet, 0)                            \
   X(NISHIO, "Nishio forcing chain", "nishio", 7.5, EXTREME, true, false,       \
     human_forcing, HUMAN_FORCE_NISHIO)                                         \
   X(CELL_FORCING, "cell/region forcing chains", "cell-forcing", 8.0, EXTREME,  \

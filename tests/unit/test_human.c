@@ -861,6 +861,8 @@ static void test_unchanged(sks_human *h) {
       SKS_TECH_DIRECT_CLAIMING,
       SKS_TECH_DIRECT_HIDDEN_PAIR,
       SKS_TECH_DIRECT_HIDDEN_TRIPLE,
+      SKS_TECH_ALIGNED_PAIR,
+      SKS_TECH_ALIGNED_TRIPLET,
   };
   sks_human *g = sks_human_new();
   int positions = 0, found = 0, als = 0;

@@ -8,7 +8,10 @@
  * (serate) rates 4.5-4.7 by a unique loop or rectangle, rated the same
  * here, every step checked against the solution; and SE's bivalue
  * universal graves of types 3 and 4 (human_basic.c) and aligned pair
- * exclusion (human_aligned.c) on puzzles SE rates by them. */
+ * exclusion (human_aligned.c) on puzzles SE rates by them; aligned
+ * triplet exclusion (human_aligned.c) on a candidate grid, on a puzzle
+ * whose path takes it where SE's does, and against SE's search written
+ * out plainly on random candidate grids. */
 #include "human_int.h"
 #include "judge.h"
 
@@ -292,12 +295,208 @@ static void test_aligned_pair(sks_human *h) {
   sks_puzzle_delete(p);
 }
 
+/* SE's aligned triplet exclusion (human_aligned.c, 7.5), on the cells of
+ * its step in the path below (the other cells hold 2, 3, 4 and 8 only):
+ * r1c8 {5,7}, r2c1 {1,9}, r2c3 {5,6} and the cells of two or three
+ * candidates seeing all three, r2c8 {5,9} and r2c9 {6,7,9}.  r2c1 = 9
+ * makes r2c8 5, then r1c8 7 and r2c3 6, and r2c9 has none left; no pair
+ * of them has two excluders of two candidates (aligned pair exclusion
+ * finds nothing).  With r2c9 {6,7,8} nothing goes. */
+static sks_puzzle *triplet_grid(const char *spec) {
+  sks_puzzle *p = grid(spec);
+  for (int c = 0; c < 81; c++) {
+    char name[8];
+    snprintf(name, sizeof name, "r%dc%d=", c / 9 + 1, c % 9 + 1);
+    if (!strstr(spec, name))
+      for (int d = 0; d < 9; d++)
+        if (d == 0 || (d >= 4 && d != 7))
+          sks_puzzle_remove(p, c, d);
+  }
+  return p;
+}
+
+static void test_aligned_triplet_grid(sks_human *h) {
+  sks_human_options o = {.text = true};
+  sks_puzzle *p = triplet_grid("r1c8=57 r2c1=19 r2c3=56 r2c8=59 r2c9=679");
+  sks_human_load(h, p, &o);
+  human_begin(h);
+  CHECK(!human_try(h, SKS_TECH_ALIGNED_PAIR));
+  human_begin(h);
+  CHECK(human_try(h, SKS_TECH_ALIGNED_TRIPLET));
+  check_step(h, SKS_TECH_ALIGNED_TRIPLET, 7.5,
+             "aligned triplet exclusion: r1c8, r2c1, r2c3 cannot take every "
+             "triplet of their digits, for the cells of two or three "
+             "candidates seeing all three (r2c8, r2c9)",
+             "r2c1:9");
+  sks_puzzle_delete(p);
+  p = triplet_grid("r1c8=57 r2c1=19 r2c3=56 r2c8=59 r2c9=678");
+  sks_human_load(h, p, &o);
+  human_begin(h);
+  CHECK(!human_try(h, SKS_TECH_ALIGNED_TRIPLET));
+  sks_puzzle_delete(p);
+}
+
+/* A top1465 puzzle (line 767) whose path reaches aligned triplet
+ * exclusion after its forcing chains: the step SE's own trace takes there
+ * (diuf.sudoku.test.hints: "Aligned Triplet Exclusion: R1C8,R2C1,R2C3:
+ * r2c1<>9"), every step checked against the solution, and SE's rating of
+ * the puzzle (serate: 8.3) with se_rating. */
+static void test_aligned_triplet_path(sks_human *h) {
+  sks_puzzle *p = judge_parse("84...9..1....8.2......7..4...1..4....83....6...9"
+                              ".....4...7...3..1.8....5.2..3.4..");
+  int sol[81];
+  CHECK_EQ(judge_count(p, 2, sol), 1);
+  sks_human_options o = {.known_unique = true, .text = true, .se_rating = true};
+  sks_human_load(h, p, &o);
+  sks_human_step st;
+  sks_human_rating r;
+  memset(&r, 0, sizeof r);
+  int taken = 0;
+  while (sks_human_next(h, &st)) {
+    for (int j = 0; j < st.nelim; j++)
+      CHECK(st.elim[j] % 9 != sol[st.elim[j] / 9]);
+    if (st.tech == SKS_TECH_ALIGNED_TRIPLET && !taken++)
+      check_step(h, SKS_TECH_ALIGNED_TRIPLET, 7.5,
+                 "aligned triplet exclusion: r1c8, r2c1, r2c3 cannot take",
+                 "r2c1:9");
+    sks_human_count(h, &st, &r);
+    sks_human_apply(h, &st);
+  }
+  sks_human_count_end(h, &r);
+  CHECK_EQ(r.status, SKS_SAT);
+  CHECK(taken > 0);
+  CHECK(r.rating > 8.29 && r.rating < 8.31);
+  sks_puzzle_delete(p);
+}
+
+/* SE's search (AlignedExclusion.java, three cells) written out plainly:
+ * every set of three open cells of two candidates or more, one of them
+ * of two or three candidates seeing another (SE's third cell of a
+ * pair), with two or more cells of two or three candidates seeing all
+ * three; every combination of their digits tested against each of them;
+ * a digit in no allowed combination goes.  The eliminations into out
+ * (cell * 9 + d). */
+static void triplet_reference(const sks_human *h, unsigned char *out) {
+  int open[81], no = 0;
+  for (int c = 0; c < 81; c++)
+    if (h->val[c] < 0 && human_many(h->cand[c]))
+      open[no++] = c;
+#define SMALL(c)                                                               \
+  (h->val[c] < 0 && human_many(h->cand[c]) && human_popcount(h->cand[c]) <= 3)
+  for (int x = 0; x < no; x++)
+    for (int y = x + 1; y < no; y++)
+      for (int z = y + 1; z < no; z++) {
+        int cell[3] = {open[x], open[y], open[z]}, ex[81], ne = 0;
+        bool third = false;
+        for (int i = 0; i < 3; i++)
+          for (int k = 0; k < 3; k++)
+            third |=
+                i != k && SMALL(cell[i]) && human_sees(h, cell[i], cell[k]);
+        if (!third)
+          continue;
+        for (int c = 0; c < 81; c++)
+          if (SMALL(c) && human_sees(h, c, cell[0]) &&
+              human_sees(h, c, cell[1]) && human_sees(h, c, cell[2]))
+            ex[ne++] = c;
+        if (ne < 2)
+          continue;
+        hmask ok[3] = {0, 0, 0};
+        for (int p = 0; p < 9; p++)
+          for (int q = 0; q < 9; q++)
+            for (int r = 0; r < 9; r++) {
+              int v[3] = {p, q, r};
+              bool allowed = true;
+              for (int i = 0; i < 3; i++)
+                allowed &= h->cand[cell[i]] >> v[i] & 1;
+              for (int i = 0; i < 3 && allowed; i++)
+                for (int k = i + 1; k < 3; k++)
+                  allowed &= v[i] != v[k] || !human_sees(h, cell[i], cell[k]);
+              for (int e = 0; e < ne && allowed; e++)
+                allowed = (h->cand[ex[e]] &
+                           ~(1ULL << p | 1ULL << q | 1ULL << r)) != 0;
+              if (allowed)
+                for (int i = 0; i < 3; i++)
+                  ok[i] |= 1ULL << v[i];
+            }
+        for (int i = 0; i < 3; i++)
+          for (int d = 0; d < 9; d++)
+            if (h->cand[cell[i]] >> d & 1 && !(ok[i] >> d & 1))
+              out[cell[i] * 9 + d] = 1;
+      }
+#undef SMALL
+}
+
+static uint64_t next_random(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+/* The finder, collecting every instance, against triplet_reference on
+ * random candidate grids: the positions of a hard puzzle's path with
+ * open candidates removed at random (each open cell keeps two), and
+ * random marks on the empty grid.  The same eliminations on each; and
+ * some grids where there are some. */
+static void test_aligned_triplet_reference(sks_human *h) {
+  sks_puzzle *p = judge_parse("84...9..1....8.2......7..4...1..4....83....6...9"
+                              ".....4...7...3..1.8....5.2..3.4..");
+  sks_human_options o = {.known_unique = true};
+  uint64_t seed = 45;
+  int grids = 0, with = 0;
+  unsigned char want[729];
+  for (int round = 0; round < 150; round++) {
+    sks_human_load(h, p, &o);
+    sks_human_step st;
+    /* a position along the path, or the empty grid's */
+    int steps = round % 3 ? (int)(next_random(&seed) % 40) : -1;
+    for (int i = 0; i < steps && sks_human_next(h, &st); i++)
+      sks_human_apply(h, &st);
+    for (int c = 0; c < 81; c++) {
+      if (steps < 0) { /* two to four marks */
+        h->val[c] = -1;
+        h->cand[c] = 0;
+        int k = 2 + (int)(next_random(&seed) % 3);
+        while (human_popcount(h->cand[c]) < k)
+          h->cand[c] |= 1ULL << next_random(&seed) % 9;
+      }
+      for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1)
+        if (human_popcount(h->cand[c]) > 2 && next_random(&seed) % 4 == 0)
+          h->cand[c] &= ~(m & -m);
+    }
+    human_where(h);
+    human_forget(h);
+    memset(want, 0, sizeof want);
+    triplet_reference(h, want);
+    memset(h->seen, 0, (size_t)81 * 9 * 2);
+    h->collect = true;
+    human_begin(h);
+    human_try(h, SKS_TECH_ALIGNED_TRIPLET);
+    h->collect = false;
+    bool same = !memcmp(h->seen, want, sizeof want), any = false;
+    for (int i = 0; i < 729; i++)
+      any |= want[i];
+    if (!same)
+      fprintf(stderr, "aligned triplet: round %d differs from SE's search\n",
+              round);
+    CHECK(same);
+    grids++;
+    with += any;
+  }
+  CHECK_EQ(grids, 150);
+  CHECK(with >= 5);
+  sks_puzzle_delete(p);
+}
+
 int main(void) {
   sks_human *h = sks_human_new();
   test_types(h);
   test_rated(h);
   test_graves(h);
   test_aligned_pair(h);
+  test_aligned_triplet_grid(h);
+  test_aligned_triplet_path(h);
+  test_aligned_triplet_reference(h);
   sks_human_delete(h);
   return check_report();
 }
