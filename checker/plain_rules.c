@@ -96,7 +96,7 @@ static bool keeps(rel r, int p, int a, int b) {
   case R_THIRD_NE: /* p = n / 3: the thirds of the digits from the first */
     return a / p != b / p;
   case R_MOD_NE:
-    return a % 3 != b % 3;
+    return a % p != b % p;
   case R_ODD:
     return a % 2 == 1;
   case R_EVEN:
@@ -165,13 +165,24 @@ typedef struct automaton {
   int kind; /* A_* */
   int k;    /* cells */
   const int *cells;
-  const int *coef; /* A_LINEAR: per cell */
+  const int *coef; /* A_LINEAR, A_TALLY: per cell */
   long long target;
   int n;
-  int lo; /* the first digit's value */
+  int lo;    /* the first digit's value */
+  int guard; /* a variable each clause is under (0: none) */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN, A_COUNT };
+enum {
+  A_LINEAR,
+  A_SANDWICH,
+  A_XSUM,
+  A_SKY,
+  A_LUNCH,
+  A_HIDDEN,
+  A_COUNT,
+  A_CUT,  /* the total since the last cut, cut when it makes target */
+  A_TALLY /* the cells holding target, counted by their coefficients */
+};
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
  * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
@@ -220,6 +231,10 @@ static long long step(const automaton *m, long long s, int i, int v) {
   }
   case A_COUNT: /* the cells that hold the value target */
     return s + (v == m->target);
+  case A_TALLY:
+    return s + (v == m->target ? m->coef[i] : 0);
+  case A_CUT:
+    return s + v == m->target ? 0 : s + v > m->target ? REJECT : s + v;
   case A_HIDDEN: { /* top << 32 | the first value below one before it,
                       plus 1 (0: none yet) */
     long long top = s >> 32, found = s & 0xffffffffLL;
@@ -251,6 +266,9 @@ static bool accepts(const automaton *m, long long s) {
     return (s & 0xffffffffLL) == m->target + 1;
   case A_COUNT:
     return s == 0 || s == m->target;
+  case A_CUT:
+  case A_TALLY:
+    return s == 0;
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -332,7 +350,9 @@ static bool run(builder *b, const int *grid, const automaton *m) {
       }
       for (int v = m->lo; v < m->lo + n; v++) {
         long long t = step(m, s, i, v);
-        int l[3], k = 0;
+        int l[4], k = 0;
+        if (m->guard)
+          l[k++] = -m->guard;
         if (y)
           l[k++] = -y;
         l[k++] = -xv(b, m->cells[i], v);
@@ -357,11 +377,62 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 
 static bool linear(builder *b, const int *grid, const int *cells,
                    const int *coef, int k, long long target) {
-  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo};
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo, 0};
   return run(b, grid, &m);
 }
 
 /* ---- each kind ---- */
+
+/* A loop cut into pieces of target: some cell starts a piece, so the
+ * loop read from some cell is a line cut so (each start's automaton
+ * under a variable of its own, one of them true). */
+static bool cut_loop(builder *b, const int *grid, const int *c, int k,
+                     long long target) {
+  int *rot = sks_malloc((size_t)k * sizeof *rot);
+  int *guard = sks_malloc((size_t)k * sizeof *guard);
+  bool ok = false;
+  for (int j = 0; j < k; j++) {
+    for (int i = 0; i < k; i++)
+      rot[i] = c[(j + i) % k];
+    guard[j] = grid ? 0 : b->next++;
+    automaton m = {A_CUT, k, rot, NULL, target, b->n, b->lo, guard[j]};
+    ok |= run(b, grid, &m);
+  }
+  if (!grid)
+    clause(b, guard, k);
+  free(guard);
+  free(rot);
+  return ok;
+}
+
+/* The cells' digits two by two (each with the next, or any two) among
+ * the pairs of values given. */
+static bool table_pairs(builder *b, const int *grid, const sks_rule *r) {
+  int k = r->ncells, n = b->n;
+  const int *c = r->cells;
+  bool ok = true;
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < k; j++) {
+      if (r->kind == SKS_RULE_PAIR && j > i + 1)
+        break;
+      for (int va = b->lo; va < b->lo + n; va++)
+        for (int vb = b->lo; vb < b->lo + n; vb++) {
+          if (grid && (grid[c[i]] + b->lo != va || grid[c[j]] + b->lo != vb))
+            continue;
+          bool given = false;
+          for (int q = 0; q + 1 < r->ndigits; q += 2)
+            given |= r->digits[q] == va && r->digits[q + 1] == vb;
+          if (given)
+            continue;
+          ok = false;
+          if (!grid) {
+            int l[2] = {-xv(b, c[i], va), -xv(b, c[j], vb)};
+            clause(b, l, 2);
+          }
+        }
+    }
+  return grid ? ok : true;
+}
 
 static bool all_different(builder *b, const int *grid, const int *c, int k) {
   bool ok = true;
@@ -565,7 +636,8 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
                    NULL,
                    r->value,
                    n,
-                   b->lo};
+                   b->lo,
+                   0};
     ok &= run(b, grid, &m);
     break;
   }
@@ -666,15 +738,47 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
       ok &= triple(b, grid, c[0], c[k - 1], c[i], r->kind == SKS_RULE_BETWEEN);
     break;
   case SKS_RULE_ENTROPIC:
-  case SKS_RULE_MODULAR:
     for (int i = 0; i + 2 < k; i++)
       for (int x = i; x < i + 3; x++)
         for (int y = x + 1; y < i + 3; y++)
           if (x == i || y == i + 2) /* each pair once: (i,i+1) (i,i+2) and
                                        (i+1,i+2) */
-            ok &= pair(b, grid, c[x], c[y],
-                       r->kind == SKS_RULE_ENTROPIC ? R_THIRD_NE : R_MOD_NE,
-                       n / 3);
+            ok &= pair(b, grid, c[x], c[y], R_THIRD_NE, n / 3);
+    break;
+  case SKS_RULE_MODULAR: { /* windows of m (3 if not given) on a line of m
+                              or more: each pair less than m apart */
+    int m = has ? r->value : 3;
+    for (int x = 0; k >= m && x < k; x++)
+      for (int y = x + 1; y < k && y - x < m; y++)
+        ok &= pair(b, grid, c[x], c[y], R_MOD_NE, m);
+    break;
+  }
+  case SKS_RULE_SUM_LINE: {
+    automaton m = {A_CUT, k, c, NULL, r->value, n, b->lo, 0};
+    ok = run(b, grid, &m);
+    break;
+  }
+  case SKS_RULE_SUM_LOOP:
+    ok = cut_loop(b, grid, c, k, r->value);
+    break;
+  case SKS_RULE_SAME_VALUES: { /* each value as often in each set as in the
+                                  first: set 0 counts +1, set j -1 */
+    int z = k / r->value;
+    for (int j = 1; j < r->value; j++) {
+      for (int i = 0; i < z; i++) {
+        cells[i] = c[i], coef[i] = 1;
+        cells[z + i] = c[j * z + i], coef[z + i] = -1;
+      }
+      for (int v = b->lo; v < b->lo + n; v++) {
+        automaton m = {A_TALLY, 2 * z, cells, coef, v, n, b->lo, 0};
+        ok &= run(b, grid, &m);
+      }
+    }
+    break;
+  }
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    ok = table_pairs(b, grid, r);
     break;
   case SKS_RULE_QUADRUPLE:
     for (int i = 0; i < r->ndigits; i++) {
@@ -729,7 +833,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
                                      cells as it says */
     for (int v = b->lo; v < b->lo + n; v++) {
-      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo};
+      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo, 0};
       ok &= run(b, grid, &m);
     }
     break;

@@ -33,6 +33,16 @@ static long sum_of(const grid_view *v, const int *cells, int k) {
   return s;
 }
 
+/* The total since the last cut after walking the cells from total p,
+ * cutting each time it makes V; -1 when it passes V. */
+static long cut_walk(const grid_view *v, const int *c, int k, long V, long p) {
+  for (int i = 0; i < k && p >= 0; i++) {
+    p += at(v, c[i]);
+    p = p == V ? 0 : p > V ? -1 : p;
+  }
+  return p;
+}
+
 static int box_of(const sks_shape *s, int cell) {
   int n = s->n, r = cell / n, c = cell % n;
   if (s->jigsaw)
@@ -356,6 +366,15 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   }
   case SKS_RULE_ENTROPIC:
   case SKS_RULE_MODULAR:
+    if (r->kind == SKS_RULE_MODULAR && has && r->value != 3) {
+      int m = r->value; /* each window of m cells, on a line of m or more */
+      for (int i = 0; k >= m && i + m <= k; i++)
+        for (int x = i; x < i + m; x++)
+          for (int y = x + 1; y < i + m; y++)
+            if (at(v, c[x]) % m == at(v, c[y]) % m)
+              return false;
+      return true;
+    }
     for (int i = 0; i + 2 < k; i++) {
       int cls[3];
       for (int j = 0; j < 3; j++) {
@@ -406,6 +425,47 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       top = at(v, c[i]);
     }
     return false; /* none hidden */
+  case SKS_RULE_SUM_LINE:
+    return cut_walk(v, c, k, r->value, 0) == 0;
+  case SKS_RULE_SUM_LOOP: {
+    /* some total p carried round the loop comes back to itself: 0, or
+     * (when the walk cuts) what the first piece lacks, V less a part of
+     * the loop's total at least */
+    long V = r->value, total = sum_of(v, c, k);
+    if (cut_walk(v, c, k, V, 0) == 0)
+      return true;
+    for (long p = V - total > 1 ? V - total : 1; p < V; p++)
+      if (cut_walk(v, c, k, V, p) == p)
+        return true;
+    return false;
+  }
+  case SKS_RULE_SAME_VALUES: {
+    int m = r->value, z = k / m;
+    for (int j = 1; j < m; j++)
+      for (int i = 0; i < z; i++) {
+        int x = at(v, c[i]), in0 = 0, inj = 0;
+        for (int i2 = 0; i2 < z; i2++) {
+          in0 += at(v, c[i2]) == x;
+          inj += at(v, c[j * z + i2]) == x;
+        }
+        if (in0 != inj)
+          return false;
+      }
+    return true;
+  }
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    for (int i = 0; i < k; i++)
+      for (int j = i + 1; j < (r->kind == SKS_RULE_PAIR ? i + 2 : k) && j < k;
+           j++) {
+        bool found = false;
+        for (int q = 0; q + 1 < r->ndigits && !found; q += 2)
+          found =
+              r->digits[q] == at(v, c[i]) && r->digits[q + 1] == at(v, c[j]);
+        if (!found)
+          return false;
+      }
+    return true;
   case SKS_RULE_COUNTING_CIRCLES:
     for (int i = 0; i < k; i++) {
       int times = 0;

@@ -203,8 +203,12 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
       return fail(err, rule, "two parts are needed (A | B)");
   } else if (rule->split)
     return fail(err, rule, "it has one part only");
+  bool pairs = rule->kind == SKS_RULE_PAIR || rule->kind == SKS_RULE_PAIR_ALL;
   if (args == SKS_ARGS_CD) {
-    if (rule->ndigits < 1 || rule->ndigits > rule->ncells)
+    if (pairs && (rule->ndigits < 2 || rule->ndigits % 2))
+      return fail(err, rule, "%d digits: pairs of two are needed",
+                  rule->ndigits);
+    if (!pairs && (rule->ndigits < 1 || rule->ndigits > rule->ncells))
       return fail(err, rule, "%d digits for its cells", rule->ndigits);
     for (int i = 0; i < rule->ndigits; i++)
       if (rule->digits[i] < 0 || rule->digits[i] > n) /* 0: from-zero's */
@@ -247,6 +251,20 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_LOCKOUT:
     if (rule->ncells < 2)
       return fail(err, rule, "two ends are needed");
+    break;
+  case SKS_RULE_SUM_LINE:
+  case SKS_RULE_SUM_LOOP:
+    if (rule->value < 1)
+      return fail(err, rule, "a sum of %d (1 at least)", rule->value);
+    break;
+  case SKS_RULE_SAME_VALUES:
+    if (rule->value < 1 || rule->ncells % rule->value)
+      return fail(err, rule, "%d cells do not cut into %d sets of one size",
+                  rule->ncells, rule->value);
+    break;
+  case SKS_RULE_MODULAR:
+    if (has_value && rule->value < 1)
+      return fail(err, rule, "a modulus of %d", rule->value);
     break;
   case SKS_RULE_ANTI_TAXICAB: /* its clauses grow as n^4 */
     if (n > 36)
