@@ -385,7 +385,8 @@ static bool linear(builder *b, const int *grid, const int *cells,
 
 /* A loop cut into pieces of target: some cell starts a piece, so the
  * loop read from some cell is a line cut so (each start's automaton
- * under a variable of its own, one of them true). */
+ * under a variable of its own, one of them true), and some value is not
+ * 0 (a loop of 0s has no piece). */
 static bool cut_loop(builder *b, const int *grid, const int *c, int k,
                      long long target) {
   int *rot = sks_malloc((size_t)k * sizeof *rot);
@@ -400,9 +401,22 @@ static bool cut_loop(builder *b, const int *grid, const int *c, int k,
   }
   if (!grid)
     clause(b, guard, k);
+  /* a piece at least: not every value 0 */
+  bool some = false;
+  int m = 0;
+  int *l = sks_malloc((size_t)k * b->n * sizeof *l);
+  for (int i = 0; i < k; i++)
+    for (int v = b->lo; v < b->lo + b->n; v++)
+      if (v > 0) {
+        some |= grid && grid[c[i]] + b->lo == v;
+        l[m++] = xv(b, c[i], v);
+      }
+  if (!grid)
+    clause(b, l, m);
+  free(l);
   free(guard);
   free(rot);
-  return ok;
+  return grid ? ok && some : true;
 }
 
 /* The cells' digits two by two (each with the next, or any two) among

@@ -432,6 +432,8 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
      * (when the walk cuts) what the first piece lacks, V less a part of
      * the loop's total at least */
     long V = r->value, total = sum_of(v, c, k);
+    if (total < V) /* no piece (a loop of 0s has none) */
+      return false;
     if (cut_walk(v, c, k, V, 0) == 0)
       return true;
     for (long p = V - total > 1 ? V - total : 1; p < V; p++)

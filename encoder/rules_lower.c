@@ -1011,8 +1011,10 @@ static void skyscraper(low *w, const sks_rule *r) {
  * between cells (0 .. V-1, V the value), one variable a total that can
  * be reached and completed, exactly one true; a digit that makes the
  * total V cuts (back to 0), one that passes V is refused; a line starts
- * and ends on 0, a loop ends where it starts.  The clauses forward,
- * backward and of support are sum_equals' over these totals. */
+ * and ends on 0, a loop ends where it starts and holds a digit above 0
+ * (a piece at least, as ISS: a line of 0s is kept, a loop of 0s not).  The
+ * clauses forward, backward and of support are sum_equals' over these totals.
+ */
 static int cut_next(int s, int v, int V) {
   return s + v < V ? s + v : s + v == V ? 0 : -1;
 }
@@ -1025,7 +1027,12 @@ static int cut_prev(int t, int v, int V) {
 static void sum_line(low *w, const sks_rule *r, bool loop) {
   int n = w->n, k = r->ncells, V = r->value;
   const int *c = r->cells;
-  if ((long)V > (long)k * (n - w->off)) { /* no piece completes: all 0 */
+  if ((long)V > (long)k * (n - w->off)) { /* no piece completes: a line
+                                               of 0s, never a loop */
+    if (loop) {
+      cl_begin(w);
+      cl_end(w);
+    }
     for (int i = 0; i < k; i++)
       for (int d = 1; d <= n; d++)
         if (d - w->off > 0)
@@ -1111,11 +1118,18 @@ static void sum_line(low *w, const sks_rule *r, bool loop) {
       }
     }
   }
-  if (loop) /* the loop's last boundary is its first */
+  if (loop) { /* the loop's last boundary is its first; a piece at least
+                 (not all 0) */
     for (int s = 0; s < V; s++) {
       clause2(w, neg(S(0, s)), S(k, s));
       clause2(w, neg(S(k, s)), S(0, s));
     }
+    cl_begin(w);
+    for (int i = 0; i < k; i++)
+      for (int d = 1 + w->off; d <= n; d++)
+        cl_lit(w, xl(w, c[i], d));
+    cl_end(w);
+  }
 #undef S
 done:
 #undef AT

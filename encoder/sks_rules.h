@@ -109,8 +109,8 @@ extern "C" {
     "the line cuts into pieces of consecutive cells, each summing to the "     \
     "value")                                                                   \
   X(SUM_LOOP, "sum-loop", CR,                                                  \
-    "the loop (its last cell next to its first) cuts into pieces of "          \
-    "consecutive cells, each summing to the value")                            \
+    "the loop (its last cell next to its first) cuts into one piece or more "  \
+    "of consecutive cells, each summing to the value")                         \
   X(SAME_VALUES, "same-values", CR,                                            \
     "the cells, cut in order into as many equal sets as the value, hold the "  \
     "same digits in each set (as often)")                                      \

@@ -438,8 +438,9 @@ def k_sumline(g):
         v = [x[i] for i in p]
         if not loop:
             return cut(v, 0, s) == 0
-        # a loop: read from some cell that starts a piece, a line
-        return any(cut(v[j:] + v[:j], 0, s) == 0 for j in range(len(v)))
+        # a loop: read from some cell that starts a piece, a line; a
+        # piece at least (a loop of 0s has none)
+        return sum(v) > 0 and any(cut(v[j:] + v[:j], 0, s) == 0 for j in range(len(v)))
 
     good = [s for s in range(1, 17) if ok(g, s)]
     s = rng.choice(good) if good and rng.random() < 0.8 else rng.randint(1, 12)
