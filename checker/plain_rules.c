@@ -180,8 +180,9 @@ enum {
   A_LUNCH,
   A_HIDDEN,
   A_COUNT,
-  A_CUT,  /* the total since the last cut, cut when it makes target */
-  A_TALLY /* the cells holding target, counted by their coefficients */
+  A_CUT,    /* the total since the last cut, cut when it makes target */
+  A_TALLY,  /* the cells holding target, counted by their coefficients */
+  A_BALANCE /* even less odd values (target 0), low less high (1) */
 };
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
@@ -233,6 +234,12 @@ static long long step(const automaton *m, long long s, int i, int v) {
     return s + (v == m->target);
   case A_TALLY:
     return s + (v == m->target ? m->coef[i] : 0);
+  case A_BALANCE: {
+    int rank = v - m->lo; /* from 0: below n/2 low, above high */
+    if (m->target == 0)
+      return s + (v % 2 == 0 ? 1 : -1);
+    return 2 * rank + 1 == m->n ? REJECT : s + (2 * rank < m->n ? 1 : -1);
+  }
   case A_CUT:
     return s + v == m->target ? 0 : s + v > m->target ? REJECT : s + v;
   case A_HIDDEN: { /* top << 32 | the first value below one before it,
@@ -268,6 +275,7 @@ static bool accepts(const automaton *m, long long s) {
     return s == 0 || s == m->target;
   case A_CUT:
   case A_TALLY:
+  case A_BALANCE:
     return s == 0;
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
@@ -417,6 +425,58 @@ static bool cut_loop(builder *b, const int *grid, const int *c, int k,
   free(guard);
   free(rot);
   return grid ? ok && some : true;
+}
+
+/* Rellik: no one or more different values summing to target all in the
+ * cells: a variable p(v) for "v is in the cells" (a cell holding v makes
+ * it true), and for each such set of values, not all of them. */
+static void rellik_sets(builder *b, const int *p, int from, int size, int most,
+                        long left, int *pick) {
+  if (size && !left) {
+    int *l = sks_malloc((size_t)size * sizeof *l);
+    for (int i = 0; i < size; i++)
+      l[i] = -p[pick[i] - b->lo];
+    clause(b, l, size);
+    free(l);
+    return;
+  }
+  for (int v = from; size < most && v < b->lo + b->n && v <= left; v++)
+    if (v > 0 || !left) {
+      pick[size] = v;
+      rellik_sets(b, p, v + 1, size + 1, most, left - v, pick);
+    }
+}
+
+static bool rellik(builder *b, const int *grid, const int *c, int k,
+                   long target) {
+  int n = b->n;
+  if (grid) { /* the totals of one or more of the cells' values, up to
+                 target: the last cell's value added to those before */
+    unsigned char *got = sks_calloc((size_t)target + 1, 1);
+    for (int i = 0; i < k; i++) {
+      long v = grid[c[i]] + b->lo;
+      for (long t = target - v; t >= 0; t--)
+        got[t + v] |= got[t];
+      if (v <= target)
+        got[v] = 1;
+    }
+    bool ok = !got[target];
+    free(got);
+    return ok;
+  }
+  int *p = sks_malloc((size_t)n * sizeof *p),
+      *pick = sks_malloc((size_t)n * sizeof *pick);
+  for (int v = b->lo; v < b->lo + n; v++) {
+    p[v - b->lo] = b->next++;
+    for (int i = 0; i < k; i++) {
+      int l[2] = {-xv(b, c[i], v), p[v - b->lo]};
+      clause(b, l, 2);
+    }
+  }
+  rellik_sets(b, p, b->lo, 0, k < n ? k : n, target, pick);
+  free(pick);
+  free(p);
+  return true;
 }
 
 /* The cells' digits two by two (each with the next, or any two) among
@@ -793,6 +853,20 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_PAIR:
   case SKS_RULE_PAIR_ALL:
     ok = table_pairs(b, grid, r);
+    break;
+  case SKS_RULE_SUM:
+    ok = linear(b, grid, c, coef, k, r->value);
+    break;
+  case SKS_RULE_RELLIK:
+    ok = all_different(b, grid, c, k);
+    ok &= rellik(b, grid, c, k, r->value);
+    break;
+  case SKS_RULE_EQUALITY_CAGE:
+    ok = all_different(b, grid, c, k);
+    for (int side = 0; side < 2; side++) {
+      automaton m = {A_BALANCE, k, c, NULL, side, n, b->lo, 0};
+      ok &= run(b, grid, &m);
+    }
     break;
   case SKS_RULE_QUADRUPLE:
     for (int i = 0; i < r->ndigits; i++) {

@@ -455,6 +455,38 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       }
     return true;
   }
+  case SKS_RULE_SUM:
+    return sum_of(v, c, k) == r->value;
+  case SKS_RULE_RELLIK: {
+    /* the totals of one or more of the digits, up to the value */
+    if (!all_different(v, c, k))
+      return false;
+    bool *made = calloc((size_t)r->value + 1, sizeof *made);
+    if (!made)
+      return false;
+    for (int i = 0; i < k; i++) {
+      int x = at(v, c[i]);
+      for (long t = r->value - x; t >= 0 && x >= 0; t--)
+        if (made[t])
+          made[t + x] = true;
+      if (x <= r->value)
+        made[x] = true;
+    }
+    bool ok = !made[r->value];
+    free(made);
+    return ok;
+  }
+  case SKS_RULE_EQUALITY_CAGE: {
+    int even = 0, low = 0; /* less odd, less high */
+    for (int i = 0; i < k; i++) {
+      int x = at(v, c[i]), rank = x - v->lo; /* from 0 */
+      even += x % 2 == 0 ? 1 : -1;
+      if (2 * rank + 1 == n) /* the middle of an odd n */
+        return false;
+      low += 2 * rank < n ? 1 : -1;
+    }
+    return all_different(v, c, k) && even == 0 && low == 0;
+  }
   case SKS_RULE_PAIR:
   case SKS_RULE_PAIR_ALL:
     for (int i = 0; i < k; i++)

@@ -1189,6 +1189,70 @@ static void pair_rule(low *w, const sks_rule *r) {
   free(ok);
 }
 
+/* Rellik: different digits, and for each set of one or more digits
+ * (at most the cells' count) that sums to the value, not all of them in
+ * the cells (a digit is in them: the disjunction of its literals). */
+static void rellik_sets(low *w, const int *in, int v, int size, long sum,
+                        int *pick, int most) {
+  if (size && sum == 0) {
+    cl_begin(w);
+    for (int i = 0; i < size; i++)
+      cl_lit(w, neg(in[pick[i]]));
+    cl_end(w);
+    return;
+  }
+  for (int d = v; size < most && d <= w->n; d++) {
+    long val = d - w->off; /* a 0 only alone, for a value of 0 */
+    if (val <= sum && (val > 0 || (sum == 0 && size == 0))) {
+      pick[size] = d;
+      rellik_sets(w, in, d + 1, size + 1, sum - val, pick, most);
+    }
+  }
+}
+
+static void rellik(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  distinct(w, r->cells, k);
+  int *in = sks_malloc((size_t)(n + 1) * sizeof *in);
+  int *l = sks_malloc((size_t)k * sizeof *l);
+  int *pick = sks_malloc((size_t)(n + 1) * sizeof *pick);
+  for (int d = 1; d <= n; d++) {
+    for (int i = 0; i < k; i++)
+      l[i] = xl(w, r->cells[i], d);
+    in[d] = or_of(w, l, k);
+  }
+  rellik_sets(w, in, 1, 0, r->value, pick, k < n ? k : n);
+  free(pick);
+  free(l);
+  free(in);
+}
+
+/* Equality cage: different digits; twice the even (the high) digits make
+ * the cells' count; an odd n's middle digit is in no cell. */
+static void equality_cage(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  distinct(w, r->cells, k);
+  int *l = sks_malloc((size_t)n * sizeof *l);
+  terms tt = {0};
+  for (int side = 0; side < 2; side++) {
+    tt.n = 0;
+    for (int i = 0; i < k; i++) {
+      int m = 0;
+      for (int d = 1; d <= n; d++) {
+        bool mid = n % 2 && d == (n + 1) / 2;
+        if (side && mid)
+          clause2(w, neg(xl(w, r->cells[i], d)), LFALSE);
+        if (side ? d > (n + 1) / 2 : (d - w->off) % 2 == 0)
+          l[m++] = xl(w, r->cells[i], d);
+      }
+      add_term(&tt, -1, 2, or_of(w, l, m));
+    }
+    sum_equals(w, &tt, k);
+  }
+  SKS_STACK_FREE(tt);
+  free(l);
+}
+
 /* ------------------------------------------------------------------ */
 /* Each kind. */
 
@@ -1548,6 +1612,17 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_SAME_VALUES:
     same_values(w, r);
+    break;
+  case SKS_RULE_SUM:
+    for (int i = 0; i < k; i++)
+      add_term(&tt, c[i], 1, LTRUE);
+    sum_cells(w, &tt, r->value);
+    break;
+  case SKS_RULE_RELLIK:
+    rellik(w, r);
+    break;
+  case SKS_RULE_EQUALITY_CAGE:
+    equality_cage(w, r);
     break;
   case SKS_RULE_PAIR:
   case SKS_RULE_PAIR_ALL:

@@ -120,6 +120,13 @@ extern "C" {
   X(PAIR_ALL, "pair-all", CD,                                                  \
     "any two of the cells hold one of the pairs of digits given (a b, a the "  \
     "earlier cell's)")                                                         \
+  X(SUM, "sum", CR, "the digits sum to the value (they may repeat)")           \
+  X(RELLIK, "rellik", CR,                                                      \
+    "digits do not repeat; no one or more of them sum to the value")           \
+  X(EQUALITY_CAGE, "equality-cage", C,                                         \
+    "digits do not repeat; as many are odd as even and as many low as high "   \
+    "(the lower and the upper half of the digits: an odd n's middle digit is " \
+    "neither, so never here)")                                                 \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -657,7 +657,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   int n = st->n;
   char type[40];
   part_text(st, &pt[0], type, sizeof type);
-  long v;
+  long v = 0;
   const sks_shape *shape = st->rd->p->shape;
 #define NV SKS_RULE_NO_VALUE
 #define CELLS st->cells.a, (int)st->cells.n
@@ -707,13 +707,29 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return value_of(st, &pt[1], type, 0, &v);
     if (cage && (none || v == 0))
       return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
-    if (!cage && !one_region(st, shape))
-      return refuse(st, type,
-                    " (its digits may repeat: only a Sum within one row, "
-                    "column or box is read, as a cage)");
     if (v < 0)
       return value_of(st, &pt[1], type, 0, &v);
+    /* a Sum within one row, column or box: a cage (its digits differ
+     * anyway); elsewhere its digits may repeat */
+    if (!cage && !one_region(st, shape))
+      return add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type);
     return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "RellikCage")) {
+    if (np < 3 || value_of(st, &pt[1], type, 0, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")
+                    : -1;
+    if (read_cells(st, 2, type))
+      return -1;
+    return add(st, SKS_RULE_RELLIK, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "EqualityCage")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n % 2) /* the solver's partitions need it */
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "an even number of cells is needed");
+    return add(st, SKS_RULE_EQUALITY_CAGE, NV, CELLS, 0, NULL, 0, type);
   }
   if (part_is(st, &pt[0], "LittleKiller")) {
     if (np != 3 || value_of(st, &pt[1], type, 0, &v))

@@ -481,9 +481,40 @@ def k_pair(g):
             lambda x: all((x[p[i]], x[p[j]]) in allowed for i, j in rel))
 
 
+def k_sum(g):
+    cells = rng.sample(range(N * N), rng.randint(1, 4))
+    s = sum(g[i] for i in cells) + rng.choice([0, 0, 0, 1])
+    return "sum %d %s" % (s, " ".join(map(name, cells))), lambda x: sum(x[i] for i in cells) == s
+
+
+def subset_sums(v):
+    """The totals of one or more of the values v."""
+    return {sum(q) for r in range(1, len(v) + 1) for q in itertools.combinations(v, r)}
+
+
+def k_rellik(g):
+    p = walk(rng.randint(1, 4))
+    bad = [s for s in range(0, 12) if s not in subset_sums([g[i] for i in p])]
+    s = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(0, 10)
+    return ("rellik %d %s" % (s, " ".join(map(name, p))),
+            lambda x: len({x[i] for i in p}) == len(p) and s not in subset_sums([x[i] for i in p]))
+
+
+def k_equality(g):
+    p = walk(rng.choice([1, 2, 2, 3, 4, 4]))
+    lo = LO
+
+    def ok(x):  # as many even as odd, as many low (the first two digits) as high
+        v = [x[i] for i in p]
+        return (len(set(v)) == len(v) and 2 * sum(1 for u in v if u % 2 == 0) == len(v)
+                and 2 * sum(1 for u in v if u - lo < N // 2) == len(v))
+    return "equality-cage " + " ".join(map(name, p)), ok
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
-         k_room, k_hidden, k_circles, k_sumline, k_same, k_pair]
+         k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
+         k_sum, k_rellik, k_equality]
 
 texts, tests = [], []
 ZERO = []

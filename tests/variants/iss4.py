@@ -10,7 +10,8 @@ Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
 row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles,
 sum lines and loops run as the solver's SumLine handler runs, same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
-modular lines of any modulus), and the tool's count must equal the
+modular lines of any modulus, rellik and equality cages, sums over any
+cells), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -123,7 +124,7 @@ def binary_key(fn):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(25)
+    k = rng.randrange(28)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -338,6 +339,28 @@ def make(g):
             v = [x[i] % m for i in q]
             return len(set(v[:m])) == len(v[:m]) and all(v[i] == v[i + m] for i in range(len(v) - m))
         return ".Modular~%d~%s" % (m, "~".join(map(cid, q))), modular
+    if k == 25:  # no one or more of the cage's digits sum to the value
+        def sums(x):
+            v = [x[i] for i in p]
+            return {sum(q) for r in range(1, len(v) + 1) for q in itertools.combinations(v, r)}
+        bad = [t for t in range(12) if t not in sums(g)]
+        t = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(0, 10)
+        return ".RellikCage~%d~%s" % (t, cs), lambda x: distinct(x, p) and t not in sums(x)
+    if k == 26:  # the solver's partitions: even and odd values, the lower
+        # and the upper half of the values, as many of each
+        q = walk(rng.choice([2, 4]))
+        vals = list(range(LO, LO + 4))
+        low, high = vals[:2], vals[2:]
+
+        def eq(x):
+            v = [x[i] for i in q]
+            return (distinct(x, q) and sum(u % 2 == 0 for u in v) == sum(u % 2 == 1 for u in v)
+                    and sum(u in low for u in v) == sum(u in high for u in v))
+        return ".EqualityCage~" + "~".join(map(cid, q)), eq
+    if k == 27:  # a Sum over any cells: its digits may repeat
+        q = rng.sample(range(16), rng.randint(2, 4))
+        t = sum(g[i] for i in q) + rng.choice([0, 0, 1])
+        return ".Sum~%d~%s" % (t, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == t
     q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
     s = sum(g[i] for i in q)
     return ".Sum~%d~%s" % (s, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == s
