@@ -857,6 +857,30 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_SUM:
     ok = linear(b, grid, c, coef, k, r->value);
     break;
+  case SKS_RULE_VALUE_INDEXING:
+    /* the second cell's value V: no V past the cells; the first cell's
+     * value a and the V-th cell after the second's value b differ: never */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      bool names = v >= 1 && v <= k - 2;
+      if (grid) {
+        if (grid[c[1]] + b->lo == v)
+          ok &= names && grid[c[1 + v]] == grid[c[0]];
+        continue;
+      }
+      if (!names) {
+        int l[1] = {-xv(b, c[1], v)};
+        clause(b, l, 1);
+        continue;
+      }
+      for (int va = b->lo; va < b->lo + n; va++)
+        for (int vb = b->lo; vb < b->lo + n; vb++)
+          if (va != vb) {
+            int l[3] = {-xv(b, c[1], v), -xv(b, c[0], va),
+                        -xv(b, c[1 + v], vb)};
+            clause(b, l, 3);
+          }
+    }
+    break;
   case SKS_RULE_RELLIK:
     ok = all_different(b, grid, c, k);
     ok &= rellik(b, grid, c, k, r->value);

@@ -457,6 +457,10 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   }
   case SKS_RULE_SUM:
     return sum_of(v, c, k) == r->value;
+  case SKS_RULE_VALUE_INDEXING: {
+    int x = at(v, c[1]);
+    return x >= 1 && x <= k - 2 && at(v, c[1 + x]) == at(v, c[0]);
+  }
   case SKS_RULE_RELLIK: {
     /* the totals of one or more of the digits, up to the value */
     if (!all_different(v, c, k))

@@ -246,6 +246,10 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->split * 2 != rule->ncells)
       return fail(err, rule, "the parts differ in length");
     break;
+  case SKS_RULE_VALUE_INDEXING:
+    if (rule->ncells < 3)
+      return fail(err, rule, "a digit, its index and a cell at least");
+    break;
   case SKS_RULE_DOUBLE_ARROW:
   case SKS_RULE_BETWEEN:
   case SKS_RULE_LOCKOUT:

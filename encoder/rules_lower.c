@@ -1621,6 +1621,22 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_RELLIK:
     rellik(w, r);
     break;
+  case SKS_RULE_VALUE_INDEXING: /* the index's value V: cell V after it
+                                   equals the first */
+    for (int d = 1; d <= n; d++) {
+      int v = d - w->off, x = xl(w, c[1], d);
+      if (x == LFALSE)
+        continue;
+      if (v < 1 || v > k - 2) {
+        clause2(w, neg(x), LFALSE);
+        continue;
+      }
+      for (int e = 1; e <= n; e++)
+        for (int side = 0; side < 2; side++)
+          clause3(w, neg(x), neg(xl(w, side ? c[1 + v] : c[0], e)),
+                  xl(w, side ? c[0] : c[1 + v], e));
+    }
+    break;
   case SKS_RULE_EQUALITY_CAGE:
     equality_cage(w, r);
     break;

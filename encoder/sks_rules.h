@@ -127,6 +127,9 @@ extern "C" {
     "digits do not repeat; as many are odd as even and as many low as high "   \
     "(the lower and the upper half of the digits: an odd n's middle digit is " \
     "neither, so never here)")                                                 \
+  X(VALUE_INDEXING, "value-indexing", C,                                       \
+    "the second cell's digit V (1 or more) names the V-th cell after it, "     \
+    "which holds the first cell's digit")                                      \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -715,6 +715,13 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type);
     return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
   }
+  if (part_is(st, &pt[0], "ValueIndexing")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n < 3) /* as the solver's check */
+      return fail(st, pt[0].col, "%s: %s", type, "three cells or more");
+    return add(st, SKS_RULE_VALUE_INDEXING, NV, CELLS, 0, NULL, 0, type);
+  }
   if (part_is(st, &pt[0], "RellikCage")) {
     if (np < 3 || value_of(st, &pt[1], type, 0, &v))
       return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")

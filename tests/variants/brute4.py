@@ -511,10 +511,23 @@ def k_equality(g):
     return "equality-cage " + " ".join(map(name, p)), ok
 
 
+def k_vindex(g):
+    p = walk(rng.randint(3, 5)) or walk(3)
+    if rng.random() < 0.6:  # the index names a cell that agrees in g
+        good = [i for i in range(2, len(p)) if g[p[i]] == g[p[0]] and g[p[1]] == i - 1]
+        if not good:
+            p = walk(3)
+
+    def ok(x):
+        v = x[p[1]]
+        return 1 <= v <= len(p) - 2 and x[p[1 + v]] == x[p[0]]
+    return "value-indexing " + " ".join(map(name, p)), ok
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
          k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
-         k_sum, k_rellik, k_equality]
+         k_sum, k_rellik, k_equality, k_vindex]
 
 texts, tests = [], []
 ZERO = []

@@ -11,7 +11,7 @@ row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, countin
 sum lines and loops run as the solver's SumLine handler runs, same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
-cells), and the tool's count must equal the
+cells, value indexing), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -124,7 +124,7 @@ def binary_key(fn):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(28)
+    k = rng.randrange(29)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -357,6 +357,14 @@ def make(g):
             return (distinct(x, q) and sum(u % 2 == 0 for u in v) == sum(u % 2 == 1 for u in v)
                     and sum(u in low for u in v) == sum(u in high for u in v))
         return ".EqualityCage~" + "~".join(map(cid, q)), eq
+    if k == 28:  # the handler's: the second cell's value V (1 or more)
+        # indexes the cells after it, the V-th holds the first's value
+        q = walk(rng.randint(3, 4))
+
+        def vi(x):
+            v = x[q[1]]
+            return 1 <= v <= len(q) - 2 and x[q[1 + v]] == x[q[0]]
+        return ".ValueIndexing~" + "~".join(map(cid, q)), vi
     if k == 27:  # a Sum over any cells: its digits may repeat
         q = rng.sample(range(16), rng.randint(2, 4))
         t = sum(g[i] for i in q) + rng.choice([0, 0, 1])
