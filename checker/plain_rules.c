@@ -479,6 +479,68 @@ static bool rellik(builder *b, const int *grid, const int *c, int k,
   return true;
 }
 
+/* Count distinct: p(v) "v is in the other cells" (both ways), u(i, j)
+ * "at least j of p(1..i)" defined both ways (a sequential counter), and
+ * the first cell's value V: u(n, V) and not u(n, V + 1). */
+static bool count_distinct(builder *b, const int *grid, const int *c, int k) {
+  int n = b->n;
+  if (grid) {
+    int got = 0;
+    for (int i = 1; i < k; i++) {
+      bool again = false;
+      for (int j = 1; j < i; j++)
+        again |= grid[c[j]] == grid[c[i]];
+      got += !again;
+    }
+    return got == grid[c[0]] + b->lo;
+  }
+  int *p = sks_malloc((size_t)n * sizeof *p);
+  int *u = sks_malloc((size_t)(n + 1) * (n + 2) * sizeof *u);
+  int *l = sks_malloc((size_t)k * sizeof *l);
+#define U(i, j) u[(size_t)(i) * (n + 2) + (size_t)(j)]
+  for (int v = 0; v < n; v++) {
+    p[v] = b->next++;
+    int m = 0;
+    l[m++] = -p[v];
+    for (int i = 1; i < k; i++) {
+      int two[2] = {-xv(b, c[i], v + b->lo), p[v]};
+      clause(b, two, 2);
+      l[m++] = xv(b, c[i], v + b->lo);
+    }
+    clause(b, l, m);
+  }
+  for (int i = 0; i <= n; i++)
+    for (int j = 0; j <= n + 1; j++) {
+      U(i, j) = b->next++;
+      int one[1] = {j == 0 ? U(i, j) : -U(i, j)};
+      if (j == 0 || i == 0 || j > i)
+        clause(b, one, 1); /* true for j = 0, false past i */
+    }
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= i; j++) {
+      int a[2] = {-U(i - 1, j), U(i, j)};
+      int bb[3] = {-U(i - 1, j - 1), -p[i - 1], U(i, j)};
+      int cc[3] = {-U(i, j), U(i - 1, j), U(i - 1, j - 1)};
+      int d[3] = {-U(i, j), U(i - 1, j), p[i - 1]};
+      clause(b, a, 2);
+      clause(b, bb, 3);
+      clause(b, cc, 3);
+      clause(b, d, 3);
+    }
+  for (int v = b->lo; v < b->lo + n; v++) {
+    int at_least[2] = {-xv(b, c[0], v), v <= n ? U(n, v) : 0};
+    int at_most[2] = {-xv(b, c[0], v), v + 1 <= n ? -U(n, v + 1) : 0};
+    clause(b, at_least, v <= n ? 2 : 1);
+    if (v + 1 <= n)
+      clause(b, at_most, 2);
+  }
+#undef U
+  free(l);
+  free(u);
+  free(p);
+  return true;
+}
+
 /* The cells' digits two by two (each with the next, or any two) among
  * the pairs of values given. */
 static bool table_pairs(builder *b, const int *grid, const sks_rule *r) {
@@ -856,6 +918,14 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   case SKS_RULE_SUM:
     ok = linear(b, grid, c, coef, k, r->value);
+    break;
+  case SKS_RULE_COUNT_DISTINCT:
+    ok = count_distinct(b, grid, c, k);
+    break;
+  case SKS_RULE_EQUAL_SUM:
+    for (int i = r->split; i < k; i++)
+      coef[i] = -1;
+    ok = linear(b, grid, c, coef, k, 0);
     break;
   case SKS_RULE_VALUE_INDEXING:
     /* the second cell's value V: no V past the cells; the first cell's

@@ -457,6 +457,18 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   }
   case SKS_RULE_SUM:
     return sum_of(v, c, k) == r->value;
+  case SKS_RULE_COUNT_DISTINCT: {
+    int distinct = 0;
+    for (int i = 1; i < k; i++) {
+      bool before = false;
+      for (int j = 1; j < i && !before; j++)
+        before = at(v, c[j]) == at(v, c[i]);
+      distinct += !before;
+    }
+    return distinct == at(v, c[0]);
+  }
+  case SKS_RULE_EQUAL_SUM:
+    return sum_of(v, c, r->split) == sum_of(v, c + r->split, k - r->split);
   case SKS_RULE_VALUE_INDEXING: {
     int x = at(v, c[1]);
     return x >= 1 && x <= k - 2 && at(v, c[1 + x]) == at(v, c[0]);

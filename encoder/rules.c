@@ -25,6 +25,9 @@ static const kind_row KINDS[] = {
 #undef SKS_RULE_ROW_
 };
 _Static_assert(sizeof KINDS / sizeof *KINDS == SKS_RULE_KINDS, "rule table");
+/* formats/rules_text.c and form_fpuzzles.c keep sets of kinds as bits of a
+ * 64-bit word */
+_Static_assert(SKS_RULE_KINDS <= 64, "a set of rule kinds in 64 bits");
 
 /* Other names people and programs use for a kind. */
 static const struct {
@@ -245,6 +248,10 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_CLONE:
     if (rule->split * 2 != rule->ncells)
       return fail(err, rule, "the parts differ in length");
+    break;
+  case SKS_RULE_COUNT_DISTINCT:
+    if (rule->ncells < 2)
+      return fail(err, rule, "a count and a cell at least");
     break;
   case SKS_RULE_VALUE_INDEXING:
     if (rule->ncells < 3)

@@ -1621,6 +1621,24 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_RELLIK:
     rellik(w, r);
     break;
+  case SKS_RULE_COUNT_DISTINCT: { /* the digits present, less the first's
+                                     value */
+    int *l = sks_malloc((size_t)k * sizeof *l);
+    for (int d = 1; d <= n; d++) {
+      for (int i = 1; i < k; i++)
+        l[i - 1] = xl(w, c[i], d);
+      add_term(&tt, -1, 1, or_of(w, l, k - 1));
+    }
+    add_term(&tt, c[0], -1, LTRUE);
+    sum_equals(w, &tt, 0);
+    free(l);
+    break;
+  }
+  case SKS_RULE_EQUAL_SUM:
+    for (int i = 0; i < k; i++)
+      add_term(&tt, c[i], i < r->split ? 1 : -1, LTRUE);
+    sum_cells(w, &tt, 0);
+    break;
   case SKS_RULE_VALUE_INDEXING: /* the index's value V: cell V after it
                                    equals the first */
     for (int d = 1; d <= n; d++) {

@@ -130,6 +130,10 @@ extern "C" {
   X(VALUE_INDEXING, "value-indexing", C,                                       \
     "the second cell's digit V (1 or more) names the V-th cell after it, "     \
     "which holds the first cell's digit")                                      \
+  X(COUNT_DISTINCT, "count-distinct", C,                                       \
+    "the first cell's digit counts the different digits of the other cells")   \
+  X(EQUAL_SUM, "equal-sum", CS,                                                \
+    "the two parts' digits sum to the same total (they may repeat)")           \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -650,6 +650,65 @@ static int pair_item(iss *st, const char *type) {
   return rc;
 }
 
+/* EqualSum~CELLS~-~CELLS...: each segment sums as the first.  Cells two
+ * segments share count on both sides and are left out of both: the rest
+ * is an equal-sum, or a sum of 0 when one side keeps none. */
+static int equal_sum(iss *st, const char *type) {
+  part *pt = st->parts.a;
+  size_t np = st->parts.n;
+  int N = st->n * st->n, rc = 0;
+  int *in0 = sks_calloc((size_t)N, sizeof *in0);
+  ints a = {0}, b = {0};
+  size_t s1 = 1; /* where the segment being read starts */
+  while (s1 < np && !part_is(st, &pt[s1], "-"))
+    s1++;
+  for (size_t i = 1; i < s1 && !rc; i++) {
+    int c = part_cell(st, &pt[i]);
+    if (c < 0)
+      rc = bad_cell(st, &pt[i], type);
+    else if (in0[c]++)
+      rc = fail(st, pt[i].col, "%s: %s", type, "a cell twice in a segment");
+  }
+  for (size_t from = s1 + 1; !rc && from <= np && s1 < np; from++) {
+    size_t to = from;
+    while (to < np && !part_is(st, &pt[to], "-"))
+      to++;
+    int *inj = sks_calloc((size_t)N, sizeof *inj);
+    for (size_t i = from; i < to && !rc; i++) {
+      int c = part_cell(st, &pt[i]);
+      if (c < 0)
+        rc = bad_cell(st, &pt[i], type);
+      else if (inj[c]++)
+        rc = fail(st, pt[i].col, "%s: %s", type, "a cell twice in a segment");
+    }
+    a.n = b.n = 0;
+    for (int c = 0; c < N && !rc; c++) {
+      if (in0[c] && !inj[c])
+        SKS_PUSH(a, c);
+      if (inj[c] && !in0[c])
+        SKS_PUSH(b, c);
+    }
+    free(inj);
+    if (rc || (!a.n && !b.n))
+      ; /* the same cells: the same sum */
+    else if (!a.n || !b.n)
+      rc = add(st, SKS_RULE_SUM, 0, a.n ? a.a : b.a, (int)(a.n ? a.n : b.n), 0,
+               NULL, 0, type);
+    else {
+      int split = (int)a.n;
+      for (size_t i = 0; i < b.n; i++)
+        SKS_PUSH(a, b.a[i]);
+      rc = add(st, SKS_RULE_EQUAL_SUM, SKS_RULE_NO_VALUE, a.a, (int)a.n, split,
+               NULL, 0, type);
+    }
+    from = to;
+  }
+  SKS_STACK_FREE(a);
+  SKS_STACK_FREE(b);
+  free(in0);
+  return rc;
+}
+
 /* One item (in st->parts) other than Shape, Jigsaw and NoBoxes. */
 static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   part *pt = st->parts.a;
@@ -715,6 +774,15 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type);
     return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
   }
+  if (part_is(st, &pt[0], "CountDistinct")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n < 2)
+      return fail(st, pt[0].col, "%s: %s", type, "a count and cells");
+    return add(st, SKS_RULE_COUNT_DISTINCT, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "EqualSum"))
+    return equal_sum(st, type);
   if (part_is(st, &pt[0], "ValueIndexing")) {
     if (read_cells(st, 1, type))
       return -1;
@@ -728,6 +796,10 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                     : -1;
     if (read_cells(st, 2, type))
       return -1;
+    if (v == 0) /* the solver's handler counts the empty set as a sum */
+      return refuse(st, type,
+                    " (with a sum of 0, which ISS's handler keeps no grid "
+                    "under)");
     return add(st, SKS_RULE_RELLIK, (int)v, CELLS, 0, NULL, 0, type);
   }
   if (part_is(st, &pt[0], "EqualityCage")) {

@@ -524,10 +524,24 @@ def k_vindex(g):
     return "value-indexing " + " ".join(map(name, p)), ok
 
 
+def k_distinct(g):
+    p = walk(rng.randint(2, 5)) or walk(3)
+    return ("count-distinct " + " ".join(map(name, p)),
+            lambda x: len({x[i] for i in p[1:]}) == x[p[0]])
+
+
+def k_equal(g):
+    cells = rng.sample(range(N * N), rng.randint(2, 5))
+    cut = rng.randint(1, len(cells) - 1)
+    a, b = cells[:cut], cells[cut:]
+    return ("equal-sum %s | %s" % (" ".join(map(name, a)), " ".join(map(name, b))),
+            lambda x: sum(x[i] for i in a) == sum(x[i] for i in b))
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
          k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
-         k_sum, k_rellik, k_equality, k_vindex]
+         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal]
 
 texts, tests = [], []
 ZERO = []

@@ -11,7 +11,8 @@ row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, countin
 sum lines and loops run as the solver's SumLine handler runs, same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
-cells, value indexing), and the tool's count must equal the
+cells, value indexing, count distinct, equal sums of segments that may
+share cells), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -124,7 +125,7 @@ def binary_key(fn):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(29)
+    k = rng.randrange(31)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -343,8 +344,9 @@ def make(g):
         def sums(x):
             v = [x[i] for i in p]
             return {sum(q) for r in range(1, len(v) + 1) for q in itertools.combinations(v, r)}
-        bad = [t for t in range(12) if t not in sums(g)]
-        t = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(0, 10)
+        # (a sum of 0 is refused: ISS's handler keeps no grid under it)
+        bad = [t for t in range(1, 12) if t not in sums(g)]
+        t = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(1, 10)
         return ".RellikCage~%d~%s" % (t, cs), lambda x: distinct(x, p) and t not in sums(x)
     if k == 26:  # the solver's partitions: even and odd values, the lower
         # and the upper half of the values, as many of each
@@ -365,6 +367,14 @@ def make(g):
             v = x[q[1]]
             return 1 <= v <= len(q) - 2 and x[q[1 + v]] == x[q[0]]
         return ".ValueIndexing~" + "~".join(map(cid, q)), vi
+    if k == 29:  # the first cell's value counts the values of the others
+        q = walk(rng.randint(2, 5)) or walk(3)
+        return (".CountDistinct~" + "~".join(map(cid, q)),
+                lambda x: len({x[i] for i in q[1:]}) == x[q[0]])
+    if k == 30:  # segments of the same sum, which may share cells
+        segs = [rng.sample(range(16), rng.randint(1, 3)) for _ in range(rng.randint(2, 3))]
+        return (".EqualSum~" + "~-~".join("~".join(map(cid, q)) for q in segs),
+                lambda x: len({sum(x[i] for i in q) for q in segs}) == 1)
     if k == 27:  # a Sum over any cells: its digits may repeat
         q = rng.sample(range(16), rng.randint(2, 4))
         t = sum(g[i] for i in q) + rng.choice([0, 0, 1])

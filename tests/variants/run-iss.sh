@@ -43,7 +43,8 @@ check six-candidates 10 2 "$S" count -q s6b.txt
 # Sum lines and a loop (a piece through the loop's last cell into its
 # first), same value sets, Pair and PairX keys, modular lines of 2 and of
 # 4 (a line shorter than 4), rellik and equality cages, sums whose digits
-# may repeat, value indexing: each counted on a blank 4x4, the counts those of brute
+# may repeat, value indexing, count distinct, equal sums of segments
+# that share a cell: each counted on a blank 4x4, the counts those of brute
 # force over the 288 grids.
 printf '%s\n' '.Shape~4x4.SumLine~5~R1C1~R2C2~R2C3~R1C4.SumLine~5~R4C4~R4C3~R3C4~R3C3~LOOP' \
   '.Shape~4x4.SameValues~2~R1C1~R1C2~R4C3~R4C4.SameValues~3~R2C1~R3C4~R4C2' \
@@ -52,7 +53,8 @@ printf '%s\n' '.Shape~4x4.SumLine~5~R1C1~R2C2~R2C3~R1C4.SumLine~5~R4C4~R4C3~R3C4
 printf '%s\n' '.Shape~4x4.RellikCage~5~R1C1~R2C2.RellikCage~3~R1C4~R2C3' \
   '.Shape~4x4.EqualityCage~R1C1~R2C2.EqualityCage~R3C1~R4C3' \
   '.Shape~4x4.Sum~7~R1C1~R2C3~R4C2.Sum~2~R3C4~R4C1' \
-  '.Shape~4x4.ValueIndexing~R1C1~R2C1~R3C1~R4C1~R4C2.ValueIndexing~R4C4~R4C3~R3C3~R2C3~R1C3~R1C4' >>lines4.txt
+  '.Shape~4x4.ValueIndexing~R1C1~R2C1~R3C1~R4C1~R4C2.ValueIndexing~R4C4~R4C3~R3C3~R2C3~R1C3~R1C4' \
+  '.Shape~4x4.CountDistinct~R1C1~R2C1~R2C2~R3C3.EqualSum~R1C4~R2C3~-~R2C3~R3C1~-~R4C2' >>lines4.txt
 check lines4 0 "64
 48
 1
@@ -60,7 +62,8 @@ check lines4 0 "64
 56
 16
 8
-12" "$S" count -q lines4.txt
+12
+3" "$S" count -q lines4.txt
 # Ch: each cell one more than the one before (row 1 left to right, row 4
 # right to left); the older Binary writes the same key with '-' and '_'
 # swapped (none here).
@@ -222,6 +225,9 @@ expect_stderr_has "GlobalMod has no rule here (but on a 9x9 grid of the digits 1
 printf '.Cage~3~R1C1~R1C2.LookAndSay~R2C1~R2C2.~R1C1_1\n' >look.txt
 check refuse 3 error "$S" solve -q look.txt
 expect_stderr_has "look.txt:1:19: the Interactive Sudoku Solver's LookAndSay has no rule here"
+printf '.RellikCage~0~R1C1~R2C2\n' >rellik0.txt
+check rellik-0 3 error "$S" solve -q rellik0.txt
+expect_stderr_has "rellik0.txt:1:2: the Interactive Sudoku Solver's RellikCage has no rule here (with a sum of 0"
 printf '.EqualityCage~R1C1~R2C2~R3C3\n' >eq3.txt
 check equality-odd 3 error "$S" solve -q eq3.txt
 expect_stderr_has "eq3.txt:1:2: EqualityCage: an even number of cells is needed"
