@@ -267,6 +267,13 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_SUM_LOOP:
     if (rule->value < 1)
       return fail(err, rule, "a sum of %d (1 at least)", rule->value);
+    /* its totals: the value's at each of the cells' boundaries (a loop's
+     * check reads it from each cell) */
+    if ((long long)rule->value * (rule->ncells + 1) *
+            (rule->kind == SKS_RULE_SUM_LOOP ? rule->ncells : 1) >
+        1 << 24)
+      return fail(err, rule, "a sum of %d over %d cells: too many totals",
+                  rule->value, rule->ncells);
     break;
   case SKS_RULE_SAME_VALUES:
     if (rule->value < 1 || rule->ncells % rule->value)
