@@ -111,11 +111,9 @@ static void put_text(const frame *f, point p, double size, const char *attrs,
           p.x, p.y + size * f->c * 0.36, size * f->c, attrs ? attrs : "", text);
 }
 
-/* A small number in the top left corner of cell i, on a white ground that
- * breaks the cage line under it. */
-static void put_corner(const frame *f, int i, int value) {
-  char text[16];
-  int len = snprintf(text, sizeof text, "%d", value);
+/* A small label in the top left corner of cell i, on a white ground that
+ * breaks the cage line under it; len its characters as they show. */
+static void put_corner_text(const frame *f, int i, const char *text, int len) {
   double size = 0.24 * f->c;
   double x = f->x + (i % f->n) * f->c + 0.03 * f->c;
   double y = f->y + (i / f->n) * f->c + 0.03 * f->c;
@@ -126,6 +124,12 @@ static void put_corner(const frame *f, int i, int value) {
   fprintf(f->out,
           "<text x=\"%.3f\" y=\"%.3f\" " FONT " font-size=\"%.3f\">%s</text>\n",
           x + 0.025 * f->c, y + size * 0.86, size, text);
+}
+
+static void put_corner(const frame *f, int i, int value) {
+  char text[16];
+  int len = snprintf(text, sizeof text, "%d", value);
+  put_corner_text(f, i, text, len);
 }
 
 /* ---- Under the digits ---- */
@@ -154,23 +158,22 @@ static void odd_even(const frame *f, const sks_rule *r) {
 
 /* A cage: dashed lines inset inside its outline, one path a straight run
  * of boundary, meeting at the corners (a concave corner reaches into the
- * next cell by the inset). */
-static void cage(const frame *f, const sks_rule *r) {
+ * next cell by the inset); the same outline, in another colour or solid,
+ * for the cages of other kinds. */
+static void outline(const frame *f, const sks_rule *r, const char *stroke,
+                    bool dashed) {
   int n = f->n;
   unsigned char *in = sks_calloc((size_t)n * n, 1);
-  int first = r->cells[0];
-  for (int i = 0; i < r->ncells; i++) {
+  for (int i = 0; i < r->ncells; i++)
     in[r->cells[i]] = 1;
-    if (r->cells[i] < first)
-      first = r->cells[i];
-  }
 #define IN(rr, cc)                                                             \
   ((rr) >= 0 && (rr) < n && (cc) >= 0 && (cc) < n && in[(rr)*n + (cc)])
   double c = f->c, ins = 0.08 * c;
-  fprintf(f->out,
-          "<g fill=\"none\" stroke=\"#000\" stroke-width=\"%.3f\" "
-          "stroke-dasharray=\"%.3f %.3f\">\n",
-          0.035 * c, 0.1 * c, 0.07 * c);
+  fprintf(f->out, "<g fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"",
+          stroke, 0.035 * c);
+  if (dashed)
+    fprintf(f->out, " stroke-dasharray=\"%.3f %.3f\"", 0.1 * c, 0.07 * c);
+  fputs(">\n", f->out);
   for (int vertical = 0; vertical < 2; vertical++)
     for (int a = 0; a < n; a++) /* a row (a column when vertical) */
       for (int side = -1; side <= 1; side += 2) {
@@ -201,8 +204,39 @@ static void cage(const frame *f, const sks_rule *r) {
 #undef IN
   fputs("</g>\n", f->out);
   free(in);
-  if (r->value != SKS_RULE_NO_VALUE)
-    put_corner(f, first, r->value);
+}
+
+/* The top left cell of a rule's cells (its corner takes the label). */
+static int top_left(const sks_rule *r) {
+  int first = r->cells[0];
+  for (int i = 1; i < r->ncells; i++)
+    if (r->cells[i] < first)
+      first = r->cells[i];
+  return first;
+}
+
+/* A cage and the kinds drawn as one: cage (dashed black, its sum),
+ * lunchbox (solid grey, as ISS and setters box it, its sum), sum (dashed
+ * grey: its digits may repeat, its sum), rellik (dashed black, "≠" and
+ * its value), equality-cage (dashed black, "="). */
+static void cage(const frame *f, const sks_rule *r) {
+  bool grey = r->kind == SKS_RULE_LUNCHBOX || r->kind == SKS_RULE_SUM;
+  outline(f, r, grey ? ARROW : "#000", r->kind != SKS_RULE_LUNCHBOX);
+  char text[32];
+  int len = 0;
+  if (r->kind == SKS_RULE_RELLIK)
+    len = snprintf(text, sizeof text, "&#8800;%d", r->value) - 6;
+  else if (r->kind == SKS_RULE_EQUALITY_CAGE)
+    len = snprintf(text, sizeof text, "=");
+  else if (r->value != SKS_RULE_NO_VALUE)
+    len = snprintf(text, sizeof text, "%d", r->value);
+  if (len)
+    put_corner_text(f, top_left(r), text, len);
+}
+
+static bool is_cage(sks_rule_kind k) {
+  return k == SKS_RULE_CAGE || k == SKS_RULE_LUNCHBOX || k == SKS_RULE_SUM ||
+         k == SKS_RULE_RELLIK || k == SKS_RULE_EQUALITY_CAGE;
 }
 
 /* A thermometer: a bulb and a thick line; a slow one carries a white
@@ -338,6 +372,46 @@ static const char *line_colour(sks_rule_kind kind) {
   }
 }
 
+/* Lines of the rules ISS draws with markers: a sum line or loop (green,
+ * dashed, closed round for a loop, its sum in the first cell's corner),
+ * a pair rule (a thin grey line, an open circle on each cell for pair, a
+ * filled one for pair-all) and value indexing (a thin dashed line from a
+ * dot on the first cell to an arrowhead on the last). */
+static void marked_line(const frame *f, const sks_rule *r) {
+  int k = r->ncells;
+  bool loop = r->kind == SKS_RULE_SUM_LOOP;
+  point *pts = sks_malloc(((size_t)k + 1) * sizeof *pts);
+  for (int i = 0; i < k; i++)
+    pts[i] = centre(f, r->cells[i]);
+  if (loop)
+    pts[k] = pts[0];
+  char dash[80];
+  snprintf(dash, sizeof dash, " stroke-dasharray=\"%.3f %.3f\"", 0.16 * f->c,
+           0.1 * f->c);
+  switch (r->kind) {
+  case SKS_RULE_SUM_LINE:
+  case SKS_RULE_SUM_LOOP:
+    put_polyline(f, pts, k + loop, "#64c864", 0.14, k > 1 ? dash : NULL);
+    put_corner(f, r->cells[0], r->value);
+    break;
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    if (k > 1)
+      put_polyline(f, pts, k, ARROW, 0.04, NULL);
+    for (int i = 0; i < k; i++)
+      put_circle(f, pts[i], 0.1, r->kind == SKS_RULE_PAIR ? "#fff" : ARROW,
+                 ARROW, 0.04);
+    break;
+  default: /* value indexing */
+    put_polyline(f, pts, k, ARROW, 0.05, dash);
+    put_circle(f, pts[0], 0.1, ARROW, NULL, 0);
+    arrowhead(f, pts[k - 1], towards(pts[k - 2], pts[k - 1]), ARROW, 0.22,
+              0.05);
+    break;
+  }
+  free(pts);
+}
+
 static void diagonal(const frame *f, bool pos) {
   double side = f->n * f->c;
   fprintf(f->out,
@@ -355,7 +429,9 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
   int tint = 0;
   for (int i = 0; i < rules->count; i++) {
     const sks_rule *r = &rules->rule[i];
-    if (r->kind == SKS_RULE_REGION || r->kind == SKS_RULE_CLONE)
+    if (r->kind == SKS_RULE_REGION || r->kind == SKS_RULE_CLONE ||
+        r->kind == SKS_RULE_SAME_VALUES) /* a same-values rule's sets: one
+                                            tint, as a clone's parts */
       shade(&f, r->cells, r->ncells, TINT[tint++ % TINTS]);
     else if (r->kind == SKS_RULE_ODD || r->kind == SKS_RULE_EVEN)
       odd_even(&f, r);
@@ -382,13 +458,17 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
       arrow(&f, r);
     else if (r->kind == SKS_RULE_DOUBLE_ARROW)
       double_arrow(&f, r);
+    else if (r->kind == SKS_RULE_SUM_LINE || r->kind == SKS_RULE_SUM_LOOP ||
+             r->kind == SKS_RULE_PAIR || r->kind == SKS_RULE_PAIR_ALL ||
+             r->kind == SKS_RULE_VALUE_INDEXING)
+      marked_line(&f, r);
     else if (r->kind == SKS_RULE_DIAGONAL_POS ||
              r->kind == SKS_RULE_DIAGONAL_NEG)
       diagonal(&f, r->kind == SKS_RULE_DIAGONAL_POS);
   }
   /* cages over the lines, so their dashes show */
   for (int i = 0; i < rules->count; i++)
-    if (rules->rule[i].kind == SKS_RULE_CAGE)
+    if (is_cage(rules->rule[i].kind))
       cage(&f, &rules->rule[i]);
 }
 

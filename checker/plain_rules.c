@@ -96,7 +96,7 @@ static bool keeps(rel r, int p, int a, int b) {
   case R_THIRD_NE: /* p = n / 3: the thirds of the digits from the first */
     return a / p != b / p;
   case R_MOD_NE:
-    return a % 3 != b % 3;
+    return a % p != b % p;
   case R_ODD:
     return a % 2 == 1;
   case R_EVEN:
@@ -165,13 +165,25 @@ typedef struct automaton {
   int kind; /* A_* */
   int k;    /* cells */
   const int *cells;
-  const int *coef; /* A_LINEAR: per cell */
+  const int *coef; /* A_LINEAR, A_TALLY: per cell */
   long long target;
   int n;
-  int lo; /* the first digit's value */
+  int lo;    /* the first digit's value */
+  int guard; /* a variable each clause is under (0: none) */
 } automaton;
 
-enum { A_LINEAR, A_SANDWICH, A_XSUM, A_SKY, A_LUNCH, A_HIDDEN, A_COUNT };
+enum {
+  A_LINEAR,
+  A_SANDWICH,
+  A_XSUM,
+  A_SKY,
+  A_LUNCH,
+  A_HIDDEN,
+  A_COUNT,
+  A_CUT,    /* the total since the last cut, cut when it makes target */
+  A_TALLY,  /* the cells holding target, counted by their coefficients */
+  A_BALANCE /* even less odd values (target 0), low less high (1) */
+};
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
  * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
@@ -220,6 +232,16 @@ static long long step(const automaton *m, long long s, int i, int v) {
   }
   case A_COUNT: /* the cells that hold the value target */
     return s + (v == m->target);
+  case A_TALLY:
+    return s + (v == m->target ? m->coef[i] : 0);
+  case A_BALANCE: {
+    int rank = v - m->lo; /* from 0: below n/2 low, above high */
+    if (m->target == 0)
+      return s + (v % 2 == 0 ? 1 : -1);
+    return 2 * rank + 1 == m->n ? REJECT : s + (2 * rank < m->n ? 1 : -1);
+  }
+  case A_CUT:
+    return s + v == m->target ? 0 : s + v > m->target ? REJECT : s + v;
   case A_HIDDEN: { /* top << 32 | the first value below one before it,
                       plus 1 (0: none yet) */
     long long top = s >> 32, found = s & 0xffffffffLL;
@@ -251,6 +273,10 @@ static bool accepts(const automaton *m, long long s) {
     return (s & 0xffffffffLL) == m->target + 1;
   case A_COUNT:
     return s == 0 || s == m->target;
+  case A_CUT:
+  case A_TALLY:
+  case A_BALANCE:
+    return s == 0;
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -332,7 +358,9 @@ static bool run(builder *b, const int *grid, const automaton *m) {
       }
       for (int v = m->lo; v < m->lo + n; v++) {
         long long t = step(m, s, i, v);
-        int l[3], k = 0;
+        int l[4], k = 0;
+        if (m->guard)
+          l[k++] = -m->guard;
         if (y)
           l[k++] = -y;
         l[k++] = -xv(b, m->cells[i], v);
@@ -357,11 +385,190 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 
 static bool linear(builder *b, const int *grid, const int *cells,
                    const int *coef, int k, long long target) {
-  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo};
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo, 0};
   return run(b, grid, &m);
 }
 
 /* ---- each kind ---- */
+
+/* A loop cut into pieces of target: some cell starts a piece, so the
+ * loop read from some cell is a line cut so (each start's automaton
+ * under a variable of its own, one of them true), and some value is not
+ * 0 (a loop of 0s has no piece). */
+static bool cut_loop(builder *b, const int *grid, const int *c, int k,
+                     long long target) {
+  int *rot = sks_malloc((size_t)k * sizeof *rot);
+  int *guard = sks_malloc((size_t)k * sizeof *guard);
+  bool ok = false;
+  for (int j = 0; j < k; j++) {
+    for (int i = 0; i < k; i++)
+      rot[i] = c[(j + i) % k];
+    guard[j] = grid ? 0 : b->next++;
+    automaton m = {A_CUT, k, rot, NULL, target, b->n, b->lo, guard[j]};
+    ok |= run(b, grid, &m);
+  }
+  if (!grid)
+    clause(b, guard, k);
+  /* a piece at least: not every value 0 */
+  bool some = false;
+  int m = 0;
+  int *l = sks_malloc((size_t)k * b->n * sizeof *l);
+  for (int i = 0; i < k; i++)
+    for (int v = b->lo; v < b->lo + b->n; v++)
+      if (v > 0) {
+        some |= grid && grid[c[i]] + b->lo == v;
+        l[m++] = xv(b, c[i], v);
+      }
+  if (!grid)
+    clause(b, l, m);
+  free(l);
+  free(guard);
+  free(rot);
+  return grid ? ok && some : true;
+}
+
+/* Rellik: no one or more different values summing to target all in the
+ * cells: a variable p(v) for "v is in the cells" (a cell holding v makes
+ * it true), and for each such set of values, not all of them. */
+static void rellik_sets(builder *b, const int *p, int from, int size, int most,
+                        long left, int *pick) {
+  if (size && !left) {
+    int *l = sks_malloc((size_t)size * sizeof *l);
+    for (int i = 0; i < size; i++)
+      l[i] = -p[pick[i] - b->lo];
+    clause(b, l, size);
+    free(l);
+    return;
+  }
+  for (int v = from; size < most && v < b->lo + b->n && v <= left; v++)
+    if (v > 0 || !left) {
+      pick[size] = v;
+      rellik_sets(b, p, v + 1, size + 1, most, left - v, pick);
+    }
+}
+
+static bool rellik(builder *b, const int *grid, const int *c, int k,
+                   long target) {
+  int n = b->n;
+  if (grid) { /* the totals of one or more of the cells' values, up to
+                 target: the last cell's value added to those before */
+    unsigned char *got = sks_calloc((size_t)target + 1, 1);
+    for (int i = 0; i < k; i++) {
+      long v = grid[c[i]] + b->lo;
+      for (long t = target - v; t >= 0; t--)
+        got[t + v] |= got[t];
+      if (v <= target)
+        got[v] = 1;
+    }
+    bool ok = !got[target];
+    free(got);
+    return ok;
+  }
+  int *p = sks_malloc((size_t)n * sizeof *p),
+      *pick = sks_malloc((size_t)n * sizeof *pick);
+  for (int v = b->lo; v < b->lo + n; v++) {
+    p[v - b->lo] = b->next++;
+    for (int i = 0; i < k; i++) {
+      int l[2] = {-xv(b, c[i], v), p[v - b->lo]};
+      clause(b, l, 2);
+    }
+  }
+  rellik_sets(b, p, b->lo, 0, k < n ? k : n, target, pick);
+  free(pick);
+  free(p);
+  return true;
+}
+
+/* Count distinct: p(v) "v is in the other cells" (both ways), u(i, j)
+ * "at least j of p(1..i)" defined both ways (a sequential counter), and
+ * the first cell's value V: u(n, V) and not u(n, V + 1). */
+static bool count_distinct(builder *b, const int *grid, const int *c, int k) {
+  int n = b->n;
+  if (grid) {
+    int got = 0;
+    for (int i = 1; i < k; i++) {
+      bool again = false;
+      for (int j = 1; j < i; j++)
+        again |= grid[c[j]] == grid[c[i]];
+      got += !again;
+    }
+    return got == grid[c[0]] + b->lo;
+  }
+  int *p = sks_malloc((size_t)n * sizeof *p);
+  int *u = sks_malloc((size_t)(n + 1) * (n + 2) * sizeof *u);
+  int *l = sks_malloc((size_t)k * sizeof *l);
+#define U(i, j) u[(size_t)(i) * (n + 2) + (size_t)(j)]
+  for (int v = 0; v < n; v++) {
+    p[v] = b->next++;
+    int m = 0;
+    l[m++] = -p[v];
+    for (int i = 1; i < k; i++) {
+      int two[2] = {-xv(b, c[i], v + b->lo), p[v]};
+      clause(b, two, 2);
+      l[m++] = xv(b, c[i], v + b->lo);
+    }
+    clause(b, l, m);
+  }
+  for (int i = 0; i <= n; i++)
+    for (int j = 0; j <= n + 1; j++) {
+      U(i, j) = b->next++;
+      int one[1] = {j == 0 ? U(i, j) : -U(i, j)};
+      if (j == 0 || i == 0 || j > i)
+        clause(b, one, 1); /* true for j = 0, false past i */
+    }
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= i; j++) {
+      int a[2] = {-U(i - 1, j), U(i, j)};
+      int bb[3] = {-U(i - 1, j - 1), -p[i - 1], U(i, j)};
+      int cc[3] = {-U(i, j), U(i - 1, j), U(i - 1, j - 1)};
+      int d[3] = {-U(i, j), U(i - 1, j), p[i - 1]};
+      clause(b, a, 2);
+      clause(b, bb, 3);
+      clause(b, cc, 3);
+      clause(b, d, 3);
+    }
+  for (int v = b->lo; v < b->lo + n; v++) {
+    int at_least[2] = {-xv(b, c[0], v), v <= n ? U(n, v) : 0};
+    int at_most[2] = {-xv(b, c[0], v), v + 1 <= n ? -U(n, v + 1) : 0};
+    clause(b, at_least, v <= n ? 2 : 1);
+    if (v + 1 <= n)
+      clause(b, at_most, 2);
+  }
+#undef U
+  free(l);
+  free(u);
+  free(p);
+  return true;
+}
+
+/* The cells' digits two by two (each with the next, or any two) among
+ * the pairs of values given. */
+static bool table_pairs(builder *b, const int *grid, const sks_rule *r) {
+  int k = r->ncells, n = b->n;
+  const int *c = r->cells;
+  bool ok = true;
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < k; j++) {
+      if (r->kind == SKS_RULE_PAIR && j > i + 1)
+        break;
+      for (int va = b->lo; va < b->lo + n; va++)
+        for (int vb = b->lo; vb < b->lo + n; vb++) {
+          if (grid && (grid[c[i]] + b->lo != va || grid[c[j]] + b->lo != vb))
+            continue;
+          bool given = false;
+          for (int q = 0; q + 1 < r->ndigits; q += 2)
+            given |= r->digits[q] == va && r->digits[q + 1] == vb;
+          if (given)
+            continue;
+          ok = false;
+          if (!grid) {
+            int l[2] = {-xv(b, c[i], va), -xv(b, c[j], vb)};
+            clause(b, l, 2);
+          }
+        }
+    }
+  return grid ? ok : true;
+}
 
 static bool all_different(builder *b, const int *grid, const int *c, int k) {
   bool ok = true;
@@ -565,7 +772,8 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
                    NULL,
                    r->value,
                    n,
-                   b->lo};
+                   b->lo,
+                   0};
     ok &= run(b, grid, &m);
     break;
   }
@@ -666,15 +874,93 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
       ok &= triple(b, grid, c[0], c[k - 1], c[i], r->kind == SKS_RULE_BETWEEN);
     break;
   case SKS_RULE_ENTROPIC:
-  case SKS_RULE_MODULAR:
     for (int i = 0; i + 2 < k; i++)
       for (int x = i; x < i + 3; x++)
         for (int y = x + 1; y < i + 3; y++)
           if (x == i || y == i + 2) /* each pair once: (i,i+1) (i,i+2) and
                                        (i+1,i+2) */
-            ok &= pair(b, grid, c[x], c[y],
-                       r->kind == SKS_RULE_ENTROPIC ? R_THIRD_NE : R_MOD_NE,
-                       n / 3);
+            ok &= pair(b, grid, c[x], c[y], R_THIRD_NE, n / 3);
+    break;
+  case SKS_RULE_MODULAR: { /* windows of m (3 if not given) on a line of m
+                              or more: each pair less than m apart */
+    int m = has ? r->value : 3;
+    for (int x = 0; k >= m && x < k; x++)
+      for (int y = x + 1; y < k && y - x < m; y++)
+        ok &= pair(b, grid, c[x], c[y], R_MOD_NE, m);
+    break;
+  }
+  case SKS_RULE_SUM_LINE: {
+    automaton m = {A_CUT, k, c, NULL, r->value, n, b->lo, 0};
+    ok = run(b, grid, &m);
+    break;
+  }
+  case SKS_RULE_SUM_LOOP:
+    ok = cut_loop(b, grid, c, k, r->value);
+    break;
+  case SKS_RULE_SAME_VALUES: { /* each value as often in each set as in the
+                                  first: set 0 counts +1, set j -1 */
+    int z = k / r->value;
+    for (int j = 1; j < r->value; j++) {
+      for (int i = 0; i < z; i++) {
+        cells[i] = c[i], coef[i] = 1;
+        cells[z + i] = c[j * z + i], coef[z + i] = -1;
+      }
+      for (int v = b->lo; v < b->lo + n; v++) {
+        automaton m = {A_TALLY, 2 * z, cells, coef, v, n, b->lo, 0};
+        ok &= run(b, grid, &m);
+      }
+    }
+    break;
+  }
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    ok = table_pairs(b, grid, r);
+    break;
+  case SKS_RULE_SUM:
+    ok = linear(b, grid, c, coef, k, r->value);
+    break;
+  case SKS_RULE_COUNT_DISTINCT:
+    ok = count_distinct(b, grid, c, k);
+    break;
+  case SKS_RULE_EQUAL_SUM:
+    for (int i = r->split; i < k; i++)
+      coef[i] = -1;
+    ok = linear(b, grid, c, coef, k, 0);
+    break;
+  case SKS_RULE_VALUE_INDEXING:
+    /* the second cell's value V: no V past the cells; the first cell's
+     * value a and the V-th cell after the second's value b differ: never */
+    for (int v = b->lo; v < b->lo + n; v++) {
+      bool names = v >= 1 && v <= k - 2;
+      if (grid) {
+        if (grid[c[1]] + b->lo == v)
+          ok &= names && grid[c[1 + v]] == grid[c[0]];
+        continue;
+      }
+      if (!names) {
+        int l[1] = {-xv(b, c[1], v)};
+        clause(b, l, 1);
+        continue;
+      }
+      for (int va = b->lo; va < b->lo + n; va++)
+        for (int vb = b->lo; vb < b->lo + n; vb++)
+          if (va != vb) {
+            int l[3] = {-xv(b, c[1], v), -xv(b, c[0], va),
+                        -xv(b, c[1 + v], vb)};
+            clause(b, l, 3);
+          }
+    }
+    break;
+  case SKS_RULE_RELLIK:
+    ok = all_different(b, grid, c, k);
+    ok &= rellik(b, grid, c, k, r->value);
+    break;
+  case SKS_RULE_EQUALITY_CAGE:
+    ok = all_different(b, grid, c, k);
+    for (int side = 0; side < 2; side++) {
+      automaton m = {A_BALANCE, k, c, NULL, side, n, b->lo, 0};
+      ok &= run(b, grid, &m);
+    }
     break;
   case SKS_RULE_QUADRUPLE:
     for (int i = 0; i < r->ndigits; i++) {
@@ -729,7 +1015,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
                                      cells as it says */
     for (int v = b->lo; v < b->lo + n; v++) {
-      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo};
+      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo, 0};
       ok &= run(b, grid, &m);
     }
     break;

@@ -33,6 +33,16 @@ static long sum_of(const grid_view *v, const int *cells, int k) {
   return s;
 }
 
+/* The total since the last cut after walking the cells from total p,
+ * cutting each time it makes V; -1 when it passes V. */
+static long cut_walk(const grid_view *v, const int *c, int k, long V, long p) {
+  for (int i = 0; i < k && p >= 0; i++) {
+    p += at(v, c[i]);
+    p = p == V ? 0 : p > V ? -1 : p;
+  }
+  return p;
+}
+
 static int box_of(const sks_shape *s, int cell) {
   int n = s->n, r = cell / n, c = cell % n;
   if (s->jigsaw)
@@ -356,6 +366,15 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   }
   case SKS_RULE_ENTROPIC:
   case SKS_RULE_MODULAR:
+    if (r->kind == SKS_RULE_MODULAR && has && r->value != 3) {
+      int m = r->value; /* each window of m cells, on a line of m or more */
+      for (int i = 0; k >= m && i + m <= k; i++)
+        for (int x = i; x < i + m; x++)
+          for (int y = x + 1; y < i + m; y++)
+            if (at(v, c[x]) % m == at(v, c[y]) % m)
+              return false;
+      return true;
+    }
     for (int i = 0; i + 2 < k; i++) {
       int cls[3];
       for (int j = 0; j < 3; j++) {
@@ -406,6 +425,97 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       top = at(v, c[i]);
     }
     return false; /* none hidden */
+  case SKS_RULE_SUM_LINE:
+    return cut_walk(v, c, k, r->value, 0) == 0;
+  case SKS_RULE_SUM_LOOP: {
+    /* some total p carried round the loop comes back to itself: 0, or
+     * (when the walk cuts) what the first piece lacks, V less a part of
+     * the loop's total at least */
+    long V = r->value, total = sum_of(v, c, k);
+    if (total < V) /* no piece (a loop of 0s has none) */
+      return false;
+    if (cut_walk(v, c, k, V, 0) == 0)
+      return true;
+    for (long p = V - total > 1 ? V - total : 1; p < V; p++)
+      if (cut_walk(v, c, k, V, p) == p)
+        return true;
+    return false;
+  }
+  case SKS_RULE_SAME_VALUES: {
+    int m = r->value, z = k / m;
+    for (int j = 1; j < m; j++)
+      for (int i = 0; i < z; i++) {
+        int x = at(v, c[i]), in0 = 0, inj = 0;
+        for (int i2 = 0; i2 < z; i2++) {
+          in0 += at(v, c[i2]) == x;
+          inj += at(v, c[j * z + i2]) == x;
+        }
+        if (in0 != inj)
+          return false;
+      }
+    return true;
+  }
+  case SKS_RULE_SUM:
+    return sum_of(v, c, k) == r->value;
+  case SKS_RULE_COUNT_DISTINCT: {
+    int distinct = 0;
+    for (int i = 1; i < k; i++) {
+      bool before = false;
+      for (int j = 1; j < i && !before; j++)
+        before = at(v, c[j]) == at(v, c[i]);
+      distinct += !before;
+    }
+    return distinct == at(v, c[0]);
+  }
+  case SKS_RULE_EQUAL_SUM:
+    return sum_of(v, c, r->split) == sum_of(v, c + r->split, k - r->split);
+  case SKS_RULE_VALUE_INDEXING: {
+    int x = at(v, c[1]);
+    return x >= 1 && x <= k - 2 && at(v, c[1 + x]) == at(v, c[0]);
+  }
+  case SKS_RULE_RELLIK: {
+    /* the totals of one or more of the digits, up to the value */
+    if (!all_different(v, c, k))
+      return false;
+    bool *made = calloc((size_t)r->value + 1, sizeof *made);
+    if (!made)
+      return false;
+    for (int i = 0; i < k; i++) {
+      int x = at(v, c[i]);
+      for (long t = r->value - x; t >= 0 && x >= 0; t--)
+        if (made[t])
+          made[t + x] = true;
+      if (x <= r->value)
+        made[x] = true;
+    }
+    bool ok = !made[r->value];
+    free(made);
+    return ok;
+  }
+  case SKS_RULE_EQUALITY_CAGE: {
+    int even = 0, low = 0; /* less odd, less high */
+    for (int i = 0; i < k; i++) {
+      int x = at(v, c[i]), rank = x - v->lo; /* from 0 */
+      even += x % 2 == 0 ? 1 : -1;
+      if (2 * rank + 1 == n) /* the middle of an odd n */
+        return false;
+      low += 2 * rank < n ? 1 : -1;
+    }
+    return all_different(v, c, k) && even == 0 && low == 0;
+  }
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    for (int i = 0; i < k; i++)
+      for (int j = i + 1; j < (r->kind == SKS_RULE_PAIR ? i + 2 : k) && j < k;
+           j++) {
+        bool found = false;
+        for (int q = 0; q + 1 < r->ndigits && !found; q += 2)
+          found =
+              r->digits[q] == at(v, c[i]) && r->digits[q + 1] == at(v, c[j]);
+        if (!found)
+          return false;
+      }
+    return true;
   case SKS_RULE_COUNTING_CIRCLES:
     for (int i = 0; i < k; i++) {
       int times = 0;

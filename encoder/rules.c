@@ -25,6 +25,9 @@ static const kind_row KINDS[] = {
 #undef SKS_RULE_ROW_
 };
 _Static_assert(sizeof KINDS / sizeof *KINDS == SKS_RULE_KINDS, "rule table");
+/* formats/rules_text.c and form_fpuzzles.c keep sets of kinds as bits of a
+ * 64-bit word */
+_Static_assert(SKS_RULE_KINDS <= 64, "a set of rule kinds in 64 bits");
 
 /* Other names people and programs use for a kind. */
 static const struct {
@@ -203,8 +206,12 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
       return fail(err, rule, "two parts are needed (A | B)");
   } else if (rule->split)
     return fail(err, rule, "it has one part only");
+  bool pairs = rule->kind == SKS_RULE_PAIR || rule->kind == SKS_RULE_PAIR_ALL;
   if (args == SKS_ARGS_CD) {
-    if (rule->ndigits < 1 || rule->ndigits > rule->ncells)
+    if (pairs && (rule->ndigits < 2 || rule->ndigits % 2))
+      return fail(err, rule, "%d digits: pairs of two are needed",
+                  rule->ndigits);
+    if (!pairs && (rule->ndigits < 1 || rule->ndigits > rule->ncells))
       return fail(err, rule, "%d digits for its cells", rule->ndigits);
     for (int i = 0; i < rule->ndigits; i++)
       if (rule->digits[i] < 0 || rule->digits[i] > n) /* 0: from-zero's */
@@ -242,11 +249,40 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (rule->split * 2 != rule->ncells)
       return fail(err, rule, "the parts differ in length");
     break;
+  case SKS_RULE_COUNT_DISTINCT:
+    if (rule->ncells < 2)
+      return fail(err, rule, "a count and a cell at least");
+    break;
+  case SKS_RULE_VALUE_INDEXING:
+    if (rule->ncells < 3)
+      return fail(err, rule, "a digit, its index and a cell at least");
+    break;
   case SKS_RULE_DOUBLE_ARROW:
   case SKS_RULE_BETWEEN:
   case SKS_RULE_LOCKOUT:
     if (rule->ncells < 2)
       return fail(err, rule, "two ends are needed");
+    break;
+  case SKS_RULE_SUM_LINE:
+  case SKS_RULE_SUM_LOOP:
+    if (rule->value < 1)
+      return fail(err, rule, "a sum of %d (1 at least)", rule->value);
+    /* its totals: the value's at each of the cells' boundaries (a loop's
+     * check reads it from each cell) */
+    if ((long long)rule->value * (rule->ncells + 1) *
+            (rule->kind == SKS_RULE_SUM_LOOP ? rule->ncells : 1) >
+        1 << 24)
+      return fail(err, rule, "a sum of %d over %d cells: too many totals",
+                  rule->value, rule->ncells);
+    break;
+  case SKS_RULE_SAME_VALUES:
+    if (rule->value < 1 || rule->ncells % rule->value)
+      return fail(err, rule, "%d cells do not cut into %d sets of one size",
+                  rule->ncells, rule->value);
+    break;
+  case SKS_RULE_MODULAR:
+    if (has_value && rule->value < 1)
+      return fail(err, rule, "a modulus of %d", rule->value);
     break;
   case SKS_RULE_ANTI_TAXICAB: /* its clauses grow as n^4 */
     if (n > 36)

@@ -122,7 +122,8 @@ typedef enum rel {
   REL_RISE,     /* b - a >= p */
   REL_NEAR,     /* a != b and |a-b| <= p */
   REL_THIRD_NE, /* different thirds of 1..n (p = n/3) */
-  REL_MOD3_NE   /* different modulo 3 */
+  REL_MOD3_NE,  /* different modulo 3 */
+  REL_MOD_NE    /* different modulo p */
 } rel;
 
 static bool holds(rel r, int p, int a, int b) {
@@ -154,6 +155,8 @@ static bool holds(rel r, int p, int a, int b) {
     return (a - 1) / p != (b - 1) / p;
   case REL_MOD3_NE:
     return a % 3 != b % 3;
+  case REL_MOD_NE:
+    return a % p != b % p;
   }
   return true;
 }
@@ -171,6 +174,24 @@ static void relate(low *w, int a, int b, rel r, int p) {
       cl_lit(w, neg(la));
       for (int vb = 1; vb <= n; vb++)
         if (side ? holds(r, p, vb - o, va - o) : holds(r, p, va - o, vb - o))
+          cl_lit(w, xl(w, side ? a : b, vb));
+      cl_end(w);
+    }
+}
+
+/* Support clauses both ways for a relation given as a table: ok[(va-1)*n
+ * + vb-1] says the ranks va of cell a and vb of cell b go together. */
+static void relate_table(low *w, int a, int b, const bool *ok) {
+  int n = w->n;
+  for (int side = 0; side < 2; side++)
+    for (int va = 1; va <= n; va++) {
+      int la = xl(w, side ? b : a, va);
+      if (la == LFALSE)
+        continue;
+      cl_begin(w);
+      cl_lit(w, neg(la));
+      for (int vb = 1; vb <= n; vb++)
+        if (side ? ok[(vb - 1) * n + va - 1] : ok[(va - 1) * n + vb - 1])
           cl_lit(w, xl(w, side ? a : b, vb));
       cl_end(w);
     }
@@ -986,6 +1007,252 @@ static void skyscraper(low *w, const sks_rule *r) {
   free(l);
 }
 
+/* Sum line or loop: the total since the last cut at each boundary
+ * between cells (0 .. V-1, V the value), one variable a total that can
+ * be reached and completed, exactly one true; a digit that makes the
+ * total V cuts (back to 0), one that passes V is refused; a line starts
+ * and ends on 0, a loop ends where it starts and holds a digit above 0
+ * (a piece at least, as ISS: a line of 0s is kept, a loop of 0s not).  The
+ * clauses forward, backward and of support are sum_equals' over these totals.
+ */
+static int cut_next(int s, int v, int V) {
+  return s + v < V ? s + v : s + v == V ? 0 : -1;
+}
+static int cut_prev(int t, int v, int V) {
+  if (t)
+    return t - v >= 0 ? t - v : -1;
+  return v == 0 ? 0 : v <= V ? V - v : -1;
+}
+
+static void sum_line(low *w, const sks_rule *r, bool loop) {
+  int n = w->n, k = r->ncells, V = r->value;
+  const int *c = r->cells;
+  if ((long)V > (long)k * (n - w->off)) { /* no piece completes: a line
+                                               of 0s, never a loop */
+    if (loop) {
+      cl_begin(w);
+      cl_end(w);
+    }
+    for (int i = 0; i < k; i++)
+      for (int d = 1; d <= n; d++)
+        if (d - w->off > 0)
+          clause2(w, neg(xl(w, c[i], d)), LFALSE);
+    return;
+  }
+  size_t span = (size_t)V;
+  unsigned char *reach = sks_calloc((size_t)(k + 1) * span, 1);
+  int *var = sks_calloc((size_t)(k + 1) * span, sizeof *var);
+#define AT(i, s) ((size_t)(i)*span + (size_t)(s))
+  for (int s = 0; s < V; s++)
+    reach[AT(0, s)] = loop || s == 0;
+  for (int i = 0; i < k; i++)
+    for (int s = 0; s < V; s++)
+      for (int d = 1; reach[AT(i, s)] & 1 && d <= n; d++) {
+        int t = cut_next(s, d - w->off, V);
+        if (t >= 0 && xl(w, c[i], d) != LFALSE)
+          reach[AT(i + 1, t)] |= 1;
+      }
+  for (int s = 0; s < V; s++)
+    if (reach[AT(k, s)] & 1 && (loop ? reach[AT(0, s)] & 1 : s == 0))
+      reach[AT(k, s)] |= 2;
+  for (int i = k - 1; i >= 0; i--)
+    for (int s = 0; s < V; s++)
+      for (int d = 1; reach[AT(i, s)] & 1 && d <= n; d++) {
+        int t = cut_next(s, d - w->off, V);
+        if (t >= 0 && xl(w, c[i], d) != LFALSE && reach[AT(i + 1, t)] & 2)
+          reach[AT(i, s)] |= 2;
+      }
+  for (int i = 0; i <= k; i++) {
+    SKS_STACK(int) alo = {0};
+    for (int s = 0; s < V; s++)
+      if (reach[AT(i, s)] == 3)
+        SKS_PUSH(alo, 0);
+    int live = (int)alo.n;
+    alo.n = 0;
+    for (int s = 0; s < V; s++)
+      if (reach[AT(i, s)] == 3) {
+        var[AT(i, s)] = live == 1 ? LTRUE : fresh(w);
+        if (live > 1)
+          SKS_PUSH(alo, var[AT(i, s)]);
+      }
+    if (live > 1) {
+      sks_cnf_add_clause(w->cnf, alo.a, (int)alo.n);
+      sks_amo_encode(w->cnf, w->amo, alo.a, (int)alo.n, w->next);
+    }
+    SKS_STACK_FREE(alo);
+    if (!live) { /* no total goes on here: the line cannot be cut */
+      cl_begin(w);
+      cl_end(w);
+      goto done;
+    }
+  }
+#define S(i, s) ((s) < 0 || reach[AT(i, s)] != 3 ? LFALSE : var[AT(i, s)])
+  for (int i = 0; i < k; i++) {
+    for (int s = 0; s < V; s++) {
+      int su = S(i, s), tu = S(i + 1, s);
+      if (su != LFALSE) { /* forward, and the digits that go on */
+        cl_begin(w);
+        cl_lit(w, neg(su));
+        for (int d = 1; d <= n; d++) {
+          int x = xl(w, c[i], d), to = S(i + 1, cut_next(s, d - w->off, V));
+          if (x != LFALSE && to != LFALSE)
+            cl_lit(w, x);
+        }
+        cl_end(w);
+        for (int d = 1; d <= n; d++)
+          clause3(w, neg(su), neg(xl(w, c[i], d)),
+                  S(i + 1, cut_next(s, d - w->off, V)));
+      }
+      if (tu != LFALSE) { /* backward, and the digits that led here */
+        cl_begin(w);
+        cl_lit(w, neg(tu));
+        for (int d = 1; d <= n; d++) {
+          int x = xl(w, c[i], d), from = S(i, cut_prev(s, d - w->off, V));
+          if (x != LFALSE && from != LFALSE)
+            cl_lit(w, x);
+        }
+        cl_end(w);
+        for (int d = 1; d <= n; d++)
+          clause3(w, neg(tu), neg(xl(w, c[i], d)),
+                  S(i, cut_prev(s, d - w->off, V)));
+      }
+    }
+  }
+  if (loop) { /* the loop's last boundary is its first; a piece at least
+                 (not all 0) */
+    for (int s = 0; s < V; s++) {
+      clause2(w, neg(S(0, s)), S(k, s));
+      clause2(w, neg(S(k, s)), S(0, s));
+    }
+    cl_begin(w);
+    for (int i = 0; i < k; i++)
+      for (int d = 1 + w->off; d <= n; d++)
+        cl_lit(w, xl(w, c[i], d));
+    cl_end(w);
+  }
+#undef S
+done:
+#undef AT
+  free(reach);
+  free(var);
+}
+
+/* Same values: the cells cut in order into `value` sets of one size, each
+ * digit as often in each set as in the first (as a sum of its literals),
+ * and in some cell of each set when in a cell of another.  Sets of one
+ * cell: the cells are equal. */
+static void same_values(low *w, const sks_rule *r) {
+  int n = w->n, m = r->value, z = r->ncells / m;
+  const int *c = r->cells;
+  if (z == 1) {
+    for (int i = 1; i < m; i++)
+      relate(w, c[0], c[i], REL_EQ, 0);
+    return;
+  }
+  terms tt = {0};
+  for (int d = 1; d <= n; d++)
+    for (int j = 0; j < m; j++) {
+      if (j) {
+        tt.n = 0;
+        for (int i = 0; i < z; i++) {
+          add_term(&tt, -1, 1, xl(w, c[i], d));
+          add_term(&tt, -1, -1, xl(w, c[j * z + i], d));
+        }
+        sum_equals(w, &tt, 0);
+      }
+      for (int o = 0; o < m; o++)
+        for (int i = 0; o != j && i < z; i++) {
+          cl_begin(w);
+          cl_lit(w, neg(xl(w, c[o * z + i], d)));
+          for (int i2 = 0; i2 < z; i2++)
+            cl_lit(w, xl(w, c[j * z + i2], d));
+          cl_end(w);
+        }
+    }
+  SKS_STACK_FREE(tt);
+}
+
+/* Pair rules: the table of the pairs given (values to ranks; a value of
+ * no digit allows nothing), then each pair of cells the rule relates. */
+static void pair_rule(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  bool *ok = sks_calloc((size_t)n * n, sizeof *ok);
+  for (int i = 0; i + 1 < r->ndigits; i += 2) {
+    int a = r->digits[i] + w->off, b = r->digits[i + 1] + w->off;
+    if (a >= 1 && a <= n && b >= 1 && b <= n)
+      ok[(a - 1) * n + b - 1] = true;
+  }
+  for (int i = 0; i < k; i++)
+    for (int j = i + 1; j < (r->kind == SKS_RULE_PAIR ? i + 2 : k) && j < k;
+         j++)
+      relate_table(w, r->cells[i], r->cells[j], ok);
+  free(ok);
+}
+
+/* Rellik: different digits, and for each set of one or more digits
+ * (at most the cells' count) that sums to the value, not all of them in
+ * the cells (a digit is in them: the disjunction of its literals). */
+static void rellik_sets(low *w, const int *in, int v, int size, long sum,
+                        int *pick, int most) {
+  if (size && sum == 0) {
+    cl_begin(w);
+    for (int i = 0; i < size; i++)
+      cl_lit(w, neg(in[pick[i]]));
+    cl_end(w);
+    return;
+  }
+  for (int d = v; size < most && d <= w->n; d++) {
+    long val = d - w->off; /* a 0 only alone, for a value of 0 */
+    if (val <= sum && (val > 0 || (sum == 0 && size == 0))) {
+      pick[size] = d;
+      rellik_sets(w, in, d + 1, size + 1, sum - val, pick, most);
+    }
+  }
+}
+
+static void rellik(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  distinct(w, r->cells, k);
+  int *in = sks_malloc((size_t)(n + 1) * sizeof *in);
+  int *l = sks_malloc((size_t)k * sizeof *l);
+  int *pick = sks_malloc((size_t)(n + 1) * sizeof *pick);
+  for (int d = 1; d <= n; d++) {
+    for (int i = 0; i < k; i++)
+      l[i] = xl(w, r->cells[i], d);
+    in[d] = or_of(w, l, k);
+  }
+  rellik_sets(w, in, 1, 0, r->value, pick, k < n ? k : n);
+  free(pick);
+  free(l);
+  free(in);
+}
+
+/* Equality cage: different digits; twice the even (the high) digits make
+ * the cells' count; an odd n's middle digit is in no cell. */
+static void equality_cage(low *w, const sks_rule *r) {
+  int n = w->n, k = r->ncells;
+  distinct(w, r->cells, k);
+  int *l = sks_malloc((size_t)n * sizeof *l);
+  terms tt = {0};
+  for (int side = 0; side < 2; side++) {
+    tt.n = 0;
+    for (int i = 0; i < k; i++) {
+      int m = 0;
+      for (int d = 1; d <= n; d++) {
+        bool mid = n % 2 && d == (n + 1) / 2;
+        if (side && mid)
+          clause2(w, neg(xl(w, r->cells[i], d)), LFALSE);
+        if (side ? d > (n + 1) / 2 : (d - w->off) % 2 == 0)
+          l[m++] = xl(w, r->cells[i], d);
+      }
+      add_term(&tt, -1, 2, or_of(w, l, m));
+    }
+    sum_equals(w, &tt, k);
+  }
+  SKS_STACK_FREE(tt);
+  free(l);
+}
+
 /* ------------------------------------------------------------------ */
 /* Each kind. */
 
@@ -1271,6 +1538,13 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   }
   case SKS_RULE_ENTROPIC:
   case SKS_RULE_MODULAR:
+    if (r->kind == SKS_RULE_MODULAR && has_value && r->value != 3) {
+      /* any m in a row (on a line of m or more): those less than m apart */
+      for (int i = 0; k >= r->value && i < k; i++)
+        for (int j = i + 1; j < k && j - i < r->value; j++)
+          relate(w, c[i], c[j], REL_MOD_NE, r->value);
+      break;
+    }
     for (int i = 0; i + 2 < k; i++)
       for (int j = i + 1; j < i + 3; j++)
         relate(w, c[i], c[j],
@@ -1331,6 +1605,62 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     break;
   case SKS_RULE_REGION:
     distinct(w, c, k);
+    break;
+  case SKS_RULE_SUM_LINE:
+  case SKS_RULE_SUM_LOOP:
+    sum_line(w, r, r->kind == SKS_RULE_SUM_LOOP);
+    break;
+  case SKS_RULE_SAME_VALUES:
+    same_values(w, r);
+    break;
+  case SKS_RULE_SUM:
+    for (int i = 0; i < k; i++)
+      add_term(&tt, c[i], 1, LTRUE);
+    sum_cells(w, &tt, r->value);
+    break;
+  case SKS_RULE_RELLIK:
+    rellik(w, r);
+    break;
+  case SKS_RULE_COUNT_DISTINCT: { /* the digits present, less the first's
+                                     value */
+    int *l = sks_malloc((size_t)k * sizeof *l);
+    for (int d = 1; d <= n; d++) {
+      for (int i = 1; i < k; i++)
+        l[i - 1] = xl(w, c[i], d);
+      add_term(&tt, -1, 1, or_of(w, l, k - 1));
+    }
+    add_term(&tt, c[0], -1, LTRUE);
+    sum_equals(w, &tt, 0);
+    free(l);
+    break;
+  }
+  case SKS_RULE_EQUAL_SUM:
+    for (int i = 0; i < k; i++)
+      add_term(&tt, c[i], i < r->split ? 1 : -1, LTRUE);
+    sum_cells(w, &tt, 0);
+    break;
+  case SKS_RULE_VALUE_INDEXING: /* the index's value V: cell V after it
+                                   equals the first */
+    for (int d = 1; d <= n; d++) {
+      int v = d - w->off, x = xl(w, c[1], d);
+      if (x == LFALSE)
+        continue;
+      if (v < 1 || v > k - 2) {
+        clause2(w, neg(x), LFALSE);
+        continue;
+      }
+      for (int e = 1; e <= n; e++)
+        for (int side = 0; side < 2; side++)
+          clause3(w, neg(x), neg(xl(w, side ? c[1 + v] : c[0], e)),
+                  xl(w, side ? c[0] : c[1 + v], e));
+    }
+    break;
+  case SKS_RULE_EQUALITY_CAGE:
+    equality_cage(w, r);
+    break;
+  case SKS_RULE_PAIR:
+  case SKS_RULE_PAIR_ALL:
+    pair_rule(w, r);
     break;
   case SKS_RULE_COUNTING_CIRCLES: { /* each value v: in 0 or v cells */
     int *l = sks_malloc((size_t)k * sizeof *l);

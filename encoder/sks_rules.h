@@ -21,7 +21,8 @@ extern "C" {
  *   G  global: no cells, no value (the rule holds over the whole grid);
  *   C  cells, no value;                  CV  cells and an optional value;
  *   CR cells and a value (required);     CS  cells in two parts (A | B);
- *   CD cells and one or more digits (quadruple).
+ *   CD cells and one or more digits (quadruple; a pair rule's allowed
+ *      pairs, two digits each).
  * Cells are in the rule's order (a thermometer from its bulb, an arrow's
  * circle then its shaft, an outside clue's row from the clue's side).
  * Digits and values are as a person writes them (1-based digits; 0-based
@@ -83,8 +84,9 @@ extern "C" {
   X(ENTROPIC, "entropic", C,                                                   \
     "any three cells in a row on the line hold a low, a middle and a high "    \
     "digit (thirds of 1..n)")                                                  \
-  X(MODULAR, "modular", C,                                                     \
-    "any three cells in a row on the line hold different digits modulo 3")     \
+  X(MODULAR, "modular", CV,                                                    \
+    "any m cells in a row on the line hold different digits modulo m (m the "  \
+    "value, 3 if not given)")                                                  \
   X(QUADRUPLE, "quadruple", CD,                                                \
     "the digits given appear in the cells (as often as given)")                \
   X(ODD, "odd", C, "the cells hold odd digits")                                \
@@ -103,6 +105,35 @@ extern "C" {
   X(ROW_INDEXING, "row-indexing", C,                                           \
     "each cell's digit V (1 to n) names a row of its column, whose cell "      \
     "holds the number of the cell's own row")                                  \
+  X(SUM_LINE, "sum-line", CR,                                                  \
+    "the line cuts into pieces of consecutive cells, each summing to the "     \
+    "value")                                                                   \
+  X(SUM_LOOP, "sum-loop", CR,                                                  \
+    "the loop (its last cell next to its first) cuts into one piece or more "  \
+    "of consecutive cells, each summing to the value")                         \
+  X(SAME_VALUES, "same-values", CR,                                            \
+    "the cells, cut in order into as many equal sets as the value, hold the "  \
+    "same digits in each set (as often)")                                      \
+  X(PAIR, "pair", CD,                                                          \
+    "each cell and the next on the line hold one of the pairs of digits "      \
+    "given (a b, a the earlier cell's)")                                       \
+  X(PAIR_ALL, "pair-all", CD,                                                  \
+    "any two of the cells hold one of the pairs of digits given (a b, a the "  \
+    "earlier cell's)")                                                         \
+  X(SUM, "sum", CR, "the digits sum to the value (they may repeat)")           \
+  X(RELLIK, "rellik", CR,                                                      \
+    "digits do not repeat; no one or more of them sum to the value")           \
+  X(EQUALITY_CAGE, "equality-cage", C,                                         \
+    "digits do not repeat; as many are odd as even and as many low as high "   \
+    "(the lower and the upper half of the digits: an odd n's middle digit is " \
+    "neither, so never here)")                                                 \
+  X(VALUE_INDEXING, "value-indexing", C,                                       \
+    "the second cell's digit V (1 or more) names the V-th cell after it, "     \
+    "which holds the first cell's digit")                                      \
+  X(COUNT_DISTINCT, "count-distinct", C,                                       \
+    "the first cell's digit counts the different digits of the other cells")   \
+  X(EQUAL_SUM, "equal-sum", CS,                                                \
+    "the two parts' digits sum to the same total (they may repeat)")           \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -138,6 +138,8 @@ typedef struct part {
   long col;
 } part;
 
+typedef SKS_STACK(int) ints;
+
 typedef struct iss {
   sks_reader *rd;
   sks_error *err;
@@ -547,6 +549,166 @@ static bool diagonal_cells(iss *st, int c) {
   return st->cells.n > 1;
 }
 
+/* The solver's binary key (its fnToBinaryKey): base64url characters of 6
+ * bits each, least significant first, bit i*n + j saying that the values
+ * of ranks i and j (from 0) go together, missing bits 0; Binary's older
+ * keys swap '-' and '_'.  The pairs allowed as values into tab. */
+static int binary_key(iss *st, const part *p, bool legacy, const char *type,
+                      ints *tab) {
+  static const char B64[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  int n = st->n;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      size_t at = (size_t)(i * n + j) / 6;
+      int six = 0;
+      if (p->s + at < p->e) {
+        char ch = st->t[p->s + at];
+        if (legacy && (ch == '-' || ch == '_'))
+          ch = ch == '-' ? '_' : '-';
+        const char *f = ch ? strchr(B64, ch) : NULL;
+        if (!f)
+          return fail(st, st->col[p->s + at], "%s: %s", type,
+                      "a key of base64url characters (A-Z, a-z, 0-9, '-', "
+                      "'_') is needed");
+        six = (int)(f - B64);
+      }
+      if (six >> ((i * n + j) % 6) & 1) {
+        SKS_PUSH(*tab, i + st->lo);
+        SKS_PUSH(*tab, j + st->lo);
+      }
+    }
+  for (size_t at = (size_t)(n * n + 5) / 6; p->s + at < p->e; at++)
+    if (!strchr(B64, st->t[p->s + at]))
+      return fail(st, st->col[p->s + at], "%s: %s", type,
+                  "a key of base64url characters (A-Z, a-z, 0-9, '-', '_') "
+                  "is needed");
+  return 0;
+}
+
+/* Pair~KEY~[_NAME~]CELLS[~~[_NAME~]CELLS...] (and PairX, Binary, BinaryX):
+ * each group of cells (a name starts one, an empty part ends one) one
+ * rule: pair (each cell and the next) or pair-all (any two, a table the
+ * solver requires symmetric). */
+static int pair_item(iss *st, const char *type) {
+  part *pt = st->parts.a;
+  size_t np = st->parts.n;
+  bool every = part_is(st, &pt[0], "PairX") || part_is(st, &pt[0], "BinaryX");
+  bool legacy = pt[0].e - pt[0].s >= 6 && !memcmp(st->t + pt[0].s, "Binary", 6);
+  if (np < 3)
+    return fail(st, pt[0].col, "%s: %s", type, "a key and cells are needed");
+  ints tab = {0};
+  int rc = binary_key(st, &pt[1], legacy, type, &tab);
+  if (!rc && !tab.n)
+    rc = refuse(st, type, " (its key allows no pair of values)");
+  if (!rc && every) /* the solver refuses a table that is not symmetric */
+    for (size_t i = 0; i < tab.n && !rc; i += 2) {
+      bool back = false;
+      for (size_t j = 0; j < tab.n && !back; j += 2)
+        back = tab.a[j] == tab.a[i + 1] && tab.a[j + 1] == tab.a[i];
+      if (!back)
+        rc = fail(st, pt[1].col, "%s: %s", type,
+                  "its key is not symmetric (the solver requires it)");
+    }
+  for (size_t i = 2, g0 = 2; !rc && i <= np; i++) {
+    bool end = i == np || pt[i].e == pt[i].s || st->t[pt[i].s] == '_';
+    if (!end)
+      continue;
+    /* the group of parts [g0, i) */
+    st->cells.n = 0;
+    for (size_t j = g0; j < i && !rc; j++) {
+      int c = part_cell(st, &pt[j]);
+      if (c < 0)
+        rc = bad_cell(st, &pt[j], type);
+      else
+        SKS_PUSH(st->cells, c);
+    }
+    g0 = i + 1;
+    size_t k = st->cells.n;
+    if (rc || !k)
+      continue;
+    if (every) {
+      rc = add(st, SKS_RULE_PAIR_ALL, SKS_RULE_NO_VALUE, st->cells.a, (int)k, 0,
+               tab.a, (int)tab.n, type);
+      continue;
+    }
+    /* each cell with the next: a line that comes back to a cell is cut
+     * there into lines that share their ends, which say the same */
+    size_t s0 = 0;
+    for (size_t e = 1; e <= k && !rc; e++) {
+      bool again = false;
+      for (size_t j = s0; e < k && j < e && !again; j++)
+        again = st->cells.a[j] == st->cells.a[e];
+      if (e < k && !again)
+        continue;
+      rc = add(st, SKS_RULE_PAIR, SKS_RULE_NO_VALUE, st->cells.a + s0,
+               (int)(e - s0), 0, tab.a, (int)tab.n, type);
+      s0 = e - 1;
+    }
+  }
+  SKS_STACK_FREE(tab);
+  return rc;
+}
+
+/* EqualSum~CELLS~-~CELLS...: each segment sums as the first.  Cells two
+ * segments share count on both sides and are left out of both: the rest
+ * is an equal-sum, or a sum of 0 when one side keeps none. */
+static int equal_sum(iss *st, const char *type) {
+  part *pt = st->parts.a;
+  size_t np = st->parts.n;
+  int N = st->n * st->n, rc = 0;
+  int *in0 = sks_calloc((size_t)N, sizeof *in0);
+  ints a = {0}, b = {0};
+  size_t s1 = 1; /* where the segment being read starts */
+  while (s1 < np && !part_is(st, &pt[s1], "-"))
+    s1++;
+  for (size_t i = 1; i < s1 && !rc; i++) {
+    int c = part_cell(st, &pt[i]);
+    if (c < 0)
+      rc = bad_cell(st, &pt[i], type);
+    else if (in0[c]++)
+      rc = fail(st, pt[i].col, "%s: %s", type, "a cell twice in a segment");
+  }
+  for (size_t from = s1 + 1; !rc && from <= np && s1 < np; from++) {
+    size_t to = from;
+    while (to < np && !part_is(st, &pt[to], "-"))
+      to++;
+    int *inj = sks_calloc((size_t)N, sizeof *inj);
+    for (size_t i = from; i < to && !rc; i++) {
+      int c = part_cell(st, &pt[i]);
+      if (c < 0)
+        rc = bad_cell(st, &pt[i], type);
+      else if (inj[c]++)
+        rc = fail(st, pt[i].col, "%s: %s", type, "a cell twice in a segment");
+    }
+    a.n = b.n = 0;
+    for (int c = 0; c < N && !rc; c++) {
+      if (in0[c] && !inj[c])
+        SKS_PUSH(a, c);
+      if (inj[c] && !in0[c])
+        SKS_PUSH(b, c);
+    }
+    free(inj);
+    if (rc || (!a.n && !b.n))
+      ; /* the same cells: the same sum */
+    else if (!a.n || !b.n)
+      rc = add(st, SKS_RULE_SUM, 0, a.n ? a.a : b.a, (int)(a.n ? a.n : b.n), 0,
+               NULL, 0, type);
+    else {
+      int split = (int)a.n;
+      for (size_t i = 0; i < b.n; i++)
+        SKS_PUSH(a, b.a[i]);
+      rc = add(st, SKS_RULE_EQUAL_SUM, SKS_RULE_NO_VALUE, a.a, (int)a.n, split,
+               NULL, 0, type);
+    }
+    from = to;
+  }
+  SKS_STACK_FREE(a);
+  SKS_STACK_FREE(b);
+  free(in0);
+  return rc;
+}
+
 /* One item (in st->parts) other than Shape, Jigsaw and NoBoxes. */
 static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   part *pt = st->parts.a;
@@ -554,7 +716,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   int n = st->n;
   char type[40];
   part_text(st, &pt[0], type, sizeof type);
-  long v;
+  long v = 0;
   const sks_shape *shape = st->rd->p->shape;
 #define NV SKS_RULE_NO_VALUE
 #define CELLS st->cells.a, (int)st->cells.n
@@ -604,13 +766,49 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return value_of(st, &pt[1], type, 0, &v);
     if (cage && (none || v == 0))
       return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
-    if (!cage && !one_region(st, shape))
-      return refuse(st, type,
-                    " (its digits may repeat: only a Sum within one row, "
-                    "column or box is read, as a cage)");
     if (v < 0)
       return value_of(st, &pt[1], type, 0, &v);
+    /* a Sum within one row, column or box: a cage (its digits differ
+     * anyway); elsewhere its digits may repeat */
+    if (!cage && !one_region(st, shape))
+      return add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type);
     return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "CountDistinct")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n < 2)
+      return fail(st, pt[0].col, "%s: %s", type, "a count and cells");
+    return add(st, SKS_RULE_COUNT_DISTINCT, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "EqualSum"))
+    return equal_sum(st, type);
+  if (part_is(st, &pt[0], "ValueIndexing")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n < 3) /* as the solver's check */
+      return fail(st, pt[0].col, "%s: %s", type, "three cells or more");
+    return add(st, SKS_RULE_VALUE_INDEXING, NV, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "RellikCage")) {
+    if (np < 3 || value_of(st, &pt[1], type, 0, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")
+                    : -1;
+    if (read_cells(st, 2, type))
+      return -1;
+    if (v == 0) /* the solver's handler counts the empty set as a sum */
+      return refuse(st, type,
+                    " (with a sum of 0, which ISS's handler keeps no grid "
+                    "under)");
+    return add(st, SKS_RULE_RELLIK, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "EqualityCage")) {
+    if (read_cells(st, 1, type))
+      return -1;
+    if (st->cells.n % 2) /* the solver's partitions need it */
+      return fail(st, pt[0].col, "%s: %s", type,
+                  "an even number of cells is needed");
+    return add(st, SKS_RULE_EQUALITY_CAGE, NV, CELLS, 0, NULL, 0, type);
   }
   if (part_is(st, &pt[0], "LittleKiller")) {
     if (np != 3 || value_of(st, &pt[1], type, 0, &v))
@@ -773,12 +971,54 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
         return fail(st, pt[0].col, "%s: %s", type, "two ends are needed");
       return add(st, SKS_RULE_LOCKOUT, (int)v, CELLS, 0, NULL, 0, type);
     }
-    if (v != 3)
-      return refuse(st, type, " (with a modulus other than 3)");
-    if (st->cells.n == 2)
-      return refuse(st, type, " (on a line of two cells)");
-    return add(st, SKS_RULE_MODULAR, NV, CELLS, 0, NULL, 0, type);
+    if ((long)st->cells.n >= v)
+      return add(st, SKS_RULE_MODULAR, v == 3 ? NV : (int)v, CELLS, 0, NULL, 0,
+                 type);
+    /* A line shorter than the modulus: its cells all differ modulo it,
+     * as the solver's first window says: a table of pairs. */
+    ints tab = {0};
+    for (int a = st->lo; a < n + st->lo; a++)
+      for (int b = st->lo; b < n + st->lo; b++)
+        if (a % v != b % v) {
+          SKS_PUSH(tab, a);
+          SKS_PUSH(tab, b);
+        }
+    int rc = tab.n ? add(st, SKS_RULE_PAIR_ALL, NV, CELLS, 0, tab.a, (int)tab.n,
+                         type)
+                   : refuse(st, type, " (with no two values apart)");
+    SKS_STACK_FREE(tab);
+    return rc;
   }
+  if (part_is(st, &pt[0], "SumLine")) {
+    bool loop = np > 2 && part_is(st, &pt[np - 1], "LOOP");
+    if (np < 3 || value_of(st, &pt[1], type, 1, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type, "a sum and cells")
+                    : -1;
+    if (v > 30) /* the solver's bound */
+      return fail(st, pt[1].col, "%s: %s", type, "a sum of 30 at most");
+    st->parts.n -= loop;
+    int rc = read_cells(st, 2, type);
+    st->parts.n += loop;
+    if (rc)
+      return -1;
+    return add(st, loop ? SKS_RULE_SUM_LOOP : SKS_RULE_SUM_LINE, (int)v, CELLS,
+               0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "SameValues")) {
+    if (np < 3 || value_of(st, &pt[1], type, 1, &v))
+      return np < 3 ? fail(st, pt[0].col, "%s: %s", type,
+                           "a number of sets and cells")
+                    : -1;
+    if (read_cells(st, 2, type))
+      return -1;
+    /* as many sets as cells or more: the cells are all equal */
+    if (v > (long)st->cells.n)
+      v = (long)st->cells.n;
+    return add(st, SKS_RULE_SAME_VALUES, (int)v, CELLS, 0, NULL, 0, type);
+  }
+  if (part_is(st, &pt[0], "Pair") || part_is(st, &pt[0], "PairX") ||
+      part_is(st, &pt[0], "Binary") || part_is(st, &pt[0], "BinaryX"))
+    return pair_item(st, type);
   if (part_is(st, &pt[0], "Entropic")) {
     if (read_cells(st, 1, type))
       return -1;

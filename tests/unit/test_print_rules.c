@@ -49,7 +49,7 @@ static const char GRID[] =
 int main(void) {
   /* Rules inside the grid only: no margin; the cage and the thermometer
    * under the digits, the dot over them. */
-  char text[512];
+  char text[1024];
   snprintf(text, sizeof text,
            "thermo r1c3 r1c2 r1c4\ncage 12 r2c1..r2c3\n"
            "white-dot r1c5 r1c7\n%s",
@@ -106,6 +106,40 @@ int main(void) {
   CHECK_EQ(count(under, "#f4cccc"), 9);
   over = layer(p, SKS_PRINT_OVER, &m);
   CHECK_EQ(count(over, "<circle"), 0);
+  free(under);
+  free(over);
+  sks_puzzle_delete(p);
+
+  /* Lunchboxes boxed solid grey and sums dashed grey, their sums in the
+   * corner; a rellik cage's "≠7", an equality cage's "="; a sum loop
+   * closed round (its polyline back at its first cell) with its sum; a
+   * pair's open circles, a pair-all's filled ones; a value indexing's
+   * arrow; same-values' cells shaded; all under the digits. */
+  snprintf(text, sizeof text,
+           "lunchbox 11 r1c1..r1c4\nsum 23 r9c5 r8c4\nrellik 7 r5c5 r5c6\n"
+           "equality-cage r6c1 r6c2\nsum-loop 10 r2c6 r2c7 r3c7\n"
+           "pair 1 2 r7c1 r7c2\npair-all 1 3 3 1 r8c8 r9c9\n"
+           "value-indexing r4c1 r4c2 r4c3\nsame-values 2 r3c1 r3c2\n%s",
+           GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(under, ">11<") != NULL && strstr(under, ">23<") != NULL);
+  CHECK(strstr(under, ">&#8800;7<") != NULL);
+  CHECK(strstr(under, ">=<") != NULL);
+  CHECK(strstr(under, ">10<") != NULL);
+  /* the loop: r2c6 r2c7 r3c7 and back to r2c6 */
+  CHECK(strstr(under, "55.000,15.000 65.000,15.000 65.000,25.000 "
+                      "55.000,15.000") != NULL);
+  CHECK(strstr(under, "stroke=\"#707070\" stroke-width=\"0.350\">") !=
+        NULL); /* the lunchbox's solid outline */
+  CHECK_EQ(count(under, "r=\"1.000\" fill=\"#fff\""), 2);    /* pair */
+  CHECK_EQ(count(under, "r=\"1.000\" fill=\"#707070\""), 3); /* pair-all,
+                                                                  indexing */
+  CHECK_EQ(count(under, "fill=\"#cfe2f3\""), 2);             /* same-values */
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK(strstr(over, ">11<") == NULL);
   free(under);
   free(over);
   sks_puzzle_delete(p);

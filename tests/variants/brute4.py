@@ -234,10 +234,11 @@ def k_line(g):
     if kind == "lockout":
         return ("lockout 2 " + " ".join(map(name, p)),
                 lambda x: abs(x[p[0]] - x[p[-1]]) >= 2 and all(not (min(x[p[0]], x[p[-1]]) <= x[i] <= max(x[p[0]], x[p[-1]])) for i in p[1:-1]))
-    if len(p) < 3:
-        p = walk(3)
-        t = kind + " " + " ".join(map(name, p))
-    return t, lambda x: all(len({x[p[j]] % 3 for j in range(i, i + 3)}) == 3 for i in range(len(p) - 2))
+    m = rng.choice([2, 3, 3, 4])  # modular: windows of m, written unless 3
+    if len(p) < m or (m == 3 and rng.random() < 0.5):
+        p = walk(max(m, len(p)))
+    t = "modular %s%s" % ("" if m == 3 and rng.random() < 0.5 else "%d " % m, " ".join(map(name, p)))
+    return t, lambda x: all(len({x[p[j]] % m for j in range(i, i + m)}) == m for i in range(len(p) - m + 1))
 
 
 def k_cells(g):
@@ -417,9 +418,130 @@ def k_index(g):
             lambda x: all(holds(x, i) for i in cells))
 
 
+def cut(v, total, target):
+    """The total since the last cut after the values v from total, cut
+    each time it makes target; None when it passes target."""
+    for u in v:
+        total += u
+        if total > target:
+            return None
+        if total == target:
+            total = 0
+    return total
+
+
+def k_sumline(g):
+    p = walk(rng.randint(1, 4))
+    loop = rng.random() < 0.4
+
+    def ok(x, s):
+        v = [x[i] for i in p]
+        if not loop:
+            return cut(v, 0, s) == 0
+        # a loop: read from some cell that starts a piece, a line; a
+        # piece at least (a loop of 0s has none)
+        return sum(v) > 0 and any(cut(v[j:] + v[:j], 0, s) == 0 for j in range(len(v)))
+
+    good = [s for s in range(1, 17) if ok(g, s)]
+    s = rng.choice(good) if good and rng.random() < 0.8 else rng.randint(1, 12)
+    return ("sum-%s %d %s" % ("loop" if loop else "line", s, " ".join(map(name, p))),
+            lambda x: ok(x, s))
+
+
+def k_same(g):
+    m, z = rng.choice([2, 3]), rng.choice([1, 1, 2])
+    if rng.random() < 0.3:
+        cells = rng.sample(range(N * N), m * z)
+    else:  # sets that g keeps: z values, a cell of each value in each set
+        vals = rng.sample(range(LO, LO + N), z)
+        where = {v: rng.sample([i for i in range(N * N) if g[i] == v], m) for v in vals}
+        cells = []
+        for j in range(m):
+            part = [where[v][j] for v in vals]
+            rng.shuffle(part)
+            cells += part
+    sets = [cells[j * z:(j + 1) * z] for j in range(m)]
+    return ("same-values %d %s" % (m, " ".join(map(name, cells))),
+            lambda x: all(sorted(x[i] for i in q) == sorted(x[i] for i in sets[0]) for q in sets))
+
+
+def k_pair(g):
+    p = walk(rng.randint(2, 4))
+    every = rng.random() < 0.5
+    rel = [(i, j) for i in range(len(p)) for j in range(i + 1, len(p)) if every or j == i + 1]
+    vals = range(LO, LO + N)
+    allowed = {(a, b) for a in vals for b in vals if rng.random() < 0.35}
+    if rng.random() < 0.7:
+        allowed |= {(g[p[i]], g[p[j]]) for i, j in rel}
+    if not allowed:
+        allowed = {(LO, LO)}
+    pairs = sorted(allowed)
+    return ("pair%s %s %s" % ("-all" if every else "", " ".join("%d %d" % ab for ab in pairs),
+                              " ".join(map(name, p))),
+            lambda x: all((x[p[i]], x[p[j]]) in allowed for i, j in rel))
+
+
+def k_sum(g):
+    cells = rng.sample(range(N * N), rng.randint(1, 4))
+    s = sum(g[i] for i in cells) + rng.choice([0, 0, 0, 1])
+    return "sum %d %s" % (s, " ".join(map(name, cells))), lambda x: sum(x[i] for i in cells) == s
+
+
+def subset_sums(v):
+    """The totals of one or more of the values v."""
+    return {sum(q) for r in range(1, len(v) + 1) for q in itertools.combinations(v, r)}
+
+
+def k_rellik(g):
+    p = walk(rng.randint(1, 4))
+    bad = [s for s in range(0, 12) if s not in subset_sums([g[i] for i in p])]
+    s = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(0, 10)
+    return ("rellik %d %s" % (s, " ".join(map(name, p))),
+            lambda x: len({x[i] for i in p}) == len(p) and s not in subset_sums([x[i] for i in p]))
+
+
+def k_equality(g):
+    p = walk(rng.choice([1, 2, 2, 3, 4, 4]))
+    lo = LO
+
+    def ok(x):  # as many even as odd, as many low (the first two digits) as high
+        v = [x[i] for i in p]
+        return (len(set(v)) == len(v) and 2 * sum(1 for u in v if u % 2 == 0) == len(v)
+                and 2 * sum(1 for u in v if u - lo < N // 2) == len(v))
+    return "equality-cage " + " ".join(map(name, p)), ok
+
+
+def k_vindex(g):
+    p = walk(rng.randint(3, 5)) or walk(3)
+    if rng.random() < 0.6:  # the index names a cell that agrees in g
+        good = [i for i in range(2, len(p)) if g[p[i]] == g[p[0]] and g[p[1]] == i - 1]
+        if not good:
+            p = walk(3)
+
+    def ok(x):
+        v = x[p[1]]
+        return 1 <= v <= len(p) - 2 and x[p[1 + v]] == x[p[0]]
+    return "value-indexing " + " ".join(map(name, p)), ok
+
+
+def k_distinct(g):
+    p = walk(rng.randint(2, 5)) or walk(3)
+    return ("count-distinct " + " ".join(map(name, p)),
+            lambda x: len({x[i] for i in p[1:]}) == x[p[0]])
+
+
+def k_equal(g):
+    cells = rng.sample(range(N * N), rng.randint(2, 5))
+    cut = rng.randint(1, len(cells) - 1)
+    a, b = cells[:cut], cells[cut:]
+    return ("equal-sum %s | %s" % (" ".join(map(name, a)), " ".join(map(name, b))),
+            lambda x: sum(x[i] for i in a) == sum(x[i] for i in b))
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
-         k_room, k_hidden, k_circles]
+         k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
+         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal]
 
 texts, tests = [], []
 ZERO = []

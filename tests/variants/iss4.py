@@ -7,7 +7,12 @@ the grid's order, a little killer keyed by its first cell, X-sum and
 skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
 Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
-row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles), and the tool's count must equal the
+row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles,
+sum lines and loops run as the solver's SumLine handler runs, same value
+sets, Pair and PairX keys written as its fnToBinaryKey writes them,
+modular lines of any modulus, rellik and equality cages, sums over any
+cells, value indexing, count distinct, equal sums of segments that may
+share cells), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -75,9 +80,52 @@ def little_killer(key):
     return out
 
 
+def sum_line(v, t, loop):
+    """The solver's SumLine handler on fixed values v: partial sums as bits,
+    a sum of t cut back to 0, passes to a fixed point, then one partial
+    sum left or a total that is a multiple of t."""
+    st = [(1 << t) - 1 if loop else 1] + [0] * len(v)
+    while True:
+        for i, u in enumerate(v):
+            nxt = st[i] << u
+            st[i + 1] = nxt | ((nxt >> t) & 1)
+        st[-1] &= st[0]
+        st[0] = st[-1]
+        for i in range(len(v) - 1, -1, -1):
+            after = st[i + 1]
+            before = (after | ((after & 1) << t)) >> v[i]
+            if not before & st[i]:
+                return False
+            st[i] &= before
+        if st[0] == st[-1]:
+            break
+    if not st[0] & (st[0] - 1):
+        return True
+    return sum(v) >= t and sum(v) % t == 0
+
+
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def binary_key(fn):
+    """The solver's fnToBinaryKey over the values LO..LO+3."""
+    out, v, bit = [], 0, 0
+    for i in range(4):
+        for j in range(4):
+            v |= bool(fn(i + LO, j + LO)) << bit
+            bit += 1
+            if bit == 6:
+                out.append(v)
+                v = bit = 0
+    out.append(v)
+    while out and not out[-1]:
+        out.pop()
+    return "".join(B64[u] for u in out)
+
+
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(21)
+    k = rng.randrange(31)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -230,6 +278,107 @@ def make(g):
         cells = rng.sample(good, min(len(good), rng.randint(1, 3)))
         return (".Indexing~%s~%s" % ("C" if col else "R", "~".join(map(cid, cells))),
                 lambda x: all(holds(x, i) for i in cells))
+    if k == 21:
+        loop = rng.random() < 0.4
+        good = [t for t in range(1, 13) if sum_line([g[i] for i in p], t, loop)]
+        t = rng.choice(good) if good and rng.random() < 0.8 else rng.randint(1, 10)
+        return (".SumLine~%d~%s%s" % (t, cs, "~LOOP" if loop else ""),
+                lambda x: sum_line([x[i] for i in p], t, loop))
+    if k == 22:
+        m = rng.choice([2, 2, 3, 5])
+        q = walk(rng.choice([2, 4])) if rng.random() < 0.4 else None
+        if q is None:  # sets g keeps: equal cells, or pairs of two values
+            z = rng.choice([1, 2])
+            vals = rng.sample(range(LO, LO + 4), z)
+            where = {v: rng.sample([i for i in range(16) if g[i] == v], 2) for v in vals}
+            q = [where[v][j] for j in range(2) for v in vals]
+            m = 2
+        def same(x):
+            if m >= len(q):
+                return len({x[i] for i in q}) == 1
+            z = len(q) // m
+            return all(sorted(x[i] for i in q[j * z:(j + 1) * z]) == sorted(x[i] for i in q[:z])
+                       for j in range(m))
+        if m < len(q) and len(q) % m:
+            m = len(q)
+        return ".SameValues~%d~%s" % (m, "~".join(map(cid, q))), same
+    if k == 23:
+        every = rng.random() < 0.5
+        legacy = rng.random() < 0.25
+        vals = range(LO, LO + 4)
+        ok = {(a, b) for a in vals for b in vals if rng.random() < 0.4}
+        groups = [p] + ([walk(rng.randint(2, 3))] if rng.random() < 0.3 else [])
+        if rng.random() < 0.7:
+            ok |= {(g[q[i]], g[q[i + 1]]) for q in groups for i in range(len(q) - 1)}
+        if every:
+            ok = {(a, b) for a, b in ok if (b, a) in ok} or {(LO, LO + 1), (LO + 1, LO)}
+        ok = ok or {(LO, LO)}
+        key = binary_key(lambda a, b: (a, b) in ok)
+        if legacy:  # Binary's keys swap '-' and '_'
+            key = key.translate(str.maketrans("-_", "_-"))
+        items = []
+        for j, q in enumerate(groups):
+            if j:
+                items.append("")
+            if rng.random() < 0.5:
+                items.append("_g%d" % j)
+            items += [cid(i) for i in q]
+        t = ("BinaryX" if legacy else "PairX") if every else ("Binary" if legacy else "Pair")
+
+        def rel(x):
+            for q in groups:
+                prs = [(a, b) for i, a in enumerate(q) for b in q[i + 1:]] if every else list(zip(q, q[1:]))
+                if not all((x[a], x[b]) in ok for a, b in prs):
+                    return False
+            return True
+        return ".%s~%s~%s" % (t, key, "~".join(items)), rel
+    if k == 24:
+        m = rng.choice([1, 2, 2, 4, 5])
+        q = walk(rng.randint(2, 4))
+
+        def modular(x):  # the solver's: the first m differ, cells m apart agree
+            v = [x[i] % m for i in q]
+            return len(set(v[:m])) == len(v[:m]) and all(v[i] == v[i + m] for i in range(len(v) - m))
+        return ".Modular~%d~%s" % (m, "~".join(map(cid, q))), modular
+    if k == 25:  # no one or more of the cage's digits sum to the value
+        def sums(x):
+            v = [x[i] for i in p]
+            return {sum(q) for r in range(1, len(v) + 1) for q in itertools.combinations(v, r)}
+        # (a sum of 0 is refused: ISS's handler keeps no grid under it)
+        bad = [t for t in range(1, 12) if t not in sums(g)]
+        t = rng.choice(bad) if bad and rng.random() < 0.8 else rng.randint(1, 10)
+        return ".RellikCage~%d~%s" % (t, cs), lambda x: distinct(x, p) and t not in sums(x)
+    if k == 26:  # the solver's partitions: even and odd values, the lower
+        # and the upper half of the values, as many of each
+        q = walk(rng.choice([2, 4]))
+        vals = list(range(LO, LO + 4))
+        low, high = vals[:2], vals[2:]
+
+        def eq(x):
+            v = [x[i] for i in q]
+            return (distinct(x, q) and sum(u % 2 == 0 for u in v) == sum(u % 2 == 1 for u in v)
+                    and sum(u in low for u in v) == sum(u in high for u in v))
+        return ".EqualityCage~" + "~".join(map(cid, q)), eq
+    if k == 28:  # the handler's: the second cell's value V (1 or more)
+        # indexes the cells after it, the V-th holds the first's value
+        q = walk(rng.randint(3, 4))
+
+        def vi(x):
+            v = x[q[1]]
+            return 1 <= v <= len(q) - 2 and x[q[1 + v]] == x[q[0]]
+        return ".ValueIndexing~" + "~".join(map(cid, q)), vi
+    if k == 29:  # the first cell's value counts the values of the others
+        q = walk(rng.randint(2, 5)) or walk(3)
+        return (".CountDistinct~" + "~".join(map(cid, q)),
+                lambda x: len({x[i] for i in q[1:]}) == x[q[0]])
+    if k == 30:  # segments of the same sum, which may share cells
+        segs = [rng.sample(range(16), rng.randint(1, 3)) for _ in range(rng.randint(2, 3))]
+        return (".EqualSum~" + "~-~".join("~".join(map(cid, q)) for q in segs),
+                lambda x: len({sum(x[i] for i in q) for q in segs}) == 1)
+    if k == 27:  # a Sum over any cells: its digits may repeat
+        q = rng.sample(range(16), rng.randint(2, 4))
+        t = sum(g[i] for i in q) + rng.choice([0, 0, 1])
+        return ".Sum~%d~%s" % (t, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == t
     q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
     s = sum(g[i] for i in q)
     return ".Sum~%d~%s" % (s, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == s

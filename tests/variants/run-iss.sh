@@ -40,6 +40,50 @@ $cand6" "$S" unique -q --show s6.txt
 sed 's/~R3C2_2_3//' s6.txt >s6b.txt
 check six-candidates 10 2 "$S" count -q s6b.txt
 
+# Sum lines and a loop (a piece through the loop's last cell into its
+# first), same value sets, Pair and PairX keys, modular lines of 2 and of
+# 4 (a line shorter than 4), rellik and equality cages, sums whose digits
+# may repeat, value indexing, count distinct, equal sums of segments
+# that share a cell: each counted on a blank 4x4, the counts those of brute
+# force over the 288 grids.
+printf '%s\n' '.Shape~4x4.SumLine~5~R1C1~R2C2~R2C3~R1C4.SumLine~5~R4C4~R4C3~R3C4~R3C3~LOOP' \
+  '.Shape~4x4.SameValues~2~R1C1~R1C2~R4C3~R4C4.SameValues~3~R2C1~R3C4~R4C2' \
+  '.Shape~4x4.Pair~Ch~_up~R1C1~R1C2~R1C3~R1C4~~R4C4~R4C3~R4C2~R4C1' \
+  '.Shape~4x4.PairX~MGD~R1C1~R2C2~~R3C2~R4C2.Modular~2~R1C1~R1C2~R2C1~R2C2.Modular~4~R1C1~R2C2~R1C3' >lines4.txt
+printf '%s\n' '.Shape~4x4.RellikCage~5~R1C1~R2C2.RellikCage~3~R1C4~R2C3' \
+  '.Shape~4x4.EqualityCage~R1C1~R2C2.EqualityCage~R3C1~R4C3' \
+  '.Shape~4x4.Sum~7~R1C1~R2C3~R4C2.Sum~2~R3C4~R4C1' \
+  '.Shape~4x4.ValueIndexing~R1C1~R2C1~R3C1~R4C1~R4C2.ValueIndexing~R4C4~R4C3~R3C3~R2C3~R1C3~R1C4' \
+  '.Shape~4x4.CountDistinct~R1C1~R2C1~R2C2~R3C3.EqualSum~R1C4~R2C3~-~R2C3~R3C1~-~R4C2' >>lines4.txt
+check lines4 0 "64
+48
+1
+12
+56
+16
+8
+12
+3" "$S" count -q lines4.txt
+# Ch: each cell one more than the one before (row 1 left to right, row 4
+# right to left); the older Binary writes the same key with '-' and '_'
+# swapped (none here).
+sed -n 3p lines4.txt >pair4.txt
+check pair4 10 "unique
+1234341221434321" "$S" unique -q --show pair4.txt
+sed 's/\.Pair~/.Binary~/' pair4.txt >binary4.txt
+check binary4 10 unique "$S" unique -q binary4.txt
+# Refused: a key with a character of no base64url, a PairX key that is
+# not symmetric (Ch), a sum line's sum past ISS's 30.
+printf '.Shape~4x4.Pair~C*~R1C1~R1C2\n' >badkey.txt
+check pair-badkey 3 error "$S" solve -q badkey.txt
+expect_stderr_has "badkey.txt:1:18: Pair: a key of base64url characters"
+printf '.Shape~4x4.PairX~Ch~R1C1~R1C2\n' >asym.txt
+check pairx-asym 3 error "$S" solve -q asym.txt
+expect_stderr_has "asym.txt:1:18: PairX: its key is not symmetric"
+printf '.SumLine~31~R1C1~R1C2~R1C3~R1C4~R1C5\n' >sum31.txt
+check sumline-31 3 error "$S" solve -q sum31.txt
+expect_stderr_has "sum31.txt:1:10: SumLine: a sum of 30 at most"
+
 # AI Escargot's givens as ISS writes them, with constraints its solution
 # keeps: unique, that solution; one it breaks: none.
 E='R1C1_1~R1C6_7~R1C8_9~R2C2_3~R2C5_2~R2C9_8~R3C3_9~R3C4_6~R3C7_5~R4C3_5~R4C4_3~R4C7_9~R5C2_1~R5C5_8~R5C9_2~R6C1_6~R6C6_4~R7C1_3~R7C8_1~R8C2_4~R8C9_7~R9C3_7~R9C7_3'
@@ -178,18 +222,24 @@ check global-mod-zero 3 error "$S" solve -q g-mod0.txt
 expect_stderr_has "GlobalMod has no rule here (but on a 9x9 grid of the digits 1-9)"
 
 # A type with no rule here is refused, named, at its column.
-printf '.Cage~3~R1C1~R1C2.RellikCage~5~R2C1~R2C2.~R1C1_1\n' >rellik.txt
-check refuse 3 error "$S" solve -q rellik.txt
-expect_stderr_has "rellik.txt:1:19: the Interactive Sudoku Solver's RellikCage has no rule here"
+printf '.Cage~3~R1C1~R1C2.LookAndSay~R2C1~R2C2.~R1C1_1\n' >look.txt
+check refuse 3 error "$S" solve -q look.txt
+expect_stderr_has "look.txt:1:19: the Interactive Sudoku Solver's LookAndSay has no rule here"
+printf '.RellikCage~0~R1C1~R2C2\n' >rellik0.txt
+check rellik-0 3 error "$S" solve -q rellik0.txt
+expect_stderr_has "rellik0.txt:1:2: the Interactive Sudoku Solver's RellikCage has no rule here (with a sum of 0"
+printf '.EqualityCage~R1C1~R2C2~R3C3\n' >eq3.txt
+check equality-odd 3 error "$S" solve -q eq3.txt
+expect_stderr_has "eq3.txt:1:2: EqualityCage: an even number of cells is needed"
 printf '.Cage~3~R1C1~R1C2.Foo~R2C1\n' >foo.txt
 check unknown 3 error "$S" solve -q foo.txt
 expect_stderr_has "foo.txt:1:19: unknown constraint type 'Foo'"
-printf '.Modular~4~R1C1~R1C2~R1C3\n' >mod.txt
+printf '.Modular~0~R1C1~R1C2~R1C3\n' >mod.txt
 check modular 3 error "$S" solve -q mod.txt
-expect_stderr_has "Modular has no rule here (with a modulus other than 3)"
-printf '.Sum~10~R1C1~R2C2~R4C4\n' >sum.txt
+expect_stderr_has "mod.txt:1:10: Modular: '0' is no value (a whole number from 1)"
+printf '.Sum~10_=_1_2~R1C1~R2C2\n' >sum.txt
 check sum 3 error "$S" solve -q sum.txt
-expect_stderr_has "its digits may repeat"
+expect_stderr_has "Sum has no rule here (with coefficients)"
 # Bad tokens: the line and the column.
 printf '\n.Thermo~R1C1~R1CX\n' >cell.txt
 check bad-cell 3 error "$S" solve -q cell.txt

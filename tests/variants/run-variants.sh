@@ -105,6 +105,9 @@ expect_stderr_has "bad1.txt:1:1: cage rule: cell r1c1 named twice"
 printf '\nthermo r1c1 r1c10\n%s\n' "$E" >bad2.txt
 check bad-outside 3 error "$S" solve -q bad2.txt
 expect_stderr_has "bad2.txt:2:13: 'r1c10' is outside the grid"
+printf 'sum-loop 100000 r1 r2 r3\n%s\n' "$E" >bad-loop.txt
+check bad-loop 3 error "$S" solve -q bad-loop.txt
+expect_stderr_has "bad-loop.txt:1:1: sum-loop rule: a sum of 100000 over 27 cells: too many totals"
 printf 'arrow r1c1 r1c2\n%s\n' "$E" >bad3.txt
 check bad-parts 3 error "$S" solve -q bad3.txt
 expect_stderr_has "two parts are needed"
