@@ -236,12 +236,16 @@ static void effort(sks_grader *g, const sks_puzzle *p, int perms,
 }
 
 /* The easiest human path (the puzzle is unique: uniqueness techniques
- * may be used): its hardest technique, SE-scale rating and label. */
+ * may be used): its hardest technique, SE-scale rating and label.  With
+ * se, the path of SE's techniques only: until the first step SE lacks it
+ * is the path with every technique, and from there it is the path SE
+ * takes, so its rating is sks_human_options.se_rating's at one path's
+ * cost instead of two. */
 static void human_rate(sks_grader *g, const sks_puzzle *p, bool se,
                        sks_grade *out) {
   if (!g->human)
     g->human = sks_human_new();
-  sks_human_options o = {.known_unique = true, .se_rating = se};
+  sks_human_options o = {.known_unique = true, .se_only = se};
   sks_human_rating r;
   sks_human_rate(g->human, p, &o, &r);
   if (r.status != SKS_SAT)
@@ -266,7 +270,7 @@ int sks_grade_puzzle(sks_grader *g, const sks_puzzle *p,
     effort(g, p, perms, &lim, opt ? opt->seed : 0, out);
   out->technique = -1;
   if (out->status == SKS_SAT && !out->multiple && p->shape->n <= 64)
-    human_rate(g, p, opt && opt->se_rating, out);
+    human_rate(g, p, !opt || opt->se_rating || !opt->path_rating, out);
   if (out->technique < 0)
     out->label = label_of(out);
   return out->status;

@@ -168,8 +168,15 @@ typedef struct sks_grade_options {
                               generator): the uniqueness search is
                               skipped (a fifth of the time on top1465:
                               3,100 -> 3,800 puzzles/s a thread) */
-  bool se_rating;          /* the rating as Sudoku Explainer gives it
-                              (sks_human_options.se_rating) */
+  bool se_rating;          /* Sudoku Explainer's rating: the default,
+                              kept for callers that ask for it (it wins
+                              over path_rating) */
+  bool path_rating;        /* the rating of the easiest path with every
+                              technique, HoDoKu's that SE lacks too
+                              (simple colouring, W-wings, XY-chains,
+                              finned fish, ALS-XZ); by default (false)
+                              the rating is SE's: the path with SE's
+                              techniques only */
 } sks_grade_options;
 
 typedef struct sks_grade {

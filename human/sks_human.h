@@ -101,7 +101,7 @@ extern "C" {
   X(FINNED_X_WING, "finned X-wing", "finned-x-wing", 6.6, UNFAIR, false,       \
     false, human_finned_fish, 2)                                               \
   X(W_WING, "W-wing", "w-wing", 6.6, HARD, false, false, human_w_wing, 0)      \
-  X(XY_CHAIN, "XY-chain", "xy-chain", 6.6, UNFAIR, true, false,                \
+  X(XY_CHAIN, "XY-chain", "xy-chain", 6.6, UNFAIR, false, false,               \
     human_xy_chain, 0)                                                         \
   X(FINNED_SWORDFISH, "finned swordfish", "finned-swordfish", 6.8, UNFAIR,     \
     false, false, human_finned_fish, 3)                                        \
@@ -211,8 +211,9 @@ typedef struct sks_human_rating {
 } sks_human_rating;
 
 /* Whether Sudoku Explainer has technique t (the table's column): all but
- * simple colouring, W-wings, finned fish and ALS-XZ (HoDoKu's), and the
- * MUS step. */
+ * simple colouring, W-wings, finned fish and ALS-XZ (HoDoKu's), XY-chains
+ * (SE finds them only as forcing chains, at 7.0 and more) and the MUS
+ * step. */
 bool sks_technique_in_se(sks_technique t);
 /* A path's rating, step by step (sks_human_rate; explain): counts step
  * st into r (zeroed before the first step) before st is applied: the

@@ -26,6 +26,7 @@ static void *grade_new(sks_app *app) {
   c->opt.permutations = app->opt.permutations;
   c->opt.seed = (unsigned long long)app->opt.seed;
   c->opt.se_rating = app->opt.se_rating;
+  c->opt.path_rating = app->opt.path_rating;
   c->opt.max_nodes = app->opt.max_steps;
   if (app->opt.analog) {
     c->analog = true;

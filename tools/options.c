@@ -766,5 +766,11 @@ int app_options_parse(app_command_line *app, int argc, char **argv) {
     res = check_backend(app, given);
   if (!res)
     res = check_rating(app, given);
+  if (!res && app->opt.se_rating && app->opt.path_rating) {
+    app_message("%s: --se-rating and --path-rating ask for two ratings: "
+                "give one",
+                app->command);
+    res = EXIT_USAGE;
+  }
   return res;
 }

@@ -196,8 +196,11 @@ enum {
   O(next, BOOL, 0, 0, 1, CMD_EXPLAIN,                                          \
     "explain: the easiest step now only (a hint)")                             \
   O(se_rating, BOOL, 0, 0, 1, CMD_GRADE | CMD_EXPLAIN,                         \
-    "grade/explain: rate as Sudoku Explainer does (from the path's first "     \
-    "step SE lacks, SE's techniques only; slower on hard puzzles)")            \
+    "grade/explain: rate as Sudoku Explainer does (grade: the default; "       \
+    "explain: from the path's first step SE lacks, SE's techniques only)")     \
+  O(path_rating, BOOL, 0, 0, 1, CMD_GRADE,                                     \
+    "grade: rate by the easiest path with every technique (HoDoKu's that "     \
+    "SE lacks too), not as Sudoku Explainer does")                             \
   O(minimal, BOOL, 0, 0, 1, CMD_GENERATE,                                      \
     "generate: every given needed (with a symmetry: every orbit)")             \
   O(givens, INT, 0, 0, 160000, CMD_GENERATE,                                   \

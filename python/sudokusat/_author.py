@@ -21,7 +21,7 @@ __all__ = ["Grade", "Step", "Repair", "grade", "explain", "generate",
 class _GradeOptions(Structure):
     _fields_ = [("permutations", c_int), ("seed", c_ulonglong),
                 ("max_nodes", c_longlong), ("known_unique", c_bool),
-                ("se_rating", c_bool)]
+                ("se_rating", c_bool), ("path_rating", c_bool)]
 
 
 class _Grade(Structure):
@@ -143,13 +143,20 @@ technique (the hardest step of the easiest human path, its key), rating
 (that step on Sudoku Explainer's scale), at_budget (effort is a floor)."""
 
 
-def grade(puzzle, permutations=0, seed=1, max_nodes=0, se_rating=False):
-    """Grades a puzzle as `sudokusat grade` does."""
+def grade(puzzle, permutations=0, seed=1, max_nodes=0, se_rating=False,
+          path_rating=False):
+    """Grades a puzzle as `sudokusat grade` does: the rating Sudoku
+    Explainer gives (se_rating=True says so too), or with
+    path_rating=True the easiest path's with every technique."""
     if permutations < 0 or max_nodes < 0:
         raise OptionError("permutations and max_nodes: 0 (default) or more")
+    if se_rating and path_rating:
+        raise OptionError("se_rating and path_rating ask for two ratings: "
+                          "give one")
     g = lib.sks_grader_new()
     try:
-        opt = _GradeOptions(permutations, seed, max_nodes, False, se_rating)
+        opt = _GradeOptions(permutations, seed, max_nodes, False, se_rating,
+                            path_rating)
         out = _Grade()
         lib.sks_grade_puzzle(g, puzzle._a, byref(opt), byref(out))
     finally:

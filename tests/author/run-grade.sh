@@ -25,12 +25,18 @@ EULER_CLASH='7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2
 # ---------------------------------------------------------------- grade
 input "$EULER"
 check grade-singles 0 "singles 0.0 easy hidden-single-box 1.2" "$S" grade
-# A 17-clue puzzle whose path takes simple colouring (6.9 here), which
-# Sudoku Explainer does not have: with --se-rating the rest is rated with
-# SE's techniques, 6.6 as SE's own serate rates it (ED=6.6/1.5/1.5)
+# A 17-clue puzzle whose easiest path with every technique takes simple
+# colouring (6.9 here), which Sudoku Explainer does not have: by default
+# (and with --se-rating) it is rated by SE's techniques only, 6.6 by an
+# X-chain as SE's own serate rates it (ED=6.6/1.5/1.5); --path-rating
+# gives the path with every technique; both flags at once are refused
 input ".................1....23.4......2.3...51.......67......2......7.8......943...8..."
-check grade-path-rating 0 "search 75.2 hard simple-colouring 6.9" "$S" grade
-check grade-se-rating 0 "search 75.2 hard simple-colouring 6.6" "$S" grade --se-rating
+check grade-se-default 0 "search 75.2 unfair x-chain 6.6" "$S" grade
+check grade-se-rating 0 "search 75.2 unfair x-chain 6.6" "$S" grade --se-rating
+check grade-path-rating 0 "search 75.2 hard simple-colouring 6.9" "$S" grade \
+  --path-rating
+check grade-two-ratings 2 "" "$S" grade --se-rating --path-rating
+expect_stderr_has "--se-rating and --path-rating"
 input "$ESCARGOT Escargot"
 search_label() {
   awk '{ ok = $1 == "search" && $2 + 0 > 0 &&

@@ -39,6 +39,22 @@ def test_grade_as_the_command_line():
         sudokusat.grade(sudokusat.parse(ESCARGOT), permutations=-1)
 
 
+def test_grade_se_rating_by_default_and_the_path_on_request():
+    # the easiest path with every technique takes simple colouring (6.9);
+    # Sudoku Explainer, which lacks it, rates the puzzle 6.6
+    p = sudokusat.parse(".................1....23.4......2.3...51......."
+                        "67......2......7.8......943...8...")
+    se, path = sudokusat.grade(p), sudokusat.grade(p, path_rating=True)
+    assert (se.technique, "%.1f" % se.rating) == ("x-chain", "6.6")
+    assert sudokusat.grade(p, se_rating=True) == se
+    assert (path.technique, "%.1f" % path.rating) == ("simple-colouring",
+                                                      "6.9")
+    w = tool("grade", "--path-rating", "-", stdin=str(p) + "\n").split()
+    assert (path.technique, "%.1f" % path.rating) == tuple(w[3:5])
+    with pytest.raises(sudokusat.OptionError):
+        sudokusat.grade(p, se_rating=True, path_rating=True)
+
+
 def test_explain_steps_solve_the_puzzle():
     p = sudokusat.parse(".4....2...12....")
     steps = sudokusat.explain(p)
