@@ -1747,6 +1747,46 @@ static void implied_sum(low *w, cellsets *seen, const int *cells, int k,
   SKS_STACK_FREE(tt);
 }
 
+/* The little killers of one direction together (down and right, or
+ * down and left): their diagonals are parallel, so share no cell, and
+ * their cells sum to their clues' total.  A person adds them up to meet
+ * the houses they nearly cover; the sum's rewriting (a house it mostly
+ * holds, cells of one region as a group) gives the solver the same. */
+static void combined_diagonals(low *w, const sks_rules *rs) {
+  int n = w->n;
+  for (int dir = 0; dir < 2; dir++) {
+    terms tt = {0};
+    long total = 0;
+    int count = 0;
+    unsigned char *used = sks_calloc((size_t)n * n, 1);
+    for (int i = 0; i < rs->count; i++) {
+      const sks_rule *r = &rs->rule[i];
+      if (r->kind != SKS_RULE_LITTLE_KILLER || r->ncells < 2 ||
+          r->value == SKS_RULE_NO_VALUE)
+        continue;
+      int a = r->cells[0], b = r->cells[1];
+      int dr = b / n - a / n, dc = b % n - a % n;
+      if ((dr * dc > 0) != (dir == 0))
+        continue;
+      bool fresh_cells = true;
+      for (int j = 0; j < r->ncells; j++)
+        fresh_cells &= !used[r->cells[j]];
+      if (!fresh_cells)
+        continue; /* the same diagonal clued twice */
+      for (int j = 0; j < r->ncells; j++) {
+        used[r->cells[j]] = 1;
+        add_term(&tt, r->cells[j], 1, LTRUE);
+      }
+      total += r->value;
+      count++;
+    }
+    if (count >= 2)
+      sum_cells(w, &tt, total);
+    free(used);
+    SKS_STACK_FREE(tt);
+  }
+}
+
 /* The killer cages with sums that share no cell (the first of two that
  * do), and every house or band of whole rows or columns R: the cells of
  * R outside the cages inside it (innies) sum to R's total less theirs;
@@ -1855,5 +1895,7 @@ void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
   }
   if (!cnf->cut)
     implied_cages(&w, rs);
+  if (!cnf->cut)
+    combined_diagonals(&w, rs);
   SKS_STACK_FREE(w.cl);
 }
