@@ -162,7 +162,7 @@ static inline __attribute__((always_inline)) bool pair_search(sks_human *h,
          * nothing more) */
         if (memo) {
           const uint64_t *pa = h->peers + (size_t)a * pw;
-          uint64_t any = bit_of(changed, a) | bit_of(changed, b);
+          uint64_t any = bit_of(changed, a) || bit_of(changed, b);
           for (int v = 0; v < pw && !any; v++)
             any = pa[v] & pb[v] & changed[v] & two[v];
           if (!any)
