@@ -974,7 +974,7 @@ typedef struct deduction {
  * each deduction of a level by its exact length and takes the lowest
  * rated (Chaining.getHintList); the cost only orders them, so the few
  * cheapest are measured exactly and the lowest rated taken (human_forcing). */
-enum { HUMAN_PICKS = 16 };
+enum { HUMAN_PICKS = 8 };
 typedef struct picks {
   int k, max;
   deduction d[HUMAN_PICKS];
@@ -1165,7 +1165,7 @@ static int deduction_least(const struct human_force *f, const deduction *d,
  * conclusion rests on counted, less the assumption and the conclusion
  * (SE's length); past `most`, most + 1 as soon as it shows. */
 static int deduction_size(sks_human *h, struct human_force *f, int plevel,
-                          const deduction *best, int most) {
+                          const deduction *best, int most, int *last) {
   prop *p = &f->p[0];
   int size = 0, rest = 0;
   for (int j = 0; j < best->nb; j++)
@@ -1175,7 +1175,12 @@ static int deduction_size(sks_human *h, struct human_force *f, int plevel,
       return most + 1;
     rest -= deduction_least(f, best, j);
     int l = branch_lit(f, best->b[j]);
-    bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+    bool ok; /* the run of the last literal measured still stands */
+    if (*last == l)
+      ok = p->conflict[0] < 0;
+    else
+      ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+    *last = l;
     if (!ok) /* SE counts each side of the clash on its own */
       size += ancestors(p, p->conflict, 2);
     else if (has(p, best->lit)) {
@@ -1258,10 +1263,12 @@ bool human_forcing(sks_human *h, int level) {
    * the length deciding within a level, so the shortest; the cheapest of
    * those.  The first is measured in full, the others only up to the
    * shortest so far. */
-  int pick = 0,
-      size = deduction_size(h, f, prop_level(level), &best.d[0], 1 << 30);
+  int last = -1, pick = 0,
+      size =
+          deduction_size(h, f, prop_level(level), &best.d[0], 1 << 30, &last);
   for (int i = 1; i < best.k; i++) {
-    int si = deduction_size(h, f, prop_level(level), &best.d[i], size - 1);
+    int si =
+        deduction_size(h, f, prop_level(level), &best.d[i], size - 1, &last);
     if (si < size)
       pick = i, size = si;
   }
