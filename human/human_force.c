@@ -969,21 +969,42 @@ typedef struct deduction {
   int where;     /* the cell or region */
 } deduction;
 
-static void consider(deduction *best, const deduction *d) {
-  if (d->cost < best->cost)
-    *best = *d;
+/* The deductions kept for SE's choice: the few of lowest cost (the depth
+ * sum, a quick bound on a chain's length), in order of cost.  SE rates
+ * each deduction of a level by its exact length and takes the lowest
+ * rated (Chaining.getHintList); the cost only orders them, so the few
+ * cheapest are measured exactly and the lowest rated taken (human_forcing). */
+enum { HUMAN_PICKS = 8 };
+typedef struct picks {
+  int k, max;
+  deduction d[HUMAN_PICKS];
+} picks;
+
+/* The cost a deduction must be below to be kept. */
+static int bar(const picks *best) {
+  return best->k < best->max ? 1 << 30 : best->d[best->k - 1].cost;
+}
+
+static void consider(picks *best, const deduction *d) {
+  if (d->cost >= bar(best))
+    return;
+  int i = best->k < best->max ? best->k++ : best->k - 1;
+  for (; i > 0 && best->d[i - 1].cost > d->cost; i--)
+    best->d[i] = best->d[i - 1];
+  best->d[i] = *d;
 }
 
 /* Each literal of acc (true in every branch of d), costed by its depth in
- * those branches, offered as d's conclusion.  Only a cost below the best
- * one's is taken, so the sum stops as soon as it reaches it. */
+ * those branches, offered as d's conclusion.  Only a cost below the bar
+ * is kept, so the sum stops as soon as it reaches it. */
 static void consider_common(const struct human_force *f, const uint64_t *acc,
-                            deduction *d, deduction *best) {
+                            deduction *d, picks *best) {
   for (int w = 0; w < f->W; w++)
     for (uint64_t m = acc[w]; m; m &= m - 1) {
       d->lit = w * 64 + human_first(m);
       d->cost = 0;
-      for (int j = 0; j < d->nb && d->cost < best->cost; j++)
+      int most = bar(best);
+      for (int j = 0; j < d->nb && d->cost < most; j++)
         d->cost += depth_in(f, d->b[j], d->lit);
       consider(best, d);
     }
@@ -1026,7 +1047,7 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
  * a branch's clash is a deduction (not at cell and region forcing, which
  * takes only what every candidate of a cell or region gives). */
 static void run_branches(sks_human *h, struct human_force *f, int level,
-                         int nvar, bool nested, deduction *best) {
+                         int nvar, bool nested, picks *best) {
   int plevel = prop_level(level);
   bool keeps =
       plevel <= HUMAN_FORCE_DYNAMIC_PLUS || level == HUMAN_FORCE_NISHIO;
@@ -1044,7 +1065,7 @@ static void run_branches(sks_human *h, struct human_force *f, int level,
         store_branch(h, f, l, &r, ok);
       }
       if (!ok && level != HUMAN_FORCE_CELL &&
-          br_of(f, b)->clash_depth < best->cost) {
+          br_of(f, b)->clash_depth < bar(best)) {
         deduction d = {.cost = br_of(f, b)->clash_depth,
                        .kind = 0,
                        .lit = (f->bvar[i] * 2 + on) ^ 1,
@@ -1056,7 +1077,7 @@ static void run_branches(sks_human *h, struct human_force *f, int level,
 }
 
 /* What follows both when an open candidate is on and when it is off. */
-static void both_ways(struct human_force *f, int nvar, deduction *best) {
+static void both_ways(struct human_force *f, int nvar, picks *best) {
   for (int i = 0; i < nvar; i++) {
     const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
     if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
@@ -1065,8 +1086,8 @@ static void both_ways(struct human_force *f, int nvar, deduction *best) {
       for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
         int l = w * 64 + human_first(m);
         int cost = depth_in(f, 2 * i, l);
-        if (cost >= best->cost ||
-            (cost += depth_in(f, 2 * i + 1, l)) >= best->cost)
+        int most = bar(best);
+        if (cost >= most || (cost += depth_in(f, 2 * i + 1, l)) >= most)
           continue; /* not below the best: consider would not take it */
         deduction d = {.cost = cost,
                        .kind = 1,
@@ -1085,7 +1106,7 @@ static void both_ways(struct human_force *f, int nvar, deduction *best) {
  * index among the open ones. */
 static void set_common(const sks_human *h, const struct human_force *f,
                        const int *vi, hmask m, uint64_t *acc, deduction *d,
-                       deduction *best) {
+                       picks *best) {
   int n = h->n, dg = d->where % n;
   const int *cells = d->what == 2 ? h->region + (d->where - dg) : NULL;
   memset(acc, 0xff, (size_t)f->W * sizeof *acc);
@@ -1106,7 +1127,7 @@ static void set_common(const sks_human *h, const struct human_force *f,
 /* Cell and region forcing: what follows from every candidate of an open
  * cell, or from every place of a digit in a region (two or more, open). */
 static void cells_and_regions(const sks_human *h, struct human_force *f,
-                              int nvar, deduction *best) {
+                              int nvar, picks *best) {
   int n = h->n;
   int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
   uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
@@ -1132,16 +1153,34 @@ static void cells_and_regions(const sks_human *h, struct human_force *f,
   free(vi);
 }
 
+/* The fewest nodes a deduction's branch j can hold: a chain holds at
+ * least its depth (the longest path from the assumption to the
+ * conclusion), a clash at least half the two sides' depths. */
+static int deduction_least(const struct human_force *f, const deduction *d,
+                           int j) {
+  return d->kind == 0 ? (d->cost + 1) / 2 : depth_in(f, d->b[j], d->lit);
+}
+
 /* The deduction's exact size: its branches rerun, the nodes the
  * conclusion rests on counted, less the assumption and the conclusion
- * (SE's length). */
+ * (SE's length); past `most`, most + 1 as soon as it shows. */
 static int deduction_size(sks_human *h, struct human_force *f, int plevel,
-                          const deduction *best) {
+                          const deduction *best, int most, int *last) {
   prop *p = &f->p[0];
-  int size = 0;
+  int size = 0, rest = 0;
+  for (int j = 0; j < best->nb; j++)
+    rest += deduction_least(f, best, j);
   for (int j = 0; j < best->nb; j++) {
+    if (size + rest - 2 > most)
+      return most + 1;
+    rest -= deduction_least(f, best, j);
     int l = branch_lit(f, best->b[j]);
-    bool ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+    bool ok; /* the run of the last literal measured still stands */
+    if (*last == l)
+      ok = p->conflict[0] < 0;
+    else
+      ok = propagate(h, p, plevel, l, h->cand, h->where, f->hdcells);
+    *last = l;
     if (!ok) /* SE counts each side of the clash on its own */
       size += ancestors(p, p->conflict, 2);
     else if (has(p, best->lit)) {
@@ -1212,16 +1251,31 @@ bool human_forcing(sks_human *h, int level) {
    * dearest level); Nishio: contradictions only, as SE's */
   bool nishio = level == HUMAN_FORCE_NISHIO;
   bool nested = level >= HUMAN_FORCE_NESTED && !nishio;
-  deduction best = {.cost = 1 << 30};
+  /* SE's pick (below) up to dynamic+: at the nested levels, whose
+   * lengths count inner chains by their depth, it took shorter
+   * contradictions than SE's (AI Escargot 10.3, serate 10.5) */
+  picks best = {.max = nested ? 1 : HUMAN_PICKS};
   run_branches(h, f, level, nvar, nested, &best);
   if (level != HUMAN_FORCE_CELL && !nested && !nishio)
     both_ways(f, nvar, &best);
   if (level >= HUMAN_FORCE_CELL && !nested && !nishio)
     cells_and_regions(h, f, nvar, &best);
-  if (best.cost >= 1 << 30)
+  if (!best.k)
     return false;
-  int size = deduction_size(h, f, prop_level(level), &best);
-  return deduction_emit(h, f, &best, size);
+  /* SE's choice among them (Chaining.getHintList): the lowest rated,
+   * the length deciding within a level, so the shortest; the cheapest of
+   * those.  The first is measured in full, the others only up to the
+   * shortest so far. */
+  int last = -1, pick = 0,
+      size =
+          deduction_size(h, f, prop_level(level), &best.d[0], 1 << 30, &last);
+  for (int i = 1; i < best.k; i++) {
+    int si =
+        deduction_size(h, f, prop_level(level), &best.d[i], size - 1, &last);
+    if (si < size)
+      pick = i, size = si;
+  }
+  return deduction_emit(h, f, &best.d[pick], size);
 }
 
 /* ---- the SAT-native step ---- */

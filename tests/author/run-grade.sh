@@ -37,6 +37,11 @@ check grade-path-rating 0 "search 75.2 hard simple-colouring 6.9" "$S" grade \
   --path-rating
 check grade-two-ratings 2 "" "$S" grade --se-rating --path-rating
 expect_stderr_has "--se-rating and --path-rating"
+# top1465 puzzle 420: SE's pick at each forcing level is the shortest
+# chain of all the level's deductions (serate: ED=8.9); the deduction of
+# lowest depth sum, taken before, led to a dynamic chain at 9.0
+input "..6..43.....3...7..1...7.4....9....536....1.8.2........9..86.....7......5....12.."
+check grade-se-forcing-pick 0 "search 132.5 extreme dynamic-forcing 8.9" "$S" grade
 input "$ESCARGOT Escargot"
 search_label() {
   awk '{ ok = $1 == "search" && $2 + 0 > 0 &&

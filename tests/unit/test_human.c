@@ -777,6 +777,41 @@ static void test_nishio(sks_human *h) {
   sks_human_delete(g);
 }
 
+/* SE's pick among a forcing level's deductions: the shortest (the
+ * lowest rated).  On top1465 puzzle 420 SE 1.2.1's own trace takes, after
+ * its static cell and region forcing chains, r1c2<>8 at 8.8 (a region
+ * forcing chain of 11 nodes; here a contradiction of 10 links, the same
+ * rating), then dynamic chains at 8.9 at most, and serate rates it 8.9.
+ * Taking the deduction of lowest depth sum instead (not the shortest),
+ * the path met a contradiction of 17 links (9.0) and rated it 9.0. */
+static void test_se_pick(sks_human *h) {
+  static const char *const t =
+      "..6..43.....3...7..1...7.4....9....536....1.8.2........9..86.....7"
+      "......5....12..";
+  sks_puzzle *p = judge_parse(t);
+  sks_human_options o = {.known_unique = true, .se_only = true, .text = true};
+  CHECK_EQ(sks_human_load(h, p, &o), 0);
+  sks_human_step st;
+  bool dynamic = false;
+  while (!dynamic && sks_human_next(h, &st)) {
+    if (st.tech == SKS_TECH_DYNAMIC_FORCING) {
+      dynamic = true;
+      CHECK(st.rating > 8.75 && st.rating < 8.85);
+      CHECK_EQ(st.nelim, 1);
+      CHECK_EQ(st.elim[0], (0 * 9 + 1) * 9 + 7); /* r1c2 <> 8 */
+      CHECK_EQ(st.size, 10);
+    }
+    sks_human_apply(h, &st);
+  }
+  CHECK(dynamic);
+  sks_human_rating r;
+  o.text = false;
+  CHECK_EQ(sks_human_rate(h, p, &o, &r), SKS_SAT);
+  CHECK_EQ(r.hardest, SKS_TECH_DYNAMIC_FORCING);
+  CHECK(r.rating > 8.85 && r.rating < 8.95); /* serate: ED=8.9 */
+  sks_puzzle_delete(p);
+}
+
 /* SE's BUG type 2 (5.7): on this puzzle of the sudoku-exchange bank's
  * diabolical file SE's own trace (SE 1.2.1) takes, after two naked pairs,
  * "BUG type 2: R6C4,R5C9,R9C7 on 1" and rates the puzzle 5.7; the path
@@ -1254,6 +1289,7 @@ int main(int argc, char **argv) {
   test_mus(h);
   test_nested(h);
   test_nishio(h);
+  test_se_pick(h);
   test_bug2(h);
   test_unchanged(h);
   test_prop9(h);
