@@ -155,7 +155,8 @@ typedef struct iss {
   int rank_ties;     /* FullRankTies: 0 none, 1 only-unclued (the solver's
                         default), 2 any */
   long ties_col;     /* where FullRankTies was (0: not given) */
-  ints ranked;       /* the FullRank clues' lines: first and second cells */
+  ints ranked;       /* the FullRank clues: their lines' first and second
+                        cells, their ranks */
 } iss;
 
 static bool part_is(const iss *st, const part *p, const char *s) {
@@ -849,18 +850,28 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       if (pt[i].e == pt[i].s)
         continue;
       if (value_of(st, &pt[i], type, 1, &v) ||
-          line_cells(st, &pt[1], i == 3, type) ||
-          add(st, SKS_RULE_FULL_RANK, (int)v, CELLS, 0, NULL, 0, type))
+          line_cells(st, &pt[1], i == 3, type))
         return -1;
-      SKS_PUSH(st->ranked, st->cells.a[0]);
-      SKS_PUSH(st->ranked, st->cells.a[1]);
+      if (v > 4 * n) /* (the rule would say so, but only at the end) */
+        return sks_error_set(st->err, -1, st->rd->lineno, pt[i].col,
+                             "%s: a rank of %ld (1 to %d)", type, v, 4 * n);
+      /* a later clue of the same line and end replaces it, as ISS's
+       * parser merges them */
+      size_t k = 0;
+      while (k < st->ranked.n && (st->ranked.a[k] != st->cells.a[0] ||
+                                  st->ranked.a[k + 1] != st->cells.a[1]))
+        k += 3;
+      if (k == st->ranked.n) {
+        SKS_PUSH(st->ranked, st->cells.a[0]);
+        SKS_PUSH(st->ranked, st->cells.a[1]);
+        SKS_PUSH(st->ranked, 0);
+      }
+      st->ranked.a[k + 2] = (int)v;
     }
     return 0;
   }
   if (part_is(st, &pt[0], "FullRankTies")) {
     static const char *const TIES[] = {"none", "only-unclued", "any"};
-    if (st->ties_col)
-      return fail(st, pt[0].col, "%s: given twice%s", type, "");
     for (int i = 0; i < 3 && np == 2; i++)
       if (part_is(st, &pt[1], TIES[i])) {
         st->rank_ties = i;
@@ -1193,18 +1204,29 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
 #undef CELLS
 }
 
-/* ISS's ties of FullRank: under "any" a line may read the same as a
- * clued one (ties share the lower rank); under "only-unclued", the
- * default, no line reads the same as a clued one; under "none" no two of
- * the 4n lines read the same, clued or not (each row and column differs
- * from every other line, which covers their reverses). */
+/* ISS's FullRank clues (the last of each line and end, as its parser
+ * keeps) and their ties (the last FullRankTies): under "any" a line may
+ * read the same as a clued one (ties share the lower rank); under
+ * "only-unclued", the default, no line reads the same as a clued one;
+ * under "none" no two of the 4n lines read the same, clued or not (each
+ * row and column differs from every other line, which covers their
+ * reverses). */
 static int full_rank_ties(iss *st, long col) {
   int n = st->n;
-  if (st->rank_ties == 2 || (st->rank_ties == 1 && !st->ranked.n))
-    return 0;
   st->parts.n = 0;
   part p0 = {0, 0, st->ties_col ? st->ties_col : col};
   SKS_PUSH(st->parts, p0);
+  for (size_t k = 0; k < st->ranked.n; k += 3) {
+    int a = st->ranked.a[k], d = st->ranked.a[k + 1] - a;
+    st->cells.n = 0;
+    for (int j = 0; j < n; j++)
+      SKS_PUSH(st->cells, a + j * d);
+    if (add(st, SKS_RULE_FULL_RANK, st->ranked.a[k + 2], st->cells.a, n, 0,
+            NULL, 0, "FullRank"))
+      return -1;
+  }
+  if (st->rank_ties == 2 || (st->rank_ties == 1 && !st->ranked.n))
+    return 0;
   if (st->rank_ties == 0)
     for (int i = 0; i < 2 * n; i++) {
       st->cells.n = 0;
@@ -1215,7 +1237,7 @@ static int full_rank_ties(iss *st, long col) {
         return -1;
     }
   else
-    for (size_t k = 0; k < st->ranked.n; k += 2) {
+    for (size_t k = 0; k < st->ranked.n; k += 3) {
       int a = st->ranked.a[k], d = st->ranked.a[k + 1] - a;
       st->cells.n = 0;
       for (int j = 0; j < n; j++)
