@@ -580,10 +580,12 @@ static void outside(const frame *f, const sks_rule *r, int *row, int *col) {
   *col = c0;
 }
 
-static bool is_outside(sks_rule_kind k) {
+static bool is_outside(const sks_rule *r) {
+  sks_rule_kind k = r->kind;
   return k == SKS_RULE_SANDWICH || k == SKS_RULE_X_SUM ||
          k == SKS_RULE_SKYSCRAPER || k == SKS_RULE_LITTLE_KILLER ||
-         k == SKS_RULE_NUMBERED_ROOM || k == SKS_RULE_HIDDEN_SKYSCRAPER;
+         k == SKS_RULE_NUMBERED_ROOM || k == SKS_RULE_HIDDEN_SKYSCRAPER ||
+         (k == SKS_RULE_FULL_RANK && r->value != SKS_RULE_NO_VALUE);
 }
 
 /* A clue outside the grid: its number in the margin cell, the k-th
@@ -606,7 +608,11 @@ static void outside_clue(const frame *f, const sks_rule *r, int k, int of) {
     scale = of == 2 ? 0.7 : 1.4 / of;
   }
   char text[16];
-  snprintf(text, sizeof text, "%d", r->value);
+  /* a rank as the Interactive Sudoku Solver draws it */
+  snprintf(text, sizeof text, r->kind == SKS_RULE_FULL_RANK ? "#%d" : "%d",
+           r->value);
+  if (r->kind == SKS_RULE_FULL_RANK)
+    scale *= 0.75; /* its '#' */
   if (r->kind != SKS_RULE_LITTLE_KILLER) {
     put_text(f, p, 0.5 * scale, NULL, text);
     return;
@@ -644,7 +650,7 @@ static void margin_places(const frame *f, const sks_rules *rules, int *k,
   for (int i = 0; i < m; i++) {
     k[i] = 0;
     of[i] = 1;
-    if (is_outside(rules->rule[i].kind)) {
+    if (is_outside(&rules->rule[i])) {
       int row, col;
       outside(f, &rules->rule[i], &row, &col);
       at[i] = (row + 1) * (f->n + 2) + col + 1;
@@ -710,6 +716,10 @@ void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
     case SKS_RULE_LITTLE_KILLER:
       outside_clue(&f, r, place[i], of[i]);
       break;
+    case SKS_RULE_FULL_RANK: /* without a rank: in the caption */
+      if (r->value != SKS_RULE_NO_VALUE)
+        outside_clue(&f, r, place[i], of[i]);
+      break;
     default:
       break;
     }
@@ -719,7 +729,7 @@ void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
 
 bool sks_print_rules_margin(const sks_rules *rules) {
   for (int i = 0; rules && i < rules->count; i++)
-    if (is_outside(rules->rule[i].kind))
+    if (is_outside(&rules->rule[i]))
       return true;
   return false;
 }
@@ -730,7 +740,10 @@ void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
   int shown = 0;
   for (int i = 0; i < rules->count; i++) {
     sks_rule_kind kind = rules->rule[i].kind;
-    if (sks_rule_args_of(kind) != SKS_ARGS_G || seen[kind])
+    /* lines no other may read the same as: "full-rank" with no ties */
+    bool untied =
+        kind == SKS_RULE_FULL_RANK && rules->rule[i].value == SKS_RULE_NO_VALUE;
+    if ((sks_rule_args_of(kind) != SKS_ARGS_G && !untied) || seen[kind])
       continue;
     seen[kind] = true;
     if (!shown++)
@@ -739,7 +752,8 @@ void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
               " font-size=\"2.8\" font-style=\"italic\" fill=\"#333\" "
               "text-anchor=\"middle\">",
               cx, y);
-    fprintf(out, "%s%s", shown > 1 ? ", " : "", sks_rule_name(kind));
+    fprintf(out, "%s%s%s", shown > 1 ? ", " : "", sks_rule_name(kind),
+            untied ? " (no ties)" : "");
   }
   if (shown)
     fputs("</text>\n", out);

@@ -737,6 +737,147 @@ static int box_of(const sks_shape *s, int cell) {
   return (r / s->box_rows) * (n / s->box_cols) + c / s->box_cols;
 }
 
+/* Full rank: each other line L of the 4n (a row or column from one end:
+ * its first cell f and step), q(j) "L and the rule's line hold the same
+ * digit at j" and g(j) "the same on 0..j-1" (g(0) true), each defined
+ * both ways; with a value, s(L) "L is smaller": g(j) and a smaller digit
+ * at some j, counted by a sequential counter u(i, j) "at least j of the
+ * first i lines", u(m, value-1) and not u(m, value); without one, some
+ * q(j) false for each L. */
+static int rank_line(int n, int which, int j) {
+  int i = which / 4, dir = which % 4;
+  return dir == 0   ? i * n + j
+         : dir == 1 ? i * n + (n - 1 - j)
+         : dir == 2 ? j * n + i
+                    : (n - 1 - j) * n + i;
+}
+
+static bool full_rank(builder *b, const int *grid, const sks_rule *r) {
+  int n = b->n, m = 0;
+  const int *c = r->cells;
+  bool has = r->value != SKS_RULE_NO_VALUE;
+  int *others = sks_malloc((size_t)4 * n * sizeof *others);
+  for (int w = 0; w < 4 * n; w++) {
+    bool self = true;
+    for (int j = 0; j < n && self; j++)
+      self = rank_line(n, w, j) == c[j];
+    if (!self)
+      others[m++] = w;
+  }
+  if (grid) {
+    int less = 0, same = 0;
+    for (int o = 0; o < m; o++) {
+      int j = 0;
+      while (j < n && grid[rank_line(n, others[o], j)] == grid[c[j]])
+        j++;
+      if (j == n)
+        same++;
+      else
+        less += grid[rank_line(n, others[o], j)] < grid[c[j]];
+    }
+    free(others);
+    return has ? less == r->value - 1 : same == 0;
+  }
+  int *s = sks_malloc((size_t)(m + 1) * sizeof *s);
+  int *some = sks_malloc((size_t)(n + 1) * sizeof *some);
+  for (int o = 0; o < m; o++) {
+    int g = 0, k = 0, nl = 0; /* g 0: true */
+    s[o] = has ? b->next++ : 0;
+    int *lj = sks_malloc((size_t)n * sizeof *lj);
+    for (int j = 0; j < n; j++) {
+      int x = rank_line(n, others[o], j), e = c[j];
+      if (x == e) /* a shared cell: the same digit, q(j) true */
+        continue;
+      int q = b->next++;
+      some[k++] = -q;
+      for (int v = b->lo; v < b->lo + n; v++) {
+        int eq[3] = {-xv(b, x, v), -xv(b, e, v), q};
+        int ne[3] = {-q, -xv(b, x, v), xv(b, e, v)};
+        clause(b, eq, 3);
+        clause(b, ne, 3);
+      }
+      /* l(j) = g(j) and x's digit below e's */
+      int l = lj[nl++] = b->next++;
+      for (int v = b->lo; v < b->lo + n; v++)
+        for (int u = b->lo; u < b->lo + n; u++) {
+          int li[4] = {-xv(b, x, v), -xv(b, e, u), 0, 0}, ni = 2;
+          if (v < u) {
+            if (g)
+              li[ni++] = -g;
+            li[ni++] = l;
+          } else
+            li[ni++] = -l;
+          clause(b, li, ni);
+        }
+      if (g) {
+        int lg[2] = {-l, g};
+        clause(b, lg, 2);
+      }
+      /* g(j+1) = g(j) and q(j) */
+      int g2 = b->next++;
+      int a1[2] = {-g2, q};
+      clause(b, a1, 2);
+      if (g) { /* g2 last: the checker's reading of a grid sets it so */
+        int a2[2] = {-g2, g}, a3[3] = {-q, -g, g2};
+        clause(b, a2, 2);
+        clause(b, a3, 3);
+      } else {
+        int a3[2] = {-q, g2};
+        clause(b, a3, 2);
+      }
+      g = g2;
+    }
+    if (has) {
+      /* s = some l(j) */
+      int *big = sks_malloc((size_t)(n + 1) * sizeof *big);
+      big[0] = -s[o];
+      for (int j = 0; j < nl; j++) {
+        big[j + 1] = lj[j];
+        int two[2] = {-lj[j], s[o]};
+        clause(b, two, 2);
+      }
+      clause(b, big, nl + 1);
+      free(big);
+    } else {
+      /* differing somewhere; a shared cell's q is always true */
+      clause(b, some, k);
+    }
+    free(lj);
+  }
+  if (has) {
+    int V = r->value;
+    int *u = sks_malloc((size_t)(m + 1) * (m + 2) * sizeof *u);
+#define U(i, j) u[(size_t)(i) * (m + 2) + (size_t)(j)]
+    for (int i = 0; i <= m; i++)
+      for (int j = 0; j <= m + 1; j++) {
+        U(i, j) = b->next++;
+        int one[1] = {j == 0 ? U(i, j) : -U(i, j)};
+        if (j == 0 || i == 0 || j > i)
+          clause(b, one, 1);
+      }
+    for (int i = 1; i <= m; i++)
+      for (int j = 1; j <= i; j++) {
+        int a[2] = {-U(i - 1, j), U(i, j)};
+        int bb[3] = {-U(i - 1, j - 1), -s[i - 1], U(i, j)};
+        int cc[3] = {-U(i, j), U(i - 1, j), U(i - 1, j - 1)};
+        int d[3] = {-U(i, j), U(i - 1, j), s[i - 1]};
+        clause(b, a, 2);
+        clause(b, bb, 3);
+        clause(b, cc, 3);
+        clause(b, d, 3);
+      }
+    int yes[1] = {U(m, V - 1)}, no[1] = {-U(m, V)}; /* V <= 4n = m + 1 */
+    clause(b, yes, 1);
+    clause(b, no, 1);
+#undef U
+    free(u);
+  }
+  free(some);
+  free(s);
+  free(others);
+  return true;
+}
+
 static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
                      const sks_rule *r) {
   int n = b->n, k = r->ncells;
@@ -921,6 +1062,9 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   case SKS_RULE_COUNT_DISTINCT:
     ok = count_distinct(b, grid, c, k);
+    break;
+  case SKS_RULE_FULL_RANK:
+    ok = full_rank(b, grid, r);
     break;
   case SKS_RULE_EQUAL_SUM:
     for (int i = r->split; i < k; i++)

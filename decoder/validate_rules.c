@@ -221,6 +221,42 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
   }
 }
 
+/* Full rank: the digits of the line starting at cell (r0, c0) and
+ * stepping (dr, dc), compared with the rule's line, digit by digit from
+ * the first: -1 smaller, 0 the same, 1 larger. */
+static int rank_cmp(const grid_view *v, int r0, int c0, int dr, int dc,
+                    const int *c) {
+  int n = v->n;
+  for (int i = 0; i < n; i++) {
+    int a = v->g[(r0 + i * dr) * n + c0 + i * dc], b = v->g[c[i]];
+    if (a != b)
+      return a < b ? -1 : 1;
+  }
+  return 0;
+}
+
+/* The lines smaller than the rule's and those (other than itself) the
+ * same, over the four edges. */
+static void rank_counts(const grid_view *v, const int *c, int *less,
+                        int *same) {
+  int n = v->n;
+  *less = *same = 0;
+  for (int i = 0; i < n; i++) {
+    const int from[4][4] = {
+        {i, 0, 0, 1}, {i, n - 1, 0, -1}, {0, i, 1, 0}, {n - 1, i, -1, 0}};
+    for (int k = 0; k < 4; k++) {
+      const int *f = from[k];
+      bool itself =
+          c[0] == f[0] * n + f[1] && c[1] == (f[0] + f[2]) * n + f[1] + f[3];
+      if (itself)
+        continue;
+      int x = rank_cmp(v, f[0], f[1], f[2], f[3], c);
+      *less += x < 0;
+      *same += x == 0;
+    }
+  }
+}
+
 static bool rule_ok(const grid_view *v, const sks_rules *rs,
                     const sks_rule *r) {
   int n = v->n, k = r->ncells;
@@ -457,6 +493,11 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
   }
   case SKS_RULE_SUM:
     return sum_of(v, c, k) == r->value;
+  case SKS_RULE_FULL_RANK: {
+    int less, same;
+    rank_counts(v, c, &less, &same);
+    return has ? less == r->value - 1 : same == 0;
+  }
   case SKS_RULE_COUNT_DISTINCT: {
     int distinct = 0;
     for (int i = 1; i < k; i++) {

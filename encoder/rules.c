@@ -241,6 +241,12 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     if (!whole_line(rule->cells, rule->ncells, n))
       return fail(err, rule, "a whole row or column is needed");
     break;
+  case SKS_RULE_FULL_RANK:
+    if (!whole_line(rule->cells, rule->ncells, n))
+      return fail(err, rule, "a whole row or column is needed");
+    if (has_value && (rule->value < 1 || rule->value > 4 * n))
+      return fail(err, rule, "a rank of %d (1 to %d)", rule->value, 4 * n);
+    break;
   case SKS_RULE_ARROW:
     if (rule->split > 3)
       return fail(err, rule, "a circle of %d cells", rule->split);

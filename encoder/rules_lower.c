@@ -1371,6 +1371,133 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
   free(cells);
 }
 
+/* Full rank: the 4n lines (each row and column, from either end). */
+static int *rank_lines(int n) {
+  int *L = sks_malloc((size_t)4 * n * n * sizeof *L);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      L[(4 * i + 0) * n + j] = i * n + j;           /* row i, left to right */
+      L[(4 * i + 1) * n + j] = i * n + n - 1 - j;   /* row i, from the right */
+      L[(4 * i + 2) * n + j] = j * n + i;           /* column i, downwards */
+      L[(4 * i + 3) * n + j] = (n - 1 - j) * n + i; /* column i, upwards */
+    }
+  return L;
+}
+
+/* A literal true exactly when line x reads as a smaller number than line
+ * e: from the last cell back, t_j says "x < e on cells j.." (a smaller
+ * digit at j, or the same digit and t_{j+1}), t_n false. */
+static int lex_less(low *w, const int *x, const int *e) {
+  int n = w->n, next = LFALSE;
+  for (int j = n - 1; j >= 0; j--) {
+    if (x[j] == e[j]) /* the same cell: the same digit */
+      continue;
+    int t = fresh(w);
+    for (int a = 1; a <= n; a++) {
+      int xa = xl(w, x[j], a), ea = xl(w, e[j], a);
+      /* x holds a: t when e is larger, not t when e is smaller */
+      cl_begin(w);
+      cl_lit(w, neg(xa));
+      cl_lit(w, t);
+      for (int b = 1; b <= a; b++)
+        cl_lit(w, xl(w, e[j], b));
+      cl_end(w);
+      cl_begin(w);
+      cl_lit(w, neg(xa));
+      cl_lit(w, neg(t));
+      for (int b = a; b <= n; b++)
+        cl_lit(w, xl(w, e[j], b));
+      cl_end(w);
+      /* e holds a: the same from its side */
+      cl_begin(w);
+      cl_lit(w, neg(ea));
+      cl_lit(w, t);
+      for (int b = a; b <= n; b++)
+        cl_lit(w, xl(w, x[j], b));
+      cl_end(w);
+      cl_begin(w);
+      cl_lit(w, neg(ea));
+      cl_lit(w, neg(t));
+      for (int b = 1; b <= a; b++)
+        cl_lit(w, xl(w, x[j], b));
+      cl_end(w);
+      /* the same digit: as the cells after */
+      cl_begin(w);
+      cl_lit(w, neg(xa));
+      cl_lit(w, neg(ea));
+      cl_lit(w, neg(next));
+      cl_lit(w, t);
+      cl_end(w);
+      cl_begin(w);
+      cl_lit(w, neg(xa));
+      cl_lit(w, neg(ea));
+      cl_lit(w, next);
+      cl_lit(w, neg(t));
+      cl_end(w);
+    }
+    next = t;
+  }
+  return next;
+}
+
+/* full-rank: with a rank r, exactly r-1 of the other lines are smaller;
+ * without one, each other line differs from it in some cell.  Rows and
+ * columns hold each digit once, so each digit starts exactly four of the
+ * lines (the first row and column from either end): those of a smaller
+ * first digit are the 4(v-1) smaller ones for the line's first digit v,
+ * and a rank r says v = ceil(r/4) and that (r-1) mod 4 of the lines that
+ * start with v are smaller, which is what is counted (the same rule,
+ * with far less to count). */
+static void full_rank(low *w, const sks_rule *r) {
+  int n = w->n;
+  const int *e = r->cells;
+  int *L = rank_lines(n);
+  terms tt = {0};
+  int v = (r->value + 3) / 4;
+  if (r->value != SKS_RULE_NO_VALUE) {
+    cl_begin(w);
+    cl_lit(w, xl(w, e[0], v));
+    cl_end(w);
+  }
+  for (int i = 0; i < 4 * n; i++) {
+    const int *x = L + (size_t)i * n;
+    if (!memcmp(x, e, (size_t)n * sizeof *x))
+      continue; /* the line itself */
+    if (r->value != SKS_RULE_NO_VALUE) {
+      int lt = lex_less(w, x, e), y = lt;
+      if (x[0] != e[0]) { /* y: x starts with v and is smaller */
+        int x0 = xl(w, x[0], v);
+        y = fresh(w);
+        clause2(w, -y, x0);
+        clause2(w, -y, lt);
+        clause3(w, y, neg(x0), neg(lt));
+      }
+      add_term(&tt, -1, 1, y);
+      continue;
+    }
+    /* some cell j where they differ: d_j, and d_j rules out each digit
+     * in both */
+    SKS_STACK(int) some = {0};
+    for (int j = 0; j < n; j++) {
+      if (x[j] == e[j])
+        continue;
+      int d = fresh(w);
+      SKS_PUSH(some, d);
+      for (int a = 1; a <= n; a++)
+        clause3(w, -d, neg(xl(w, x[j], a)), neg(xl(w, e[j], a)));
+    }
+    cl_begin(w);
+    for (size_t j = 0; j < some.n; j++)
+      cl_lit(w, some.a[j]);
+    cl_end(w);
+    SKS_STACK_FREE(some);
+  }
+  if (r->value != SKS_RULE_NO_VALUE)
+    sum_equals(w, &tt, (r->value - 1) % 4);
+  terms_free(&tt);
+  free(L);
+}
+
 static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   int n = w->n, k = r->ncells;
   const int *c = r->cells;
@@ -1617,6 +1744,9 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     for (int i = 0; i < k; i++)
       add_term(&tt, c[i], 1, LTRUE);
     sum_cells(w, &tt, r->value);
+    break;
+  case SKS_RULE_FULL_RANK:
+    full_rank(w, r);
     break;
   case SKS_RULE_RELLIK:
     rellik(w, r);

@@ -134,6 +134,11 @@ extern "C" {
     "the first cell's digit counts the different digits of the other cells")   \
   X(EQUAL_SUM, "equal-sum", CS,                                                \
     "the two parts' digits sum to the same total (they may repeat)")           \
+  X(FULL_RANK, "full-rank", CV,                                                \
+    "the rows and columns read as numbers from either end (4n of them): "      \
+    "with a value, exactly value-1 are smaller than the line read from its "   \
+    "first cell (so ties share the lower rank); without one, no other reads "  \
+    "the same as the line")                                                    \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \

@@ -152,6 +152,11 @@ typedef struct iss {
   SKS_STACK(int) cells;
   unsigned *allowed; /* n*n: candidates the givens leave (bit d) */
   int lo;            /* the first digit's value: 1, or 0 (Shape~9x9~0-8) */
+  int rank_ties;     /* FullRankTies: 0 none, 1 only-unclued (the solver's
+                        default), 2 any */
+  long ties_col;     /* where FullRankTies was (0: not given) */
+  ints ranked;       /* the FullRank clues: their lines' first and second
+                        cells, their ranks */
 } iss;
 
 static bool part_is(const iss *st, const part *p, const char *s) {
@@ -836,6 +841,46 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return -1;
     return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
   }
+  if (part_is(st, &pt[0], "FullRank")) {
+    /* a row or column, the rank read from its start, from its end */
+    if (np < 2 || np > 4)
+      return fail(st, pt[0].col,
+                  "%s: a row or column and its ranks are needed%s", type, "");
+    for (size_t i = 2; i < np; i++) {
+      if (pt[i].e == pt[i].s)
+        continue;
+      if (value_of(st, &pt[i], type, 1, &v) ||
+          line_cells(st, &pt[1], i == 3, type))
+        return -1;
+      if (v > 4 * n) /* (the rule would say so, but only at the end) */
+        return sks_error_set(st->err, -1, st->rd->lineno, pt[i].col,
+                             "%s: a rank of %ld (1 to %d)", type, v, 4 * n);
+      /* a later clue of the same line and end replaces it, as ISS's
+       * parser merges them */
+      size_t k = 0;
+      while (k < st->ranked.n && (st->ranked.a[k] != st->cells.a[0] ||
+                                  st->ranked.a[k + 1] != st->cells.a[1]))
+        k += 3;
+      if (k == st->ranked.n) {
+        SKS_PUSH(st->ranked, st->cells.a[0]);
+        SKS_PUSH(st->ranked, st->cells.a[1]);
+        SKS_PUSH(st->ranked, 0);
+      }
+      st->ranked.a[k + 2] = (int)v;
+    }
+    return 0;
+  }
+  if (part_is(st, &pt[0], "FullRankTies")) {
+    static const char *const TIES[] = {"none", "only-unclued", "any"};
+    for (int i = 0; i < 3 && np == 2; i++)
+      if (part_is(st, &pt[1], TIES[i])) {
+        st->rank_ties = i;
+        st->ties_col = pt[0].col;
+        return 0;
+      }
+    return fail(st, np >= 2 ? pt[1].col : pt[0].col, "%s: %s", type,
+                "none, only-unclued or any is needed");
+  }
   if (part_is(st, &pt[0], "XSum") || part_is(st, &pt[0], "Skyscraper") ||
       part_is(st, &pt[0], "NumberedRoom") ||
       part_is(st, &pt[0], "HiddenSkyscraper")) {
@@ -1159,9 +1204,54 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
 #undef CELLS
 }
 
+/* ISS's FullRank clues (the last of each line and end, as its parser
+ * keeps) and their ties (the last FullRankTies): under "any" a line may
+ * read the same as a clued one (ties share the lower rank); under
+ * "only-unclued", the default, no line reads the same as a clued one;
+ * under "none" no two of the 4n lines read the same, clued or not (each
+ * row and column differs from every other line, which covers their
+ * reverses). */
+static int full_rank_ties(iss *st, long col) {
+  int n = st->n;
+  st->parts.n = 0;
+  part p0 = {0, 0, st->ties_col ? st->ties_col : col};
+  SKS_PUSH(st->parts, p0);
+  for (size_t k = 0; k < st->ranked.n; k += 3) {
+    int a = st->ranked.a[k], d = st->ranked.a[k + 1] - a;
+    st->cells.n = 0;
+    for (int j = 0; j < n; j++)
+      SKS_PUSH(st->cells, a + j * d);
+    if (add(st, SKS_RULE_FULL_RANK, st->ranked.a[k + 2], st->cells.a, n, 0,
+            NULL, 0, "FullRank"))
+      return -1;
+  }
+  if (st->rank_ties == 2 || (st->rank_ties == 1 && !st->ranked.n))
+    return 0;
+  if (st->rank_ties == 0)
+    for (int i = 0; i < 2 * n; i++) {
+      st->cells.n = 0;
+      for (int j = 0; j < n; j++)
+        SKS_PUSH(st->cells, i < n ? i * n + j : j * n + i - n);
+      if (add(st, SKS_RULE_FULL_RANK, SKS_RULE_NO_VALUE, st->cells.a, n, 0,
+              NULL, 0, "FullRankTies"))
+        return -1;
+    }
+  else
+    for (size_t k = 0; k < st->ranked.n; k += 3) {
+      int a = st->ranked.a[k], d = st->ranked.a[k + 1] - a;
+      st->cells.n = 0;
+      for (int j = 0; j < n; j++)
+        SKS_PUSH(st->cells, a + j * d);
+      if (add(st, SKS_RULE_FULL_RANK, SKS_RULE_NO_VALUE, st->cells.a, n, 0,
+              NULL, 0, "FullRank"))
+        return -1;
+    }
+  return 0;
+}
+
 static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
                     sks_error *err) {
-  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL, 1};
+  iss st = {rd, err, NULL, NULL, 0, 9, {0}, NULL, {0}, NULL, 1, 1, 0, {0}};
   size_t len = li->end - li->start;
   st.t = sks_malloc(len + 1);
   st.col = sks_malloc((len + 1) * sizeof *st.col);
@@ -1228,6 +1318,8 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
              : 0;
   }
   if (!rc)
+    rc = full_rank_ties(&st, (long)li->start + 1);
+  if (!rc)
     rc = finish_givens(&st);
   if (!rc) {
     sks_puzzle_set_rules(rd->p, st.rules);
@@ -1259,6 +1351,7 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
   free(st.col);
   SKS_STACK_FREE(st.parts);
   SKS_STACK_FREE(st.cells);
+  SKS_STACK_FREE(st.ranked);
   return rc ? -1 : 1;
 }
 

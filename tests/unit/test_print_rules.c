@@ -93,6 +93,26 @@ int main(void) {
   free(over);
   sks_puzzle_delete(p);
 
+  /* A full rank's clue in the margin as ISS draws it, "#17"; a full rank
+   * without one is no clue: alone, no margin and nothing drawn. */
+  snprintf(text, sizeof text, "full-rank 17 r9c1..r1c1\nfull-rank r2\n%s",
+           GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK_EQ(m, 1);
+  CHECK(strstr(over, ">#17<") != NULL);
+  free(over);
+  sks_puzzle_delete(p);
+  snprintf(text, sizeof text, "full-rank r2\n%s", GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(over, "#") == NULL);
+  free(over);
+  sks_puzzle_delete(p);
+
   /* Counting circles: a ring in each cell, under the digits; indexing
    * cells shaded under them too. */
   snprintf(text, sizeof text,

@@ -538,10 +538,34 @@ def k_equal(g):
             lambda x: sum(x[i] for i in a) == sum(x[i] for i in b))
 
 
+def k_rank(g):
+    """full-rank: the 16 lines read as numbers; with a rank, that many
+    less one are smaller than the line; without one, no other line reads
+    the same."""
+    cells = line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+    others = [line_of(i, v, r) for i in range(N) for v in (False, True)
+              for r in (False, True)]
+    others = [o for o in others if o != cells]
+
+    def less(x):
+        e = [x[i] for i in cells]
+        return sum(1 for o in others if [x[i] for i in o] < e)
+
+    def ties(x):
+        e = [x[i] for i in cells]
+        return any([x[i] for i in o] == e for o in others)
+
+    line = " ".join(map(name, cells))
+    if rng.random() < 0.3:
+        return "full-rank " + line, lambda x: not ties(x)
+    r = less(g) + 1 if rng.random() < 0.8 else rng.randint(1, 4 * N)
+    return "full-rank %d %s" % (r, line), lambda x: less(x) == r - 1
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
          k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
-         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal]
+         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal, k_rank]
 
 texts, tests = [], []
 ZERO = []

@@ -12,7 +12,8 @@ sum lines and loops run as the solver's SumLine handler runs, same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
 cells, value indexing, count distinct, equal sums of segments that may
-share cells), and the tool's count must equal the
+share cells, FullRank clues with their ties, the last clue of a line and
+end kept as ISS's parser keeps it), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -125,7 +126,7 @@ def binary_key(fn):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(31)
+    k = rng.randrange(32)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:
@@ -375,6 +376,33 @@ def make(g):
         segs = [rng.sample(range(16), rng.randint(1, 3)) for _ in range(rng.randint(2, 3))]
         return (".EqualSum~" + "~-~".join("~".join(map(cid, q)) for q in segs),
                 lambda x: len({sum(x[i] for i in q) for q in segs}) == 1)
+    if k == 31:  # FullRank clues and their ties, one block a puzzle
+        lines = [(rc + str(i + 1), back, line(rc + str(i + 1), back))
+                 for i in range(4) for rc in "RC" for back in (False, True)]
+
+        def seq(x, cells):
+            return [x[i] for i in cells]
+
+        def rank(x, cells):  # 1 + the lines read as smaller numbers
+            return 1 + sum(1 for _, _, o in lines if seq(x, o) < seq(x, cells))
+
+        def tied(x, cells):
+            return any(o != cells and seq(x, o) == seq(x, cells) for _, _, o in lines)
+        clues, text = {}, ""
+        for _ in range(rng.randint(1, 3)):
+            name, back, cells = rng.choice(lines)
+            r = rank(g, cells) if rng.random() < 0.85 else rng.randint(1, 16)
+            clues[(name, back)] = (cells, r)  # the last of a line and end
+            text += ".FullRank~%s~%s~%s" % (name, "" if back else r, r if back else "")
+        ties = rng.choice(["", "none", "only-unclued", "any"])
+        text += ".FullRankTies~" + ties if ties else ""
+
+        def ok(x):
+            if ties == "none" and len({tuple(seq(x, o)) for _, _, o in lines}) < 16:
+                return False
+            return all(rank(x, c) == r and (ties == "any" or not tied(x, c))
+                       for c, r in clues.values())
+        return text, ok
     if k == 27:  # a Sum over any cells: its digits may repeat
         q = rng.sample(range(16), rng.randint(2, 4))
         t = sum(g[i] for i in q) + rng.choice([0, 0, 1])
@@ -408,6 +436,8 @@ for case in range(CASES):
     if not regions:  # no boxes: DisjointSets is refused (tried in run-iss.sh)
         cons = [c for c in cons if not c[0].startswith(".DisjointSets")] or [make(g)]
         cons = [c for c in cons if not c[0].startswith(".DisjointSets")]
+    blocks = [c for c in cons if c[0].startswith(".FullRank")]
+    cons = [c for c in cons if c not in blocks[1:]]  # one FullRankTies
     if any(t.startswith(".StrictKropki") for t, _ in cons) and any(
             t.startswith((".WhiteDot", ".BlackDot")) for t, _ in cons):
         cons = [c for c in cons if not c[0].startswith(".StrictKropki")]

@@ -84,6 +84,30 @@ printf '.SumLine~31~R1C1~R1C2~R1C3~R1C4~R1C5\n' >sum31.txt
 check sumline-31 3 error "$S" solve -q sum31.txt
 expect_stderr_has "sum31.txt:1:10: SumLine: a sum of 30 at most"
 
+# FullRank: 4x4 strings of ISS's collection under each FullRankTies (the
+# first two unique, as ISS counts them; with ties, rank 10 of C1 and of
+# R1 force the two lines the same, which R1C2 and R2C1 in one box refuse;
+# without, they are two lines of one rank: none either way), the last
+# clue of a line and end the one kept (C4 from the top: 8, as ISS's
+# parser keeps it; 2 grids, as ISS counts), a 9x9 of the collection
+# (unique) with its certificate; a rank past 4n refused at its column.
+printf '%s\n' '.Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRankTies~any' \
+  '.Shape~4x4.FullRank~C1~10~.~R3C4_2~R4C3_1.FullRankTies~none' \
+  '.Shape~4x4.FullRank~C1~10~.FullRank~R1~10~.FullRankTies~any' \
+  '.Shape~4x4.FullRank~C1~10~.FullRank~R1~10~' \
+  '.Shape~4x4.FullRank~C4~9~.FullRank~C4~6~13.FullRank~C4~8~3' >rank4.txt
+check fullrank4 0 "1
+1
+0
+0
+2" "$S" count -q rank4.txt
+printf '%s\n' '.FullRank~C1~33~.FullRank~C2~30~.FullRank~C3~26~.FullRank~C4~24~.FullRank~C5~13~.FullRank~R4~1~.FullRank~R5~17~.FullRank~R6~~36.FullRank~C6~~35' >rank9.txt
+"$S" unique -q --certificate rcert rank9.txt >/dev/null 2>err.txt
+check fullrank9 0 "verified unique" "$S" check -q --certificate rcert rank9.txt
+printf '.Shape~4x4.FullRank~R2~17~\n' >rank17.txt
+check fullrank-17 3 error "$S" solve -q rank17.txt
+expect_stderr_has "rank17.txt:1:24: FullRank: a rank of 17 (1 to 16)"
+
 # AI Escargot's givens as ISS writes them, with constraints its solution
 # keeps: unique, that solution; one it breaks: none.
 E='R1C1_1~R1C6_7~R1C8_9~R2C2_3~R2C5_2~R2C9_8~R3C3_9~R3C4_6~R3C7_5~R4C3_5~R4C4_3~R4C7_9~R5C2_1~R5C5_8~R5C9_2~R6C1_6~R6C6_4~R7C1_3~R7C8_1~R8C2_4~R8C9_7~R9C3_7~R9C7_3'
