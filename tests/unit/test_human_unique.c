@@ -305,7 +305,7 @@ static void test_aligned_pair(sks_human *h) {
 static sks_puzzle *triplet_grid(const char *spec) {
   sks_puzzle *p = grid(spec);
   for (int c = 0; c < 81; c++) {
-    char name[8];
+    char name[32];
     snprintf(name, sizeof name, "r%dc%d=", c / 9 + 1, c % 9 + 1);
     if (!strstr(spec, name))
       for (int d = 0; d < 9; d++)
