@@ -1,6 +1,7 @@
 /* Variant rules: the table of kinds, a puzzle's counted list of rules,
  * each rule checked against its kind when added, and the text form (one
  * rule a line) both ways. */
+#include "cages.h"
 #include "require_int.h"
 #include "stack_int.h"
 #include "sks_rules.h"
@@ -100,6 +101,26 @@ typedef struct counted_rules {
   atomic_int refs;
   size_t cap;
 } counted_rules;
+
+int sks_rules_cage_map(const sks_rules *rs, int cells, int *cage) {
+  for (int c = 0; c < cells; c++)
+    cage[c] = -1;
+  int ncages = 0;
+  for (int i = 0; i < rs->count; i++) {
+    const sks_rule *r = &rs->rule[i];
+    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
+      continue;
+    bool free_cells = true;
+    for (int j = 0; j < r->ncells; j++)
+      free_cells &= cage[r->cells[j]] < 0;
+    if (!free_cells)
+      continue;
+    for (int j = 0; j < r->ncells; j++)
+      cage[r->cells[j]] = i;
+    ncages++;
+  }
+  return ncages;
+}
 
 int sks_rules_first_value(const sks_rules *r) {
   for (int i = 0; r && i < r->count; i++)

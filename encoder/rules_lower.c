@@ -33,6 +33,7 @@
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */
+#include "cages.h"
 #include "encode_int.h"
 #include "eo.h"
 #include "stack_int.h"
@@ -1517,6 +1518,7 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
     }
     break;
   case SKS_RULE_LITTLE_KILLER:
+  case SKS_RULE_SUM: /* its digits may repeat, as a little killer's */
     for (int i = 0; i < k; i++)
       add_term(&tt, c[i], 1, LTRUE);
     sum_cells(w, &tt, r->value);
@@ -1740,11 +1742,6 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_SAME_VALUES:
     same_values(w, r);
     break;
-  case SKS_RULE_SUM:
-    for (int i = 0; i < k; i++)
-      add_term(&tt, c[i], 1, LTRUE);
-    sum_cells(w, &tt, r->value);
-    break;
   case SKS_RULE_FULL_RANK:
     full_rank(w, r);
     break;
@@ -1928,22 +1925,7 @@ static void implied_cages(low *w, const sks_rules *rs) {
   int n = w->n, N = n * n;
   const sks_shape *s = w->eo->shape;
   int *cage = sks_malloc((size_t)N * sizeof *cage); /* cell -> rule, -1 */
-  for (int c = 0; c < N; c++)
-    cage[c] = -1;
-  int ncages = 0;
-  for (int i = 0; i < rs->count; i++) {
-    const sks_rule *r = &rs->rule[i];
-    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
-      continue;
-    bool free_cells = true;
-    for (int j = 0; j < r->ncells; j++)
-      free_cells &= cage[r->cells[j]] < 0;
-    if (!free_cells)
-      continue;
-    for (int j = 0; j < r->ncells; j++)
-      cage[r->cells[j]] = i;
-    ncages++;
-  }
+  int ncages = sks_rules_cage_map(rs, N, cage);
   if (ncages < 2) {
     free(cage);
     return;

@@ -6,6 +6,7 @@
  * same base rules it forgets what the last one taught it, so an answer
  * does not depend on the puzzles before it. */
 #include "cdcl_int.h"
+#include "cages.h"
 #include "eo.h"
 #include "hall_int.h"
 
@@ -205,21 +206,9 @@ static void implied(sks_hall *h, const sks_eo *eo, const int *var,
                     const signed char *fixed) {
   const sks_rules *rs = eo->rules;
   const sks_shape *sh = eo->shape;
-  int n = eo->n, N = n * n, ncages = 0;
+  int n = eo->n, N = n * n;
   int *cage = sks_malloc((size_t)N * sizeof *cage);
-  for (int c = 0; c < N; c++)
-    cage[c] = -1;
-  for (int i = 0; i < rs->count; i++) {
-    const sks_rule *r = &rs->rule[i];
-    if (r->kind != SKS_RULE_CAGE || r->value == SKS_RULE_NO_VALUE)
-      continue;
-    bool free_cells = true;
-    for (int j = 0; j < r->ncells; j++)
-      free_cells &= cage[r->cells[j]] < 0;
-    for (int j = 0; free_cells && j < r->ncells; j++)
-      cage[r->cells[j]] = i;
-    ncages += free_cells;
-  }
+  int ncages = sks_rules_cage_map(rs, N, cage);
   area a = {
       cage, sks_calloc((size_t)N, 1), sks_malloc((size_t)N * sizeof *a.rest),
       sks_malloc((size_t)N * sizeof *a.out), sks_malloc((size_t)rs->count + 1)};
