@@ -20,6 +20,17 @@ static bool bit_of(const uint64_t *set, int c) {
   return set[c / 64] >> (c % 64) & 1;
 }
 
+/* The cells changed since a search stamped none found (stamp) into
+ * changed, when its memory holds (memo); the memory, for the caller. */
+static bool changed_since(const sks_human *h, uint64_t stamp,
+                          uint64_t *changed) {
+  bool memo = stamp && !h->collect && h->forgot < stamp;
+  for (int c = 0; memo && c < h->cells; c++)
+    if (h->cstamp[c] > stamp)
+      changed[c / 64] |= 1ULL << (c % 64);
+  return memo;
+}
+
 /* Whether m holds four bits or more. */
 static bool three_more(hmask m) {
   m &= m - 1;
@@ -122,10 +133,7 @@ static inline __attribute__((always_inline)) bool pair_search(sks_human *h,
   uint64_t *common = set + 3 * pw, *firsts = set + 4 * pw, *once = set + 5 * pw;
   /* the cells changed since the search last found nothing (none after
    * a human_forget: every pair is looked at) */
-  bool memo = h->ape_none && !h->collect && h->forgot < h->ape_none;
-  for (int c = 0; memo && c < h->cells; c++)
-    if (h->cstamp[c] > h->ape_none)
-      changed[c / 64] |= 1ULL << (c % 64);
+  bool memo = changed_since(h, h->ape_none, changed);
   /* the cells of two candidates, then each base cell's among its peers */
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0 && human_two(h->cand[c]))
@@ -375,10 +383,7 @@ static inline __attribute__((always_inline)) bool triplet_search(sks_human *h,
   uint64_t *ex3 = set + 6 * pw, *firsts = set + 7 * pw, *once = set + 8 * pw;
   /* the cells changed since the search last found nothing: a triplet's
    * step rests on its cells and the cells seeing all three */
-  bool memo = h->ate_none && !h->collect && h->forgot < h->ate_none;
-  for (int c = 0; memo && c < h->cells; c++)
-    if (h->cstamp[c] > h->ate_none)
-      changed[c / 64] |= 1ULL << (c % 64);
+  bool memo = changed_since(h, h->ate_none, changed);
   /* the excluders: open cells of two or three candidates */
   for (int c = 0; c < h->cells; c++)
     if (h->val[c] < 0 && human_many(h->cand[c]) && !three_more(h->cand[c]))
