@@ -197,6 +197,10 @@ test('variant rules: counted and drawn over the grid', async () => {
                                       'variants.txt'), 'utf8');
   await page.fill('#text', v);
   await page.click('#load');
+  // the puzzle before was unique too: wait for this one's drawing, then
+  // for its answer
+  await page.locator('#rules-over svg circle').first()
+    .waitFor({ timeout: 20000 });
   await waitStatus(page, 'unique');
   assert.equal(await page.locator('#rules-under svg [stroke-dasharray]').count() >= 1, true);
   assert.equal(await page.locator('#rules-over svg circle').count(), 1);
