@@ -53,8 +53,12 @@ static void drop_name(sks_reader *rd) {
 /* After the first line of a puzzle failed on itself alone: when it is
  * known text (a title, a URL, a size header), it is skipped with a note
  * in place of the error.  true: skipped. */
-static bool skip_text(sks_reader *rd, const sks_line_info *li, bool grid) {
-  const char *what = sks_form_text_kind(rd, li);
+static bool skip_text(sks_reader *rd, bool grid) {
+  /* The line scanned as it is now: a form may have read it rewritten (a
+   * comma row spaced out) and put the bytes back as they were. */
+  sks_line_info li;
+  sks_form_analyze(rd, &li);
+  const char *what = sks_form_text_kind(rd, &li);
   /* A one-line puzzle's first token failed: the rest of its line is a
    * name, which says nothing; only a URL is known text there. */
   if (!what || (!grid && strcmp(what, "a URL")))
@@ -121,7 +125,7 @@ static int next_form(sks_reader *rd, sks_puzzle **out, sks_error *err) {
       if (r < 0 && !comment && rd->lineno == line && !rd->pending &&
           err->line == line &&
           (forms[f] == &sks_form_grid || forms[f] == &sks_form_one_line) &&
-          skip_text(rd, &li, forms[f] == &sks_form_grid))
+          skip_text(rd, forms[f] == &sks_form_grid))
         break;
       /* A grid or one-line puzzle may have its region map after it (a
        * 2x2 or 3x3 grid comes by the column form's small-grid path); a

@@ -287,9 +287,11 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     if (empty)
       blank = '.';
   }
-  if (p->look.box_header &&
+  if (p->look.box_header && p->shape->box_rows > 1 &&
       (layout == SKS_LAYOUT_GRID || layout == SKS_LAYOUT_NUMBERS)) {
-    /* The shape it came with, which its size alone would not give. */
+    /* The shape it came with, which its size alone would not give (a
+     * grid without boxes, boxes one row tall, says so by its rule line
+     * "no-boxes": no header gives such boxes). */
     int br, bc;
     sks_shape_default_box(n, &br, &bc);
     if (br != p->shape->box_rows || bc != p->shape->box_cols)

@@ -485,6 +485,27 @@ static void test_write_read_back(void) {
   free(out);
   free(s);
   free(sol);
+  /* A 6x6 under a box-shape header and "no-boxes": its rows as boxes, no
+   * header written (none gives boxes one row tall), the same shape read
+   * back with and without the X variant. */
+  static const char *const nobox = "no-boxes\n3\n2\n.1..2.\n....5.\n.351.4\n"
+                                   ".6....\n4.35.6\n...6..\n";
+  for (int x = 0; x < 2; x++) {
+    sks_format_options o = {.variants = x ? SKS_VARIANT_X : 0};
+    p = parse(nobox, &o);
+    CHECK(p && p->shape->n == 6 && p->shape->box_rows == 1);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(p && sks_puzzle_write_rules(f, p) == 0 &&
+          sks_puzzle_write(f, p, p->cell) == 0);
+    fclose(f);
+    q = p ? parse(buf, &o) : NULL;
+    CHECK(q && sks_shape_same(q->shape, p->shape) && same_cells(q, p->cell));
+    sks_puzzle_delete(q);
+    sks_puzzle_delete(p);
+    free(buf);
+  }
 }
 
 /* 36x36 and 64x64 in numbers, aligned and ragged. */
