@@ -1,6 +1,7 @@
 /* Writing puzzles and answers in the layout a puzzle came in, or one
  * asked for: one line, a grid (with the rules it had), numbers, or an
  * ipuz document (docs/formats.md, "Puzzle formats"). */
+#include "form_candidates_int.h"
 #include "require_int.h"
 #include "sks_formats.h"
 
@@ -75,20 +76,38 @@ static void write_rule(FILE *out, const sks_puzzle *p) {
 
 /* One line of symbols, written in one go (a batch's commonest answer: a
  * character at a time was most of its printing). */
-static void write_line(FILE *out, const sks_puzzle *p, const int *grid,
-                       char blank) {
+/* The grid as one line of symbols into line (n*n bytes and a newline). */
+static void fill_line(const sks_puzzle *p, const int *grid, char blank,
+                      char *line) {
   int n = p->shape->n, cells = n * n;
   /* symbol[d + 1] writes digit d, symbol[0] a blank (-1): no branch a
    * cell */
-  char symbol[SKS_MAX_SYMBOL_N + 1],
-      line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  char symbol[SKS_MAX_SYMBOL_N + 1];
   symbol[0] = blank;
   for (int d = 0; d < n; d++)
     symbol[d + 1] = sks_puzzle_symbol(p, d);
   for (int i = 0; i < cells; i++)
     line[i] = symbol[grid[i] + 1];
   line[cells] = '\n';
-  fwrite(line, 1, (size_t)cells + 1, out);
+}
+
+static void write_line(FILE *out, const sks_puzzle *p, const int *grid,
+                       char blank) {
+  char line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  fill_line(p, grid, blank, line);
+  fwrite(line, 1, (size_t)p->shape->n * p->shape->n + 1, out);
+}
+
+/* An 8x8 or 27x27 line has a cube's length too (a 4x4 or 9x9 puzzle's
+ * candidates): true when the reader would take this one so. */
+static bool line_reads_as_candidates(const sks_puzzle *p, const int *grid,
+                                     char blank) {
+  int n = p->shape->n;
+  if (n != 8 && n != 27)
+    return false;
+  char line[SKS_MAX_SYMBOL_N * SKS_MAX_SYMBOL_N + 1];
+  fill_line(p, grid, blank, line);
+  return sks_candidates_detect(line, (size_t)n * n, 0, false) != 0;
 }
 
 /* A 9x9 grid in 1-9 as one line (a batch's commonest answer), its digits
@@ -279,6 +298,8 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
   sks_require(!bad, "grid digit out of range");
   char blank = blank_symbol(p);
   sks_layout layout = layout_for(p, want);
+  if (layout == SKS_LAYOUT_LINE && line_reads_as_candidates(p, grid, blank))
+    layout = SKS_LAYOUT_GRID; /* rows, which read back as they were */
   if (layout == SKS_LAYOUT_GRID && blank == '-') {
     /* An empty first row of dashes would read as a rule line. */
     bool empty = true;

@@ -485,6 +485,18 @@ static void test_write_read_back(void) {
   free(out);
   free(s);
   free(sol);
+  /* An 8x8 line whose symbols sit where a 4x4 puzzle's candidates would
+   * (64 symbols both): written as rows, which read back as the 8x8. */
+  p = parse(
+      "..3412341234123.1234122.123412341234.2341KKKKKKKKKKKKKKKKKKKKK..\n",
+      NULL);
+  CHECK(p && p->shape->n == 8);
+  out = p ? written(p, p->cell) : NULL;
+  q = out ? parse(out, NULL) : NULL;
+  CHECK(q && q->shape->n == 8 && same_cells(q, p->cell));
+  sks_puzzle_delete(q);
+  free(out);
+  sks_puzzle_delete(p);
   /* A 6x6 under a box-shape header and "no-boxes": its rows as boxes, no
    * header written (none gives boxes one row tall), the same shape read
    * back with and without the X variant. */
