@@ -197,7 +197,8 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
     return fail(err, rule, "no cells");
   if (rule->ncells > cells)
     return fail(err, rule, "more cells than the grid's %d", (int)cells);
-  /* Cells in the grid, none twice. */
+  /* Cells in the grid, none twice (a sum's cell named twice counts
+   * twice: the Interactive Sudoku Solver's sums take them so). */
   unsigned char *seen = rule->ncells ? sks_calloc((size_t)cells, 1) : NULL;
   for (int i = 0; i < rule->ncells; i++) {
     int c = rule->cells[i];
@@ -205,7 +206,7 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
       free(seen);
       return fail(err, rule, "cell %d outside the grid", c);
     }
-    if (seen[c]++) {
+    if (seen[c]++ && rule->kind != SKS_RULE_SUM) {
       free(seen);
       char at[32];
       snprintf(at, sizeof at, "r%dc%d", c / n + 1, c % n + 1);

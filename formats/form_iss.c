@@ -254,6 +254,28 @@ static int add(iss *st, sks_rule_kind kind, int value, const int *cells,
   return 0;
 }
 
+/* true when a cell of st->cells is named more than once. */
+static bool repeats(const iss *st) {
+  for (size_t i = 1; i < st->cells.n; i++)
+    for (size_t j = 0; j < i; j++)
+      if (st->cells.a[i] == st->cells.a[j])
+        return true;
+  return false;
+}
+
+/* st->cells with each cell once, in the order first named. */
+static void dedupe(iss *st) {
+  size_t k = 0;
+  for (size_t i = 0; i < st->cells.n; i++) {
+    size_t j = 0;
+    while (j < k && st->cells.a[j] != st->cells.a[i])
+      j++;
+    if (j == k)
+      st->cells.a[k++] = st->cells.a[i];
+  }
+  st->cells.n = k;
+}
+
 /* A type no rule says (exactly, or in the use made of it). */
 static int refuse(iss *st, const char *type, const char *why) {
   return fail(st, st->parts.a[0].col,
@@ -769,10 +791,19 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     }
     if (none && !cage)
       return value_of(st, &pt[1], type, 0, &v);
+    if (v < 0 && !none)
+      return value_of(st, &pt[1], type, 0, &v);
+    if (cage && repeats(st)) {
+      /* A cell named twice counts twice in the solver's sum and once
+       * among the digits that differ: the sum as a sum whose cells may
+       * repeat, the cage over the cells once each. */
+      if (!none && v && add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type))
+        return -1;
+      dedupe(st);
+      return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
+    }
     if (cage && (none || v == 0))
       return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
-    if (v < 0)
-      return value_of(st, &pt[1], type, 0, &v);
     /* a Sum within one row, column or box: a cage (its digits differ
      * anyway); elsewhere its digits may repeat */
     if (!cage && !one_region(st, shape))

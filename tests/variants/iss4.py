@@ -11,7 +11,7 @@ row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, countin
 sum lines and loops run as the solver's SumLine handler runs, same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
-cells, value indexing, count distinct, equal sums of segments that may
+cells (a cell named twice in a cage or sum counting twice in the sum), value indexing, count distinct, equal sums of segments that may
 share cells, FullRank clues with their ties, the last clue of a line and
 end kept as ISS's parser keeps it), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
@@ -129,9 +129,11 @@ def make(g):
     k = rng.randrange(32)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
-    if k == 0:
-        s = sum(g[i] for i in p) if rng.random() < 0.8 else 0
-        return ".Cage~%d~%s" % (s, cs), lambda x: distinct(x, p) and (not s or sum(x[i] for i in p) == s)
+    if k == 0:  # a cell named twice counts twice in the sum (ISS's Sum)
+        named = p + [rng.choice(p)] if rng.random() < 0.25 else p
+        s = sum(g[i] for i in named) if rng.random() < 0.8 else 0
+        return (".Cage~%d~%s" % (s, "~".join(map(cid, named))),
+                lambda x: distinct(x, p) and (not s or sum(x[i] for i in named) == s))
     if k == 1:
         key = rng.choice([0, 4, 8, 1, 2, 3, 7, 11, 13, 14])
         cells = little_killer(key)
@@ -405,6 +407,8 @@ def make(g):
         return text, ok
     if k == 27:  # a Sum over any cells: its digits may repeat
         q = rng.sample(range(16), rng.randint(2, 4))
+        if rng.random() < 0.25:
+            q.append(rng.choice(q))  # named twice: counted twice
         t = sum(g[i] for i in q) + rng.choice([0, 0, 1])
         return ".Sum~%d~%s" % (t, "~".join(map(cid, q))), lambda x: sum(x[i] for i in q) == t
     q = [i for i in range(16) if i // 4 == p[0] // 4][:rng.randint(2, 4)]
