@@ -326,13 +326,6 @@ static bool one_region(iss *st, const sks_shape *s) {
   return false;
 }
 
-static int region_of(const sks_shape *s, int cell) {
-  if (s->jigsaw)
-    return s->jigsaw[cell];
-  int n = s->n, r = cell / n, c = cell % n;
-  return (r / s->box_rows) * (n / s->box_cols) + c / s->box_cols;
-}
-
 /* An outside clue's row or column ("R3", "C5"): into st->cells, forward
  * (left to right, top to bottom) or back. */
 static int line_cells(iss *st, const part *p, bool back, const char *type) {
@@ -535,7 +528,10 @@ static int read_jigsaw(iss *st, size_t at, bool noboxes) {
       return fail(st, lay->col, "%s: %s", "Jigsaw",
                   "pieces of other sizes than the grid's side");
     }
-  if (noboxes) {
+  /* Without boxes of its own (NoBoxes, or a side such as 7 that has
+   * none), the pieces are the grid's regions; beside boxes, regions more
+   * (ISS's region-sum lines then follow the boxes). */
+  if (noboxes || st->rd->p->shape->box_rows == 1) {
     if (sks_form_attach_map(st->rd, map, st->rd->lineno, st->err)) {
       free(map);
       st->err->col = lay->col;
@@ -806,7 +802,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return add(st, SKS_RULE_CAGE, NV, CELLS, 0, NULL, 0, type);
     /* a Sum within one row, column or box: a cage (its digits differ
      * anyway); elsewhere its digits may repeat */
-    if (!cage && !one_region(st, shape))
+    if (!cage && (repeats(st) || !one_region(st, shape)))
       return add(st, SKS_RULE_SUM, (int)v, CELLS, 0, NULL, 0, type);
     return add(st, SKS_RULE_CAGE, (int)v, CELLS, 0, NULL, 0, type);
   }
@@ -1109,20 +1105,35 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       return -1;
     if (shape->box_rows == 1 && !shape->jigsaw)
       return refuse(st, type, " (on a grid without boxes)");
-    /* The solver sums each stretch of the line in a region; the rule
-     * sums all of the line in a region: the same when no region is met
-     * twice. */
-    for (size_t i = 1; i < st->cells.n; i++) {
-      int g = region_of(shape, st->cells.a[i]);
-      if (g == region_of(shape, st->cells.a[i - 1]))
-        continue;
-      for (size_t j = 0; j + 1 < i; j++)
-        if (region_of(shape, st->cells.a[j]) == g)
-          return refuse(st, type,
-                        " (on a line that comes back to a "
-                        "region)");
+    /* The solver sums each stretch of the line in a region (a cell
+     * named twice in two stretches), all stretches to one sum; the rule
+     * sums all of the line in a region: one rule when no region is met
+     * twice, else one a pair of stretches in two regions. */
+    size_t k = st->cells.n;
+    for (size_t i = 0; i < k; i++)
+      for (size_t j = 0; j < i; j++)
+        if (st->cells.a[i] == st->cells.a[j])
+          return refuse(st, type, " (on a line through a cell twice)");
+    size_t *seg = sks_malloc((k + 1) * sizeof *seg);
+    int *line = sks_malloc(k * sizeof *line);
+    memcpy(line, st->cells.a, k * sizeof *line);
+    bool twice;
+    size_t nseg = sks_form_segments(shape, line, k, seg, &twice);
+    int rc =
+        twice ? 0 : add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
+    for (size_t j = 1; twice && j < nseg && !rc; j++) {
+      size_t p = sks_form_segment_mate(shape, line, seg, j);
+      st->cells.n = 0;
+      for (size_t i = seg[p]; i < seg[p + 1]; i++)
+        SKS_PUSH(st->cells, line[i]);
+      for (size_t i = seg[j]; i < seg[j + 1]; i++)
+        SKS_PUSH(st->cells, line[i]);
+      if (p != j)
+        rc = add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
     }
-    return add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
+    free(seg);
+    free(line);
+    return rc;
   }
   if (part_is(st, &pt[0], "Quad")) {
     if (np < 3)

@@ -240,6 +240,35 @@ int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err) {
                     col, err);
 }
 
+int sks_form_box_of(const sks_shape *s, int cell) {
+  if (s->jigsaw)
+    return s->jigsaw[cell];
+  int n = s->n;
+  return (cell / n / s->box_rows) * (n / s->box_cols) +
+         (cell % n) / s->box_cols;
+}
+
+size_t sks_form_segments(const sks_shape *s, const int *line, size_t k,
+                         size_t *seg, bool *twice) {
+  size_t nseg = 0;
+  for (size_t i = 0; i < k; i++)
+    if (!i || sks_form_box_of(s, line[i]) != sks_form_box_of(s, line[i - 1]))
+      seg[nseg++] = i;
+  seg[nseg] = k;
+  *twice = false;
+  for (size_t i = 0; i < nseg; i++)
+    for (size_t j = 0; j < i; j++)
+      *twice |=
+          sks_form_box_of(s, line[seg[i]]) == sks_form_box_of(s, line[seg[j]]);
+  return nseg;
+}
+
+size_t sks_form_segment_mate(const sks_shape *s, const int *line,
+                             const size_t *seg, size_t j) {
+  return sks_form_box_of(s, line[seg[j]]) != sks_form_box_of(s, line[0]) ? 0
+                                                                         : 1;
+}
+
 int sks_form_map(sks_reader *rd, sks_error *err) {
   if (rd->pending) {
     /* The form before read one line too many (a 2x2 or 3x3 grid ends

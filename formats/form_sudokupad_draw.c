@@ -342,16 +342,6 @@ static void reverse(sp_ints *c) {
   }
 }
 
-/* The box (or jigsaw region) of a cell. */
-static int box_of(const sp *s, int cell) {
-  const sks_shape *sh = s->rd->p->shape;
-  int n = s->n;
-  if (sh->jigsaw)
-    return sh->jigsaw[cell];
-  return (cell / n / sh->box_rows) * (n / sh->box_cols) +
-         (cell % n) / sh->box_cols;
-}
-
 /* A renban or region-sum line (s->cells, in order, a cell maybe twice):
  * a renban's cells are a set, so a cell twice is once; a line that ends
  * where it starts is a loop.  A region-sum line is cut by the boxes'
@@ -387,25 +377,20 @@ static int add_set_line(sp *s, const ln *l, sks_rule_kind kind) {
   if (kind == SKS_RULE_RENBAN || !k)
     return sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
   /* A loop from a border: its segment across its ends is one. */
+  const sks_shape *sh = s->rd->p->shape;
   int *line = sks_malloc(k * sizeof *line);
   size_t from = 0;
   while (loop && from < k &&
-         box_of(s, c->a[from]) == box_of(s, c->a[(from + k - 1) % k]))
+         sks_form_box_of(sh, c->a[from]) ==
+             sks_form_box_of(sh, c->a[(from + k - 1) % k]))
     from++;
   if (from == k)
     from = 0;
   for (size_t i = 0; i < k; i++)
     line[i] = c->a[(from + i) % k];
-  /* The segments: seg[i] the index of segment i's first cell. */
-  size_t *seg = sks_malloc((k + 1) * sizeof *seg), nseg = 0;
-  for (size_t i = 0; i < k; i++)
-    if (!i || box_of(s, line[i]) != box_of(s, line[i - 1]))
-      seg[nseg++] = i;
-  seg[nseg] = k;
-  bool twice = false;
-  for (size_t i = 0; i < nseg; i++)
-    for (size_t j = 0; j < i; j++)
-      twice |= box_of(s, line[seg[i]]) == box_of(s, line[seg[j]]);
+  size_t *seg = sks_malloc((k + 1) * sizeof *seg);
+  bool twice;
+  size_t nseg = sks_form_segments(sh, line, k, seg, &twice);
   int rc = 0;
   if (!twice) {
     for (size_t i = 0; i < k; i++)
@@ -413,7 +398,7 @@ static int add_set_line(sp *s, const ln *l, sks_rule_kind kind) {
     rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
   }
   for (size_t j = 1; twice && j < nseg && !rc; j++) {
-    size_t p = box_of(s, line[seg[j]]) != box_of(s, line[0]) ? 0 : 1;
+    size_t p = sks_form_segment_mate(sh, line, seg, j);
     c->n = 0;
     for (size_t i = seg[p]; i < seg[p + 1]; i++)
       SKS_PUSH(*c, line[i]);

@@ -8,7 +8,8 @@ skyscraper clues from either end, whispers with their difference, a
 jigsaw with or without the boxes, a grid without boxes, the digits 0-3 of
 Shape~4x4~0-3 in a fifth of the cases, where a 0 is no skyscraper,
 row and column indexing, lunchboxes, numbered rooms, hidden skyscrapers, counting circles,
-sum lines and loops run as the solver's SumLine handler runs, same value
+sum lines and loops run as the solver's SumLine handler runs, region-sum
+lines cut into stretches by the boxes (a jigsaw's pieces without them), same value
 sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
 cells (a cell named twice in a cage or sum counting twice in the sum), value indexing, count distinct, equal sums of segments that may
@@ -126,7 +127,7 @@ def binary_key(fn):
 
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
-    k = rng.randrange(32)
+    k = rng.randrange(34)
     p = walk(rng.randint(2, 4))
     cs = "~".join(map(cid, p))
     if k == 0:  # a cell named twice counts twice in the sum (ISS's Sum)
@@ -405,6 +406,21 @@ def make(g):
             return all(rank(x, c) == r and (ties == "any" or not tied(x, c))
                        for c, r in clues.values())
         return text, ok
+    if k >= 32:  # stretches in one region, in order, all of one sum (the
+        # boxes' regions, else a jigsaw's pieces); a line may come back
+        q = walk(rng.randint(3, 6))
+        regs = SUMREGS
+
+        def rsl(x):
+            region = {c: i for i, r in enumerate(regs) for c in r}
+            sums, last = [], None
+            for c in q:
+                if region[c] != last:
+                    sums.append(0)
+                    last = region[c]
+                sums[-1] += x[c]
+            return len(set(sums)) == 1
+        return ".RegionSumLine~" + "~".join(map(cid, q)), rsl
     if k == 27:  # a Sum over any cells: its digits may repeat
         q = rng.sample(range(16), rng.randint(2, 4))
         if rng.random() < 0.25:
@@ -436,10 +452,12 @@ for case in range(CASES):
     if not pool:
         continue
     g = rng.choice(pool)
+    SUMREGS = BOXES if ".NoBoxes" not in head else regions
     cons = [make(g) for _ in range(rng.randint(1, 3))]
-    if not regions:  # no boxes: DisjointSets is refused (tried in run-iss.sh)
-        cons = [c for c in cons if not c[0].startswith(".DisjointSets")] or [make(g)]
-        cons = [c for c in cons if not c[0].startswith(".DisjointSets")]
+    if not regions:  # no boxes: DisjointSets and RegionSumLine are refused
+        no = (".DisjointSets", ".RegionSumLine")  # (tried in run-iss.sh)
+        cons = [c for c in cons if not c[0].startswith(no)] or [make(g)]
+        cons = [c for c in cons if not c[0].startswith(no)]
     blocks = [c for c in cons if c[0].startswith(".FullRank")]
     cons = [c for c in cons if c not in blocks[1:]]  # one FullRankTies
     if any(t.startswith(".StrictKropki") for t, _ in cons) and any(
