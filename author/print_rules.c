@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FONT "font-family=\"DejaVu Sans, Arial, sans-serif\""
 
@@ -237,6 +238,55 @@ static void cage(const frame *f, const sks_rule *r) {
 static bool is_cage(sks_rule_kind k) {
   return k == SKS_RULE_CAGE || k == SKS_RULE_LUNCHBOX || k == SKS_RULE_SUM ||
          k == SKS_RULE_RELLIK || k == SKS_RULE_EQUALITY_CAGE;
+}
+
+/* Count-distinct: the cells counted in a grey dashed outline, the cell
+ * that counts them ringed, "#" in its corner. */
+static void count_distinct(const frame *f, const sks_rule *r) {
+  sks_rule rest = *r;
+  rest.cells++;
+  rest.ncells--;
+  outline(f, &rest, ARROW, true);
+  put_circle(f, centre(f, r->cells[0]), 0.42, "none", ARROW, 0.05);
+  put_corner_text(f, r->cells[0], "#", 1);
+}
+
+/* Equal-sum: each part in a grey dashed outline, "=" and a letter in its
+ * top left corner, the same letter for the parts of one total: a rule
+ * whose first part is an earlier rule's first part takes that rule's
+ * letter, and that part is drawn once. */
+/* Two equal-sum rules with the same first part. */
+static bool same_first(const sks_rule *a, const sks_rule *b) {
+  return a->split == b->split &&
+         !memcmp(a->cells, b->cells, (size_t)a->split * sizeof *a->cells);
+}
+
+static void equal_sums(const frame *f, const sks_rules *rules) {
+  int *letter = sks_malloc((size_t)rules->count * sizeof *letter);
+  int next = 0;
+  for (int i = 0; i < rules->count; i++) {
+    const sks_rule *r = &rules->rule[i];
+    if (r->kind != SKS_RULE_EQUAL_SUM)
+      continue;
+    int same = -1; /* an earlier rule with this first part */
+    for (int j = 0; j < i && same < 0; j++)
+      if (rules->rule[j].kind == SKS_RULE_EQUAL_SUM &&
+          same_first(&rules->rule[j], r))
+        same = j;
+    letter[i] = same < 0 ? next++ : letter[same];
+    char text[16];
+    int len = letter[i] < 26
+                  ? snprintf(text, sizeof text, "=%c", 'A' + letter[i])
+                  : snprintf(text, sizeof text, "=%d", letter[i] + 1);
+    for (int part = same < 0 ? 0 : 1; part < 2; part++) {
+      sks_rule side = *r;
+      side.cells = r->cells + (part ? r->split : 0);
+      side.ncells = part ? r->ncells - r->split : r->split;
+      outline(f, &side, ARROW, true);
+      put_corner_text(f, top_left(&side), text, len);
+    }
+  }
+  free(letter);
 }
 
 /* A thermometer: a bulb and a thick line; a slow one carries a white
@@ -470,6 +520,9 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
   for (int i = 0; i < rules->count; i++)
     if (is_cage(rules->rule[i].kind))
       cage(&f, &rules->rule[i]);
+    else if (rules->rule[i].kind == SKS_RULE_COUNT_DISTINCT)
+      count_distinct(&f, &rules->rule[i]);
+  equal_sums(&f, rules);
 }
 
 /* ---- Over the grid lines ---- */

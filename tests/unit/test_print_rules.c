@@ -164,6 +164,29 @@ int main(void) {
   free(over);
   sks_puzzle_delete(p);
 
+  /* Count-distinct: the counting cell ringed with "#", the others in a
+   * grey dashed outline; equal-sum: each part outlined with "=A", a
+   * second rule on the same first part "=A" on its other part only, a
+   * rule of another total "=B". */
+  snprintf(text, sizeof text,
+           "count-distinct r1c1 r1c2 r2c1\nequal-sum r5c5 r5c6 | r6c5 r6c6\n"
+           "equal-sum r5c5 r5c6 | r8c8\nequal-sum r1c8 | r2c9\n%s",
+           GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 0);
+  CHECK(strstr(under, "cx=\"5.000\" cy=\"5.000\" r=\"4.200\"") != NULL);
+  CHECK_EQ(count(under, ">#<"), 1);
+  CHECK_EQ(count(under, ">=A<"), 3);
+  CHECK_EQ(count(under, ">=B<"), 2);
+  CHECK_EQ(count(under, "stroke-dasharray"), 6); /* 1 + 3 + 2 outlines */
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK(strstr(over, ">=A<") == NULL && strstr(over, ">#<") == NULL);
+  free(under);
+  free(over);
+  sks_puzzle_delete(p);
+
   /* No rules: an empty drawing of the grid's size. */
   p = read_one(GRID);
   CHECK(p != NULL);
