@@ -732,6 +732,30 @@ static int equal_sum(iss *st, const char *type) {
   return rc;
 }
 
+/* An outside clue of kind on st->cells (its line from the end it is read
+ * from, or its diagonal) with value v: a later clue of the same kind on
+ * the same line and end replaces an earlier one, as ISS's parser merges
+ * them (the last wins), with a note; else a rule of its own. */
+static int clue(iss *st, sks_rule_kind kind, long v, const char *type) {
+  sks_rules *rs = st->rules;
+  for (int i = 0; i < rs->count; i++) {
+    sks_rule *r = &rs->rule[i];
+    if (r->kind != kind || r->ncells != (int)st->cells.n ||
+        r->cells[0] != st->cells.a[0] ||
+        (r->ncells > 1 && r->cells[1] != st->cells.a[1]))
+      continue;
+    char what[96];
+    snprintf(what, sizeof what,
+             "an earlier %s clue of %d on the same line and end: ISS keeps "
+             "the last (%ld)",
+             type, r->value, v);
+    sks_form_note(st->rd, st->rd->lineno, what);
+    r->value = (int)v;
+    return 0;
+  }
+  return add(st, kind, (int)v, st->cells.a, (int)st->cells.n, 0, NULL, 0, type);
+}
+
 /* One item (in st->parts) other than Shape, Jigsaw and NoBoxes. */
 static int read_item(iss *st, bool *strict_kropki, bool *dots) {
   part *pt = st->parts.a;
@@ -855,7 +879,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     if (!diagonal_cells(st, c))
       return fail(st, pt[2].col, "%s: no diagonal starts at this cell%s", type,
                   "");
-    return add(st, SKS_RULE_LITTLE_KILLER, (int)v, CELLS, 0, NULL, 0, type);
+    return clue(st, SKS_RULE_LITTLE_KILLER, v, type);
   }
   if (part_is(st, &pt[0], "Sandwich")) {
     if (np != 3)
@@ -866,7 +890,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     if (value_of(st, &pt[1], type, 0, &v) ||
         line_cells(st, &pt[2], false, type))
       return -1;
-    return add(st, SKS_RULE_SANDWICH, (int)v, CELLS, 0, NULL, 0, type);
+    return clue(st, SKS_RULE_SANDWICH, v, type);
   }
   if (part_is(st, &pt[0], "FullRank")) {
     /* a row or column, the rank read from its start, from its end */
@@ -928,8 +952,7 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
                        ? st->lo
                        : 1,
                    &v) ||
-          line_cells(st, &pt[1], i == 3, type) ||
-          add(st, kind, (int)v, CELLS, 0, NULL, 0, type))
+          line_cells(st, &pt[1], i == 3, type) || clue(st, kind, v, type))
         return -1;
     }
     return 0;

@@ -14,7 +14,8 @@ sets, Pair and PairX keys written as its fnToBinaryKey writes them,
 modular lines of any modulus, rellik and equality cages, sums over any
 cells (a cell named twice in a cage or sum counting twice in the sum), value indexing, count distinct, equal sums of segments that may
 share cells, FullRank clues with their ties, the last clue of a line and
-end kept as ISS's parser keeps it), and the tool's count must equal the
+end kept as ISS's parser keeps it, an earlier clue of the same line and end
+replaced: sandwiches, little killers, X-sums, skyscrapers), and the tool's count must equal the
 number of 4x4 Latin squares that keep every constraint.
 usage: iss4.py SUDOKUSAT [CASES] [SEED]"""
 import itertools
@@ -125,6 +126,15 @@ def binary_key(fn):
     return "".join(B64[u] for u in out)
 
 
+def before(fmt, v):
+    """Now and then an earlier clue of the same line and end (fmt with {}
+    for its value) with another value, which ISS's parser replaces by the
+    later one (the last wins)."""
+    if rng.random() >= 0.2:
+        return ""
+    return fmt.format(v + rng.choice([1, 2, 3]))
+
+
 def make(g):
     """One constraint drawn from grid g: (text, test)."""
     k = rng.randrange(34)
@@ -139,7 +149,8 @@ def make(g):
         key = rng.choice([0, 4, 8, 1, 2, 3, 7, 11, 13, 14])
         cells = little_killer(key)
         s = sum(g[i] for i in cells) + rng.choice([0, 0, 1])
-        return ".LittleKiller~%d~%s" % (s, cid(key)), lambda x: sum(x[i] for i in cells) == s
+        return (before(".LittleKiller~{}~" + cid(key), s) + ".LittleKiller~%d~%s" % (s, cid(key)),
+                lambda x: sum(x[i] for i in cells) == s)
     if k == 18:
         name = rng.choice("RC") + str(rng.randint(1, 4))
         hid = rng.random() < 0.5
@@ -162,14 +173,15 @@ def make(g):
                 a, b = sorted((v.index(min(v)), v.index(max(v))))
                 return sum(v[a + 1:b])
             s = sw(g)
-            return ".Sandwich~%d~%s" % (s, name), lambda x: sw(x) == s
+            return before(".Sandwich~{}~" + name, s) + ".Sandwich~%d~%s" % (s, name), lambda x: sw(x) == s
         def xs(x, back):
             v = [x[i] for i in line(name, back)]
             return sum(v[:v[0]]) if k == 3 else sum(1 for j in range(4) if v[j] == max(v[:j + 1]) and v[j] > 0)
         f, b = xs(g, False), xs(g, True)
         f = f if rng.random() < 0.7 and f else ""  # (a clue of 0 is refused)
         b = b if rng.random() < 0.5 and b else ""
-        return (".%s~%s~%s~%s" % ("XSum" if k == 3 else "Skyscraper", name, f, b),
+        t = "XSum" if k == 3 else "Skyscraper"
+        return ((before("." + t + "~" + name + "~{}~", f) if f else "") + ".%s~%s~%s~%s" % (t, name, f, b),
                 lambda x: (f == "" or xs(x, False) == f) and (b == "" or xs(x, True) == b))
     if k == 5:
         return ".Thermo~" + cs, lambda x: all(x[p[i]] < x[p[i + 1]] for i in range(len(p) - 1))
