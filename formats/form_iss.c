@@ -746,9 +746,10 @@ static int clue(iss *st, sks_rule_kind kind, long v, const char *type) {
       continue;
     char what[96];
     snprintf(what, sizeof what,
-             "an earlier %s clue of %d on the same line and end: ISS keeps "
-             "the last (%ld)",
-             type, r->value, v);
+             "an earlier %s clue of %d on the same %s: ISS keeps the last "
+             "(%ld)",
+             type, r->value,
+             kind == SKS_RULE_LITTLE_KILLER ? "diagonal" : "line and end", v);
     sks_form_note(st->rd, st->rd->lineno, what);
     r->value = (int)v;
     return 0;
