@@ -394,7 +394,12 @@ PROP_STEP bool prop_queue(const sks_human *h, prop *p, bool dynamic,
     uint64_t *td = p->touch + (size_t)(1 + d) * h->pw;
     for (int w = 0; w < h->pw; w++)
       td[w] |= pe[w];
-    p->touch[c / 64] |= 1ULL << (c % 64);
+    /* Nishio reads d's places only (c's among them), never the cell's
+     * marks */
+    if (xonly)
+      td[c / 64] |= 1ULL << (c % 64);
+    else
+      p->touch[c / 64] |= 1ULL << (c % 64);
     if (l & 1) {
       if (!prop_on(h, p, n, x, c, d, oncand, dcells))
         return false;
@@ -905,7 +910,8 @@ bool human_force_general(sks_human *h, int level, int start,
  * plain 9x9's way when it has one; false on a clash. */
 static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
                        human_run *r) {
-  if (f->p9 && plevel <= HUMAN_FORCE_DYNAMIC_PLUS) {
+  if (f->p9 &&
+      (plevel <= HUMAN_FORCE_DYNAMIC_PLUS || plevel == HUMAN_FORCE_NISHIO)) {
     *r = f->run;
     return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
   }

@@ -1,5 +1,5 @@
-/* The forcing search's static, dynamic and dynamic+ propagation for the
- * plain 9x9, on bit sets: the same queue, literals and depths as
+/* The forcing search's static, dynamic, dynamic+ and Nishio propagation
+ * for the plain 9x9, on bit sets: the same queue, literals and depths as
  * human_force.c's general propagation, without the parents (the conclusion's
  * size is counted on the general one) and without where[] kept in step. */
 #include "human_int.h"
@@ -109,7 +109,8 @@ static int places_depth(const struct human_prop9 *q, const human_run *r, int d,
  * dynamic+ (plus) adds locked candidates at the depth of their parents,
  * and a single's depth is its deepest parent's, one deeper. */
 static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
-                  bool dynamic, bool plus, const uint64_t *bdcells) {
+                  bool dynamic, bool plus, bool xonly,
+                  const uint64_t *bdcells) {
   const hmask *bcand = h->cand;
   const hmask *cand = dynamic ? q->cand : bcand;
   const uint64_t *dcells = dynamic ? q->dcells : bdcells;
@@ -121,9 +122,11 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
     const uint64_t *pe = h->peers + (size_t)c * 2;
     r->touch[2 + d * 2] |= pe[0];
     r->touch[3 + d * 2] |= pe[1];
-    r->touch[c / 64] |= 1ULL << (c % 64);
-    if (l & 1) { /* on: the cell's others and d's peers go */
-      for (hmask cm = cand[c] & ~(1ULL << d); cm; cm &= cm - 1) {
+    /* Nishio reads d's places only (c's among them), never the cell's
+     * marks */
+    r->touch[xonly ? 2 + d * 2 + c / 64 : c / 64] |= 1ULL << (c % 64);
+    if (l & 1) { /* on: the cell's others (not Nishio's) and d's peers go */
+      for (hmask cm = xonly ? 0 : cand[c] & ~(1ULL << d); cm; cm &= cm - 1) {
         int e = human_first(cm);
         if (!derive(q, r, (c * 9 + e) * 2, c, e, k))
           return false;
@@ -148,11 +151,12 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
         q->dregs |= q->cregs[c];
       }
       hmask cm = q->cand[c];
-      if (!cm) { /* the cell is empty: this off and its first one */
+      if (!cm && !xonly) { /* the cell is empty: this off and its first one
+                              (Nishio reads no cell's marks) */
         r->clash = k - 1 + off_depth(q, r, c, human_first(bcand[c]));
         return false;
       }
-      if (human_one(cm)) {
+      if (human_one(cm) && !xonly) {
         int e = human_first(cm), dep = k;
         if (plus) {
           dep = 0;
@@ -252,6 +256,10 @@ static bool locked(const sks_human *h, struct human_prop9 *q, human_run *r,
 
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells) {
+  /* Nishio: dynamic, the start's digit only */
+  bool xonly = level == HUMAN_FORCE_NISHIO;
+  if (xonly)
+    level = HUMAN_FORCE_DYNAMIC;
   bool dynamic = level >= HUMAN_FORCE_DYNAMIC;
   const hmask *bcand = h->cand;
   if (++q->cur == 0) { /* wrapped: no literal is derived */
@@ -272,7 +280,7 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
   }
   derive(q, r, start, start / 2 / 9, start / 2 % 9, 1);
   if (!dynamic) {
-    bool ok = drain(h, q, r, false, false, bdcells);
+    bool ok = drain(h, q, r, false, false, false, bdcells);
     /* the static store's reads: the cells of its off literals, then by
      * digit the cells of its literals of d (clash or not: those derived) */
     uint64_t *t = r->sreads;
@@ -285,7 +293,8 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
     return ok;
   }
   for (;;) {
-    if (!drain(h, q, r, dynamic, level >= HUMAN_FORCE_DYNAMIC_PLUS, bdcells))
+    if (!drain(h, q, r, dynamic, level >= HUMAN_FORCE_DYNAMIC_PLUS, xonly,
+               bdcells))
       return false;
     if (level < HUMAN_FORCE_DYNAMIC_PLUS)
       return true;
