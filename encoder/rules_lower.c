@@ -1,22 +1,25 @@
 /* A puzzle's variant rules lowered to clauses over the exactly-one
- * variables, after the system's own (sks_encode).  Three forms carry
- * every rule:
+ * variables, after the system's own (sks_encode).  This file holds the
+ * entry point and the lowering of each kind (the dispatch over kinds);
+ * these forms, each lowered in the file named, carry every rule:
  *   - a relation between two cells: for each digit of one, the clause
  *     "not this digit, or one of the other's digits it allows" (a support
  *     clause, which propagates as arc consistency does), both ways; a
- *     plain "not the same digit" as binary clauses;
+ *     plain "not the same digit" as binary clauses (rules_lower_pairs.c);
  *   - a sum: terms (a cell's digit times a coefficient, or a constant),
  *     each maybe counted only under a condition literal, equal to a
  *     target, through prefix sums: one variable for each total the first
  *     k terms can reach and the rest can still complete, exactly one true
  *     at each step, the step's transitions both ways and the support of
- *     each total;
+ *     each total (rules_lower_sums.c);
  *   - conditions defined from cells (a sandwich's "between the 1 and the
- *     n", an x-sum's "among the first X", a skyscraper's "seen");
+ *     n", an x-sum's "among the first X", a skyscraper's "seen";
+ *     rules_lower_conditions.c);
  *   - a killer cage with its sum by the sets of digits that make the sum:
  *     one variable a set, exactly one true, a digit in a cell only when
  *     the set holds it and each digit of the set in some cell (sides up to
- *     16 and at most 512 sets; prefix totals past that);
+ *     16 and at most 512 sets; prefix totals past that;
+ *     rules_lower_sets.c);
  *   - a sum over cells that always count (cages past that, little
  *     killers, arrows and pills, double arrows, zippers, region sums)
  *     rewritten first: givens to the other side, a house whose cells
@@ -25,11 +28,13 @@
  *     becomes the box's total less the box's other cells), and the cells
  *     of one coefficient sharing a region summed as one term whose values
  *     are their digit sets' sums (the prefix totals then step over a
- *     group, which knows its digits differ);
+ *     group, which knows its digits differ; rules_lower_sums.c);
  *   - sums the killer cages imply (innies and outies of each house and
- *     band of rows or columns), up to 3 cells, added as sums; a sandwich
- *     also by the digit sets between its ends, a renban line by its runs
- *     as digit sets.
+ *     band of rows or columns), up to 3 cells, added as sums
+ *     (rules_lower_implied.c); a sandwich also by the digit sets between
+ *     its ends, a renban line by its runs as digit sets.
+ * What the files share (the lowering's state, literals, clauses, and
+ * each file's helpers for the others) is in rules_lower_int.h.
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */

@@ -1,7 +1,8 @@
 /* Private to the lowering of a puzzle's variant rules (rules_lower.c,
  * the dispatch over kinds, and rules_lower_*.c, a family each): the
  * lowering's state, its literals and clauses, and what one file of the
- * family gives the others. */
+ * family gives the others (each function told in full where it is
+ * defined). */
 #ifndef SKS_RULES_LOWER_INT_H
 #define SKS_RULES_LOWER_INT_H
 
@@ -97,14 +98,11 @@ typedef enum rel {
   REL_MOD_NE    /* different modulo p */
 } rel;
 
-/* Support clauses both ways for relation r between the values of cells a
- * and b. */
+/* relate: relation r (with its parameter p) between cells a and b;
+ * differ and distinct: not the same digit; pair_rule: a table of pairs. */
 void sks_lower_relate(low *w, int a, int b, rel r, int p);
-/* a and b hold different digits. */
 void sks_lower_differ(low *w, int a, int b);
-/* The cells hold different digits; every digit once when there are n. */
 void sks_lower_distinct(low *w, const int *cells, int k);
-/* Pair rules: the pairs given allowed, between the cells related. */
 void sks_lower_pair_rule(low *w, const sks_rule *r);
 
 /* ------------------------------------------------------------------ */
@@ -122,15 +120,13 @@ enum { GROUP = -2 };
 
 typedef SKS_STACK(term) terms;
 
+/* sum_equals: the terms sum to target, through prefix totals; sum_cells:
+ * the same for terms that count always, rewritten first; terms_free
+ * frees a group's options too. */
 void sks_lower_add_term(terms *t, int cell, int coef, int cond);
-/* Frees the terms and the options of their groups. */
 void sks_lower_terms_free(terms *tt);
-/* sum of the terms == target, through prefix totals. */
 void sks_lower_sum_equals(low *w, const terms *tt, long target);
-/* The same where every term counts always, rewritten first (givens,
- * houses, groups). */
 void sks_lower_sum_cells(low *w, const terms *tt, long target);
-/* Sum line or loop (loop: the last boundary is the first). */
 void sks_lower_sum_line(low *w, const sks_rule *r, bool loop);
 
 /* ------------------------------------------------------------------ */
@@ -138,39 +134,33 @@ void sks_lower_sum_line(low *w, const sks_rule *r, bool loop);
 
 enum { MAX_COMBOS = 512 };
 
-/* The sets of k distinct digits from v..n summing to target, added to
- * out; their count, or -1 past MAX_COMBOS. */
+/* combos lists the sets (at most MAX_COMBOS); cage_sets and group_term
+ * return false, adding nothing, when the sets are too many. */
 int sks_lower_combos(int n, int v, int k, long target, unsigned allowed_any,
                      unsigned mask, unsigned *out, int count);
-/* A cage of distinct digits summing to target by its digit sets; false
- * when they are too many (nothing added). */
 bool sks_lower_cage_sets(low *w, const int *cells, int k, long target);
-/* A renban line by its runs of consecutive digits. */
 void sks_lower_renban_runs(low *w, const int *cells, int k);
-/* Pushes onto tt one term for the sum of k cells of distinct digits
- * times coef; false when their sets are too many (nothing added). */
 bool sks_lower_group_term(low *w, terms *tt, const int *cells, int k, int coef);
-/* Rellik: different digits, no set of them summing to the value. */
 void sks_lower_rellik(low *w, const sks_rule *r);
 
 /* ------------------------------------------------------------------ */
 /* Conditions from cells (rules_lower_conditions.c). */
 
-/* A variable equal to the disjunction of the literals. */
+/* sks_lower_or: the literal of a disjunction; the others a kind each
+ * (skyscraper: hidden ones too). */
 int sks_lower_or(low *w, const int *l, int k);
 void sks_lower_sandwich(low *w, const sks_rule *r);
 void sks_lower_lunchbox(low *w, const sks_rule *r);
 void sks_lower_x_sum(low *w, const sks_rule *r);
-/* Skyscraper and hidden skyscraper. */
 void sks_lower_skyscraper(low *w, const sks_rule *r);
 void sks_lower_full_rank(low *w, const sks_rule *r);
 
 /* ------------------------------------------------------------------ */
 /* Sums the cages imply (rules_lower_implied.c). */
 
-/* The killer cages' innies and outies, up to MAX_IMPLIED cells. */
+/* implied_cages: the killer cages' innies and outies; combined_diagonals:
+ * the little killers of one direction together. */
 void sks_lower_implied_cages(low *w, const sks_rules *rs);
-/* The little killers of each direction summed together. */
 void sks_lower_combined_diagonals(low *w, const sks_rules *rs);
 
 #endif
