@@ -42,24 +42,6 @@ static bool holds(rel r, int p, int a, int b) {
   return true;
 }
 
-/* Support clauses both ways for relation r between the values of cells a
- * and b (between their ranks for thirds). */
-void sks_lower_relate(low *w, int a, int b, rel r, int p) {
-  int n = w->n, o = r == REL_THIRD_NE ? 0 : w->off;
-  for (int side = 0; side < 2; side++)
-    for (int va = 1; va <= n; va++) {
-      int la = xl(w, side ? b : a, va);
-      if (la == LFALSE)
-        continue;
-      cl_begin(w);
-      cl_lit(w, neg(la));
-      for (int vb = 1; vb <= n; vb++)
-        if (side ? holds(r, p, vb - o, va - o) : holds(r, p, va - o, vb - o))
-          cl_lit(w, xl(w, side ? a : b, vb));
-      cl_end(w);
-    }
-}
-
 /* Support clauses both ways for a relation given as a table: ok[(va-1)*n
  * + vb-1] says the ranks va of cell a and vb of cell b go together. */
 static void relate_table(low *w, int a, int b, const bool *ok) {
@@ -76,6 +58,19 @@ static void relate_table(low *w, int a, int b, const bool *ok) {
           cl_lit(w, xl(w, side ? a : b, vb));
       cl_end(w);
     }
+}
+
+/* Support clauses both ways for relation r between the values of cells a
+ * and b (between their ranks for thirds): relate_table's, over the table
+ * of the pairs of ranks r allows. */
+void sks_lower_relate(low *w, int a, int b, rel r, int p) {
+  int n = w->n, o = r == REL_THIRD_NE ? 0 : w->off;
+  bool *ok = sks_malloc((size_t)n * n * sizeof *ok);
+  for (int va = 1; va <= n; va++)
+    for (int vb = 1; vb <= n; vb++)
+      ok[(va - 1) * n + vb - 1] = holds(r, p, va - o, vb - o);
+  relate_table(w, a, b, ok);
+  free(ok);
 }
 
 /* a and b hold different digits. */

@@ -160,17 +160,8 @@ bool sks_lower_group_term(low *w, terms *tt, const int *cells, int k,
     }
     if (!q)
       continue;
-    int l = lit[0];
-    if (q > 1) { /* l <-> one of the sets */
-      l = fresh(w);
-      cl_begin(w);
-      cl_lit(w, -l);
-      for (int j = 0; j < q; j++)
-        cl_lit(w, lit[j]);
-      cl_end(w);
-      for (int j = 0; j < q; j++)
-        clause2(w, neg(lit[j]), l);
-    }
+    /* one set: its variable; more: l <-> one of the sets */
+    int l = q > 1 ? sks_lower_or(w, lit, q) : lit[0];
     t.oval[t.nopt] = coef * (s - w->off * k); /* ranks' sum to values' */
     t.olit[t.nopt++] = l;
   }

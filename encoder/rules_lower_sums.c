@@ -12,6 +12,28 @@ void sks_lower_add_term(terms *t, int cell, int coef, int cond) {
   SKS_PUSH(*t, x);
 }
 
+/* One step of prefix totals: the variables of its live totals (reach 3,
+ * both ways) into var, exactly one true (a single one LTRUE); how many
+ * are live. */
+static int step_vars(low *w, const unsigned char *reach, int *var, size_t len) {
+  int live = 0;
+  for (size_t j = 0; j < len; j++)
+    live += reach[j] == 3;
+  SKS_STACK(int) alo = {0};
+  for (size_t j = 0; j < len; j++)
+    if (reach[j] == 3) {
+      var[j] = live == 1 ? LTRUE : fresh(w);
+      if (live > 1)
+        SKS_PUSH(alo, var[j]);
+    }
+  if (live > 1) {
+    sks_cnf_add_clause(w->cnf, alo.a, (int)alo.n);
+    sks_amo_encode(w->cnf, w->amo, alo.a, (int)alo.n, w->next);
+  }
+  SKS_STACK_FREE(alo);
+  return live;
+}
+
 /* The contributions term t can make: values[i] with literal lits[i]
  * (the digit's and the condition's; cond2[i] a second literal or LTRUE).
  * Returns how many. */
@@ -124,24 +146,10 @@ void sks_lower_sum_equals(low *w, const terms *tt, long target) {
     goto done;
   }
   /* The variables of each step: a single live total is true for good. */
-  for (int k = 0; k <= K; k++) {
-    int live = 0;
-    for (long u = plo[k]; u <= phi[k]; u++)
-      live += reach[AT(k, u)] == 3;
-    SKS_STACK(int) alo = {0};
-    for (long u = plo[k]; u <= phi[k]; u++)
-      if (reach[AT(k, u)] == 3) {
-        var[AT(k, u)] = live == 1 ? LTRUE : fresh(w);
-        if (live > 1)
-          SKS_PUSH(alo, var[AT(k, u)]);
-      }
-    if (live > 1) {
-      sks_cnf_add_clause(w->cnf, alo.a, (int)alo.n);
-      sks_amo_encode(w->cnf, w->amo, alo.a, (int)alo.n, w->next);
-    }
-    SKS_STACK_FREE(alo);
-  }
-  /* A total out of the live ones is false. */
+  for (int k = 0; k <= K; k++)
+    step_vars(w, reach + AT(k, plo[k]), var + AT(k, plo[k]),
+              (size_t)(phi[k] - plo[k] + 1));
+    /* A total out of the live ones is false. */
 #define S(k, t)                                                                \
   ((t) < plo[k] || (t) > phi[k] || reach[AT(k, t)] != 3 ? LFALSE               \
                                                         : var[AT(k, t)])
@@ -406,30 +414,13 @@ void sks_lower_sum_line(low *w, const sks_rule *r, bool loop) {
         if (t >= 0 && xl(w, c[i], d) != LFALSE && reach[AT(i + 1, t)] & 2)
           reach[AT(i, s)] |= 2;
       }
-  for (int i = 0; i <= k; i++) {
-    SKS_STACK(int) alo = {0};
-    for (int s = 0; s < V; s++)
-      if (reach[AT(i, s)] == 3)
-        SKS_PUSH(alo, 0);
-    int live = (int)alo.n;
-    alo.n = 0;
-    for (int s = 0; s < V; s++)
-      if (reach[AT(i, s)] == 3) {
-        var[AT(i, s)] = live == 1 ? LTRUE : fresh(w);
-        if (live > 1)
-          SKS_PUSH(alo, var[AT(i, s)]);
-      }
-    if (live > 1) {
-      sks_cnf_add_clause(w->cnf, alo.a, (int)alo.n);
-      sks_amo_encode(w->cnf, w->amo, alo.a, (int)alo.n, w->next);
-    }
-    SKS_STACK_FREE(alo);
-    if (!live) { /* no total goes on here: the line cannot be cut */
+  for (int i = 0; i <= k; i++)
+    if (!step_vars(w, reach + AT(i, 0), var + AT(i, 0), span)) {
+      /* no total goes on here: the line cannot be cut */
       cl_begin(w);
       cl_end(w);
       goto done;
     }
-  }
 #define S(i, s) ((s) < 0 || reach[AT(i, s)] != 3 ? LFALSE : var[AT(i, s)])
   for (int i = 0; i < k; i++) {
     for (int s = 0; s < V; s++) {
