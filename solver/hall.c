@@ -276,8 +276,8 @@ static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
 /* The sums of the rules for the sum propagator (hall_sums.c): killer
  * cages with a total (distinct), little killers, arrows (a pill's
  * circle read as a number) and double arrows (repeats allowed but in a
- * house).  The clauses hold them already (encoder/rules_lower.c): the
- * propagator only makes them stronger. */
+ * house).  The clauses hold them already (encoder/rules_lower_sums.c):
+ * the propagator only makes them stronger. */
 static void rules(void *e, const sks_eo *eo, const int *var,
                   const signed char *fixed) {
   sks_hall *h = e;

@@ -1,6 +1,6 @@
 /* An interface between parts: the killer cages with sums of a rule list,
  * cell by cell, for the sums the houses imply (innies and outies).  Its
- * users: encoder/rules_lower.c (implied sums as clauses) and
+ * users: encoder/rules_lower_implied.c (implied sums as clauses) and
  * solver/hall.c (implied sums for the sum propagator). */
 #ifndef SKS_CAGES_H
 #define SKS_CAGES_H
