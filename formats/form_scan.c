@@ -696,6 +696,12 @@ int sks_form_prepare(sks_reader *rd, int n, sks_error *err) {
                          "read with --box %dx%d",
                          rd->hdr[0], rd->hdr[1], rd->opt.box_rows,
                          rd->opt.box_cols);
+  if (hdr && rd->hdr[0] * rd->hdr[1] != n)
+    return sks_error_set(err, -1, rd->hdr_line, 1,
+                         "a box-shape header of %dx%d boxes (a %dx%d grid) "
+                         "above a %dx%d puzzle",
+                         rd->hdr[0], rd->hdr[1], rd->hdr[0] * rd->hdr[1],
+                         rd->hdr[0] * rd->hdr[1], n, n);
   if (hdr) {
     br = rd->hdr[0];
     bc = rd->hdr[1];
