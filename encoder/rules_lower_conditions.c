@@ -9,27 +9,6 @@
 /* ------------------------------------------------------------------ */
 /* Conditions from cells. */
 
-/* A variable equal to the disjunction of the literals. */
-int sks_lower_or(low *w, const int *l, int k) {
-  bool any_open = false;
-  for (int i = 0; i < k; i++) {
-    if (l[i] == LTRUE)
-      return LTRUE;
-    any_open |= l[i] != LFALSE;
-  }
-  if (!any_open)
-    return LFALSE;
-  int o = fresh(w);
-  cl_begin(w);
-  cl_lit(w, -o);
-  for (int i = 0; i < k; i++)
-    cl_lit(w, l[i]);
-  cl_end(w);
-  for (int i = 0; i < k; i++)
-    clause2(w, neg(l[i]), o);
-  return o;
-}
-
 /* A sandwich by the sets of digits between the 1 and the n (a whole row
  * or column: each digit once): one variable a set of 2..n-1 summing to
  * the value, exactly one true; a digit between the ends (ins[i]) only in

@@ -99,11 +99,13 @@ typedef enum rel {
 } rel;
 
 /* relate: relation r (with its parameter p) between cells a and b;
- * differ and distinct: not the same digit; pair_rule: a table of pairs. */
+ * differ and distinct: not the same digit; pair_rule: a table of pairs;
+ * or: the literal of a disjunction. */
 void sks_lower_relate(low *w, int a, int b, rel r, int p);
 void sks_lower_differ(low *w, int a, int b);
 void sks_lower_distinct(low *w, const int *cells, int k);
 void sks_lower_pair_rule(low *w, const sks_rule *r);
+int sks_lower_or(low *w, const int *l, int k);
 
 /* ------------------------------------------------------------------ */
 /* Sums (rules_lower_sums.c). */
@@ -146,9 +148,7 @@ void sks_lower_rellik(low *w, const sks_rule *r);
 /* ------------------------------------------------------------------ */
 /* Conditions from cells (rules_lower_conditions.c). */
 
-/* sks_lower_or: the literal of a disjunction; the others a kind each
- * (skyscraper: hidden ones too). */
-int sks_lower_or(low *w, const int *l, int k);
+/* A kind each (skyscraper: hidden ones too). */
 void sks_lower_sandwich(low *w, const sks_rule *r);
 void sks_lower_lunchbox(low *w, const sks_rule *r);
 void sks_lower_x_sum(low *w, const sks_rule *r);

@@ -1,5 +1,7 @@
 /* Relations between two cells lowered to clauses (support clauses both
- * ways, or "not the same digit"), and the rules made of them alone. */
+ * ways, or "not the same digit"), the rules made of them alone, and the
+ * literal of a disjunction (the other families' conditions build on
+ * both). */
 #include "rules_lower_int.h"
 
 #include <stdlib.h>
@@ -108,4 +110,25 @@ void sks_lower_pair_rule(low *w, const sks_rule *r) {
          j++)
       relate_table(w, r->cells[i], r->cells[j], ok);
   free(ok);
+}
+
+/* A variable equal to the disjunction of the literals. */
+int sks_lower_or(low *w, const int *l, int k) {
+  bool any_open = false;
+  for (int i = 0; i < k; i++) {
+    if (l[i] == LTRUE)
+      return LTRUE;
+    any_open |= l[i] != LFALSE;
+  }
+  if (!any_open)
+    return LFALSE;
+  int o = fresh(w);
+  cl_begin(w);
+  cl_lit(w, -o);
+  for (int i = 0; i < k; i++)
+    cl_lit(w, l[i]);
+  cl_end(w);
+  for (int i = 0; i < k; i++)
+    clause2(w, neg(l[i]), o);
+  return o;
 }
