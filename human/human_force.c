@@ -86,6 +86,8 @@ struct human_force {
   uint64_t *mbits, *macc; /* nested cell/region forcing: by var, its static
                              chain's literals; their intersection */
   human_run run;          /* its result */
+  int *dep_on, *dep_off;  /* both_ways: by literal, its depth in a var's on
+                             and off branches (set for their literals) */
 };
 
 static void prop_free(prop *p) {
@@ -130,6 +132,8 @@ void human_force_free(sks_human *h) {
   free(f->changed);
   free(f->mbits);
   free(f->macc);
+  free(f->dep_on);
+  free(f->dep_off);
   human_prop9_free(f->p9);
   free(f->run.lit);
   free(f->run.depth);
@@ -184,6 +188,8 @@ static struct human_force *force_of(sks_human *h) {
     f->hdcells = sks_malloc((size_t)h->n * h->pw * sizeof *f->hdcells);
     f->tw = f->p[0].tw;
     f->changed = sks_malloc((size_t)f->tw * sizeof *f->changed);
+    f->dep_on = sks_malloc((size_t)f->W * 64 * sizeof *f->dep_on);
+    f->dep_off = sks_malloc((size_t)f->W * 64 * sizeof *f->dep_off);
     if (human_prop9_fits(h)) {
       f->p9 = human_prop9_new(h);
       f->run.lit = sks_malloc((size_t)f->p[0].nodecap * sizeof *f->run.lit);
@@ -945,12 +951,14 @@ static void store_branch(const sks_human *h, struct human_force *f, int l,
   }
   memset(bits, 0, (size_t)f->W * sizeof *bits);
   pool_reserve(s, 2 * r->nnodes);
+  int *pool = s->pool, np = s->npool;   /* (held apart from s: no reload) */
   for (int x = 1; x < r->nnodes; x++) { /* not the assumption itself */
     int q = r->lit[x];
     bits[q / 64] |= 1ULL << (q % 64);
-    s->pool[s->npool++] = q;
-    s->pool[s->npool++] = r->depth[x];
+    pool[np++] = q;
+    pool[np++] = r->depth[x];
   }
+  s->npool = np;
   br->count = r->nnodes - 1;
 }
 
@@ -1083,17 +1091,31 @@ static void run_branches(sks_human *h, struct human_force *f, int level,
 }
 
 /* What follows both when an open candidate is on and when it is off. */
+/* Branch b's depths into dep, by literal (those of its literals only). */
+static void scatter_depths(const struct human_force *f, int b, int *dep) {
+  const branch *br = br_of(f, b);
+  const int *pool = f->s->pool + br->start;
+  for (int i = 0; i < br->count; i++)
+    dep[pool[2 * i]] = pool[2 * i + 1];
+}
+
 static void both_ways(struct human_force *f, int nvar, picks *best) {
   for (int i = 0; i < nvar; i++) {
     const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
     if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
       continue;
+    bool scattered = false; /* the depths looked up, not searched for */
     for (int w = 0; w < f->W; w++)
       for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
+        if (!scattered) {
+          scatter_depths(f, 2 * i, f->dep_on);
+          scatter_depths(f, 2 * i + 1, f->dep_off);
+          scattered = true;
+        }
         int l = w * 64 + human_first(m);
-        int cost = depth_in(f, 2 * i, l);
+        int cost = f->dep_on[l];
         int most = bar(best);
-        if (cost >= most || (cost += depth_in(f, 2 * i + 1, l)) >= most)
+        if (cost >= most || (cost += f->dep_off[l]) >= most)
           continue; /* not below the best: consider would not take it */
         deduction d = {.cost = cost,
                        .kind = 1,
