@@ -362,11 +362,18 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     int gap = !zero && (n == 16 || n == 25) ? p->shape->box_cols : 0;
     if (gap && gap < 3)
       gap = 1;
+    /* Without boxes (rows as boxes) a ruled grid has no bars, and a side
+     * that is a square makes its spaced rows read as one-line puzzles of
+     * numbers ("1 1 2 2 2 2 3 3 3" a 3x3): rows plain then. */
+    int k = 1;
+    while (k * k < n)
+      k++;
+    bool ruled = p->look.ruled && !(p->shape->box_rows == 1 && k * k == n);
     for (int r = 0; r < n; r++) {
-      if (p->look.ruled && r > 0 && r % p->shape->box_rows == 0)
+      if (ruled && r > 0 && r % p->shape->box_rows == 0)
         write_rule(out, p);
       for (int c = 0; c < n; c++) {
-        if (c > 0 && p->look.ruled)
+        if (c > 0 && ruled)
           fputs(c % p->shape->box_cols ? " " : " | ", out);
         else if (c > 0 && gap && c % gap == 0)
           putc(' ', out);

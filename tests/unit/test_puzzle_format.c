@@ -497,6 +497,30 @@ static void test_write_read_back(void) {
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
+  /* A ruled 9x9 without boxes whose first row is full (its spaced row
+   * would read as a 3x3 of numbers): written back in plain rows. */
+  p = parse("no-boxes\n"
+            "1 1 1 | 2 2 2 | 3 3 3\n. . . | . 5 . | . . .\n"
+            ". . 8 | . 9 . | . . 6\n------+-------+------\n"
+            ". 7 . | . 2 . | . . 9\n. . . | . . . | . . .\n"
+            ". . . | . . . | . . .\n------+-------+------\n"
+            ". . . | . . . | . . .\n. . . | . . . | . . .\n"
+            ". . . | . . . | . . 4\n",
+            NULL);
+  CHECK(p && p->shape->n == 9 && p->shape->box_rows == 1 && p->look.ruled);
+  if (p) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(sks_puzzle_write_rules(f, p) == 0 &&
+          sks_puzzle_write(f, p, p->cell) == 0);
+    fclose(f);
+    q = parse(buf, NULL);
+    CHECK(q && sks_shape_same(q->shape, p->shape) && same_cells(q, p->cell));
+    sks_puzzle_delete(q);
+    free(buf);
+  }
+  sks_puzzle_delete(p);
   /* A 6x6 under a box-shape header and "no-boxes": its rows as boxes, no
    * header written (none gives boxes one row tall), the same shape read
    * back with and without the X variant. */
