@@ -127,11 +127,12 @@ static int next_form(sks_reader *rd, sks_puzzle **out, sks_error *err) {
           (forms[f] == &sks_form_grid || forms[f] == &sks_form_one_line) &&
           skip_text(rd, forms[f] == &sks_form_grid))
         break;
-      /* A grid or one-line puzzle may have its region map after it (a
-       * 2x2 or 3x3 grid comes by the column form's small-grid path); a
-       * grid may be a region map that comes before its puzzle. */
+      /* A grid, one-line or candidates puzzle may have its region map
+       * after it (a 2x2 or 3x3 grid comes by the column form's small-grid
+       * path); a grid may be a region map that comes before its puzzle. */
       bool grid = forms[f] == &sks_form_grid ||
                   forms[f] == &sks_form_one_line ||
+                  forms[f] == &sks_form_candidates ||
                   (forms[f] == &sks_form_column && r == 1 &&
                    (*out)->look.layout == SKS_LAYOUT_GRID);
       if (r == 1 && grid &&

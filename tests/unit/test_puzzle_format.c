@@ -497,6 +497,19 @@ static void test_write_read_back(void) {
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
+  /* A candidates line with its region map after it (as a jigsaw puzzle
+   * in candidates is written back): the map read. */
+  {
+    char cands[256];
+    snprintf(
+        cands, sizeof cands, "%s\nregions\n1112\n1222\n3334\n3444\n",
+        "1234123412341234123412341234123412341234123412341234123412341234");
+    p = parse(cands, NULL);
+    CHECK(p && p->shape->n == 4 && p->shape->jigsaw &&
+          p->shape->jigsaw[3] != p->shape->jigsaw[2] &&
+          p->shape->jigsaw[4] == p->shape->jigsaw[0]);
+    sks_puzzle_delete(p);
+  }
   /* A ruled 9x9 without boxes whose first row is full (its spaced row
    * would read as a 3x3 of numbers): written back in plain rows. */
   p = parse("no-boxes\n"
