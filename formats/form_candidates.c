@@ -37,13 +37,6 @@ static int value(int ch, int n, bool hex) {
   return v < n ? v : -2;
 }
 
-static long isqrt(long k) {
-  long r = 0;
-  while ((r + 1) * (r + 1) <= k)
-    r++;
-  return r;
-}
-
 int sks_candidates_side(size_t len, int want) {
   long k = (long)len;
   if (k < (long)MIN_SIDE * MIN_SIDE * MIN_SIDE - MIN_SIDE * MIN_SIDE)
@@ -64,8 +57,8 @@ int sks_candidates_detect(const char *tok, size_t len, int want, bool hex) {
   if (!n)
     return 0;
   long k = (long)len, cube = (long)n * n * n;
-  long root = isqrt(k);
-  bool square = root * root == k;
+  int root;
+  bool square = sks_form_is_square(k, &root);
   hex = hex && n == 16;
   if (k != cube) {
     /* A length off by less than a row of cells: a candidates line with

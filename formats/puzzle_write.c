@@ -2,6 +2,7 @@
  * asked for: one line, a grid (with the rules it had), numbers, or an
  * ipuz document (docs/formats.md, "Puzzle formats"). */
 #include "form_candidates_int.h"
+#include "form_int.h"
 #include "require_int.h"
 #include "sks_formats.h"
 
@@ -365,10 +366,9 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     /* Without boxes (rows as boxes) a ruled grid has no bars, and a side
      * that is a square makes its spaced rows read as one-line puzzles of
      * numbers ("1 1 2 2 2 2 3 3 3" a 3x3): rows plain then. */
-    int k = 1;
-    while (k * k < n)
-      k++;
-    bool ruled = p->look.ruled && !(p->shape->box_rows == 1 && k * k == n);
+    int root;
+    bool ruled = p->look.ruled &&
+                 !(p->shape->box_rows == 1 && sks_form_is_square(n, &root));
     for (int r = 0; r < n; r++) {
       if (ruled && r > 0 && r % p->shape->box_rows == 0)
         write_rule(out, p);
