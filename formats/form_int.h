@@ -289,18 +289,14 @@ int sks_form_no_boxes(sks_reader *rd, long line, long col, sks_error *err);
 /* The box of a cell, or its region when the grid's regions are a map. */
 int sks_form_box_of(const sks_shape *s, int cell);
 
-/* A region-sum line's k cells cut by the boxes' borders into segments of
- * one sum: seg[i] the index of segment i's first cell, seg[nseg] = k (seg
- * holds k + 1); their count.  *twice: a box holds two of them, so the
- * rule goes a pair of segments at a time (sks_form_segment_mate). */
-size_t sks_form_segments(const sks_shape *s, const int *line, size_t k,
-                         size_t *seg, bool *twice);
-
-/* The segment that segment j > 0 is paired with: the first, or the
- * second when j lies in the first's box (j itself when j is the second:
- * no pair). */
-size_t sks_form_segment_mate(const sks_shape *s, const int *line,
-                             const size_t *seg, size_t j);
+/* A region-sum line's rules, from its k cells in order: the line cut by
+ * the boxes' borders into segments of one sum is one rule when it meets
+ * each box once, else one a pair of segments in two boxes (each segment
+ * with the first, or with the second when it lies in the first's box).
+ * Rule r's cells are (*cells)[(*at)[r]] to (*cells)[(*at)[r + 1]], both
+ * arrays allocated here for the caller to free; their count. */
+size_t sks_form_region_sums(const sks_shape *s, const int *line, size_t k,
+                            int **cells, size_t **at);
 /* Gives rd->p the jigsaw shape of map (n*n region ids; one shape while
  * the map stays the same, rd->map_shape): 0, or -1 with err filled at
  * line, column 1 (form_map.c). */

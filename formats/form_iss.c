@@ -1138,25 +1138,15 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       for (size_t j = 0; j < i; j++)
         if (st->cells.a[i] == st->cells.a[j])
           return refuse(st, type, " (on a line through a cell twice)");
-    size_t *seg = sks_malloc((k + 1) * sizeof *seg);
-    int *line = sks_malloc(k * sizeof *line);
-    memcpy(line, st->cells.a, k * sizeof *line);
-    bool twice;
-    size_t nseg = sks_form_segments(shape, line, k, seg, &twice);
-    int rc =
-        twice ? 0 : add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
-    for (size_t j = 1; twice && j < nseg && !rc; j++) {
-      size_t p = sks_form_segment_mate(shape, line, seg, j);
-      st->cells.n = 0;
-      for (size_t i = seg[p]; i < seg[p + 1]; i++)
-        SKS_PUSH(st->cells, line[i]);
-      for (size_t i = seg[j]; i < seg[j + 1]; i++)
-        SKS_PUSH(st->cells, line[i]);
-      if (p != j)
-        rc = add(st, SKS_RULE_REGION_SUM, NV, CELLS, 0, NULL, 0, type);
-    }
-    free(seg);
-    free(line);
+    int *cells;
+    size_t *at;
+    size_t nr = sks_form_region_sums(shape, st->cells.a, k, &cells, &at);
+    int rc = 0;
+    for (size_t r = 0; r < nr && !rc; r++)
+      rc = add(st, SKS_RULE_REGION_SUM, NV, cells + at[r],
+               (int)(at[r + 1] - at[r]), 0, NULL, 0, type);
+    free(cells);
+    free(at);
     return rc;
   }
   if (part_is(st, &pt[0], "Quad")) {

@@ -248,25 +248,49 @@ int sks_form_box_of(const sks_shape *s, int cell) {
          (cell % n) / s->box_cols;
 }
 
-size_t sks_form_segments(const sks_shape *s, const int *line, size_t k,
-                         size_t *seg, bool *twice) {
-  size_t nseg = 0;
+size_t sks_form_region_sums(const sks_shape *s, const int *line, size_t k,
+                            int **cells, size_t **at) {
+  /* the segments: seg[i] the index of segment i's first cell */
+  size_t *seg = sks_malloc((k + 1) * sizeof *seg), nseg = 0;
   for (size_t i = 0; i < k; i++)
     if (!i || sks_form_box_of(s, line[i]) != sks_form_box_of(s, line[i - 1]))
       seg[nseg++] = i;
   seg[nseg] = k;
-  *twice = false;
+  bool twice = false;
   for (size_t i = 0; i < nseg; i++)
     for (size_t j = 0; j < i; j++)
-      *twice |=
+      twice |=
           sks_form_box_of(s, line[seg[i]]) == sks_form_box_of(s, line[seg[j]]);
-  return nseg;
-}
-
-size_t sks_form_segment_mate(const sks_shape *s, const int *line,
-                             const size_t *seg, size_t j) {
-  return sks_form_box_of(s, line[seg[j]]) != sks_form_box_of(s, line[0]) ? 0
-                                                                         : 1;
+  /* mate[j]: the segment j pairs with (j itself: none) */
+  size_t *mate = sks_malloc((nseg + 1) * sizeof *mate), total = 0, nr = 0;
+  for (size_t j = 1; twice && j < nseg; j++) {
+    mate[j] =
+        sks_form_box_of(s, line[seg[j]]) != sks_form_box_of(s, line[0]) ? 0 : 1;
+    if (mate[j] != j)
+      total += seg[mate[j] + 1] - seg[mate[j]] + seg[j + 1] - seg[j], nr++;
+  }
+  if (!twice)
+    total = k, nr = 1;
+  int *c = *cells = sks_malloc((total ? total : 1) * sizeof *c);
+  size_t *a = *at = sks_malloc((nr + 1) * sizeof *a), n = 0, r = 0;
+  a[0] = 0;
+  if (!twice) {
+    for (size_t i = 0; i < k; i++)
+      c[n++] = line[i];
+    a[++r] = n;
+  }
+  for (size_t j = 1; twice && j < nseg; j++) {
+    if (mate[j] == j)
+      continue; /* the second segment, in the first's box */
+    for (size_t i = seg[mate[j]]; i < seg[mate[j] + 1]; i++)
+      c[n++] = line[i];
+    for (size_t i = seg[j]; i < seg[j + 1]; i++)
+      c[n++] = line[i];
+    a[++r] = n;
+  }
+  free(mate);
+  free(seg);
+  return nr;
 }
 
 int sks_form_map(sks_reader *rd, sks_error *err) {

@@ -388,26 +388,18 @@ static int add_set_line(sp *s, const ln *l, sks_rule_kind kind) {
     from = 0;
   for (size_t i = 0; i < k; i++)
     line[i] = c->a[(from + i) % k];
-  size_t *seg = sks_malloc((k + 1) * sizeof *seg);
-  bool twice;
-  size_t nseg = sks_form_segments(sh, line, k, seg, &twice);
+  int *cells;
+  size_t *at;
+  size_t nr = sks_form_region_sums(sh, line, k, &cells, &at);
   int rc = 0;
-  if (!twice) {
-    for (size_t i = 0; i < k; i++)
-      c->a[i] = line[i];
+  for (size_t r = 0; r < nr && !rc; r++) {
+    c->n = 0;
+    for (size_t i = at[r]; i < at[r + 1]; i++)
+      SKS_PUSH(*c, cells[i]);
     rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
   }
-  for (size_t j = 1; twice && j < nseg && !rc; j++) {
-    size_t p = sks_form_segment_mate(sh, line, seg, j);
-    c->n = 0;
-    for (size_t i = seg[p]; i < seg[p + 1]; i++)
-      SKS_PUSH(*c, line[i]);
-    for (size_t i = seg[j]; i < seg[j + 1]; i++)
-      SKS_PUSH(*c, line[i]);
-    if (p != j)
-      rc = sp_add(s, kind, SKS_RULE_NO_VALUE, 0, NULL, 0);
-  }
-  free(seg);
+  free(cells);
+  free(at);
   free(line);
   return rc;
 }
