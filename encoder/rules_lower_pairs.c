@@ -67,12 +67,16 @@ static void relate_table(low *w, int a, int b, const bool *ok) {
  * of the pairs of ranks r allows. */
 void sks_lower_relate(low *w, int a, int b, rel r, int p) {
   int n = w->n, o = r == REL_THIRD_NE ? 0 : w->off;
-  bool *ok = sks_malloc((size_t)n * n * sizeof *ok);
+  /* called for every pair a rule relates: the table on the stack up to
+   * 16x16, where variant rules are met */
+  bool small[16 * 16] = {false};
+  bool *ok = n <= 16 ? small : sks_malloc((size_t)n * n * sizeof *ok);
   for (int va = 1; va <= n; va++)
     for (int vb = 1; vb <= n; vb++)
       ok[(va - 1) * n + vb - 1] = holds(r, p, va - o, vb - o);
   relate_table(w, a, b, ok);
-  free(ok);
+  if (ok != small)
+    free(ok);
 }
 
 /* a and b hold different digits. */
