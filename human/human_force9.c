@@ -143,7 +143,8 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
     /* off */
     const int *creg = h->creg + c * HUMAN_MAX_REG;
     if (dynamic) {
-      q->cand[c] &= ~(1ULL << d);
+      if (!xonly)
+        q->cand[c] &= ~(1ULL << d);
       q->dcells[d * 2 + c / 64] &= ~(1ULL << (c % 64));
       if (plus) {
         for (int i = 0; i < 3; i++)
@@ -273,7 +274,8 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
   memset(q->off, 0, sizeof q->off);
   memset(q->on, 0, sizeof q->on);
   if (dynamic) {
-    memcpy(q->cand, bcand, sizeof q->cand);
+    if (!xonly) /* Nishio reads no cell's marks */
+      memcpy(q->cand, bcand, sizeof q->cand);
     memcpy(q->dcells, bdcells, sizeof q->dcells);
     memset(q->dirty, 0, sizeof q->dirty);
     q->dregs = 0;
