@@ -192,7 +192,8 @@ static void set_cages(killer *k, sks_puzzle *p) {
         cells[m++] = c;
         sum += k->grid[c] + 1;
       }
-    sks_rule rule = {SKS_RULE_CAGE, sum, m, 0, cells, 0, NULL, 0};
+    sks_rule rule = {
+        .kind = SKS_RULE_CAGE, .value = sum, .ncells = m, .cells = cells};
     sks_error err = {0};
     int bad = sks_rules_add(rs, &rule, &err);
     sks_require(!bad, "a cage made does not fit its grid");

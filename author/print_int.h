@@ -1,7 +1,8 @@
 /* Private to author/: a puzzle's variant rules drawn on its printed page
  * (print_rules.c), for the page itself (print_svg.c), in the page's
  * layers: what goes under the digits, what goes over the grid lines, and
- * the caption naming the rules over the whole grid. */
+ * the caption naming the rules over the whole grid; text escaped for
+ * XML. */
 #ifndef SKS_PRINT_INT_H
 #define SKS_PRINT_INT_H
 
@@ -23,9 +24,14 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
 void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
                           double side);
 /* The names of the rules over the whole grid (anti-knight, diagonal+,
- * ...), a line of text centred at cx with its baseline at y; nothing when
- * there are none. */
+ * ...) and what each lettered regex or nfa line reads, a line of text
+ * centred at cx with its baseline at y; nothing when there are none. */
 void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
                              double y);
+
+/* s as XML text: markup escaped, control characters dropped, bytes that
+ * are not UTF-8 and the non-characters U+FFFE and U+FFFF (not XML's) as
+ * U+FFFD. */
+void sks_print_escaped(FILE *out, const char *s);
 
 #endif

@@ -427,7 +427,64 @@ static const char *line_colour(sks_rule_kind kind) {
  * a pair rule (a thin grey line, an open circle on each cell for pair, a
  * filled one for pair-all) and value indexing (a thin dashed line from a
  * dot on the first cell to an arrowhead on the last). */
-static void marked_line(const frame *f, const sks_rule *r) {
+void sks_print_escaped(FILE *out, const char *s) {
+  while (*s) {
+    const unsigned char *u = (const unsigned char *)s;
+    int len = sks_utf8_length(s);
+    if (len < 0 || (len == 3 && u[0] == 0xef && u[1] == 0xbf && u[2] >= 0xbe)) {
+      fputs(SKS_UTF8_REPLACEMENT, out);
+      s += len < 0 ? -len : len;
+      continue;
+    }
+    switch (*s) {
+    case '&':
+      fputs("&amp;", out);
+      break;
+    case '<':
+      fputs("&lt;", out);
+      break;
+    case '>':
+      fputs("&gt;", out);
+      break;
+    case '"':
+      fputs("&quot;", out);
+      break;
+    default:
+      if (*u >= 0x20)
+        fwrite(s, 1, (size_t)len, out);
+    }
+    s += len;
+  }
+}
+
+/* The letter of CT rule i (a regex or nfa): one for each text, in order
+ * of first use, so the caption can say what each lettered line reads. */
+static int machine_letter(const sks_rules *rules, int i) {
+  int letter = 0;
+  for (int j = 0; j < i; j++) {
+    const sks_rule *a = &rules->rule[j];
+    if (sks_rule_args_of(a->kind) != SKS_ARGS_CT)
+      continue;
+    bool first = true; /* a's text not used before it */
+    for (int m = 0; m < j && first; m++)
+      first = !(rules->rule[m].kind == a->kind && rules->rule[m].text &&
+                !strcmp(rules->rule[m].text, a->text));
+    if (a->kind == rules->rule[i].kind && !strcmp(a->text, rules->rule[i].text))
+      return letter;
+    letter += first;
+  }
+  return letter;
+}
+
+static void machine_name(int letter, char *text, size_t size) {
+  if (letter < 26)
+    snprintf(text, size, "%c", 'A' + letter);
+  else
+    snprintf(text, size, "%d", letter + 1);
+}
+
+static void marked_line(const frame *f, const sks_rules *rules, int at) {
+  const sks_rule *r = &rules->rule[at];
   int k = r->ncells;
   bool loop = r->kind == SKS_RULE_SUM_LOOP;
   point *pts = sks_malloc(((size_t)k + 1) * sizeof *pts);
@@ -444,6 +501,33 @@ static void marked_line(const frame *f, const sks_rule *r) {
     put_polyline(f, pts, k + loop, "#64c864", 0.14, k > 1 ? dash : NULL);
     put_corner(f, r->cells[0], r->value);
     break;
+  case SKS_RULE_REGEX: /* a dashed line, a ring in each cell, its letter */
+  case SKS_RULE_NFA: {
+    if (k > 1)
+      put_polyline(f, pts, k, ARROW, 0.04, dash);
+    for (int i = 0; i < k; i++)
+      put_circle(f, pts[i], 0.08, "#fff", ARROW, 0.03);
+    /* the letters of every such line starting here, by the first */
+    bool first = true;
+    for (int j = 0; j < at && first; j++)
+      first = sks_rule_args_of(rules->rule[j].kind) != SKS_ARGS_CT ||
+              rules->rule[j].cells[0] != r->cells[0];
+    char text[64] = "";
+    for (int j = at; j < rules->count && first; j++) {
+      const sks_rule *o = &rules->rule[j];
+      char one[16];
+      if (sks_rule_args_of(o->kind) != SKS_ARGS_CT ||
+          o->cells[0] != r->cells[0])
+        continue;
+      machine_name(machine_letter(rules, j), one, sizeof one);
+      if (!strstr(text, one) && strlen(text) + strlen(one) + 2 < sizeof text)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s",
+                 *text ? "," : "", one);
+    }
+    if (first)
+      put_corner_text(f, r->cells[0], text, (int)strlen(text));
+    break;
+  }
   case SKS_RULE_PAIR:
   case SKS_RULE_PAIR_ALL:
     if (k > 1)
@@ -510,8 +594,9 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
       double_arrow(&f, r);
     else if (r->kind == SKS_RULE_SUM_LINE || r->kind == SKS_RULE_SUM_LOOP ||
              r->kind == SKS_RULE_PAIR || r->kind == SKS_RULE_PAIR_ALL ||
-             r->kind == SKS_RULE_VALUE_INDEXING)
-      marked_line(&f, r);
+             r->kind == SKS_RULE_VALUE_INDEXING ||
+             sks_rule_args_of(r->kind) == SKS_ARGS_CT)
+      marked_line(&f, rules, i);
     else if (r->kind == SKS_RULE_DIAGONAL_POS ||
              r->kind == SKS_RULE_DIAGONAL_NEG)
       diagonal(&f, r->kind == SKS_RULE_DIAGONAL_POS);
@@ -810,4 +895,37 @@ void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
   }
   if (shown)
     fputs("</text>\n", out);
+  /* what each lettered line of a regex or nfa rule reads, a line each */
+  for (int i = 0, next = 0; i < rules->count; i++) {
+    const sks_rule *r = &rules->rule[i];
+    if (sks_rule_args_of(r->kind) != SKS_ARGS_CT ||
+        machine_letter(rules, i) != next)
+      continue;
+    char name[16];
+    machine_name(next++, name, sizeof name);
+    if (shown++) /* below the line before */
+      y += 3.4;
+    fprintf(out,
+            "<text x=\"%.3f\" y=\"%.3f\" " FONT
+            " font-size=\"2.8\" font-style=\"italic\" fill=\"#333\" "
+            "text-anchor=\"middle\">%s: ",
+            cx, y, name);
+    if (r->kind == SKS_RULE_NFA) {
+      sks_nfa a;
+      sks_error e = {0};
+      int states =
+          sks_rule_nfa(r, rules->n, sks_rules_first_value(rules), &a, &e)
+              ? 0
+              : a.nstates;
+      sks_nfa_free(&a);
+      fprintf(out, "nfa (%d state%s)", states, states == 1 ? "" : "s");
+    } else {
+      char head[44]; /* the pattern's first 40 characters */
+      size_t len = strlen(r->text);
+      snprintf(head, sizeof head, "%.40s%s", r->text, len > 40 ? "..." : "");
+      fputs("regex ", out);
+      sks_print_escaped(out, head);
+    }
+    fputs("</text>\n", out);
+  }
 }

@@ -9,7 +9,8 @@
  *   - at least K of some literals (a quadruple's digit K times): every
  *     subset of (count - K + 1) of them holds one;
  *   - a rule along a sequence of cells (sums, arrows, sandwiches,
- *     x-sums, skyscrapers) as an automaton read one cell at a time: a
+ *     x-sums, skyscrapers; a regex or nfa rule, its state the set of its
+ *     automaton's states) as an automaton read one cell at a time: a
  *     variable y(k,s) for each state s reachable after k cells (numbered
  *     after the grid's n^3, in order of first use), the state before the
  *     first cell true, and for each state s of step k and digit d of
@@ -23,6 +24,7 @@
 #include "plain_int.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,8 +170,9 @@ typedef struct automaton {
   const int *coef; /* A_LINEAR, A_TALLY: per cell */
   long long target;
   int n;
-  int lo;    /* the first digit's value */
-  int guard; /* a variable each clause is under (0: none) */
+  int lo;              /* the first digit's value */
+  int guard;           /* a variable each clause is under (0: none) */
+  struct subsets *dfa; /* A_MACHINE: the sets of states met */
 } automaton;
 
 enum {
@@ -180,10 +183,86 @@ enum {
   A_LUNCH,
   A_HIDDEN,
   A_COUNT,
-  A_CUT,    /* the total since the last cut, cut when it makes target */
-  A_TALLY,  /* the cells holding target, counted by their coefficients */
-  A_BALANCE /* even less odd values (target 0), low less high (1) */
+  A_CUT,     /* the total since the last cut, cut when it makes target */
+  A_TALLY,   /* the cells holding target, counted by their coefficients */
+  A_BALANCE, /* even less odd values (target 0), low less high (1) */
+  A_MACHINE  /* a regex or nfa rule's automaton, one set of its states at a
+                time (subsets.c below) */
 };
+
+/* A_MACHINE's states: the sets of the automaton's states a prefix of the
+ * digits can leave it in, each numbered when first met (0: the starts). */
+typedef struct subsets {
+  const sks_nfa *a;
+  int words;      /* a set's 64-bit words */
+  uint64_t *set;  /* by number */
+  int count, cap; /* sets numbered, and room */
+  int *slot;      /* open addressing: number + 1, 0 empty */
+  size_t slots;
+} subsets;
+
+static unsigned long long set_hash(const uint64_t *w, int k) {
+  unsigned long long h = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < k; i++)
+    h = (h ^ w[i]) * 0xff51afd7ed558ccdull;
+  return h;
+}
+
+/* The number of set w (copied in when new). */
+static int set_number(subsets *d, const uint64_t *w) {
+  if (2 * ((size_t)d->count + 1) > d->slots) {
+    size_t slots = d->slots ? 2 * d->slots : 64;
+    int *slot = sks_calloc(slots, sizeof *slot);
+    for (int i = 0; i < d->count; i++) {
+      size_t h =
+          set_hash(d->set + (size_t)i * d->words, d->words) & (slots - 1);
+      while (slot[h])
+        h = (h + 1) & (slots - 1);
+      slot[h] = i + 1;
+    }
+    free(d->slot);
+    d->slot = slot;
+    d->slots = slots;
+  }
+  size_t h = set_hash(w, d->words) & (d->slots - 1);
+  for (; d->slot[h]; h = (h + 1) & (d->slots - 1))
+    if (!memcmp(d->set + (size_t)(d->slot[h] - 1) * d->words, w,
+                (size_t)d->words * sizeof *w))
+      return d->slot[h] - 1;
+  if (d->count == d->cap) {
+    d->cap = d->cap ? 2 * d->cap : 16;
+    d->set = sks_realloc(d->set, (size_t)d->cap * d->words * sizeof *d->set);
+  }
+  memcpy(d->set + (size_t)d->count * d->words, w, (size_t)d->words * sizeof *w);
+  d->slot[h] = d->count + 1;
+  return d->count++;
+}
+
+/* The set after set number s reads digit v (from 0), or REJECT when it is
+ * empty. */
+static long long set_step(subsets *d, long long s, int v) {
+  uint64_t *w = sks_calloc((size_t)d->words, sizeof *w);
+  const uint64_t *from = d->set + (size_t)s * d->words;
+  bool any = false;
+  for (int j = 0; j < d->a->nedges; j++) {
+    const sks_nfa_edge *e = &d->a->edge[j];
+    if (e->digit == v && from[e->from / 64] >> (e->from % 64) & 1) {
+      w[e->to / 64] |= 1ull << (e->to % 64);
+      any = true;
+    }
+  }
+  long long t = any ? set_number(d, w) : REJECT;
+  free(w);
+  return t;
+}
+
+static bool set_accepts(const subsets *d, long long s) {
+  const uint64_t *w = d->set + (size_t)s * d->words;
+  for (int q = 0; q < d->a->nstates; q++)
+    if (w[q / 64] >> (q % 64) & 1 && d->a->accept[q])
+      return true;
+  return false;
+}
 
 /* A_LUNCH's state: the smallest and the largest value so far (m, M, below
  * 512), which came first (flag 0: the largest, 1: the smallest, 2: one
@@ -251,6 +330,8 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return s;
     return v < top ? (top << 32) | (v + 1) : (long long)v << 32;
   }
+  case A_MACHINE:
+    return set_step(m->dfa, s, v - m->lo);
   case A_SKY: { /* top: the largest value so far, from 0 (a 0 is no
                    building) */
     long long top = s >> 32, count = s & 0xffffffffLL;
@@ -277,6 +358,8 @@ static bool accepts(const automaton *m, long long s) {
   case A_TALLY:
   case A_BALANCE:
     return s == 0;
+  case A_MACHINE:
+    return set_accepts(m->dfa, s);
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -385,11 +468,40 @@ static bool run(builder *b, const int *grid, const automaton *m) {
 
 static bool linear(builder *b, const int *grid, const int *cells,
                    const int *coef, int k, long long target) {
-  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo, 0};
+  automaton m = {A_LINEAR, k, cells, coef, target, b->n, b->lo, 0, NULL};
   return run(b, grid, &m);
 }
 
 /* ---- each kind ---- */
+
+/* A regex or nfa rule: its automaton (sks_rule_nfa, the rule's meaning)
+ * read one cell at a time as the other automata are, its state the set
+ * of the automaton's states the digits so far can leave it in (so one
+ * state follows from each digit, as the grid check needs). */
+static bool machine(builder *b, const int *grid, const sks_rule *r) {
+  sks_nfa a;
+  sks_error e = {0};
+  if (sks_rule_nfa(r, b->n, b->lo, &a, &e)) { /* checked when added */
+    if (!grid)
+      clause(b, NULL, 0);
+    return false;
+  }
+  subsets d = {&a, a.nstates / 64 + 1, NULL, 0, 0, NULL, 0};
+  uint64_t *w = sks_calloc((size_t)d.words, sizeof *w);
+  for (int q = 0; q < a.nstates; q++)
+    if (a.start[q])
+      w[q / 64] |= 1ull << (q % 64);
+  set_number(&d, w); /* 0: the starts */
+  free(w);
+  automaton m = {A_MACHINE, r->ncells, r->cells, NULL, 0, b->n, b->lo, 0, &d};
+  bool ok = a.nstates > 0 && run(b, grid, &m);
+  if (!grid && !a.nstates)
+    clause(b, NULL, 0); /* no state: nothing is accepted */
+  free(d.set);
+  free(d.slot);
+  sks_nfa_free(&a);
+  return ok;
+}
 
 /* A loop cut into pieces of target: some cell starts a piece, so the
  * loop read from some cell is a line cut so (each start's automaton
@@ -404,7 +516,7 @@ static bool cut_loop(builder *b, const int *grid, const int *c, int k,
     for (int i = 0; i < k; i++)
       rot[i] = c[(j + i) % k];
     guard[j] = grid ? 0 : b->next++;
-    automaton m = {A_CUT, k, rot, NULL, target, b->n, b->lo, guard[j]};
+    automaton m = {A_CUT, k, rot, NULL, target, b->n, b->lo, guard[j], NULL};
     ok |= run(b, grid, &m);
   }
   if (!grid)
@@ -914,7 +1026,8 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
                    r->value,
                    n,
                    b->lo,
-                   0};
+                   0,
+                   NULL};
     ok &= run(b, grid, &m);
     break;
   }
@@ -1031,7 +1144,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   }
   case SKS_RULE_SUM_LINE: {
-    automaton m = {A_CUT, k, c, NULL, r->value, n, b->lo, 0};
+    automaton m = {A_CUT, k, c, NULL, r->value, n, b->lo, 0, NULL};
     ok = run(b, grid, &m);
     break;
   }
@@ -1047,7 +1160,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
         cells[z + i] = c[j * z + i], coef[z + i] = -1;
       }
       for (int v = b->lo; v < b->lo + n; v++) {
-        automaton m = {A_TALLY, 2 * z, cells, coef, v, n, b->lo, 0};
+        automaton m = {A_TALLY, 2 * z, cells, coef, v, n, b->lo, 0, NULL};
         ok &= run(b, grid, &m);
       }
     }
@@ -1056,6 +1169,10 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_PAIR:
   case SKS_RULE_PAIR_ALL:
     ok = table_pairs(b, grid, r);
+    break;
+  case SKS_RULE_REGEX:
+  case SKS_RULE_NFA:
+    ok = machine(b, grid, r);
     break;
   case SKS_RULE_SUM:
     ok = linear(b, grid, c, coef, k, r->value);
@@ -1102,7 +1219,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_EQUALITY_CAGE:
     ok = all_different(b, grid, c, k);
     for (int side = 0; side < 2; side++) {
-      automaton m = {A_BALANCE, k, c, NULL, side, n, b->lo, 0};
+      automaton m = {A_BALANCE, k, c, NULL, side, n, b->lo, 0, NULL};
       ok &= run(b, grid, &m);
     }
     break;
@@ -1159,7 +1276,7 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
   case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
                                      cells as it says */
     for (int v = b->lo; v < b->lo + n; v++) {
-      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo, 0};
+      automaton m = {A_COUNT, k, c, NULL, v, n, b->lo, 0, NULL};
       ok &= run(b, grid, &m);
     }
     break;

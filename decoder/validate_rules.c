@@ -581,6 +581,20 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
         return false;
     }
     return true;
+  case SKS_RULE_REGEX:
+  case SKS_RULE_NFA: { /* the automaton run on the digits (0-based) */
+    sks_nfa a;
+    sks_error e = {0};
+    if (sks_rule_nfa(r, n, v->lo, &a, &e))
+      return false;
+    int *d = sks_malloc((size_t)k * sizeof *d);
+    for (int i = 0; i < k; i++)
+      d[i] = v->g[c[i]];
+    bool ok = sks_nfa_accepts(&a, d, k);
+    free(d);
+    sks_nfa_free(&a);
+    return ok;
+  }
   default:
     return global_ok(v, rs, r);
   }

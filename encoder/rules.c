@@ -151,6 +151,7 @@ void sks_rules_release(const sks_rules *r) {
   for (int i = 0; i < c->rules.count; i++) {
     free(c->rules.rule[i].cells);
     free(c->rules.rule[i].digits);
+    free(c->rules.rule[i].text);
   }
   free(c->rules.rule);
   free(c);
@@ -240,6 +241,25 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
         return fail(err, rule, "digit %d out of range", rule->digits[i]);
   } else if (rule->ndigits)
     return fail(err, rule, "it takes no digits");
+  if (args == SKS_ARGS_CT) {
+    const char *t = rule->text;
+    if (!t || !*t)
+      return fail(err, rule, "a %s is needed",
+                  rule->kind == SKS_RULE_REGEX ? "pattern" : "machine");
+    for (size_t i = 0; t[i]; i++)
+      if (isspace((unsigned char)t[i]) || !isprint((unsigned char)t[i]))
+        return fail(err, rule, "a blank or a control character in its text");
+    sks_nfa a;
+    if (sks_rule_nfa(rule, n, 1, &a, err))
+      return -1;
+    /* the lowering's variables: states and moves at each cell */
+    long long size = ((long long)a.nstates + a.nedges) * (rule->ncells + 1);
+    sks_nfa_free(&a);
+    if (size > 1 << 24)
+      return fail(err, rule,
+                  "%lld states and moves along its cells (2^24 at most)", size);
+  } else if (rule->text)
+    return fail(err, rule, "it takes no text");
   switch (rule->kind) {
   case SKS_RULE_WHITE_DOT:
   case SKS_RULE_BLACK_DOT:
@@ -348,6 +368,7 @@ int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err) {
   *to = *rule;
   to->cells = NULL;
   to->digits = NULL;
+  to->text = rule->text ? sks_strdup(rule->text) : NULL;
   if (rule->ncells) {
     to->cells = sks_malloc((size_t)rule->ncells * sizeof *to->cells);
     memcpy(to->cells, rule->cells, (size_t)rule->ncells * sizeof *to->cells);
@@ -358,6 +379,10 @@ int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err) {
            (size_t)rule->ndigits * sizeof *to->digits);
   }
   return 0;
+}
+
+static bool same_text(const char *a, const char *b) {
+  return a && b ? !strcmp(a, b) : a == b;
 }
 
 bool sks_rules_same(const sks_rules *a, const sks_rules *b) {
@@ -376,8 +401,9 @@ bool sks_rules_same(const sks_rules *a, const sks_rules *b) {
         x->split != y->split || x->ndigits != y->ndigits ||
         (x->ncells &&
          memcmp(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells)) ||
-        (x->ndigits &&
-         memcmp(x->digits, y->digits, (size_t)x->ndigits * sizeof *x->digits)))
+        (x->ndigits && memcmp(x->digits, y->digits,
+                              (size_t)x->ndigits * sizeof *x->digits)) ||
+        !same_text(x->text, y->text))
       return false;
   }
   return true;
@@ -406,6 +432,20 @@ static bool next_token(scan *sc) {
            sc->s[sc->at] != ',' && sc->s[sc->at] != '|')
       sc->at++;
   }
+  sc->toklen = sc->at - sc->tok;
+  return true;
+}
+
+/* The next token up to a blank (a CT rule's text, which may hold ',' and
+ * '|'). */
+static bool next_word(scan *sc) {
+  while (sc->at < sc->len && isspace((unsigned char)sc->s[sc->at]))
+    sc->at++;
+  if (sc->at >= sc->len)
+    return false;
+  sc->tok = sc->at;
+  while (sc->at < sc->len && !isspace((unsigned char)sc->s[sc->at]))
+    sc->at++;
   sc->toklen = sc->at - sc->tok;
   return true;
 }
@@ -526,10 +566,29 @@ int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
     return token_error(err, &sc, "unknown rule '%.*s'");
   sks_rule_args args = KINDS[kind].args;
   sks_rule rule = {
-      (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, 0, NULL, 0, NULL, 0};
+      (sks_rule_kind)kind, SKS_RULE_NO_VALUE, 0, 0, NULL, 0, NULL, 0, NULL};
   cellbuf cells = {0}, digits = {0};
   int rc = 0;
-  bool got = next_token(&sc);
+  bool got;
+  if (args == SKS_ARGS_CT) { /* its text, then the cells */
+    if (!next_word(&sc)) {
+      sks_error_set(err, -1, 0, (long)len + 1, "%s rule: a %s is needed",
+                    KINDS[kind].name,
+                    kind == SKS_RULE_REGEX ? "pattern" : "machine");
+      return -1;
+    }
+    rule.text = sks_malloc(sc.toklen + 1);
+    memcpy(rule.text, line + sc.tok, sc.toklen);
+    rule.text[sc.toklen] = '\0';
+    sks_nfa a; /* a text that does not build: its column */
+    if (sks_rule_nfa(&rule, r->n, 1, &a, err)) {
+      err->col = (long)sc.tok + 1;
+      free(rule.text);
+      return -1;
+    }
+    sks_nfa_free(&a);
+  }
+  got = next_token(&sc);
   int v;
   if (got && (args == SKS_ARGS_CV || args == SKS_ARGS_CR) &&
       token_int(&sc, &v)) {
@@ -576,6 +635,7 @@ int sks_rules_add_text(sks_rules *r, const char *line, size_t len,
   }
   free(cells.a);
   free(digits.a);
+  free(rule.text);
   return rc;
 }
 
@@ -625,6 +685,12 @@ size_t sks_rule_write(const sks_rule *rule, int n, char *buf, size_t size) {
       buf[o.len] = name[i];
   if (rule->value != SKS_RULE_NO_VALUE)
     put(&o, " %d", rule->value, 0);
+  if (rule->text) {
+    size_t k = strlen(rule->text);
+    for (size_t i = 0; i <= k; i++, o.len++)
+      if (o.len + 1 < size)
+        buf[o.len] = i ? rule->text[i - 1] : ' ';
+  }
   for (int i = 0; i < rule->ndigits; i++)
     put(&o, " %d", rule->digits[i], 0);
   if (rule->split) {

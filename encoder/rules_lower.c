@@ -513,6 +513,10 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_PAIR_ALL:
     sks_lower_pair_rule(w, r);
     break;
+  case SKS_RULE_REGEX:
+  case SKS_RULE_NFA:
+    sks_lower_automaton(w, r);
+    break;
   case SKS_RULE_COUNTING_CIRCLES: { /* each value v: in 0 or v cells */
     int *l = sks_malloc((size_t)k * sizeof *l);
     for (int d = 1; d <= n; d++) {

@@ -146,6 +146,11 @@ bool sks_lower_group_term(low *w, terms *tt, const int *cells, int k, int coef);
 void sks_lower_rellik(low *w, const sks_rule *r);
 
 /* ------------------------------------------------------------------ */
+/* Automata (rules_lower_automaton.c): a regex or nfa rule. */
+
+void sks_lower_automaton(low *w, const sks_rule *r);
+
+/* ------------------------------------------------------------------ */
 /* Conditions from cells (rules_lower_conditions.c). */
 
 /* A kind each (skyscraper: hidden ones too). */

@@ -22,7 +22,8 @@ extern "C" {
  *   C  cells, no value;                  CV  cells and an optional value;
  *   CR cells and a value (required);     CS  cells in two parts (A | B);
  *   CD cells and one or more digits (quadruple; a pair rule's allowed
- *      pairs, two digits each).
+ *      pairs, two digits each);
+ *   CT cells and a text (a regular expression, an encoded automaton).
  * Cells are in the rule's order (a thermometer from its bulb, an arrow's
  * circle then its shaft, an outside clue's row from the clue's side).
  * Digits and values are as a person writes them (1-based digits; 0-based
@@ -139,6 +140,13 @@ extern "C" {
     "with a value, exactly value-1 are smaller than the line read from its "   \
     "first cell (so ties share the lower rank); without one, no other reads "  \
     "the same as the line")                                                    \
+  X(REGEX, "regex", CT,                                                        \
+    "the digits along the cells, read in order, match the regular "            \
+    "expression (the whole of it: digits, [...] and [^...] classes, '.', "     \
+    "'|', (...), *, +, ?, {m}, {m,}, {m,n})")                                  \
+  X(NFA, "nfa", CT,                                                            \
+    "the digits along the cells, read in order, are accepted by the state "    \
+    "machine (the Interactive Sudoku Solver's encoded NFA)")                   \
   X(ANTI_KNIGHT, "anti-knight", G,                                             \
     "cells a chess knight's move apart hold different digits")                 \
   X(ANTI_KING, "anti-king", G,                                                 \
@@ -186,7 +194,8 @@ typedef enum sks_rule_args {
   SKS_ARGS_CV, /* cells, optional value */
   SKS_ARGS_CR, /* cells, value */
   SKS_ARGS_CS, /* cells in two parts */
-  SKS_ARGS_CD  /* cells and digits */
+  SKS_ARGS_CD, /* cells and digits */
+  SKS_ARGS_CT  /* cells and a text */
 } sks_rule_args;
 
 /* The kind's name as the text form writes it, its ARGS, its meaning; the
@@ -209,7 +218,9 @@ typedef struct sks_rule {
   int *cells;
   int ndigits;
   int *digits;
-  long line; /* where it was read (0: made, not read) */
+  long line;  /* where it was read (0: made, not read) */
+  char *text; /* CT kinds: the pattern or the encoded machine, no blank in
+                 it (NULL for the other kinds) */
 } sks_rule;
 
 /* A puzzle's rules, in the order read.  Immutable once a puzzle holds it,
@@ -244,6 +255,34 @@ int sks_rules_add(sks_rules *r, const sks_rule *rule, sks_error *err);
 /* The same lists (kinds, values, cells, digits, in order). */
 bool sks_rules_same(const sks_rules *a, const sks_rules *b);
 
+/* A CT rule's automaton: states 0..nstates-1, no empty moves; a
+ * transition reads one digit (0-based, d is the digit of value d +
+ * sks_rules_first_value); a sequence of digits is accepted when some
+ * path from a start state reads it and ends in an accepting state.  A
+ * regular expression's characters are values ('0'-'9', then 'A'-'Z' or
+ * 'a'-'z' for 10 to 35), so they depend on first: a value the grid does
+ * not have matches no digit.  An encoded NFA's symbol s is the digit
+ * s-1 whatever first is (the Interactive Sudoku Solver's symbols are
+ * 1-based ranks); symbols past n are never read. */
+typedef struct sks_nfa_edge {
+  int from, digit, to;
+} sks_nfa_edge;
+
+typedef struct sks_nfa {
+  int nstates, nedges;
+  sks_nfa_edge *edge;            /* by from, then digit, then to; no repeats */
+  unsigned char *start, *accept; /* by state: 1 or 0 */
+} sks_nfa;
+
+/* Builds rule's automaton for side n and the first digit's value first
+ * (0 or 1): 0, or -1 with err filled (a pattern that does not parse, an
+ * encoding that does not decode, too many states). */
+int sks_rule_nfa(const sks_rule *rule, int n, int first, sks_nfa *out,
+                 sks_error *err);
+void sks_nfa_free(sks_nfa *a);
+/* Whether a accepts the k digits (0-based). */
+bool sks_nfa_accepts(const sks_nfa *a, const int *digits, int k);
+
 /* The text form, one rule a line: NAME [VALUE] CELLS, where a cell is
  * rRcC (1-based, either case), A..B is the straight line of cells from A
  * to B (a row, a column or a diagonal), rR and cC are a whole row (left
@@ -254,6 +293,8 @@ bool sks_rules_same(const sks_rules *a, const sks_rules *b);
  *   arrow r5c5 | r4c4 r3c3
  *   sandwich 12 r3
  *   quadruple 1 2 9 r4c4 r4c5 r5c4 r5c5
+ *   regex [1-4]*9[5-8]* r1
+ * (a CT rule's text, one token up to a blank, comes before its cells)
  * Parses one line for side n and adds it to r: 0, or -1 with err filled
  * (column set to the token's, 1-based). */
 int sks_rules_add_text(sks_rules *r, const char *line, size_t len,

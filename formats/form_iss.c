@@ -10,6 +10,7 @@
  * it: a constraint is never dropped. */
 #include "form_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,16 +243,26 @@ static int read_cells(iss *st, size_t from, const char *type) {
   return 0;
 }
 
-static int add(iss *st, sks_rule_kind kind, int value, const int *cells,
-               int ncells, int split, const int *digits, int ndigits,
-               const char *type) {
-  sks_rule r = {kind,         value,   ncells,        split,
-                (int *)cells, ndigits, (int *)digits, st->rd->lineno};
+static int add_rule(iss *st, const sks_rule *r, const char *type) {
   sks_error e = {0};
-  if (sks_rules_add(st->rules, &r, &e))
+  if (sks_rules_add(st->rules, r, &e))
     return sks_error_set(st->err, -1, st->rd->lineno, st->parts.a[0].col,
                          "%s: %s", type, e.msg);
   return 0;
+}
+
+static int add(iss *st, sks_rule_kind kind, int value, const int *cells,
+               int ncells, int split, const int *digits, int ndigits,
+               const char *type) {
+  sks_rule r = {.kind = kind,
+                .value = value,
+                .ncells = ncells,
+                .split = split,
+                .cells = (int *)cells,
+                .ndigits = ndigits,
+                .digits = (int *)digits,
+                .line = st->rd->lineno};
+  return add_rule(st, &r, type);
 }
 
 /* true when a cell of st->cells is named more than once. */
@@ -670,6 +681,116 @@ static int pair_item(iss *st, const char *type) {
     }
   }
   SKS_STACK_FREE(tab);
+  return rc;
+}
+
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
+}
+
+/* Regex~PATTERN~CELLS[~~CELLS...] and NFA~MACHINE~[_NAME~]CELLS[~~...]:
+ * each group of cells one regex or nfa rule.  A pattern is base64url
+ * (without padding) of the expression's text, or its older form,
+ * percent-encoded; a machine is kept as encoded (sks_rule_nfa decodes
+ * it).  A group in segments ('-' between them: a break the machine
+ * reads) is refused. */
+static int machine_item(iss *st, sks_rule_kind kind, const char *type) {
+  static const char B64[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  part *pt = st->parts.a;
+  size_t np = st->parts.n;
+  if (np < 3 || pt[1].e == pt[1].s)
+    return fail(st, pt[0].col, "%s: %s", type,
+                kind == SKS_RULE_REGEX ? "a pattern and cells are needed"
+                                       : "a machine and cells are needed");
+  size_t len = pt[1].e - pt[1].s;
+  const char *src = st->t + pt[1].s;
+  char *text = sks_malloc(len + 1);
+  size_t k = 0;
+  bool percent = memchr(src, '%', len) != NULL;
+  if (kind == SKS_RULE_NFA || !percent) {
+    unsigned acc = 0;
+    int have = 0;
+    for (size_t i = 0; i < len; i++) {
+      const char *f = strchr(B64, src[i]);
+      if (!f || !src[i]) {
+        free(text);
+        return fail(st, st->col[pt[1].s + i], "%s: %s", type,
+                    "base64url characters (A-Z, a-z, 0-9, '-', '_') are "
+                    "needed");
+      }
+      if (kind == SKS_RULE_NFA) {
+        text[k++] = src[i];
+        continue;
+      }
+      acc = acc << 6 | (unsigned)(f - B64);
+      have += 6;
+      if (have >= 8) {
+        have -= 8;
+        text[k++] = (char)(acc >> have);
+        acc &= (1u << have) - 1;
+      }
+    }
+  } else /* the older form: %XX for the bytes */
+    for (size_t i = 0; i < len; i++) {
+      if (src[i] != '%') {
+        text[k++] = src[i];
+        continue;
+      }
+      int hi = i + 2 < len ? hex_digit(src[i + 1]) : -1,
+          lo = i + 2 < len ? hex_digit(src[i + 2]) : -1;
+      if (hi < 0 || lo < 0) {
+        free(text);
+        return fail(st, st->col[pt[1].s + i], "%s: %s", type,
+                    "a '%' is followed by two hexadecimal digits");
+      }
+      text[k++] = (char)(hi << 4 | lo);
+      i += 2;
+    }
+  if (memchr(text, 0, k)) {
+    free(text);
+    return fail(st, pt[1].col, "%s: %s", type, "a pattern with a NUL byte");
+  }
+  text[k] = 0;
+  /* the solver reads the pattern without its white space */
+  size_t m = 0;
+  for (size_t i = 0; i < k; i++)
+    if (!isspace((unsigned char)text[i]))
+      text[m++] = text[i];
+  text[m] = 0;
+  int rc = 0;
+  for (size_t i = 2, g0 = 2; !rc && i <= np; i++) {
+    bool named = kind == SKS_RULE_NFA && i < np && pt[i].e > pt[i].s &&
+                 st->t[pt[i].s] == '_';
+    if (i < np && pt[i].e > pt[i].s && !named)
+      continue;
+    st->cells.n = 0;
+    for (size_t j = g0; j < i && !rc; j++) {
+      if (part_is(st, &pt[j], "-"))
+        rc = refuse(st, type, " (a line in segments)");
+      else {
+        int c = part_cell(st, &pt[j]);
+        if (c < 0)
+          rc = bad_cell(st, &pt[j], type);
+        else
+          SKS_PUSH(st->cells, c);
+      }
+    }
+    g0 = i + 1;
+    if (rc || !st->cells.n)
+      continue;
+    sks_rule r = {.kind = kind,
+                  .value = SKS_RULE_NO_VALUE,
+                  .ncells = (int)st->cells.n,
+                  .cells = st->cells.a,
+                  .line = st->rd->lineno,
+                  .text = text};
+    rc = add_rule(st, &r, type);
+  }
+  free(text);
   return rc;
 }
 
@@ -1112,6 +1233,10 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
       v = (long)st->cells.n;
     return add(st, SKS_RULE_SAME_VALUES, (int)v, CELLS, 0, NULL, 0, type);
   }
+  if (part_is(st, &pt[0], "Regex"))
+    return machine_item(st, SKS_RULE_REGEX, type);
+  if (part_is(st, &pt[0], "NFA"))
+    return machine_item(st, SKS_RULE_NFA, type);
   if (part_is(st, &pt[0], "Pair") || part_is(st, &pt[0], "PairX") ||
       part_is(st, &pt[0], "Binary") || part_is(st, &pt[0], "BinaryX"))
     return pair_item(st, type);
@@ -1340,8 +1465,9 @@ static int read_iss(sks_reader *rd, const sks_line_info *li, sks_puzzle **out,
       rd->p->cell[i] = -1;
     st.rules = sks_rules_new(n);
     if (st.lo == 0) { /* the digits 0 to n-1: the rules read them so */
-      sks_rule z = {SKS_RULE_FROM_ZERO, SKS_RULE_NO_VALUE, 0, 0, NULL, 0, NULL,
-                    rd->lineno};
+      sks_rule z = {.kind = SKS_RULE_FROM_ZERO,
+                    .value = SKS_RULE_NO_VALUE,
+                    .line = rd->lineno};
       rc = sks_rules_add(st.rules, &z, err);
     }
     st.allowed = sks_malloc((size_t)n * n * sizeof *st.allowed);

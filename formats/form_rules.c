@@ -15,8 +15,9 @@
 /* A line is a rule line when its first word names a rule and what
  * follows starts as a rule's arguments do (a number, signed or not, a
  * cell rRcC, a row
- * rR, a column cC, '|'), or nothing follows a rule of the whole grid: a
- * title such as "Killer sudoku" stays a title. */
+ * rR, a column cC, '|'; for a regex or nfa rule, a word and then a cell),
+ * or nothing follows a rule of the whole grid: a title such as "Killer
+ * sudoku" stays a title. */
 bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   const char *a = rd->line.a;
   size_t s = li->start, e = li->t0end;
@@ -35,6 +36,20 @@ bool sks_form_rule_line(sks_reader *rd, const sks_line_info *li) {
   size_t t = e;
   while (t < li->end && isspace((unsigned char)a[t]))
     t++;
+  if (sks_rule_args_of((sks_rule_kind)kind) == SKS_ARGS_CT) {
+    /* its text (a pattern, a machine), then a cell: "Regex sudoku" and
+     * "NFA puzzles 3" stay titles */
+    if (t >= li->end)
+      return false;
+    while (t < li->end && !isspace((unsigned char)a[t]))
+      t++;
+    while (t < li->end && isspace((unsigned char)a[t]))
+      t++;
+    unsigned char c0 = t < li->end ? (unsigned char)a[t] : 0,
+                  c1 = t + 1 < li->end ? (unsigned char)a[t + 1] : 0;
+    if (!((c0 | 0x20) == 'r' || (c0 | 0x20) == 'c') || !isdigit(c1))
+      return false;
+  }
   bool args;
   if (t >= li->end)
     args = sks_rule_args_of((sks_rule_kind)kind) == SKS_ARGS_G;

@@ -1,8 +1,8 @@
 /* The hall engine's clause database (hall_int.h): learned clauses kept
  * in three tiers by LBD (glue 2 and less for good, up to 6 while they
  * are used, the rest while used since the last reduction), three
- * quarters of the unused ones dropped at each reduction, most glue first; then the arena
- * compacted and the watch lists and reasons moved with it. */
+ * quarters of the unused ones dropped at each reduction, most glue first; then
+ * the arena compacted and the watch lists and reasons moved with it. */
 #include "hall_int.h"
 
 #include <stdlib.h>

@@ -70,7 +70,7 @@ class Rule(Structure):
     _fields_ = [("kind", c_int), ("value", c_int), ("ncells", c_int),
                 ("split", c_int), ("cells", POINTER(c_int)),
                 ("ndigits", c_int), ("digits", POINTER(c_int)),
-                ("line", c_long)]
+                ("line", c_long), ("text", c_char_p)]
 
 
 class Rules(Structure):

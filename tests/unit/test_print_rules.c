@@ -187,6 +187,40 @@ int main(void) {
   free(over);
   sks_puzzle_delete(p);
 
+  /* Regex and nfa lines: dashed, a small ring in each cell, a letter for
+   * each text at the line's first cell (the letters of the lines that
+   * start there together: "A,B"; the same pattern again the same
+   * letter); the page's caption says what each letter reads, a line
+   * each. */
+  snprintf(text, sizeof text,
+           "regex 1.*3 r1c1..r1c9\nnfa AOnApg r1c1 r2c1\n"
+           "regex 1.*3 r9c1..r9c9\n%s",
+           GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(m, 0);
+  CHECK_EQ(count(under, "r=\"0.800\""), 20);
+  CHECK_EQ(count(under, ">A,B<"), 1);
+  CHECK_EQ(count(under, ">A<"), 1);
+  CHECK_EQ(count(under, "stroke-dasharray"), 3);
+  over = layer(p, SKS_PRINT_OVER, &m);
+  CHECK(strstr(over, ">A<") == NULL);
+  free(under);
+  free(over);
+  {
+    char *page = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&page, &len);
+    const sks_puzzle *one[1] = {p};
+    sks_print_svg(f, one, NULL, 1, NULL);
+    fclose(f);
+    CHECK(strstr(page, ">A: regex 1.*3</text>") != NULL);
+    CHECK(strstr(page, ">B: nfa (1 state)</text>") != NULL);
+    free(page);
+  }
+  sks_puzzle_delete(p);
+
   /* No rules: an empty drawing of the grid's size. */
   p = read_one(GRID);
   CHECK(p != NULL);

@@ -8,8 +8,10 @@ quarter of the cases carry from-zero (the digits 0-3): their grids and
 every rule's reading are of those values.
 usage: brute4.py SUDOKUSAT [CASES] [SEED] [BACKENDS]
 BACKENDS: the backends that count, comma-separated (default cadical,picosat)."""
+import base64
 import itertools
 import random
+import re
 import subprocess
 import sys
 
@@ -562,10 +564,151 @@ def k_rank(g):
     return "full-rank %d %s" % (r, line), lambda x: less(x) == r - 1
 
 
+def rx_from(t):
+    """A regular expression that the digit string t likely matches:
+    each stretch of t written as itself, a class holding it, '.', a
+    negated class, an alternation, or a class repeated; then sometimes a
+    character changed, so that some do not match."""
+    digits = "".join(str(v) for v in range(LO, LO + N))
+    parts, i = [], 0
+    while i < len(t):
+        r = rng.random()
+        if r < 0.2:
+            parts.append(t[i])
+            i += 1
+        elif r < 0.35:
+            parts.append("[" + "".join(sorted(set(t[i]) | set(rng.sample(digits, 1)))) + "]")
+            i += 1
+        elif r < 0.45:
+            parts.append(".")
+            i += 1
+        elif r < 0.55:
+            out = [d for d in digits if d != t[i]]
+            parts.append("[^" + "".join(rng.sample(out, rng.randint(1, 2))) + "]")
+            i += 1
+        elif r < 0.7:
+            parts.append("(%s|%s%s)" % (t[i], rng.choice(digits), rng.choice(["", "", rng.choice(digits)])))
+            i += 1
+        else:
+            j = min(len(t), i + rng.randint(1, 3))
+            cls = "".join(sorted(set(t[i:j]) | set(rng.sample(digits, rng.randint(0, 1)))))
+            a = j - i
+            parts.append("[%s]%s" % (cls, rng.choice(["*", "+", "{%d}" % a, "{%d,}" % max(0, a - 1),
+                                                       "{%d,%d}" % (max(0, a - 1), a + 1)])))
+            i = j
+    if rng.random() < 0.4:  # a part that may match nothing, or must match
+        parts.insert(rng.randint(0, len(parts)),  # something
+                     rng.choice(digits) + rng.choice(["?", "*", "+", "{0,1}", "{1,}"]))
+    pat = "".join(parts)
+    if rng.random() < 0.25:  # a digit changed (not a repeat's count)
+        depth, places = 0, []
+        for k, ch in enumerate(pat):
+            depth += ch == "{"
+            depth -= ch == "}"
+            if ch.isdigit() and not depth:
+                places.append(k)
+        if places:
+            k = rng.choice(places)
+            pat = pat[:k] + rng.choice(digits + "5") + pat[k + 1:]
+    return pat
+
+
+def k_regex(g):
+    p = walk(rng.randint(1, 4)) if rng.random() < 0.6 else line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+    pat = rx_from("".join(str(g[i]) for i in p))
+    rx = re.compile(pat)
+    return ("regex %s %s" % (pat, " ".join(map(name, p))),
+            lambda x: rx.fullmatch("".join(str(x[i]) for i in p)) is not None)
+
+
+def nfa_encode(ns, nstart, start_acc, nacc, moves, symbols, packed):
+    """The Interactive Sudoku Solver's NFA encoding, written here from its
+    description (docs/formats.md): states 0..ns-1, the first nstart the
+    starts (start_acc: which of them accept), the next nacc accepting;
+    moves (state, symbol from 1, to); a header, each state's moves, the
+    bits in bytes from the top bit, base64url without padding."""
+    bits = []
+
+    def put(v, k):
+        bits.extend((v >> (k - 1 - i)) & 1 for i in range(k))
+
+    sb = max(1, (ns - 1).bit_length())
+    put(1 if packed else 0, 2)
+    put(sb - 1, 4)
+    put(symbols - 1, 4)
+    put(nstart, sb)
+    put(nacc, sb)
+    put(start_acc, nstart)
+    out = [sorted((m[1], m[2]) for m in moves if m[0] == st) for st in range(ns)]
+    if packed:
+        for st in range(ns):
+            mask = 0
+            for sym, _ in out[st]:
+                mask |= 1 << (sym - 1)
+            put(mask, symbols)
+            for _, to in out[st]:
+                put(to, sb)
+    else:
+        tcb = max(len(o) for o in out).bit_length()
+        put(tcb, 4)
+        for st in range(ns):
+            put(len(out[st]), tcb)
+            for sym, to in out[st]:
+                put(sym - 1, (symbols - 1).bit_length())
+                put(to, sb)
+    while len(bits) % 8:
+        bits.append(0)
+    data = bytes(int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def k_nfa(g):
+    """A random automaton over the digits' ranks (symbol s: the digit of
+    rank s; a symbol past N never read), often given the moves that read
+    g's digits along the cells."""
+    p = walk(rng.randint(1, 4)) if rng.random() < 0.6 else line_of(rng.randrange(N), rng.random() < 0.5, rng.random() < 0.5)
+    for _ in range(100):
+        ns = rng.randint(1, 6)
+        nstart = rng.randint(1, ns)
+        nacc = rng.randint(0, ns - nstart)
+        sb = max(1, (ns - 1).bit_length())
+        if nstart < 1 << sb and nacc < 1 << sb:
+            break
+    start_acc = rng.randrange(1 << nstart)
+    symbols = N + (rng.random() < 0.2)
+    packed = rng.random() < 0.5
+    moves = set()
+    for st in range(ns):
+        for sym in range(1, symbols + 1):
+            if rng.random() < 0.3:
+                moves.add((st, sym, rng.randrange(ns)))
+    if rng.random() < 0.7:  # a path reading g's digits
+        st = rng.randrange(nstart)
+        for i in p:
+            to = rng.randrange(ns)
+            moves.add((st, g[i] - LO + 1, to))
+            st = to
+    if packed:  # one move at most for a state and a symbol
+        seen = {}
+        for m in sorted(moves):
+            seen.setdefault((m[0], m[1]), m)
+        moves = set(seen.values())
+    accept = {i for i in range(nstart) if start_acc >> i & 1} | set(range(nstart, nstart + nacc))
+    text = nfa_encode(ns, nstart, start_acc, nacc, moves, symbols, packed)
+
+    def ok(x, lo=LO):
+        cur = set(range(nstart))
+        for i in p:
+            cur = {m[2] for m in moves if m[0] in cur and m[1] == x[i] - lo + 1}
+        return bool(cur & accept)
+    return "nfa %s %s" % (text, " ".join(map(name, p))), ok
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
          k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
-         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal, k_rank]
+         k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal, k_rank,
+         k_regex, k_nfa]
 
 texts, tests = [], []
 ZERO = []

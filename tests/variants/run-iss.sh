@@ -145,6 +145,41 @@ printf '.Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3\n' >zeroent.txt
 check zero-entropic 3 error "$S" solve -q zeroent.txt
 expect_stderr_has "Entropic has no rule here (but on a 9x9 grid of the digits 1-9)"
 
+# Regex and NFA over AI Escargot's givens.  The pattern 1[^3]+3 in
+# base64url along row 1 (162857493 keeps it) and in its older
+# percent-encoded form; the machine Low high (three states, every one
+# accepting: a start, after a digit 1-4, after one of 5-9, each move
+# from the one to the other) in its packed and plain encodings, each
+# group of cells one rule (r1c1..r1c4: 1 6 2 8; r2c4 r3c4: 1 6); a
+# pattern row 1 breaks ([2-9].*) and a group the machine refuses (r1c4
+# r1c5: 8 5): none.  The counts are ISS's own on the same strings.
+printf '.Regex~MVteM10rMw~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R1C9.NFA~Rhv_Vaq-FVA9VA~_Low%%20high~R1C1~R1C2~R1C3~R1C4.~%s\n' "$E" >machine.txt
+printf '.Regex~1%%5B%%5E3%%5D%%2B3~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R1C9.NFA~BhqSCKSaks09EqSzT0SAikmg~R1C1~R1C2~R1C3~R1C4~~R2C4~R3C4.~%s\n' "$E" >>machine.txt
+printf '.Regex~WzItOV0uKg~R1C1~R1C2~R1C3.~%s\n' "$E" >>machine.txt
+printf '.NFA~BhqSCKSaks09EqSzT0SAikmg~_Low%%20high~R1C4~R1C5.~%s\n' "$E" >>machine.txt
+check machine 0 "unique
+unique
+none
+none" "$S" unique -q machine.txt
+check machine-solve 10 "$SOL" "$S" solve -q <(head -1 machine.txt)
+"$S" unique -q --format json machine.txt >machine.json 2>err.txt
+if python3 -c '
+import json
+r = [json.loads(l) for l in open("machine.json")]
+assert r[0]["rules"] == ["regex 1[^3]+3 r1c1..r1c9",
+                         "nfa Rhv_Vaq-FVA9VA r1c1..r1c4"], r[0]["rules"]
+assert r[1]["rules"][1:] == ["nfa BhqSCKSaks09EqSzT0SAikmg r1c1..r1c4",
+                             "nfa BhqSCKSaks09EqSzT0SAikmg r2c4 r3c4"], r[1]["rules"]
+'; then pass; else fail machine-json "$(cat machine.json err.txt)"; fi
+"$S" unique -q --certificate mcert <(head -1 machine.txt) >/dev/null 2>err.txt
+check machine-certificate 0 "verified unique" "$S" check -q --certificate mcert <(head -1 machine.txt)
+printf '.NFA~BhqSCKSaks09EqSzT0SAikmg~R1C1~R1C2~-~R1C3\n' >segments.txt
+check nfa-segments 3 error "$S" solve -q segments.txt
+expect_stderr_has "NFA has no rule here (a line in segments)"
+printf '.Regex~KDEy~R1C1~R1C2\n' >badrx.txt
+check regex-bad 3 error "$S" solve -q badrx.txt
+expect_stderr_has "badrx.txt:1:2: Regex: regex rule: a group without its ')'"
+
 # A 16x16 jigsaw: the boxes with two columns swapped across a box's edge,
 # its layout in ISS's characters (0-9 a-f) and cells R1..Rg; its solution
 # breaks the standard boxes, so with them (no NoBoxes) it has none.

@@ -179,6 +179,25 @@ check kropki-all 10 1234341221434321 "$S" solve -q kropki.txt
 # A title that starts with a rule's name is a title.
 printf 'Killer sudoku\n%s\n' "$E" >title.txt
 check title 10 "$SOL" "$S" solve -q title.txt
+for t in 'Regex sudoku 2' 'NFA puzzles' 'regex'; do
+  printf '%s\n%s\n' "$t" "$E" >title.txt
+  check "title-$t" 10 "$SOL" "$S" solve -q title.txt
+done
+# A value the grid does not have matches no digit: no grid.
+printf 'regex 5 r1c1\n....\n....\n....\n....\n' >rx5.txt
+check regex-no-digit 20 none "$S" unique -q rx5.txt
+# A regex rule's pattern and cells, written into the CNF's description
+# and read back from it: the CNF's model decodes alone.
+printf 'regex 1.*3 r1\nregex [^3]{2}(4|1)+.* c5\n%s\n' "$E" >rx.txt
+check regex-keep 10 unique "$S" unique -q rx.txt
+"$S" encode rx.txt >rx.cnf 2>err.txt
+if grep -q '^c rule regex \[^3\]{2}(4|1)+\.\* r1c5\.\.r9c5$' rx.cnf; then pass; else
+  fail regex-desc "$(grep '^c rule' rx.cnf)"
+fi
+if command -v cadical >/dev/null; then
+  cadical -q rx.cnf >rx.model
+  check regex-decode 10 "$SOL" "$S" decode rx.cnf rx.model
+fi
 # Lines, rows and columns: r1c1..r1c3 is three cells, r2 a row.
 printf 'sandwich 0 r1\ncage r1c1..r3c3\n%s\n' "$E" >forms.txt
 check line-forms 20 none "$S" unique -q forms.txt
