@@ -38,10 +38,9 @@ static char blank_symbol(const sks_puzzle *p) {
   return '.';
 }
 
-/* Digit d as a number (d + 1) right-aligned in width; a blank as the
- * puzzle wrote it ('.', '?', '-' or '_'), else 0. */
-static void put_number(FILE *out, const sks_puzzle *p, int d, int width) {
-  char b = p->look.blank;
+/* Digit d as a number (d + 1) right-aligned in width; a blank as b ('.',
+ * '?', '-' or '_': the puzzle's), else 0. */
+static void put_number(FILE *out, char b, int d, int width) {
   if (d < 0 && (b == '.' || b == '?' || b == '-' || b == '_'))
     fprintf(out, "%*c", width ? width : 1, b);
   else
@@ -300,14 +299,19 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
   char blank = blank_symbol(p);
   sks_layout layout = layout_for(p, want);
   if (layout == SKS_LAYOUT_LINE && line_reads_as_candidates(p, grid, blank))
-    layout = SKS_LAYOUT_GRID; /* rows, which read back as they were */
-  if (layout == SKS_LAYOUT_GRID && blank == '-') {
-    /* An empty first row of dashes would read as a rule line. */
+    layout = SKS_LAYOUT_GRID;  /* rows, which read back as they were */
+  char nblank = p->look.blank; /* the number layouts' */
+  if (blank == '-' || nblank == '-') {
+    /* An empty first row of dashes (or a line of the whole grid's) would
+     * read as a rule line. */
+    bool whole = layout == SKS_LAYOUT_LINE || layout == SKS_LAYOUT_NUMBERS_LINE;
     bool empty = true;
-    for (int c = 0; c < n; c++)
+    for (int c = 0; c < (whole ? cells : n); c++)
       empty &= grid[c] < 0;
-    if (empty)
+    if (empty && blank == '-')
       blank = '.';
+    if (empty && nblank == '-')
+      nblank = '.';
   }
   if (p->look.box_header && p->shape->box_rows > 1 &&
       (layout == SKS_LAYOUT_GRID || layout == SKS_LAYOUT_NUMBERS)) {
@@ -335,12 +339,12 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
     for (int i = 0; i < n * n; i++) {
       if (i)
         putc(' ', out);
-      put_number(out, p, grid[i], 0);
+      put_number(out, nblank, grid[i], 0);
     }
     putc('\n', out);
   } else if (layout == SKS_LAYOUT_NUMBERS_COLUMN) {
     for (int i = 0; i < n * n; i++) {
-      put_number(out, p, grid[i], 0);
+      put_number(out, nblank, grid[i], 0);
       putc('\n', out);
     }
   } else if (layout == SKS_LAYOUT_NUMBERS) {
@@ -349,7 +353,7 @@ int sks_puzzle_write_as(FILE *out, const sks_puzzle *p, const int *grid,
       for (int c = 0; c < n; c++) {
         if (c)
           putc(' ', out);
-        put_number(out, p, grid[r * n + c], width);
+        put_number(out, nblank, grid[r * n + c], width);
       }
       putc('\n', out);
     }

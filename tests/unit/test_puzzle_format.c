@@ -452,6 +452,16 @@ static void test_write_read_back(void) {
   sks_puzzle_delete(q);
   free(out);
   sks_puzzle_delete(p);
+  /* A 6x6 of no givens in one comma row, its blank '-': written as a
+   * line of numbers, which in '-' would be a rule line. */
+  p = parse("-,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n", NULL);
+  CHECK(p && p->shape->n == 6 && sks_puzzle_givens(p) == 0);
+  out = p ? written(p, p->cell) : NULL;
+  q = out ? parse(out, NULL) : NULL;
+  CHECK(q && q->shape->n == 6 && sks_puzzle_givens(q) == 0);
+  sks_puzzle_delete(q);
+  free(out);
+  sks_puzzle_delete(p);
   /* A 2x2 with '-' blanks, its first row full and its second empty:
    * written with '.' ("12" then "--" would read back as one number and a
    * rule line). */
