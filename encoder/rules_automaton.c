@@ -625,6 +625,14 @@ static int finish(build *b, const unsigned char *start,
   return 0;
 }
 
+/* The kind's name in messages (rules.c's table is above this file, which
+ * it calls). */
+static const char *kind_name(const sks_rule *rule) {
+  return rule->kind == SKS_RULE_REGEX ? "regex"
+         : rule->kind == SKS_RULE_NFA ? "nfa"
+                                      : "this";
+}
+
 int sks_rule_nfa(const sks_rule *rule, int n, int first, sks_nfa *out,
                  sks_error *err) {
   memset(out, 0, sizeof *out);
@@ -632,8 +640,7 @@ int sks_rule_nfa(const sks_rule *rule, int n, int first, sks_nfa *out,
   unsigned char *start = NULL, *accept = NULL;
   int rc = 0;
   if (!rule->text || !rule->text[0]) {
-    sks_error_set(err, -1, rule->line, 0, "%s rule: no %s",
-                  sks_rule_name(rule->kind),
+    sks_error_set(err, -1, rule->line, 0, "%s rule: no %s", kind_name(rule),
                   rule->kind == SKS_RULE_REGEX ? "pattern" : "encoding");
     return -1;
   }
@@ -670,12 +677,12 @@ int sks_rule_nfa(const sks_rule *rule, int n, int first, sks_nfa *out,
     rc = decode_nfa(rule->text, n, rule->line, &b, &start, &accept, err);
   else {
     sks_error_set(err, -1, rule->line, 0, "%s rule: no automaton",
-                  sks_rule_name(rule->kind));
+                  kind_name(rule));
     rc = -1;
   }
   if (rc == 0 && finish(&b, start, accept, out)) {
     sks_error_set(err, -1, rule->line, 0, "%s rule: more than %d moves",
-                  sks_rule_name(rule->kind), MAX_MOVES);
+                  kind_name(rule), MAX_MOVES);
     rc = -1;
   }
   SKS_STACK_FREE(b.e);
