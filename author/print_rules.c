@@ -251,6 +251,18 @@ static void count_distinct(const frame *f, const sks_rule *r) {
   put_corner_text(f, r->cells[0], "#", 1);
 }
 
+/* Look-and-say: the cells in a grey dashed outline, the clue in its top
+ * left corner as the Interactive Sudoku Solver writes it, the count
+ * before each value ("1617": one 6 and one 7). */
+static void look_and_say(const frame *f, const sks_rule *r) {
+  outline(f, r, ARROW, true);
+  char text[64];
+  int len = 0;
+  for (int i = 0; i < r->ndigits && len < (int)sizeof text - 8; i++)
+    len += snprintf(text + len, sizeof text - (size_t)len, "%d", r->digits[i]);
+  put_corner_text(f, top_left(r), text, len);
+}
+
 /* Equal-sum: each part in a grey dashed outline, "=" and a letter in its
  * top left corner, the same letter for the parts of one total: a rule
  * whose first part is an earlier rule's first part takes that rule's
@@ -607,6 +619,8 @@ void sks_print_rules_under(FILE *out, const sks_puzzle *p, double x, double y,
       cage(&f, &rules->rule[i]);
     else if (rules->rule[i].kind == SKS_RULE_COUNT_DISTINCT)
       count_distinct(&f, &rules->rule[i]);
+    else if (rules->rule[i].kind == SKS_RULE_LOOK_AND_SAY)
+      look_and_say(&f, &rules->rule[i]);
   equal_sums(&f, rules);
 }
 

@@ -186,6 +186,7 @@ enum {
   A_CUT,     /* the total since the last cut, cut when it makes target */
   A_TALLY,   /* the cells holding target, counted by their coefficients */
   A_BALANCE, /* even less odd values (target 0), low less high (1) */
+  A_EXACT,   /* the cells holding target counted: exactly coef[0] of them */
   A_MACHINE  /* a regex or nfa rule's automaton, one set of its states at a
                 time (subsets.c below) */
 };
@@ -309,6 +310,8 @@ static long long step(const automaton *m, long long s, int i, int v) {
       return lunch(1, lo, v, sm + v, 0);
     return lunch(flag, lo, hi, sm + v, sM + v);
   }
+  case A_EXACT:
+    return s + (v == m->target);
   case A_COUNT: /* the cells that hold the value target */
     return s + (v == m->target);
   case A_TALLY:
@@ -360,6 +363,8 @@ static bool accepts(const automaton *m, long long s) {
     return s == 0;
   case A_MACHINE:
     return set_accepts(m->dfa, s);
+  case A_EXACT:
+    return s == m->coef[0];
   case A_LUNCH: { /* the sum between: after the first end, less the second
                      end and what follows it */
     long long flag = s >> 61 & 3, lo = s >> 52 & 511, hi = s >> 43 & 511,
@@ -746,6 +751,26 @@ static bool global(builder *b, const int *grid, const sks_puzzle *p,
   const sks_shape *s = p->shape;
   bool ok = true;
   switch (r->kind) {
+  case SKS_RULE_DUTCH_FLATMATES: { /* the middle digit: the smallest above
+                                      or the largest below */
+    int mid = b->lo + (n - 1) / 2;
+    for (int i = 0; i < cells; i++) {
+      bool up = i >= n, down = i + n < cells;
+      if (grid) {
+        if (grid[i] + b->lo == mid)
+          ok &= (up && grid[i - n] == 0) || (down && grid[i + n] == n - 1);
+        continue;
+      }
+      int l[3], m = 0;
+      l[m++] = -xv(b, i, mid);
+      if (up)
+        l[m++] = xv(b, i - n, b->lo);
+      if (down)
+        l[m++] = xv(b, i + n, b->lo + n - 1);
+      clause(b, l, m);
+    }
+    return ok;
+  }
   case SKS_RULE_DIAGONAL_NEG:
     return line_differs(b, grid, 0, 1, 1, n);
   case SKS_RULE_DIAGONAL_POS:
@@ -1272,6 +1297,13 @@ static bool one_rule(builder *b, const int *grid, const sks_puzzle *p,
     break;
   case SKS_RULE_REGION:
     ok = all_different(b, grid, c, k);
+    break;
+  case SKS_RULE_LOOK_AND_SAY: /* each value as often as its count */
+    for (int i = 0; i + 1 < r->ndigits; i += 2) {
+      automaton m = {A_EXACT, k,     c, &r->digits[i], r->digits[i + 1],
+                     n,       b->lo, 0, NULL};
+      ok &= run(b, grid, &m);
+    }
     break;
   case SKS_RULE_COUNTING_CIRCLES: /* each value in no cell or in as many
                                      cells as it says */

@@ -145,6 +145,13 @@ static bool global_ok(const grid_view *v, const sks_rules *rs,
   int n = v->n, cells = n * n;
   const sks_shape *s = v->shape;
   switch (r->kind) {
+  case SKS_RULE_DUTCH_FLATMATES: /* g holds digits from 0: the middle one,
+                                    0 above or n-1 below */
+    for (int i = 0; i < cells; i++)
+      if (v->g[i] == (n - 1) / 2 && !(i >= n && v->g[i - n] == 0) &&
+          !(i + n < cells && v->g[i + n] == n - 1))
+        return false;
+    return true;
   case SKS_RULE_DIAGONAL_NEG:
     return distinct_line(v, 0, 1, 1, n);
   case SKS_RULE_DIAGONAL_POS:
@@ -578,6 +585,15 @@ static bool rule_ok(const grid_view *v, const sks_rules *rs,
       if (x < 1 || x > n ||
           at(v, col ? row * n + x - 1 : (x - 1) * n + cc) !=
               (col ? cc : row) + 1)
+        return false;
+    }
+    return true;
+  case SKS_RULE_LOOK_AND_SAY: /* each value exactly its count of times */
+    for (int i = 0; i + 1 < r->ndigits; i += 2) {
+      int times = 0;
+      for (int j = 0; j < k; j++)
+        times += at(v, c[j]) == r->digits[i + 1];
+      if (times != r->digits[i])
         return false;
     }
     return true;

@@ -26,9 +26,6 @@ static const kind_row KINDS[] = {
 #undef SKS_RULE_ROW_
 };
 _Static_assert(sizeof KINDS / sizeof *KINDS == SKS_RULE_KINDS, "rule table");
-/* formats/rules_text.c and form_fpuzzles.c keep sets of kinds as bits of a
- * 64-bit word */
-_Static_assert(SKS_RULE_KINDS <= 64, "a set of rule kinds in 64 bits");
 
 /* Other names people and programs use for a kind. */
 static const struct {
@@ -229,7 +226,8 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
       return fail(err, rule, "two parts are needed (A | B)");
   } else if (rule->split)
     return fail(err, rule, "it has one part only");
-  bool pairs = rule->kind == SKS_RULE_PAIR || rule->kind == SKS_RULE_PAIR_ALL;
+  bool pairs = rule->kind == SKS_RULE_PAIR || rule->kind == SKS_RULE_PAIR_ALL ||
+               rule->kind == SKS_RULE_LOOK_AND_SAY;
   if (args == SKS_ARGS_CD) {
     if (pairs && (rule->ndigits < 2 || rule->ndigits % 2))
       return fail(err, rule, "%d digits: pairs of two are needed",
@@ -340,6 +338,21 @@ static int check_rule(const sks_rule *rule, int n, sks_error *err) {
   case SKS_RULE_ENTROPIC_SQUARES:
     if (n % 3)
       return fail(err, rule, "the side %d has no thirds", n);
+    break;
+  case SKS_RULE_LOOK_AND_SAY: /* counts of the cells, each value once */
+    for (int i = 0; i < rule->ndigits; i += 2) {
+      if (rule->digits[i] > rule->ncells)
+        return fail(err, rule, "a count of %d over %d cells", rule->digits[i],
+                    rule->ncells);
+      for (int j = 0; j < i; j += 2)
+        if (rule->digits[j + 1] == rule->digits[i + 1])
+          return fail(err, rule, "the value %d given twice",
+                      rule->digits[i + 1]);
+    }
+    break;
+  case SKS_RULE_DUTCH_FLATMATES:
+    if (n % 2 == 0)
+      return fail(err, rule, "the side %d has no middle digit", n);
     break;
   case SKS_RULE_QUADRUPLE:
     if (rule->ncells > 4)

@@ -215,6 +215,18 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
           r->kind == SKS_RULE_DIAGONAL_NEG ? i * n + i : (n - 1 - i) * n + i;
     sks_lower_distinct(w, cells, n);
     break;
+  case SKS_RULE_DUTCH_FLATMATES: /* the middle digit: the smallest above or
+                                    the largest below */
+    for (int i = 0; i < n * n; i++) {
+      cl_begin(w);
+      cl_lit(w, neg(xl(w, i, (n + 1) / 2)));
+      if (i >= n)
+        cl_lit(w, xl(w, i - n, 1));
+      if (i < n * n - n)
+        cl_lit(w, xl(w, i + n, n));
+      cl_end(w);
+    }
+    break;
   default:
     break;
   }
@@ -516,6 +528,14 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_REGEX:
   case SKS_RULE_NFA:
     sks_lower_automaton(w, r);
+    break;
+  case SKS_RULE_LOOK_AND_SAY: /* each value: the cells holding it counted */
+    for (int i = 0; i + 1 < r->ndigits; i += 2) {
+      tt.n = 0;
+      for (int j = 0; j < k; j++)
+        sks_lower_add_term(&tt, -1, 1, xl(w, c[j], r->digits[i + 1] + w->off));
+      sks_lower_sum_equals(w, &tt, r->digits[i]);
+    }
     break;
   case SKS_RULE_COUNTING_CIRCLES: { /* each value v: in 0 or v cells */
     int *l = sks_malloc((size_t)k * sizeof *l);

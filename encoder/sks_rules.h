@@ -22,7 +22,7 @@ extern "C" {
  *   C  cells, no value;                  CV  cells and an optional value;
  *   CR cells and a value (required);     CS  cells in two parts (A | B);
  *   CD cells and one or more digits (quadruple; a pair rule's allowed
- *      pairs, two digits each);
+ *      pairs, two digits each; look-and-say's (count, value) pairs);
  *   CT cells and a text (a regular expression, an encoded automaton).
  * Cells are in the rule's order (a thermometer from its bulb, an arrow's
  * circle then its shaft, an outside clue's row from the clue's side).
@@ -178,7 +178,13 @@ extern "C" {
     "every 2x2 square holds a digit of each remainder modulo 3")               \
   X(FROM_ZERO, "from-zero", G,                                                 \
     "the digits are 0 to n-1, not 1 to n: the other rules' sums, "             \
-    "differences, ratios, parities and digits read them so")
+    "differences, ratios, parities and digits read them so")                   \
+  X(LOOK_AND_SAY, "look-and-say", CD,                                          \
+    "the digits given in pairs (count, value): the cells hold value exactly "  \
+    "count times (0: never)")                                                  \
+  X(DUTCH_FLATMATES, "dutch-flatmates", G,                                     \
+    "each middle digit (5 on a 9x9) has the smallest digit directly above "    \
+    "it or the largest directly below it (odd sides)")
 
 typedef enum sks_rule_kind {
 #define SKS_RULE_ENUM_(id, name, args, meaning) SKS_RULE_##id,

@@ -1296,6 +1296,35 @@ static int read_item(iss *st, bool *strict_kropki, bool *dots) {
     return add(st, SKS_RULE_QUADRUPLE, NV, cells, 4, 0, digits, (int)np - 2,
                type);
   }
+  if (part_is(st, &pt[0], "LookAndSay")) {
+    /* CLUE: (count, value) digit pairs, as ISS reads them */
+    size_t len = np >= 2 ? pt[1].e - pt[1].s : 0;
+    bool pairs = len >= 2 && len % 2 == 0;
+    for (size_t i = 0; pairs && i < len; i++)
+      pairs = st->t[pt[1].s + i] >= '0' && st->t[pt[1].s + i] <= '9';
+    if (np < 3 || !pairs)
+      return fail(st, np >= 2 ? pt[1].col : pt[0].col, "%s: %s", type,
+                  "a clue of (count, value) digit pairs and cells");
+    if (read_cells(st, 2, type))
+      return -1;
+    int digits[16];
+    if (len > sizeof digits / sizeof *digits)
+      return fail(st, pt[1].col, "%s: %s", type, "a clue of 8 pairs at most");
+    for (size_t i = 0; i < len; i++)
+      digits[i] = st->t[pt[1].s + i] - '0';
+    /* a pair of count 0 after another of its value: ISS takes both */
+    for (size_t i = 0; i < len; i += 2)
+      for (size_t j = 0; j < i; j += 2)
+        if (digits[i + 1] == digits[j + 1] && (!digits[i] || !digits[j]) &&
+            digits[i] != digits[j])
+          return refuse(st, type, " (a value both counted and excluded)");
+    return add(st, SKS_RULE_LOOK_AND_SAY, NV, CELLS, 0, digits, (int)len, type);
+  }
+  if (part_is(st, &pt[0], "DutchFlatmates")) {
+    if (st->lo != 1 || n % 2 == 0)
+      return refuse(st, type, " (but on a side of odd size, digits from 1)");
+    return add(st, SKS_RULE_DUTCH_FLATMATES, NV, NULL, 0, 0, NULL, 0, type);
+  }
   if (part_is(st, &pt[0], "CountingCircles")) {
     if (read_cells(st, 1, type))
       return -1;

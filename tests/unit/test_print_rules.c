@@ -221,6 +221,28 @@ int main(void) {
   }
   sks_puzzle_delete(p);
 
+  /* Look-and-say: a dashed outline with its clue in the corner, each
+   * count before its value; dutch-flatmates named in the caption. */
+  snprintf(text, sizeof text,
+           "look-and-say 1 6 1 7 r3c1 r2c1 r1c1\ndutch-flatmates\n%s", GRID);
+  p = read_one(text);
+  CHECK(p != NULL);
+  under = layer(p, SKS_PRINT_UNDER, &m);
+  CHECK_EQ(count(under, ">1617<"), 1);
+  CHECK_EQ(count(under, "stroke-dasharray"), 1);
+  free(under);
+  {
+    char *page = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&page, &len);
+    const sks_puzzle *one[1] = {p};
+    sks_print_svg(f, one, NULL, 1, NULL);
+    fclose(f);
+    CHECK(strstr(page, ">dutch-flatmates</text>") != NULL);
+    free(page);
+  }
+  sks_puzzle_delete(p);
+
   /* No rules: an empty drawing of the grid's size. */
   p = read_one(GRID);
   CHECK(p != NULL);

@@ -704,11 +704,26 @@ def k_nfa(g):
     return "nfa %s %s" % (text, " ".join(map(name, p))), ok
 
 
+def k_look(g):
+    """look-and-say: (count, value) pairs, each value held exactly count
+    times by the cells (0: never), mostly g's own counts."""
+    cells = rng.sample(range(N * N), rng.randint(1, 6))
+    vals = rng.sample(range(LO, LO + N), rng.randint(1, 2))
+    pairs = []
+    for v in vals:
+        c = sum(1 for i in cells if g[i] == v)
+        if rng.random() < 0.2:
+            c = rng.randint(0, min(3, len(cells)))
+        pairs.append((c, v))
+    return ("look-and-say %s %s" % (" ".join("%d %d" % p for p in pairs), " ".join(map(name, cells))),
+            lambda x: all(sum(1 for i in cells if x[i] == v) == c for c, v in pairs))
+
+
 KINDS = [k_cage, k_little, k_sandwich, k_xsum, k_sky, k_thermo, k_arrow, k_double,
          k_dot, k_line, k_cells, k_global, k_all, k_index, k_lunch,
          k_room, k_hidden, k_circles, k_sumline, k_same, k_pair,
          k_sum, k_rellik, k_equality, k_vindex, k_distinct, k_equal, k_rank,
-         k_regex, k_nfa]
+         k_regex, k_nfa, k_look]
 
 texts, tests = [], []
 ZERO = []

@@ -180,6 +180,33 @@ printf '.Regex~KDEy~R1C1~R1C2\n' >badrx.txt
 check regex-bad 3 error "$S" solve -q badrx.txt
 expect_stderr_has "badrx.txt:1:2: Regex: regex rule: a group without its ')'"
 
+# LookAndSay and DutchFlatmates over AI Escargot's givens: one 1 and one
+# 6 in r1c1..r1c3 (1 6 2 keeps it), and no 5 there: unique; one 1 and
+# one 3: none; Escargot's solution has a 5 with neither a 1 above nor a 9
+# below: none with DutchFlatmates; three givens and the rule: more than
+# one.  The counts are ISS's own on the same strings.
+printf '.LookAndSay~1116~R1C1~R1C2~R1C3.LookAndSay~0516~R1C1~R1C2~R1C3.~%s\n' "$E" >look.txt
+printf '.LookAndSay~1113~R1C1~R1C2~R1C3.~%s\n' "$E" >>look.txt
+printf '.DutchFlatmates.~%s\n' "$E" >>look.txt
+printf '.DutchFlatmates.~R1C1_1~R2C2_3~R5C5_8\n' >>look.txt
+check look-dutch 0 "1
+0
+0
+2+" "$S" count -q --limit 2 look.txt
+"$S" unique -q --format json <(head -1 look.txt) >look.json 2>err.txt
+if python3 -c '
+import json
+r = json.load(open("look.json"))
+assert r["rules"] == ["look-and-say 1 1 1 6 r1c1..r1c3",
+                      "look-and-say 0 5 1 6 r1c1..r1c3"], r["rules"]
+'; then pass; else fail look-json "$(cat look.json err.txt)"; fi
+printf '.LookAndSay~161~R1C1~R1C2\n' >look3.txt
+check look-odd 3 error "$S" solve -q look3.txt
+expect_stderr_has "look3.txt:1:13: LookAndSay: a clue of (count, value) digit pairs and cells"
+printf '.Shape~4x4.DutchFlatmates\n' >dutch4.txt
+check dutch-even 3 error "$S" solve -q dutch4.txt
+expect_stderr_has "DutchFlatmates has no rule here (but on a side of odd size, digits from 1)"
+
 # A 16x16 jigsaw: the boxes with two columns swapped across a box's edge,
 # its layout in ISS's characters (0-9 a-f) and cells R1..Rg; its solution
 # breaks the standard boxes, so with them (no NoBoxes) it has none.
@@ -281,9 +308,9 @@ check global-mod-zero 3 error "$S" solve -q g-mod0.txt
 expect_stderr_has "GlobalMod has no rule here (but on a 9x9 grid of the digits 1-9)"
 
 # A type with no rule here is refused, named, at its column.
-printf '.Cage~3~R1C1~R1C2.LookAndSay~R2C1~R2C2.~R1C1_1\n' >look.txt
-check refuse 3 error "$S" solve -q look.txt
-expect_stderr_has "look.txt:1:19: the Interactive Sudoku Solver's LookAndSay has no rule here"
+printf '.Cage~3~R1C1~R1C2.Replicate~R2C1~R2C2.~R1C1_1\n' >repl.txt
+check refuse 3 error "$S" solve -q repl.txt
+expect_stderr_has "repl.txt:1:19: the Interactive Sudoku Solver's Replicate has no rule here"
 printf '.RellikCage~0~R1C1~R2C2\n' >rellik0.txt
 check rellik-0 3 error "$S" solve -q rellik0.txt
 expect_stderr_has "rellik0.txt:1:2: the Interactive Sudoku Solver's RellikCage has no rule here (with a sum of 0"

@@ -27,6 +27,11 @@ if out=$(python3 "$SRC/tests/variants/brute6.py" "$S" 400 60 1 2>&1); then pass;
   fail brute6 "$(printf '%s' "$out" | tail -20)"
 fi
 
+# dutch-flatmates on 9x9 puzzles with many blanks, by brute force.
+if out=$(python3 "$SRC/tests/variants/dutch.py" "$S" 40 1 2>&1); then pass; else
+  fail dutch "$(printf '%s' "$out" | tail -20)"
+fi
+
 # AI Escargot with rules its solution keeps: unique; one it breaks: none.
 E='1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..'
 SOL=162857493534129678789643521475312986913586742628794135356478219241935867897261354
