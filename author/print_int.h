@@ -1,8 +1,7 @@
 /* Private to author/: a puzzle's variant rules drawn on its printed page
  * (print_rules.c), for the page itself (print_svg.c), in the page's
  * layers: what goes under the digits, what goes over the grid lines, and
- * the caption naming the rules over the whole grid; text escaped for
- * XML. */
+ * the caption naming the rules over the whole grid. */
 #ifndef SKS_PRINT_INT_H
 #define SKS_PRINT_INT_H
 
@@ -28,10 +27,5 @@ void sks_print_rules_over(FILE *out, const sks_puzzle *p, double x, double y,
  * centred at cx with its baseline at y; nothing when there are none. */
 void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
                              double y);
-
-/* s as XML text: markup escaped, control characters dropped, bytes that
- * are not UTF-8 and the non-characters U+FFFE and U+FFFF (not XML's) as
- * U+FFFD. */
-void sks_print_escaped(FILE *out, const char *s);
 
 #endif

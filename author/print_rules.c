@@ -434,41 +434,6 @@ static const char *line_colour(sks_rule_kind kind) {
   }
 }
 
-/* Lines of the rules ISS draws with markers: a sum line or loop (green,
- * dashed, closed round for a loop, its sum in the first cell's corner),
- * a pair rule (a thin grey line, an open circle on each cell for pair, a
- * filled one for pair-all) and value indexing (a thin dashed line from a
- * dot on the first cell to an arrowhead on the last). */
-void sks_print_escaped(FILE *out, const char *s) {
-  while (*s) {
-    const unsigned char *u = (const unsigned char *)s;
-    int len = sks_utf8_length(s);
-    if (len < 0 || (len == 3 && u[0] == 0xef && u[1] == 0xbf && u[2] >= 0xbe)) {
-      fputs(SKS_UTF8_REPLACEMENT, out);
-      s += len < 0 ? -len : len;
-      continue;
-    }
-    switch (*s) {
-    case '&':
-      fputs("&amp;", out);
-      break;
-    case '<':
-      fputs("&lt;", out);
-      break;
-    case '>':
-      fputs("&gt;", out);
-      break;
-    case '"':
-      fputs("&quot;", out);
-      break;
-    default:
-      if (*u >= 0x20)
-        fwrite(s, 1, (size_t)len, out);
-    }
-    s += len;
-  }
-}
-
 /* The letter of CT rule i (a regex or nfa): one for each text, in order
  * of first use, so the caption can say what each lettered line reads. */
 static int machine_letter(const sks_rules *rules, int i) {
@@ -495,6 +460,12 @@ static void machine_name(int letter, char *text, size_t size) {
     snprintf(text, size, "%d", letter + 1);
 }
 
+/* Lines of the rules ISS draws with markers: a sum line or loop (green,
+ * dashed, closed round for a loop, its sum in the first cell's corner),
+ * a pair rule (a thin grey line, an open circle on each cell for pair, a
+ * filled one for pair-all), a regex or nfa line (dashed, a small ring on
+ * each cell, its letter) and value indexing (a thin dashed line from a
+ * dot on the first cell to an arrowhead on the last). */
 static void marked_line(const frame *f, const sks_rules *rules, int at) {
   const sks_rule *r = &rules->rule[at];
   int k = r->ncells;
@@ -934,11 +905,9 @@ void sks_print_rules_caption(FILE *out, const sks_rules *rules, double cx,
       sks_nfa_free(&a);
       fprintf(out, "nfa (%d state%s)", states, states == 1 ? "" : "s");
     } else {
-      char head[44]; /* the pattern's first 40 characters */
-      size_t len = strlen(r->text);
-      snprintf(head, sizeof head, "%.40s%s", r->text, len > 40 ? "..." : "");
-      fputs("regex ", out);
-      sks_print_escaped(out, head);
+      /* its first 40 characters: a pattern that builds holds no markup
+       * (digits, letters and . [ ] ^ - | ( ) * + ? { } , only) */
+      fprintf(out, "regex %.40s%s", r->text, strlen(r->text) > 40 ? "..." : "");
     }
     fputs("</text>\n", out);
   }

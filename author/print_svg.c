@@ -30,6 +30,39 @@ static bool shaded(const sks_shape *s, int r, int c) {
          c < n - 1; /* windows at 1-3 and 5-7 (9x9) */
 }
 
+/* s as XML text: markup escaped, control characters dropped, bytes that
+ * are not UTF-8 and the non-characters U+FFFE and U+FFFF (not XML's) as
+ * U+FFFD. */
+static void put_escaped(FILE *out, const char *s) {
+  while (*s) {
+    const unsigned char *u = (const unsigned char *)s;
+    int len = sks_utf8_length(s);
+    if (len < 0 || (len == 3 && u[0] == 0xef && u[1] == 0xbf && u[2] >= 0xbe)) {
+      fputs(SKS_UTF8_REPLACEMENT, out);
+      s += len < 0 ? -len : len;
+      continue;
+    }
+    switch (*s) {
+    case '&':
+      fputs("&amp;", out);
+      break;
+    case '<':
+      fputs("&lt;", out);
+      break;
+    case '>':
+      fputs("&gt;", out);
+      break;
+    case '"':
+      fputs("&quot;", out);
+      break;
+    default:
+      if (*u >= 0x20)
+        fwrite(s, 1, (size_t)len, out);
+    }
+    s += len;
+  }
+}
+
 /* The lines of one grid at (x, y), side `side`: thin between cells of a
  * piece, thick between pieces and round the edge. */
 static void grid_lines(FILE *out, const sks_shape *s, double x, double y,
@@ -107,7 +140,7 @@ static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
     if (numbers)
       fprintf(out, "%d", d + 1);
     else
-      sks_print_escaped(out, (char[]){sks_puzzle_symbol(p, d), 0});
+      put_escaped(out, (char[]){sks_puzzle_symbol(p, d), 0});
     fputs("</text>\n", out);
   }
   fputs("</g>\n", out);
@@ -120,7 +153,7 @@ static void put_puzzle(FILE *out, const sks_puzzle *p, const int *grid,
             "<text x=\"%.3f\" y=\"%.3f\" font-family=\"DejaVu Sans, Arial, "
             "sans-serif\" font-size=\"3.5\" text-anchor=\"middle\">",
             slot_x + slot / 2, slot_y + slot + 5);
-    sks_print_escaped(out, p->look.name);
+    put_escaped(out, p->look.name);
     fputs("</text>\n", out);
   }
   if (rules)
