@@ -200,6 +200,7 @@ typedef struct subsets {
   int count, cap; /* sets numbered, and room */
   int *slot;      /* open addressing: number + 1, 0 empty */
   size_t slots;
+  uint64_t *next; /* words: the set a step makes, before it is numbered */
 } subsets;
 
 static unsigned long long set_hash(const uint64_t *w, int k) {
@@ -242,7 +243,8 @@ static int set_number(subsets *d, const uint64_t *w) {
 /* The set after set number s reads digit v (from 0), or REJECT when it is
  * empty. */
 static long long set_step(subsets *d, long long s, int v) {
-  uint64_t *w = sks_calloc((size_t)d->words, sizeof *w);
+  uint64_t *w = d->next;
+  memset(w, 0, (size_t)d->words * sizeof *w);
   const uint64_t *from = d->set + (size_t)s * d->words;
   bool any = false;
   for (int j = 0; j < d->a->nedges; j++) {
@@ -252,9 +254,7 @@ static long long set_step(subsets *d, long long s, int v) {
       any = true;
     }
   }
-  long long t = any ? set_number(d, w) : REJECT;
-  free(w);
-  return t;
+  return any ? set_number(d, w) : REJECT;
 }
 
 static bool set_accepts(const subsets *d, long long s) {
@@ -491,19 +491,20 @@ static bool machine(builder *b, const int *grid, const sks_rule *r) {
       clause(b, NULL, 0);
     return false;
   }
-  subsets d = {&a, a.nstates / 64 + 1, NULL, 0, 0, NULL, 0};
-  uint64_t *w = sks_calloc((size_t)d.words, sizeof *w);
+  subsets d = {&a, a.nstates / 64 + 1, NULL, 0, 0, NULL, 0, NULL};
+  d.next = sks_calloc((size_t)d.words, sizeof *d.next);
+  uint64_t *w = d.next;
   for (int q = 0; q < a.nstates; q++)
     if (a.start[q])
       w[q / 64] |= 1ull << (q % 64);
   set_number(&d, w); /* 0: the starts */
-  free(w);
   automaton m = {A_MACHINE, r->ncells, r->cells, NULL, 0, b->n, b->lo, 0, &d};
   bool ok = a.nstates > 0 && run(b, grid, &m);
   if (!grid && !a.nstates)
     clause(b, NULL, 0); /* no state: nothing is accepted */
   free(d.set);
   free(d.slot);
+  free(d.next);
   sks_nfa_free(&a);
   return ok;
 }
