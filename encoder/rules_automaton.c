@@ -6,6 +6,7 @@
  * reaches and that reach an accepting state.  Used by the lowering
  * (rules_lower_automaton.c), the validator and the checker alike: the
  * rule's meaning, not its clauses. */
+#include "base64_int.h"
 #include "sks_rules.h"
 #include "stack_int.h"
 
@@ -356,20 +357,6 @@ static int required_bits(unsigned v) {
   return k;
 }
 
-static int b64(int c) {
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A';
-  if (c >= 'a' && c <= 'z')
-    return c - 'a' + 26;
-  if (c >= '0' && c <= '9')
-    return c - '0' + 52;
-  if (c == '-' || c == '+')
-    return 62;
-  if (c == '_' || c == '/')
-    return 63;
-  return -1;
-}
-
 static int nfa_fail(sks_error *err, long line, const char *what) {
   sks_error_set(err, -1, line, 0, "nfa rule: %s", what);
   return -1;
@@ -387,25 +374,13 @@ static int decode_nfa(const char *s, int n, long line, build *b,
     return nfa_fail(err, line, "an empty encoding");
   if (len % 4 == 1)
     return nfa_fail(err, line, "an encoding of the wrong length");
-  unsigned char *bytes = sks_malloc(len * 3 / 4 + 3);
-  size_t nb = 0;
-  unsigned acc = 0;
-  int have = 0;
-  for (size_t i = 0; i < len; i++) {
-    int v = b64((unsigned char)s[i]);
-    if (v < 0) {
-      free(bytes);
-      return nfa_fail(err, line, "a character outside base64 in the encoding");
-    }
-    acc = acc << 6 | (unsigned)v;
-    have += 6;
-    if (have >= 8) {
-      have -= 8;
-      bytes[nb++] = (unsigned char)(acc >> have);
-      acc &= (1u << have) - 1;
-    }
+  unsigned char *bytes = sks_malloc(len * 3 / 4 + 1);
+  long nb = sks_base64url_decode(s, len, bytes);
+  if (nb < 0) {
+    free(bytes);
+    return nfa_fail(err, line, "a character outside base64url in the encoding");
   }
-  bits r = {bytes, nb * 8, 0};
+  bits r = {bytes, (size_t)nb * 8, 0};
   unsigned format, sb, sc, nstart, naccept, start_acc, tcb = 0;
   int rc = 0;
   if (!read_bits(&r, 2, &format) || format > 1 || !read_bits(&r, 4, &sb) ||

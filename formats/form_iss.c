@@ -8,6 +8,7 @@
  * constraint type becomes the rules that say the same (sks_rules.h);
  * a type, or a use of one, that no rule says exactly is an error naming
  * it: a constraint is never dropped. */
+#include "base64_int.h"
 #include "form_int.h"
 
 #include <ctype.h>
@@ -589,8 +590,6 @@ static bool diagonal_cells(iss *st, int c) {
  * keys swap '-' and '_'.  The pairs allowed as values into tab. */
 static int binary_key(iss *st, const part *p, bool legacy, const char *type,
                       ints *tab) {
-  static const char B64[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   int n = st->n;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
@@ -600,12 +599,11 @@ static int binary_key(iss *st, const part *p, bool legacy, const char *type,
         char ch = st->t[p->s + at];
         if (legacy && (ch == '-' || ch == '_'))
           ch = ch == '-' ? '_' : '-';
-        const char *f = ch ? strchr(B64, ch) : NULL;
-        if (!f)
+        six = sks_base64url_value((unsigned char)ch);
+        if (six < 0)
           return fail(st, st->col[p->s + at], "%s: %s", type,
                       "a key of base64url characters (A-Z, a-z, 0-9, '-', "
                       "'_') is needed");
-        six = (int)(f - B64);
       }
       if (six >> ((i * n + j) % 6) & 1) {
         SKS_PUSH(*tab, i + st->lo);
@@ -613,7 +611,7 @@ static int binary_key(iss *st, const part *p, bool legacy, const char *type,
       }
     }
   for (size_t at = (size_t)(n * n + 5) / 6; p->s + at < p->e; at++)
-    if (!strchr(B64, st->t[p->s + at]))
+    if (sks_base64url_value((unsigned char)st->t[p->s + at]) < 0)
       return fail(st, st->col[p->s + at], "%s: %s", type,
                   "a key of base64url characters (A-Z, a-z, 0-9, '-', '_') "
                   "is needed");
@@ -698,8 +696,6 @@ static int hex_digit(char c) {
  * it).  A group in segments ('-' between them: a break the machine
  * reads) is refused. */
 static int machine_item(iss *st, sks_rule_kind kind, const char *type) {
-  static const char B64[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   part *pt = st->parts.a;
   size_t np = st->parts.n;
   if (np < 3 || pt[1].e == pt[1].s)
@@ -712,28 +708,17 @@ static int machine_item(iss *st, sks_rule_kind kind, const char *type) {
   size_t k = 0;
   bool percent = memchr(src, '%', len) != NULL;
   if (kind == SKS_RULE_NFA || !percent) {
-    unsigned acc = 0;
-    int have = 0;
-    for (size_t i = 0; i < len; i++) {
-      const char *f = strchr(B64, src[i]);
-      if (!f || !src[i]) {
-        free(text);
-        return fail(st, st->col[pt[1].s + i], "%s: %s", type,
-                    "base64url characters (A-Z, a-z, 0-9, '-', '_') are "
-                    "needed");
-      }
-      if (kind == SKS_RULE_NFA) {
-        text[k++] = src[i];
-        continue;
-      }
-      acc = acc << 6 | (unsigned)(f - B64);
-      have += 6;
-      if (have >= 8) {
-        have -= 8;
-        text[k++] = (char)(acc >> have);
-        acc &= (1u << have) - 1;
-      }
+    /* a machine is kept as written, once its characters are checked */
+    long got = sks_base64url_decode(src, len, (unsigned char *)text);
+    if (got < 0) {
+      free(text);
+      return fail(st, st->col[pt[1].s + (size_t)(-1 - got)], "%s: %s", type,
+                  "base64url characters (A-Z, a-z, 0-9, '-', '_') are "
+                  "needed");
     }
+    k = (size_t)got;
+    if (kind == SKS_RULE_NFA)
+      memcpy(text, src, k = len);
   } else /* the older form: %XX for the bytes */
     for (size_t i = 0; i < len; i++) {
       if (src[i] != '%') {
