@@ -231,14 +231,21 @@ static int bad_cell(iss *st, const part *p, const char *type) {
 }
 
 /* The cells of parts [from, parts.n) into st->cells. */
-static int read_cells(iss *st, size_t from, const char *type) {
+/* The cells of parts [from, to) into st->cells (none: st->cells empty). */
+static int group_cells(iss *st, size_t from, size_t to, const char *type) {
   st->cells.n = 0;
-  for (size_t i = from; i < st->parts.n; i++) {
-    int c = part_cell(st, &st->parts.a[i]);
+  for (size_t j = from; j < to; j++) {
+    int c = part_cell(st, &st->parts.a[j]);
     if (c < 0)
-      return bad_cell(st, &st->parts.a[i], type);
+      return bad_cell(st, &st->parts.a[j], type);
     SKS_PUSH(st->cells, c);
   }
+  return 0;
+}
+
+static int read_cells(iss *st, size_t from, const char *type) {
+  if (group_cells(st, from, st->parts.n, type))
+    return -1;
   if (!st->cells.n)
     return fail(st, st->parts.a[0].col, "%s: no cells%s", type, "");
   return 0;
@@ -646,15 +653,7 @@ static int pair_item(iss *st, const char *type) {
     bool end = i == np || pt[i].e == pt[i].s || st->t[pt[i].s] == '_';
     if (!end)
       continue;
-    /* the group of parts [g0, i) */
-    st->cells.n = 0;
-    for (size_t j = g0; j < i && !rc; j++) {
-      int c = part_cell(st, &pt[j]);
-      if (c < 0)
-        rc = bad_cell(st, &pt[j], type);
-      else
-        SKS_PUSH(st->cells, c);
-    }
+    rc = group_cells(st, g0, i, type); /* the group of parts [g0, i) */
     g0 = i + 1;
     size_t k = st->cells.n;
     if (rc || !k)
@@ -752,18 +751,11 @@ static int machine_item(iss *st, sks_rule_kind kind, const char *type) {
                  st->t[pt[i].s] == '_';
     if (i < np && pt[i].e > pt[i].s && !named)
       continue;
-    st->cells.n = 0;
-    for (size_t j = g0; j < i && !rc; j++) {
+    for (size_t j = g0; j < i && !rc; j++)
       if (part_is(st, &pt[j], "-"))
         rc = refuse(st, type, " (a line in segments)");
-      else {
-        int c = part_cell(st, &pt[j]);
-        if (c < 0)
-          rc = bad_cell(st, &pt[j], type);
-        else
-          SKS_PUSH(st->cells, c);
-      }
-    }
+    if (!rc)
+      rc = group_cells(st, g0, i, type);
     g0 = i + 1;
     if (rc || !st->cells.n)
       continue;
