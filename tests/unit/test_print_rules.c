@@ -35,6 +35,17 @@ static char *layer(const sks_puzzle *p, sks_print_layer which, int *margin) {
   return svg;
 }
 
+/* The page of p alone (its caption under the grid). */
+static char *whole_page(const sks_puzzle *p) {
+  char *page = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&page, &len);
+  const sks_puzzle *one[1] = {p};
+  sks_print_svg(f, one, NULL, 1, NULL);
+  fclose(f);
+  return page;
+}
+
 static int count(const char *s, const char *what) {
   int k = 0;
   for (const char *at = s; (at = strstr(at, what)); at += strlen(what))
@@ -208,17 +219,10 @@ int main(void) {
   CHECK(strstr(over, ">A<") == NULL);
   free(under);
   free(over);
-  {
-    char *page = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&page, &len);
-    const sks_puzzle *one[1] = {p};
-    sks_print_svg(f, one, NULL, 1, NULL);
-    fclose(f);
-    CHECK(strstr(page, ">A: regex 1.*3</text>") != NULL);
-    CHECK(strstr(page, ">B: nfa (1 state)</text>") != NULL);
-    free(page);
-  }
+  char *page = whole_page(p);
+  CHECK(strstr(page, ">A: regex 1.*3</text>") != NULL);
+  CHECK(strstr(page, ">B: nfa (1 state)</text>") != NULL);
+  free(page);
   sks_puzzle_delete(p);
 
   /* Look-and-say: a dashed outline with its clue in the corner, each
@@ -231,16 +235,9 @@ int main(void) {
   CHECK_EQ(count(under, ">1617<"), 1);
   CHECK_EQ(count(under, "stroke-dasharray"), 1);
   free(under);
-  {
-    char *page = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&page, &len);
-    const sks_puzzle *one[1] = {p};
-    sks_print_svg(f, one, NULL, 1, NULL);
-    fclose(f);
-    CHECK(strstr(page, ">dutch-flatmates</text>") != NULL);
-    free(page);
-  }
+  page = whole_page(p);
+  CHECK(strstr(page, ">dutch-flatmates</text>") != NULL);
+  free(page);
   sks_puzzle_delete(p);
 
   /* No rules: an empty drawing of the grid's size. */
