@@ -536,11 +536,7 @@ static const char *const QUIET[] = {
 static const char *const DRAWINGS[] = {"line", "rectangle", "circle", "text",
                                        "cage"};
 
-/* Sets of kinds as bits of a 64-bit word: the kinds named here come
- * first in the table (a later one does not compile). */
-#define K(kind)                                                                \
-  (UINT64_C(1) << (SKS_RULE_##kind +                                           \
-                   0 * sizeof(char[SKS_RULE_##kind < 64 ? 1 : -1])))
+#define K(kind) SKS_KIND_BIT(kind)
 
 /* The constraints f-puzzles draws a picture of (a drawing's
  * "fromConstraint"), and the kinds they are read as. */
@@ -678,7 +674,7 @@ static bool picture_of_rule(fp *f, const char *key, json_t *e) {
         colour_of(json_object_get(e, "outlineC"), &r, &g, &b) &&
         (said = sks_rules_text_line_rule(f->ruleset, r, g, b)) >= 0 &&
         said != SKS_RULE_THERMO)
-      kinds &= said < 64 ? UINT64_C(1) << said : 0;
+      kinds &= sks_kind_bit(said);
     ok = json_is_array(lines) && json_array_size(lines);
     for (size_t l = 0; ok && l < json_array_size(lines); l++) {
       f->more.n = 0;

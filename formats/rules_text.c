@@ -20,16 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Sets of kinds as bits of a 64-bit word: the kinds these tables name
- * come first in the table (a later one does not compile here), and
- * kind_bit gives none for a kind past them. */
-#define K(kind)                                                                \
-  (UINT64_C(1) << (SKS_RULE_##kind +                                           \
-                   0 * sizeof(char[SKS_RULE_##kind < 64 ? 1 : -1])))
-
-static uint64_t kind_bit(int kind) {
-  return kind >= 0 && kind < 64 ? UINT64_C(1) << kind : 0;
-}
+#define K(kind) SKS_KIND_BIT(kind)
 
 /* Words that name rules, with the kinds they may be about; global: a
  * rule only the text can give, so its rule line is the way to read it. */
@@ -397,7 +388,7 @@ static int sentence(audit *s, uint64_t *readp, const char *t, size_t n,
       sks_rule rule = {.kind = (sks_rule_kind)kind, .value = SKS_RULE_NO_VALUE};
       if (sks_rules_add(s->rules, &rule, NULL))
         return quote(s, t, n, "a rule of the whole grid not added");
-      read |= kind_bit(kind);
+      read |= sks_kind_bit(kind);
       *readp = read;
       some = true;
     } else if (m->global) {
@@ -436,7 +427,7 @@ int sks_rules_text_read(sks_rules *rules, const char *t, bool drawn,
     return 0;
   uint64_t read = 0;
   for (int i = 0; i < rules->count; i++)
-    read |= kind_bit(rules->rule[i].kind);
+    read |= sks_kind_bit(rules->rule[i].kind);
   /* Slow thermometers, from any sentence about thermometers. */
   size_t len = strlen(t);
   if (slow && read & K(THERMO) && has(t, len, "thermo") &&
@@ -558,7 +549,7 @@ int sks_rules_text_line_rule(const char *t, int r, int g, int b) {
       uint64_t here = 0;
       for (size_t i = 0; i < sizeof LINE_RULES / sizeof *LINE_RULES; i++)
         if (has(a, n, LINE_RULES[i].word))
-          here |= kind_bit(LINE_RULES[i].kind);
+          here |= sks_kind_bit(LINE_RULES[i].kind);
       other |= has(a, n, "dutch") || has(a, n, "either");
       kinds |= here;
     }

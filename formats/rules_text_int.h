@@ -7,6 +7,19 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* Sets of rule kinds as bits of a 64-bit word (the rules text's words,
+ * f-puzzles' pictures): a kind so named must be among the table's first
+ * 64 (a later one does not compile), and sks_kind_bit gives no bit for a
+ * kind past them. */
+#define SKS_KIND_BIT(kind)                                                     \
+  (UINT64_C(1) << (SKS_RULE_##kind +                                           \
+                   0 * sizeof(char[SKS_RULE_##kind < 64 ? 1 : -1])))
+
+static inline uint64_t sks_kind_bit(int kind) {
+  return kind >= 0 && kind < 64 ? UINT64_C(1) << kind : 0;
+}
 
 /* text: the rules text (any case), lines ended by '\n' (NULL: none).
  * drawn: the rules were read from drawings that do not name them
