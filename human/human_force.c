@@ -83,6 +83,7 @@ struct human_force {
   uint64_t *changed; /* tw words: the marks changed since the store's run */
   uint64_t csum;     /* changed folded as a branch's tsum */
   struct human_prop9 *p9; /* the plain 9x9's propagation, or NULL */
+  struct human_se9 *se9;  /* SE's dynamic level on it, or NULL */
   uint64_t *mbits, *macc; /* nested cell/region forcing: by var, its static
                              chain's literals; their intersection */
   human_run run;          /* its result */
@@ -135,6 +136,7 @@ void human_force_free(sks_human *h) {
   free(f->dep_on);
   free(f->dep_off);
   human_prop9_free(f->p9);
+  human_se9_free(f->se9);
   free(f->run.lit);
   free(f->run.depth);
   free(f->run.touch);
@@ -981,6 +983,7 @@ typedef struct deduction {
   int nb, b[64]; /* the branches */
   int what;      /* text: 0 both ways, 1 cell, 2 region */
   int where;     /* the cell or region */
+  int from;      /* both ways: the literal assumed on and off */
 } deduction;
 
 /* The deductions kept for SE's choice: the few of lowest cost (the depth
@@ -1122,7 +1125,8 @@ static void both_ways(struct human_force *f, int nvar, picks *best) {
                        .lit = l,
                        .nb = 2,
                        .b = {2 * i, 2 * i + 1},
-                       .what = 0};
+                       .what = 0,
+                       .from = f->bvar[i] * 2 + 1};
         consider(best, &d);
       }
   }
@@ -1220,8 +1224,8 @@ static int deduction_size(sks_human *h, struct human_force *f, int plevel,
 }
 
 /* The step's text: the deduction in words. */
-static void deduction_text(sks_human *h, const struct human_force *f,
-                           sks_technique t, const deduction *best, int size) {
+static void deduction_text(sks_human *h, sks_technique t, const deduction *best,
+                           int size) {
   char a[48], c[48];
   int n = h->n;
   lit_text(h, best->lit, c, sizeof c);
@@ -1230,7 +1234,7 @@ static void deduction_text(sks_human *h, const struct human_force *f,
     human_text(h, "%s: assuming %s leads to a contradiction (%d links)",
                sks_technique_name(t), a, size);
   } else if (best->what == 0) {
-    lit_text(h, branch_lit(f, best->b[0]), a, sizeof a);
+    lit_text(h, best->from, a, sizeof a);
     human_text(h, "%s: %s follows both when %s and when not (%d links)",
                sks_technique_name(t), c, a, size);
   } else if (best->what == 1) {
@@ -1246,14 +1250,13 @@ static void deduction_text(sks_human *h, const struct human_force *f,
 
 /* The step of the deduction: its conclusion's placement or removal, of
  * the technique tried (the level's). */
-static bool deduction_emit(sks_human *h, const struct human_force *f,
-                           const deduction *best, int size) {
+static bool deduction_emit(sks_human *h, const deduction *best, int size) {
   int n = h->n, v = best->lit / 2, cell = v / n, dg = v % n;
   human_begin(h);
   sks_technique t = h->trying; /* the row that names the level */
   double rating = sks_technique_weight(t) + human_length_extra(size);
   if (h->opt.text)
-    deduction_text(h, f, t, best, size);
+    deduction_text(h, t, best, size);
   if (best->lit & 1) {
     if (h->collect) {
       h->seen[(size_t)h->cells * n + (size_t)v] = 1;
@@ -1273,6 +1276,20 @@ static bool deduction_emit(sks_human *h, const struct human_force *f,
 
 bool human_forcing(sks_human *h, int level) {
   struct human_force *f = force_of(h);
+  if (level == HUMAN_FORCE_DYNAMIC && f->p9) {
+    /* SE's own run, node for node: its lengths are SE's */
+    if (!f->se9)
+      f->se9 = human_se9_new();
+    human_se9_pick sp;
+    if (!human_se9_dynamic(h, f->se9, &sp))
+      return false;
+    deduction d = {.kind = sp.kind,
+                   .lit = sp.lit,
+                   .what = sp.what,
+                   .where = sp.where,
+                   .from = sp.from};
+    return deduction_emit(h, &d, sp.complexity > 2 ? sp.complexity - 2 : 0);
+  }
   int nvar = force_begin(h, f, level);
   /* nested levels: contradictions of the on branches only (the off
    * branches and the cell and region nets would double the cost of the
@@ -1303,7 +1320,7 @@ bool human_forcing(sks_human *h, int level) {
     if (si < size)
       pick = i, size = si;
   }
-  return deduction_emit(h, f, &best.d[pick], size);
+  return deduction_emit(h, &best.d[pick], size);
 }
 
 /* ---- the SAT-native step ---- */

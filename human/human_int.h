@@ -327,6 +327,22 @@ struct human_prop9 *human_prop9_new(const sks_human *h);
 void human_prop9_free(struct human_prop9 *q);
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells);
+/* human_se9.c: Sudoku Explainer's dynamic forcing level on the plain 9x9
+ * (human_prop9_fits), run node for node as SE runs it: the deduction SE
+ * takes on h's state, false when there is none.  lit: the conclusion
+ * (var * 2 + on); kind 0 a clash of the assumption lit ^ 1, 1 what every
+ * branch gives: what 0 both ways from literal `from` on and off, 1 every
+ * candidate of cell `where`, 2 every place of digit where % 9 in region
+ * where / 9 (the solver's numbering); complexity: SE's count of the
+ * candidates its chains rest on (its length is two less). */
+typedef struct human_se9_pick {
+  int lit, kind, what, where, from, complexity;
+} human_se9_pick;
+struct human_se9;
+struct human_se9 *human_se9_new(void);
+void human_se9_free(struct human_se9 *s);
+bool human_se9_dynamic(const sks_human *h, struct human_se9 *s,
+                       human_se9_pick *out);
 /* Frees the forcing searches' scratch. */
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */
