@@ -327,9 +327,10 @@ struct human_prop9 *human_prop9_new(const sks_human *h);
 void human_prop9_free(struct human_prop9 *q);
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells);
-/* human_se9.c: Sudoku Explainer's dynamic forcing level on the plain 9x9
- * (human_prop9_fits), run node for node as SE runs it: the deduction SE
- * takes on h's state, false when there is none.  lit: the conclusion
+/* human_se9.c: Sudoku Explainer's Nishio, multiple (cell and region) and
+ * dynamic forcing levels on the plain 9x9 (human_prop9_fits), run node
+ * for node as SE runs them: the deduction SE takes on h's state, false
+ * when there is none.  lit: the conclusion
  * (var * 2 + on); kind 0 a clash of the assumption lit ^ 1, 1 what every
  * branch gives: what 0 both ways from literal `from` on and off, 1 every
  * candidate of cell `where`, 2 every place of digit where % 9 in region
@@ -341,8 +342,14 @@ typedef struct human_se9_pick {
 struct human_se9;
 struct human_se9 *human_se9_new(void);
 void human_se9_free(struct human_se9 *s);
-bool human_se9_dynamic(const sks_human *h, struct human_se9 *s,
-                       human_se9_pick *out);
+enum { HUMAN_SE9_NISHIO, HUMAN_SE9_MULTIPLE, HUMAN_SE9_DYNAMIC };
+bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
+                     human_se9_pick *out);
+/* The one of deductions cands[0 .. k) SE takes first at the level (its
+ * lowest rated, the least complex, by kind, the first it finds), as
+ * human_se9_level rates them; false when SE has none of them. */
+bool human_se9_measure(const sks_human *h, struct human_se9 *s, int level,
+                       const human_se9_pick *cands, int k, human_se9_pick *out);
 /* Frees the forcing searches' scratch. */
 void human_force_free(sks_human *h);
 /* Frees the chain searches' scratch (human_chain.c). */

@@ -1,43 +1,57 @@
-/* Sudoku Explainer's dynamic forcing chains on the plain 9x9, node for
- * node.  SE rates a dynamic forcing step 8.5 plus a length that counts
- * the candidates its conclusion rests on, and which candidates those are
- * follows from the order its propagation meets them: the first way a
- * candidate is reached gives its parents, a clash ends the run where it
- * is first met.  So the length is reproduced only by running the
- * propagation in SE's order (Chaining.doChaining, getOnToOff,
- * getOffToOn):
+/* Sudoku Explainer's Nishio, multiple and dynamic forcing chains on the
+ * plain 9x9, node for node.  SE rates such a step its level's base plus
+ * a length that counts the candidates its conclusion rests on, and which
+ * candidates those are follows from the order its propagation meets
+ * them: the first way a candidate is reached gives its parents, a clash
+ * ends the run where it is first met.  So the length is reproduced only
+ * by running the propagation in SE's order (Chaining.doChaining,
+ * getOnToOff, getOffToOn):
  *
  *  - two queues, placements before eliminations: an elimination is taken
  *    only when no placement waits;
- *  - a placement takes out the cell's other candidates (by digit), then
- *    its digit from the box, the row and the column, in that order, each
- *    region's cells in order (a box's row by row);
+ *  - a placement takes out the cell's other candidates (by digit; not at
+ *    Nishio's level, which follows one digit's places), then its digit
+ *    from the box, the row and the column, in that order, each region's
+ *    cells in order (a box's row by row);
  *  - an elimination, with the mark still there, gives the cell's other
- *    candidate when the cell has two, then in the box, row and column
- *    where the digit has two places the other place; such a placement's
- *    parents are the elimination and every mark of its cell (or of its
- *    digit in the region) that the run took out before; then the mark
- *    goes;
+ *    candidate when the cell has two (not at Nishio's), then in the box,
+ *    row and column where the digit has two places the other place; such
+ *    a placement's parents are the elimination and every mark of its cell
+ *    (or of its digit in the region) that the run took out before; then
+ *    the mark goes (dynamic: Nishio's and the dynamic level; the
+ *    multiple level's runs are static, on the marks as they are);
  *  - a clash is a candidate derived both on and off, met as the second
  *    of the two is derived.
  *
  * The level's deductions are SE's (getMultipleChainsHintList), cell by
- * cell in row order, digit by digit: the clash of the candidate's on and
- * off runs; for cells of three candidates or more what both runs give
- * (placements first); for each region whose first place of the digit is
- * the cell, what every place's on run gives; then what every candidate's
- * on run gives.  A deduction's complexity is the number of candidates
- * each chain's conclusion rests on (the two sides of a clash, each
- * branch of a set, counted on their own and added); SE takes the lowest
- * rated, then the least complex, then by kind (both ways 1, cell 5,
- * region 6, clash 7), then the first found. */
+ * cell in row order (the multiple level's cells of three candidates or
+ * more only), digit by digit: the clash of the candidate's on run and of
+ * its off run (not at the multiple level); for cells of three candidates
+ * or more what both runs give, placements first (the dynamic level); for
+ * each region whose first place of the digit is the cell, what every
+ * place's on run gives; then what every candidate's on run gives (not at
+ * Nishio's).  A deduction's complexity is the number of candidates each
+ * chain's conclusion rests on (the two sides of a clash, each branch of
+ * a set, counted on their own and added); SE takes the lowest rated,
+ * then the least complex, then by kind (both ways 1, cell 5, region 6,
+ * clash 7), then the first found.
+ *
+ * A run reads only some marks: those of the cells it takes a node of,
+ * and the node's digit in their regions.  A run is kept, by level and
+ * literal, while none of the marks it read changes, and reused on the
+ * next state (a path's steps change a few marks each). */
 #include "human_int.h"
 #include "stack_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { SE_LITS = 81 * 9 * 2, SE_W = (SE_LITS + 63) / 64 };
+enum {
+  SE_LITS = 81 * 9 * 2,
+  SE_W = (SE_LITS + 63) / 64, /* words of a literal set */
+  SE_MW = (81 * 9 + 63) / 64, /* words of a mark set */
+  SE_LEVELS = 3
+};
 
 /* Regions in SE's numbering: 0-8 boxes, 9-17 rows, 18-26 columns. */
 static int se_region_cell(int k, int i) {
@@ -60,49 +74,51 @@ static int se_to_h(int k) {
   return k < 9 ? 18 + k : k < 18 ? k - 9 : 9 + (k - 18);
 }
 
+/* One run: its nodes (node 0 the assumption) with their literals and
+ * parents, the node of each literal derived, the literals as a set, the
+ * clash's two sides (nodes that are no literal's), the vars whose nodes
+ * it took (the marks such a node reads: reads[]). */
 typedef struct se_run {
-  int first, end; /* its nodes */
-  int clash[2];   /* the two sides' nodes, or -1 */
+  bool valid;
+  int nn, npar;
+  size_t ncap, parcap;
+  int16_t *lit, *par;
+  int *pstart;
+  uint8_t *pcount;
+  int16_t *node_of; /* SE_LITS, -1 none */
+  uint64_t bits[SE_W];
+  uint64_t done[SE_MW]; /* the vars of the nodes it took */
+  int clash[2];
 } se_run;
 
 struct human_se9 {
-  /* the nodes of every run of a step: literal and parents */
-  int *lit, *pstart, *pcount, nn;
-  size_t ncap;
-  int *par;
-  size_t npar, parcap;
-  int *mark, stamp, *stack; /* ancestor counts */
-  /* runs by slot: the node of each literal (-1 none), and the literals
-   * derived as a bit set */
-  int *node_of;
-  uint64_t *bits;
-  se_run *run;
-  int nslot;
-  int *slot_of; /* by var: its on run's slot */
-  int qon[SE_LITS], qoff[SE_LITS];
+  /* by level and literal: its run; the state the level last ran on */
+  se_run *runs[SE_LEVELS];
+  hmask last[SE_LEVELS][81];
   /* the state assumed from and a run's working state: marks by cell,
    * places by region and digit (SE's regions) */
   hmask src[81], cur[81];
   uint16_t swh[27 * 9], wh[27 * 9];
+  /* the running level's propagation: dynamic (the marks a run takes out
+   * are gone for the rest of it), and whether a cell's marks link */
+  bool dynamic, cells;
+  int qon[SE_LITS], qoff[SE_LITS];
+  int *mark, stamp, *stack; /* ancestor counts, by node */
+  size_t mcap;
   /* each region's cells, each cell's regions and its place in them */
   int rc[27][9], cr[81][3], pos[81][3];
+  /* as cell sets of two words: each region, each cell's peers; each
+   * digit's places in src */
+  uint64_t rset[27][2], peers[81][2], dset[9][2];
+  /* by var: the marks a node of it reads (its cell's, its digit's in the
+   * cell's regions); then without its cell's (Nishio's).  The relation is
+   * its own mirror: the vars whose nodes read a mark are those of the
+   * mark's row here. */
+  uint64_t reads[2 * 81 * 9][SE_MW];
 };
 
 struct human_se9 *human_se9_new(void) {
   struct human_se9 *s = sks_calloc(1, sizeof *s);
-  s->ncap = 4096;
-  s->lit = sks_malloc(s->ncap * sizeof *s->lit);
-  s->pstart = sks_malloc(s->ncap * sizeof *s->pstart);
-  s->pcount = sks_malloc(s->ncap * sizeof *s->pcount);
-  s->mark = sks_calloc(s->ncap, sizeof *s->mark);
-  s->stack = sks_malloc(s->ncap * sizeof *s->stack);
-  s->parcap = 8192;
-  s->par = sks_malloc(s->parcap * sizeof *s->par);
-  s->nslot = 729 + 1;
-  s->node_of = sks_malloc((size_t)s->nslot * SE_LITS * sizeof *s->node_of);
-  s->bits = sks_malloc((size_t)s->nslot * SE_W * sizeof *s->bits);
-  s->run = sks_malloc((size_t)s->nslot * sizeof *s->run);
-  s->slot_of = sks_malloc(729 * sizeof *s->slot_of);
   for (int k = 0; k < 27; k++)
     for (int i = 0; i < 9; i++)
       s->rc[k][i] = se_region_cell(k, i);
@@ -113,53 +129,86 @@ struct human_se9 *human_se9_new(void) {
         if (s->rc[s->cr[c][t]][i] == c)
           s->pos[c][t] = i;
   }
+  for (int c = 0; c < 81; c++)
+    for (int d = 0; d < 9; d++) {
+      uint64_t *r = s->reads[c * 9 + d];
+      uint64_t *rx = s->reads[81 * 9 + c * 9 + d];
+      for (int t = 0; t < 3; t++)
+        for (int i = 0; i < 9; i++) {
+          int m = s->rc[s->cr[c][t]][i] * 9 + d;
+          r[m / 64] |= 1ULL << (m % 64);
+          rx[m / 64] |= 1ULL << (m % 64);
+        }
+      for (int e = 0; e < 9; e++)
+        r[(c * 9 + e) / 64] |= 1ULL << ((c * 9 + e) % 64);
+    }
+  for (int k = 0; k < 27; k++)
+    for (int i = 0; i < 9; i++) {
+      int c = s->rc[k][i];
+      s->rset[k][c / 64] |= 1ULL << (c % 64);
+    }
+  for (int c = 0; c < 81; c++)
+    for (int t = 0; t < 3; t++)
+      for (int w = 0; w < 2; w++)
+        s->peers[c][w] |= s->rset[s->cr[c][t]][w];
+  for (int c = 0; c < 81; c++)
+    s->peers[c][c / 64] &= ~(1ULL << (c % 64));
+  /* no level has run: every mark counts as changed the first time */
+  memset(s->last, 0xff, sizeof s->last);
   return s;
+}
+
+static void run_free(se_run *r) {
+  free(r->lit);
+  free(r->par);
+  free(r->pstart);
+  free(r->pcount);
+  free(r->node_of);
 }
 
 void human_se9_free(struct human_se9 *s) {
   if (!s)
     return;
-  free(s->lit);
-  free(s->pstart);
-  free(s->pcount);
+  for (int lv = 0; lv < SE_LEVELS; lv++)
+    if (s->runs[lv]) {
+      for (int l = 0; l < SE_LITS; l++)
+        run_free(&s->runs[lv][l]);
+      free(s->runs[lv]);
+    }
   free(s->mark);
   free(s->stack);
-  free(s->par);
-  free(s->node_of);
-  free(s->bits);
-  free(s->run);
-  free(s->slot_of);
   free(s);
 }
 
-/* A node for literal l; its parents are added after it (add_par). */
-static int new_node(struct human_se9 *s, int l) {
-  if ((size_t)s->nn == s->ncap) {
-    size_t old = s->ncap;
-    s->ncap *= 2;
-    s->lit = sks_realloc(s->lit, s->ncap * sizeof *s->lit);
-    s->pstart = sks_realloc(s->pstart, s->ncap * sizeof *s->pstart);
-    s->pcount = sks_realloc(s->pcount, s->ncap * sizeof *s->pcount);
-    s->mark = sks_realloc(s->mark, s->ncap * sizeof *s->mark);
-    memset(s->mark + old, 0, (s->ncap - old) * sizeof *s->mark);
-    s->stack = sks_realloc(s->stack, s->ncap * sizeof *s->stack);
+/* A node for literal l with parents pars (k). */
+static inline __attribute__((always_inline)) int
+new_node(se_run *r, int l, const int *pars, int k) {
+  if ((size_t)r->nn == r->ncap) {
+    r->ncap = r->ncap ? 2 * r->ncap : 256;
+    r->lit = sks_realloc(r->lit, r->ncap * sizeof *r->lit);
+    r->pstart = sks_realloc(r->pstart, r->ncap * sizeof *r->pstart);
+    r->pcount = sks_realloc(r->pcount, r->ncap * sizeof *r->pcount);
   }
-  int x = s->nn++;
-  s->lit[x] = l;
-  s->pstart[x] = (int)s->npar;
-  s->pcount[x] = 0;
+  SKS_GROW(r->par, r->parcap, (size_t)r->npar + (size_t)k);
+  int x = r->nn++;
+  r->lit[x] = (int16_t)l;
+  r->pstart[x] = r->npar;
+  r->pcount[x] = (uint8_t)k;
+  for (int i = 0; i < k; i++)
+    r->par[r->npar++] = (int16_t)pars[i];
   return x;
 }
 
-static void add_par(struct human_se9 *s, int x, int parent) {
-  SKS_GROW(s->par, s->parcap, s->npar + 1);
-  s->par[s->npar++] = parent;
-  s->pcount[x]++;
-}
-
-/* The candidates node x rests on, itself among them (SE's
+/* The candidates node x of run r rests on, itself among them (SE's
  * getAncestorCount); past `most`, most + 1. */
-static int ancestors(struct human_se9 *s, int x, int most) {
+static int ancestors(struct human_se9 *s, const se_run *r, int x, int most) {
+  if (s->mcap < (size_t)r->nn) {
+    s->mcap = (size_t)r->nn * 2;
+    s->mark = sks_realloc(s->mark, s->mcap * sizeof *s->mark);
+    memset(s->mark, 0, s->mcap * sizeof *s->mark);
+    s->stack = sks_realloc(s->stack, s->mcap * sizeof *s->stack);
+    s->stamp = 0;
+  }
   int stamp = ++s->stamp, count = 0, sp = 0;
   s->stack[sp++] = x;
   s->mark[x] = stamp;
@@ -167,8 +216,8 @@ static int ancestors(struct human_se9 *s, int x, int most) {
     int y = s->stack[--sp];
     if (++count > most)
       return most + 1;
-    const int *p = s->par + s->pstart[y];
-    for (int i = 0; i < s->pcount[y]; i++)
+    const int16_t *p = r->par + r->pstart[y];
+    for (int i = 0; i < r->pcount[y]; i++)
       if (s->mark[p[i]] != stamp) {
         s->mark[p[i]] = stamp;
         s->stack[sp++] = p[i];
@@ -184,107 +233,104 @@ static int off_lit(int c, int d) {
   return (c * 9 + d) * 2;
 }
 
-/* An elimination off(c, d) met from node x in run r: a clash when the
- * placement is derived (true), else a node and a queue entry the first
- * time. */
-static bool meet_off(struct human_se9 *s, se_run *r, int *no, uint64_t *bits,
-                     int *toff, int c, int d, int x) {
-  int l = off_lit(c, d);
-  if (no[l ^ 1] >= 0) {
-    int y = new_node(s, l); /* the clash's side, in no set */
-    add_par(s, y, x);
-    r->clash[0] = no[l ^ 1];
-    r->clash[1] = y;
+/* Literal l derived in run r from parents pars (k): a clash when its
+ * complement is derived (its node one of no literal's; true), else a node
+ * and a queue entry the first time. */
+static inline __attribute__((always_inline)) bool
+meet(struct human_se9 *s, se_run *r, int l, const int *pars, int k, int *tail) {
+  if (r->node_of[l ^ 1] >= 0) {
+    int y = new_node(r, l, pars, k);
+    r->clash[0] = l & 1 ? y : r->node_of[l ^ 1];
+    r->clash[1] = l & 1 ? r->node_of[l ^ 1] : y;
     return true;
   }
-  if (no[l] < 0) {
-    int y = new_node(s, l);
-    add_par(s, y, x);
-    no[l] = y;
-    bits[l / 64] |= 1ULL << (l % 64);
-    s->qoff[(*toff)++] = y;
+  if (r->node_of[l] < 0) {
+    int y = new_node(r, l, pars, k);
+    r->node_of[l] = (int16_t)y;
+    r->bits[l / 64] |= 1ULL << (l % 64);
+    (l & 1 ? s->qon : s->qoff)[(*tail)++] = y;
   }
   return false;
 }
 
-/* The run from literal start on the state src into slot `slot`. */
-static void run(struct human_se9 *s, int slot, int start) {
-  se_run *r = &s->run[slot];
-  int *no = s->node_of + (size_t)slot * SE_LITS;
-  memset(no, 0xff, SE_LITS * sizeof *no);
-  uint64_t *bits = s->bits + (size_t)slot * SE_W;
-  memset(bits, 0, SE_W * sizeof *bits);
-  bits[start / 64] |= 1ULL << (start % 64);
+/* The run from literal start on the state src into r. */
+static void run(struct human_se9 *s, se_run *r, int start) {
+  if (!r->node_of) {
+    r->node_of = sks_malloc(SE_LITS * sizeof *r->node_of);
+    memset(r->node_of, 0xff, SE_LITS * sizeof *r->node_of);
+  } else /* the last run's literals only */
+    for (int x = 0; x < r->nn; x++)
+      r->node_of[r->lit[x]] = -1;
+  memset(r->bits, 0, sizeof r->bits);
+  memset(r->done, 0, sizeof r->done);
   memcpy(s->cur, s->src, sizeof s->cur);
   memcpy(s->wh, s->swh, sizeof s->wh);
   hmask *cur = s->cur;
   uint16_t *wh = s->wh;
-  r->first = s->nn;
+  r->nn = r->npar = 0;
   r->clash[0] = r->clash[1] = -1;
+  r->valid = true;
   int hon = 0, ton = 0, hoff = 0, toff = 0;
-  int x0 = new_node(s, start);
-  no[start] = x0;
-  if (start & 1)
-    s->qon[ton++] = x0;
-  else
-    s->qoff[toff++] = x0;
+  meet(s, r, start, NULL, 0, start & 1 ? &ton : &toff);
   while (hon < ton || hoff < toff) {
-    if (hon < ton) {
-      int x = s->qon[hon++], v = s->lit[x] / 2, c = v / 9, d = v % 9;
-      for (hmask m = cur[c] & ~(1ULL << d); m; m &= m - 1)
-        if (meet_off(s, r, no, bits, &toff, c, human_first(m), x))
-          goto done;
+    bool on = hon < ton;
+    int x = on ? s->qon[hon++] : s->qoff[hoff++];
+    int v = r->lit[x] / 2, c = v / 9, d = v % 9;
+    r->done[v / 64] |= 1ULL << (v % 64);
+    if (on) {
+      for (hmask m = s->cells ? cur[c] & ~(1ULL << d) : 0; m; m &= m - 1)
+        if (meet(s, r, off_lit(c, human_first(m)), &x, 1, &toff))
+          return;
       for (int t = 0; t < 3; t++) {
         int k = s->cr[c][t];
         for (unsigned m = wh[k * 9 + d] & ~(1u << s->pos[c][t]); m; m &= m - 1)
-          if (meet_off(s, r, no, bits, &toff, s->rc[k][__builtin_ctz(m)], d, x))
-            goto done;
+          if (meet(s, r, off_lit(s->rc[k][__builtin_ctz(m)], d), &x, 1, &toff))
+            return;
       }
       continue;
     }
-    int x = s->qoff[hoff++], v = s->lit[x] / 2, c = v / 9, d = v % 9;
-    /* what the elimination gives, on the marks before it goes */
-    int got[4], ng = 0;
-    if (human_two(cur[c])) {
-      int y = new_node(s, on_lit(c, human_first(cur[c] & ~(1ULL << d))));
-      add_par(s, y, x);
+    /* what the elimination gives, on the marks before it goes: up to
+     * four placements, each with its parents */
+    int got[4], ng = 0, pars[4][10], np[4];
+    if (s->cells && human_two(cur[c])) {
+      got[ng] = on_lit(c, human_first(cur[c] & ~(1ULL << d)));
+      np[ng] = 0;
+      pars[ng][np[ng]++] = x;
       for (hmask m = s->src[c] & ~cur[c]; m; m &= m - 1)
-        add_par(s, y, no[off_lit(c, human_first(m))]);
-      got[ng++] = y;
+        pars[ng][np[ng]++] = r->node_of[off_lit(c, human_first(m))];
+      ng++;
     }
     for (int t = 0; t < 3; t++) {
       int k = s->cr[c][t];
       unsigned w = wh[k * 9 + d];
       if (!human_two(w))
         continue;
-      int q = s->rc[k][__builtin_ctz(w & ~(1u << s->pos[c][t]))];
-      int y = new_node(s, on_lit(q, d));
-      add_par(s, y, x);
+      got[ng] = on_lit(s->rc[k][__builtin_ctz(w & ~(1u << s->pos[c][t]))], d);
+      np[ng] = 0;
+      pars[ng][np[ng]++] = x;
       for (unsigned m = s->swh[k * 9 + d] & ~w; m; m &= m - 1)
-        add_par(s, y, no[off_lit(s->rc[k][__builtin_ctz(m)], d)]);
-      got[ng++] = y;
+        pars[ng][np[ng]++] = r->node_of[off_lit(s->rc[k][__builtin_ctz(m)], d)];
+      ng++;
     }
-    cur[c] &= ~(1ULL << d);
-    for (int t = 0; t < 3; t++)
-      wh[s->cr[c][t] * 9 + d] &= (uint16_t) ~(1u << s->pos[c][t]);
-    for (int i = 0; i < ng; i++) {
-      int y = got[i], l = s->lit[y];
-      if (no[l ^ 1] >= 0) {
-        r->clash[0] = y;
-        r->clash[1] = no[l ^ 1];
-        goto done;
-      }
-      if (no[l] < 0) {
-        no[l] = y;
-        bits[l / 64] |= 1ULL << (l % 64);
-        s->qon[ton++] = y;
-      }
-      /* (a placement met twice keeps its first node; the second is left
-       * unreferenced) */
+    if (s->dynamic) {
+      cur[c] &= ~(1ULL << d);
+      for (int t = 0; t < 3; t++)
+        wh[s->cr[c][t] * 9 + d] &= (uint16_t) ~(1u << s->pos[c][t]);
     }
+    /* (a placement met twice keeps its first parents) */
+    for (int i = 0; i < ng; i++)
+      if (meet(s, r, got[i], pars[i], np[i], &ton))
+        return;
   }
-done:
-  r->end = s->nn;
+}
+
+/* Literal l's run at the running level on src: the one kept, or a new
+ * one. */
+static const se_run *run_of(struct human_se9 *s, int lv, int l) {
+  se_run *r = &s->runs[lv][l];
+  if (!r->valid)
+    run(s, r, l);
+  return r;
 }
 
 typedef struct se_best {
@@ -314,36 +360,44 @@ static bool worth(const hmask *src, int l) {
   return (src[v / 9] & ~(1ULL << (v % 9))) != 0;
 }
 
-/* What every run of slots sl[0 .. k) gives, offered with sort key `key`;
- * among them SE meets first the placements, then the eliminations, each
- * in the order of the first run's nodes. */
-static void common(struct human_se9 *s, const int *sl, int k, int key,
+/* A clash of run r, whose assumption's complement is the conclusion. */
+static void clash(struct human_se9 *s, const se_run *r, int start, se_best *b) {
+  if (r->clash[0] < 0)
+    return;
+  int most = se_most(b, 7);
+  int n0 = ancestors(s, r, r->clash[0], most);
+  int n1 = n0 > most ? 0 : ancestors(s, r, r->clash[1], most - n0);
+  if (n0 + n1 <= most)
+    take(b, n0 + n1, 7, (human_se9_pick){.lit = start ^ 1, .kind = 0});
+}
+
+/* What every run of rs[0 .. k) gives, offered with sort key `key`; among
+ * them SE meets first the placements, then the eliminations, each in the
+ * order of the first run's nodes. */
+static void common(struct human_se9 *s, const se_run *const *rs, int k, int key,
                    human_se9_pick p, se_best *b) {
   uint64_t acc[SE_W];
-  memcpy(acc, s->bits + (size_t)sl[0] * SE_W, sizeof acc);
+  memcpy(acc, rs[0]->bits, sizeof acc);
   for (int j = 1; j < k; j++) {
-    const uint64_t *bj = s->bits + (size_t)sl[j] * SE_W;
     uint64_t any = 0;
     for (int w = 0; w < SE_W; w++)
-      any |= acc[w] &= bj[w];
+      any |= acc[w] &= rs[j]->bits[w];
     if (!any)
       return;
   }
-  const int *no0 = s->node_of + (size_t)sl[0] * SE_LITS;
   int lc = 1 << 30, lorder = 1 << 30, llit = -1;
   for (int w = 0; w < SE_W; w++)
     for (uint64_t m = acc[w]; m; m &= m - 1) {
       int l = w * 64 + human_first(m);
       if (!worth(s->src, l))
         continue;
-      int order = (l & 1 ? 0 : SE_LITS * 4) + no0[l];
+      int order = (l & 1 ? 0 : SE_LITS * 4) + rs[0]->node_of[l];
       int most = se_most(b, key), mostl = order < lorder ? lc : lc - 1;
       if (mostl < most)
         most = mostl;
       int sum = 0;
       for (int j = 0; j < k && sum <= most; j++)
-        sum +=
-            ancestors(s, s->node_of[(size_t)sl[j] * SE_LITS + l], most - sum);
+        sum += ancestors(s, rs[j], rs[j]->node_of[l], most - sum);
       if (sum <= most)
         lc = sum, lorder = order, llit = l;
     }
@@ -353,10 +407,10 @@ static void common(struct human_se9 *s, const int *sl, int k, int key,
   }
 }
 
-bool human_se9_dynamic(const sks_human *h, struct human_se9 *s,
-                       human_se9_pick *out) {
-  s->nn = 0;
-  s->npar = 0;
+/* The state: h's marks (none for a cell with its digit) and places; the
+ * level's kept runs that read a mark changed since its last run are
+ * dropped. */
+static void begin(const sks_human *h, struct human_se9 *s, int lv) {
   for (int c = 0; c < 81; c++)
     s->src[c] = h->val[c] >= 0 ? 0 : h->cand[c];
   memset(s->swh, 0, sizeof s->swh);
@@ -365,79 +419,223 @@ bool human_se9_dynamic(const sks_human *h, struct human_se9 *s,
       for (int t = 0; t < 3; t++)
         s->swh[s->cr[c][t] * 9 + human_first(m)] |=
             (uint16_t)(1u << s->pos[c][t]);
-  /* every open candidate's on run */
-  int slot = 0;
+  if (!s->runs[lv])
+    s->runs[lv] = sks_calloc(SE_LITS, sizeof *s->runs[lv]);
+  /* the vars whose nodes read a changed mark */
+  uint64_t ch[SE_MW] = {0}, any = 0;
+  int base = s->cells ? 0 : 81 * 9;
   for (int c = 0; c < 81; c++)
-    for (hmask m = human_many(s->src[c]) ? s->src[c] : 0; m; m &= m - 1) {
-      int d = human_first(m);
-      s->slot_of[c * 9 + d] = slot;
-      run(s, slot++, on_lit(c, d));
+    for (hmask m = (s->last[lv][c] ^ s->src[c]) & 0x1ff; m; m &= m - 1) {
+      const uint64_t *rd = s->reads[base + c * 9 + human_first(m)];
+      for (int w = 0; w < SE_MW; w++)
+        ch[w] |= rd[w];
+      any = 1;
     }
-  int offslot = slot;
+  memcpy(s->last[lv], s->src, sizeof s->src);
+  if (!any)
+    return;
+  se_run *runs = s->runs[lv];
+  for (int l = 0; l < SE_LITS; l++)
+    if (runs[l].valid)
+      for (int w = 0; w < SE_MW; w++)
+        if (runs[l].done[w] & ch[w]) {
+          runs[l].valid = false;
+          break;
+        }
+}
+
+/* Nishio's runs follow one digit's places, and whether one clashes does
+ * not hang on their order: it is the closure of the digit's places (a
+ * place on takes the digit from its peers, a region left with one place
+ * puts it on, one with none clashes).  Only the runs that clash are run
+ * in SE's order, for their lengths. */
+static bool nishio_clashes(const struct human_se9 *s, int l) {
+  int v = l / 2, c = v / 9, d = v % 9;
+  uint64_t av[2] = {s->dset[d][0], s->dset[d][1]}, on[2] = {0, 0};
+  if (l & 1) {
+    on[c / 64] |= 1ULL << (c % 64);
+    av[0] &= ~s->peers[c][0];
+    av[1] &= ~s->peers[c][1];
+  } else
+    av[c / 64] &= ~(1ULL << (c % 64));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 0; k < 27; k++) {
+      uint64_t m0 = av[0] & s->rset[k][0], m1 = av[1] & s->rset[k][1];
+      if (!(m0 | m1))
+        return true;
+      if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)) || (m0 & on[0]) ||
+          (m1 & on[1]))
+        continue;
+      int q = m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1);
+      on[q / 64] |= 1ULL << (q % 64);
+      av[0] &= ~s->peers[q][0];
+      av[1] &= ~s->peers[q][1];
+      changed = true;
+    }
+  }
+  return false;
+}
+
+bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
+                     human_se9_pick *out) {
+  bool nishio = level == HUMAN_SE9_NISHIO, multi = level == HUMAN_SE9_MULTIPLE;
+  int lv = level;
+  s->dynamic = !multi;
+  s->cells = !nishio;
+  begin(h, s, lv);
+  memset(s->dset, 0, sizeof s->dset);
+  for (int c = 0; c < 81; c++)
+    for (hmask m = s->src[c]; m; m &= m - 1)
+      s->dset[human_first(m)][c / 64] |= 1ULL << (c % 64);
   se_best b = {.cplx = 1 << 30, .key = 99};
   for (int c = 0; c < 81; c++) {
     hmask cm = s->src[c];
     if (!human_many(cm))
       continue;
     int card = human_popcount(cm);
+    if (multi && card < 3)
+      continue;
     for (hmask m = cm; m; m &= m - 1) {
-      int d = human_first(m), so = s->slot_of[c * 9 + d];
-      const se_run *ron = &s->run[so];
-      if (ron->clash[0] >= 0) {
-        int most = se_most(&b, 7);
-        int n0 = ancestors(s, ron->clash[0], most);
-        int n1 = n0 > most ? 0 : ancestors(s, ron->clash[1], most - n0);
-        if (n0 + n1 <= most)
-          take(&b, n0 + n1, 7,
-               (human_se9_pick){.lit = off_lit(c, d), .kind = 0});
+      int d = human_first(m);
+      if (nishio) {
+        for (int l = off_lit(c, d); l <= on_lit(c, d); l++)
+          if (nishio_clashes(s, l))
+            clash(s, run_of(s, lv, l), l, &b);
+        continue;
       }
-      run(s, offslot, off_lit(c, d));
-      const se_run *roff = &s->run[offslot];
-      if (roff->clash[0] >= 0) {
-        int most = se_most(&b, 7);
-        int n0 = ancestors(s, roff->clash[0], most);
-        int n1 = n0 > most ? 0 : ancestors(s, roff->clash[1], most - n0);
-        if (n0 + n1 <= most)
-          take(&b, n0 + n1, 7,
-               (human_se9_pick){.lit = on_lit(c, d), .kind = 0});
+      const se_run *ron = run_of(s, lv, on_lit(c, d));
+      if (!multi) {
+        const se_run *roff = run_of(s, lv, off_lit(c, d));
+        clash(s, ron, on_lit(c, d), &b);
+        clash(s, roff, off_lit(c, d), &b);
+        if (card >= 3 && !nishio) {
+          const se_run *rs[2] = {ron, roff};
+          common(s, rs, 2, 1,
+                 (human_se9_pick){.kind = 1, .what = 0, .from = on_lit(c, d)},
+                 &b);
+        }
       }
-      if (card >= 3) {
-        int sl[2] = {so, offslot};
-        common(s, sl, 2, 1,
-               (human_se9_pick){.kind = 1, .what = 0, .from = on_lit(c, d)},
-               &b);
-      }
-      /* the off run's nodes are not kept past this candidate */
-      s->npar = (size_t)s->pstart[roff->first];
-      s->nn = roff->first;
+      if (nishio)
+        continue;
       /* region chains from the digit's first place */
       int k[3];
       se_regions(c, k);
       for (int t = 0; t < 3; t++) {
-        int sl[9], np = 0, firstc = -1;
-        for (int i = 0; i < 9; i++) {
-          int q = s->rc[k[t]][i];
-          if (s->src[q] >> d & 1) {
-            if (firstc < 0)
-              firstc = q;
-            sl[np++] = s->slot_of[q * 9 + d];
-          }
-        }
-        if (np < 2 || firstc != c)
+        unsigned w = s->swh[k[t] * 9 + d];
+        if (!human_many(w) || s->rc[k[t]][__builtin_ctz(w)] != c)
           continue;
-        common(s, sl, np, 6,
+        const se_run *rs[9];
+        int np = 0;
+        for (; w; w &= w - 1)
+          rs[np++] = run_of(s, lv, on_lit(s->rc[k[t]][__builtin_ctz(w)], d));
+        common(s, rs, np, 6,
                (human_se9_pick){
                    .kind = 1, .what = 2, .where = se_to_h(k[t]) * 9 + d},
                &b);
       }
     }
-    int sl[9], k = 0;
+    if (nishio)
+      continue;
+    const se_run *rs[9];
+    int k = 0;
     for (hmask m = cm; m; m &= m - 1)
-      sl[k++] = s->slot_of[c * 9 + human_first(m)];
-    common(s, sl, k, 5, (human_se9_pick){.kind = 1, .what = 1, .where = c}, &b);
+      rs[k++] = run_of(s, lv, on_lit(c, human_first(m)));
+    common(s, rs, k, 5, (human_se9_pick){.kind = 1, .what = 1, .where = c}, &b);
   }
   if (b.key == 99)
     return false;
   *out = b.pick;
   return true;
+}
+
+/* SE's rating of one deduction (human_se9_measure): its complexity, sort
+ * key and place in SE's order of finding, or false when SE has no such
+ * hint (its sources are fewer, its runs end at their first clash). */
+static bool measure_one(struct human_se9 *s, int lv, const human_se9_pick *p,
+                        int most, int *cplx, int *key, long long *order) {
+  bool multi = lv == HUMAN_SE9_MULTIPLE, nishio = lv == HUMAN_SE9_NISHIO;
+  int l = p->lit;
+  if (p->kind == 0) { /* a clash from l ^ 1 */
+    int start = l ^ 1, v = start / 2;
+    if (multi || !human_many(s->src[v / 9]))
+      return false;
+    const se_run *r = run_of(s, lv, start);
+    if (r->clash[0] < 0)
+      return false;
+    int n0 = ancestors(s, r, r->clash[0], most);
+    *cplx = n0 > most ? n0 : n0 + ancestors(s, r, r->clash[1], most - n0);
+    *key = 7;
+    *order = ((long long)v * 8 + !(start & 1)) * SE_LITS * 4;
+    return true;
+  }
+  if (nishio || !worth(s->src, l))
+    return false;
+  const se_run *rs[9];
+  int k = 0, c, slot;
+  if (p->what == 0) { /* both ways, from p->from */
+    int v = p->from / 2;
+    c = v / 9;
+    if (multi || human_popcount(s->src[c]) < 3)
+      return false;
+    rs[k++] = run_of(s, lv, on_lit(c, v % 9));
+    rs[k++] = run_of(s, lv, off_lit(c, v % 9));
+    *key = 1;
+    slot = (v % 9) * 8 + 2;
+  } else if (p->what == 1) { /* every candidate of cell p->where */
+    c = p->where;
+    if (multi && human_popcount(s->src[c]) < 3)
+      return false;
+    for (hmask m = s->src[c]; m; m &= m - 1)
+      rs[k++] = run_of(s, lv, on_lit(c, human_first(m)));
+    *key = 5;
+    slot = 9 * 8;
+  } else { /* every place of digit d in region hk */
+    int hk = p->where / 9, d = p->where % 9;
+    int t = hk < 9 ? 1 : hk < 18 ? 2 : 0;
+    int sk = t == 1 ? 9 + hk : t == 2 ? 18 + (hk - 9) : hk - 18;
+    unsigned w = s->swh[sk * 9 + d];
+    c = s->rc[sk][__builtin_ctz(w)];
+    if (multi && human_popcount(s->src[c]) < 3)
+      return false;
+    for (; w; w &= w - 1)
+      rs[k++] = run_of(s, lv, on_lit(s->rc[sk][__builtin_ctz(w)], d));
+    *key = 6;
+    slot = d * 8 + 3 + t;
+  }
+  int sum = 0;
+  if (!k)
+    return false;
+  for (int j = 0; j < k; j++)
+    if (rs[j]->node_of[l] < 0)
+      return false;
+  for (int j = 0; j < k && sum <= most; j++)
+    sum += ancestors(s, rs[j], rs[j]->node_of[l], most - sum);
+  *cplx = sum;
+  *order = (((long long)c * 80 + slot) * 2 + !(l & 1)) * SE_LITS * 2 +
+           rs[0]->node_of[l];
+  return true;
+}
+
+bool human_se9_measure(const sks_human *h, struct human_se9 *s, int level,
+                       const human_se9_pick *cands, int k,
+                       human_se9_pick *out) {
+  int lv = level;
+  s->dynamic = level != HUMAN_SE9_MULTIPLE;
+  s->cells = level != HUMAN_SE9_NISHIO;
+  begin(h, s, lv);
+  int bc = 1 << 30, bk = 99;
+  long long bo = 0;
+  for (int i = 0; i < k; i++) {
+    int cplx, key;
+    long long order;
+    if (!measure_one(s, lv, &cands[i], bc, &cplx, &key, &order) || cplx > bc)
+      continue;
+    if (cplx < bc || key < bk || (key == bk && order < bo)) {
+      bc = cplx, bk = key, bo = order;
+      *out = cands[i];
+      out->complexity = cplx;
+    }
+  }
+  return bk != 99;
 }
