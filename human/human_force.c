@@ -54,11 +54,10 @@ typedef struct branch {
  * change: the same propagation would give the same literals, depths and
  * clash.  Static ones hold a narrower read set (human_static_reads): marks
  * only go between the steps of a path.  Static chains (forcing chains and
- * cell and region forcing) and dynamic ones have a store each; the general
- * dynamic+ marks every cell read (its locked candidates), so its branches are
- * kept only on an unchanged state, and shares the dynamic store; the plain
- * 9x9's reads only the regions its locked candidates lie in, and has a store of
- * its own. */
+ * cell and region forcing) and dynamic ones have a store each; dynamic+
+ * marks every cell read (its locked candidates, pairs and X-wings), so
+ * its branches are kept only on an unchanged state, and shares the
+ * dynamic store; Nishio has its own. */
 typedef struct store {
   int plevel;             /* the propagation level held, -1 none */
   int gen;                /* this run's generation */
@@ -73,11 +72,11 @@ typedef struct store {
 } store;
 
 struct human_force {
-  prop p[2];   /* outer, inner (nested levels) */
-  int W;       /* words of a literal bitset */
-  store st[4]; /* static, dynamic, dynamic+ (the plain 9x9's own), Nishio */
-  store *s;    /* the store of the running level */
-  int *bvar;   /* open vars, in order */
+  prop p[3];         /* outer, inner, the inner's inner (nested levels) */
+  int W;             /* words of a literal bitset */
+  store st[3];       /* static, dynamic (and dynamic+), Nishio */
+  store *s;          /* the store of the running level */
+  int *bvar;         /* open vars, in order */
   uint64_t *hdcells; /* n * pw: the cells holding d in h's state */
   int tw;            /* as prop's */
   uint64_t *changed; /* tw words: the marks changed since the store's run */
@@ -122,12 +121,11 @@ void human_force_free(sks_human *h) {
   struct human_force *f = h->force;
   if (!f)
     return;
-  prop_free(&f->p[0]);
-  prop_free(&f->p[1]);
+  for (int i = 0; i < 3; i++)
+    prop_free(&f->p[i]);
   store_free(&f->st[0]);
   store_free(&f->st[1]);
   store_free(&f->st[2]);
-  store_free(&f->st[3]);
   free(f->bvar);
   free(f->hdcells);
   free(f->changed);
@@ -183,8 +181,8 @@ static void store_init(store *s, const sks_human *h, int W) {
 static struct human_force *force_of(sks_human *h) {
   if (!h->force) {
     struct human_force *f = sks_calloc(1, sizeof *f);
-    prop_init(&f->p[0], h);
-    prop_init(&f->p[1], h);
+    for (int i = 0; i < 3; i++)
+      prop_init(&f->p[i], h);
     f->W = (2 * h->cells * h->n + 63) / 64;
     f->bvar = sks_malloc((size_t)h->cells * h->n * sizeof *f->bvar);
     f->hdcells = sks_malloc((size_t)h->n * h->pw * sizeof *f->hdcells);
@@ -256,7 +254,7 @@ static int offs_of_region(const sks_human *h, const prop *p, int reg, int d,
   return k;
 }
 
-static int inner_test(sks_human *h, int level, int lit, int *weight);
+static int inner_test(sks_human *h, prop *o, int level, int lit, int *weight);
 static int ancestors(prop *p, const int *xs, int k);
 static bool nested_multiple(sks_human *h, prop *o);
 static bool advanced_sets(sks_human *h, prop *p);
@@ -457,26 +455,34 @@ static bool prop_locked(const sks_human *h, prop *p) {
 }
 
 /* Nested: each open candidate of the working state tested by the inner
- * level (static chains, dynamic ones for the nested forcing net); a
- * clash removes it.  At nested cell/region forcing, when none clashes,
- * static cell and region forcing chains inside.  False on a clash. */
+ * level (static chains; dynamic ones for the nested forcing net; for the
+ * nested forcing net (+), dynamic ones, then where none clashes dynamic
+ * chains with static ones inside); a clash removes it.  At nested
+ * cell/region forcing, when none clashes, static cell and region forcing
+ * chains inside.  False on a clash. */
 static bool prop_nested(sks_human *h, prop *p, int level) {
   int n = p->n, before = p->nnodes;
-  int inner = level == HUMAN_FORCE_NESTED_DYNAMIC ? HUMAN_FORCE_DYNAMIC
+  int inner = level >= HUMAN_FORCE_NESTED_DYNAMIC ? HUMAN_FORCE_DYNAMIC
                                                   : HUMAN_FORCE_STATIC;
-  for (int c = 0; c < p->cells; c++) {
-    if (!human_many(p->cand[c]))
-      continue;
-    for (hmask m = p->cand[c]; m; m &= m - 1) {
-      int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
-      if (has(p, l ^ 1) || !inner_test(h, inner, l, &weight))
+  for (;;) {
+    for (int c = 0; c < p->cells; c++) {
+      if (!human_many(p->cand[c]))
         continue;
-      /* its parent: the assumption (the inner chain's cost is its
-       * weight) */
-      int root = 0;
-      if (!derive(p, l ^ 1, &root, 1, weight))
-        return false;
+      for (hmask m = p->cand[c]; m; m &= m - 1) {
+        int l = (c * n + human_first(m)) * 2 + 1, weight = 0;
+        if (has(p, l ^ 1) || !inner_test(h, p, inner, l, &weight))
+          continue;
+        /* its parent: the assumption (the inner chain's cost is its
+         * weight) */
+        int root = 0;
+        if (!derive(p, l ^ 1, &root, 1, weight))
+          return false;
+      }
     }
+    if (p->nnodes > before || level != HUMAN_FORCE_NESTED_DYNAMIC_PLUS ||
+        inner == HUMAN_FORCE_NESTED)
+      break;
+    inner = HUMAN_FORCE_NESTED; /* SE's level 5: its level 2 inside */
   }
   if (p->nnodes == before && level == HUMAN_FORCE_NESTED_MULTIPLE)
     return nested_multiple(h, p);
@@ -509,14 +515,15 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
       return false;
     if (p->nnodes > before)
       continue;
-    if (level < HUMAN_FORCE_NESTED)
-      return true;
-    /* SE's other rules inside its nested chains: hidden pairs, naked
-     * pairs, X-wings of the working state, the first that gives */
+    /* SE's other rules inside dynamic+ and its nested chains: hidden
+     * pairs, naked pairs, X-wings of the working state, the first that
+     * gives */
     if (!advanced_sets(h, p))
       return false;
     if (p->nnodes > before)
       continue;
+    if (level < HUMAN_FORCE_NESTED)
+      return true;
     if (!prop_nested(h, p, level))
       return false;
     if (p->nnodes == before)
@@ -526,9 +533,8 @@ static bool propagate(sks_human *h, prop *p, int level, int start,
 
 /* Whether literal lit, assumed in the outer working state, clashes at the
  * inner level; *weight: the inner chain's depth. */
-static int inner_test(sks_human *h, int level, int lit, int *weight) {
-  struct human_force *f = h->force;
-  prop *o = &f->p[0], *in = &f->p[1];
+static int inner_test(sks_human *h, prop *o, int level, int lit, int *weight) {
+  prop *in = o + 1;
   if (propagate(h, in, level, lit, o->cand, o->where, o->dcells))
     return 0;
   *weight = ancestors(in, in->conflict, 2);
@@ -656,7 +662,7 @@ static int set_vars(const sks_human *h, const hmask *cand, const hmask *where,
  * on.  False on a clash. */
 static bool nested_multiple(sks_human *h, prop *o) {
   struct human_force *f = h->force;
-  prop *in = &f->p[1];
+  prop *in = o + 1;
   int n = o->n, W = f->W, nsets = o->cells + o->nreg * n;
   if (!f->mbits) {
     f->mbits = sks_malloc((size_t)o->nv * W * sizeof *f->mbits);
@@ -919,7 +925,7 @@ bool human_force_general(sks_human *h, int level, int start,
 static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
                        human_run *r) {
   if (f->p9 &&
-      (plevel <= HUMAN_FORCE_DYNAMIC_PLUS || plevel == HUMAN_FORCE_NISHIO)) {
+      (plevel <= HUMAN_FORCE_DYNAMIC || plevel == HUMAN_FORCE_NISHIO)) {
     *r = f->run;
     return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
   }
@@ -1047,11 +1053,9 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
       f->hdcells[(size_t)human_first(m) * h->pw + c / 64] |= 1ULL << (c % 64);
   /* The stores are made when first used (most puzzles never reach the
    * dynamic levels).  Past 16x16 a second store would cost too much
-   * memory: the levels share one; the plain 9x9's dynamic+ reads only
-   * some regions, so its branches can be kept apart. */
+   * memory: the levels share one. */
   f->s = &f->st[plevel == HUMAN_FORCE_STATIC || h->cells > 256 ? 0
-                : level == HUMAN_FORCE_NISHIO                  ? 3
-                : plevel == HUMAN_FORCE_DYNAMIC_PLUS && f->p9  ? 2
+                : level == HUMAN_FORCE_NISHIO                  ? 2
                                                                : 1];
   if (!f->s->br)
     store_init(f->s, h, f->W);

@@ -1,5 +1,5 @@
-/* The forcing search's static, dynamic, dynamic+ and Nishio propagation
- * for the plain 9x9, on bit sets: the same queue, literals and depths as
+/* The forcing search's static, dynamic and Nishio propagation for the
+ * plain 9x9, on bit sets: the same queue, literals and depths as
  * human_force.c's general propagation, without the parents (the conclusion's
  * size is counted on the general one) and without where[] kept in step. */
 #include "human_int.h"
@@ -13,11 +13,7 @@ struct human_prop9 {
   uint64_t off[9 * 2];    /* the cells whose off literal of d is derived */
   uint64_t on[9 * 2];     /* likewise on (static runs: their reads) */
   uint64_t regm[27 * 2];  /* each region's cells */
-  /* dynamic+: by region, the digits whose places the run removed, and the
-   * regions with any */
-  uint16_t dirty[27];
-  uint32_t dregs, cregs[81]; /* a cell's regions */
-  uint64_t cregm[81 * 6];    /* a cell's regions' cells, in creg's order */
+  uint64_t cregm[81 * 6]; /* a cell's regions' cells, in creg's order */
   unsigned char cell_of[729], digit_of[729];
   int head;                        /* the queue's next node */
   unsigned cur, epoch[81 * 9 * 2]; /* by literal: derived in run cur */
@@ -45,7 +41,6 @@ struct human_prop9 *human_prop9_new(const sks_human *h) {
     for (int j = 0; j < 9; j++) {
       int c = h->region[k * 9 + j];
       q->regm[k * 2 + c / 64] |= 1ULL << (c % 64);
-      q->cregs[c] |= 1u << k;
     }
   for (int c = 0; c < 81; c++)
     for (int i = 0; i < 3; i++)
@@ -91,26 +86,10 @@ static inline int off_depth(const struct human_prop9 *q, const human_run *r,
   return r->depth[q->node_of[(c * 9 + d) * 2]];
 }
 
-/* The deepest of the off literals of d in the cells m0, m1 (two words),
- * all derived. */
-static int places_depth(const struct human_prop9 *q, const human_run *r, int d,
-                        uint64_t m0, uint64_t m1) {
-  int dep = 0;
-  for (int w = 0; w < 2; w++)
-    for (uint64_t m = w ? m1 : m0; m; m &= m - 1) {
-      int x = off_depth(q, r, w * 64 + human_first(m), d);
-      dep = x > dep ? x : dep;
-    }
-  return dep;
-}
-
-/* Processes the queue from q->head to its end; false on a clash.  Up to
- * dynamic, the queue runs by depth, so what a node gives lies one deeper;
- * dynamic+ (plus) adds locked candidates at the depth of their parents,
- * and a single's depth is its deepest parent's, one deeper. */
+/* Processes the queue from q->head to its end; false on a clash.  The
+ * queue runs by depth, so what a node gives lies one deeper. */
 static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
-                  bool dynamic, bool plus, bool xonly,
-                  const uint64_t *bdcells) {
+                  bool dynamic, bool xonly, const uint64_t *bdcells) {
   const hmask *bcand = h->cand;
   const hmask *cand = dynamic ? q->cand : bcand;
   const uint64_t *dcells = dynamic ? q->dcells : bdcells;
@@ -146,11 +125,6 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
       if (!xonly)
         q->cand[c] &= ~(1ULL << d);
       q->dcells[d * 2 + c / 64] &= ~(1ULL << (c % 64));
-      if (plus) {
-        for (int i = 0; i < 3; i++)
-          q->dirty[creg[i]] |= (uint16_t)(1u << d);
-        q->dregs |= q->cregs[c];
-      }
       hmask cm = q->cand[c];
       if (!cm && !xonly) { /* the cell is empty: this off and its first one
                               (Nishio reads no cell's marks) */
@@ -158,16 +132,8 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
         return false;
       }
       if (human_one(cm) && !xonly) {
-        int e = human_first(cm), dep = k;
-        if (plus) {
-          dep = 0;
-          for (hmask m = bcand[c] & ~cm; m; m &= m - 1) {
-            int x = off_depth(q, r, c, human_first(m));
-            dep = x > dep ? x : dep;
-          }
-          dep++;
-        }
-        if (!derive(q, r, (c * 9 + e) * 2 + 1, c, e, dep))
+        int e = human_first(cm);
+        if (!derive(q, r, (c * 9 + e) * 2 + 1, c, e, k))
           return false;
       }
       uint64_t dc0 = q->dcells[d * 2], dc1 = q->dcells[d * 2 + 1];
@@ -183,11 +149,8 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
           r->clash = k - 1 + off_depth(q, r, p, d);
           return false;
         }
-        int p = a ? human_first(a) : 64 + human_first(b), dep = k;
-        if (plus)
-          dep = 1 + places_depth(q, r, d, bdcells[d * 2] & rm[0] & ~a,
-                                 bdcells[d * 2 + 1] & rm[1] & ~b);
-        if (!derive(q, r, (p * 9 + d) * 2 + 1, p, d, dep))
+        int p = a ? human_first(a) : 64 + human_first(b);
+        if (!derive(q, r, (p * 9 + d) * 2 + 1, p, d, k))
           return false;
       }
       continue;
@@ -213,48 +176,6 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
   return true;
 }
 
-/* Dynamic+: locked candidates in the working state, of the region-digits
- * whose places the run removed, in their order: the first that removes
- * anything; false on a clash. */
-static bool locked(const sks_human *h, struct human_prop9 *q, human_run *r,
-                   const uint64_t *bdcells) {
-  int before = r->nnodes;
-  for (uint32_t am = q->dregs; am && r->nnodes == before; am &= am - 1)
-    for (unsigned dm = q->dirty[human_first(am)]; dm && r->nnodes == before;
-         dm &= dm - 1) {
-      int a = human_first(am), d = human_first(dm);
-      const uint64_t *ra = q->regm + a * 2;
-      uint64_t w0 = q->dcells[d * 2] & ra[0], w1 = q->dcells[d * 2 + 1] & ra[1];
-      if (!(human_many(w0) || human_many(w1) || (w0 && w1)))
-        continue;
-      /* the places removed: all derived, the parents */
-      uint64_t g0 = bdcells[d * 2] & ra[0] & ~w0;
-      uint64_t g1 = bdcells[d * 2 + 1] & ra[1] & ~w1;
-      if (!(g0 | g1))
-        continue; /* locked before: nothing the assumption did */
-      int dep = places_depth(q, r, d, g0, g1);
-      int c0 = w0 ? human_first(w0) : 64 + human_first(w1);
-      for (int i = 0; i < 3; i++) {
-        int b = h->creg[c0 * HUMAN_MAX_REG + i];
-        const uint64_t *rb = q->regm + b * 2;
-        if (b == a || (w0 & ~rb[0]) || (w1 & ~rb[1]))
-          continue; /* not all inside b */
-        /* it reads d's marks in b (those in a: a's places are peers of
-         * the cell whose off made a dirty, read then) */
-        r->touch[2 + d * 2] |= rb[0];
-        r->touch[3 + d * 2] |= rb[1];
-        for (int w = 0; w < 2; w++)
-          for (uint64_t m = q->dcells[d * 2 + w] & rb[w] & ~ra[w]; m;
-               m &= m - 1) {
-            int c = w * 64 + human_first(m);
-            if (!derive(q, r, (c * 9 + d) * 2, c, d, dep + 1))
-              return false;
-          }
-      }
-    }
-  return true;
-}
-
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells) {
   /* Nishio: dynamic, the start's digit only */
@@ -277,12 +198,10 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
     if (!xonly) /* Nishio reads no cell's marks */
       memcpy(q->cand, bcand, sizeof q->cand);
     memcpy(q->dcells, bdcells, sizeof q->dcells);
-    memset(q->dirty, 0, sizeof q->dirty);
-    q->dregs = 0;
   }
   derive(q, r, start, start / 2 / 9, start / 2 % 9, 1);
   if (!dynamic) {
-    bool ok = drain(h, q, r, false, false, false, bdcells);
+    bool ok = drain(h, q, r, false, false, bdcells);
     /* the static store's reads: the cells of its off literals, then by
      * digit the cells of its literals of d (clash or not: those derived) */
     uint64_t *t = r->sreads;
@@ -294,16 +213,5 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
       }
     return ok;
   }
-  for (;;) {
-    if (!drain(h, q, r, dynamic, level >= HUMAN_FORCE_DYNAMIC_PLUS, xonly,
-               bdcells))
-      return false;
-    if (level < HUMAN_FORCE_DYNAMIC_PLUS)
-      return true;
-    int before = r->nnodes;
-    if (!locked(h, q, r, bdcells))
-      return false;
-    if (r->nnodes == before)
-      return true;
-  }
+  return drain(h, q, r, true, xonly, bdcells);
 }

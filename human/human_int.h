@@ -267,17 +267,20 @@ typedef enum human_force_level {
    * deductions of both levels before */
   HUMAN_FORCE_DYNAMIC,
   /* dynamic forcing chain (+): with the locked candidates of the chain's
-   * marks */
+   * marks, then SE's pairs and X-wings (SE's level 1) */
   HUMAN_FORCE_DYNAMIC_PLUS,
-  /* nested forcing chain: dynamic+ with SE's pairs and X-wings, then each
-   * open candidate tested by a static chain inside (a clash removes it);
-   * the contradictions of the on branches only */
+  /* nested forcing chain: dynamic+, then each open candidate tested by a
+   * static chain inside (a clash removes it); the contradictions of the
+   * on branches only */
   HUMAN_FORCE_NESTED,
   /* nested cell/region forcing chain: static cell and region forcing
    * chains inside as well */
   HUMAN_FORCE_NESTED_MULTIPLE,
   /* nested forcing net: dynamic chains inside */
   HUMAN_FORCE_NESTED_DYNAMIC,
+  /* nested forcing net (+): dynamic chains inside, then where none clashes
+   * nested forcing chains inside (SE's level 5) */
+  HUMAN_FORCE_NESTED_DYNAMIC_PLUS,
   /* Nishio forcing chain: dynamic on one digit's links only (no cell's);
    * contradictions only, as SE's */
   HUMAN_FORCE_NISHIO,
@@ -311,16 +314,14 @@ bool human_force_general(sks_human *h, int level, int start,
 void human_static_reads(const sks_human *h, const human_run *r, uint64_t *t);
 void human_static_changes(const sks_human *h, const hmask *old, uint64_t *ch);
 
-/* human_force9.c: the static, dynamic, dynamic+ and Nishio propagation
- * (levels HUMAN_FORCE_STATIC, _DYNAMIC, _DYNAMIC_PLUS, _NISHIO) for the
- * plain 9x9 on bit
- * sets, from literal start in h's state (bdcells as above): a fast path
- * of human_force_general, the same run its parents aside, which the
- * forcing search takes where it fits (r's arrays the caller's, sreads
- * made as it ran); tests/unit/test_human.c runs both and compares them
- * (docs/design.md, "Fast paths and their general forms").  The general
- * dynamic+ marks every cell read, the 9x9 one only those it reads.  False
- * on a clash. */
+/* human_force9.c: the static, dynamic and Nishio propagation (levels
+ * HUMAN_FORCE_STATIC, _DYNAMIC, _NISHIO) for the plain 9x9 on bit sets,
+ * from literal start in h's state (bdcells as above): a fast path of
+ * human_force_general, the same run its parents aside, which the forcing
+ * search takes where it fits (r's arrays the caller's, sreads made as it
+ * ran); tests/unit/test_human.c runs both and compares them
+ * (docs/design.md, "Fast paths and their general forms").  False on a
+ * clash. */
 struct human_prop9;
 bool human_prop9_fits(const sks_human *h);
 struct human_prop9 *human_prop9_new(const sks_human *h);

@@ -74,6 +74,13 @@ static int se_to_h(int k) {
   return k < 9 ? 18 + k : k < 18 ? k - 9 : 9 + (k - 18);
 }
 
+/* A var's cell and digit, and in each of its cell's regions (SE's
+ * order) the region, the places' word of its digit and its place's bit. */
+typedef struct se_var {
+  uint8_t c, d, k[3];
+  uint16_t wi[3], bit[3];
+} se_var;
+
 /* One run: its nodes (node 0 the assumption) with their literals and
  * parents, the node of each literal derived, the literals as a set, the
  * clash's two sides (nodes that are no literal's), the vars whose nodes
@@ -85,7 +92,9 @@ typedef struct se_run {
   int16_t *lit, *par;
   int *pstart;
   uint8_t *pcount;
-  int16_t *node_of; /* SE_LITS, -1 none */
+  int16_t *packed; /* the nodes of its literals, in literal order */
+  size_t pcap;
+  uint16_t prefix[SE_W]; /* literals in bits before each word */
   uint64_t bits[SE_W];
   uint64_t done[SE_MW]; /* the vars of the nodes it took */
   int clash[2];
@@ -97,12 +106,15 @@ struct human_se9 {
   hmask last[SE_LEVELS][81];
   /* the state assumed from and a run's working state: marks by cell,
    * places by region and digit (SE's regions) */
-  hmask src[81], cur[81];
+  hmask src[81];
+  uint16_t src16[81], cur[81];
   uint16_t swh[27 * 9], wh[27 * 9];
+  se_var var[81 * 9];
   /* the running level's propagation: dynamic (the marks a run takes out
    * are gone for the rest of it), and whether a cell's marks link */
   bool dynamic, cells;
   int qon[SE_LITS], qoff[SE_LITS];
+  int16_t node_of[SE_LITS]; /* the running run's, -1 none */
   int *mark, stamp, *stack; /* ancestor counts, by node */
   size_t mcap;
   /* each region's cells, each cell's regions and its place in them */
@@ -131,6 +143,14 @@ struct human_se9 *human_se9_new(void) {
   }
   for (int c = 0; c < 81; c++)
     for (int d = 0; d < 9; d++) {
+      se_var *sv = &s->var[c * 9 + d];
+      sv->c = (uint8_t)c;
+      sv->d = (uint8_t)d;
+      for (int t = 0; t < 3; t++) {
+        sv->k[t] = (uint8_t)s->cr[c][t];
+        sv->wi[t] = (uint16_t)(s->cr[c][t] * 9 + d);
+        sv->bit[t] = (uint16_t)(1u << s->pos[c][t]);
+      }
       uint64_t *r = s->reads[c * 9 + d];
       uint64_t *rx = s->reads[81 * 9 + c * 9 + d];
       for (int t = 0; t < 3; t++)
@@ -153,6 +173,7 @@ struct human_se9 *human_se9_new(void) {
         s->peers[c][w] |= s->rset[s->cr[c][t]][w];
   for (int c = 0; c < 81; c++)
     s->peers[c][c / 64] &= ~(1ULL << (c % 64));
+  memset(s->node_of, 0xff, sizeof s->node_of);
   /* no level has run: every mark counts as changed the first time */
   memset(s->last, 0xff, sizeof s->last);
   return s;
@@ -163,7 +184,7 @@ static void run_free(se_run *r) {
   free(r->par);
   free(r->pstart);
   free(r->pcount);
-  free(r->node_of);
+  free(r->packed);
 }
 
 void human_se9_free(struct human_se9 *s) {
@@ -238,15 +259,16 @@ static int off_lit(int c, int d) {
  * and a queue entry the first time. */
 static inline __attribute__((always_inline)) bool
 meet(struct human_se9 *s, se_run *r, int l, const int *pars, int k, int *tail) {
-  if (r->node_of[l ^ 1] >= 0) {
+  int16_t *no = s->node_of;
+  if (no[l ^ 1] >= 0) {
     int y = new_node(r, l, pars, k);
-    r->clash[0] = l & 1 ? y : r->node_of[l ^ 1];
-    r->clash[1] = l & 1 ? r->node_of[l ^ 1] : y;
+    r->clash[0] = l & 1 ? y : no[l ^ 1];
+    r->clash[1] = l & 1 ? no[l ^ 1] : y;
     return true;
   }
-  if (r->node_of[l] < 0) {
+  if (no[l] < 0) {
     int y = new_node(r, l, pars, k);
-    r->node_of[l] = (int16_t)y;
+    no[l] = (int16_t)y;
     r->bits[l / 64] |= 1ULL << (l % 64);
     (l & 1 ? s->qon : s->qoff)[(*tail)++] = y;
   }
@@ -254,19 +276,13 @@ meet(struct human_se9 *s, se_run *r, int l, const int *pars, int k, int *tail) {
 }
 
 /* The run from literal start on the state src into r. */
-static void run(struct human_se9 *s, se_run *r, int start) {
-  if (!r->node_of) {
-    r->node_of = sks_malloc(SE_LITS * sizeof *r->node_of);
-    memset(r->node_of, 0xff, SE_LITS * sizeof *r->node_of);
-  } else /* the last run's literals only */
-    for (int x = 0; x < r->nn; x++)
-      r->node_of[r->lit[x]] = -1;
+static void run_nodes(struct human_se9 *s, se_run *r, int start) {
   memset(r->bits, 0, sizeof r->bits);
   memset(r->done, 0, sizeof r->done);
-  memcpy(s->cur, s->src, sizeof s->cur);
+  memcpy(s->cur, s->src16, sizeof s->cur);
   memcpy(s->wh, s->swh, sizeof s->wh);
-  hmask *cur = s->cur;
-  uint16_t *wh = s->wh;
+  uint16_t *cur = s->cur, *wh = s->wh;
+  const bool cells = s->cells;
   r->nn = r->npar = 0;
   r->clash[0] = r->clash[1] = -1;
   r->valid = true;
@@ -275,16 +291,18 @@ static void run(struct human_se9 *s, se_run *r, int start) {
   while (hon < ton || hoff < toff) {
     bool on = hon < ton;
     int x = on ? s->qon[hon++] : s->qoff[hoff++];
-    int v = r->lit[x] / 2, c = v / 9, d = v % 9;
+    int v = r->lit[x] >> 1;
+    const se_var *sv = &s->var[v];
+    int c = sv->c, d = sv->d;
     r->done[v / 64] |= 1ULL << (v % 64);
     if (on) {
-      for (hmask m = s->cells ? cur[c] & ~(1ULL << d) : 0; m; m &= m - 1)
-        if (meet(s, r, off_lit(c, human_first(m)), &x, 1, &toff))
+      for (unsigned m = cells ? cur[c] & ~(1u << d) : 0; m; m &= m - 1)
+        if (meet(s, r, off_lit(c, __builtin_ctz(m)), &x, 1, &toff))
           return;
       for (int t = 0; t < 3; t++) {
-        int k = s->cr[c][t];
-        for (unsigned m = wh[k * 9 + d] & ~(1u << s->pos[c][t]); m; m &= m - 1)
-          if (meet(s, r, off_lit(s->rc[k][__builtin_ctz(m)], d), &x, 1, &toff))
+        const int *rc = s->rc[sv->k[t]];
+        for (unsigned m = wh[sv->wi[t]] & ~sv->bit[t]; m; m &= m - 1)
+          if (meet(s, r, off_lit(rc[__builtin_ctz(m)], d), &x, 1, &toff))
             return;
       }
       continue;
@@ -292,36 +310,66 @@ static void run(struct human_se9 *s, se_run *r, int start) {
     /* what the elimination gives, on the marks before it goes: up to
      * four placements, each with its parents */
     int got[4], ng = 0, pars[4][10], np[4];
-    if (s->cells && human_two(cur[c])) {
-      got[ng] = on_lit(c, human_first(cur[c] & ~(1ULL << d)));
+    if (cells && human_two(cur[c])) {
+      got[ng] = on_lit(c, __builtin_ctz(cur[c] & ~(1u << d)));
       np[ng] = 0;
       pars[ng][np[ng]++] = x;
-      for (hmask m = s->src[c] & ~cur[c]; m; m &= m - 1)
-        pars[ng][np[ng]++] = r->node_of[off_lit(c, human_first(m))];
+      for (unsigned m = s->src16[c] & ~cur[c]; m; m &= m - 1)
+        pars[ng][np[ng]++] = s->node_of[off_lit(c, __builtin_ctz(m))];
       ng++;
     }
     for (int t = 0; t < 3; t++) {
-      int k = s->cr[c][t];
-      unsigned w = wh[k * 9 + d];
+      unsigned w = wh[sv->wi[t]];
       if (!human_two(w))
         continue;
-      got[ng] = on_lit(s->rc[k][__builtin_ctz(w & ~(1u << s->pos[c][t]))], d);
+      const int *rc = s->rc[sv->k[t]];
+      got[ng] = on_lit(rc[__builtin_ctz(w & ~sv->bit[t])], d);
       np[ng] = 0;
       pars[ng][np[ng]++] = x;
-      for (unsigned m = s->swh[k * 9 + d] & ~w; m; m &= m - 1)
-        pars[ng][np[ng]++] = r->node_of[off_lit(s->rc[k][__builtin_ctz(m)], d)];
+      for (unsigned m = s->swh[sv->wi[t]] & ~w; m; m &= m - 1)
+        pars[ng][np[ng]++] = s->node_of[off_lit(rc[__builtin_ctz(m)], d)];
       ng++;
     }
     if (s->dynamic) {
-      cur[c] &= ~(1ULL << d);
+      cur[c] &= (uint16_t) ~(1u << d);
       for (int t = 0; t < 3; t++)
-        wh[s->cr[c][t] * 9 + d] &= (uint16_t) ~(1u << s->pos[c][t]);
+        wh[sv->wi[t]] &= (uint16_t)~sv->bit[t];
     }
     /* (a placement met twice keeps its first parents) */
     for (int i = 0; i < ng; i++)
       if (meet(s, r, got[i], pars[i], np[i], &ton))
         return;
   }
+}
+
+/* The run from literal start on the state src into r, its literals'
+ * nodes kept in literal order (the scratch map cleared for the next). */
+static void run(struct human_se9 *s, se_run *r, int start) {
+  run_nodes(s, r, start);
+  int k = 0;
+  for (int w = 0; w < SE_W; w++) {
+    r->prefix[w] = (uint16_t)k;
+    k += __builtin_popcountll(r->bits[w]);
+  }
+  if (r->pcap < (size_t)k) {
+    r->pcap = (size_t)k * 2;
+    r->packed = sks_realloc(r->packed, r->pcap * sizeof *r->packed);
+  }
+  k = 0;
+  for (int w = 0; w < SE_W; w++)
+    for (uint64_t m = r->bits[w]; m; m &= m - 1)
+      r->packed[k++] = s->node_of[w * 64 + __builtin_ctzll(m)];
+  for (int x = 0; x < r->nn; x++)
+    s->node_of[r->lit[x]] = -1;
+}
+
+/* The node of literal l in run r, -1 none. */
+static int node_in(const se_run *r, int l) {
+  uint64_t b = r->bits[l / 64];
+  if (!(b >> (l % 64) & 1))
+    return -1;
+  return r->packed[r->prefix[l / 64] +
+                   __builtin_popcountll(b & ((1ULL << (l % 64)) - 1))];
 }
 
 /* Literal l's run at the running level on src: the one kept, or a new
@@ -391,13 +439,13 @@ static void common(struct human_se9 *s, const se_run *const *rs, int k, int key,
       int l = w * 64 + human_first(m);
       if (!worth(s->src, l))
         continue;
-      int order = (l & 1 ? 0 : SE_LITS * 4) + rs[0]->node_of[l];
+      int order = (l & 1 ? 0 : SE_LITS * 4) + node_in(rs[0], l);
       int most = se_most(b, key), mostl = order < lorder ? lc : lc - 1;
       if (mostl < most)
         most = mostl;
       int sum = 0;
       for (int j = 0; j < k && sum <= most; j++)
-        sum += ancestors(s, rs[j], rs[j]->node_of[l], most - sum);
+        sum += ancestors(s, rs[j], node_in(rs[j], l), most - sum);
       if (sum <= most)
         lc = sum, lorder = order, llit = l;
     }
@@ -411,8 +459,10 @@ static void common(struct human_se9 *s, const se_run *const *rs, int k, int key,
  * level's kept runs that read a mark changed since its last run are
  * dropped. */
 static void begin(const sks_human *h, struct human_se9 *s, int lv) {
-  for (int c = 0; c < 81; c++)
+  for (int c = 0; c < 81; c++) {
     s->src[c] = h->val[c] >= 0 ? 0 : h->cand[c];
+    s->src16[c] = (uint16_t)s->src[c];
+  }
   memset(s->swh, 0, sizeof s->swh);
   for (int c = 0; c < 81; c++)
     for (hmask m = s->src[c]; m; m &= m - 1)
@@ -607,13 +657,13 @@ static bool measure_one(struct human_se9 *s, int lv, const human_se9_pick *p,
   if (!k)
     return false;
   for (int j = 0; j < k; j++)
-    if (rs[j]->node_of[l] < 0)
+    if (node_in(rs[j], l) < 0)
       return false;
   for (int j = 0; j < k && sum <= most; j++)
-    sum += ancestors(s, rs[j], rs[j]->node_of[l], most - sum);
+    sum += ancestors(s, rs[j], node_in(rs[j], l), most - sum);
   *cplx = sum;
   *order = (((long long)c * 80 + slot) * 2 + !(l & 1)) * SE_LITS * 2 +
-           rs[0]->node_of[l];
+           node_in(rs[0], l);
   return true;
 }
 

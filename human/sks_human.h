@@ -127,6 +127,8 @@ extern "C" {
     HUMAN_FORCE_NESTED_MULTIPLE)                                               \
   X(NESTED_FORCING_2, "nested forcing net", "nested-forcing-2", 10.5, EXTREME, \
     true, false, human_forcing, HUMAN_FORCE_NESTED_DYNAMIC)                    \
+  X(NESTED_FORCING_3, "nested forcing net (+)", "nested-forcing-3", 11.0,      \
+    EXTREME, true, false, human_forcing, HUMAN_FORCE_NESTED_DYNAMIC_PLUS)      \
   X(MUS, "minimal unsatisfiable subset", "mus", 11.0, EXTREME, false, false,   \
     human_mus, 0)
 

@@ -729,6 +729,18 @@ static void test_nested(sks_human *h) {
   CHECK(human_try(h, SKS_TECH_NESTED_FORCING_MULTIPLE));
   CHECK(strstr(h->text, "cell/region") != NULL);
   CHECK(h->size > 0);
+  /* SE's fifth level there (chains nested twice where dynamic ones
+   * inside find nothing): a step of 11.0 or more that the solution
+   * keeps */
+  int sol[81];
+  CHECK_EQ(judge_count(p, 2, sol), 1);
+  CHECK(human_try(h, SKS_TECH_NESTED_FORCING_3));
+  CHECK(h->rating >= 11.0);
+  CHECK(h->nelim > 0 || h->cell >= 0);
+  for (int i = 0; i < h->nelim; i++)
+    CHECK(sol[h->elim[i] / 9] != h->elim[i] % 9);
+  if (h->cell >= 0)
+    CHECK_EQ(sol[h->cell], h->digit);
   sks_puzzle_delete(p);
 }
 
@@ -1063,12 +1075,11 @@ static bool same_nodes(int na, const int *lit, const int *depth,
          !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
 }
 
-/* Runs both propagations at level (static, dynamic, dynamic+ or Nishio) from
- * every open candidate of h's state, on and off; the number that differ
- * (-1 when h does not fit the 9x9 one): the same literals in the same
- * order with the same depths, the same clashes at the same depth, and
- * the same marks read (the general dynamic+ marks every cell read, the
- * 9x9 one only those it reads; a static run's reads made as it ran are
+/* Runs both propagations at level (static, dynamic or Nishio) from every
+ * open candidate of h's state, on and off; the number that differ (-1
+ * when h does not fit the 9x9 one): the same literals in the same order
+ * with the same depths, the same clashes at the same depth, and the same
+ * marks read (a static run's reads made as it ran are
  * human_static_reads' of the general one). */
 static int prop9_compare(sks_human *h, probe *pb, int level) {
   if (!pb->q)
@@ -1084,8 +1095,7 @@ static int prop9_compare(sks_human *h, probe *pb, int level) {
         /* a clash keeps its depth and the marks read up to it */
         bool same = oka == okb && a.clash == b.clash;
         for (int w = 0; w < pb->tw && same; w++)
-          same = level == HUMAN_FORCE_DYNAMIC_PLUS ? !(a.touch[w] & ~b.touch[w])
-                                                   : a.touch[w] == b.touch[w];
+          same = a.touch[w] == b.touch[w];
         if (same && oka)
           same = same_nodes(a.nnodes, a.lit, a.depth, &b);
         if (same && level == HUMAN_FORCE_STATIC) {
@@ -1224,18 +1234,17 @@ static void thin(sks_human *h, probe *pb, uint64_t *seed, int one_in) {
         toggle(h, pb, c, human_first(m), true);
 }
 
-/* Both propagations at the four levels on a state: the number of runs
+/* Both propagations at the three levels on a state: the number of runs
  * that differ. */
 static int prop9_all(sks_human *h, probe *pb) {
   return prop9_compare(h, pb, HUMAN_FORCE_STATIC) +
          prop9_compare(h, pb, HUMAN_FORCE_DYNAMIC) +
-         prop9_compare(h, pb, HUMAN_FORCE_DYNAMIC_PLUS) +
          prop9_compare(h, pb, HUMAN_FORCE_NISHIO);
 }
 
 /* The plain 9x9's bit-set propagation of the forcing search against the
- * general one: from every open candidate, on and off, static, dynamic,
- * dynamic+ and Nishio, at every position of hard puzzles' paths and on random
+ * general one: from every open candidate, on and off, static, dynamic
+ * and Nishio, at every position of hard puzzles' paths and on random
  * states made from them (open candidates removed at random) and from
  * the empty grid (random marks in every cell), the same literals in the
  * same order with the same depths, the same clashes and the same marks
@@ -1262,7 +1271,7 @@ static void test_prop9(sks_human *h) {
     do {
       probe_cells(h, &pb);
       CHECK_EQ(prop9_all(h, &pb), 0);
-      for (int level = HUMAN_FORCE_STATIC; level <= HUMAN_FORCE_DYNAMIC_PLUS;
+      for (int level = HUMAN_FORCE_STATIC; level <= HUMAN_FORCE_DYNAMIC;
            level++)
         if (level != HUMAN_FORCE_CELL)
           CHECK_EQ(prop9_reads(h, &pb, level), 0);
