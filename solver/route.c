@@ -10,9 +10,9 @@
 
 /* The route, by side n (BENCHMARKS.md, "Authoring through bits"):
  *   n <= BITS_MAX_N  bits (takes the puzzle as it is), searching at most
- *                    BUDGET nodes up to SMALL_N and BUDGET_LARGE above
- *                    (a long search there is one for CDCL), then cadical
- *                    on the same puzzle
+ *                    BUDGET_9 nodes up to 9x9, BUDGET up to SMALL_N and
+ *                    BUDGET_LARGE above (a long search there is one for
+ *                    CDCL), then cadical on the same puzzle
  *   larger           cadical (locked candidates before it)
  * A puzzle with variant rules goes to a CDCL engine (its rules are
  * clauses): hall, whose sum propagator takes them inside its search,
@@ -31,6 +31,13 @@
 enum {
   BITS_MAX_N = 36,
   SMALL_N = 16,
+  /* up to 9x9 a deep search is still bits' ground: the pencil-mark
+   * puzzles of the Interactive Sudoku Solver's collection, plain 9x9
+   * grids of marks that need 0.2-95 M nodes, take bits 0.07-28 s and
+   * cadical 0.3-31 s, bits faster or even on each (BENCHMARKS.md,
+   * "Pencil-mark puzzles: bits searches on"); the budget is a minute's
+   * search */
+  BUDGET_9 = 200000000,
   BUDGET = 200000,
   BUDGET_LARGE = 500,
   R_DLX = 0,
@@ -115,7 +122,7 @@ static long long budget_of(const route *r) {
   if (r->opt.route_nodes > 0)
     return r->opt.route_nodes;
   const sks_shape *shape = r->eo ? r->eo->shape : r->puzzle->shape;
-  return shape->n <= SMALL_N ? BUDGET : BUDGET_LARGE;
+  return shape->n <= 9 ? BUDGET_9 : shape->n <= SMALL_N ? BUDGET : BUDGET_LARGE;
 }
 
 static sks_propagate propagation(const sks_solver *base,
