@@ -82,9 +82,10 @@ typedef struct se_var {
 } se_var;
 
 /* One run: its nodes (node 0 the assumption) with their literals and
- * parents, the node of each literal derived, the literals as a set, the
- * clash's two sides (nodes that are no literal's), the vars whose nodes
- * it took (the marks such a node reads: reads[]). */
+ * parents, the literals derived as a set (bits) and their nodes in
+ * literal order (packed; node_in finds one), the clash's two sides
+ * (nodes that are no literal's), the vars whose nodes it took (the marks
+ * such a node reads: reads[]). */
 typedef struct se_run {
   bool valid;
   int nn, npar;
