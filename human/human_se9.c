@@ -120,9 +120,6 @@ struct human_se9 {
   size_t mcap;
   /* each region's cells, each cell's regions and its place in them */
   int rc[27][9], cr[81][3], pos[81][3];
-  /* as cell sets of two words: each region, each cell's peers; each
-   * digit's places in src */
-  uint64_t rset[27][2], peers[81][2], dset[9][2];
   /* by var: the marks a node of it reads (its cell's, its digit's in the
    * cell's regions); then without its cell's (Nishio's).  The relation is
    * its own mirror: the vars whose nodes read a mark are those of the
@@ -163,17 +160,6 @@ struct human_se9 *human_se9_new(void) {
       for (int e = 0; e < 9; e++)
         r[(c * 9 + e) / 64] |= 1ULL << ((c * 9 + e) % 64);
     }
-  for (int k = 0; k < 27; k++)
-    for (int i = 0; i < 9; i++) {
-      int c = s->rc[k][i];
-      s->rset[k][c / 64] |= 1ULL << (c % 64);
-    }
-  for (int c = 0; c < 81; c++)
-    for (int t = 0; t < 3; t++)
-      for (int w = 0; w < 2; w++)
-        s->peers[c][w] |= s->rset[s->cr[c][t]][w];
-  for (int c = 0; c < 81; c++)
-    s->peers[c][c / 64] &= ~(1ULL << (c % 64));
   memset(s->node_of, 0xff, sizeof s->node_of);
   /* no level has run: every mark counts as changed the first time */
   memset(s->last, 0xff, sizeof s->last);
@@ -495,39 +481,6 @@ static void begin(const sks_human *h, struct human_se9 *s, int lv) {
         }
 }
 
-/* Nishio's runs follow one digit's places, and whether one clashes does
- * not hang on their order: it is the closure of the digit's places (a
- * place on takes the digit from its peers, a region left with one place
- * puts it on, one with none clashes).  Only the runs that clash are run
- * in SE's order, for their lengths. */
-static bool nishio_clashes(const struct human_se9 *s, int l) {
-  int v = l / 2, c = v / 9, d = v % 9;
-  uint64_t av[2] = {s->dset[d][0], s->dset[d][1]}, on[2] = {0, 0};
-  if (l & 1) {
-    on[c / 64] |= 1ULL << (c % 64);
-    av[0] &= ~s->peers[c][0];
-    av[1] &= ~s->peers[c][1];
-  } else
-    av[c / 64] &= ~(1ULL << (c % 64));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int k = 0; k < 27; k++) {
-      uint64_t m0 = av[0] & s->rset[k][0], m1 = av[1] & s->rset[k][1];
-      if (!(m0 | m1))
-        return true;
-      if ((m0 && m1) || (m0 & (m0 - 1)) || (m1 & (m1 - 1)) || (m0 & on[0]) ||
-          (m1 & on[1]))
-        continue;
-      int q = m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1);
-      on[q / 64] |= 1ULL << (q % 64);
-      av[0] &= ~s->peers[q][0];
-      av[1] &= ~s->peers[q][1];
-      changed = true;
-    }
-  }
-  return false;
-}
-
 bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
                      human_se9_pick *out) {
   bool nishio = level == HUMAN_SE9_NISHIO, multi = level == HUMAN_SE9_MULTIPLE;
@@ -535,10 +488,6 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
   s->dynamic = !multi;
   s->cells = !nishio;
   begin(h, s, lv);
-  memset(s->dset, 0, sizeof s->dset);
-  for (int c = 0; c < 81; c++)
-    for (hmask m = s->src[c]; m; m &= m - 1)
-      s->dset[human_first(m)][c / 64] |= 1ULL << (c % 64);
   se_best b = {.cplx = 1 << 30, .key = 99};
   for (int c = 0; c < 81; c++) {
     hmask cm = s->src[c];
@@ -549,12 +498,6 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
       continue;
     for (hmask m = cm; m; m &= m - 1) {
       int d = human_first(m);
-      if (nishio) {
-        for (int l = off_lit(c, d); l <= on_lit(c, d); l++)
-          if (nishio_clashes(s, l))
-            clash(s, run_of(s, lv, l), l, &b);
-        continue;
-      }
       const se_run *ron = run_of(s, lv, on_lit(c, d));
       if (!multi) {
         const se_run *roff = run_of(s, lv, off_lit(c, d));
@@ -570,8 +513,7 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
       if (nishio)
         continue;
       /* region chains from the digit's first place */
-      int k[3];
-      se_regions(c, k);
+      const int *k = s->cr[c];
       for (int t = 0; t < 3; t++) {
         unsigned w = s->swh[k[t] * 9 + d];
         if (!human_many(w) || s->rc[k[t]][__builtin_ctz(w)] != c)
