@@ -924,8 +924,7 @@ bool human_force_general(sks_human *h, int level, int start,
  * plain 9x9's way when it has one; false on a clash. */
 static bool run_branch(sks_human *h, struct human_force *f, int plevel, int l,
                        human_run *r) {
-  if (f->p9 &&
-      (plevel <= HUMAN_FORCE_DYNAMIC || plevel == HUMAN_FORCE_NISHIO)) {
+  if (f->p9 && (plevel == HUMAN_FORCE_STATIC || plevel == HUMAN_FORCE_NISHIO)) {
     *r = f->run;
     return human_prop9_run(h, f->p9, r, plevel, l, f->hdcells);
   }

@@ -1,5 +1,5 @@
-/* The forcing search's static, dynamic and Nishio propagation for the
- * plain 9x9, on bit sets: the same queue, literals and depths as
+/* The forcing search's static and Nishio propagation for the plain 9x9,
+ * on bit sets: the same queue, literals and depths as
  * human_force.c's general propagation, without the parents (the conclusion's
  * size is counted on the general one) and without where[] kept in step. */
 #include "human_int.h"
@@ -8,8 +8,7 @@
 #include <string.h>
 
 struct human_prop9 {
-  hmask cand[81];         /* the working marks (dynamic) */
-  uint64_t dcells[9 * 2]; /* the working cells holding d (dynamic) */
+  uint64_t dcells[9 * 2]; /* the working cells holding d (Nishio) */
   uint64_t off[9 * 2];    /* the cells whose off literal of d is derived */
   uint64_t on[9 * 2];     /* likewise on (static runs: their reads) */
   uint64_t regm[27 * 2];  /* each region's cells */
@@ -86,13 +85,13 @@ static inline int off_depth(const struct human_prop9 *q, const human_run *r,
   return r->depth[q->node_of[(c * 9 + d) * 2]];
 }
 
-/* Processes the queue from q->head to its end; false on a clash.  The
- * queue runs by depth, so what a node gives lies one deeper. */
+/* Processes the queue from q->head to its end, static or Nishio's (xonly:
+ * dynamic on one digit's places); false on a clash.  The queue runs by
+ * depth, so what a node gives lies one deeper. */
 static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
-                  bool dynamic, bool xonly, const uint64_t *bdcells) {
+                  bool xonly, const uint64_t *bdcells) {
   const hmask *bcand = h->cand;
-  const hmask *cand = dynamic ? q->cand : bcand;
-  const uint64_t *dcells = dynamic ? q->dcells : bdcells;
+  const uint64_t *dcells = xonly ? q->dcells : bdcells;
   int head = q->head;
   for (; head < r->nnodes; head++) {
     int l = r->lit[head], c = q->cell_of[l / 2], d = q->digit_of[l / 2];
@@ -105,7 +104,7 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
      * marks */
     r->touch[xonly ? 2 + d * 2 + c / 64 : c / 64] |= 1ULL << (c % 64);
     if (l & 1) { /* on: the cell's others (not Nishio's) and d's peers go */
-      for (hmask cm = xonly ? 0 : cand[c] & ~(1ULL << d); cm; cm &= cm - 1) {
+      for (hmask cm = xonly ? 0 : bcand[c] & ~(1ULL << d); cm; cm &= cm - 1) {
         int e = human_first(cm);
         if (!derive(q, r, (c * 9 + e) * 2, c, e, k))
           return false;
@@ -121,21 +120,8 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
     }
     /* off */
     const int *creg = h->creg + c * HUMAN_MAX_REG;
-    if (dynamic) {
-      if (!xonly)
-        q->cand[c] &= ~(1ULL << d);
+    if (xonly) {
       q->dcells[d * 2 + c / 64] &= ~(1ULL << (c % 64));
-      hmask cm = q->cand[c];
-      if (!cm && !xonly) { /* the cell is empty: this off and its first one
-                              (Nishio reads no cell's marks) */
-        r->clash = k - 1 + off_depth(q, r, c, human_first(bcand[c]));
-        return false;
-      }
-      if (human_one(cm) && !xonly) {
-        int e = human_first(cm);
-        if (!derive(q, r, (c * 9 + e) * 2 + 1, c, e, k))
-          return false;
-      }
       uint64_t dc0 = q->dcells[d * 2], dc1 = q->dcells[d * 2 + 1];
       for (int i = 0; i < 3; i++) {
         const uint64_t *rm = q->cregm + c * 6 + i * 2;
@@ -178,12 +164,8 @@ static bool drain(const sks_human *h, struct human_prop9 *q, human_run *r,
 
 bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
                      int level, int start, const uint64_t *bdcells) {
-  /* Nishio: dynamic, the start's digit only */
+  /* Nishio: dynamic, the start's digit only; else static */
   bool xonly = level == HUMAN_FORCE_NISHIO;
-  if (xonly)
-    level = HUMAN_FORCE_DYNAMIC;
-  bool dynamic = level >= HUMAN_FORCE_DYNAMIC;
-  const hmask *bcand = h->cand;
   if (++q->cur == 0) { /* wrapped: no literal is derived */
     memset(q->epoch, 0, sizeof q->epoch);
     q->cur = 1;
@@ -194,14 +176,11 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
   memset(r->touch, 0, 20 * sizeof *r->touch);
   memset(q->off, 0, sizeof q->off);
   memset(q->on, 0, sizeof q->on);
-  if (dynamic) {
-    if (!xonly) /* Nishio reads no cell's marks */
-      memcpy(q->cand, bcand, sizeof q->cand);
+  if (xonly)
     memcpy(q->dcells, bdcells, sizeof q->dcells);
-  }
   derive(q, r, start, start / 2 / 9, start / 2 % 9, 1);
-  if (!dynamic) {
-    bool ok = drain(h, q, r, false, false, bdcells);
+  if (!xonly) {
+    bool ok = drain(h, q, r, false, bdcells);
     /* the static store's reads: the cells of its off literals, then by
      * digit the cells of its literals of d (clash or not: those derived) */
     uint64_t *t = r->sreads;
@@ -213,5 +192,5 @@ bool human_prop9_run(const sks_human *h, struct human_prop9 *q, human_run *r,
       }
     return ok;
   }
-  return drain(h, q, r, true, xonly, bdcells);
+  return drain(h, q, r, true, bdcells);
 }

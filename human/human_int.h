@@ -314,8 +314,8 @@ bool human_force_general(sks_human *h, int level, int start,
 void human_static_reads(const sks_human *h, const human_run *r, uint64_t *t);
 void human_static_changes(const sks_human *h, const hmask *old, uint64_t *ch);
 
-/* human_force9.c: the static, dynamic and Nishio propagation (levels
- * HUMAN_FORCE_STATIC, _DYNAMIC, _NISHIO) for the plain 9x9 on bit sets,
+/* human_force9.c: the static and Nishio propagation (levels
+ * HUMAN_FORCE_STATIC, _NISHIO) for the plain 9x9 on bit sets,
  * from literal start in h's state (bdcells as above): a fast path of
  * human_force_general, the same run its parents aside, which the forcing
  * search takes where it fits (r's arrays the caller's, sreads made as it

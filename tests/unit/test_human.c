@@ -1075,7 +1075,7 @@ static bool same_nodes(int na, const int *lit, const int *depth,
          !memcmp(depth, b->depth, (size_t)na * sizeof *depth);
 }
 
-/* Runs both propagations at level (static, dynamic or Nishio) from every
+/* Runs both propagations at level (static or Nishio) from every
  * open candidate of h's state, on and off; the number that differ (-1
  * when h does not fit the 9x9 one): the same literals in the same order
  * with the same depths, the same clashes at the same depth, and the same
@@ -1234,17 +1234,16 @@ static void thin(sks_human *h, probe *pb, uint64_t *seed, int one_in) {
         toggle(h, pb, c, human_first(m), true);
 }
 
-/* Both propagations at the three levels on a state: the number of runs
+/* Both propagations at the two levels on a state: the number of runs
  * that differ. */
 static int prop9_all(sks_human *h, probe *pb) {
   return prop9_compare(h, pb, HUMAN_FORCE_STATIC) +
-         prop9_compare(h, pb, HUMAN_FORCE_DYNAMIC) +
          prop9_compare(h, pb, HUMAN_FORCE_NISHIO);
 }
 
 /* The plain 9x9's bit-set propagation of the forcing search against the
- * general one: from every open candidate, on and off, static, dynamic
- * and Nishio, at every position of hard puzzles' paths and on random
+ * general one: from every open candidate, on and off, static and
+ * Nishio, at every position of hard puzzles' paths and on random
  * states made from them (open candidates removed at random) and from
  * the empty grid (random marks in every cell), the same literals in the
  * same order with the same depths, the same clashes and the same marks
@@ -1271,10 +1270,7 @@ static void test_prop9(sks_human *h) {
     do {
       probe_cells(h, &pb);
       CHECK_EQ(prop9_all(h, &pb), 0);
-      for (int level = HUMAN_FORCE_STATIC; level <= HUMAN_FORCE_DYNAMIC;
-           level++)
-        if (level != HUMAN_FORCE_CELL)
-          CHECK_EQ(prop9_reads(h, &pb, level), 0);
+      CHECK_EQ(prop9_reads(h, &pb, HUMAN_FORCE_STATIC), 0);
       CHECK_EQ(prop9_reads(h, &pb, HUMAN_FORCE_NISHIO), 0);
       int compared;
       CHECK_EQ(static_keeps(h, &pb, &compared), 0);
