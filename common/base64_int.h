@@ -1,7 +1,8 @@
 /* Private: base64url (RFC 4648, section 5: A-Z a-z 0-9 '-' '_'), as the
  * Interactive Sudoku Solver writes its keys, patterns and machines.
  * Users: encoder/rules_automaton.c (an encoded NFA), formats/form_iss.c
- * (pair keys, regex patterns). */
+ * (pair keys, regex patterns), formats/lzstring.c (its letters and
+ * digits, which lz-string's alphabets share). */
 #ifndef SKS_BASE64_INT_H
 #define SKS_BASE64_INT_H
 

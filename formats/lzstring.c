@@ -8,6 +8,7 @@
  * a run of the units already decoded, so the dictionary is kept as
  * (start, length) pairs into the output. */
 #include "lzstring_int.h"
+#include "base64_int.h"
 
 #include "memory_int.h"
 #include "stack_int.h"
@@ -34,12 +35,9 @@ static int symbol(lz_bits *b, size_t i) {
   if (i >= b->len)
     return 0; /* past the end: no bits, as the original reads it */
   unsigned char ch = (unsigned char)b->in[i];
-  if (ch >= 'A' && ch <= 'Z')
-    return ch - 'A';
-  if (ch >= 'a' && ch <= 'z')
-    return ch - 'a' + 26;
-  if (ch >= '0' && ch <= '9')
-    return ch - '0' + 52;
+  int v = sks_base64url_value(ch); /* letters and digits: the same */
+  if (v >= 0 && v < 62)
+    return v;
   if (ch == '+' || ch == ' ')
     return 62;
   if (ch == '/' || ch == '-')
