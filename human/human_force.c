@@ -969,7 +969,28 @@ static void store_branch(const sks_human *h, struct human_force *f, int l,
   br->count = r->nnodes - 1;
 }
 
-static int depth_in(const struct human_force *f, int b, int l) {
+/* Makes literal l's branch one of this run (its literals, depths and
+ * clash): kept from the last run or run and stored; false on a clash. */
+static bool branch_ensure(sks_human *h, struct human_force *f, int plevel,
+                          int l) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  if (br->gen == s->gen)
+    return !br->clash;
+  bool keeps =
+      plevel <= HUMAN_FORCE_DYNAMIC_PLUS || plevel == HUMAN_FORCE_NISHIO;
+  if (keeps && !s->whole && store_keep(f, l))
+    return !br->clash;
+  human_run r;
+  bool ok = run_branch(h, f, plevel, l, &r);
+  store_branch(h, f, l, &r, ok);
+  return ok;
+}
+
+/* Literal l's depth in branch b (run when it was not: lazy_on), its
+ * clash's when it clashes. */
+static int depth_in(sks_human *h, struct human_force *f, int b, int l) {
+  branch_ensure(h, f, f->s->plevel, branch_lit(f, b));
   const branch *br = br_of(f, b);
   if (br->clash)
     return br->clash_depth;
@@ -1019,15 +1040,15 @@ static void consider(picks *best, const deduction *d) {
 /* Each literal of acc (true in every branch of d), costed by its depth in
  * those branches, offered as d's conclusion.  Only a cost below the bar
  * is kept, so the sum stops as soon as it reaches it. */
-static void consider_common(const struct human_force *f, const uint64_t *acc,
-                            deduction *d, picks *best) {
+static void consider_common(sks_human *h, struct human_force *f,
+                            const uint64_t *acc, deduction *d, picks *best) {
   for (int w = 0; w < f->W; w++)
     for (uint64_t m = acc[w]; m; m &= m - 1) {
       d->lit = w * 64 + human_first(m);
       d->cost = 0;
       int most = bar(best);
       for (int j = 0; j < d->nb && d->cost < most; j++)
-        d->cost += depth_in(f, d->b[j], d->lit);
+        d->cost += depth_in(h, f, d->b[j], d->lit);
       consider(best, d);
     }
 }
@@ -1062,6 +1083,60 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
   return nvar;
 }
 
+/* Whether the level runs only its off branches and takes the on ones'
+ * literals from them (on_from_offs): the plain 9x9's static chains. */
+static bool lazy_on(const struct human_force *f, int plevel) {
+  return f->p9 && plevel == HUMAN_FORCE_STATIC;
+}
+
+/* On branch l's literals and clash without its run, from its children's
+ * branches (run first): a static on literal gives at once its cell's
+ * other marks off and its digit off at its peers, so its literals are
+ * theirs and their literals.  It clashes where one of them does, or
+ * where they give its own off: the static links are their own
+ * contrapositives (a mark on takes a peer's off as the peer's on takes
+ * its off; a bivalue cell's or a region's two places link both ways), so
+ * a run meeting a literal and its complement meets the assumption's
+ * complement too.  Its depths are run only when a deduction asks for
+ * them (branch_ensure). */
+static void on_from_offs(sks_human *h, struct human_force *f, int l) {
+  store *s = f->s;
+  branch *br = &s->br[l];
+  if (br->gen == s->gen) /* run already */
+    return;
+  enum { W9 = (2 * 81 * 9 + 63) / 64 };
+  uint64_t acc[W9] = {0};
+  int v = l / 2, c = v / 9, d = v % 9;
+  int kids[8 + 20], nk = 0;
+  for (hmask m = h->cand[c] & ~(1ULL << d); m; m &= m - 1)
+    kids[nk++] = (c * 9 + human_first(m)) * 2;
+  for (int w = 0; w < 2; w++)
+    for (uint64_t m = h->peers[c * 2 + w] & f->hdcells[d * 2 + w]; m;
+         m &= m - 1)
+      kids[nk++] = ((w * 64 + human_first(m)) * 9 + d) * 2;
+  bool clash = false;
+  for (int i = 0; i < nk && !clash; i++) {
+    int k = kids[i];
+    if (!branch_ensure(h, f, HUMAN_FORCE_STATIC, k)) {
+      clash = true;
+      break;
+    }
+    const uint64_t *kb = s->bits + (size_t)k * W9;
+    for (int w = 0; w < W9; w++)
+      acc[w] |= kb[w];
+    acc[k / 64] |= 1ULL << (k % 64);
+  }
+  clash = clash || (acc[(l ^ 1) / 64] >> ((l ^ 1) % 64) & 1);
+  acc[l / 64] &= ~(1ULL << (l % 64)); /* (a branch's own literal is not
+                                         among its literals) */
+  uint64_t *bits = s->bits + (size_t)l * W9;
+  if (clash)
+    memset(bits, 0xff, sizeof acc);
+  else
+    memcpy(bits, acc, sizeof acc);
+  br->clash = clash;
+}
+
 /* Every open candidate's branches, on (branch 2i) and off (2i + 1; not at
  * the nested levels), kept from the store's last run or run and stored;
  * a branch's clash is a deduction (not at cell and region forcing, which
@@ -1069,23 +1144,23 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
 static void run_branches(sks_human *h, struct human_force *f, int level,
                          int nvar, bool nested, picks *best) {
   int plevel = prop_level(level);
-  bool keeps =
-      plevel <= HUMAN_FORCE_DYNAMIC_PLUS || level == HUMAN_FORCE_NISHIO;
+  bool lazy = lazy_on(f, plevel) && !nested;
+  if (lazy) {
+    for (int i = 0; i < nvar; i++)
+      branch_ensure(h, f, plevel, f->bvar[i] * 2);
+    if (!f->s->whole) /* (else the last run's stand) */
+      for (int i = 0; i < nvar; i++)
+        on_from_offs(h, f, f->bvar[i] * 2 + 1);
+  }
   for (int i = 0; i < nvar; i++)
     for (int on = 1; on >= (nested ? 1 : 0); on--) {
       int b = 2 * i + !on, l = f->bvar[i] * 2 + on;
-      bool ok;
-      if (f->s->whole)
-        ok = !f->s->br[l].clash;
-      else if (keeps && store_keep(f, l))
-        ok = !f->s->br[l].clash;
-      else {
-        human_run r;
-        ok = run_branch(h, f, plevel, l, &r);
-        store_branch(h, f, l, &r, ok);
-      }
-      if (!ok && level != HUMAN_FORCE_CELL &&
-          br_of(f, b)->clash_depth < bar(best)) {
+      bool ok = lazy ? !f->s->br[l].clash : branch_ensure(h, f, plevel, l);
+      if (ok || level == HUMAN_FORCE_CELL)
+        continue;
+      if (lazy)
+        branch_ensure(h, f, plevel, l); /* its clash's depth */
+      if (br_of(f, b)->clash_depth < bar(best)) {
         deduction d = {.cost = br_of(f, b)->clash_depth,
                        .kind = 0,
                        .lit = (f->bvar[i] * 2 + on) ^ 1,
@@ -1105,19 +1180,33 @@ static void scatter_depths(const struct human_force *f, int b, int *dep) {
     dep[pool[2 * i]] = pool[2 * i + 1];
 }
 
-static void both_ways(struct human_force *f, int nvar, picks *best) {
+static void both_ways(sks_human *h, struct human_force *f, int nvar,
+                      picks *best) {
   for (int i = 0; i < nvar; i++) {
     const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
     if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
       continue;
-    bool scattered = false; /* the depths looked up, not searched for */
+    uint64_t any = 0;
+    for (int w = 0; w < f->W; w++)
+      any |= a[w] & b[w];
+    if (!any)
+      continue;
+    /* the on branch's depths are 2 or more: it is run only when one of
+     * the literals in common can come below the bar */
+    scatter_depths(f, 2 * i + 1, f->dep_off);
+    int least = 1 << 30;
     for (int w = 0; w < f->W; w++)
       for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
-        if (!scattered) {
-          scatter_depths(f, 2 * i, f->dep_on);
-          scatter_depths(f, 2 * i + 1, f->dep_off);
-          scattered = true;
-        }
+        int l = w * 64 + human_first(m);
+        if (f->dep_off[l] < least)
+          least = f->dep_off[l];
+      }
+    if (least + 2 >= bar(best))
+      continue;
+    branch_ensure(h, f, f->s->plevel, branch_lit(f, 2 * i));
+    scatter_depths(f, 2 * i, f->dep_on);
+    for (int w = 0; w < f->W; w++)
+      for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
         int l = w * 64 + human_first(m);
         int cost = f->dep_on[l];
         int most = bar(best);
@@ -1139,9 +1228,8 @@ static void both_ways(struct human_force *f, int nvar, picks *best) {
  * set d names (a cell's candidates, or a digit's places in a region), its
  * members m (candidates, or places), their branches into d's; vi: a var's
  * index among the open ones. */
-static void set_common(const sks_human *h, const struct human_force *f,
-                       const int *vi, hmask m, uint64_t *acc, deduction *d,
-                       picks *best) {
+static void set_common(sks_human *h, struct human_force *f, const int *vi,
+                       hmask m, uint64_t *acc, deduction *d, picks *best) {
   int n = h->n, dg = d->where % n;
   const int *cells = d->what == 2 ? h->region + (d->where - dg) : NULL;
   memset(acc, 0xff, (size_t)f->W * sizeof *acc);
@@ -1156,13 +1244,13 @@ static void set_common(const sks_human *h, const struct human_force *f,
       any |= acc[w] &= bb[w];
   }
   if (any) /* (nothing in common: the rest cannot add any) */
-    consider_common(f, acc, d, best);
+    consider_common(h, f, acc, d, best);
 }
 
 /* Cell and region forcing: what follows from every candidate of an open
  * cell, or from every place of a digit in a region (two or more, open). */
-static void cells_and_regions(const sks_human *h, struct human_force *f,
-                              int nvar, picks *best) {
+static void cells_and_regions(sks_human *h, struct human_force *f, int nvar,
+                              picks *best) {
   int n = h->n;
   int *vi = sks_malloc((size_t)h->cells * n * sizeof *vi);
   uint64_t *acc = sks_malloc((size_t)f->W * sizeof *acc);
@@ -1191,9 +1279,9 @@ static void cells_and_regions(const sks_human *h, struct human_force *f,
 /* The fewest nodes a deduction's branch j can hold: a chain holds at
  * least its depth (the longest path from the assumption to the
  * conclusion), a clash at least half the two sides' depths. */
-static int deduction_least(const struct human_force *f, const deduction *d,
-                           int j) {
-  return d->kind == 0 ? (d->cost + 1) / 2 : depth_in(f, d->b[j], d->lit);
+static int deduction_least(sks_human *h, struct human_force *f,
+                           const deduction *d, int j) {
+  return d->kind == 0 ? (d->cost + 1) / 2 : depth_in(h, f, d->b[j], d->lit);
 }
 
 /* The deduction's exact size: its branches rerun, the nodes the
@@ -1204,11 +1292,11 @@ static int deduction_size(sks_human *h, struct human_force *f, int plevel,
   prop *p = &f->p[0];
   int size = 0, rest = 0;
   for (int j = 0; j < best->nb; j++)
-    rest += deduction_least(f, best, j);
+    rest += deduction_least(h, f, best, j);
   for (int j = 0; j < best->nb; j++) {
     if (size + rest - 2 > most)
       return most + 1;
-    rest -= deduction_least(f, best, j);
+    rest -= deduction_least(h, f, best, j);
     int l = branch_lit(f, best->b[j]);
     bool ok; /* the run of the last literal measured still stands */
     if (*last == l)
@@ -1337,7 +1425,7 @@ bool human_forcing(sks_human *h, int level) {
   picks best = {.max = nested ? 1 : HUMAN_PICKS};
   run_branches(h, f, level, nvar, nested, &best);
   if (level != HUMAN_FORCE_CELL && !nested && !nishio)
-    both_ways(f, nvar, &best);
+    both_ways(h, f, nvar, &best);
   if (level >= HUMAN_FORCE_CELL && !nested && !nishio)
     cells_and_regions(h, f, nvar, &best);
   if (!best.k)

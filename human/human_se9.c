@@ -75,10 +75,12 @@ static int se_to_h(int k) {
 }
 
 /* A var's cell and digit, and in each of its cell's regions (SE's
- * order) the region, the places' word of its digit and its place's bit. */
+ * order) the region, the places' word of its digit, its place's bit and
+ * the places a placement takes the digit from there (its row's and
+ * column's without those of its box, which the box took already). */
 typedef struct se_var {
   uint8_t c, d, k[3];
-  uint16_t wi[3], bit[3];
+  uint16_t wi[3], bit[3], scan[3];
 } se_var;
 
 /* One run: its nodes (node 0 the assumption) with their literals and
@@ -148,6 +150,10 @@ struct human_se9 *human_se9_new(void) {
         sv->k[t] = (uint8_t)s->cr[c][t];
         sv->wi[t] = (uint16_t)(s->cr[c][t] * 9 + d);
         sv->bit[t] = (uint16_t)(1u << s->pos[c][t]);
+        sv->scan[t] = (uint16_t)(0x1ff & ~sv->bit[t]);
+        for (int i = 0; t && i < 9; i++)
+          if (s->cr[s->rc[s->cr[c][t]][i]][0] == s->cr[c][0])
+            sv->scan[t] &= (uint16_t) ~(1u << i);
       }
       uint64_t *r = s->reads[c * 9 + d];
       uint64_t *rx = s->reads[81 * 9 + c * 9 + d];
@@ -288,7 +294,7 @@ static void run_nodes(struct human_se9 *s, se_run *r, int start) {
           return;
       for (int t = 0; t < 3; t++) {
         const int *rc = s->rc[sv->k[t]];
-        for (unsigned m = wh[sv->wi[t]] & ~sv->bit[t]; m; m &= m - 1)
+        for (unsigned m = wh[sv->wi[t]] & sv->scan[t]; m; m &= m - 1)
           if (meet(s, r, off_lit(rc[__builtin_ctz(m)], d), &x, 1, &toff))
             return;
       }
