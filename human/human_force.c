@@ -989,9 +989,31 @@ static bool branch_ensure(sks_human *h, struct human_force *f, int plevel,
 
 /* Literal l's depth in branch b (run when it was not: lazy_on), its
  * clash's when it clashes. */
-static int depth_in(sks_human *h, struct human_force *f, int b, int l) {
-  branch_ensure(h, f, f->s->plevel, branch_lit(f, b));
-  const branch *br = br_of(f, b);
+/* Whether the level runs only its off branches and takes the on ones'
+ * literals from them (on_from_offs): the plain 9x9's static chains. */
+static bool lazy_on(const struct human_force *f, int plevel) {
+  return f->p9 && plevel == HUMAN_FORCE_STATIC;
+}
+
+enum { W9 = (2 * 81 * 9 + 63) / 64 }; /* the 9x9's literal set */
+
+/* A static on literal l's children (the 9x9's): its cell's other marks
+ * off, then its digit off at the peers holding it; their count. */
+static int on_kids(const sks_human *h, const struct human_force *f, int l,
+                   int *kids) {
+  int v = l / 2, c = v / 9, d = v % 9, nk = 0;
+  for (hmask m = h->cand[c] & ~(1ULL << d); m; m &= m - 1)
+    kids[nk++] = (c * 9 + human_first(m)) * 2;
+  for (int w = 0; w < 2; w++)
+    for (uint64_t m = h->peers[c * 2 + w] & f->hdcells[d * 2 + w]; m;
+         m &= m - 1)
+      kids[nk++] = ((w * 64 + human_first(m)) * 9 + d) * 2;
+  return nk;
+}
+
+/* Literal l's depth in the branch of this run br (1 << 20 when it has
+ * none), its clash's when it clashes. */
+static int pool_depth(const struct human_force *f, const branch *br, int l) {
   if (br->clash)
     return br->clash_depth;
   const int *pool = f->s->pool + br->start;
@@ -999,6 +1021,31 @@ static int depth_in(sks_human *h, struct human_force *f, int b, int l) {
     if (pool[2 * i] == l)
       return pool[2 * i + 1];
   return 1 << 20;
+}
+
+/* Literal l's depth in branch b, its clash's when it clashes.  An on
+ * branch of lazy_on's levels that has not run and does not clash takes
+ * it from its children: its run is theirs a step deeper (the queue runs
+ * by depth, so a depth is the shortest path's), the nearest child's. */
+static int depth_in(sks_human *h, struct human_force *f, int b, int l) {
+  store *s = f->s;
+  int lb = branch_lit(f, b);
+  const branch *br = &s->br[lb];
+  if ((lb & 1) && br->gen != s->gen && !br->clash && lazy_on(f, s->plevel)) {
+    int kids[8 + 20], nk = on_kids(h, f, lb, kids), dep = 1 << 20;
+    for (int i = 0; i < nk && dep > 2; i++) {
+      int k = kids[i];
+      if (k == l)
+        dep = 2;
+      else if (s->bits[(size_t)k * W9 + l / 64] >> (l % 64) & 1) {
+        int dk = 1 + pool_depth(f, &s->br[k], l);
+        dep = dk < dep ? dk : dep;
+      }
+    }
+    return dep;
+  }
+  branch_ensure(h, f, s->plevel, lb);
+  return pool_depth(f, br, l);
 }
 
 /* The deduction chosen: kind 0 a clash of one branch, 1 a literal that
@@ -1083,12 +1130,6 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
   return nvar;
 }
 
-/* Whether the level runs only its off branches and takes the on ones'
- * literals from them (on_from_offs): the plain 9x9's static chains. */
-static bool lazy_on(const struct human_force *f, int plevel) {
-  return f->p9 && plevel == HUMAN_FORCE_STATIC;
-}
-
 /* On branch l's literals and clash without its run, from its children's
  * branches (run first): a static on literal gives at once its cell's
  * other marks off and its digit off at its peers, so its literals are
@@ -1104,16 +1145,8 @@ static void on_from_offs(sks_human *h, struct human_force *f, int l) {
   branch *br = &s->br[l];
   if (br->gen == s->gen) /* run already */
     return;
-  enum { W9 = (2 * 81 * 9 + 63) / 64 };
   uint64_t acc[W9] = {0};
-  int v = l / 2, c = v / 9, d = v % 9;
-  int kids[8 + 20], nk = 0;
-  for (hmask m = h->cand[c] & ~(1ULL << d); m; m &= m - 1)
-    kids[nk++] = (c * 9 + human_first(m)) * 2;
-  for (int w = 0; w < 2; w++)
-    for (uint64_t m = h->peers[c * 2 + w] & f->hdcells[d * 2 + w]; m;
-         m &= m - 1)
-      kids[nk++] = ((w * 64 + human_first(m)) * 9 + d) * 2;
+  int kids[8 + 20], nk = on_kids(h, f, l, kids);
   bool clash = false;
   for (int i = 0; i < nk && !clash; i++) {
     int k = kids[i];
@@ -1182,36 +1215,30 @@ static void scatter_depths(const struct human_force *f, int b, int *dep) {
 
 static void both_ways(sks_human *h, struct human_force *f, int nvar,
                       picks *best) {
+  /* lazy_on's on branches give their depths from their children's, the
+   * others are looked up after one pass over the branch */
+  bool lazy = lazy_on(f, f->s->plevel);
   for (int i = 0; i < nvar; i++) {
     const uint64_t *a = bits_of(f, 2 * i), *b = bits_of(f, 2 * i + 1);
     if (br_of(f, 2 * i)->clash || br_of(f, 2 * i + 1)->clash)
       continue;
-    uint64_t any = 0;
-    for (int w = 0; w < f->W; w++)
-      any |= a[w] & b[w];
-    if (!any)
-      continue;
-    /* the on branch's depths are 2 or more: it is run only when one of
-     * the literals in common can come below the bar */
-    scatter_depths(f, 2 * i + 1, f->dep_off);
-    int least = 1 << 30;
+    bool scattered = false;
     for (int w = 0; w < f->W; w++)
       for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
+        if (!scattered) {
+          scatter_depths(f, 2 * i + 1, f->dep_off);
+          if (!lazy)
+            scatter_depths(f, 2 * i, f->dep_on);
+          scattered = true;
+        }
         int l = w * 64 + human_first(m);
-        if (f->dep_off[l] < least)
-          least = f->dep_off[l];
-      }
-    if (least + 2 >= bar(best))
-      continue;
-    branch_ensure(h, f, f->s->plevel, branch_lit(f, 2 * i));
-    scatter_depths(f, 2 * i, f->dep_on);
-    for (int w = 0; w < f->W; w++)
-      for (uint64_t m = a[w] & b[w]; m; m &= m - 1) {
-        int l = w * 64 + human_first(m);
-        int cost = f->dep_on[l];
         int most = bar(best);
-        if (cost >= most || (cost += f->dep_off[l]) >= most)
+        /* (an on branch's literals lie 2 deep or more) */
+        if (f->dep_off[l] + 2 >= most)
           continue; /* not below the best: consider would not take it */
+        int cost = lazy ? depth_in(h, f, 2 * i, l) : f->dep_on[l];
+        if ((cost += f->dep_off[l]) >= most)
+          continue;
         deduction d = {.cost = cost,
                        .kind = 1,
                        .lit = l,
