@@ -89,7 +89,7 @@ typedef struct se_var {
  * (nodes that are no literal's), the vars whose nodes it took (the marks
  * such a node reads: reads[]). */
 typedef struct se_run {
-  bool valid;
+  bool valid, packed_ok;
   int nn, npar;
   size_t ncap, parcap;
   int16_t *lit, *par;
@@ -116,9 +116,9 @@ struct human_se9 {
   /* the running level's propagation: dynamic (the marks a run takes out
    * are gone for the rest of it), and whether a cell's marks link */
   bool dynamic, cells;
-  int qon[SE_LITS], qoff[SE_LITS];
-  int16_t node_of[SE_LITS]; /* the running run's, -1 none */
-  int *mark, stamp, *stack; /* ancestor counts, by node */
+  int qon[SE_LITS], qoff[SE_LITS]; /* node * 2048 + literal */
+  int16_t node_of[SE_LITS];        /* the running run's, -1 none */
+  int *mark, stamp, *stack;        /* ancestor counts, by node */
   size_t mcap;
   /* each region's cells, each cell's regions and its place in them */
   int rc[27][9], cr[81][3], pos[81][3];
@@ -263,7 +263,7 @@ meet(struct human_se9 *s, se_run *r, int l, const int *pars, int k, int *tail) {
     int y = new_node(r, l, pars, k);
     no[l] = (int16_t)y;
     r->bits[l / 64] |= 1ULL << (l % 64);
-    (l & 1 ? s->qon : s->qoff)[(*tail)++] = y;
+    (l & 1 ? s->qon : s->qoff)[(*tail)++] = y << 11 | l;
   }
   return false;
 }
@@ -283,8 +283,8 @@ static void run_nodes(struct human_se9 *s, se_run *r, int start) {
   meet(s, r, start, NULL, 0, start & 1 ? &ton : &toff);
   while (hon < ton || hoff < toff) {
     bool on = hon < ton;
-    int x = on ? s->qon[hon++] : s->qoff[hoff++];
-    int v = r->lit[x] >> 1;
+    int q = on ? s->qon[hon++] : s->qoff[hoff++];
+    int x = q >> 11, v = (q & 2047) >> 1;
     const se_var *sv = &s->var[v];
     int c = sv->c, d = sv->d;
     r->done[v / 64] |= 1ULL << (v % 64);
@@ -335,14 +335,26 @@ static void run_nodes(struct human_se9 *s, se_run *r, int start) {
   }
 }
 
-/* The run from literal start on the state src into r, its literals'
- * nodes kept in literal order (the scratch map cleared for the next). */
+/* The run from literal start on the state src into r (the scratch map
+ * cleared for the next). */
 static void run(struct human_se9 *s, se_run *r, int start) {
   run_nodes(s, r, start);
+  r->packed_ok = false;
+  for (int x = 0; x < r->nn; x++)
+    s->node_of[r->lit[x]] = -1;
+}
+
+/* Run r's literals' nodes in literal order, made when first asked for
+ * (node_in): many runs are never asked. */
+static void pack(struct human_se9 *s, se_run *r) {
+  /* a clash's node is no literal's: its literal is not among r's bits */
+  for (int x = 0; x < r->nn; x++)
+    if (r->bits[r->lit[x] / 64] >> (r->lit[x] % 64) & 1)
+      s->node_of[r->lit[x]] = (int16_t)x;
   int k = 0;
   for (int w = 0; w < SE_W; w++) {
     r->prefix[w] = (uint16_t)k;
-    k += __builtin_popcountll(r->bits[w]);
+    k += human_popcount(r->bits[w]);
   }
   if (r->pcap < (size_t)k) {
     r->pcap = (size_t)k * 2;
@@ -354,15 +366,18 @@ static void run(struct human_se9 *s, se_run *r, int start) {
       r->packed[k++] = s->node_of[w * 64 + __builtin_ctzll(m)];
   for (int x = 0; x < r->nn; x++)
     s->node_of[r->lit[x]] = -1;
+  r->packed_ok = true;
 }
 
 /* The node of literal l in run r, -1 none. */
-static int node_in(const se_run *r, int l) {
+static int node_in(struct human_se9 *s, const se_run *r, int l) {
   uint64_t b = r->bits[l / 64];
   if (!(b >> (l % 64) & 1))
     return -1;
+  if (!r->packed_ok) /* (the kept runs are the state's, not const) */
+    pack(s, (se_run *)r);
   return r->packed[r->prefix[l / 64] +
-                   __builtin_popcountll(b & ((1ULL << (l % 64)) - 1))];
+                   human_popcount(b & ((1ULL << (l % 64)) - 1))];
 }
 
 /* Literal l's run at the running level on src: the one kept, or a new
@@ -432,13 +447,13 @@ static void common(struct human_se9 *s, const se_run *const *rs, int k, int key,
       int l = w * 64 + human_first(m);
       if (!worth(s->src, l))
         continue;
-      int order = (l & 1 ? 0 : SE_LITS * 4) + node_in(rs[0], l);
+      int order = (l & 1 ? 0 : SE_LITS * 4) + node_in(s, rs[0], l);
       int most = se_most(b, key), mostl = order < lorder ? lc : lc - 1;
       if (mostl < most)
         most = mostl;
       int sum = 0;
       for (int j = 0; j < k && sum <= most; j++)
-        sum += ancestors(s, rs[j], node_in(rs[j], l), most - sum);
+        sum += ancestors(s, rs[j], node_in(s, rs[j], l), most - sum);
       if (sum <= most)
         lc = sum, lorder = order, llit = l;
     }
@@ -606,13 +621,13 @@ static bool measure_one(struct human_se9 *s, int lv, const human_se9_pick *p,
   if (!k)
     return false;
   for (int j = 0; j < k; j++)
-    if (node_in(rs[j], l) < 0)
+    if (node_in(s, rs[j], l) < 0)
       return false;
   for (int j = 0; j < k && sum <= most; j++)
-    sum += ancestors(s, rs[j], node_in(rs[j], l), most - sum);
+    sum += ancestors(s, rs[j], node_in(s, rs[j], l), most - sum);
   *cplx = sum;
   *order = (((long long)c * 80 + slot) * 2 + !(l & 1)) * SE_LITS * 2 +
-           node_in(rs[0], l);
+           node_in(s, rs[0], l);
   return true;
 }
 
