@@ -1241,6 +1241,55 @@ static int prop9_all(sks_human *h, probe *pb) {
          prop9_compare(h, pb, HUMAN_FORCE_NISHIO);
 }
 
+/* What the static level takes from an on branch's children without
+ * running it (human_force.c, on_from_offs and depth_in): from every open
+ * candidate's on literal of h's 9x9 state, its static run against its
+ * children's (its cell's other marks off, its digit off at the peers
+ * holding it): it clashes exactly when a child's run does or they give
+ * its own off, and else holds their literals and theirs (itself aside),
+ * each one step deeper than in the nearest child's run (a child's own
+ * literal 1 there).  The number that differ. */
+static int on_from_children(sks_human *h, probe *pb) {
+  enum { NL = 81 * 9 * 2, INF = 1 << 20 };
+  static int least[NL], in_run[NL];
+  int bad = 0;
+  for (int c = 0; c < 81; c++)
+    for (hmask m = h->val[c] < 0 ? h->cand[c] : 0; m; m &= m - 1) {
+      int d = human_first(m), l = (c * 9 + d) * 2 + 1;
+      for (int x = 0; x < NL; x++)
+        least[x] = in_run[x] = INF;
+      int kids[28], nk = 0;
+      for (hmask e = h->cand[c] & ~(1ULL << d); e; e &= e - 1)
+        kids[nk++] = (c * 9 + human_first(e)) * 2;
+      for (int p = 0; p < 81; p++)
+        if (human_sees(h, c, p) && (h->cand[p] >> d & 1))
+          kids[nk++] = (p * 9 + d) * 2;
+      bool clash = false;
+      for (int i = 0; i < nk && !clash; i++) {
+        human_run r;
+        if (!probe_run(h, pb, true, HUMAN_FORCE_STATIC, kids[i], &r))
+          clash = true;
+        for (int x = 0; x < r.nnodes && !clash; x++)
+          if (r.depth[x] + 1 < least[r.lit[x]])
+            least[r.lit[x]] = r.depth[x] + 1;
+      }
+      clash = clash || least[l ^ 1] < INF;
+      human_run r;
+      bool ok = probe_run(h, pb, true, HUMAN_FORCE_STATIC, l, &r);
+      if (ok == clash) {
+        bad++;
+        continue;
+      }
+      if (!ok)
+        continue;
+      for (int x = 1; x < r.nnodes; x++)
+        in_run[r.lit[x]] = r.depth[x];
+      for (int x = 0; x < NL; x++)
+        bad += x != l && in_run[x] != least[x];
+    }
+  return bad;
+}
+
 /* The plain 9x9's bit-set propagation of the forcing search against the
  * general one: from every open candidate, on and off, static and
  * Nishio, at every position of hard puzzles' paths and on random
@@ -1270,6 +1319,7 @@ static void test_prop9(sks_human *h) {
     do {
       probe_cells(h, &pb);
       CHECK_EQ(prop9_all(h, &pb), 0);
+      CHECK_EQ(on_from_children(h, &pb), 0);
       CHECK_EQ(prop9_reads(h, &pb, HUMAN_FORCE_STATIC), 0);
       CHECK_EQ(prop9_reads(h, &pb, HUMAN_FORCE_NISHIO), 0);
       int compared;
@@ -1280,6 +1330,7 @@ static void test_prop9(sks_human *h) {
       memcpy(pb.old, h->cand, (size_t)h->cells * sizeof *pb.old);
       thin(h, &pb, &seed, positions % 2 ? 2 : 4);
       CHECK_EQ(prop9_all(h, &pb), 0);
+      CHECK_EQ(on_from_children(h, &pb), 0);
       random++;
       memcpy(h->cand, pb.old, (size_t)h->cells * sizeof *h->cand);
       human_where(h);
