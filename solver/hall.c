@@ -15,7 +15,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, no-innies, bands.  The first word not
+ * no-reuse, no-sums, sums-naive, no-innies, bands, no-shrink.  The first
+ * word not
  * known is put in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
@@ -43,6 +44,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_innies = true;
     else if (IS("bands"))
       cfg.bands = true;
+    else if (IS("no-shrink"))
+      cfg.no_shrink = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* seen[] marks of the analysis and the minimisation */
-enum { SEEN = 1, REMOVABLE = 2, POISON = 4 };
+enum { SEEN = 1, REMOVABLE = 2, POISON = 4, BLOCK = 8 };
 
 /* How deep the minimisation follows reasons before it gives up. */
 #define MINIMIZE_DEPTH 1000
@@ -210,6 +210,7 @@ void sks_hall_delete(sks_hall *h) {
   SKS_STACK_FREE(h->adding);
   SKS_STACK_FREE(h->learned);
   SKS_STACK_FREE(h->analyzed);
+  SKS_STACK_FREE(h->shrink_marks);
   SKS_STACK_FREE(h->minimize_stack);
   SKS_STACK_FREE(h->assumptions);
   SKS_STACK_FREE(h->ext);
@@ -561,6 +562,98 @@ static bool removable(sks_hall *h, hall_lit q, int depth) {
   return gone;
 }
 
+/* The UIP of the learned clause's n literals blk of level lv (n >= 2):
+ * the one literal of the level that every path from its decision to
+ * them passes, found by walking the level's trail back from its end
+ * while the reasons met rest only on literals of the level and on lower
+ * ones the clause holds or implies (removable); its false literal, or 0
+ * where there is none such. */
+static hall_lit block_uip(sks_hall *h, const hall_lit *blk, size_t n, int lv) {
+  size_t from = h->shrink_marks.n;
+  int open = 0;
+  for (size_t i = 0; i < n; i++) {
+    int v = hall_var(blk[i]);
+    h->seen[v] |= BLOCK;
+    SKS_PUSH(h->shrink_marks, v);
+    open++;
+  }
+  int lo = h->control.a[lv - 1];
+  int hi = lv < level_now(h) ? h->control.a[lv] : h->trail_n;
+  hall_lit uip = 0, tmp[1];
+  for (int t = hi - 1; t >= lo && !uip; t--) {
+    hall_lit x = h->trail[t];
+    int v = hall_var(x);
+    if (!(h->seen[v] & BLOCK))
+      continue;
+    if (open == 1) {
+      uip = x ^ 1;
+      break;
+    }
+    open--;
+    uint32_t r = h->reason[v];
+    if (r == HALL_NONE)
+      break;
+    uint32_t m;
+    const hall_lit *lits = reason_lits(h, r, tmp, &m);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < m; i++) {
+      int w = hall_var(lits[i]), lw = h->level[w];
+      if (lw == lv) {
+        if (!(h->seen[w] & BLOCK)) {
+          h->seen[w] |= BLOCK;
+          SKS_PUSH(h->shrink_marks, w);
+          open++;
+        }
+      } else if (lw && !removable(h, lits[i], 1))
+        ok = false;
+    }
+    if (!ok)
+      break;
+  }
+  for (size_t i = from; i < h->shrink_marks.n; i++)
+    h->seen[h->shrink_marks.a[i]] &= (unsigned char)~BLOCK;
+  h->shrink_marks.n = from;
+  return uip;
+}
+
+/* Shrinks the minimised learned clause (CaDiCaL's shrinking, after
+ * Feng and Bacchus's all-UIP learning): the literals of each lower level
+ * that has two or more in the clause are replaced by their level's UIP
+ * where block_uip finds one.  Every literal dropped follows from the
+ * UIP and the clause's literals below it, so the clause still follows
+ * from the formula; its levels, and so its LBD, stay. */
+static void shrink(sks_hall *h) {
+  hall_lit *a = h->learned.a;
+  size_t k = h->learned.n;
+  if (k < 3)
+    return;
+  /* a[1 ..) by level, highest first (insertion: a clause is short) */
+  for (size_t i = 2; i < k; i++) {
+    hall_lit x = a[i];
+    int lx = h->level[hall_var(x)];
+    size_t j = i;
+    for (; j > 1 && h->level[hall_var(a[j - 1])] < lx; j--)
+      a[j] = a[j - 1];
+    a[j] = x;
+  }
+  size_t out = 1;
+  for (size_t i = 1; i < k;) {
+    int lv = h->level[hall_var(a[i])];
+    size_t j = i;
+    while (j < k && h->level[hall_var(a[j])] == lv)
+      j++;
+    hall_lit uip = j - i >= 2 ? block_uip(h, a + i, j - i, lv) : 0;
+    if (uip) {
+      a[out++] = uip;
+      i = j;
+    } else
+      while (i < j)
+        a[out++] = a[i++];
+  }
+  h->st.shrunk += k - out;
+  h->learned.n = out;
+}
+
 /* Learns from the conflict: h->learned gets the first-UIP clause,
  * minimised, its asserting literal first and a literal of the level to
  * jump back to second; returns its LBD, *back the level. */
@@ -623,6 +716,10 @@ static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
   }
   h->st.minimized += size - k;
   h->learned.n = k;
+  if (!h->cfg.no_shrink) {
+    shrink(h);
+    k = h->learned.n;
+  }
   for (size_t i = 0; i < h->analyzed.n; i++)
     h->seen[h->analyzed.a[i]] = 0;
   /* the level to go back to: the highest but the UIP's */

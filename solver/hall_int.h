@@ -58,7 +58,7 @@ typedef SKS_STACK(hall_watch) hall_watches;
 
 typedef struct hall_stats {
   unsigned long long conflicts, decisions, propagations, restarts, reduced,
-      learned, minimized, collections;
+      learned, minimized, shrunk, collections;
   unsigned long long group_removed; /* literals the group propagator set */
   unsigned long long group_checks;  /* groups the propagator looked at */
   unsigned long long switches, rephases, reused; /* modes, phases, levels
@@ -86,6 +86,7 @@ typedef struct hall_config {
                       other terms, not only those of values that matter */
   bool no_innies;  /* no implied sums (innies and outies) */
   bool bands;      /* implied sums of bands of rows or columns, outies */
+  bool no_shrink;  /* learned clauses not shrunk (hall_cdcl.c, shrink) */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
@@ -140,7 +141,8 @@ typedef struct sks_hall {
   /* the clause being added, and scratch for the analysis */
   SKS_STACK(hall_lit) adding;
   SKS_STACK(hall_lit) learned;
-  SKS_STACK(int) analyzed; /* variables seen in the analysis */
+  SKS_STACK(int) analyzed;     /* variables seen in the analysis */
+  SKS_STACK(int) shrink_marks; /* variables of a level shrink walks */
   SKS_STACK(int) minimize_stack;
   unsigned *level_stamp; /* by level: LBD and minimisation */
   size_t level_cap;
