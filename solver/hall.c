@@ -46,6 +46,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.bands = true;
     else if (IS("no-shrink"))
       cfg.no_shrink = true;
+    else if (IS("no-subsume"))
+      cfg.no_subsume = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;

@@ -12,7 +12,16 @@
 #include <string.h>
 
 /* seen[] marks of the analysis and the minimisation */
-enum { SEEN = 1, REMOVABLE = 2, POISON = 4, BLOCK = 8 };
+enum {
+  SEEN = 1,
+  REMOVABLE = 2,
+  POISON = 4,
+  BLOCK = 8,
+  IN_POS = 16,
+  IN_NEG = 32
+};
+/* Learned clauses a new one is tried against for subsumption */
+#define EAGER_SUBSUME 20
 
 /* How deep the minimisation follows reasons before it gives up. */
 #define MINIMIZE_DEPTH 1000
@@ -736,12 +745,47 @@ static unsigned analyze(sks_hall *h, uint32_t conflict, const hall_lit *bin,
   return clause_lbd(h, h->learned.a, (uint32_t)k);
 }
 
+/* The last few learned clauses that the new one (a, n) subsumes go at
+ * the next collection (CaDiCaL's eager subsumption: a clause learned
+ * right after another often holds it). */
+static unsigned eager_subsume(sks_hall *h, const hall_lit *a, size_t n,
+                              unsigned lbd) {
+  for (size_t i = 0; i < n; i++)
+    h->seen[hall_var(a[i])] |= (a[i] & 1) ? IN_NEG : IN_POS;
+  size_t last = h->learnts.n,
+         first = last > EAGER_SUBSUME ? last - EAGER_SUBSUME : 0;
+  for (size_t j = first; j < last; j++) {
+    uint32_t ref = h->learnts.a[j];
+    hall_clause *c = hall_clause_at(h, ref);
+    if (c->garbage || c->size < n)
+      continue;
+    size_t in = 0;
+    for (uint32_t i = 0; i < c->size; i++)
+      in += (h->seen[hall_var(c->lit[i])] &
+             ((c->lit[i] & 1) ? IN_NEG : IN_POS)) != 0;
+    hall_lit l0 = c->lit[0];
+    bool locked = h->val[l0] > 0 && h->reason[hall_var(l0)] == ref;
+    if (in == n && !locked) {
+      c->garbage = 1;
+      h->garbage_words += HALL_HEADER + c->size;
+      h->st.subsumed++;
+      if (c->lbd < lbd) /* the new clause takes its tier */
+        lbd = c->lbd;
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    h->seen[hall_var(a[i])] &= (unsigned char)~(IN_POS | IN_NEG);
+  return lbd;
+}
+
 /* The learned clause in, after the jump back; its first literal
  * asserted. */
 static void learn(sks_hall *h, unsigned lbd) {
   hall_lit *a = h->learned.a;
   size_t n = h->learned.n;
   h->st.learned++;
+  if (n >= 2 && !h->cfg.no_subsume)
+    lbd = eager_subsume(h, a, n, lbd);
   if (n == 1)
     assign(h, a[0], HALL_NONE);
   else if (n == 2) {

@@ -58,7 +58,7 @@ typedef SKS_STACK(hall_watch) hall_watches;
 
 typedef struct hall_stats {
   unsigned long long conflicts, decisions, propagations, restarts, reduced,
-      learned, minimized, shrunk, collections;
+      learned, minimized, shrunk, subsumed, collections;
   unsigned long long group_removed; /* literals the group propagator set */
   unsigned long long group_checks;  /* groups the propagator looked at */
   unsigned long long switches, rephases, reused; /* modes, phases, levels
@@ -87,6 +87,7 @@ typedef struct hall_config {
   bool no_innies;  /* no implied sums (innies and outies) */
   bool bands;      /* implied sums of bands of rows or columns, outies */
   bool no_shrink;  /* learned clauses not shrunk (hall_cdcl.c, shrink) */
+  bool no_subsume; /* no eager subsumption (hall_cdcl.c, eager_subsume) */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of

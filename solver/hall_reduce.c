@@ -96,6 +96,10 @@ void sks_hall_collect(sks_hall *h) {
           c->garbage = 1;
           break;
         }
+    /* (a clause eager subsumption dropped may have become a reason
+     * since: it stays) */
+    if (c->garbage && locked(h, ref, c))
+      c->garbage = 0;
     if (!c->garbage) {
       c->moved = 1;
       c->pos = to;

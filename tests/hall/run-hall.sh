@@ -108,9 +108,10 @@ same_answers killer killer.txt unique
 
 # The engine's settings (SKS_HALL, docs/backends.md): the group
 # propagator on, one mode only, no rephasing or trail reuse, learned
-# clauses not shrunk: the same answers; a setting not known stops the
-# backend, named.
-for setting in groups stable,no-reuse focused,no-rephase groups,stable no-shrink; do
+# clauses not shrunk, nor subsumed: the same answers; a setting not
+# known stops the backend, named.
+for setting in groups stable,no-reuse focused,no-rephase groups,stable no-shrink \
+  no-shrink,no-subsume; do
   SKS_HALL=$setting same_answers "settings-$setting" all16.txt unique
 done
 input_file "$SRC/docs/examples/puzzles.txt"
