@@ -987,8 +987,6 @@ static bool branch_ensure(sks_human *h, struct human_force *f, int plevel,
   return ok;
 }
 
-/* Literal l's depth in branch b (run when it was not: lazy_on), its
- * clash's when it clashes. */
 /* Whether the level runs only its off branches and takes the on ones'
  * literals from them (on_from_offs): the plain 9x9's static chains. */
 static bool lazy_on(const struct human_force *f, int plevel) {
@@ -1138,8 +1136,8 @@ static int force_begin(sks_human *h, struct human_force *f, int level) {
  * contrapositives (a mark on takes a peer's off as the peer's on takes
  * its off; a bivalue cell's or a region's two places link both ways), so
  * a run meeting a literal and its complement meets the assumption's
- * complement too.  Its depths are run only when a deduction asks for
- * them (branch_ensure). */
+ * complement too.  Its depths come from its children's too (depth_in);
+ * it runs only when it clashes, for its clash's depth. */
 static void on_from_offs(sks_human *h, struct human_force *f, int l) {
   store *s = f->s;
   branch *br = &s->br[l];
@@ -1177,7 +1175,7 @@ static void on_from_offs(sks_human *h, struct human_force *f, int l) {
 static void run_branches(sks_human *h, struct human_force *f, int level,
                          int nvar, bool nested, picks *best) {
   int plevel = prop_level(level);
-  bool lazy = lazy_on(f, plevel) && !nested;
+  bool lazy = lazy_on(f, plevel); /* (never a nested level) */
   if (lazy) {
     for (int i = 0; i < nvar; i++)
       branch_ensure(h, f, plevel, f->bvar[i] * 2);

@@ -370,19 +370,19 @@ static void pack(struct human_se9 *s, se_run *r) {
 }
 
 /* The node of literal l in run r, -1 none. */
-static int node_in(struct human_se9 *s, const se_run *r, int l) {
+static int node_in(struct human_se9 *s, se_run *r, int l) {
   uint64_t b = r->bits[l / 64];
   if (!(b >> (l % 64) & 1))
     return -1;
-  if (!r->packed_ok) /* (the kept runs are the state's, not const) */
-    pack(s, (se_run *)r);
+  if (!r->packed_ok)
+    pack(s, r);
   return r->packed[r->prefix[l / 64] +
                    human_popcount(b & ((1ULL << (l % 64)) - 1))];
 }
 
 /* Literal l's run at the running level on src: the one kept, or a new
  * one. */
-static const se_run *run_of(struct human_se9 *s, int lv, int l) {
+static se_run *run_of(struct human_se9 *s, int lv, int l) {
   se_run *r = &s->runs[lv][l];
   if (!r->valid)
     run(s, r, l);
@@ -430,7 +430,7 @@ static void clash(struct human_se9 *s, const se_run *r, int start, se_best *b) {
 /* What every run of rs[0 .. k) gives, offered with sort key `key`; among
  * them SE meets first the placements, then the eliminations, each in the
  * order of the first run's nodes. */
-static void common(struct human_se9 *s, const se_run *const *rs, int k, int key,
+static void common(struct human_se9 *s, se_run *const *rs, int k, int key,
                    human_se9_pick p, se_best *b) {
   uint64_t acc[SE_W];
   memcpy(acc, rs[0]->bits, sizeof acc);
@@ -519,13 +519,13 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
       continue;
     for (hmask m = cm; m; m &= m - 1) {
       int d = human_first(m);
-      const se_run *ron = run_of(s, lv, on_lit(c, d));
+      se_run *ron = run_of(s, lv, on_lit(c, d));
       if (!multi) {
-        const se_run *roff = run_of(s, lv, off_lit(c, d));
+        se_run *roff = run_of(s, lv, off_lit(c, d));
         clash(s, ron, on_lit(c, d), &b);
         clash(s, roff, off_lit(c, d), &b);
         if (card >= 3 && !nishio) {
-          const se_run *rs[2] = {ron, roff};
+          se_run *rs[2] = {ron, roff};
           common(s, rs, 2, 1,
                  (human_se9_pick){.kind = 1, .what = 0, .from = on_lit(c, d)},
                  &b);
@@ -539,7 +539,7 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
         unsigned w = s->swh[k[t] * 9 + d];
         if (!human_many(w) || s->rc[k[t]][__builtin_ctz(w)] != c)
           continue;
-        const se_run *rs[9];
+        se_run *rs[9];
         int np = 0;
         for (; w; w &= w - 1)
           rs[np++] = run_of(s, lv, on_lit(s->rc[k[t]][__builtin_ctz(w)], d));
@@ -551,7 +551,7 @@ bool human_se9_level(const sks_human *h, struct human_se9 *s, int level,
     }
     if (nishio)
       continue;
-    const se_run *rs[9];
+    se_run *rs[9];
     int k = 0;
     for (hmask m = cm; m; m &= m - 1)
       rs[k++] = run_of(s, lv, on_lit(c, human_first(m)));
@@ -585,7 +585,7 @@ static bool measure_one(struct human_se9 *s, int lv, const human_se9_pick *p,
   }
   if (nishio || !worth(s->src, l))
     return false;
-  const se_run *rs[9];
+  se_run *rs[9];
   int k = 0, c, slot;
   if (p->what == 0) { /* both ways, from p->from */
     int v = p->from / 2;

@@ -15,9 +15,8 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, no-innies, bands, no-shrink.  The first
- * word not
- * known is put in bad (NULL when none). */
+ * no-reuse, no-sums, sums-naive, no-innies, bands, no-shrink,
+ * no-subsume.  The first word not known is put in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");

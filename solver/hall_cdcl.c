@@ -589,7 +589,7 @@ static hall_lit block_uip(sks_hall *h, const hall_lit *blk, size_t n, int lv) {
   int lo = h->control.a[lv - 1];
   int hi = lv < level_now(h) ? h->control.a[lv] : h->trail_n;
   hall_lit uip = 0, tmp[1];
-  for (int t = hi - 1; t >= lo && !uip; t--) {
+  for (int t = hi - 1; t >= lo; t--) {
     hall_lit x = h->trail[t];
     int v = hall_var(x);
     if (!(h->seen[v] & BLOCK))
@@ -763,9 +763,7 @@ static unsigned eager_subsume(sks_hall *h, const hall_lit *a, size_t n,
     for (uint32_t i = 0; i < c->size; i++)
       in += (h->seen[hall_var(c->lit[i])] &
              ((c->lit[i] & 1) ? IN_NEG : IN_POS)) != 0;
-    hall_lit l0 = c->lit[0];
-    bool locked = h->val[l0] > 0 && h->reason[hall_var(l0)] == ref;
-    if (in == n && !locked) {
+    if (in == n && !hall_locked(h, ref, c)) {
       c->garbage = 1;
       h->garbage_words += HALL_HEADER + c->size;
       h->st.subsumed++;

@@ -245,6 +245,13 @@ static inline hall_lit hall_neg(hall_lit l) {
 static inline int hall_var(hall_lit l) {
   return (int)(l >> 1);
 }
+/* Whether clause c (at ref) is the reason of its first literal now: it
+ * may not go. */
+static inline bool hall_locked(const sks_hall *h, uint32_t ref,
+                               const hall_clause *c) {
+  hall_lit l = c->lit[0];
+  return h->val[l] > 0 && h->reason[hall_var(l)] == ref;
+}
 /* hall_cdcl.c's h->imply: lits[0] implied by the clause lits[0..n) (its
  * others false), kept as its reason beside the trail until the search
  * backtracks over it (an explanation, not learned); when n is 1 a root

@@ -15,12 +15,6 @@
  * about 10% faster than 50 on the killer cages, the same elsewhere). */
 #define REDUCE_TARGET 75
 
-/* A clause that is the reason of its first literal now. */
-static bool locked(const sks_hall *h, uint32_t ref, const hall_clause *c) {
-  hall_lit l = c->lit[0];
-  return h->val[l] > 0 && h->reason[hall_var(l)] == ref;
-}
-
 typedef struct candidate {
   uint32_t ref, lbd, size;
 } candidate;
@@ -48,7 +42,7 @@ void sks_hall_reduce(sks_hall *h) {
       c->used--;
       continue;
     }
-    if (locked(h, ref, c))
+    if (hall_locked(h, ref, c))
       continue;
     cand[n++] = (candidate){ref, c->lbd, c->size};
   }
@@ -66,7 +60,7 @@ void sks_hall_drop_learned(sks_hall *h) {
   bool dropped = false;
   for (size_t i = 0; i < h->learnts.n; i++) {
     hall_clause *c = hall_clause_at(h, h->learnts.a[i]);
-    if (!c->garbage && !locked(h, h->learnts.a[i], c)) {
+    if (!c->garbage && !hall_locked(h, h->learnts.a[i], c)) {
       c->garbage = 1;
       h->garbage_words += HALL_HEADER + c->size;
       dropped = true;
@@ -90,7 +84,7 @@ void sks_hall_collect(sks_hall *h) {
   for (uint32_t ref = 0; ref < h->arena.n;) {
     hall_clause *c = hall_clause_at(h, ref);
     uint32_t words = HALL_HEADER + c->size;
-    if (root && !c->garbage && !locked(h, ref, c))
+    if (root && !c->garbage && !hall_locked(h, ref, c))
       for (uint32_t i = 0; i < c->size; i++)
         if (root_true(h, c->lit[i])) {
           c->garbage = 1;
@@ -98,7 +92,7 @@ void sks_hall_collect(sks_hall *h) {
         }
     /* (a clause eager subsumption dropped may have become a reason
      * since: it stays) */
-    if (c->garbage && locked(h, ref, c))
+    if (c->garbage && hall_locked(h, ref, c))
       c->garbage = 0;
     if (!c->garbage) {
       c->moved = 1;
