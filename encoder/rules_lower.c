@@ -599,5 +599,7 @@ void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
     sks_lower_implied_cages(&w, rs);
   if (!cnf->cut)
     sks_lower_combined_diagonals(&w, rs);
+  if (!cnf->cut)
+    sks_lower_crossing_sums(&w, rs);
   SKS_STACK_FREE(w.cl);
 }

@@ -84,6 +84,21 @@ void sks_lower_combined_diagonals(low *w, const sks_rules *rs) {
   }
 }
 
+/* A sum a house and the fixed sums crossing it imply, as clauses. */
+static void crossing_sum(void *ctx, const int *cells, int k, long total) {
+  low *w = ctx;
+  terms tt = {0};
+  for (int i = 0; i < k; i++)
+    sks_lower_add_term(&tt, cells[i], 1, LTRUE);
+  sks_lower_sum_cells(w, &tt, total);
+  SKS_STACK_FREE(tt);
+}
+
+void sks_lower_crossing_sums(low *w, const sks_rules *rs) {
+  sks_rules_crossing_sums(rs, w->eo->shape, sks_rules_first_value(rs),
+                          crossing_sum, w);
+}
+
 /* The killer cages with sums that share no cell (the first of two that
  * do), and every house or band of whole rows or columns R: the cells of
  * R outside the cages inside it (innies) sum to R's total less theirs;

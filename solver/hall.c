@@ -15,8 +15,9 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, no-innies, bands, no-shrink,
- * no-subsume.  The first word not known is put in bad (NULL when none). */
+ * no-reuse, no-sums, sums-naive, no-innies, no-crossing, bands,
+ * no-shrink, no-subsume.  The first word not known is put in bad (NULL when
+ * none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -41,6 +42,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.sums_naive = true;
     else if (IS("no-innies"))
       cfg.no_innies = true;
+    else if (IS("no-crossing"))
+      cfg.no_crossing = true;
     else if (IS("bands"))
       cfg.bands = true;
     else if (IS("no-shrink"))
@@ -277,6 +280,22 @@ static void cells_sum(sks_hall *h, const sks_eo *eo, long total, bool distinct,
   free(group);
 }
 
+/* A sum a house and the fixed sums crossing it imply (cages.h), bounded. */
+typedef struct crossing_ctx {
+  sks_hall *h;
+  const sks_eo *eo;
+  const int *var;
+  const signed char *fixed;
+  int *coef;
+} crossing_ctx;
+
+static void crossing_sum(void *ctx, const int *cells, int k, long total) {
+  crossing_ctx *x = ctx;
+  for (int j = 0; j < k; j++)
+    x->coef[j] = 1;
+  cells_sum(x->h, x->eo, total, false, cells, x->coef, k, x->var, x->fixed);
+}
+
 /* The sums of the rules for the sum propagator (hall_sums.c): killer
  * cages with a total (distinct), little killers, arrows (a pill's
  * circle read as a number) and double arrows (repeats allowed but in a
@@ -291,6 +310,11 @@ static void rules(void *e, const sks_eo *eo, const int *var,
   if (!h->cfg.no_innies)
     implied(h, eo, var, fixed);
   int *coef = sks_malloc(((size_t)eo->n * eo->n + 1) * sizeof *coef);
+  if (!h->cfg.no_crossing) {
+    crossing_ctx x = {h, eo, var, fixed, coef};
+    sks_rules_crossing_sums(rs, eo->shape, sks_rules_first_value(rs),
+                            crossing_sum, &x);
+  }
   for (int i = 0; i < rs->count; i++) {
     const sks_rule *r = &rs->rule[i];
     int k = r->ncells;
@@ -354,7 +378,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
                   "stable, no-rephase, no-reuse, no-sums, sums-naive, "
-                  "no-innies, bands)",
+                  "no-innies, no-crossing, bands, no-shrink, no-subsume)",
                   (int)bad_len, bad);
     return NULL;
   }

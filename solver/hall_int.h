@@ -78,16 +78,17 @@ typedef enum hall_modes {
 
 typedef struct hall_config {
   hall_modes modes;
-  bool no_rephase; /* saved phases only: no target, best or rephasing */
-  bool no_reuse;   /* restarts go back to the root */
-  bool groups;     /* the group propagator (hall_groups.c) */
-  bool no_sums;    /* the sum propagator (hall_sums.c) off */
-  bool sums_naive; /* its explanations: every false literal of the sum's
-                      other terms, not only those of values that matter */
-  bool no_innies;  /* no implied sums (innies and outies) */
-  bool bands;      /* implied sums of bands of rows or columns, outies */
-  bool no_shrink;  /* learned clauses not shrunk (hall_cdcl.c, shrink) */
-  bool no_subsume; /* no eager subsumption (hall_cdcl.c, eager_subsume) */
+  bool no_rephase;  /* saved phases only: no target, best or rephasing */
+  bool no_reuse;    /* restarts go back to the root */
+  bool groups;      /* the group propagator (hall_groups.c) */
+  bool no_sums;     /* the sum propagator (hall_sums.c) off */
+  bool sums_naive;  /* its explanations: every false literal of the sum's
+                       other terms, not only those of values that matter */
+  bool no_innies;   /* no implied sums (innies and outies) */
+  bool no_crossing; /* no sums of a house and the fixed sums crossing it */
+  bool bands;       /* implied sums of bands of rows or columns, outies */
+  bool no_shrink;   /* learned clauses not shrunk (hall_cdcl.c, shrink) */
+  bool no_subsume;  /* no eager subsumption (hall_cdcl.c, eager_subsume) */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of

@@ -12,32 +12,32 @@
  *   n <= BITS_MAX_N  bits (takes the puzzle as it is), searching at most
  *                    BUDGET_9 nodes up to 9x9, BUDGET up to SMALL_N and
  *                    BUDGET_LARGE above (a long search there is one for
- *                    CDCL), then cadical on the same puzzle
+ *                    CDCL), then a CDCL engine on the same puzzle: hall
+ *                    up to HALL_MAX_N, cadical above
  *   larger           cadical (locked candidates before it)
  * A puzzle with variant rules goes to a CDCL engine (its rules are
- * clauses): hall, whose sum propagator takes them inside its search,
- * when a 9x9 or smaller puzzle has a little killer, an arrow or a
- * double arrow (measured faster than cadical on 28 of the 30 such
- * puzzles of the Interactive Sudoku Solver's collection it answers,
- * 16.7 s against 23.6 s in all, BENCHMARKS.md, "hall: sums inside the
- * search"), else cadical (killer cages alone: hall's fewer conflicts
- * did not pay for its slower ones).
+ * clauses): hall up to HALL_MAX_N, whose sum propagator takes sums
+ * inside its search (on the 9x9 puzzles of the Interactive Sudoku
+ * Solver's collection: 93.9 s against cadical's 105.5 s, the puzzles
+ * without sums 17.3 s against 27.9 s, killer cages even;
+ * BENCHMARKS.md, "Variant puzzles on hall, and sums a house and the
+ * sums crossing it imply"), cadical above.
  * A CNF goes to cadical.  Counting takes the same pick and the same
  * fallback: bits counts natively within the budget; when the budget runs
- * out with few solutions found, the puzzle moves to cadical and the
- * count says unknown while the route no longer counts natively, so the
- * caller (sks_count) counts again there with blocking clauses.  dlx stays
- * in the table's engines for a caller that names it. */
+ * out with few solutions found, the puzzle moves to the CDCL engine and
+ * the count says unknown while the route no longer counts natively, so
+ * the caller (sks_count) counts again there with blocking clauses.  dlx
+ * stays in the table's engines for a caller that names it. */
 enum {
   BITS_MAX_N = 36,
   SMALL_N = 16,
-  /* up to 9x9 a deep search is still bits' ground: the pencil-mark
-   * puzzles of the Interactive Sudoku Solver's collection, plain 9x9
-   * grids of marks that need 0.2-95 M nodes, take bits 0.07-28 s and
-   * cadical 0.3-31 s, bits faster or even on each (BENCHMARKS.md,
-   * "Pencil-mark puzzles: bits searches on"); the budget is a minute's
-   * search */
-  BUDGET_9 = 200000000,
+  /* up to 9x9 a deep search is hall's: the pencil-mark puzzles of the
+   * Interactive Sudoku Solver's collection, plain 9x9 grids of marks
+   * that need 0.2-95 M nodes of bits (0.07-28 s), take hall 0.9-18 s;
+   * a million nodes (about 0.3 s) keeps the shallow ones with bits
+   * (BENCHMARKS.md, "Variant puzzles on hall, and sums a house and the
+   * sums crossing it imply") */
+  BUDGET_9 = 1000000,
   BUDGET = 200000,
   BUDGET_LARGE = 500,
   R_DLX = 0,
@@ -46,12 +46,12 @@ enum {
   R_HALL,
   R_ENGINES
 };
-/* The sides up to which puzzles with sums go to hall (the measurements
- * were of 9x9 puzzles). */
+/* The sides up to which puzzles with rules, and deep trees, go to hall
+ * (the measurements were of 9x9 puzzles). */
 enum { HALL_MAX_N = 9 };
 /* A count that found fewer solutions than this within the budget goes to
- * cadical; more, and the native counter (enumerating them far faster than
- * blocking clauses would) counts on without the budget. */
+ * the CDCL engine; more, and the native counter (enumerating them far faster
+ * than blocking clauses would) counts on without the budget. */
 enum { FEW_FOUND = 8 };
 
 static const sks_backend_ops *const engine_ops[R_ENGINES] = {
@@ -63,20 +63,10 @@ static bool native(int k) {
   return k == R_DLX || k == R_BITS;
 }
 
-/* The CDCL engine for a puzzle with variant rules. */
+/* The CDCL engine for a puzzle with variant rules: hall up to
+ * HALL_MAX_N, cadical above. */
 static int rules_pick(const sks_eo *eo) {
-  if (eo->n > HALL_MAX_N)
-    return R_CADICAL;
-  for (int i = 0; i < eo->rules->count; i++)
-    switch (eo->rules->rule[i].kind) {
-    case SKS_RULE_LITTLE_KILLER:
-    case SKS_RULE_ARROW:
-    case SKS_RULE_DOUBLE_ARROW:
-      return R_HALL;
-    default:
-      break;
-    }
-  return R_CADICAL;
+  return eo->n <= HALL_MAX_N ? R_HALL : R_CADICAL;
 }
 
 typedef struct route {
@@ -117,7 +107,7 @@ static int pick(const sks_shape *shape) {
   return shape->n <= BITS_MAX_N ? R_BITS : R_CADICAL;
 }
 
-/* The native engine's node budget before cadical takes over. */
+/* The native engine's node budget before a CDCL engine takes over. */
 static long long budget_of(const route *r) {
   if (r->opt.route_nodes > 0)
     return r->opt.route_nodes;
@@ -153,6 +143,13 @@ static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
   return sks_solver_load_puzzle(engine(r, r->cur), p, err);
 }
 
+/* The CDCL engine a native search hands a deep tree to: hall up to
+ * HALL_MAX_N, cadical above. */
+static int fallback(const route *r) {
+  const sks_shape *shape = r->eo ? r->eo->shape : r->puzzle->shape;
+  return shape->n <= HALL_MAX_N ? R_HALL : R_CADICAL;
+}
+
 /* The system of a puzzle loaded as it is, for the fallback. */
 static const sks_eo *system_of(route *r) {
   if (r->eo)
@@ -162,7 +159,7 @@ static const sks_eo *system_of(route *r) {
     r->own = sks_eo_new(r->puzzle->shape);
   }
   sks_eo_set_deadline(r->own, r->base.load_deadline);
-  sks_eo_load(r->own, r->puzzle, engine_ops[R_CADICAL]->info.propagate);
+  sks_eo_load(r->own, r->puzzle, engine_ops[fallback(r)]->info.propagate);
   return r->own;
 }
 
@@ -190,7 +187,7 @@ static int solve(sks_solver *base, const sks_limits *lim) {
   sks_limits rest;
   if (res == SKS_UNKNOWN && budget && sks_limits_left(lim, start, &rest)) {
     /* The search tree is deep: CDCL learns its way through it. */
-    r->cur = R_CADICAL;
+    r->cur = fallback(r);
     sks_solver_load_eo(engine(r, r->cur), system_of(r), NULL);
     res = sks_solver_solve(r->sub[r->cur], &rest);
   }
@@ -226,7 +223,7 @@ static long long count(sks_solver *base, long long limit, const sks_limits *lim,
     /* A deep tree with few solutions in it: CDCL with blocking clauses
      * counts it (the caller sees that the route no longer counts
      * natively). */
-    r->cur = R_CADICAL;
+    r->cur = fallback(r);
     sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
     sks_solver_load_eo(engine(r, r->cur), system_of(r), NULL);
     return n;
@@ -280,9 +277,9 @@ const sks_backend_ops sks_auto_backend = {
     .info = {"auto",
              SKS_CAP_RULES | SKS_CAP_CNF | SKS_CAP_EO | SKS_CAP_UNSAT |
                  SKS_CAP_COUNT | SKS_CAP_BLOCK | SKS_CAP_SEED | SKS_CAP_STEPS,
-             "picks per puzzle: bits up to 36x36 (cadical after a node "
-             "budget), cadical above and for CNF; variant rules: hall "
-             "for little killers and arrows, else cadical",
+             "picks per puzzle: bits up to 36x36 (after a node budget "
+             "hall up to 9x9, cadical above), cadical above and for "
+             "CNF; variant rules: hall up to 9x9, cadical above",
              SKS_PROPAGATE_LOCKED, 170},
     .create = create,
     .destroy = destroy,

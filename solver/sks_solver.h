@@ -65,8 +65,9 @@ typedef struct sks_solver_options {
   FILE *trace;           /* analog: CSV trace of the first solve, or NULL */
   long trace_every;      /* analog: a trace row every K accepted steps */
   double restart_base;   /* analog: first restart after this analog time */
-  long long route_nodes; /* auto: dlx's node budget before cadical takes
-                            the puzzle over; 0 = the measured default */
+  long long route_nodes; /* auto: the native engine's node budget before
+                            a CDCL engine takes the puzzle over; 0 = the
+                            measured default */
   const sks_encode_options *encode; /* lowering puzzles to CNF; NULL:
                                        extended, auto at-most-one */
   /* When set, the CDCL race takes its other threads from *spare only

@@ -105,6 +105,7 @@ done
 
 "$S" generate --killer --count 3 --seed 5 -q >killer.txt
 same_answers killer killer.txt unique
+SKS_HALL=no-crossing same_answers killer-no-crossing killer.txt unique
 
 # The engine's settings (SKS_HALL, docs/backends.md): the group
 # propagator on, one mode only, no rephasing or trail reuse, learned
@@ -133,8 +134,8 @@ else
   skip shared "no ../shared/data beside the source ($SHARED): top1465 and the 17-clue set were NOT tried"
 fi
 
-# The default route: a puzzle with a little killer (or an arrow) goes to
-# hall, one with killer cages alone to cadical (docs/backends.md).
+# The default route: a 9x9 with variant rules goes to hall, a little
+# killer, an arrow or killer cages alone (docs/backends.md).
 PE96=..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
 input "little-killer 11 r1c1..r3c3" "$PE96"
 check route-little-killer 10 unique "$S" unique --stats
@@ -144,7 +145,7 @@ check route-arrow 20 none "$S" unique --stats
 expect_stderr_has "c answered-by hall"
 input "cage 12 r1c1 r1c2" "$PE96"
 check route-cage 10 unique "$S" unique --stats
-expect_stderr_has "c answered-by cadical 2"
+expect_stderr_has "c answered-by hall 2"
 
 # Limits: pigeonhole 12 into 11 takes any CDCL engine minutes.
 awk 'BEGIN { p = 12; h = 11; print "p cnf", p * h, p + h * p * (p - 1) / 2

@@ -186,17 +186,17 @@ static void test_registry(void) {
   CHECK(!(sks_backend_find("analog")->caps & SKS_CAP_UNSAT));
 }
 
-/* The auto route: bits for a 9x9, and after its node budget cadical
- * takes the same puzzle over; so when the puzzle is loaded as it is (the
+/* The auto route: bits for a 9x9, and after its node budget hall (a
+ * CDCL engine; cadical above 9x9) takes the same puzzle over; so when the puzzle is loaded as it is (the
  * system then blank, for decoding only).  Every answer passes the
  * validator, and the statistics say which backend answered. */
 static void test_route(void) {
   sks_puzzle *p = puzzle9(escargot);
   const sks_backend *const *all = sks_backends();
-  int bits = -1, cadical = -1;
+  int bits = -1, hall = -1;
   for (int k = 0; all[k]; k++) {
     bits = strcmp(all[k]->name, "bits") ? bits : k;
-    cadical = strcmp(all[k]->name, "cadical") ? cadical : k;
+    hall = strcmp(all[k]->name, "hall") ? hall : k;
   }
   for (int as_is = 0; as_is < 2; as_is++)
     for (int budget = 0; budget < 2; budget++) {
@@ -217,8 +217,8 @@ static void test_route(void) {
       CHECK(sks_validate(p, grid, NULL));
       sks_stats st;
       sks_solver_stats(s, &st);
-      CHECK_EQ(st.answered[budget ? cadical : bits], 1);
-      CHECK_EQ(st.answered[budget ? bits : cadical], 0);
+      CHECK_EQ(st.answered[budget ? hall : bits], 1);
+      CHECK_EQ(st.answered[budget ? bits : hall], 0);
       sks_eo_delete(eo);
       sks_solver_delete(s);
     }

@@ -61,7 +61,8 @@ def count(g, limit=3):
                 if len(o) < 2:
                     break
         if best < 0:
-            if dutch_ok(g):
+            # the givens may clash (a changed one): the whole grid checked
+            if dutch_ok(g) and sudoku_ok(g):
                 found.append(list(g))
             return
         for v in opts:
