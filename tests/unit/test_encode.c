@@ -187,9 +187,10 @@ static void test_registry(void) {
 }
 
 /* The auto route: bits for a 9x9, and after its node budget hall (a
- * CDCL engine; cadical above 9x9) takes the same puzzle over; so when the puzzle is loaded as it is (the
- * system then blank, for decoding only).  Every answer passes the
- * validator, and the statistics say which backend answered. */
+ * CDCL engine; cadical above 9x9) takes the same puzzle over; so when
+ * the puzzle is loaded as it is (the system then blank, for decoding
+ * only).  Every answer passes the validator, and the statistics say which
+ * backend answered. */
 static void test_route(void) {
   sks_puzzle *p = puzzle9(escargot);
   const sks_backend *const *all = sks_backends();
