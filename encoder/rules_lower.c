@@ -586,8 +586,8 @@ static void lower_rule(low *w, const sks_rules *rs, const sks_rule *r) {
 
 void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
                      sks_amo amo, sks_cnf *cnf, int *next) {
-  low w = {eo,  num,  cnf, next, eo->n, amo, 1 - sks_rules_first_value(rs),
-           {0}, false};
+  low w = {eo,  num,   cnf, next, eo->n, amo, 1 - sks_rules_first_value(rs),
+           {0}, false, NULL};
   for (int i = 0; i < rs->count; i++) {
     if (sks_past(eo->deadline)) {
       cnf->cut = true; /* the system's deadline: clauses are missing */
@@ -602,4 +602,5 @@ void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
   if (!cnf->cut)
     sks_lower_crossing_sums(&w, rs);
   SKS_STACK_FREE(w.cl);
+  free(w.ge);
 }

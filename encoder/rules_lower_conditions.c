@@ -253,55 +253,65 @@ static int *rank_lines(int n) {
   return L;
 }
 
+int sks_lower_ge(low *w, int cell, int v) {
+  int n = w->n;
+  if (v <= 1)
+    return LTRUE;
+  if (v > n)
+    return LFALSE;
+  if (!w->ge)
+    w->ge = sks_calloc((size_t)n * n * (n + 1), sizeof *w->ge);
+  int *slot = &w->ge[(size_t)cell * (n + 1) + v];
+  if (*slot)
+    return *slot;
+  /* v or more: v itself, or v+1 or more */
+  int up = sks_lower_ge(w, cell, v + 1), xv = xl(w, cell, v), g;
+  if (xv == LTRUE || up == LTRUE)
+    g = LTRUE;
+  else if (xv == LFALSE)
+    g = up;
+  else if (up == LFALSE)
+    g = xv;
+  else {
+    g = fresh(w);
+    clause2(w, neg(xv), g);
+    clause2(w, neg(up), g);
+    clause3(w, neg(g), xv, up);
+  }
+  *slot = g;
+  return g;
+}
+
 /* A literal true exactly when line x reads as a smaller number than line
- * e: from the last cell back, t_j says "x < e on cells j.." (a smaller
- * digit at j, or the same digit and t_{j+1}), t_n false. */
-static int lex_less(low *w, const int *x, const int *e) {
+ * e on its cells from..n-1: from the last cell back, t_j says "x < e on
+ * cells j.." (a smaller digit at j, or the same digit and t_{j+1}), t_n
+ * false; each step by the cells' order literals (t_j: x_j <= e_j, and
+ * x_j < e_j unless t_{j+1}; not t_j: x_j >= e_j, and x_j > e_j unless
+ * not t_{j+1}), short clauses where digit by digit would be long ones. */
+static int lex_less(low *w, const int *x, const int *e, int from) {
   int n = w->n, next = LFALSE;
-  for (int j = n - 1; j >= 0; j--) {
+  for (int j = n - 1; j >= from; j--) {
     if (x[j] == e[j]) /* the same cell: the same digit */
       continue;
     int t = fresh(w);
-    for (int a = 1; a <= n; a++) {
-      int xa = xl(w, x[j], a), ea = xl(w, e[j], a);
-      /* x holds a: t when e is larger, not t when e is smaller */
-      cl_begin(w);
-      cl_lit(w, neg(xa));
-      cl_lit(w, t);
-      for (int b = 1; b <= a; b++)
-        cl_lit(w, xl(w, e[j], b));
-      cl_end(w);
-      cl_begin(w);
-      cl_lit(w, neg(xa));
+    for (int a = 2; a <= n + 1; a++) {
+      int xa = sks_lower_ge(w, x[j], a), ea = sks_lower_ge(w, e[j], a);
+      int xb = sks_lower_ge(w, x[j], a - 1), eb = sks_lower_ge(w, e[j], a - 1);
+      if (a <= n) {
+        clause3(w, neg(t), neg(xa), ea); /* t: x <= e */
+        clause3(w, t, neg(ea), xa);      /* not t: x >= e */
+      }
+      cl_begin(w); /* t, not next: x < e */
       cl_lit(w, neg(t));
-      for (int b = a; b <= n; b++)
-        cl_lit(w, xl(w, e[j], b));
-      cl_end(w);
-      /* e holds a: the same from its side */
-      cl_begin(w);
-      cl_lit(w, neg(ea));
-      cl_lit(w, t);
-      for (int b = a; b <= n; b++)
-        cl_lit(w, xl(w, x[j], b));
-      cl_end(w);
-      cl_begin(w);
-      cl_lit(w, neg(ea));
-      cl_lit(w, neg(t));
-      for (int b = 1; b <= a; b++)
-        cl_lit(w, xl(w, x[j], b));
-      cl_end(w);
-      /* the same digit: as the cells after */
-      cl_begin(w);
-      cl_lit(w, neg(xa));
-      cl_lit(w, neg(ea));
-      cl_lit(w, neg(next));
-      cl_lit(w, t);
-      cl_end(w);
-      cl_begin(w);
-      cl_lit(w, neg(xa));
-      cl_lit(w, neg(ea));
       cl_lit(w, next);
-      cl_lit(w, neg(t));
+      cl_lit(w, neg(xb));
+      cl_lit(w, ea);
+      cl_end(w);
+      cl_begin(w); /* not t, next: x > e */
+      cl_lit(w, t);
+      cl_lit(w, neg(next));
+      cl_lit(w, neg(eb));
+      cl_lit(w, xa);
       cl_end(w);
     }
     next = t;
@@ -333,7 +343,11 @@ void sks_lower_full_rank(low *w, const sks_rule *r) {
     if (!memcmp(x, e, (size_t)n * sizeof *x))
       continue; /* the line itself */
     if (r->value != SKS_RULE_NO_VALUE) {
-      int lt = lex_less(w, x, e), y = lt;
+      if (x[0] != e[0] && (x[0] / n == e[0] / n || x[0] % n == e[0] % n))
+        continue; /* its first cell shares a row or column with e's: not v */
+      /* counted only when x starts with v, as e does: compared from the
+       * second cell */
+      int lt = lex_less(w, x, e, 1), y = lt;
       if (x[0] != e[0]) { /* y: x starts with v and is smaller */
         int x0 = xl(w, x[0], v);
         y = fresh(w);

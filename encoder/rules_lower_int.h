@@ -26,6 +26,8 @@ typedef struct low {
                         from-zero, else 0 */
   SKS_STACK(int) cl; /* the clause being built */
   bool sat;          /* ... already satisfied */
+  int *ge; /* order literals "the cell's digit is v or more", cell * (n+1) +
+              v, made on first use (0: not yet; sks_lower_ge) */
 } low;
 
 static inline int neg(int l) {
@@ -159,6 +161,9 @@ void sks_lower_lunchbox(low *w, const sks_rule *r);
 void sks_lower_x_sum(low *w, const sks_rule *r);
 void sks_lower_skyscraper(low *w, const sks_rule *r);
 void sks_lower_full_rank(low *w, const sks_rule *r);
+/* The literal "cell holds digit v or a larger one" (v a rank; LTRUE for
+ * v <= 1, LFALSE past n), defined by clauses once a lowering. */
+int sks_lower_ge(low *w, int cell, int v);
 
 /* ------------------------------------------------------------------ */
 /* Sums the cages imply (rules_lower_implied.c). */
