@@ -578,10 +578,11 @@ static int solve(sks_solver *s, const sks_limits *lim) {
   /* When the givens decided the puzzle there is nothing to run. */
   if (x->eo_mode && x->lw->status == SKS_UNSAT)
     x->status = SKS_UNSAT;
+  else if (x->eo_mode && x->lw->cnf->cut)
+    x->status = SKS_UNKNOWN; /* the deadline stopped the lowering (maybe
+                                before its first clause: not a solution) */
   else if (x->eo_mode && x->lw->cnf->nclauses == 0)
     x->status = SKS_SAT;
-  else if (x->eo_mode && x->lw->cnf->cut)
-    x->status = SKS_UNKNOWN; /* the deadline stopped the lowering */
   else
     x->status = run(x, lim->time_limit > 0 ? t0 + lim->time_limit : 0);
   x->stats.calls++;

@@ -121,6 +121,13 @@ chmod +x crash.sh
 check solver-crash 0 unknown "$S" solve --backend external \
   --solver "$T/crash.sh" p.txt
 check_file solver-crash-names-file grep -qF 'sudokusat: p.txt:1: the solver was killed by signal 11' err.txt
+# A time limit that passes while the puzzle is lowered, before its first
+# clause (an empty 4x4, a microsecond): unknown, and no solver run; the
+# empty CNF is not taken for a solved puzzle (it was: an empty model,
+# "invalid", on a loaded machine under run-signals.sh).
+echo '................' >empty4.txt
+check deadline-before-clauses 0 unknown "$S" solve --backend external \
+  --solver "$T/crash.sh" --time-limit 0.000001 empty4.txt
 # A CNF whose variables a backend cannot hold in the memory there is
 # refused with the figures (bad input, 3), not a crash inside a solver;
 # ulimit -v makes "the memory there" 2 GB on any machine.
