@@ -177,6 +177,31 @@ void sks_lower_x_sum(low *w, const sks_rule *r) {
   free(l);
   sks_lower_sum_equals(w, &tt, r->value);
   SKS_STACK_FREE(tt);
+  /* A whole line of different digits 1..n: with X first, the first X
+   * cells are X digits, X among them, summing to the value; the digits of
+   * such sets are all the next X-1 cells may hold, and an X no set fits
+   * is out (what a person reads first; the sum over conditions does not
+   * propagate it). */
+  if (w->off || r->ncells != n || n > 16 || r->value == SKS_RULE_NO_VALUE)
+    return;
+  unsigned uni[17] = {0}; /* by X: the digits of its sets */
+  for (unsigned set = 1; set < 1u << n; set++) {
+    int x = __builtin_popcount(set);
+    long sum = 0;
+    for (int d = 1; d <= n; d++)
+      sum += (set >> (d - 1) & 1) * d;
+    if (set >> (x - 1) & 1 && sum == r->value)
+      uni[x] |= set;
+  }
+  for (int x = 1; x <= n; x++) {
+    int fx = xl(w, first, x);
+    if (!uni[x])
+      clause2(w, neg(fx), LFALSE);
+    for (int i = 1; uni[x] && i < x; i++)
+      for (int d = 1; d <= n; d++)
+        if (!(uni[x] >> (d - 1) & 1))
+          clause2(w, neg(fx), neg(xl(w, r->cells[i], d)));
+  }
 }
 
 /* Skyscraper: the count of cells above every cell before them. */
@@ -234,6 +259,15 @@ void sks_lower_skyscraper(low *w, const sks_rule *r) {
   }
   if (!hidden)
     sks_lower_sum_equals(w, &tt, r->value);
+  /* A whole line of different digits 1..n: a digit d at cell i leaves at
+   * most i seen up to it and n - d taller after it, so d <= n + i + 1 -
+   * value (a reading a person makes first; the sum alone does not
+   * propagate it). */
+  if (!hidden && !w->off && k == n && r->value != SKS_RULE_NO_VALUE)
+    for (int i = 0; i < k; i++)
+      for (int d = n + i + 2 - r->value; d <= n; d++)
+        if (d >= 1)
+          clause2(w, neg(xl(w, r->cells[i], d)), LFALSE);
   SKS_STACK_FREE(tt);
   free(seens);
   free(m);

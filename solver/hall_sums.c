@@ -341,13 +341,19 @@ static int propagate_sets(sks_hall *h, const hall_sum *s) {
   bool any = false;
   for (int c = 0; c < s->ncombo; c++) {
     unsigned m = set[c], cover = 0;
-    bool fits = true;
+    bool fits = true, full = true;
     for (int t = 0; fits && t < k; t++) {
       in[t] = cand[t] & m;
       fits = in[t] != 0;
+      full &= in[t] == m;
       cover |= in[t];
     }
-    if (!fits || cover != m || !match(k, in, supp))
+    if (!fits || cover != m)
+      continue;
+    if (full) /* every term takes every value of the set: each supported */
+      for (int t = 0; t < k; t++)
+        supp[t] |= m;
+    else if (!match(k, in, supp))
       continue;
     any = true;
     bool done = true; /* every candidate supported: no set can add one */
