@@ -15,9 +15,9 @@
 
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, no-innies, no-crossing, bands,
- * no-shrink, no-subsume.  The first word not known is put in bad (NULL when
- * none). */
+ * no-reuse, no-sums, sums-naive, sums-match, no-innies, no-crossing,
+ * bands, no-shrink, no-subsume.  The first word not known is put in bad (NULL
+ * when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -44,6 +44,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_innies = true;
     else if (IS("no-crossing"))
       cfg.no_crossing = true;
+    else if (IS("sums-match"))
+      cfg.sums_match = true;
     else if (IS("bands"))
       cfg.bands = true;
     else if (IS("no-shrink"))
@@ -378,7 +380,8 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
     sks_error_set(err, -1, 0, 0,
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
                   "stable, no-rephase, no-reuse, no-sums, sums-naive, "
-                  "no-innies, no-crossing, bands, no-shrink, no-subsume)",
+                  "sums-match, no-innies, no-crossing, bands, no-shrink, "
+                  "no-subsume)",
                   (int)bad_len, bad);
     return NULL;
   }

@@ -84,6 +84,8 @@ typedef struct hall_config {
   bool no_sums;     /* the sum propagator (hall_sums.c) off */
   bool sums_naive;  /* its explanations: every false literal of the sum's
                        other terms, not only those of values that matter */
+  bool sums_match;  /* a cage's supports by perfect matchings, not by its
+                       value sets' cover only */
   bool no_innies;   /* no implied sums (innies and outies) */
   bool no_crossing; /* no sums of a house and the fixed sums crossing it */
   bool bands;       /* implied sums of bands of rows or columns, outies */

@@ -5,9 +5,12 @@
  * already; this adds strength, not constraints.
  *
  * A distinct sum (a killer cage) with its value sets: a value stays in a
- * term only when some value set of the cage's size and total holds it in
- * a perfect matching of the terms to the set's values over their
- * candidates (bipartite matching, a cage being at most a house).  Other
+ * term only when some value set of the cage's size and total holds it,
+ * every term holds a value of the set and every value of the set is some
+ * term's candidate (with the sums-match setting: in a perfect matching of
+ * the terms to the set's values over their candidates, bipartite
+ * matching, a cage being at most a house; stronger, but on the killer
+ * cages its cost outweighs the conflicts it saves, BENCHMARKS.md).  Other
  * sums by bounds: each term's least and greatest coef * value over its
  * candidates, a group of terms whose values differ (a sum's cells in one
  * house) at least its k least values and at most its k greatest; a value
@@ -350,9 +353,9 @@ static int propagate_sets(sks_hall *h, const hall_sum *s) {
     }
     if (!fits || cover != m)
       continue;
-    if (full) /* every term takes every value of the set: each supported */
+    if (full || !h->cfg.sums_match) /* each term's values of the set */
       for (int t = 0; t < k; t++)
-        supp[t] |= m;
+        supp[t] |= in[t];
     else if (!match(k, in, supp))
       continue;
     any = true;

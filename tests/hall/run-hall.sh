@@ -106,6 +106,7 @@ done
 "$S" generate --killer --count 3 --seed 5 -q >killer.txt
 same_answers killer killer.txt unique
 SKS_HALL=no-crossing same_answers killer-no-crossing killer.txt unique
+SKS_HALL=sums-match same_answers killer-sums-match killer.txt unique
 
 # The engine's settings (SKS_HALL, docs/backends.md): the group
 # propagator on, one mode only, no rephasing or trail reuse, learned

@@ -745,10 +745,12 @@ static void test_sums(void) {
     cnf f = {0};
     sum_clauses(&c, &f);
     long want = sum_brute(&c);
-    for (int naive = 0; naive < 2; naive++) {
+    for (int mode = 0; mode < 4; mode++) {
+      int naive = mode & 1;
       sks_hall *h = load(&f);
       hall_config cfg = {0};
       cfg.sums_naive = naive;
+      cfg.sums_match = mode >> 1;
       sks_hall_configure(h, &cfg);
       sum_give(h, &c);
       real_imply = h->imply;
@@ -758,8 +760,8 @@ static void test_sums(void) {
       long got = hall_count(h, &f, &valid);
       if (got != want || !valid) {
         if (wrong++ < 5)
-          printf("sums trial %d (naive %d): %ld models, brute force %ld\n",
-                 trial, naive, got, want);
+          printf("sums trial %d (mode %d): %ld models, brute force %ld\n",
+                 trial, mode, got, want);
       }
       removed += h->st.sum_removed;
       conflicts += h->st.sum_conflicts;
