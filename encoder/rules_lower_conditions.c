@@ -141,17 +141,14 @@ void sks_lower_lunchbox(low *w, const sks_rule *r) {
       sks_cnf_add_clause(w->cnf, end[e], k);
       sks_amo_encode(w->cnf, w->amo, end[e], k, w->next);
     }
+    /* cell i the smallest with digit d: every other cell d+1 or more
+     * (the largest: d-1 or less), through the cells' order literals */
     for (int i = 0; i < k; i++)
       for (int j = 0; j < k; j++)
         for (int d = 1; j != i && d <= n; d++)
-          for (int d2 = 1; d2 <= n; d2++)
-            if (e ? d2 > d : d2 < d) {
-              cl_begin(w);
-              cl_lit(w, neg(end[e][i]));
-              cl_lit(w, neg(xl(w, c[i], d)));
-              cl_lit(w, neg(xl(w, c[j], d2)));
-              cl_end(w);
-            }
+          clause3(w, neg(end[e][i]), neg(xl(w, c[i], d)),
+                  e ? neg(sks_lower_ge(w, c[j], d))
+                    : sks_lower_ge(w, c[j], d + 1));
   }
   between_ends(w, r, end[0], end[1], ins);
   free(end[0]);
@@ -311,6 +308,9 @@ int sks_lower_ge(low *w, int cell, int v) {
     clause2(w, neg(xv), g);
     clause2(w, neg(up), g);
     clause3(w, neg(g), xv, up);
+    /* and the digits below v rule it out (exactly one digit a cell) */
+    for (int d = 1; d < v; d++)
+      clause2(w, neg(xl(w, cell, d)), neg(g));
   }
   *slot = g;
   return g;
