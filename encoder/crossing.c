@@ -17,11 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct region {
-  const int *cells;
-  int k;
-} region;
-
 typedef struct fixed {
   const int *cells;
   int k;
@@ -49,6 +44,17 @@ static bool is_fixed(const sks_rule *r, int N) {
 static int cmp_overlaps(const void *a, const void *b) {
   const fixed *x = a, *y = b;
   return (x->overlaps > y->overlaps) - (x->overlaps < y->overlaps);
+}
+
+/* same[a * N + b]: cells a and b share one of the nh houses of n cells. */
+static unsigned char *pairs(const int *const *hs, int nh, int n) {
+  int N = n * n;
+  unsigned char *same = sks_calloc((size_t)N * N, 1);
+  for (int q = 0; q < nh; q++)
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        same[(size_t)hs[q][i] * N + hs[q][j]] = 1;
+  return same;
 }
 
 /* The least and greatest totals of cells (in order), greedy groups of
@@ -90,11 +96,11 @@ void sks_rules_crossing_sums(
   long house = (long)n * (n - 1) / 2 + (long)first * n; /* a house's total */
   /* the houses: the shape's regions, the diagonals, regions of n cells */
   int *diag = sks_malloc((size_t)2 * n * sizeof *diag);
-  region *hs =
+  const int **hs =
       sks_malloc(((size_t)sh->nregions + 2 + (size_t)rs->count) * sizeof *hs);
   int nh = 0;
   for (int q = 0; q < sh->nregions; q++)
-    hs[nh++] = (region){sh->region + (size_t)q * n, n};
+    hs[nh++] = sh->region + (size_t)q * n;
   fixed *fs = sks_malloc(((size_t)rs->count + 1) * sizeof *fs);
   int nf = 0;
   for (int i = 0; i < rs->count; i++) {
@@ -102,11 +108,10 @@ void sks_rules_crossing_sums(
     if (r->kind == SKS_RULE_DIAGONAL_NEG || r->kind == SKS_RULE_DIAGONAL_POS) {
       int *d = diag + (r->kind == SKS_RULE_DIAGONAL_POS) * n;
       for (int j = 0; j < n; j++)
-        d[j] =
-            r->kind == SKS_RULE_DIAGONAL_NEG ? j * n + j : (n - 1 - j) * n + j;
-      hs[nh++] = (region){d, n};
+        d[j] = sks_diagonal_cell(r->kind, n, j);
+      hs[nh++] = d;
     } else if (r->kind == SKS_RULE_REGION && r->ncells == n)
-      hs[nh++] = (region){r->cells, n};
+      hs[nh++] = r->cells;
     else if (is_fixed(r, N))
       fs[nf++] = (fixed){r->cells, r->ncells, r->value, 0};
   }
@@ -116,12 +121,7 @@ void sks_rules_crossing_sums(
     free(diag);
     return;
   }
-  /* same[a * N + b]: cells a and b share a house */
-  unsigned char *same = sks_calloc((size_t)N * N, 1);
-  for (int q = 0; q < nh; q++)
-    for (int i = 0; i < n; i++)
-      for (int j = 0; j < n; j++)
-        same[(size_t)hs[q].cells[i] * N + hs[q].cells[j]] = 1;
+  unsigned char *same = NULL; /* pairs(), when a sum first needs it */
   unsigned char *in = sks_malloc((size_t)N), *cover = sks_malloc((size_t)N);
   int *cells = sks_malloc((size_t)N * sizeof *cells);
   fixed *cross = sks_malloc((size_t)nf * sizeof *cross);
@@ -129,7 +129,7 @@ void sks_rules_crossing_sums(
   for (int b = 0; b < nh; b++) {
     memset(in, 0, (size_t)N);
     for (int i = 0; i < n; i++)
-      in[hs[b].cells[i]] = 1;
+      in[hs[b][i]] = 1;
     /* the fixed sums crossing the house, fewest overlaps first */
     int nc = 0;
     for (int f = 0; f < nf; f++) {
@@ -175,13 +175,13 @@ void sks_rules_crossing_sums(
     /* the gaps filled by houses that lie in them, two cells or more */
     int gap = 0;
     for (int i = 0; i < n; i++)
-      gap += !cover[hs[b].cells[i]];
+      gap += !cover[hs[b][i]];
     for (int g = 0; gap && g < nh; g++) {
       if (g == b)
         continue;
       int meet_cover = 0, meet_gap = 0, meet_house = 0;
       for (int i = 0; i < n; i++) {
-        int c = hs[g].cells[i];
+        int c = hs[g][i];
         meet_cover += cover[c];
         meet_gap += in[c] && !cover[c];
         meet_house += in[c];
@@ -189,7 +189,7 @@ void sks_rules_crossing_sums(
       if (meet_cover || meet_gap < 2 || meet_gap != meet_house)
         continue;
       for (int i = 0; i < n; i++)
-        cover[hs[g].cells[i]] = 1;
+        cover[hs[g][i]] = 1;
       total += house;
       gap -= meet_gap;
     }
@@ -197,7 +197,7 @@ void sks_rules_crossing_sums(
       continue;
     /* the cover outside the house, less houses it holds whole */
     for (int i = 0; i < n; i++)
-      cover[hs[b].cells[i]] = 0;
+      cover[hs[b][i]] = 0;
     total -= house;
     int k = 0;
     for (int c = 0; c < N; c++)
@@ -205,11 +205,11 @@ void sks_rules_crossing_sums(
     for (int g = 0; k && g < nh; g++) {
       bool whole = true;
       for (int i = 0; whole && i < n; i++)
-        whole = cover[hs[g].cells[i]];
+        whole = cover[hs[g][i]];
       if (!whole)
         continue;
       for (int i = 0; i < n; i++)
-        cover[hs[g].cells[i]] = 0;
+        cover[hs[g][i]] = 0;
       total -= house;
       k -= n;
     }
@@ -220,6 +220,8 @@ void sks_rules_crossing_sums(
       if (cover[c])
         cells[k++] = c;
     long lo, hi;
+    if (!same)
+      same = pairs(hs, nh, n);
     bounds(cells, k, same, N, n, first, &lo, &hi);
     long slack = total - lo < hi - total ? total - lo : hi - total;
     /* outside the bounds: kept, the clauses then have no solution */

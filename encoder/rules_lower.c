@@ -38,6 +38,7 @@
  * Fixed candidates decide their literals here: a clause they satisfy is
  * left out, a literal they falsify dropped, so an empty clause says the
  * givens break a rule.  Auxiliary variables are numbered from *next on. */
+#include "cages.h"
 #include "rules_lower_int.h"
 
 #include <stdlib.h>
@@ -211,8 +212,7 @@ static void lower_global(low *w, const sks_rules *rs, const sks_rule *r) {
   case SKS_RULE_DIAGONAL_POS:
   case SKS_RULE_DIAGONAL_NEG:
     for (int i = 0; i < n; i++)
-      cells[i] =
-          r->kind == SKS_RULE_DIAGONAL_NEG ? i * n + i : (n - 1 - i) * n + i;
+      cells[i] = sks_diagonal_cell(r->kind, n, i);
     sks_lower_distinct(w, cells, n);
     break;
   case SKS_RULE_DUTCH_FLATMATES: /* the middle digit: the smallest above or
@@ -599,8 +599,6 @@ void sks_rules_lower(const sks_eo *eo, const sks_rules *rs, const int *num,
     sks_lower_implied_cages(&w, rs);
   if (!cnf->cut)
     sks_lower_combined_diagonals(&w, rs);
-  if (!cnf->cut)
-    sks_lower_crossing_sums(&w, rs);
   SKS_STACK_FREE(w.cl);
   free(w.ge);
 }

@@ -84,19 +84,25 @@ void sks_lower_combined_diagonals(low *w, const sks_rules *rs) {
   }
 }
 
-/* A sum a house and the fixed sums crossing it imply, as clauses. */
+/* A sum a house and the fixed sums crossing it imply, as clauses: one of
+ * at most MAX_IMPLIED cells through implied_sum (once, with the innies and
+ * outies), a longer one as it is (crossing.c emits each once). */
+typedef struct crossing_ctx {
+  low *w;
+  cellsets *seen;
+} crossing_ctx;
+
 static void crossing_sum(void *ctx, const int *cells, int k, long total) {
-  low *w = ctx;
+  crossing_ctx *x = ctx;
+  if (k <= MAX_IMPLIED) {
+    implied_sum(x->w, x->seen, cells, k, total);
+    return;
+  }
   terms tt = {0};
   for (int i = 0; i < k; i++)
     sks_lower_add_term(&tt, cells[i], 1, LTRUE);
-  sks_lower_sum_cells(w, &tt, total);
+  sks_lower_sum_cells(x->w, &tt, total);
   SKS_STACK_FREE(tt);
-}
-
-void sks_lower_crossing_sums(low *w, const sks_rules *rs) {
-  sks_rules_crossing_sums(rs, w->eo->shape, sks_rules_first_value(rs),
-                          crossing_sum, w);
 }
 
 /* The killer cages with sums that share no cell (the first of two that
@@ -105,14 +111,20 @@ void sks_lower_crossing_sums(low *w, const sks_rules *rs) {
  * when cages cover R, the cells of the cages that cross its edge outside
  * it (outies) sum to the crossing cages' total less the innies'.  Each of
  * at most MAX_IMPLIED cells is added as a sum: they follow from the
- * rules and the houses, and give the solver the sums a person reads. */
+ * rules and the houses, and give the solver the sums a person reads.
+ * Then the sums a house and the fixed sums crossing it imply (cages.h),
+ * those the innies and outies gave not again. */
 void sks_lower_implied_cages(low *w, const sks_rules *rs) {
   int n = w->n, N = n * n;
   const sks_shape *s = w->eo->shape;
+  cellsets seen = {0};
+  crossing_ctx x = {w, &seen};
   int *cage = sks_malloc((size_t)N * sizeof *cage); /* cell -> rule, -1 */
   int ncages = sks_rules_cage_map(rs, N, cage);
   if (ncages < 2) {
     free(cage);
+    sks_rules_crossing_sums(rs, s, sks_rules_first_value(rs), crossing_sum, &x);
+    SKS_STACK_FREE(seen);
     return;
   }
   long house = (long)n * (n + 1) / 2 - (long)w->off * n; /* its values */
@@ -120,7 +132,6 @@ void sks_lower_implied_cages(low *w, const sks_rules *rs) {
   char *state = sks_malloc((size_t)rs->count); /* 0 out, 1 inside, 2 part */
   int *innie = sks_malloc((size_t)N * sizeof *innie);
   int *outie = sks_malloc((size_t)N * sizeof *outie);
-  cellsets seen = {0};
   /* R: each region, then bands of rows a..b and of columns a..b */
   int nr = s->nregions + n * (n - 1);
   for (int q = 0; q < nr; q++) {
@@ -171,6 +182,7 @@ void sks_lower_implied_cages(low *w, const sks_rules *rs) {
     if (no >= 1 && no <= MAX_IMPLIED)
       implied_sum(w, &seen, outie, no, cross - rest);
   }
+  sks_rules_crossing_sums(rs, s, sks_rules_first_value(rs), crossing_sum, &x);
   SKS_STACK_FREE(seen);
   free(outie);
   free(innie);

@@ -168,11 +168,10 @@ int sks_lower_ge(low *w, int cell, int v);
 /* ------------------------------------------------------------------ */
 /* Sums the cages imply (rules_lower_implied.c). */
 
-/* implied_cages: the killer cages' innies and outies; combined_diagonals:
- * the little killers of one direction together; crossing_sums: what a
- * house and the fixed sums crossing it imply (cages.h). */
+/* implied_cages: the killer cages' innies and outies, and what a house
+ * and the fixed sums crossing it imply (cages.h); combined_diagonals: the
+ * little killers of one direction together. */
 void sks_lower_implied_cages(low *w, const sks_rules *rs);
 void sks_lower_combined_diagonals(low *w, const sks_rules *rs);
-void sks_lower_crossing_sums(low *w, const sks_rules *rs);
 
 #endif

@@ -63,10 +63,11 @@ static bool native(int k) {
   return k == R_DLX || k == R_BITS;
 }
 
-/* The CDCL engine for a puzzle with variant rules: hall up to
- * HALL_MAX_N, cadical above. */
-static int rules_pick(const sks_eo *eo) {
-  return eo->n <= HALL_MAX_N ? R_HALL : R_CADICAL;
+/* The CDCL engine for side n, for a puzzle with variant rules and for a
+ * deep tree a native search hands over: hall up to HALL_MAX_N, cadical
+ * above. */
+static int cdcl_for(int n) {
+  return n <= HALL_MAX_N ? R_HALL : R_CADICAL;
 }
 
 typedef struct route {
@@ -125,7 +126,7 @@ static int load_eo(sks_solver *base, const sks_eo *eo, sks_error *err) {
   route *r = (route *)base;
   r->eo = eo;
   /* Variant rules are clauses: a CDCL engine's. */
-  r->cur = eo->rules ? rules_pick(eo) : pick(eo->shape);
+  r->cur = eo->rules ? cdcl_for(eo->n) : pick(eo->shape);
   sks_solver_set_deadline(engine(r, r->cur), base->load_deadline);
   return sks_solver_load_eo(engine(r, r->cur), eo, err);
 }
@@ -143,11 +144,9 @@ static int load_puzzle(sks_solver *base, const sks_puzzle *p, sks_error *err) {
   return sks_solver_load_puzzle(engine(r, r->cur), p, err);
 }
 
-/* The CDCL engine a native search hands a deep tree to: hall up to
- * HALL_MAX_N, cadical above. */
+/* The CDCL engine a native search hands a deep tree to. */
 static int fallback(const route *r) {
-  const sks_shape *shape = r->eo ? r->eo->shape : r->puzzle->shape;
-  return shape->n <= HALL_MAX_N ? R_HALL : R_CADICAL;
+  return cdcl_for(r->eo ? r->eo->n : r->puzzle->shape->n);
 }
 
 /* The system of a puzzle loaded as it is, for the fallback. */

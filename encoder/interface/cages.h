@@ -14,6 +14,12 @@
  * or -1.  Returns the number of cages so placed. */
 int sks_rules_cage_map(const sks_rules *rs, int cells, int *cage);
 
+/* The i-th cell of a diagonal rule (SKS_RULE_DIAGONAL_NEG: top left to
+ * bottom right; SKS_RULE_DIAGONAL_POS: bottom left to top right). */
+static inline int sks_diagonal_cell(sks_rule_kind kind, int n, int i) {
+  return kind == SKS_RULE_DIAGONAL_NEG ? i * n + i : (n - 1 - i) * n + i;
+}
+
 /* The sums a house and the fixed sums crossing it imply (crossing.c):
  * for each house (a region of the shape, a diagonal, a region rule of n
  * cells) covered by fixed sums that share no cell (killer cages with a
