@@ -16,8 +16,8 @@
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, focused, stable, no-rephase,
  * no-reuse, no-sums, sums-naive, sums-match, no-innies, no-crossing,
- * bands, no-shrink, no-subsume.  The first word not known is put in bad (NULL
- * when none). */
+ * bands, no-shrink, no-subsume, slow-reduce.  The first word not known is put
+ * in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -52,6 +52,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_shrink = true;
     else if (IS("no-subsume"))
       cfg.no_subsume = true;
+    else if (IS("slow-reduce"))
+      cfg.slow_reduce = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -381,7 +383,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
                   "SKS_HALL: unknown setting '%.*s' (groups, focused, "
                   "stable, no-rephase, no-reuse, no-sums, sums-naive, "
                   "sums-match, no-innies, no-crossing, bands, no-shrink, "
-                  "no-subsume)",
+                  "no-subsume, slow-reduce)",
                   (int)bad_len, bad);
     return NULL;
   }

@@ -8,6 +8,7 @@
 
 #include "require_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,9 +44,14 @@ enum {
 #define RESTART_MARGIN 1.25
 #define RESTART_GAP 50
 /* The first reduction after this many conflicts, each later one after
- * REDUCE_INC more than the gap before it. */
+ * REDUCE_INC more than the gap before it (about 24.5 sqrt(conflicts)),
+ * or, in an engine with sums, REDUCE_SUMS sqrt(conflicts) after it: the
+ * learned clauses of sum puzzles (long, of high LBD) pay less for
+ * themselves than they cost the propagation (BENCHMARKS.md, "hall: a
+ * smaller clause database for sums"). */
 #define REDUCE_FIRST 2000
 #define REDUCE_INC 300
+#define REDUCE_SUMS 6
 /* The terminate callback is asked at each conflict and every so many
  * watch visits. */
 #define CHECK_TICKS (1u << 16)
@@ -1047,7 +1053,10 @@ static int search(sks_hall *h, unsigned long long limit) {
     if (h->st.conflicts >= h->reduce_at) {
       sks_hall_reduce(h);
       h->reduce_inc += REDUCE_INC;
-      h->reduce_at = h->st.conflicts + h->reduce_inc;
+      unsigned long long gap = h->reduce_inc;
+      if (h->sums.n && !h->cfg.slow_reduce)
+        gap = (unsigned long long)(REDUCE_SUMS * sqrt((double)h->st.conflicts));
+      h->reduce_at = h->st.conflicts + gap;
     }
     int took = take_assumptions(h);
     if (took == 20) {

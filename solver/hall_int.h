@@ -91,6 +91,8 @@ typedef struct hall_config {
   bool bands;       /* implied sums of bands of rows or columns, outies */
   bool no_shrink;   /* learned clauses not shrunk (hall_cdcl.c, shrink) */
   bool no_subsume;  /* no eager subsumption (hall_cdcl.c, eager_subsume) */
+  bool slow_reduce; /* with sums, the clause database reduced on the
+                       schedule of the others (hall_cdcl.c, REDUCE_SUMS) */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
