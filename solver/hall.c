@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* The settings in the SKS_HALL environment variable, words separated by
- * commas (docs/backends.md): groups, focused, stable, no-rephase,
+ * commas (docs/backends.md): groups, both, focused, stable, no-rephase,
  * no-reuse, no-sums, sums-naive, sums-match, no-innies, no-crossing,
  * bands, no-shrink, no-subsume, slow-reduce.  The first word not known is put
  * in bad (NULL when none). */
@@ -28,6 +28,8 @@ static hall_config config(const char **bad, size_t *bad_len) {
 #define IS(W) (n == sizeof W - 1 && !strncmp(s, W, n))
     if (IS("groups"))
       cfg.groups = true;
+    else if (IS("both"))
+      cfg.modes = HALL_MODES_BOTH;
     else if (IS("focused"))
       cfg.modes = HALL_MODES_FOCUSED;
     else if (IS("stable"))
@@ -380,7 +382,7 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   config(&bad, &bad_len);
   if (bad) {
     sks_error_set(err, -1, 0, 0,
-                  "SKS_HALL: unknown setting '%.*s' (groups, focused, "
+                  "SKS_HALL: unknown setting '%.*s' (groups, both, focused, "
                   "stable, no-rephase, no-reuse, no-sums, sums-naive, "
                   "sums-match, no-innies, no-crossing, bands, no-shrink, "
                   "no-subsume, slow-reduce)",

@@ -47,8 +47,8 @@ enum {
  * REDUCE_INC more than the gap before it (about 24.5 sqrt(conflicts)),
  * or, in an engine with sums, REDUCE_SUMS sqrt(conflicts) after it: the
  * learned clauses of sum puzzles (long, of high LBD) pay less for
- * themselves than they cost the propagation (BENCHMARKS.md, "hall: a
- * smaller clause database for sums"). */
+ * themselves than they cost the propagation (BENCHMARKS.md, "hall:
+ * focused search and a smaller clause database for sums"). */
 #define REDUCE_FIRST 2000
 #define REDUCE_INC 300
 #define REDUCE_SUMS 6
@@ -1028,7 +1028,9 @@ static int search(sks_hall *h, unsigned long long limit) {
       if (stop_asked(h))
         return 0;
     }
-    if (h->cfg.modes == HALL_MODES_BOTH && h->st.conflicts >= h->switch_at) {
+    if ((h->cfg.modes == HALL_MODES_BOTH ||
+         (h->cfg.modes == HALL_MODES_AUTO && !h->sums.n)) &&
+        h->st.conflicts >= h->switch_at) {
       update_phases(h, h->trail_n);
       switch_mode(h);
       backtrack(h, 0);

@@ -71,7 +71,10 @@ typedef struct hall_stats {
 /* The search's settings (sks_hall_configure; the backend reads them from
  * the SKS_HALL environment variable, docs/backends.md). */
 typedef enum hall_modes {
-  HALL_MODES_BOTH,    /* focused and stable in turn (the default) */
+  HALL_MODES_AUTO,    /* the default: focused only in an engine with sums
+                         (BENCHMARKS.md, "hall: focused search and a smaller
+                         clause database for sums"), else both in turn */
+  HALL_MODES_BOTH,    /* focused and stable in turn */
   HALL_MODES_FOCUSED, /* focused only */
   HALL_MODES_STABLE   /* stable only */
 } hall_modes;

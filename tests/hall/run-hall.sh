@@ -107,7 +107,7 @@ done
 same_answers killer killer.txt unique
 SKS_HALL=no-crossing same_answers killer-no-crossing killer.txt unique
 SKS_HALL=sums-match same_answers killer-sums-match killer.txt unique
-SKS_HALL=slow-reduce same_answers killer-slow-reduce killer.txt unique
+SKS_HALL=slow-reduce,both same_answers killer-slow-reduce killer.txt unique
 
 # The engine's settings (SKS_HALL, docs/backends.md): the group
 # propagator on, one mode only, no rephasing or trail reuse, learned

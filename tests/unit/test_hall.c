@@ -285,7 +285,7 @@ static void test_forget(void) {
  * mode and no-rephase do not. */
 static void test_modes(void) {
   static const hall_config cfgs[] = {
-      {.modes = HALL_MODES_BOTH},
+      {.modes = HALL_MODES_AUTO},
       {.modes = HALL_MODES_FOCUSED},
       {.modes = HALL_MODES_STABLE},
       {.modes = HALL_MODES_BOTH, .no_rephase = true, .no_reuse = true},
@@ -336,6 +336,58 @@ static void test_modes(void) {
   CHECK(st[1].switches == 0 && st[2].switches == 0);
   CHECK(st[1].rephases > 0 && st[2].rephases > 0);
   CHECK(st[3].rephases == 0 && st[3].reused == 0 && st[3].switches > 0);
+}
+
+/* With a sum the default search stays focused, and reduces its learned
+ * clauses more often; `both` switches modes all the same, and
+ * slow_reduce reduces as without sums (pigeonhole 9 into 8 with a sum
+ * over two fresh variables that the clauses decide). */
+static void test_modes_sums(void) {
+  static const hall_config cfgs[] = {
+      {.modes = HALL_MODES_AUTO},
+      {.modes = HALL_MODES_BOTH},
+      {.modes = HALL_MODES_AUTO, .slow_reduce = true},
+  };
+  enum { NCFG = sizeof cfgs / sizeof *cfgs };
+  hall_stats st[NCFG] = {0}, plain = {0};
+  for (int c = 0; c <= NCFG; c++) {
+    cnf f = {0};
+    pigeonhole(&f, 9, 8);
+    sks_hall *h = sks_hall_new(1);
+    if (c < NCFG)
+      sks_hall_configure(h, &cfgs[c]);
+    sks_hall_reserve(h, f.nvars + 2);
+    for (size_t i = 0; i < f.n; i++)
+      sks_hall_add(h, f.lit[i]);
+    int a = f.nvars + 1, b = f.nvars + 2; /* a, not b: the term is 1 */
+    int cls[][3] = {{a, b, 0}, {-a, -b, 0}, {a, 0, 0}};
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < 3; j++) {
+        sks_hall_add(h, cls[k][j]);
+        if (!cls[k][j])
+          break;
+      }
+    if (c < NCFG) { /* the last run: no sum, the default */
+      sks_hall_sum_begin(h, 1, false);
+      sks_hall_sum_term(h, 1, -1);
+      sks_hall_sum_option(h, 1, a);
+      sks_hall_sum_option(h, 2, b);
+      sks_hall_sum_end(h);
+      CHECK_EQ((int)h->sums.n, 1);
+    }
+    CHECK_EQ(sks_hall_solve(h, 0), 20);
+    CHECK(h->st.conflicts > 3000);
+    if (c < NCFG)
+      st[c] = h->st;
+    else
+      plain = h->st;
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+  CHECK(st[0].switches == 0 && st[1].switches > 0 && plain.switches > 0);
+  /* reductions per conflict: more often with the sum */
+  CHECK(st[0].reduced * plain.conflicts > 2 * plain.reduced * st[0].conflicts);
+  CHECK(st[2].reduced * plain.conflicts < 2 * plain.reduced * st[2].conflicts);
 }
 
 /* A setting in SKS_HALL that is not known: the backend refuses to start,
@@ -790,6 +842,7 @@ int main(void) {
   test_forget();
   test_groups();
   test_modes();
+  test_modes_sums();
   test_settings();
   test_sums();
   tally t = {0};
