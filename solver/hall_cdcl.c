@@ -1054,11 +1054,12 @@ static int search(sks_hall *h, unsigned long long limit) {
     }
     if (h->st.conflicts >= h->reduce_at) {
       sks_hall_reduce(h);
-      h->reduce_inc += REDUCE_INC;
-      unsigned long long gap = h->reduce_inc;
       if (h->sums.n && !h->cfg.slow_reduce)
-        gap = (unsigned long long)(REDUCE_SUMS * sqrt((double)h->st.conflicts));
-      h->reduce_at = h->st.conflicts + gap;
+        h->reduce_at =
+            h->st.conflicts +
+            (unsigned long long)(REDUCE_SUMS * sqrt((double)h->st.conflicts));
+      else
+        h->reduce_at = h->st.conflicts + (h->reduce_inc += REDUCE_INC);
     }
     int took = take_assumptions(h);
     if (took == 20) {

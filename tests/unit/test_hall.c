@@ -343,31 +343,27 @@ static void test_modes(void) {
  * slow_reduce reduces as without sums (pigeonhole 9 into 8 with a sum
  * over two fresh variables that the clauses decide). */
 static void test_modes_sums(void) {
-  static const hall_config cfgs[] = {
-      {.modes = HALL_MODES_AUTO},
-      {.modes = HALL_MODES_BOTH},
-      {.modes = HALL_MODES_AUTO, .slow_reduce = true},
+  static const struct {
+    hall_config cfg;
+    bool sum;
+  } runs[] = {
+      {{.modes = HALL_MODES_AUTO}, true},
+      {{.modes = HALL_MODES_BOTH}, true},
+      {{.modes = HALL_MODES_AUTO, .slow_reduce = true}, true},
+      {{.modes = HALL_MODES_AUTO}, false},
   };
-  enum { NCFG = sizeof cfgs / sizeof *cfgs };
-  hall_stats st[NCFG] = {0}, plain = {0};
-  for (int c = 0; c <= NCFG; c++) {
+  enum { NRUNS = sizeof runs / sizeof *runs };
+  hall_stats st[NRUNS];
+  for (int c = 0; c < NRUNS; c++) {
     cnf f = {0};
     pigeonhole(&f, 9, 8);
-    sks_hall *h = sks_hall_new(1);
-    if (c < NCFG)
-      sks_hall_configure(h, &cfgs[c]);
-    sks_hall_reserve(h, f.nvars + 2);
-    for (size_t i = 0; i < f.n; i++)
-      sks_hall_add(h, f.lit[i]);
     int a = f.nvars + 1, b = f.nvars + 2; /* a, not b: the term is 1 */
-    int cls[][3] = {{a, b, 0}, {-a, -b, 0}, {a, 0, 0}};
-    for (int k = 0; k < 3; k++)
-      for (int j = 0; j < 3; j++) {
-        sks_hall_add(h, cls[k][j]);
-        if (!cls[k][j])
-          break;
-      }
-    if (c < NCFG) { /* the last run: no sum, the default */
+    clause2(&f, a, b);
+    clause2(&f, -a, -b);
+    put(&f, a), put(&f, 0);
+    sks_hall *h = load(&f);
+    sks_hall_configure(h, &runs[c].cfg);
+    if (runs[c].sum) {
       sks_hall_sum_begin(h, 1, false);
       sks_hall_sum_term(h, 1, -1);
       sks_hall_sum_option(h, 1, a);
@@ -377,17 +373,17 @@ static void test_modes_sums(void) {
     }
     CHECK_EQ(sks_hall_solve(h, 0), 20);
     CHECK(h->st.conflicts > 3000);
-    if (c < NCFG)
-      st[c] = h->st;
-    else
-      plain = h->st;
+    st[c] = h->st;
     sks_hall_delete(h);
     free(f.lit);
   }
-  CHECK(st[0].switches == 0 && st[1].switches > 0 && plain.switches > 0);
+  const hall_stats *plain = &st[NRUNS - 1];
+  CHECK(st[0].switches == 0 && st[1].switches > 0 && plain->switches > 0);
   /* reductions per conflict: more often with the sum */
-  CHECK(st[0].reduced * plain.conflicts > 2 * plain.reduced * st[0].conflicts);
-  CHECK(st[2].reduced * plain.conflicts < 2 * plain.reduced * st[2].conflicts);
+  CHECK(st[0].reduced * plain->conflicts >
+        2 * plain->reduced * st[0].conflicts);
+  CHECK(st[2].reduced * plain->conflicts <
+        2 * plain->reduced * st[2].conflicts);
 }
 
 /* A setting in SKS_HALL that is not known: the backend refuses to start,
