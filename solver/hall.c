@@ -16,8 +16,8 @@
 /* The settings in the SKS_HALL environment variable, words separated by
  * commas (docs/backends.md): groups, both, focused, stable, no-rephase,
  * no-reuse, no-sums, sums-naive, sums-match, no-innies, no-crossing,
- * bands, no-shrink, no-subsume, slow-reduce.  The first word not known is put
- * in bad (NULL when none). */
+ * bands, no-shrink, no-subsume, slow-reduce, no-probe, probe, no-hbr.
+ * The first word not known is put in bad (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -56,6 +56,12 @@ static hall_config config(const char **bad, size_t *bad_len) {
       cfg.no_subsume = true;
     else if (IS("slow-reduce"))
       cfg.slow_reduce = true;
+    else if (IS("no-probe"))
+      cfg.no_probe = true;
+    else if (IS("probe"))
+      cfg.probe = true;
+    else if (IS("no-hbr"))
+      cfg.no_hbr = true;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
@@ -311,6 +317,7 @@ static void rules(void *e, const sks_eo *eo, const int *var,
                   const signed char *fixed) {
   sks_hall *h = e;
   const sks_rules *rs = eo->rules;
+  h->variant = rs != NULL;
   if (h->cfg.no_sums || !rs)
     return;
   if (!h->cfg.no_innies)

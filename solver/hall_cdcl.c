@@ -52,6 +52,18 @@ enum {
 #define REDUCE_FIRST 2000
 #define REDUCE_INC 300
 #define REDUCE_SUMS 6
+/* Failed-literal probing (in an engine with rules beyond the base's,
+ * BENCHMARKS.md, "hall: failed literals and hyper-binary resolvents"):
+ * the first round after PROBE_FIRST conflicts,
+ * each next one PROBE_INT conflicts after the last, each taking at most
+ * PROBE_EFFORT of the watch visits the search made since the last (at
+ * least PROBE_MIN), from where the last stopped. */
+#define PROBE_FIRST 1000
+#define PROBE_INT 2000
+#define PROBE_EFFORT 0.1
+#define PROBE_MIN 100000
+/* Hyper-binary resolvents kept, at most, per clause given. */
+#define HBR_MAX 8
 /* The terminate callback is asked at each conflict and every so many
  * watch visits. */
 #define CHECK_TICKS (1u << 16)
@@ -193,6 +205,8 @@ sks_hall *sks_hall_new(unsigned long long seed) {
   h->imply = imply;
   h->reduce_inc = REDUCE_FIRST;
   h->reduce_at = REDUCE_FIRST;
+  h->probe_at = PROBE_FIRST;
+  h->probe_int = PROBE_INT;
   reset_modes(h);
   reset_scores(h, seed);
   return h;
@@ -325,7 +339,8 @@ static void backtrack(sks_hall *h, int level) {
     hall_lit l = h->trail[i];
     int v = hall_var(l);
     h->val[l] = h->val[l ^ 1] = 0;
-    h->phase[v] = (l & 1) ? -1 : 1;
+    if (!h->probing)
+      h->phase[v] = (l & 1) ? -1 : 1;
     heap_insert(h, v);
   }
   h->trail_n = h->qhead = keep;
@@ -405,6 +420,7 @@ static void add_clause(sks_hall *h) {
       continue;
     a[k++] = l;
   }
+  h->st.original++;
   if (k == 0)
     h->inconsistent = true;
   else if (k == 1)
@@ -991,6 +1007,133 @@ static uint32_t sum_conflict(sks_hall *h) {
   return HALL_REASON_EXT;
 }
 
+/* ------------------------------------------------------------------ */
+/* Failed-literal probing */
+
+/* Propagation to its fixpoint, the propagators' too, as the search runs
+ * it: whether it met a conflict.  A propagator that finds a root fact
+ * goes back to the root for it (imply), so the caller may find itself at
+ * level 0. */
+static bool propagate_all(sks_hall *h) {
+  hall_lit bin[2];
+  for (;;) {
+    if (propagate(h, bin) != HALL_NONE)
+      return true;
+    if (!h->cfg.no_sums && h->sums.n) {
+      int r = sks_hall_sums_propagate(h);
+      if (r == 1)
+        continue;
+      if (r == 2)
+        return true;
+    }
+    if (h->cfg.groups && sks_hall_groups_propagate(h))
+      continue;
+    return false;
+  }
+}
+
+/* Whether setting l makes another literal false through a binary clause
+ * (l a root of the binary implication graph's edges: a cell's digit
+ * takes the others out). */
+static bool implies_binary(const sks_hall *h, hall_lit l) {
+  const hall_watches *ws = &h->watches[l ^ 1];
+  for (size_t i = 0; i < ws->n; i++)
+    if (ws->a[i].ref == HALL_BINARY)
+      return true;
+  return false;
+}
+
+/* After probe l's propagation without a conflict: for each literal y
+ * that one of the puzzle's own clauses of three or more literals implied
+ * at level 1, with two or more of its false literals set at level 1, the
+ * binary clause (-l y), which propagates y from l at once (hyper-binary
+ * resolution; learned clauses are left out: they come and go).  At most
+ * HBR_MAX times as many as the clauses given. */
+static void hyper_binary(sks_hall *h, hall_lit l) {
+  for (int i = h->control.a[0] + 1; i < h->trail_n; i++) {
+    hall_lit y = h->trail[i];
+    uint32_t r = h->reason[hall_var(y)];
+    if (r == HALL_NONE || (r & (HALL_REASON_BIN | HALL_REASON_EXT)))
+      continue;
+    const hall_clause *c = hall_clause_at(h, r);
+    if (c->learnt)
+      continue;
+    int at1 = 0;
+    for (uint32_t k = 1; k < c->size && at1 < 2; k++)
+      at1 += h->level[hall_var(c->lit[k])] > 0;
+    if (at1 < 2)
+      continue;
+    if (h->st.hbr >= HBR_MAX * h->st.original)
+      return;
+    add_binary(h, l ^ 1, y);
+    h->st.hbr++;
+  }
+}
+
+/* At the root, each open variable's positive literal set on a level of
+ * its own and propagated, the propagators too: one that meets a conflict
+ * is false, a root fact (the failed-literal rule; in a puzzle, a
+ * candidate the rules, the learned clauses and the propagators refute
+ * on their own), and one that does not gives its hyper-binary
+ * resolvents.  Within the round's budget, from where the last round
+ * stopped; a round that finds nothing puts the next twice as far.  20
+ * when the root itself is found inconsistent, else 0 (the search goes
+ * on from the root). */
+static int probe(sks_hall *h) {
+  unsigned long long spent = h->ticks - h->probe_ticks;
+  unsigned long long budget = (unsigned long long)(PROBE_EFFORT * spent);
+  if (budget < PROBE_MIN)
+    budget = PROBE_MIN;
+  budget += h->ticks;
+  unsigned long long found = h->st.failed + h->st.hbr;
+  backtrack(h, 0);
+  h->probing = true;
+  int res = 0;
+  for (int n = 0; n < h->nvars && h->ticks < budget; n++) {
+    if (++h->probe_next > h->nvars)
+      h->probe_next = 1;
+    hall_lit l = 2u * (hall_lit)h->probe_next;
+    if (h->val[l] || !implies_binary(h, l))
+      continue;
+    h->st.probed++;
+    new_level(h);
+    assign(h, l, HALL_NONE);
+    bool failed = propagate_all(h);
+    if (!level_now(h)) {
+      /* a propagator went to the root for a fact: the probe is over */
+      if (failed || propagate_all(h)) {
+        res = 20;
+        break;
+      }
+      continue;
+    }
+    if (!failed && !h->cfg.no_hbr)
+      hyper_binary(h, l);
+    backtrack(h, 0);
+    if (failed && !h->val[l]) {
+      h->st.failed++;
+      assign(h, l ^ 1, HALL_NONE);
+      if (propagate_all(h)) {
+        res = 20;
+        break;
+      }
+    }
+    if (h->ticks >= h->check_at) {
+      h->check_at = h->ticks + CHECK_TICKS;
+      if (stop_asked(h))
+        break;
+    }
+  }
+  h->probing = false;
+  if (res)
+    h->inconsistent = true;
+  h->probe_int =
+      found == h->st.failed + h->st.hbr ? 2 * h->probe_int : PROBE_INT;
+  h->probe_at = h->st.conflicts + h->probe_int;
+  h->probe_ticks = h->ticks;
+  return res;
+}
+
 static int search(sks_hall *h, unsigned long long limit) {
   hall_lit bin[2];
   for (;;) {
@@ -1050,6 +1193,12 @@ static int search(sks_hall *h, unsigned long long limit) {
       else
         h->restart_at = h->st.conflicts + RESTART_GAP;
       backtrack(h, reuse_levels(h));
+      continue;
+    }
+    if ((h->cfg.probe || (!h->cfg.no_probe && h->variant)) &&
+        h->st.conflicts >= h->probe_at) {
+      if (probe(h))
+        return 20;
       continue;
     }
     if (h->st.conflicts >= h->reduce_at) {
@@ -1125,6 +1274,8 @@ int sks_hall_solve(sks_hall *h, long long max_conflicts) {
 void sks_hall_configure(sks_hall *h, const hall_config *cfg) {
   bool stable = h->stable;
   h->cfg = *cfg;
+  if (cfg->probe_first)
+    h->probe_at = h->st.conflicts + cfg->probe_first;
   reset_modes(h);
   if (stable != h->stable)
     rebuild_heap(h);
@@ -1141,4 +1292,8 @@ void sks_hall_forget(sks_hall *h, unsigned long long seed) {
   h->restart_at = 0;
   h->reduce_inc = REDUCE_FIRST;
   h->reduce_at = h->st.conflicts + REDUCE_FIRST;
+  h->probe_at = h->st.conflicts + PROBE_FIRST;
+  h->probe_int = PROBE_INT;
+  h->probe_ticks = h->ticks;
+  h->probe_next = 0;
 }

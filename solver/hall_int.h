@@ -63,9 +63,12 @@ typedef struct hall_stats {
   unsigned long long group_checks;  /* groups the propagator looked at */
   unsigned long long switches, rephases, reused; /* modes, phases, levels
                                                     kept on restarts */
-  unsigned long long sum_removed;   /* literals the sum propagator set */
-  unsigned long long sum_conflicts; /* conflicts it found */
-  unsigned long long sum_checks;    /* sums it looked at */
+  unsigned long long sum_removed;    /* literals the sum propagator set */
+  unsigned long long sum_conflicts;  /* conflicts it found */
+  unsigned long long sum_checks;     /* sums it looked at */
+  unsigned long long probed, failed; /* literals probed, found false */
+  unsigned long long hbr;            /* hyper-binary resolvents added */
+  unsigned long long original;       /* clauses given (sks_hall_add) */
 } hall_stats;
 
 /* The search's settings (sks_hall_configure; the backend reads them from
@@ -81,21 +84,26 @@ typedef enum hall_modes {
 
 typedef struct hall_config {
   hall_modes modes;
-  bool no_rephase;  /* saved phases only: no target, best or rephasing */
-  bool no_reuse;    /* restarts go back to the root */
-  bool groups;      /* the group propagator (hall_groups.c) */
-  bool no_sums;     /* the sum propagator (hall_sums.c) off */
-  bool sums_naive;  /* its explanations: every false literal of the sum's
-                       other terms, not only those of values that matter */
-  bool sums_match;  /* a cage's supports by perfect matchings, not by its
-                       value sets' cover only */
-  bool no_innies;   /* no implied sums (innies and outies) */
-  bool no_crossing; /* no sums of a house and the fixed sums crossing it */
-  bool bands;       /* implied sums of bands of rows or columns, outies */
-  bool no_shrink;   /* learned clauses not shrunk (hall_cdcl.c, shrink) */
-  bool no_subsume;  /* no eager subsumption (hall_cdcl.c, eager_subsume) */
-  bool slow_reduce; /* with sums, the clause database reduced on the
-                       schedule of the others (hall_cdcl.c, REDUCE_SUMS) */
+  bool no_rephase;      /* saved phases only: no target, best or rephasing */
+  bool no_reuse;        /* restarts go back to the root */
+  bool groups;          /* the group propagator (hall_groups.c) */
+  bool no_sums;         /* the sum propagator (hall_sums.c) off */
+  bool sums_naive;      /* its explanations: every false literal of the sum's
+                           other terms, not only those of values that matter */
+  bool sums_match;      /* a cage's supports by perfect matchings, not by its
+                           value sets' cover only */
+  bool no_innies;       /* no implied sums (innies and outies) */
+  bool no_crossing;     /* no sums of a house and the fixed sums crossing it */
+  bool bands;           /* implied sums of bands of rows or columns, outies */
+  bool no_shrink;       /* learned clauses not shrunk (hall_cdcl.c, shrink) */
+  bool no_subsume;      /* no eager subsumption (hall_cdcl.c, eager_subsume) */
+  bool slow_reduce;     /* with sums, the clause database reduced on the
+                           schedule of the others (hall_cdcl.c, REDUCE_SUMS) */
+  bool no_probe;        /* no failed-literal probing (hall_cdcl.c, probe) */
+  bool probe;           /* probing without rules too */
+  bool no_hbr;          /* probing without hyper-binary resolvents */
+  unsigned probe_first; /* conflicts before the first probing round, when
+                           not 0 (hall_cdcl.c, PROBE_FIRST) */
 } hall_config;
 
 /* A sum the sum propagator keeps (hall_sums.c): sum over its terms of
@@ -172,6 +180,12 @@ typedef struct sks_hall {
   double ema_fast, ema_slow;
   unsigned long long restart_at; /* not before this many conflicts */
   unsigned long long reduce_at, reduce_inc;
+  /* failed-literal probing: the next round, the search's ticks at the
+   * last, where it stopped; probing: the saved phases left alone */
+  unsigned long long probe_at, probe_int, probe_ticks;
+  int probe_next;
+  bool probing;
+  bool variant; /* the puzzle has rules beyond the base's (hall.c) */
   uint64_t rng;
   /* model after SAT, by variable */
   signed char *model;

@@ -388,6 +388,75 @@ static void test_modes_sums(void) {
 
 /* A setting in SKS_HALL that is not known: the backend refuses to start,
  * naming it; known ones are taken. */
+/* Random 2- and 3-SAT on 12 variables, probed from the first conflict
+ * on: every model counted (a failed literal or a hyper-binary resolvent
+ * that lost one would show), and the probes found both. */
+static void test_probe_models(void) {
+  hall_config cfg = {.probe = true, .probe_first = 1};
+  unsigned long long failed = 0, hbr = 0;
+  for (int t = 0; t < 400; t++) {
+    cnf f = {0};
+    random_3sat(&f, 12, 20 + t % 16);
+    for (int c = 0; c < 14; c++) {
+      int a = 1 + (int)(rnd() % 12), b = 1 + (int)(rnd() % 12);
+      clause2(&f, rnd() & 1 ? a : -a, rnd() & 1 ? b : -b);
+    }
+    long want = brute_count(&f);
+    sks_hall *h = load(&f);
+    sks_hall_configure(h, &cfg);
+    bool valid = true;
+    CHECK_EQ(hall_count(h, &f, &valid), want);
+    CHECK(valid);
+    failed += h->st.failed;
+    hbr += h->st.hbr;
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+  CHECK(failed > 0 && hbr > 0);
+}
+
+/* A search long enough to probe (the pigeonhole, 9 into 8) beside two
+ * gadgets: x takes out a and b, which a clause with -x needs (x fails);
+ * z takes out c and d, so (c d w) gives w (the resolvent -z w).  Probing
+ * runs with rules (variant) or the probe setting, not otherwise. */
+static void test_probe(void) {
+  static const struct {
+    hall_config cfg;
+    bool variant, probes;
+  } runs[] = {
+      {{0}, false, false},
+      {{0}, true, true},
+      {{.probe = true}, false, true},
+      {{.probe = true, .no_hbr = true}, false, true},
+      {{.no_probe = true}, true, false},
+  };
+  for (size_t c = 0; c < sizeof runs / sizeof *runs; c++) {
+    cnf f = {0};
+    pigeonhole(&f, 9, 8);
+    int x = f.nvars + 1, a = x + 1, b = x + 2;
+    int z = x + 3, cc = x + 4, d = x + 5, w = x + 6;
+    f.nvars = w;
+    clause2(&f, -x, -a);
+    clause2(&f, -x, -b);
+    put(&f, -x), put(&f, a), put(&f, b), put(&f, 0);
+    clause2(&f, -z, -cc);
+    clause2(&f, -z, -d);
+    put(&f, cc), put(&f, d), put(&f, w), put(&f, 0);
+    sks_hall *h = load(&f);
+    sks_hall_configure(h, &runs[c].cfg);
+    h->variant = runs[c].variant;
+    CHECK_EQ(sks_hall_solve(h, 0), 20);
+    if (runs[c].probes) {
+      CHECK(h->st.probed > 0 && h->st.failed > 0);
+      CHECK(h->val[2 * x + 1] > 0); /* -x a root fact */
+      CHECK(runs[c].cfg.no_hbr ? h->st.hbr == 0 : h->st.hbr > 0);
+    } else
+      CHECK(h->st.probed == 0 && h->st.failed == 0 && h->st.hbr == 0);
+    sks_hall_delete(h);
+    free(f.lit);
+  }
+}
+
 static void test_settings(void) {
   sks_error err = {0};
   setenv("SKS_HALL", "groups,stabel", 1);
@@ -839,6 +908,8 @@ int main(void) {
   test_groups();
   test_modes();
   test_modes_sums();
+  test_probe_models();
+  test_probe();
   test_settings();
   test_sums();
   tally t = {0};
