@@ -191,8 +191,10 @@ static void reset_modes(sks_hall *h) {
   h->rephase_n = 0;
   h->rephase_at = h->st.conflicts + REPHASE_INT;
   h->target_n = h->best_n = 0;
-  if (h->target)
+  if (h->target) {
     memset(h->target, 0, (size_t)h->nvars + 1);
+    memset(h->best, 0, (size_t)h->nvars + 1);
+  }
 }
 
 /* ------------------------------------------------------------------ */
@@ -391,6 +393,13 @@ static void add_binary(sks_hall *h, hall_lit a, hall_lit b) {
   watch(h, b, a, HALL_BINARY);
 }
 
+/* A binary clause the search derived (HALL_BINARY_LEARNT). */
+static void derive_binary(sks_hall *h, hall_lit a, hall_lit b) {
+  watch(h, a, b, HALL_BINARY_LEARNT);
+  watch(h, b, a, HALL_BINARY_LEARNT);
+  h->binaries_learnt++;
+}
+
 static int cmp_lit(const void *a, const void *b) {
   hall_lit x = *(const hall_lit *)a, y = *(const hall_lit *)b;
   return (x > y) - (x < y);
@@ -458,7 +467,7 @@ static uint32_t propagate(sks_hall *h, hall_lit *bin) {
         *j++ = w;
         continue;
       }
-      if (w.ref == HALL_BINARY) {
+      if (w.ref >= HALL_BINARY_LEARNT) {
         *j++ = w;
         if (bv < 0) {
           bin[0] = f;
@@ -809,7 +818,7 @@ static void learn(sks_hall *h, unsigned lbd) {
   if (n == 1)
     assign(h, a[0], HALL_NONE);
   else if (n == 2) {
-    add_binary(h, a[0], a[1]);
+    derive_binary(h, a[0], a[1]);
     assign(h, a[0], HALL_REASON_BIN | a[1]);
   } else
     assign(h, a[0], new_clause(h, a, (uint32_t)n, true, lbd));
@@ -839,10 +848,11 @@ static bool stop_asked(sks_hall *h) {
 
 static void update_averages(sks_hall *h, unsigned lbd) {
   double fast = 1.0 / 32, slow = 1.0 / 16384;
-  if (h->st.conflicts < 16384)
-    slow = 1.0 / (double)h->st.conflicts; /* the plain mean at first */
-  if (h->st.conflicts < 32)
-    fast = 1.0 / (double)h->st.conflicts;
+  unsigned long long n = h->st.conflicts - h->forgot_at;
+  if (n < 16384)
+    slow = 1.0 / (double)n; /* the plain mean at first */
+  if (n < 32)
+    fast = 1.0 / (double)n;
   h->ema_fast += (lbd - h->ema_fast) * fast;
   h->ema_slow += (lbd - h->ema_slow) * slow;
 }
@@ -1038,7 +1048,7 @@ static bool propagate_all(sks_hall *h) {
 static bool implies_binary(const sks_hall *h, hall_lit l) {
   const hall_watches *ws = &h->watches[l ^ 1];
   for (size_t i = 0; i < ws->n; i++)
-    if (ws->a[i].ref == HALL_BINARY)
+    if (ws->a[i].ref >= HALL_BINARY_LEARNT)
       return true;
   return false;
 }
@@ -1065,7 +1075,7 @@ static void hyper_binary(sks_hall *h, hall_lit l) {
       continue;
     if (h->st.hbr >= HBR_MAX * h->st.original)
       return;
-    add_binary(h, l ^ 1, y);
+    derive_binary(h, l ^ 1, y);
     h->st.hbr++;
   }
 }
@@ -1206,7 +1216,8 @@ static int search(sks_hall *h, unsigned long long limit) {
       if (h->sums.n && !h->cfg.slow_reduce)
         h->reduce_at =
             h->st.conflicts +
-            (unsigned long long)(REDUCE_SUMS * sqrt((double)h->st.conflicts));
+            (unsigned long long)(REDUCE_SUMS * sqrt((double)(h->st.conflicts -
+                                                             h->forgot_at)));
       else
         h->reduce_at = h->st.conflicts + (h->reduce_inc += REDUCE_INC);
     }
@@ -1281,9 +1292,25 @@ void sks_hall_configure(sks_hall *h, const hall_config *cfg) {
     rebuild_heap(h);
 }
 
+/* The binary clauses the search derived out of the watch lists. */
+static void drop_derived_binaries(sks_hall *h) {
+  for (int l = 2; l < 2 * h->nvars + 2; l++) {
+    hall_watches *ws = &h->watches[l];
+    size_t k = 0;
+    for (size_t i = 0; i < ws->n; i++)
+      if (ws->a[i].ref != HALL_BINARY_LEARNT)
+        ws->a[k++] = ws->a[i];
+    ws->n = k;
+  }
+  h->binaries_learnt = 0;
+}
+
 void sks_hall_forget(sks_hall *h, unsigned long long seed) {
   backtrack(h, 0);
   sks_hall_drop_learned(h);
+  if (h->binaries_learnt)
+    drop_derived_binaries(h);
+  h->forgot_at = h->st.conflicts;
   for (int v = 1; v <= h->nvars; v++)
     h->phase[v] = -1;
   reset_modes(h);

@@ -34,6 +34,10 @@ typedef struct hall_watch {
   uint32_t ref;
 } hall_watch;
 #define HALL_BINARY 0xffffffffu
+/* A binary clause the engine derived (learned, or a hyper-binary
+ * resolvent): dropped when the engine forgets (sks_hall_forget).  Every
+ * ref at or above it is a binary clause. */
+#define HALL_BINARY_LEARNT 0xfffffffeu
 
 /* A clause in the arena: its header (HALL_HEADER words), then its
  * literals.  A literal's reason is HALL_NONE (a decision or a root unit),
@@ -180,6 +184,8 @@ typedef struct sks_hall {
   double ema_fast, ema_slow;
   unsigned long long restart_at; /* not before this many conflicts */
   unsigned long long reduce_at, reduce_inc;
+  unsigned long long forgot_at;       /* conflicts at the last forget */
+  unsigned long long binaries_learnt; /* binary clauses derived since */
   /* failed-literal probing: the next round, the search's ticks at the
    * last, where it stopped; probing: the saved phases left alone */
   unsigned long long probe_at, probe_int, probe_ticks;

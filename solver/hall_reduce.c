@@ -107,7 +107,7 @@ void sks_hall_collect(sks_hall *h) {
     size_t k = 0;
     for (size_t i = 0; i < ws->n; i++) {
       hall_watch w = ws->a[i];
-      if (w.ref == HALL_BINARY) {
+      if (w.ref >= HALL_BINARY_LEARNT) {
         if (root && (root_true(h, (hall_lit)l) || root_true(h, w.blocker)))
           continue;
       } else {

@@ -283,6 +283,48 @@ static void test_forget(void) {
  * against the default's answer, each model checked), and the default
  * switches modes, rephases and keeps levels on restarts, which a single
  * mode and no-rephase do not. */
+/* Watches of binary clauses: the given ones and the derived ones. */
+static void count_binaries(const sks_hall *h, size_t *given, size_t *derived) {
+  *given = *derived = 0;
+  for (int l = 2; l < 2 * h->nvars + 2; l++)
+    for (size_t i = 0; i < h->watches[l].n; i++) {
+      *given += h->watches[l].a[i].ref == HALL_BINARY;
+      *derived += h->watches[l].a[i].ref == HALL_BINARY_LEARNT;
+    }
+}
+
+/* Between puzzles the engine forgets what the last one taught it: after
+ * searches under assumptions that derived binary clauses,
+ * sks_hall_forget leaves the given binary clauses only (those the root
+ * facts do not satisfy), and the next search answers as a fresh one. */
+static void test_forget_binaries(void) {
+  int derived_some = 0;
+  for (int t = 0; t < 30; t++) {
+    cnf f = {0};
+    random_3sat(&f, 60, 200);
+    for (int c = 0; c < 30; c++) {
+      int a = 1 + (int)(rnd() % 60), b = 1 + (int)(rnd() % 60);
+      clause2(&f, rnd() & 1 ? a : -a, rnd() & 1 ? b : -b);
+    }
+    sks_hall *used = load(&f), *fresh = load(&f);
+    for (int k = 1; k <= 4; k++)
+      sks_hall_assume(used, rnd() & 1 ? k : -k);
+    sks_hall_solve(used, 0);
+    derived_some += used->binaries_learnt > 0;
+    sks_hall_forget(used, 3);
+    size_t g1, d1, g2, d2;
+    count_binaries(used, &g1, &d1);
+    count_binaries(fresh, &g2, &d2);
+    CHECK_EQ(d1, 0);
+    CHECK(g1 <= g2); /* root facts may satisfy some */
+    CHECK_EQ(sks_hall_solve(used, 0), sks_hall_solve(fresh, 0));
+    sks_hall_delete(used);
+    sks_hall_delete(fresh);
+    free(f.lit);
+  }
+  CHECK(derived_some > 3); /* searches that derived binary clauses */
+}
+
 static void test_modes(void) {
   static const hall_config cfgs[] = {
       {.modes = HALL_MODES_AUTO},
@@ -905,6 +947,7 @@ int main(void) {
   test_assumptions();
   test_limits();
   test_forget();
+  test_forget_binaries();
   test_groups();
   test_modes();
   test_modes_sums();
