@@ -10,14 +10,42 @@
 #include "eo.h"
 #include "hall_int.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The settings in the SKS_HALL environment variable, words separated by
- * commas (docs/backends.md): groups, both, focused, stable, no-rephase,
- * no-reuse, no-sums, sums-naive, sums-match, no-innies, no-crossing,
- * bands, no-shrink, no-subsume, slow-reduce, no-probe, probe, no-hbr.
- * The first word not known is put in bad (NULL when none). */
+ * commas (docs/backends.md): each word sets a flag of hall_config, or
+ * its modes. */
+static const struct {
+  const char *word;
+  size_t flag;      /* offsetof the bool it sets, or 0 */
+  hall_modes modes; /* with flag 0 */
+} settings[] = {
+    {"groups", offsetof(hall_config, groups), 0},
+    {"both", 0, HALL_MODES_BOTH},
+    {"focused", 0, HALL_MODES_FOCUSED},
+    {"stable", 0, HALL_MODES_STABLE},
+    {"no-rephase", offsetof(hall_config, no_rephase), 0},
+    {"no-reuse", offsetof(hall_config, no_reuse), 0},
+    {"no-sums", offsetof(hall_config, no_sums), 0},
+    {"sums-naive", offsetof(hall_config, sums_naive), 0},
+    {"sums-match", offsetof(hall_config, sums_match), 0},
+    {"no-innies", offsetof(hall_config, no_innies), 0},
+    {"no-crossing", offsetof(hall_config, no_crossing), 0},
+    {"bands", offsetof(hall_config, bands), 0},
+    {"no-shrink", offsetof(hall_config, no_shrink), 0},
+    {"no-subsume", offsetof(hall_config, no_subsume), 0},
+    {"slow-reduce", offsetof(hall_config, slow_reduce), 0},
+    {"no-probe", offsetof(hall_config, no_probe), 0},
+    {"probe", offsetof(hall_config, probe), 0},
+    {"no-hbr", offsetof(hall_config, no_hbr), 0},
+};
+enum { NSETTINGS = sizeof settings / sizeof *settings };
+
+/* The settings SKS_HALL holds; the first word not known is put in bad
+ * (NULL when none). */
 static hall_config config(const char **bad, size_t *bad_len) {
   hall_config cfg = {0};
   const char *s = getenv("SKS_HALL");
@@ -25,48 +53,18 @@ static hall_config config(const char **bad, size_t *bad_len) {
   *bad_len = 0;
   while (s && *s) {
     size_t n = strcspn(s, ",");
-#define IS(W) (n == sizeof W - 1 && !strncmp(s, W, n))
-    if (IS("groups"))
-      cfg.groups = true;
-    else if (IS("both"))
-      cfg.modes = HALL_MODES_BOTH;
-    else if (IS("focused"))
-      cfg.modes = HALL_MODES_FOCUSED;
-    else if (IS("stable"))
-      cfg.modes = HALL_MODES_STABLE;
-    else if (IS("no-rephase"))
-      cfg.no_rephase = true;
-    else if (IS("no-reuse"))
-      cfg.no_reuse = true;
-    else if (IS("no-sums"))
-      cfg.no_sums = true;
-    else if (IS("sums-naive"))
-      cfg.sums_naive = true;
-    else if (IS("no-innies"))
-      cfg.no_innies = true;
-    else if (IS("no-crossing"))
-      cfg.no_crossing = true;
-    else if (IS("sums-match"))
-      cfg.sums_match = true;
-    else if (IS("bands"))
-      cfg.bands = true;
-    else if (IS("no-shrink"))
-      cfg.no_shrink = true;
-    else if (IS("no-subsume"))
-      cfg.no_subsume = true;
-    else if (IS("slow-reduce"))
-      cfg.slow_reduce = true;
-    else if (IS("no-probe"))
-      cfg.no_probe = true;
-    else if (IS("probe"))
-      cfg.probe = true;
-    else if (IS("no-hbr"))
-      cfg.no_hbr = true;
+    int k = 0;
+    while (k < NSETTINGS &&
+           !(strlen(settings[k].word) == n && !strncmp(s, settings[k].word, n)))
+      k++;
+    if (k < NSETTINGS && settings[k].flag)
+      *(bool *)((char *)&cfg + settings[k].flag) = true;
+    else if (k < NSETTINGS)
+      cfg.modes = settings[k].modes;
     else if (n && !*bad) {
       *bad = s;
       *bad_len = n;
     }
-#undef IS
     s += n + (s[n] == ',');
   }
   return cfg;
@@ -388,12 +386,13 @@ static sks_solver *create(const sks_solver_options *opt, sks_error *err) {
   size_t bad_len;
   config(&bad, &bad_len);
   if (bad) {
-    sks_error_set(err, -1, 0, 0,
-                  "SKS_HALL: unknown setting '%.*s' (groups, both, focused, "
-                  "stable, no-rephase, no-reuse, no-sums, sums-naive, "
-                  "sums-match, no-innies, no-crossing, bands, no-shrink, "
-                  "no-subsume, slow-reduce)",
-                  (int)bad_len, bad);
+    char known[512];
+    size_t at = 0;
+    for (int k = 0; k < NSETTINGS && at < sizeof known; k++)
+      at += (size_t)snprintf(known + at, sizeof known - at, "%s%s",
+                             k ? ", " : "", settings[k].word);
+    sks_error_set(err, -1, 0, 0, "SKS_HALL: unknown setting '%.*s' (%s)",
+                  (int)bad_len, bad, known);
     return NULL;
   }
   return sks_cdcl_create(&engine, opt);
