@@ -1017,30 +1017,31 @@ static uint32_t sum_conflict(sks_hall *h) {
   return HALL_REASON_EXT;
 }
 
-/* ------------------------------------------------------------------ */
-/* Failed-literal probing */
-
-/* Propagation to its fixpoint, the propagators' too, as the search runs
- * it: whether it met a conflict.  A propagator that finds a root fact
- * goes back to the root for it (imply), so the caller may find itself at
- * level 0. */
-static bool propagate_all(sks_hall *h) {
-  hall_lit bin[2];
+/* Propagation to its fixpoint, the clauses' then the propagators':
+ * HALL_NONE, or the conflict for analyze (bin: a binary clause's).  A
+ * propagator that finds a root fact goes back to the root for it
+ * (imply), and a sum's conflict back to its highest level (sum_conflict),
+ * so the caller may find itself at a lower level than it was. */
+static uint32_t propagate_all(sks_hall *h, hall_lit *bin) {
   for (;;) {
-    if (propagate(h, bin) != HALL_NONE)
-      return true;
+    uint32_t conflict = propagate(h, bin);
+    if (conflict != HALL_NONE)
+      return conflict;
     if (!h->cfg.no_sums && h->sums.n) {
       int r = sks_hall_sums_propagate(h);
       if (r == 1)
         continue;
       if (r == 2)
-        return true;
+        return sum_conflict(h);
     }
     if (h->cfg.groups && sks_hall_groups_propagate(h))
       continue;
-    return false;
+    return HALL_NONE;
   }
 }
+
+/* ------------------------------------------------------------------ */
+/* Failed-literal probing */
 
 /* Whether setting l makes another literal false through a binary clause
  * (l a root of the binary implication graph's edges: a cell's digit
@@ -1096,6 +1097,7 @@ static int probe(sks_hall *h) {
     budget = PROBE_MIN;
   budget += h->ticks;
   unsigned long long found = h->st.failed + h->st.hbr;
+  hall_lit bin[2];
   backtrack(h, 0);
   h->probing = true;
   int res = 0;
@@ -1108,10 +1110,10 @@ static int probe(sks_hall *h) {
     h->st.probed++;
     new_level(h);
     assign(h, l, HALL_NONE);
-    bool failed = propagate_all(h);
+    bool failed = propagate_all(h, bin) != HALL_NONE;
     if (!level_now(h)) {
       /* a propagator went to the root for a fact: the probe is over */
-      if (failed || propagate_all(h)) {
+      if (failed || propagate_all(h, bin) != HALL_NONE) {
         res = 20;
         break;
       }
@@ -1123,7 +1125,7 @@ static int probe(sks_hall *h) {
     if (failed && !h->val[l]) {
       h->st.failed++;
       assign(h, l ^ 1, HALL_NONE);
-      if (propagate_all(h)) {
+      if (propagate_all(h, bin) != HALL_NONE) {
         res = 20;
         break;
       }
@@ -1147,14 +1149,7 @@ static int probe(sks_hall *h) {
 static int search(sks_hall *h, unsigned long long limit) {
   hall_lit bin[2];
   for (;;) {
-    uint32_t conflict = propagate(h, bin);
-    if (conflict == HALL_NONE && !h->cfg.no_sums && h->sums.n) {
-      int r = sks_hall_sums_propagate(h);
-      if (r == 1)
-        continue;
-      if (r == 2)
-        conflict = sum_conflict(h);
-    }
+    uint32_t conflict = propagate_all(h, bin);
     if (conflict != HALL_NONE) {
       h->st.conflicts++;
       if (!level_now(h)) {
@@ -1174,8 +1169,6 @@ static int search(sks_hall *h, unsigned long long limit) {
       h->check_at = h->ticks + CHECK_TICKS;
       continue;
     }
-    if (h->cfg.groups && sks_hall_groups_propagate(h))
-      continue;
     if (h->ticks >= h->check_at) {
       h->check_at = h->ticks + CHECK_TICKS;
       if (stop_asked(h))
