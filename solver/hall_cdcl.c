@@ -1122,7 +1122,7 @@ static int probe(sks_hall *h) {
     if (!failed && !h->cfg.no_hbr)
       hyper_binary(h, l);
     backtrack(h, 0);
-    if (failed && !h->val[l]) {
+    if (failed) {
       h->st.failed++;
       assign(h, l ^ 1, HALL_NONE);
       if (propagate_all(h, bin) != HALL_NONE) {
